@@ -59,11 +59,9 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
-//line blur.go:101
-								r+
+								/*line blur.go:101*/ r+
 								1)*(2*
-//line blur.go:101
-								r+
+								/*line blur.go:101*/ r+
 								1)))
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
@@ -71,72 +69,54 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 								gc_pos.Thread = gc_rank
 								var x int = gc_bx*gc_bdx + gc_tx
 								var y int = gc_by*gc_bdy + gc_ty
-//line blur.go:94
-								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line blur.go:94*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (y*
-//line blur.go:101
-									width+x) < 0 || (y*width+x) > len(dst)-16 {
+									/*line blur.go:101*/ width+x) < 0 || (y*width+x) > len(dst)-16 {
 									break
 								}
-//line blur.go:95
-								for dy := -r; dy <= r; dy = dy + 1 {
-//line blur.go:95
-									var gc_t4 int = y + dy
+								/*line blur.go:95*/ for dy := -r; dy <= r; dy = dy + 1 {
+									/*line blur.go:95*/ var gc_t4 int = y + dy
 									var gc_i3 int = gc_t4
-//line blur.go:95
-									var gc_t5 int = min(max(gc_i3, 0), height-
+									/*line blur.go:95*/ var gc_t5 int = min(max(gc_i3, 0), height-
 										1)
 //line blur.go:139
 									var row []float32 = src[gc_t5*width:]
-//line blur.go:96
-									if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
+									/*line blur.go:96*/ if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 										for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-											var gc_t6 int = x + dx
+											/*line blur.go:97*/ var gc_t6 int = x + dx
 											var gc_i4 int = gc_t6
 											var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 											{
-//line blur.go:97
-												gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
+												/*line blur.go:97*/ gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
 											}
-//line blur.go:97
-											sum = sum.Add(gc_ld2)
+											/*line blur.go:97*/ sum = sum.Add(gc_ld2)
 										}
 									} else {
-//line blur.go:97
-										for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-											var gc_t6 int = x + dx
+										/*line blur.go:97*/ for dx := -r; dx <= r; dx = dx + 1 {
+											/*line blur.go:97*/ var gc_t6 int = x + dx
 											var gc_i4 int = gc_t6
 											var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 											if gc_i4 >=
-//line blur.go:139
-												0 && gc_i4+15 <= (width-
-//line blur.go:139
-												1) && gc_i4 <= len(row)-16 {
-//line blur.go:139
-												gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
+												/*line blur.go:139*/ 0 && gc_i4+15 <= (width-
+												/*line blur.go:139*/ 1) && gc_i4 <= len(row)-16 {
+												/*line blur.go:139*/ gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
 											} else {
-//line blur.go:139
-												var gc_lanes2 [16]float32
+												/*line blur.go:139*/ var gc_lanes2 [16]float32
 												for gc_k2 := range 16 {
 													if 0xffff&(1<<gc_k2) != 0 {
 														gc_pos.Thread = gc_rank + gc_k2
-//line blur.go:139
-														gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+														/*line blur.go:139*/ gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
 															1)]
 													}
 												}
 												gc_pos.Thread = gc_rank
 												gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 											}
-//line blur.go:139
-											sum = sum.Add(gc_ld2)
+											/*line blur.go:139*/ sum = sum.Add(gc_ld2)
 										}
 									}
 								}
-//line blur.go:140
-								sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+								/*line blur.go:140*/ sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -147,11 +127,9 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 					}
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
-//line blur.go:101
-							r+
+							/*line blur.go:101*/ r+
 							1)*(2*
-//line blur.go:101
-							r+
+							/*line blur.go:101*/ r+
 							1)))
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -159,72 +137,54 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 							gc_pos.Thread = gc_rank
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
-//line blur.go:94
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line blur.go:94*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (y*
-//line blur.go:101
-								width+x) < 0 || (y*width+x) > len(dst)-8 {
+								/*line blur.go:101*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
 								break
 							}
-//line blur.go:95
-							for dy := -r; dy <= r; dy = dy + 1 {
-//line blur.go:95
-								var gc_t int = y + dy
+							/*line blur.go:95*/ for dy := -r; dy <= r; dy = dy + 1 {
+								/*line blur.go:95*/ var gc_t int = y + dy
 								var gc_i int = gc_t
-//line blur.go:95
-								var gc_t2 int = min(max(gc_i, 0), height-
+								/*line blur.go:95*/ var gc_t2 int = min(max(gc_i, 0), height-
 									1)
 //line blur.go:139
 								var row []float32 = src[gc_t2*width:]
-//line blur.go:96
-								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
+								/*line blur.go:96*/ if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 									for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-										var gc_t3 int = x + dx
+										/*line blur.go:97*/ var gc_t3 int = x + dx
 										var gc_i2 int = gc_t3
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
-//line blur.go:97
-											gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
+											/*line blur.go:97*/ gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
 										}
-//line blur.go:97
-										sum = sum.Add(gc_ld)
+										/*line blur.go:97*/ sum = sum.Add(gc_ld)
 									}
 								} else {
-//line blur.go:97
-									for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-										var gc_t3 int = x + dx
+									/*line blur.go:97*/ for dx := -r; dx <= r; dx = dx + 1 {
+										/*line blur.go:97*/ var gc_t3 int = x + dx
 										var gc_i2 int = gc_t3
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										if gc_i2 >=
-//line blur.go:139
-											0 && gc_i2+7 <= (width-
-//line blur.go:139
-											1) && gc_i2 <= len(row)-8 {
-//line blur.go:139
-											gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
+											/*line blur.go:139*/ 0 && gc_i2+7 <= (width-
+											/*line blur.go:139*/ 1) && gc_i2 <= len(row)-8 {
+											/*line blur.go:139*/ gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
 										} else {
-//line blur.go:139
-											var gc_lanes [8]float32
+											/*line blur.go:139*/ var gc_lanes [8]float32
 											for gc_k := range 8 {
 												if 0xff&(1<<gc_k) != 0 {
 													gc_pos.Thread = gc_rank + gc_k
-//line blur.go:139
-													gc_lanes[gc_k] = row[min(max(gc_i2+gc_k, 0), width-
+													/*line blur.go:139*/ gc_lanes[gc_k] = row[min(max(gc_i2+gc_k, 0), width-
 														1)]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 										}
-//line blur.go:139
-										sum = sum.Add(gc_ld)
+										/*line blur.go:139*/ sum = sum.Add(gc_ld)
 									}
 								}
 							}
-//line blur.go:140
-							sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
+							/*line blur.go:140*/ sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -232,8 +192,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line blur.go:94
-						var sum float32
+						/*line blur.go:94*/ var sum float32
 						for dy := -r; dy <= r; dy++ {
 							row := src[clampTo(y+dy, height)*width:]
 							for dx := -r; dx <= r; dx++ {
@@ -263,51 +222,38 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blur.go:114
-	side := BlurTile + 2*r
+	/*line blur.go:114*/ side := BlurTile + 2*r
 	tile := gocuda.Shared[float32](t, side*side)
 	x0 := gc_bx*BlurTile - r
-//line blur.go:116
-	y0 := gc_by*BlurTile - r
+	/*line blur.go:116*/ y0 := gc_by*BlurTile - r
 	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
-//line blur.go:117
-		gc_w0, gc_wn := 0, (side)-1
-//line blur.go:117
-		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+		/*line blur.go:117*/ gc_w0, gc_wn := 0, (side)-1
+		/*line blur.go:117*/ gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-//line blur.go:117
-		gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
+		/*line blur.go:117*/ gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-//line blur.go:117
-		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+		/*line blur.go:117*/ gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-//line blur.go:117
-		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
-//line blur.go:117
-			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-//line blur.go:117
-				copy(tile[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+		/*line blur.go:117*/ if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
+			/*line blur.go:117*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line blur.go:117*/ copy(tile[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
 			}
-//line blur.go:117
-			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+			/*line blur.go:117*/ gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line blur.go:118
-			for ty := 0; ty < side; ty++ {
+			/*line blur.go:118*/ for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
 				}
 				gc_rowrank := ty % gc_bdy * gc_bdx
 				gc_pos.Thread = gc_rowrank
-//line blur.go:118
-				row := src[clampTo(y0+ty, height)*width:]
+				/*line blur.go:118*/ row := src[clampTo(y0+ty, height)*width:]
 				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
 					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 						if gc_rx == gc_bdx {
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line blur.go:120
-						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
 					copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
@@ -316,8 +262,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line blur.go:120
-						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
 				} else {
 					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -325,18 +270,15 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line blur.go:120
-						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
 				}
 			}
 		}
 	} else {
-//line blur.go:117
-		gc_chunk := compiled.StrideChunk(BlurTile)
+		/*line blur.go:117*/ gc_chunk := compiled.StrideChunk(BlurTile)
 		gc_span := (BlurTile) * gc_chunk
-//line blur.go:117
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
+		/*line blur.go:117*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -351,8 +293,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					gc_trips := gc_limit - gc_from2
 					switch {
 					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-//line blur.go:122
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
+						/*line blur.go:122*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -364,8 +305,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 						gc_more = true
 					}
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
-//line blur.go:118
-						row := src[clampTo(y0+ty, height)*width:]
+						/*line blur.go:118*/ row := src[clampTo(y0+ty, height)*width:]
 						for tx := gc_tx; tx < side; tx += BlurTile {
 							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 						}
@@ -382,8 +322,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line blur.go:136
-			if !compiled.Adds(x0+r, gc_to) {
+			/*line blur.go:136*/ if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
@@ -402,58 +341,44 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
-//line blur.go:135
-							r+
+							/*line blur.go:135*/ r+
 							1)*(2*
-//line blur.go:135
-							r+
+							/*line blur.go:135*/ r+
 							1)))
 					gc_steps2:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
-//line blur.go:124
-							var x int = x0 + r + gc_tx
-//line blur.go:124
-							var y int = y0 + r + gc_ty
-//line blur.go:128
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line blur.go:124*/ var x int = x0 + r + gc_tx
+							/*line blur.go:124*/ var y int = y0 + r + gc_ty
+							/*line blur.go:128*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if (y*
-//line blur.go:135
-								width+x) < 0 || (y*width+x) > len(dst)-16 {
+								/*line blur.go:135*/ width+x) < 0 || (y*width+x) > len(dst)-16 {
 								break
 							}
-//line blur.go:129
-							for dy := 0; dy <= 2*r; dy = dy + 1 {
-//line blur.go:129
-								var row_ []float32 = tile[(gc_ty+dy)*side:]
+							/*line blur.go:129*/ for dy := 0; dy <= 2*r; dy = dy + 1 {
+								/*line blur.go:129*/ var row_ []float32 = tile[(gc_ty+dy)*side:]
 								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line blur.go:131
-											gc_ld2 = archsimd.LoadFloat32x16Slice(row_[gc_tx+dx:])
+											/*line blur.go:131*/ gc_ld2 = archsimd.LoadFloat32x16Slice(row_[gc_tx+dx:])
 										}
-//line blur.go:132
-										sum = sum.Add(gc_ld2)
+										/*line blur.go:132*/ sum = sum.Add(gc_ld2)
 									}
 								} else {
-//line blur.go:132
-									for dx := 0; dx <= 2*r; dx = dx + 1 {
+									/*line blur.go:132*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blur.go:131
-										if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-16 {
+										/*line blur.go:131*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-16 {
 											gc_ld2 = archsimd.LoadFloat32x16Slice(row_[gc_tx+dx:])
 										} else {
 											break gc_steps2
 										}
-//line blur.go:132
-										sum = sum.Add(gc_ld2)
+										/*line blur.go:132*/ sum = sum.Add(gc_ld2)
 									}
 								}
 							}
-//line blur.go:133
-							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+							/*line blur.go:133*/ sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -464,69 +389,52 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				}
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
-//line blur.go:135
-						r+
+						/*line blur.go:135*/ r+
 						1)*(2*
-//line blur.go:135
-						r+
+						/*line blur.go:135*/ r+
 						1)))
 				gc_steps:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
-//line blur.go:124
-						var x int = x0 + r + gc_tx
-//line blur.go:124
-						var y int = y0 + r + gc_ty
-//line blur.go:128
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line blur.go:124*/ var x int = x0 + r + gc_tx
+						/*line blur.go:124*/ var y int = y0 + r + gc_ty
+						/*line blur.go:128*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if (y*
-//line blur.go:135
-							width+x) < 0 || (y*width+x) > len(dst)-8 {
+							/*line blur.go:135*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
 							break
 						}
-//line blur.go:129
-						for dy := 0; dy <= 2*r; dy = dy + 1 {
-//line blur.go:129
-							var row_ []float32 = tile[(gc_ty+dy)*side:]
+						/*line blur.go:129*/ for dy := 0; dy <= 2*r; dy = dy + 1 {
+							/*line blur.go:129*/ var row_ []float32 = tile[(gc_ty+dy)*side:]
 							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
-//line blur.go:131
-										gc_ld = archsimd.LoadFloat32x8Slice(row_[gc_tx+dx:])
+										/*line blur.go:131*/ gc_ld = archsimd.LoadFloat32x8Slice(row_[gc_tx+dx:])
 									}
-//line blur.go:132
-									sum = sum.Add(gc_ld)
+									/*line blur.go:132*/ sum = sum.Add(gc_ld)
 								}
 							} else {
-//line blur.go:132
-								for dx := 0; dx <= 2*r; dx = dx + 1 {
+								/*line blur.go:132*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:131
-									if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
+									/*line blur.go:131*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(row_[gc_tx+dx:])
 									} else {
 										break gc_steps
 									}
-//line blur.go:132
-									sum = sum.Add(gc_ld)
+									/*line blur.go:132*/ sum = sum.Add(gc_ld)
 								}
 							}
 						}
-//line blur.go:133
-						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
+						/*line blur.go:133*/ sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blur.go:124
-					x := x0 + r + gc_tx
-//line blur.go:124
-					y := y0 + r + gc_ty
-//line blur.go:128
-					var sum float32
+					/*line blur.go:124*/ x := x0 + r + gc_tx
+					/*line blur.go:124*/ y := y0 + r + gc_ty
+					/*line blur.go:128*/ var sum float32
 					for dy := 0; dy <= 2*r; dy++ {
 						row_ := tile[(gc_ty+dy)*side:]
 						for dx := 0; dx <= 2*r; dx++ {

@@ -18,10 +18,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:30
-	n := len(data)
-//line histogram.go:32
-	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
+	/*line histogram.go:30*/ n := len(data)
+	/*line histogram.go:32*/ local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -30,8 +28,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line histogram.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -45,32 +42,27 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line histogram.go:34
-						gc_at[gc_tx] = 0
+						/*line histogram.go:34*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line histogram.go:34
-						gc_at[gc_tx] = 0
+						/*line histogram.go:34*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line histogram.go:34
-						gc_at[gc_tx] = 0
+						/*line histogram.go:34*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line histogram.go:34
-						gc_at[gc_tx] = 0
+						/*line histogram.go:34*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line histogram.go:34
-					gc_at[gc_tx] = 0
+					/*line histogram.go:34*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -79,58 +71,47 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
+						/*line histogram.go:33*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:34
-						local[b] = 0
+						/*line histogram.go:34*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
+						/*line histogram.go:33*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:34
-						local[b] = 0
+						/*line histogram.go:34*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
+						/*line histogram.go:33*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:34
-						local[b] = 0
+						/*line histogram.go:34*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:33
-						b := tid + gc_off
+						/*line histogram.go:33*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:34
-						local[b] = 0
+						/*line histogram.go:34*/ local[b] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:33
-					b := tid + gc_off
+					/*line histogram.go:33*/ b := tid + gc_off
 					gc_more = true
-//line histogram.go:34
-					local[b] = 0
+					/*line histogram.go:34*/ local[b] = 0
 				}
 			}
 		}
 	}
 	stride := gc_bdx * gc_gdx
-//line histogram.go:38
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+	/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -138,8 +119,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line histogram.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -153,32 +133,27 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line histogram.go:39
-					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+					/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -187,57 +162,46 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:38
-					i := gc_bx*gc_bdx + tid + gc_off2
+					/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 					gc_more2 = true
-//line histogram.go:39
-					compiled.SharedAdd(&local[data[i]], 1)
+					/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 				}
 			}
 		}
 	}
-//line histogram.go:42
-	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
+	/*line histogram.go:42*/ for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -245,8 +209,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line histogram.go:51
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:51*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -262,8 +225,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -271,8 +233,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -280,8 +241,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -289,8 +249,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -298,8 +257,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-//line histogram.go:43
-					if c := gc_at3[gc_tx]; c != 0 {
+					/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 						atomic.Add(&gc_at4[gc_tx], c)
 					}
 				}
@@ -310,11 +268,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -322,11 +278,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -334,11 +288,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -346,11 +298,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -358,11 +308,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:42
-					b_ := tid + gc_off3
+					/*line histogram.go:42*/ b_ := tid + gc_off3
 					gc_more3 = true
-//line histogram.go:43
-					if c := local[b_]; c != 0 {
+					/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 						atomic.Add(&bins[b_], c)
 					}
 				}

@@ -20,10 +20,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:30
-	n := len(data)
-//line histogram.go:32
-	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
+	/*line histogram.go:30*/ n := len(data)
+	/*line histogram.go:32*/ local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -32,8 +30,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line histogram.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -50,11 +47,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line histogram.go:33
-							var b int = tid + gc_off
+							/*line histogram.go:33*/ var b int = tid + gc_off
 							_ = b
-//line histogram.go:34
-							gc_vb4.StoreSlice(gc_at[gc_tx:])
+							/*line histogram.go:34*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -68,11 +63,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line histogram.go:33
-						var b int = tid + gc_off
+						/*line histogram.go:33*/ var b int = tid + gc_off
 						_ = b
-//line histogram.go:34
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
+						/*line histogram.go:34*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -81,8 +74,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line histogram.go:34
-					gc_at[gc_tx] = 0
+					/*line histogram.go:34*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -93,13 +85,11 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line histogram.go:33
-							var b int = tid + gc_off
+							/*line histogram.go:33*/ var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
 								break
 							}
-//line histogram.go:34
-							gc_vb2.StoreSlice(local[b:])
+							/*line histogram.go:34*/ gc_vb2.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -113,13 +103,11 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line histogram.go:33
-						var b int = tid + gc_off
+						/*line histogram.go:33*/ var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
 							break
 						}
-//line histogram.go:34
-						gc_vb.StoreSlice(local[b:])
+						/*line histogram.go:34*/ gc_vb.StoreSlice(local[b:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -129,18 +117,15 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:33
-					b := tid + gc_off
+					/*line histogram.go:33*/ b := tid + gc_off
 					gc_more = true
-//line histogram.go:34
-					local[b] = 0
+					/*line histogram.go:34*/ local[b] = 0
 				}
 			}
 		}
 	}
 	stride := gc_bdx * gc_gdx
-//line histogram.go:38
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+	/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -148,8 +133,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line histogram.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -163,32 +147,27 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					{
 						gc_tx := gc_step + 0
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line histogram.go:39
-					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+					/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -197,57 +176,46 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-//line histogram.go:39
-						compiled.SharedAdd(&local[data[i]], 1)
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:38
-					i := gc_bx*gc_bdx + tid + gc_off2
+					/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
 					gc_more2 = true
-//line histogram.go:39
-					compiled.SharedAdd(&local[data[i]], 1)
+					/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
 				}
 			}
 		}
 	}
-//line histogram.go:42
-	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
+	/*line histogram.go:42*/ for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -255,8 +223,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line histogram.go:51
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:51*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -272,8 +239,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -281,8 +247,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -290,8 +255,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -299,8 +263,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:43
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -308,8 +271,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-//line histogram.go:43
-					if c := gc_at3[gc_tx]; c != 0 {
+					/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
 						atomic.Add(&gc_at4[gc_tx], c)
 					}
 				}
@@ -320,11 +282,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -332,11 +292,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -344,11 +302,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -356,11 +312,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:42
-						b_ := tid + gc_off3
+						/*line histogram.go:42*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
 					}
@@ -368,11 +322,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:42
-					b_ := tid + gc_off3
+					/*line histogram.go:42*/ b_ := tid + gc_off3
 					gc_more3 = true
-//line histogram.go:43
-					if c := local[b_]; c != 0 {
+					/*line histogram.go:43*/ if c := local[b_]; c != 0 {
 						atomic.Add(&bins[b_], c)
 					}
 				}

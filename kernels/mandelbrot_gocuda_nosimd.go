@@ -33,14 +33,12 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				gc_by = 0
 			}
 		}
-//line mandelbrot.go:49
-		dx := (x1 - x0) / float32(width)
+		/*line mandelbrot.go:49*/ dx := (x1 - x0) / float32(width)
 		dy := (y1 - y0) / float32(height)
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line mandelbrot.go:55
-			panic(compiled.ErrGuardWraps)
+			/*line mandelbrot.go:55*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -60,8 +58,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-					x := x0 + float32(i)*dx
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
 					y := y0 + float32(j)*dy
 					gc_at[gc_tx] = mandel(x, y, maxIter)
 				}
@@ -70,8 +67,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-					x := x0 + float32(i)*dx
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
 					y := y0 + float32(j)*dy
 					out[j*width+i] = mandel(x, y, maxIter)
 				}

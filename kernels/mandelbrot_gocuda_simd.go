@@ -39,17 +39,14 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				gc_by = 0
 			}
 		}
-//line mandelbrot.go:49
-		dx := (x1 - x0) / float32(width)
+		/*line mandelbrot.go:49*/ dx := (x1 - x0) / float32(width)
 		_ = &dx
-//line mandelbrot.go:50
-		dy := (y1 - y0) / float32(height)
+		/*line mandelbrot.go:50*/ dy := (y1 - y0) / float32(height)
 		_ = &dy
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line mandelbrot.go:56
-			panic(compiled.ErrGuardWraps)
+			/*line mandelbrot.go:56*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -68,14 +65,11 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				gc_vstep := gc_from
 				if compiled.SIMD {
 					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line mandelbrot.go:51
-					gc_vb69 := archsimd.BroadcastFloat32x8(dx)
-//line mandelbrot.go:51
-					gc_vb70 := archsimd.BroadcastFloat32x8(x0)
+					/*line mandelbrot.go:51*/ gc_vb69 := archsimd.BroadcastFloat32x8(dx)
+					/*line mandelbrot.go:51*/ gc_vb70 := archsimd.BroadcastFloat32x8(x0)
 					gc_vb71 := archsimd.BroadcastInt32x8(0)
 					gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line mandelbrot.go:53
-					gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
+					/*line mandelbrot.go:53*/ gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
 					gc_vb73 := archsimd.BroadcastFloat32x8(4)
 					gc_vb74 := archsimd.BroadcastFloat32x8(2)
 					gc_vb75 := archsimd.BroadcastInt32x8(1)
@@ -83,16 +77,13 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-						x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
+						/*line mandelbrot.go:51*/ x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
 						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 						if i < -2147483648 || i > 2147483640 {
 							break
 						}
-//line mandelbrot.go:53
-						gc_cRe15 := x
-//line mandelbrot.go:53
-						gc_cIm15 := y
+						/*line mandelbrot.go:53*/ gc_cRe15 := x
+						/*line mandelbrot.go:53*/ gc_cIm15 := y
 						gc_t29 := gc_cRe15
 						gc_t30 := gc_cIm15
 						gc_zRe15 := gc_t29
@@ -115,8 +106,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 							gc_zIm15 = gc_cIm15.Add(gc_newIm15)
 							gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
 						}
-//line mandelbrot.go:53
-						gc_i15.StoreSlice(gc_at[gc_tx:])
+						/*line mandelbrot.go:53*/ gc_i15.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -124,8 +114,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-					x := x0 + float32(i)*dx
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
 					y := y0 + float32(j)*dy
 					gc_at[gc_tx] = mandel(x, y, maxIter)
 				}
@@ -133,14 +122,11 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line mandelbrot.go:51
-					gc_vb9 := archsimd.BroadcastFloat32x8(dx)
-//line mandelbrot.go:51
-					gc_vb10 := archsimd.BroadcastFloat32x8(x0)
+					/*line mandelbrot.go:51*/ gc_vb9 := archsimd.BroadcastFloat32x8(dx)
+					/*line mandelbrot.go:51*/ gc_vb10 := archsimd.BroadcastFloat32x8(x0)
 					gc_vb11 := archsimd.BroadcastInt32x8(0)
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line mandelbrot.go:53
-					gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
+					/*line mandelbrot.go:53*/ gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
 					gc_vb13 := archsimd.BroadcastFloat32x8(4)
 					gc_vb14 := archsimd.BroadcastFloat32x8(2)
 					gc_vb15 := archsimd.BroadcastInt32x8(1)
@@ -148,16 +134,13 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-						x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
+						/*line mandelbrot.go:51*/ x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
 						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 						if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
 							break
 						}
-//line mandelbrot.go:53
-						gc_cRe3 := x
-//line mandelbrot.go:53
-						gc_cIm3 := y
+						/*line mandelbrot.go:53*/ gc_cRe3 := x
+						/*line mandelbrot.go:53*/ gc_cIm3 := y
 						gc_t5 := gc_cRe3
 						gc_t6 := gc_cIm3
 						gc_zRe3 := gc_t5
@@ -180,8 +163,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
 							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
-//line mandelbrot.go:53
-						gc_i3.StoreSlice(out[j*width+i:])
+						/*line mandelbrot.go:53*/ gc_i3.StoreSlice(out[j*width+i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -189,8 +171,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot.go:51
-					x := x0 + float32(i)*dx
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
 					y := y0 + float32(j)*dy
 					out[j*width+i] = mandel(x, y, maxIter)
 				}

@@ -60,26 +60,20 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Thread = gc_base + gc_tx
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
-//line matmul.go:133
-						var sum lanes.Float32x8
+						/*line matmul.go:133*/ var sum lanes.Float32x8
 						if (row*
-//line matmul.go:137
-							n+col) < 0 || (row*n+col) > len(c)-8 {
+							/*line matmul.go:137*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 							break
 						}
-//line matmul.go:134
-						for p := 0; p < k; p = p + 1 {
+						/*line matmul.go:134*/ for p := 0; p < k; p = p + 1 {
 							var gc_ld2 lanes.Float32x8
-//line matmul.go:134
-							if (p*
+							/*line matmul.go:134*/ if (p*
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line matmul.go:135
-								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								/*line matmul.go:135*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_steps2
 							}
-//line matmul.go:135
-							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+							/*line matmul.go:135*/ sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
 						}
 						sum.StoreSlice(c[row*n+col:])
 					}
@@ -87,8 +81,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
-//line matmul.go:133
-						var sum float32
+						/*line matmul.go:133*/ var sum float32
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
@@ -116,12 +109,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:160
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	/*line matmul.go:160*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	clear(gc_s_sum)
-//line matmul.go:166
-	for p := 0; p < k; p += MatMulTile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:165*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:166*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -129,213 +130,166 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:163
-						var row int = gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:167
-						var gc_t7 int = p + tx
-//line matmul.go:167
-						var gc_t8 int = p + ty
-//line matmul.go:167
-						var gc_row4 int = row
-//line matmul.go:167
-						var gc_col4 int = col
+						/*line matmul.go:167*/ var gc_t7 int = p + tx
+						/*line matmul.go:167*/ var gc_t8 int = p + ty
+						/*line matmul.go:167*/ var gc_row4 int = row
+						/*line matmul.go:167*/ var gc_col4 int = col
 						var gc_ac4 int = gc_t7
 						var gc_br4 int = gc_t8
 						var gc_av4 lanes.Float32x8
 						var gc_bv4 lanes.Float32x8
-//line matmul.go:167
-						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+						/*line matmul.go:167*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 							var gc_ld13 lanes.Float32x8
-//line matmul.go:167
-							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line matmul.go:167
-								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+							/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+								/*line matmul.go:167*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
 								break gc_steps4
 							}
 							gc_av4 = gc_ld13
 						} else {
 							gc_b8 := gc_none4
-//line matmul.go:167
-							if gc_row4 < m {
+							/*line matmul.go:167*/ if gc_row4 < m {
 								gc_b8 = gc_all4
 							}
-//line matmul.go:167
-							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							/*line matmul.go:167*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 							if gc_if7.ToBits() != 0 {
 								var gc_ld14 lanes.Float32x8
-//line matmul.go:167
-								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line matmul.go:167
-									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line matmul.go:167*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
 									break gc_steps4
 								}
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
-//line matmul.go:167
-						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+						/*line matmul.go:167*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 							var gc_ld15 lanes.Float32x8
-//line matmul.go:167
-							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line matmul.go:167
-								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+							/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+								/*line matmul.go:167*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
 								break gc_steps4
 							}
 							gc_bv4 = gc_ld15
 						} else {
 							gc_b9 := gc_none4
-//line matmul.go:167
-							if gc_br4 < k {
+							/*line matmul.go:167*/ if gc_br4 < k {
 								gc_b9 = gc_all4
 							}
-//line matmul.go:167
-							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							/*line matmul.go:167*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld16 lanes.Float32x8
-//line matmul.go:167
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line matmul.go:167
-									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line matmul.go:167*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
 									break gc_steps4
 								}
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
-//line matmul.go:167
-						gc_av4.StoreSlice(gc_at[gc_tx:])
-//line matmul.go:167
-						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						/*line matmul.go:167*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+						/*line matmul.go:167*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:163
-						var row int = gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:167
-						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+						/*line matmul.go:167*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 							break
 						}
-//line matmul.go:167
-						var gc_t3 int = p + tx
-//line matmul.go:167
-						var gc_t4 int = p + ty
-//line matmul.go:167
-						var gc_row2 int = row
-//line matmul.go:167
-						var gc_col2 int = col
+						/*line matmul.go:167*/ var gc_t3 int = p + tx
+						/*line matmul.go:167*/ var gc_t4 int = p + ty
+						/*line matmul.go:167*/ var gc_row2 int = row
+						/*line matmul.go:167*/ var gc_col2 int = col
 						var gc_ac2 int = gc_t3
 						var gc_br2 int = gc_t4
 						var gc_av2 lanes.Float32x8
 						var gc_bv2 lanes.Float32x8
-//line matmul.go:167
-						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+						/*line matmul.go:167*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 							var gc_ld5 lanes.Float32x8
-//line matmul.go:167
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:167
-								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+							/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+								/*line matmul.go:167*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
 								break gc_steps2
 							}
 							gc_av2 = gc_ld5
 						} else {
 							gc_b4 := gc_none2
-//line matmul.go:167
-							if gc_row2 < m {
+							/*line matmul.go:167*/ if gc_row2 < m {
 								gc_b4 = gc_all2
 							}
-//line matmul.go:167
-							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							/*line matmul.go:167*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld6 lanes.Float32x8
-//line matmul.go:167
-								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:167
-									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line matmul.go:167*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 									break gc_steps2
 								}
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
-//line matmul.go:167
-						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+						/*line matmul.go:167*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 							var gc_ld7 lanes.Float32x8
-//line matmul.go:167
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:167
-								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+								/*line matmul.go:167*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
 								break gc_steps2
 							}
 							gc_bv2 = gc_ld7
 						} else {
 							gc_b5 := gc_none2
-//line matmul.go:167
-							if gc_br2 < k {
+							/*line matmul.go:167*/ if gc_br2 < k {
 								gc_b5 = gc_all2
 							}
-//line matmul.go:167
-							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							/*line matmul.go:167*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld8 lanes.Float32x8
-//line matmul.go:167
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:167
-									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line matmul.go:167*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 									break gc_steps2
 								}
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
-//line matmul.go:167
-						gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:167
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
+						/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -347,55 +301,36 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line matmul.go:162
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:169
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+					/*line matmul.go:162*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line matmul.go:169*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line matmul.go:170
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line matmul.go:170
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -403,83 +338,67 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line matmul.go:170
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -516,36 +435,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						gc_at3[gc_tx] = sum
+						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						gc_at3[gc_tx] = sum
+						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						gc_at3[gc_tx] = sum
+						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						gc_at3[gc_tx] = sum
+						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-					gc_at3[gc_tx] = sum
+					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -555,70 +469,55 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
+						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
+						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
+						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-						c[row*n+col] = sum
+						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
+					/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
 					tx := gc_tx
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
+					/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:175
-					c[row*n+col] = sum
+					/*line matmul.go:175*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -643,12 +542,20 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:201
-	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	/*line matmul.go:201*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	clear(gc_s_sum)
-//line matmul.go:207
-	for p := 0; p < k; p += MatMulTile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:206*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:207*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -656,213 +563,166 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:204
-						var row int = gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:208
-						var gc_t7 int = p + tx
-//line matmul.go:208
-						var gc_t8 int = p + ty
-//line matmul.go:208
-						var gc_row4 int = row
-//line matmul.go:208
-						var gc_col4 int = col
+						/*line matmul.go:208*/ var gc_t7 int = p + tx
+						/*line matmul.go:208*/ var gc_t8 int = p + ty
+						/*line matmul.go:208*/ var gc_row4 int = row
+						/*line matmul.go:208*/ var gc_col4 int = col
 						var gc_ac4 int = gc_t7
 						var gc_br4 int = gc_t8
 						var gc_av4 lanes.Float32x8
 						var gc_bv4 lanes.Float32x8
-//line matmul.go:208
-						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+						/*line matmul.go:208*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 							var gc_ld13 lanes.Float32x8
-//line matmul.go:208
-							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line matmul.go:208
-								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+							/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+								/*line matmul.go:208*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
 								break gc_steps4
 							}
 							gc_av4 = gc_ld13
 						} else {
 							gc_b8 := gc_none4
-//line matmul.go:208
-							if gc_row4 < m {
+							/*line matmul.go:208*/ if gc_row4 < m {
 								gc_b8 = gc_all4
 							}
-//line matmul.go:208
-							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							/*line matmul.go:208*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 							if gc_if7.ToBits() != 0 {
 								var gc_ld14 lanes.Float32x8
-//line matmul.go:208
-								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line matmul.go:208
-									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line matmul.go:208*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
 									break gc_steps4
 								}
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
-//line matmul.go:208
-						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+						/*line matmul.go:208*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 							var gc_ld15 lanes.Float32x8
-//line matmul.go:208
-							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line matmul.go:208
-								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+							/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+								/*line matmul.go:208*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
 								break gc_steps4
 							}
 							gc_bv4 = gc_ld15
 						} else {
 							gc_b9 := gc_none4
-//line matmul.go:208
-							if gc_br4 < k {
+							/*line matmul.go:208*/ if gc_br4 < k {
 								gc_b9 = gc_all4
 							}
-//line matmul.go:208
-							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							/*line matmul.go:208*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld16 lanes.Float32x8
-//line matmul.go:208
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line matmul.go:208
-									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line matmul.go:208*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
 									break gc_steps4
 								}
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
-//line matmul.go:208
-						gc_av4.StoreSlice(gc_at[gc_tx:])
-//line matmul.go:208
-						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						/*line matmul.go:208*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+						/*line matmul.go:208*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:204
-						var row int = gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:208
-						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+						/*line matmul.go:208*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 							break
 						}
-//line matmul.go:208
-						var gc_t3 int = p + tx
-//line matmul.go:208
-						var gc_t4 int = p + ty
-//line matmul.go:208
-						var gc_row2 int = row
-//line matmul.go:208
-						var gc_col2 int = col
+						/*line matmul.go:208*/ var gc_t3 int = p + tx
+						/*line matmul.go:208*/ var gc_t4 int = p + ty
+						/*line matmul.go:208*/ var gc_row2 int = row
+						/*line matmul.go:208*/ var gc_col2 int = col
 						var gc_ac2 int = gc_t3
 						var gc_br2 int = gc_t4
 						var gc_av2 lanes.Float32x8
 						var gc_bv2 lanes.Float32x8
-//line matmul.go:208
-						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+						/*line matmul.go:208*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 							var gc_ld5 lanes.Float32x8
-//line matmul.go:208
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:208
-								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+							/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+								/*line matmul.go:208*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
 								break gc_steps2
 							}
 							gc_av2 = gc_ld5
 						} else {
 							gc_b4 := gc_none2
-//line matmul.go:208
-							if gc_row2 < m {
+							/*line matmul.go:208*/ if gc_row2 < m {
 								gc_b4 = gc_all2
 							}
-//line matmul.go:208
-							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							/*line matmul.go:208*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld6 lanes.Float32x8
-//line matmul.go:208
-								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:208
-									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line matmul.go:208*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 									break gc_steps2
 								}
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
-//line matmul.go:208
-						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+						/*line matmul.go:208*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 							var gc_ld7 lanes.Float32x8
-//line matmul.go:208
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:208
-								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+								/*line matmul.go:208*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
 								break gc_steps2
 							}
 							gc_bv2 = gc_ld7
 						} else {
 							gc_b5 := gc_none2
-//line matmul.go:208
-							if gc_br2 < k {
+							/*line matmul.go:208*/ if gc_br2 < k {
 								gc_b5 = gc_all2
 							}
-//line matmul.go:208
-							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							/*line matmul.go:208*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld8 lanes.Float32x8
-//line matmul.go:208
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:208
-									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line matmul.go:208*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 									break gc_steps2
 								}
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
-//line matmul.go:208
-						gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:208
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
+						/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -871,31 +731,27 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 			}
 		}
-//line matmul.go:210
-		bt := (*[MatMulTile][MatMulTile]float32)(bs)
+		/*line matmul.go:210*/ bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep3 := 0
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					gc_vstep4 := 0
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
 						_ = ty
-//line matmul.go:203
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:210
-						var ar *[16]float32 = &gc_at3[0]
+						/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:210*/ var ar *[16]float32 = &gc_at3[0]
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 							break
 						}
-//line matmul.go:211
-						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
+						/*line matmul.go:211*/ sum = sum.AddMulSlice(ar[0], bt[0][tx:])
 						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
 						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
 						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
@@ -911,16 +767,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
 						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
-//line matmul.go:226
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:210
-						ar := &gc_at3[0]
+						/*line matmul.go:210*/ ar := &gc_at3[0]
 						sum += ar[0] * bt[0][tx]
 						sum += ar[1] * bt[1][tx]
 						sum += ar[2] * bt[2][tx]
@@ -940,22 +794,19 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep4 := 0
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep5 := 0
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:203
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:210
-						var ar *[16]float32 = &as[ty]
+						/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:210*/ var ar *[16]float32 = &as[ty]
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 							break
 						}
-//line matmul.go:211
-						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
+						/*line matmul.go:211*/ sum = sum.AddMulSlice(ar[0], bt[0][tx:])
 						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
 						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
 						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
@@ -971,17 +822,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
 						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
-//line matmul.go:226
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:210
-						ar := &as[ty]
+						/*line matmul.go:210*/ ar := &as[ty]
 						sum += ar[0] * bt[0][tx]
 						sum += ar[1] * bt[1][tx]
 						sum += ar[2] * bt[2][tx]
@@ -1011,8 +860,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line matmul.go:241
-		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
+		/*line matmul.go:241*/ if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
@@ -1035,36 +883,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						gc_at4[gc_tx] = sum
+						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						gc_at4[gc_tx] = sum
+						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						gc_at4[gc_tx] = sum
+						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						gc_at4[gc_tx] = sum
+						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-					gc_at4[gc_tx] = sum
+					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1074,70 +917,55 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
+						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
+						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
+						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 						tx := gc_tx
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-						c[row*n+col] = sum
+						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
+					/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
 					tx := gc_tx
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
+					/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:230
-					c[row*n+col] = sum
+					/*line matmul.go:230*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -1163,24 +991,35 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line matmul.go:248
-	const half = MatMulTile
+	/*line matmul.go:248*/ const half = MatMulTile
 	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-//line matmul.go:252
-	row0 := gc_by * matmulRegTile
-//line matmul.go:252
-	col0 := gc_bx * matmulRegTile
-	clear(gc_s_s00)
-	clear(gc_s_s01)
-	clear(gc_s_s10)
-	clear(gc_s_s11)
-//line matmul.go:254
-	for p := 0; p < k; p += matmulRegTile {
+	/*line matmul.go:252*/ row0 := gc_by * matmulRegTile
+	/*line matmul.go:252*/ col0 := gc_bx * matmulRegTile
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line matmul.go:253*/ var s00 float32
+		/*line matmul.go:253*/ var s01 float32
+		/*line matmul.go:253*/ var s10 float32
+		/*line matmul.go:253*/ var s11 float32
+		lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
+		lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
+		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
+		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+		gc_s_s00[gc_rank] = s00
+		gc_s_s01[gc_rank] = s01
+		gc_s_s10[gc_rank] = s10
+		gc_s_s11[gc_rank] = s11
+	}
+	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
-//line matmul.go:258
-			bs := bs[:32]
+			/*line matmul.go:258*/ bs := bs[:32]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1188,8 +1027,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:256
-						for i := 0; i < matmulRegTile; i += half {
+						/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
 							for j := 0; j < matmulRegTile; j += half {
 								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
 									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
@@ -1215,14 +1053,11 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-//line matmul.go:263
-					a0 := &as[2*ty]
-//line matmul.go:263
-					a1 := &as[2*ty+1]
+					/*line matmul.go:263*/ a0 := &as[2*ty]
+					/*line matmul.go:263*/ a1 := &as[2*ty+1]
 					{
 						q := int(0)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1230,8 +1065,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(1)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1239,8 +1073,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(2)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1248,8 +1081,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(3)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1257,8 +1089,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(4)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1266,8 +1097,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(5)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1275,8 +1105,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(6)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1284,8 +1113,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(7)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1293,8 +1121,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(8)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1302,8 +1129,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(9)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1311,8 +1137,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(10)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1320,8 +1145,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(11)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1329,8 +1153,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(12)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1338,8 +1161,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(13)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1347,8 +1169,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(14)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1356,8 +1177,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(15)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1365,8 +1185,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(16)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1374,8 +1193,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(17)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1383,8 +1201,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(18)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1392,8 +1209,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(19)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1401,8 +1217,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(20)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1410,8 +1225,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(21)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1419,8 +1233,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(22)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1428,8 +1241,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(23)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1437,8 +1249,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(24)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1446,8 +1257,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(25)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1455,8 +1265,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(26)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1464,8 +1273,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(27)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1473,8 +1281,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(28)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1482,8 +1289,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(29)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1491,8 +1297,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(30)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1500,8 +1305,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					{
 						q := int(31)
-//line matmul.go:265
-						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
 						s00 += a0[q] * b0
 						s01 += a0[q] * b1
 						s10 += a1[q] * b0
@@ -1534,8 +1338,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
 					gc_tx := gc_step + 1
@@ -1547,8 +1350,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
 					gc_tx := gc_step + 2
@@ -1560,8 +1362,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
 					gc_tx := gc_step + 3
@@ -1573,8 +1374,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -1586,8 +1386,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]
 				s11 := gc_s_s11[gc_rank]
-//line matmul.go:273
-				matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

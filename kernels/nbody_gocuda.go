@@ -115,8 +115,7 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line nbody.go:274
-			panic(compiled.ErrGuardWraps)
+			/*line nbody.go:274*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -129,28 +128,22 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 				gc_at3 := acc[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:261
-					b := &gc_at[gc_tx]
-//line nbody.go:261
-					v := &gc_at2[gc_tx]
-//line nbody.go:261
-					a := &gc_at3[gc_tx]
+					/*line nbody.go:261*/ b := &gc_at[gc_tx]
+					/*line nbody.go:261*/ v := &gc_at2[gc_tx]
+					/*line nbody.go:261*/ a := &gc_at3[gc_tx]
 					{
 						d := int(0)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 					{
 						d := int(1)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 					{
 						d := int(2)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 				}
@@ -158,28 +151,22 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:261
-					b := &bodies[i]
-//line nbody.go:261
-					v := &vel[i]
-//line nbody.go:261
-					a := &acc[i]
+					/*line nbody.go:261*/ b := &bodies[i]
+					/*line nbody.go:261*/ v := &vel[i]
+					/*line nbody.go:261*/ a := &acc[i]
 					{
 						d := int(0)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 					{
 						d := int(1)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 					{
 						d := int(2)
-//line nbody.go:263
-						v[d] += a[d] * dt
+						/*line nbody.go:263*/ v[d] += a[d] * dt
 						b[d] += v[d] * dt
 					}
 				}

@@ -38,12 +38,9 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:148
-						xi := bodies[i][0]
-//line nbody.go:148
-						yi := bodies[i][1]
-//line nbody.go:148
-						zi := bodies[i][2]
+						/*line nbody.go:148*/ xi := bodies[i][0]
+						/*line nbody.go:148*/ yi := bodies[i][1]
+						/*line nbody.go:148*/ zi := bodies[i][2]
 						var ax, ay, az float32
 						for j := range bodies {
 							bj := &bodies[j]
@@ -70,8 +67,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-//line nbody.go:174
-	n := len(bodies)
+	/*line nbody.go:174*/ n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -85,10 +81,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:177
-				var xi, yi, zi float32
-//line nbody.go:181
-				var ax, ay, az float32
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -98,10 +92,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:177
-				var xi, yi, zi float32
-//line nbody.go:181
-				var ax, ay, az float32
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -114,8 +106,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line nbody.go:200
-			panic(compiled.ErrGuardWraps)
+			/*line nbody.go:200*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -126,12 +117,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				gc_at := bodies[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:177
-					var xi, yi, zi float32
-//line nbody.go:179
-					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-//line nbody.go:181
-					var ax, ay, az float32
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -144,12 +132,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:177
-					var xi, yi, zi float32
-//line nbody.go:179
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-//line nbody.go:181
-					var ax, ay, az float32
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -160,36 +145,28 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 		}
 	}
-//line nbody.go:182
-	for start := 0; start < n; start += nbodyTile {
+	/*line nbody.go:182*/ for start := 0; start < n; start += nbodyTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:183
-						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+						/*line nbody.go:183*/ for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 							tile[k] = bodies[start+k]
 						}
 					}
 				}
 			}
 		})
-//line nbody.go:187
-		cur := tile[:min(nbodyTile, n-start)]
+		/*line nbody.go:187*/ cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:191
-			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:193
-			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:195
-			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:197
-			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:199
-			gc_s_az := gc_s_az[:gc_n]
+			/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -199,8 +176,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:188
-					for j := range cur {
+					/*line nbody.go:188*/ for j := range cur {
 						bj := &cur[j]
 						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 					}
@@ -232,8 +208,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 1
@@ -242,8 +217,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 2
@@ -252,8 +226,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 3
@@ -262,8 +235,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -272,8 +244,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:195
-					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_step2 := gc_from
@@ -286,8 +257,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -297,8 +267,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -308,8 +277,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -319,8 +287,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -330,8 +297,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:195
-					acc[i] = [3]float32{ax, ay, az}
+					/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -353,14 +319,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-//line nbody.go:214
-	n := len(bodies)
+	/*line nbody.go:214*/ n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 	p := gc_bdx
 	q := gc_bdy
 	partial := gocuda.Shared[[3]float32](t, p*q)
-//line nbody.go:224
-	part := nbodyMultiTile / q
+	/*line nbody.go:224*/ part := nbodyMultiTile / q
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
@@ -373,10 +337,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:220
-				var xi, yi, zi float32
-//line nbody.go:225
-				var ax, ay, az float32
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -386,10 +348,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:220
-				var xi, yi, zi float32
-//line nbody.go:225
-				var ax, ay, az float32
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -401,8 +361,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:243
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:243*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -414,12 +373,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				gc_at := bodies[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:220
-					var xi, yi, zi float32
-//line nbody.go:222
-					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-//line nbody.go:225
-					var ax, ay, az float32
+					/*line nbody.go:220*/ var xi, yi, zi float32
+					/*line nbody.go:222*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -432,13 +388,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line nbody.go:219
-					i := gc_bx*p + tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
 					var xi, yi, zi float32
-//line nbody.go:222
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-//line nbody.go:225
-					var ax, ay, az float32
+					/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -449,8 +402,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-//line nbody.go:226
-	for start := 0; start < n; start += nbodyMultiTile {
+	/*line nbody.go:226*/ for start := 0; start < n; start += nbodyMultiTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
@@ -460,8 +412,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line nbody.go:227
-						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+						/*line nbody.go:227*/ for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 							tile[k] = bodies[start+k]
 						}
 					}
@@ -474,18 +425,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-//line nbody.go:241
-			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:243
-			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:245
-			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:247
-			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:249
-			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:251
-			gc_s_az := gc_s_az[:gc_n]
+			/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
+			/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -493,16 +438,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line nbody.go:231
-						lo := ty * part
+						/*line nbody.go:231*/ lo := ty * part
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:232
-						for j := lo; j < lo+part && start+j < n; j++ {
+						/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
 							bj := &tile[j]
 							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
@@ -533,8 +476,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 1
@@ -543,8 +485,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 2
@@ -553,8 +494,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 3
@@ -563,8 +503,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -573,8 +512,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:238
-					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_step2 := 0
@@ -588,8 +526,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -600,8 +537,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -612,8 +548,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -624,8 +559,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -636,8 +570,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
 			}
 			gc_ty++
@@ -646,12 +579,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-//line nbody.go:241
-	for y := 1; y < q; y++ {
+	/*line nbody.go:241*/ for y := 1; y < q; y++ {
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:245
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:245*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -674,8 +605,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:242
-					s := &gc_at3[gc_tx]
+					/*line nbody.go:242*/ s := &gc_at3[gc_tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -689,8 +619,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:242
-					s := &partial[y*p+tx]
+					/*line nbody.go:242*/ s := &partial[y*p+tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -706,8 +635,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:262
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:262*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -733,8 +661,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -743,8 +670,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -753,8 +679,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -763,8 +688,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -773,8 +697,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:245
-					gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_step4 := gc_from
@@ -784,65 +707,55 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
+						/*line nbody.go:219*/ i := gc_bx*p + tx
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
+						/*line nbody.go:219*/ i := gc_bx*p + tx
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
+						/*line nbody.go:219*/ i := gc_bx*p + tx
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
+						/*line nbody.go:219*/ i := gc_bx*p + tx
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
+						/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line nbody.go:219
-					i := gc_bx*p + tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:245
-					acc[i] = [3]float32{ax, ay, az}
+					/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 			gc_ty++

@@ -43,72 +43,51 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:152
-							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							/*line nbody.go:152*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:148
-								if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+								/*line nbody.go:148*/ if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								var gc_lanes7 [16]uint32
+								/*line nbody.go:148*/ var gc_lanes7 [16]uint32
 								for gc_k5 := range 16 {
-//line nbody.go:148
-									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+									/*line nbody.go:148*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 								xi := gc_ld4
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								var gc_lanes8 [16]uint32
+								/*line nbody.go:148*/ var gc_lanes8 [16]uint32
 								for gc_k6 := range 16 {
-//line nbody.go:148
-									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+									/*line nbody.go:148*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 								yi := gc_ld5
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								var gc_lanes9 [16]uint32
+								/*line nbody.go:148*/ var gc_lanes9 [16]uint32
 								for gc_k7 := range 16 {
-//line nbody.go:148
-									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+									/*line nbody.go:148*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 								}
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
 								zi := gc_ld6
-//line nbody.go:148
-								var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:150
-								for j := range bodies {
-//line nbody.go:150
-									var bj *[4]float32 = &bodies[j]
+								/*line nbody.go:148*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:148*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:148*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:150*/ for j := range bodies {
+									/*line nbody.go:150*/ var bj *[4]float32 = &bodies[j]
 									gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
 									gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:152
-									gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
-//line nbody.go:152
-									gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:152
-									gc_ax2 := ax
-//line nbody.go:152
-									gc_ay2 := ay
-//line nbody.go:152
-									gc_az2 := az
-//line nbody.go:152
-									gc_xi2 := xi
-//line nbody.go:152
-									gc_yi2 := yi
-//line nbody.go:152
-									gc_zi2 := zi
+									/*line nbody.go:152*/ gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+									/*line nbody.go:152*/ gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+									/*line nbody.go:152*/ gc_ax2 := ax
+									/*line nbody.go:152*/ gc_ay2 := ay
+									/*line nbody.go:152*/ gc_az2 := az
+									/*line nbody.go:152*/ gc_xi2 := xi
+									/*line nbody.go:152*/ gc_yi2 := yi
+									/*line nbody.go:152*/ gc_zi2 := zi
 									gc_xj2 := gc_t11
 									gc_yj2 := gc_t12
 									gc_zj2 := gc_t13
@@ -128,22 +107,17 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									ay = gc_t19
 									az = gc_t20
 								}
-//line nbody.go:150
-								var gc_lanes10 [16]uint32
+								/*line nbody.go:150*/ var gc_lanes10 [16]uint32
 								ax.AsUint32x16().Store(&gc_lanes10)
-//line nbody.go:150
-								var gc_lanes11 [16]uint32
+								/*line nbody.go:150*/ var gc_lanes11 [16]uint32
 								ay.AsUint32x16().Store(&gc_lanes11)
-//line nbody.go:150
-								var gc_lanes12 [16]uint32
+								/*line nbody.go:150*/ var gc_lanes12 [16]uint32
 								az.AsUint32x16().Store(&gc_lanes12)
 								for gc_k8 := range 16 {
 									{
 										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
-//line nbody.go:154
-										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
-//line nbody.go:154
-										compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+										/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+										/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
 									}
 								}
 							}
@@ -156,72 +130,51 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:152
-						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+						/*line nbody.go:152*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:148
-							if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+							/*line nbody.go:148*/ if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 								break
 							}
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							var gc_lanes [8]uint32
+							/*line nbody.go:148*/ var gc_lanes [8]uint32
 							for gc_k := range 8 {
-//line nbody.go:148
-								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+								/*line nbody.go:148*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 							}
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 							xi := gc_ld
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							var gc_lanes2 [8]uint32
+							/*line nbody.go:148*/ var gc_lanes2 [8]uint32
 							for gc_k2 := range 8 {
-//line nbody.go:148
-								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+								/*line nbody.go:148*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 							}
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 							yi := gc_ld2
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							var gc_lanes3 [8]uint32
+							/*line nbody.go:148*/ var gc_lanes3 [8]uint32
 							for gc_k3 := range 8 {
-//line nbody.go:148
-								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+								/*line nbody.go:148*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 							}
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 							zi := gc_ld3
-//line nbody.go:148
-							var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:150
-							for j := range bodies {
-//line nbody.go:150
-								var bj *[4]float32 = &bodies[j]
+							/*line nbody.go:148*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:148*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:148*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:150*/ for j := range bodies {
+								/*line nbody.go:150*/ var bj *[4]float32 = &bodies[j]
 								gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
 								gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:152
-								gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:152
-								gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:152
-								gc_ax := ax
-//line nbody.go:152
-								gc_ay := ay
-//line nbody.go:152
-								gc_az := az
-//line nbody.go:152
-								gc_xi := xi
-//line nbody.go:152
-								gc_yi := yi
-//line nbody.go:152
-								gc_zi := zi
+								/*line nbody.go:152*/ gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+								/*line nbody.go:152*/ gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+								/*line nbody.go:152*/ gc_ax := ax
+								/*line nbody.go:152*/ gc_ay := ay
+								/*line nbody.go:152*/ gc_az := az
+								/*line nbody.go:152*/ gc_xi := xi
+								/*line nbody.go:152*/ gc_yi := yi
+								/*line nbody.go:152*/ gc_zi := zi
 								gc_xj := gc_t
 								gc_yj := gc_t2
 								gc_zj := gc_t3
@@ -241,22 +194,17 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								ay = gc_t9
 								az = gc_t10
 							}
-//line nbody.go:150
-							var gc_lanes4 [8]uint32
+							/*line nbody.go:150*/ var gc_lanes4 [8]uint32
 							ax.AsUint32x8().Store(&gc_lanes4)
-//line nbody.go:150
-							var gc_lanes5 [8]uint32
+							/*line nbody.go:150*/ var gc_lanes5 [8]uint32
 							ay.AsUint32x8().Store(&gc_lanes5)
-//line nbody.go:150
-							var gc_lanes6 [8]uint32
+							/*line nbody.go:150*/ var gc_lanes6 [8]uint32
 							az.AsUint32x8().Store(&gc_lanes6)
 							for gc_k4 := range 8 {
 								{
 									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-//line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-//line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+									/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+									/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
 								}
 							}
 						}
@@ -265,12 +213,9 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:148
-						xi := bodies[i][0]
-//line nbody.go:148
-						yi := bodies[i][1]
-//line nbody.go:148
-						zi := bodies[i][2]
+						/*line nbody.go:148*/ xi := bodies[i][0]
+						/*line nbody.go:148*/ yi := bodies[i][1]
+						/*line nbody.go:148*/ zi := bodies[i][2]
 						var ax, ay, az float32
 						for j := range bodies {
 							bj := &bodies[j]
@@ -298,8 +243,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	_ = &eps2
-//line nbody.go:174
-	n := len(bodies)
+	/*line nbody.go:174*/ n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -313,10 +257,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:177
-				var xi, yi, zi float32
-//line nbody.go:181
-				var ax, ay, az float32
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -326,10 +268,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:177
-				var xi, yi, zi float32
-//line nbody.go:181
-				var ax, ay, az float32
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -342,8 +282,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line nbody.go:200
-			panic(compiled.ErrGuardWraps)
+			/*line nbody.go:200*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -361,35 +300,26 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line nbody.go:177
-							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes10 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes10 [16]uint32
 								for gc_k10 := range 16 {
-//line nbody.go:179
-									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+									/*line nbody.go:179*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes11 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes11 [16]uint32
 								for gc_k11 := range 16 {
-//line nbody.go:179
-									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+									/*line nbody.go:179*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes12 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes12 [16]uint32
 								for gc_k12 := range 16 {
-//line nbody.go:179
-									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+									/*line nbody.go:179*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 								gc_t10 := gc_ld10
@@ -399,24 +329,15 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								yi = gc_t11
 								zi = gc_t12
 							}
-//line nbody.go:178
-							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:178
-							yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:178
-							zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:178
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:178
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:178
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:178*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -431,33 +352,25 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line nbody.go:177
-						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:177*/ var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:177*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:177*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_lanes7 [8]uint32
 						for gc_k7 := range 8 {
-//line nbody.go:179
-							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+							/*line nbody.go:179*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						var gc_lanes8 [8]uint32
+						/*line nbody.go:179*/ var gc_lanes8 [8]uint32
 						for gc_k8 := range 8 {
-//line nbody.go:179
-							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+							/*line nbody.go:179*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						var gc_lanes9 [8]uint32
+						/*line nbody.go:179*/ var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
-//line nbody.go:179
-							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+							/*line nbody.go:179*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 						gc_t7 := gc_ld7
@@ -466,35 +379,23 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						xi = gc_t7
 						yi = gc_t8
 						zi = gc_t9
-//line nbody.go:178
-						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:178
-						yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:178
-						zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:178
-						ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:178
-						ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:178
-						az.StoreSlice(gc_s_az[gc_rank:])
+						/*line nbody.go:178*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+						/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+						/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+						/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+						/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+						/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:177
-					var xi, yi, zi float32
-//line nbody.go:179
-					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-//line nbody.go:181
-					var ax, ay, az float32
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -511,38 +412,29 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:177
-							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:177*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(bodies)-16 {
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes4 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes4 [16]uint32
 								for gc_k4 := range 16 {
-//line nbody.go:179
-									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
+									/*line nbody.go:179*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes5 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes5 [16]uint32
 								for gc_k5 := range 16 {
-//line nbody.go:179
-									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
+									/*line nbody.go:179*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:179
-								var gc_lanes6 [16]uint32
+								/*line nbody.go:179*/ var gc_lanes6 [16]uint32
 								for gc_k6 := range 16 {
-//line nbody.go:179
-									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
+									/*line nbody.go:179*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 								gc_t4 := gc_ld4
@@ -552,24 +444,15 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								yi = gc_t5
 								zi = gc_t6
 							}
-//line nbody.go:178
-							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:178
-							yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:178
-							zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:178
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:178
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:178
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:178*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -583,38 +466,28 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:177
-						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						if i < 0 || i > len(bodies)-8 {
+						/*line nbody.go:177*/ var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:177*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:177*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:179*/ if i < 0 || i > len(bodies)-8 {
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						var gc_lanes [8]uint32
+						/*line nbody.go:179*/ var gc_lanes [8]uint32
 						for gc_k := range 8 {
-//line nbody.go:179
-							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+							/*line nbody.go:179*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						var gc_lanes2 [8]uint32
+						/*line nbody.go:179*/ var gc_lanes2 [8]uint32
 						for gc_k2 := range 8 {
-//line nbody.go:179
-							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+							/*line nbody.go:179*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-						var gc_lanes3 [8]uint32
+						/*line nbody.go:179*/ var gc_lanes3 [8]uint32
 						for gc_k3 := range 8 {
-//line nbody.go:179
-							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+							/*line nbody.go:179*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 						gc_t := gc_ld
@@ -623,24 +496,15 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						xi = gc_t
 						yi = gc_t2
 						zi = gc_t3
-//line nbody.go:178
-						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:178
-						yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:178
-						zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:178
-						ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:178
-						ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:178
-						az.StoreSlice(gc_s_az[gc_rank:])
+						/*line nbody.go:178*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+						/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+						/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+						/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+						/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+						/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -648,12 +512,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:177
-					var xi, yi, zi float32
-//line nbody.go:179
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-//line nbody.go:181
-					var ax, ay, az float32
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -664,82 +525,57 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 		}
 	}
-//line nbody.go:182
-	for start := 0; start < n; start += nbodyTile {
+	/*line nbody.go:182*/ for start := 0; start < n; start += nbodyTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:183
-						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+						/*line nbody.go:183*/ for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 							tile[k] = bodies[start+k]
 						}
 					}
 				}
 			}
 		})
-//line nbody.go:187
-		cur := tile[:min(nbodyTile, n-start)]
+		/*line nbody.go:187*/ cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:191
-			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:193
-			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:195
-			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:197
-			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:199
-			gc_s_az := gc_s_az[:gc_n]
+			/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
 			{
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:190
-						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						/*line nbody.go:190*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 							gc_rank := gc_vstep3
 							gc_pos.Thread = gc_rank
-//line nbody.go:131
-							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
-//line nbody.go:131
-							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
-//line nbody.go:131
-							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
-//line nbody.go:131
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:131
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:131
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-//line nbody.go:188
-							for j := range cur {
-//line nbody.go:188
-								var bj *[4]float32 = &cur[j]
+							/*line nbody.go:131*/ xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
+							/*line nbody.go:131*/ yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
+							/*line nbody.go:131*/ zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
+							/*line nbody.go:131*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:131*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:131*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:188*/ for j := range cur {
+								/*line nbody.go:188*/ var bj *[4]float32 = &cur[j]
 								gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
 								gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:190
-								gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
-//line nbody.go:190
-								gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:190
-								gc_ax2 := ax
-//line nbody.go:190
-								gc_ay2 := ay
-//line nbody.go:190
-								gc_az2 := az
-//line nbody.go:190
-								gc_xi2 := xi
-//line nbody.go:190
-								gc_yi2 := yi
-//line nbody.go:190
-								gc_zi2 := zi
+								/*line nbody.go:190*/ gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+								/*line nbody.go:190*/ gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+								/*line nbody.go:190*/ gc_ax2 := ax
+								/*line nbody.go:190*/ gc_ay2 := ay
+								/*line nbody.go:190*/ gc_az2 := az
+								/*line nbody.go:190*/ gc_xi2 := xi
+								/*line nbody.go:190*/ gc_yi2 := yi
+								/*line nbody.go:190*/ gc_zi2 := zi
 								gc_xj2 := gc_t23
 								gc_yj2 := gc_t24
 								gc_zj2 := gc_t25
@@ -759,12 +595,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								ay = gc_t31
 								az = gc_t32
 							}
-//line nbody.go:188
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:188
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:188
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:188*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:188*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -775,46 +608,29 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:190
-					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+					/*line nbody.go:190*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 						gc_rank := gc_vstep3
 						gc_pos.Thread = gc_rank
-//line nbody.go:131
-						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
-//line nbody.go:131
-						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
-//line nbody.go:131
-						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
-//line nbody.go:131
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:131
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:131
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:188
-						for j := range cur {
-//line nbody.go:188
-							var bj *[4]float32 = &cur[j]
+						/*line nbody.go:131*/ xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
+						/*line nbody.go:131*/ yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
+						/*line nbody.go:131*/ zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
+						/*line nbody.go:131*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:131*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:131*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:188*/ for j := range cur {
+							/*line nbody.go:188*/ var bj *[4]float32 = &cur[j]
 							gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
 							gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:190
-							gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:190
-							gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:190
-							gc_ax := ax
-//line nbody.go:190
-							gc_ay := ay
-//line nbody.go:190
-							gc_az := az
-//line nbody.go:190
-							gc_xi := xi
-//line nbody.go:190
-							gc_yi := yi
-//line nbody.go:190
-							gc_zi := zi
+							/*line nbody.go:190*/ gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+							/*line nbody.go:190*/ gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+							/*line nbody.go:190*/ gc_ax := ax
+							/*line nbody.go:190*/ gc_ay := ay
+							/*line nbody.go:190*/ gc_az := az
+							/*line nbody.go:190*/ gc_xi := xi
+							/*line nbody.go:190*/ gc_yi := yi
+							/*line nbody.go:190*/ gc_zi := zi
 							gc_xj := gc_t13
 							gc_yj := gc_t14
 							gc_zj := gc_t15
@@ -834,12 +650,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							ay = gc_t21
 							az = gc_t22
 						}
-//line nbody.go:188
-						ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:188
-						ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:188
-						az.StoreSlice(gc_s_az[gc_rank:])
+						/*line nbody.go:188*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+						/*line nbody.go:188*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+						/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -851,8 +664,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:188
-					for j := range cur {
+					/*line nbody.go:188*/ for j := range cur {
 						bj := &cur[j]
 						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 					}
@@ -884,33 +696,21 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line nbody.go:176
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:176
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:176
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:176*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:176*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:176*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-//line nbody.go:195
-								var gc_lanes22 [16]uint32
-//line nbody.go:195
-								ax.AsUint32x16().Store(&gc_lanes22)
-//line nbody.go:195
-								var gc_lanes23 [16]uint32
-//line nbody.go:195
-								ay.AsUint32x16().Store(&gc_lanes23)
-//line nbody.go:195
-								var gc_lanes24 [16]uint32
-//line nbody.go:195
-								az.AsUint32x16().Store(&gc_lanes24)
+								/*line nbody.go:195*/ var gc_lanes22 [16]uint32
+								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes22)
+								/*line nbody.go:195*/ var gc_lanes23 [16]uint32
+								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes23)
+								/*line nbody.go:195*/ var gc_lanes24 [16]uint32
+								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes24)
 								for gc_k16 := range 16 {
 									{
-//line nbody.go:195
-										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
-//line nbody.go:195
-										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
-//line nbody.go:195
-										compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
+										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
+										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
+										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
 									}
 								}
 							}
@@ -928,31 +728,19 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line nbody.go:176
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:176
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:176
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:195
-						var gc_lanes19 [8]uint32
-//line nbody.go:195
-						ax.AsUint32x8().Store(&gc_lanes19)
-//line nbody.go:195
-						var gc_lanes20 [8]uint32
-//line nbody.go:195
-						ay.AsUint32x8().Store(&gc_lanes20)
-//line nbody.go:195
-						var gc_lanes21 [8]uint32
-//line nbody.go:195
-						az.AsUint32x8().Store(&gc_lanes21)
+						/*line nbody.go:176*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:176*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:176*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:195*/ var gc_lanes19 [8]uint32
+						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes19)
+						/*line nbody.go:195*/ var gc_lanes20 [8]uint32
+						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes20)
+						/*line nbody.go:195*/ var gc_lanes21 [8]uint32
+						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes21)
 						for gc_k15 := range 8 {
-//line nbody.go:195
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
-//line nbody.go:195
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
-//line nbody.go:195
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
+							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
+							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
+							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -963,8 +751,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:195
-					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -975,37 +762,24 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:176
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:176
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:176*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:176*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:176*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-//line nbody.go:195
-								if i < 0 || i > len(acc)-16 {
+								/*line nbody.go:195*/ if i < 0 || i > len(acc)-16 {
 									break
 								}
-//line nbody.go:195
-								var gc_lanes16 [16]uint32
-//line nbody.go:195
-								ax.AsUint32x16().Store(&gc_lanes16)
-//line nbody.go:195
-								var gc_lanes17 [16]uint32
-//line nbody.go:195
-								ay.AsUint32x16().Store(&gc_lanes17)
-//line nbody.go:195
-								var gc_lanes18 [16]uint32
-//line nbody.go:195
-								az.AsUint32x16().Store(&gc_lanes18)
+								/*line nbody.go:195*/ var gc_lanes16 [16]uint32
+								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes16)
+								/*line nbody.go:195*/ var gc_lanes17 [16]uint32
+								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes17)
+								/*line nbody.go:195*/ var gc_lanes18 [16]uint32
+								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes18)
 								for gc_k14 := range 16 {
 									{
-//line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
-//line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
-//line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
+										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
+										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
+										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
 									}
 								}
 							}
@@ -1022,35 +796,22 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:176
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:176
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:176
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:195
-						if i < 0 || i > len(acc)-8 {
+						/*line nbody.go:176*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:176*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:176*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:195*/ if i < 0 || i > len(acc)-8 {
 							break
 						}
-//line nbody.go:195
-						var gc_lanes13 [8]uint32
-//line nbody.go:195
-						ax.AsUint32x8().Store(&gc_lanes13)
-//line nbody.go:195
-						var gc_lanes14 [8]uint32
-//line nbody.go:195
-						ay.AsUint32x8().Store(&gc_lanes14)
-//line nbody.go:195
-						var gc_lanes15 [8]uint32
-//line nbody.go:195
-						az.AsUint32x8().Store(&gc_lanes15)
+						/*line nbody.go:195*/ var gc_lanes13 [8]uint32
+						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes13)
+						/*line nbody.go:195*/ var gc_lanes14 [8]uint32
+						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes14)
+						/*line nbody.go:195*/ var gc_lanes15 [8]uint32
+						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes15)
 						for gc_k13 := range 8 {
-//line nbody.go:195
-							compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
-//line nbody.go:195
-							compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:195
-							compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
+							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
+							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
+							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1062,8 +823,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:195
-					acc[i] = [3]float32{ax, ay, az}
+					/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -1086,14 +846,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	_ = &eps2
-//line nbody.go:214
-	n := len(bodies)
+	/*line nbody.go:214*/ n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 	p := gc_bdx
 	q := gc_bdy
 	partial := gocuda.Shared[[3]float32](t, p*q)
-//line nbody.go:224
-	part := nbodyMultiTile / q
+	/*line nbody.go:224*/ part := nbodyMultiTile / q
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
@@ -1106,10 +864,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:220
-				var xi, yi, zi float32
-//line nbody.go:225
-				var ax, ay, az float32
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -1119,10 +875,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:220
-				var xi, yi, zi float32
-//line nbody.go:225
-				var ax, ay, az float32
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -1134,8 +888,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:243
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:243*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -1153,38 +906,28 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line nbody.go:219
-							var i int = gc_bx*p + tx
+							/*line nbody.go:219*/ var i int = gc_bx*p + tx
 							_ = i
-//line nbody.go:220
-							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:220*/ var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:220*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:220*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes10 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes10 [16]uint32
 								for gc_k10 := range 16 {
-//line nbody.go:222
-									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+									/*line nbody.go:222*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes11 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes11 [16]uint32
 								for gc_k11 := range 16 {
-//line nbody.go:222
-									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+									/*line nbody.go:222*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes12 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes12 [16]uint32
 								for gc_k12 := range 16 {
-//line nbody.go:222
-									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+									/*line nbody.go:222*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 								gc_t10 := gc_ld10
@@ -1194,24 +937,15 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								yi = gc_t11
 								zi = gc_t12
 							}
-//line nbody.go:221
-							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:221
-							yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:221
-							zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:221
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:221
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:221
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:221*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1225,36 +959,27 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line nbody.go:219
-						var i int = gc_bx*p + tx
+						/*line nbody.go:219*/ var i int = gc_bx*p + tx
 						_ = i
-//line nbody.go:220
-						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:220*/ var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:220*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:220*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_lanes7 [8]uint32
 						for gc_k7 := range 8 {
-//line nbody.go:222
-							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+							/*line nbody.go:222*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
 						}
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						var gc_lanes8 [8]uint32
+						/*line nbody.go:222*/ var gc_lanes8 [8]uint32
 						for gc_k8 := range 8 {
-//line nbody.go:222
-							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+							/*line nbody.go:222*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						var gc_lanes9 [8]uint32
+						/*line nbody.go:222*/ var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
-//line nbody.go:222
-							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+							/*line nbody.go:222*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 						gc_t7 := gc_ld7
@@ -1263,35 +988,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						xi = gc_t7
 						yi = gc_t8
 						zi = gc_t9
-//line nbody.go:221
-						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:221
-						yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:221
-						zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:221
-						ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:221
-						ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:221
-						az.StoreSlice(gc_s_az[gc_rank:])
+						/*line nbody.go:221*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+						/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+						/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+						/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+						/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+						/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:220
-					var xi, yi, zi float32
-//line nbody.go:222
-					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-//line nbody.go:225
-					var ax, ay, az float32
+					/*line nbody.go:220*/ var xi, yi, zi float32
+					/*line nbody.go:222*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -1308,39 +1021,30 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line nbody.go:219
-							var i int = gc_bx*p + tx
+							/*line nbody.go:219*/ var i int = gc_bx*p + tx
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:220*/ var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:220*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(bodies)-16 {
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes4 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes4 [16]uint32
 								for gc_k4 := range 16 {
-//line nbody.go:222
-									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
+									/*line nbody.go:222*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes5 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes5 [16]uint32
 								for gc_k5 := range 16 {
-//line nbody.go:222
-									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
+									/*line nbody.go:222*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:222
-								var gc_lanes6 [16]uint32
+								/*line nbody.go:222*/ var gc_lanes6 [16]uint32
 								for gc_k6 := range 16 {
-//line nbody.go:222
-									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
+									/*line nbody.go:222*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 								gc_t4 := gc_ld4
@@ -1350,24 +1054,15 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								yi = gc_t5
 								zi = gc_t6
 							}
-//line nbody.go:221
-							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:221
-							yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:221
-							zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:221
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:221
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:221
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:221*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1381,39 +1076,29 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line nbody.go:219
-						var i int = gc_bx*p + tx
+						/*line nbody.go:219*/ var i int = gc_bx*p + tx
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						if i < 0 || i > len(bodies)-8 {
+						/*line nbody.go:220*/ var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:220*/ var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:222*/ if i < 0 || i > len(bodies)-8 {
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						var gc_lanes [8]uint32
+						/*line nbody.go:222*/ var gc_lanes [8]uint32
 						for gc_k := range 8 {
-//line nbody.go:222
-							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+							/*line nbody.go:222*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						var gc_lanes2 [8]uint32
+						/*line nbody.go:222*/ var gc_lanes2 [8]uint32
 						for gc_k2 := range 8 {
-//line nbody.go:222
-							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+							/*line nbody.go:222*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-						var gc_lanes3 [8]uint32
+						/*line nbody.go:222*/ var gc_lanes3 [8]uint32
 						for gc_k3 := range 8 {
-//line nbody.go:222
-							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+							/*line nbody.go:222*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 						gc_t := gc_ld
@@ -1422,24 +1107,15 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						xi = gc_t
 						yi = gc_t2
 						zi = gc_t3
-//line nbody.go:221
-						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						xi.StoreSlice(gc_s_xi[gc_rank:])
-//line nbody.go:221
-						yi.StoreSlice(gc_s_yi[gc_rank:])
-//line nbody.go:221
-						zi.StoreSlice(gc_s_zi[gc_rank:])
-//line nbody.go:221
-						ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:221
-						ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:221
-						az.StoreSlice(gc_s_az[gc_rank:])
+						/*line nbody.go:221*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+						/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+						/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+						/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+						/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+						/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1447,13 +1123,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line nbody.go:219
-					i := gc_bx*p + tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
 					var xi, yi, zi float32
-//line nbody.go:222
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-//line nbody.go:225
-					var ax, ay, az float32
+					/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -1464,8 +1137,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-//line nbody.go:226
-	for start := 0; start < n; start += nbodyMultiTile {
+	/*line nbody.go:226*/ for start := 0; start < n; start += nbodyMultiTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
@@ -1475,8 +1147,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line nbody.go:227
-						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+						/*line nbody.go:227*/ for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 							tile[k] = bodies[start+k]
 						}
 					}
@@ -1489,18 +1160,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-//line nbody.go:241
-			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:243
-			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:245
-			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:247
-			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:249
-			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:251
-			gc_s_az := gc_s_az[:gc_n]
+			/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
+			/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1509,49 +1174,32 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:234
-							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							/*line nbody.go:234*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var ty int = gc_ty
-//line nbody.go:231
-								var lo int = ty * part
-//line nbody.go:231
-								xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
-//line nbody.go:231
-								yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
-//line nbody.go:231
-								zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
-//line nbody.go:231
-								ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:231
-								ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:231
-								az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+								/*line nbody.go:231*/ var lo int = ty * part
+								/*line nbody.go:231*/ xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
+								/*line nbody.go:231*/ yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
+								/*line nbody.go:231*/ zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
+								/*line nbody.go:231*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+								/*line nbody.go:231*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+								/*line nbody.go:231*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 								for j := lo; j < lo+part && start+j < n; j = j + 1 {
-//line nbody.go:232
-									var bj *[4]float32 = &tile[j]
+									/*line nbody.go:232*/ var bj *[4]float32 = &tile[j]
 									gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
 									gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:234
-									gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
-//line nbody.go:234
-									gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:234
-									gc_ax2 := ax
-//line nbody.go:234
-									gc_ay2 := ay
-//line nbody.go:234
-									gc_az2 := az
-//line nbody.go:234
-									gc_xi2 := xi
-//line nbody.go:234
-									gc_yi2 := yi
-//line nbody.go:234
-									gc_zi2 := zi
+									/*line nbody.go:234*/ gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+									/*line nbody.go:234*/ gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+									/*line nbody.go:234*/ gc_ax2 := ax
+									/*line nbody.go:234*/ gc_ay2 := ay
+									/*line nbody.go:234*/ gc_az2 := az
+									/*line nbody.go:234*/ gc_xi2 := xi
+									/*line nbody.go:234*/ gc_yi2 := yi
+									/*line nbody.go:234*/ gc_zi2 := zi
 									gc_xj2 := gc_t23
 									gc_yj2 := gc_t24
 									gc_zj2 := gc_t25
@@ -1571,12 +1219,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 									ay = gc_t31
 									az = gc_t32
 								}
-//line nbody.go:232
-								ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:232
-								ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:232
-								az.StoreSlice(gc_s_az[gc_rank:])
+								/*line nbody.go:232*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+								/*line nbody.go:232*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+								/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1587,49 +1232,32 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:234
-						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+						/*line nbody.go:234*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var ty int = gc_ty
-//line nbody.go:231
-							var lo int = ty * part
-//line nbody.go:231
-							xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
-//line nbody.go:231
-							yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
-//line nbody.go:231
-							zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
-//line nbody.go:231
-							ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:231
-							ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:231
-							az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:231*/ var lo int = ty * part
+							/*line nbody.go:231*/ xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
+							/*line nbody.go:231*/ yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
+							/*line nbody.go:231*/ zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
+							/*line nbody.go:231*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:231*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:231*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
 							for j := lo; j < lo+part && start+j < n; j = j + 1 {
-//line nbody.go:232
-								var bj *[4]float32 = &tile[j]
+								/*line nbody.go:232*/ var bj *[4]float32 = &tile[j]
 								gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
 								gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:234
-								gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:234
-								gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:234
-								gc_ax := ax
-//line nbody.go:234
-								gc_ay := ay
-//line nbody.go:234
-								gc_az := az
-//line nbody.go:234
-								gc_xi := xi
-//line nbody.go:234
-								gc_yi := yi
-//line nbody.go:234
-								gc_zi := zi
+								/*line nbody.go:234*/ gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+								/*line nbody.go:234*/ gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+								/*line nbody.go:234*/ gc_ax := ax
+								/*line nbody.go:234*/ gc_ay := ay
+								/*line nbody.go:234*/ gc_az := az
+								/*line nbody.go:234*/ gc_xi := xi
+								/*line nbody.go:234*/ gc_yi := yi
+								/*line nbody.go:234*/ gc_zi := zi
 								gc_xj := gc_t13
 								gc_yj := gc_t14
 								gc_zj := gc_t15
@@ -1649,12 +1277,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								ay = gc_t21
 								az = gc_t22
 							}
-//line nbody.go:232
-							ax.StoreSlice(gc_s_ax[gc_rank:])
-//line nbody.go:232
-							ay.StoreSlice(gc_s_ay[gc_rank:])
-//line nbody.go:232
-							az.StoreSlice(gc_s_az[gc_rank:])
+							/*line nbody.go:232*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:232*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1662,16 +1287,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line nbody.go:231
-						lo := ty * part
+						/*line nbody.go:231*/ lo := ty * part
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-//line nbody.go:232
-						for j := lo; j < lo+part && start+j < n; j++ {
+						/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
 							bj := &tile[j]
 							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
@@ -1704,29 +1327,20 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							_ = tx
 							var ty int = gc_ty
 							_ = ty
-//line nbody.go:217
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:217
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:217
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-//line nbody.go:238
-							var gc_lanes22 [16]uint32
+							/*line nbody.go:217*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:217*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:217*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:238*/ var gc_lanes22 [16]uint32
 							ax.AsUint32x16().Store(&gc_lanes22)
-//line nbody.go:238
-							var gc_lanes23 [16]uint32
+							/*line nbody.go:238*/ var gc_lanes23 [16]uint32
 							ay.AsUint32x16().Store(&gc_lanes23)
-//line nbody.go:238
-							var gc_lanes24 [16]uint32
+							/*line nbody.go:238*/ var gc_lanes24 [16]uint32
 							az.AsUint32x16().Store(&gc_lanes24)
 							for gc_k16 := range 16 {
 								{
-//line nbody.go:238
-									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
-//line nbody.go:238
-									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
-//line nbody.go:238
-									compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
+									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
+									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
+									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
 								}
 							}
 						}
@@ -1745,28 +1359,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						_ = tx
 						var ty int = gc_ty
 						_ = ty
-//line nbody.go:217
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:217
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:217
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:238
-						var gc_lanes19 [8]uint32
+						/*line nbody.go:217*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:217*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:217*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:238*/ var gc_lanes19 [8]uint32
 						ax.AsUint32x8().Store(&gc_lanes19)
-//line nbody.go:238
-						var gc_lanes20 [8]uint32
+						/*line nbody.go:238*/ var gc_lanes20 [8]uint32
 						ay.AsUint32x8().Store(&gc_lanes20)
-//line nbody.go:238
-						var gc_lanes21 [8]uint32
+						/*line nbody.go:238*/ var gc_lanes21 [8]uint32
 						az.AsUint32x8().Store(&gc_lanes21)
 						for gc_k15 := range 8 {
-//line nbody.go:238
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
-//line nbody.go:238
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
-//line nbody.go:238
-							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
+							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
+							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
+							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1777,8 +1382,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:238
-					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_vstep5 := 0
@@ -1790,33 +1394,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line nbody.go:217
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:217
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:217
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-//line nbody.go:238
-							if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
+							/*line nbody.go:217*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:217*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:217*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
 								break
 							}
-//line nbody.go:238
-							var gc_lanes16 [16]uint32
+							/*line nbody.go:238*/ var gc_lanes16 [16]uint32
 							ax.AsUint32x16().Store(&gc_lanes16)
-//line nbody.go:238
-							var gc_lanes17 [16]uint32
+							/*line nbody.go:238*/ var gc_lanes17 [16]uint32
 							ay.AsUint32x16().Store(&gc_lanes17)
-//line nbody.go:238
-							var gc_lanes18 [16]uint32
+							/*line nbody.go:238*/ var gc_lanes18 [16]uint32
 							az.AsUint32x16().Store(&gc_lanes18)
 							for gc_k14 := range 16 {
 								{
-//line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
-//line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
-//line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
+									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
+									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
+									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
 								}
 							}
 						}
@@ -1833,32 +1427,22 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line nbody.go:217
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:217
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:217
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:238
-						if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
+						/*line nbody.go:217*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:217*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:217*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
 							break
 						}
-//line nbody.go:238
-						var gc_lanes13 [8]uint32
+						/*line nbody.go:238*/ var gc_lanes13 [8]uint32
 						ax.AsUint32x8().Store(&gc_lanes13)
-//line nbody.go:238
-						var gc_lanes14 [8]uint32
+						/*line nbody.go:238*/ var gc_lanes14 [8]uint32
 						ay.AsUint32x8().Store(&gc_lanes14)
-//line nbody.go:238
-						var gc_lanes15 [8]uint32
+						/*line nbody.go:238*/ var gc_lanes15 [8]uint32
 						az.AsUint32x8().Store(&gc_lanes15)
 						for gc_k13 := range 8 {
-//line nbody.go:238
-							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
-//line nbody.go:238
-							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:238
-							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
+							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
+							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
+							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1871,8 +1455,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
 			}
 			gc_ty++
@@ -1881,13 +1464,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-//line nbody.go:241
-	for y := 1; y < q; y++ {
+	/*line nbody.go:241*/ for y := 1; y < q; y++ {
 		archsimd.ClearAVXUpperBits()
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:246
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:246*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -1910,8 +1491,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:242
-					s := &gc_at3[gc_tx]
+					/*line nbody.go:242*/ s := &gc_at3[gc_tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -1925,8 +1505,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:242
-					s := &partial[y*p+tx]
+					/*line nbody.go:242*/ s := &partial[y*p+tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -1942,8 +1521,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:262
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:262*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -1970,36 +1548,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							var ty int = gc_ty
 							_ = ty
 							var tx int = gc_tx
-//line nbody.go:219
-							var i int = gc_bx*p + tx
+							/*line nbody.go:219*/ var i int = gc_bx*p + tx
 							_ = i
-//line nbody.go:219
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:219
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:219
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:219*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:219*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:219*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-//line nbody.go:245
-								var gc_lanes34 [16]uint32
-//line nbody.go:245
-								ax.AsUint32x16().Store(&gc_lanes34)
-//line nbody.go:245
-								var gc_lanes35 [16]uint32
-//line nbody.go:245
-								ay.AsUint32x16().Store(&gc_lanes35)
-//line nbody.go:245
-								var gc_lanes36 [16]uint32
-//line nbody.go:245
-								az.AsUint32x16().Store(&gc_lanes36)
+								/*line nbody.go:245*/ var gc_lanes34 [16]uint32
+								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes34)
+								/*line nbody.go:245*/ var gc_lanes35 [16]uint32
+								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes35)
+								/*line nbody.go:245*/ var gc_lanes36 [16]uint32
+								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes36)
 								for gc_k20 := range 16 {
 									{
-//line nbody.go:245
-										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][0], gc_lanes34[gc_k20])
-//line nbody.go:245
-										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][1], gc_lanes35[gc_k20])
-//line nbody.go:245
-										compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][2], gc_lanes36[gc_k20])
+										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][0], gc_lanes34[gc_k20])
+										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][1], gc_lanes35[gc_k20])
+										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][2], gc_lanes36[gc_k20])
 									}
 								}
 							}
@@ -2018,34 +1583,21 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var ty int = gc_ty
 						_ = ty
 						var tx int = gc_tx
-//line nbody.go:219
-						var i int = gc_bx*p + tx
+						/*line nbody.go:219*/ var i int = gc_bx*p + tx
 						_ = i
-//line nbody.go:219
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:219
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:219
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:245
-						var gc_lanes31 [8]uint32
-//line nbody.go:245
-						ax.AsUint32x8().Store(&gc_lanes31)
-//line nbody.go:245
-						var gc_lanes32 [8]uint32
-//line nbody.go:245
-						ay.AsUint32x8().Store(&gc_lanes32)
-//line nbody.go:245
-						var gc_lanes33 [8]uint32
-//line nbody.go:245
-						az.AsUint32x8().Store(&gc_lanes33)
+						/*line nbody.go:219*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:219*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:219*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:245*/ var gc_lanes31 [8]uint32
+						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes31)
+						/*line nbody.go:245*/ var gc_lanes32 [8]uint32
+						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes32)
+						/*line nbody.go:245*/ var gc_lanes33 [8]uint32
+						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes33)
 						for gc_k19 := range 8 {
-//line nbody.go:245
-							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
-//line nbody.go:245
-							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
-//line nbody.go:245
-							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
+							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
+							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
+							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2056,8 +1608,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:245
-					gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_vstep7 := gc_from
@@ -2070,39 +1621,25 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							var ty int = gc_ty
 							_ = ty
 							var tx int = gc_tx
-//line nbody.go:219
-							var i int = gc_bx*p + tx
-//line nbody.go:219
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-//line nbody.go:219
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-//line nbody.go:219
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:219*/ var i int = gc_bx*p + tx
+							/*line nbody.go:219*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:219*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:219*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-//line nbody.go:245
-								if i < 0 || i > len(acc)-16 {
+								/*line nbody.go:245*/ if i < 0 || i > len(acc)-16 {
 									break
 								}
-//line nbody.go:245
-								var gc_lanes28 [16]uint32
-//line nbody.go:245
-								ax.AsUint32x16().Store(&gc_lanes28)
-//line nbody.go:245
-								var gc_lanes29 [16]uint32
-//line nbody.go:245
-								ay.AsUint32x16().Store(&gc_lanes29)
-//line nbody.go:245
-								var gc_lanes30 [16]uint32
-//line nbody.go:245
-								az.AsUint32x16().Store(&gc_lanes30)
+								/*line nbody.go:245*/ var gc_lanes28 [16]uint32
+								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes28)
+								/*line nbody.go:245*/ var gc_lanes29 [16]uint32
+								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes29)
+								/*line nbody.go:245*/ var gc_lanes30 [16]uint32
+								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes30)
 								for gc_k18 := range 16 {
 									{
-//line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
-//line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
-//line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
+										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
+										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
+										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
 									}
 								}
 							}
@@ -2121,37 +1658,23 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						var ty int = gc_ty
 						_ = ty
 						var tx int = gc_tx
-//line nbody.go:219
-						var i int = gc_bx*p + tx
-//line nbody.go:219
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-//line nbody.go:219
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-//line nbody.go:219
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-//line nbody.go:245
-						if i < 0 || i > len(acc)-8 {
+						/*line nbody.go:219*/ var i int = gc_bx*p + tx
+						/*line nbody.go:219*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+						/*line nbody.go:219*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+						/*line nbody.go:219*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+						/*line nbody.go:245*/ if i < 0 || i > len(acc)-8 {
 							break
 						}
-//line nbody.go:245
-						var gc_lanes25 [8]uint32
-//line nbody.go:245
-						ax.AsUint32x8().Store(&gc_lanes25)
-//line nbody.go:245
-						var gc_lanes26 [8]uint32
-//line nbody.go:245
-						ay.AsUint32x8().Store(&gc_lanes26)
-//line nbody.go:245
-						var gc_lanes27 [8]uint32
-//line nbody.go:245
-						az.AsUint32x8().Store(&gc_lanes27)
+						/*line nbody.go:245*/ var gc_lanes25 [8]uint32
+						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes25)
+						/*line nbody.go:245*/ var gc_lanes26 [8]uint32
+						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes26)
+						/*line nbody.go:245*/ var gc_lanes27 [8]uint32
+						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes27)
 						for gc_k17 := range 8 {
-//line nbody.go:245
-							compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
-//line nbody.go:245
-							compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
-//line nbody.go:245
-							compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
+							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
+							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
+							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2160,13 +1683,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line nbody.go:219
-					i := gc_bx*p + tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-//line nbody.go:245
-					acc[i] = [3]float32{ax, ay, az}
+					/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 			gc_ty++

@@ -46,12 +46,10 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:188
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:188*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:192
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -61,28 +59,23 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:189
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -92,41 +85,35 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:191
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line reduce.go:191*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -134,8 +121,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:200
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:200*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -147,28 +133,23 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:193
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -177,36 +158,31 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:193
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -218,40 +194,34 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line reduce.go:207
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, gc_at5[0])
+					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
 				gc_step6 := gc_from
@@ -259,32 +229,27 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, sdata[0])
+					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -318,12 +283,10 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:212
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:212*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -333,28 +296,23 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:213
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -364,57 +322,48 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:215
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:215*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce.go:218
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line reduce.go:218*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:217
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:217*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:216
-					if tid%(2*s) == 0 {
+					/*line reduce.go:216*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -428,24 +377,18 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line reduce.go:232
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -453,32 +396,27 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-				partial[gc_bx] = sdata[0]
+				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -509,12 +447,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:236
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:236*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:240
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -524,28 +460,23 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:237
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -555,44 +486,37 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:239
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:239*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:242
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line reduce.go:242*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -602,8 +526,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -611,8 +534,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -620,8 +542,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -629,8 +550,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -638,8 +558,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -653,24 +572,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line reduce.go:255
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -678,32 +591,27 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -738,12 +646,10 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:258
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:258*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:262
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -753,28 +659,23 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:259
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -784,44 +685,37 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:261
-	var sdata_ []T = sdata
+	/*line reduce.go:261*/ var sdata_ []T = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -829,8 +723,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -842,28 +735,23 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -872,36 +760,31 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -914,24 +797,18 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -939,32 +816,27 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -62,12 +62,10 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:188
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:188*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:192
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -77,28 +75,23 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:189
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:189
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -108,41 +101,35 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:189
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:191
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line reduce.go:191*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -150,8 +137,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:200
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:200*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -163,28 +149,23 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:193
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -193,36 +174,31 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce.go:193
-						sdata[tid] += sdata[tid+s]
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:193
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -234,40 +210,34 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line reduce.go:207
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, gc_at5[0])
+					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
 				gc_step6 := gc_from
@@ -275,32 +245,27 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, sdata[0])
+					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -317,12 +282,10 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:188
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:188*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:192
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -333,8 +296,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:188
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:188*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -348,14 +310,12 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:188
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:188*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:189
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -369,22 +329,17 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:189
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:189
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -395,14 +350,11 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:189
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -416,8 +368,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:189
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -434,22 +385,17 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:189
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:189
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:189
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -460,14 +406,11 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:189
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:189
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -481,24 +424,20 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:189
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:191
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line reduce.go:191*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:194
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:194*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -515,8 +454,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							var tid int = gc_tx
 							_ = tid
 							{
-//line reduce.go:192
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:192*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -531,14 +469,12 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:192
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:192*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:193
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -549,12 +485,10 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line reduce.go:193
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line reduce.go:193
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line reduce.go:193*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -568,20 +502,17 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line reduce.go:193
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce.go:193
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line reduce.go:193*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:193
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -593,40 +524,34 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line reduce.go:207
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, gc_at5[0])
+					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -634,32 +559,27 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, sdata[0])
+					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -676,12 +596,10 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:188
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:188*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:192
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -692,8 +610,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:188
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:188*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -707,14 +624,12 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:188
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:188*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:189
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -728,22 +643,17 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:189
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:189
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -754,14 +664,11 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:189
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -775,8 +682,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:189
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -793,22 +699,17 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:189
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:189
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:189
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -819,14 +720,11 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:189
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:189
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -840,24 +738,20 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:189
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:191
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line reduce.go:191*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:194
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:194*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -874,8 +768,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line reduce.go:192
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:192*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -890,14 +783,12 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:192
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:192*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:193
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -908,12 +799,10 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line reduce.go:193
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line reduce.go:193
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line reduce.go:193*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -927,20 +816,17 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line reduce.go:193
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce.go:193
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line reduce.go:193*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:193
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -952,40 +838,34 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line reduce.go:207
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, gc_at5[0])
+					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -993,32 +873,27 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, sdata[0])
+					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1035,12 +910,10 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:188
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:188*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:192
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1051,8 +924,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:188
-						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:188*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1066,14 +938,12 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:188
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:188*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:189
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1087,22 +957,17 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:189
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:189
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -1113,14 +978,11 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:189
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -1134,8 +996,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:189
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1152,22 +1013,17 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:189
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:189
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:189
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -1178,14 +1034,11 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:189
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:189
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -1199,24 +1052,20 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:189
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:189
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:191
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line reduce.go:191*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:194
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:194*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1233,8 +1082,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							var tid int = gc_tx
 							_ = tid
 							{
-//line reduce.go:192
-								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:192*/ archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1249,14 +1097,12 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:192
-						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:192*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:193
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1267,12 +1113,10 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line reduce.go:193
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line reduce.go:193
-								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line reduce.go:193*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1286,20 +1130,17 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line reduce.go:193
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce.go:193
-						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line reduce.go:193*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:193
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1311,40 +1152,34 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line reduce.go:207
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, gc_at5[0])
+						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, gc_at5[0])
+					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1352,32 +1187,27 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-						atomic.Add(sum, sdata[0])
+						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:198
-					atomic.Add(sum, sdata[0])
+					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1426,12 +1256,10 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:212
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:212*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -1441,28 +1269,23 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:213
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:213
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -1472,57 +1295,48 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:213
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:215
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:215*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce.go:218
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line reduce.go:218*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:217
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:217*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:216
-					if tid%(2*s) == 0 {
+					/*line reduce.go:216*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -1536,24 +1350,18 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line reduce.go:232
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -1561,32 +1369,27 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-				partial[gc_bx] = sdata[0]
+				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1602,12 +1405,10 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:212
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1618,8 +1419,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:212
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:212*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1633,14 +1433,12 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:212
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:212*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:213
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1654,22 +1452,17 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:213
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:213
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -1680,14 +1473,11 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:213
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -1701,8 +1491,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:213
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1719,22 +1508,17 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:213
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:213
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:213
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -1745,14 +1529,11 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:213
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:213
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -1766,38 +1547,32 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:213
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:215
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:215*/ for s := 1; s < gc_bdx; s *= 2 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce.go:219
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line reduce.go:219*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:217
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:217*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:216
-					if tid%(2*s) == 0 {
+					/*line reduce.go:216*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -1811,24 +1586,18 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line reduce.go:232
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1836,32 +1605,27 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-				partial[gc_bx] = sdata[0]
+				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1877,12 +1641,10 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:212
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:212*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1893,8 +1655,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:212
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:212*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1908,14 +1669,12 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:212
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:212*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:213
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1929,22 +1688,17 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:213
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:213
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -1955,14 +1709,11 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:213
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -1976,8 +1727,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:213
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1994,22 +1744,17 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:213
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:213
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:213
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -2020,14 +1765,11 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:213
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:213
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -2041,37 +1783,31 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:213
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:215
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:215*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce.go:218
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line reduce.go:218*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:217
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:217*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:216
-					if tid%(2*s) == 0 {
+					/*line reduce.go:216*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -2085,24 +1821,18 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line reduce.go:232
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -2110,32 +1840,27 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-				partial[gc_bx] = sdata[0]
+				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -2151,12 +1876,10 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:212
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:212*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2167,8 +1890,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:212
-						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:212*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2182,14 +1904,12 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:212
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:212*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:213
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2203,22 +1923,17 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:213
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:213
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -2229,14 +1944,11 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:213
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -2250,8 +1962,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:213
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2268,22 +1979,17 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:213
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:213
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:213
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -2294,14 +2000,11 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:213
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:213
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -2315,37 +2018,31 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:213
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:213
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:215
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:215*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce.go:218
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line reduce.go:218*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:217
-					sdata[tid] += sdata[tid+s]
+					/*line reduce.go:217*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:216
-					if tid%(2*s) == 0 {
+					/*line reduce.go:216*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -2359,24 +2056,18 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line reduce.go:232
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:222
-				gc_at3[0] = gc_at4[0]
+				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -2384,32 +2075,27 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:222
-				partial[gc_bx] = sdata[0]
+				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -2455,12 +2141,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:236
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:236*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:240
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -2470,28 +2154,23 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:237
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:237
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -2501,44 +2180,37 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:237
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:239
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:239*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:242
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line reduce.go:242*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2548,8 +2220,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -2557,8 +2228,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -2566,8 +2236,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -2575,8 +2244,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:240
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -2584,8 +2252,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -2599,24 +2266,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line reduce.go:255
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -2624,32 +2285,27 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2666,12 +2322,10 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:236
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:236*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:240
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2682,8 +2336,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:236
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:236*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2697,14 +2350,12 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:236
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:236*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:237
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2718,22 +2369,17 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:237
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:237
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -2744,14 +2390,11 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:237
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -2765,8 +2408,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:237
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2783,22 +2425,17 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:237
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:237
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:237
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -2809,14 +2446,11 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:237
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:237
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -2830,24 +2464,20 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:237
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:239
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:239*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:242
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line reduce.go:242*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2868,90 +2498,67 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line reduce.go:240
-								var index int = 2 * tid
-//line reduce.go:240
-								if index < gc_bdx && uint(gc_bdx-index) > 30 {
+								/*line reduce.go:240*/ var index int = 2 * tid
+								/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									gc_st3 := gc_ld22.Add(gc_ld21)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps8
 									}
 								} else {
-//line reduce.go:241
-									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+									/*line reduce.go:241*/ gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 									if gc_if10.ToBits() != 0 {
 										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										gc_st4 := gc_ld24.Add(gc_ld23)
 										gc_bits := gc_if10.ToBits()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 											break gc_steps8
 										}
@@ -2968,8 +2575,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:252
-				if s == 1 {
+				/*line reduce.go:252*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -2980,89 +2586,66 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line reduce.go:240
-						var index int = 2 * tid
-//line reduce.go:240
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line reduce.go:240*/ var index int = 2 * tid
+						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:240
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							gc_st := gc_ld14.Add(gc_ld13)
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps6
 							}
 						} else {
-//line reduce.go:241
-							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line reduce.go:241*/ gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:240
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps6
 								}
@@ -3075,8 +2658,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -3090,24 +2672,18 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line reduce.go:255
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -3115,32 +2691,27 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3157,12 +2728,10 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:236
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:236*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:240
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3173,8 +2742,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:236
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:236*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -3188,14 +2756,12 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:236
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:236*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:237
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -3209,22 +2775,17 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:237
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:237
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -3235,14 +2796,11 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:237
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -3256,8 +2814,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:237
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -3274,22 +2831,17 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:237
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:237
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:237
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -3300,14 +2852,11 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:237
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:237
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -3321,24 +2870,20 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:237
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:239
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:239*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:242
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line reduce.go:242*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3359,90 +2904,67 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line reduce.go:240
-								var index int = 2 * tid
-//line reduce.go:240
-								if index < gc_bdx && uint(gc_bdx-index) > 30 {
+								/*line reduce.go:240*/ var index int = 2 * tid
+								/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 									var gc_ld21 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld21 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld21 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld21 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									gc_st3 := gc_ld22.Add(gc_ld21)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps8
 									}
 								} else {
-//line reduce.go:241
-									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+									/*line reduce.go:241*/ gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 									if gc_if10.ToBits() != 0 {
 										var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld23 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld23 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld23 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										gc_st4 := gc_ld24.Add(gc_ld23)
 										gc_bits := gc_if10.ToBits()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 											break gc_steps8
 										}
@@ -3459,8 +2981,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:252
-				if s == 1 {
+				/*line reduce.go:252*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -3471,89 +2992,66 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line reduce.go:240
-						var index int = 2 * tid
-//line reduce.go:240
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line reduce.go:240*/ var index int = 2 * tid
+						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:240
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld13 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							gc_st := gc_ld14.Add(gc_ld13)
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps6
 							}
 						} else {
-//line reduce.go:241
-							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line reduce.go:241*/ gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:240
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld15 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps6
 								}
@@ -3566,8 +3064,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -3581,24 +3078,18 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line reduce.go:255
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -3606,32 +3097,27 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3648,12 +3134,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:236
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:236*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:240
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3664,8 +3148,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:236
-						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:236*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -3679,14 +3162,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:236
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:236*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:237
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -3700,22 +3181,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:237
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:237
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -3726,14 +3202,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:237
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -3747,8 +3220,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:237
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -3765,22 +3237,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:237
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:237
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:237
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -3791,14 +3258,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:237
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:237
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -3812,24 +3276,20 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:237
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:237
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:239
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line reduce.go:239*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:242
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line reduce.go:242*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3850,90 +3310,67 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line reduce.go:240
-								var index int = 2 * tid
-//line reduce.go:240
-								if index < gc_bdx && uint(gc_bdx-index) > 30 {
+								/*line reduce.go:240*/ var index int = 2 * tid
+								/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									var gc_ld22 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line reduce.go:241*/ gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps8
 									}
 									gc_st3 := gc_ld22.Add(gc_ld21)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+									/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+										/*line reduce.go:241*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps8
 									}
 								} else {
-//line reduce.go:241
-									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+									/*line reduce.go:241*/ gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 									if gc_if10.ToBits() != 0 {
 										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
+											/*line reduce.go:241*/ gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 											break gc_steps8
 										}
 										gc_st4 := gc_ld24.Add(gc_ld23)
 										gc_bits := gc_if10.ToBits()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+										/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+											/*line reduce.go:241*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 											break gc_steps8
 										}
@@ -3950,8 +3387,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 			}
 			if compiled.SIMD {
-//line reduce.go:252
-				if s == 1 {
+				/*line reduce.go:252*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -3962,89 +3398,66 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line reduce.go:240
-						var index int = 2 * tid
-//line reduce.go:240
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line reduce.go:240*/ var index int = 2 * tid
+						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:240
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld13 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line reduce.go:241*/ gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps6
 							}
 							gc_st := gc_ld14.Add(gc_ld13)
-//line reduce.go:241
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line reduce.go:241*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps6
 							}
 						} else {
-//line reduce.go:241
-							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line reduce.go:241*/ gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:240
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line reduce.go:240*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld15 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line reduce.go:241*/ gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps6
 								}
 								gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line reduce.go:241*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line reduce.go:241*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps6
 								}
@@ -4057,8 +3470,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:240
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -4072,24 +3484,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line reduce.go:255
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:246
-					gc_at3[0] = gc_at4[0]
+					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -4097,32 +3503,27 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:246
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4172,12 +3573,10 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:258
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:258*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:262
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -4187,28 +3586,23 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce.go:259
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:259
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -4218,44 +3612,37 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce.go:259
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:261
-	var sdata_ []T = sdata
+	/*line reduce.go:261*/ var sdata_ []T = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -4263,8 +3650,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4276,28 +3662,23 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -4306,36 +3687,31 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -4348,24 +3724,18 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -4373,32 +3743,27 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4415,12 +3780,10 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:258
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:258*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:262
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -4431,8 +3794,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:258
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:258*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -4446,14 +3808,12 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:258
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:258*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:259
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -4467,22 +3827,17 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:259
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:259
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -4493,14 +3848,11 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:259
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -4514,8 +3866,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:259
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -4532,22 +3883,17 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:259
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:259
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:259
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -4558,14 +3904,11 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:259
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:259
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -4579,27 +3922,22 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:259
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:261
-	var sdata_ []float32 = sdata
+	/*line reduce.go:261*/ var sdata_ []float32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4616,8 +3954,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4632,14 +3969,12 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -4650,12 +3985,10 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4669,20 +4002,17 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -4695,24 +4025,18 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -4720,32 +4044,27 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4762,12 +4081,10 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:258
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:258*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:262
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -4778,8 +4095,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:258
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:258*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -4793,14 +4109,12 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:258
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:258*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:259
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -4814,22 +4128,17 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:259
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:259
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-								gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -4840,14 +4149,11 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:259
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -4861,8 +4167,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastInt32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:259
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -4879,22 +4184,17 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:259
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:259
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:259
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -4905,14 +4205,11 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:259
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:259
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -4926,27 +4223,22 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:259
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:261
-	var sdata_ []int32 = sdata
+	/*line reduce.go:261*/ var sdata_ []int32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4963,8 +4255,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4979,14 +4270,12 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -4997,12 +4286,10 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5016,20 +4303,17 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -5042,24 +4326,18 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -5067,32 +4345,27 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5109,12 +4382,10 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce.go:258
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce.go:258*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reduce.go:262
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -5125,8 +4396,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line reduce.go:258
-						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reduce.go:258*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -5140,14 +4410,12 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line reduce.go:258
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reduce.go:258*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce.go:259
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -5161,22 +4429,17 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reduce.go:259
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line reduce.go:259
-						var gc_t4 int = gc_bx*gc_bdx + tid
+						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-//line reduce.go:284
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-								gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
 							}
@@ -5187,14 +4450,11 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line reduce.go:259
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -5208,8 +4468,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							gc_result4 = gc_result4.Merge(archsimd.BroadcastUint32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line reduce.go:259
-						gc_result4.StoreSlice(sdata[tid:])
+						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -5226,22 +4485,17 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reduce.go:259
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line reduce.go:259
-					var gc_t2 int = gc_bx*gc_bdx + tid
+					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-//line reduce.go:284
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:259
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-							gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -5252,14 +4506,11 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line reduce.go:259
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:259
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -5273,27 +4524,22 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line reduce.go:259
-					gc_result2.StoreSlice(sdata[tid:])
+					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce.go:259
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
-//line reduce.go:261
-	var sdata_ []uint32 = sdata
+	/*line reduce.go:261*/ var sdata_ []uint32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5310,8 +4556,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5326,14 +4571,12 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -5344,12 +4587,10 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5363,20 +4604,17 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -5389,24 +4627,18 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:263
-					gc_at5[0] = gc_at6[0]
+					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -5414,32 +4646,27 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-						partial[gc_bx] = sdata[0]
+						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce.go:263
-					partial[gc_bx] = sdata[0]
+					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

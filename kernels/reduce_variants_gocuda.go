@@ -27,16 +27,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-//line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line reduce_variants.go:22*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -45,10 +43,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -56,10 +52,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -67,10 +61,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -78,10 +70,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -89,10 +79,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						var ahead T = reduceAt(in, i)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead T = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -101,8 +89,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:33
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_step2 := 0
@@ -111,36 +98,31 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -150,8 +132,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -160,8 +141,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -170,8 +150,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -180,8 +159,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -190,8 +168,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -201,8 +178,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:32
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -210,28 +186,23 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:22
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step5 := 0
@@ -240,55 +211,43 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:24
-	var sdata_ []T = sdata
+	/*line reduce_variants.go:24*/ var sdata_ []T = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -296,8 +255,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -309,28 +267,23 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -339,36 +292,31 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -381,24 +329,18 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step9 := gc_from
@@ -406,32 +348,27 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tx := gc_step9 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

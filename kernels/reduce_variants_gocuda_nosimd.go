@@ -52,16 +52,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-//line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line reduce_variants.go:45*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -70,10 +68,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -81,10 +77,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -92,10 +86,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -103,10 +95,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -114,10 +104,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						var ahead T = reduceAt(in, i)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -126,8 +114,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:56
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_step2 := 0
@@ -136,36 +123,31 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -175,8 +157,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -185,8 +166,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -195,8 +175,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -205,8 +184,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -215,8 +193,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -226,8 +203,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:55
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -235,28 +211,23 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:45
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step5 := 0
@@ -265,55 +236,43 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:47
-	var sdata_ []T = sdata
+	/*line reduce_variants.go:47*/ var sdata_ []T = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
 				s = gc_k
@@ -321,8 +280,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -334,28 +292,23 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -364,44 +317,37 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v [32]T
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -425,8 +371,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -434,18 +379,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:49
-				var sdata_2 []T = sdata
+				/*line reduce_variants.go:49*/ var sdata_2 []T = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-//line reduce_variants.go:56
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v[:], gc_at9)
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -457,27 +399,23 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
-//line reduce_variants.go:68
-						gc_off7 := offset + gc_x03
+						/*line reduce_variants.go:68*/ gc_off7 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-								v += gc_at10[gc_lane]
+								/*line reduce_variants.go:63*/ v += gc_at10[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						} else {
@@ -492,8 +430,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-								v += sdata_2[tid_2+offset]
+								/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -503,12 +440,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off8 := gc_x04
-//line reduce_variants.go:75
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 							gc_at11 := sdata_2[gc_off8:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-//line reduce_variants.go:65
-							copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
+							/*line reduce_variants.go:65*/ copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -521,8 +456,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
 							}
 						}
 					}
@@ -539,24 +473,18 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off9 := gc_bx
 			gc_off10 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 			} else {
 				gc_step9 := gc_from
@@ -564,32 +492,27 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tx := gc_step9 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -626,27 +549,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:94
-	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line reduce_variants.go:104
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:112
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
-	var gc_l_v_ [32]T
+	/*line reduce_variants.go:118*/ var gc_l_v_ [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -660,8 +578,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line reduce_variants.go:135
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 			} else {
@@ -672,10 +589,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -687,17 +602,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 						} else {
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-								v_ += gc_c1r[gc_lane]
+								/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -711,12 +623,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
-				var v T
-//line reduce_variants.go:93
-				var r_ T = v_
-//line reduce_variants.go:101
-				v = r_
+				/*line reduce_variants.go:107*/ var v T
+				/*line reduce_variants.go:93*/ var r_ T = v_
+				/*line reduce_variants.go:101*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -731,8 +640,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 			}
 			continue
 		}
@@ -746,8 +654,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line reduce_variants.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -757,10 +664,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-					var v T = gc_at[gc_lane] + gc_at2[gc_lane]
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -771,10 +676,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -786,17 +689,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-						v_ += gc_c1r[gc_lane]
+						/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -809,12 +709,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:106
-			var v T
-//line reduce_variants.go:93
-			var r_ T = v_
-//line reduce_variants.go:101
-			v = r_
+			/*line reduce_variants.go:106*/ var v T
+			/*line reduce_variants.go:93*/ var r_ T = v_
+			/*line reduce_variants.go:101*/ v = r_
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -829,12 +726,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_2 [32]T
+	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -851,8 +746,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-				var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				/*line reduce_variants.go:108*/ var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 				gc_l_v_2[gc_lane] = v_2
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -862,17 +756,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-							v_2 += gc_c2r[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -885,12 +776,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
-				var v T
-//line reduce_variants.go:93
-				var r_2 T = v_2
-//line reduce_variants.go:108
-				v = r_2
+				/*line reduce_variants.go:106*/ var v T
+				/*line reduce_variants.go:93*/ var r_2 T = v_2
+				/*line reduce_variants.go:108*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -902,8 +790,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -911,56 +798,41 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r T = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				gc_at5[0] = sum
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -970,60 +842,45 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r T = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -1063,20 +920,49 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:130
-	n := len(in)
+	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:133*/ var v T
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_variants.go:142
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -1088,161 +974,141 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-//line reduce_variants.go:135
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 					gc_more = true
-//line reduce_variants.go:135
-					v += in[i]
+					/*line reduce_variants.go:135*/ v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
@@ -1251,73 +1117,62 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line reduce_variants.go:140
-	if b <= 1*gc_bdx {
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[T](t, b)[:b]
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_variants.go:143
-		if gc_bdx <= len(sdata) {
+		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-//line reduce_variants.go:141
-			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				sdata[tid] = v
+				/*line reduce_variants.go:141*/ sdata[tid] = v
 			}
 		}
 	}
-//line reduce_variants.go:143
-	var sdata_ []T = sdata
+	/*line reduce_variants.go:143*/ var sdata_ []T = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
 				s = gc_k
@@ -1325,8 +1180,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1334,78 +1188,66 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v_ [32]T
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v_ [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1429,8 +1271,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -1438,18 +1279,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:145
-				var sdata_2 []T = sdata
+				/*line reduce_variants.go:145*/ var sdata_2 []T = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line reduce_variants.go:152
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v_[:], gc_at6)
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -1461,27 +1299,23 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
-//line reduce_variants.go:68
-						gc_off6 := offset + gc_x03
+						/*line reduce_variants.go:68*/ gc_off6 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-								v_ += gc_at7[gc_lane]
+								/*line reduce_variants.go:63*/ v_ += gc_at7[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						} else {
@@ -1496,8 +1330,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-								v_ += sdata_2[tid_2+offset]
+								/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -1507,12 +1340,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off7 := gc_x04
-//line reduce_variants.go:75
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at8 := sdata_2[gc_off7:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-//line reduce_variants.go:65
-							copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
+							/*line reduce_variants.go:65*/ copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -1525,8 +1356,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
 							}
 						}
 					}
@@ -1543,57 +1373,46 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-				}
-			} else {
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1639,18 +1458,44 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:185
-	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line reduce_variants.go:170
-	n := len(in)
-//line reduce_variants.go:172
-	stride := gc_bdx * gc_gdx * reduceRun
-	clear(gc_s_v)
-//line reduce_variants.go:173
-	gc_chunk := compiled.StrideChunk(stride)
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:171*/ var v T
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1661,8 +1506,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-				gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+				/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -1679,17 +1523,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_more = true
 				}
 				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					/*line reduce_variants.go:174*/ v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
-	var gc_l_v_2 [32]T
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1699,10 +1540,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:176
-			var v_ T = v
-//line reduce_variants.go:101
-			var v_2 T = v_
+			/*line reduce_variants.go:176*/ var v_ T = v
+			/*line reduce_variants.go:101*/ var v_2 T = v_
 			gc_l_v_2[gc_lane] = v_2
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1712,17 +1551,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-						v_2 += gc_c1r[gc_lane]
+						/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -1735,12 +1571,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
-			var v_ T
-//line reduce_variants.go:93
-			var r_ T = v_2
-//line reduce_variants.go:101
-			v_ = r_
+			/*line reduce_variants.go:106*/ var v_ T
+			/*line reduce_variants.go:93*/ var r_ T = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -1755,12 +1588,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v_
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_3 [32]T
+	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1777,8 +1608,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-				var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				/*line reduce_variants.go:108*/ var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 				gc_l_v_3[gc_lane] = v_3
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1788,17 +1618,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:91
-							v_3 += gc_c2r[gc_lane]
+							/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -1811,12 +1638,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:106
-				var v_ T
-//line reduce_variants.go:93
-				var r_2 T = v_3
-//line reduce_variants.go:108
-				v_ = r_2
+				/*line reduce_variants.go:106*/ var v_ T
+				/*line reduce_variants.go:93*/ var r_2 T = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -1828,128 +1652,97 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r T = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				gc_at[0] = sum
-			}
-		} else {
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r T = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 			}
 		}
 	}

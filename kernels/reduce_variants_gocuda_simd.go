@@ -49,8 +49,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -65,13 +64,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -85,20 +82,17 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						var ahead float32 = gc_at[gc_tx]
+						/*line reduce_variants.go:22*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -114,19 +108,14 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-								var gc_i4 int = i
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -137,14 +126,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:22
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -159,8 +145,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:284
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -178,19 +163,14 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var gc_i2 int = i
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -201,14 +181,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:22
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -223,8 +200,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -232,10 +208,8 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						var ahead float32 = reduceAt(in, i)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -244,8 +218,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:33
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -256,11 +229,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -275,11 +246,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:20
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -287,8 +256,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -303,26 +271,19 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -333,14 +294,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:22
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -354,8 +312,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:285
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -373,26 +330,19 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:22
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -403,14 +353,11 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:22
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -424,8 +371,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:285
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -433,8 +379,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -444,8 +389,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:32
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -453,28 +397,23 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:22
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -483,58 +422,45 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:24
-	var sdata_ []float32 = sdata
+	/*line reduce_variants.go:24*/ var sdata_ []float32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -551,8 +477,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -567,14 +492,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -585,12 +508,10 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -604,20 +525,17 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -630,24 +548,18 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -655,32 +567,27 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -695,8 +602,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -711,13 +617,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -731,20 +635,17 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						var ahead int32 = gc_at[gc_tx]
+						/*line reduce_variants.go:22*/ var ahead int32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -760,19 +661,14 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-								var gc_i4 int = i
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -783,14 +679,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:22
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -805,8 +698,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -824,19 +716,14 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var gc_i2 int = i
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -847,14 +734,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:22
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -869,8 +753,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -878,10 +761,8 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						var ahead int32 = reduceAt(in, i)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -890,8 +771,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:33
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -902,11 +782,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -921,11 +799,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:20
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -933,8 +809,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -949,26 +824,19 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -979,14 +847,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:22
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -1000,8 +865,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:288
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1019,26 +883,19 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:22
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -1049,14 +906,11 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:22
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -1070,8 +924,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:288
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1079,8 +932,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -1090,8 +942,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:32
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1099,28 +950,23 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:22
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -1129,58 +975,45 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:24
-	var sdata_ []int32 = sdata
+	/*line reduce_variants.go:24*/ var sdata_ []int32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1197,8 +1030,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1213,14 +1045,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -1231,12 +1061,10 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1250,20 +1078,17 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -1276,24 +1101,18 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1301,32 +1120,27 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1341,8 +1155,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1357,13 +1170,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1377,20 +1188,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						var ahead uint32 = gc_at[gc_tx]
+						/*line reduce_variants.go:22*/ var ahead uint32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1406,19 +1214,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:20
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-								var gc_i4 int = i
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -1429,14 +1232,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:22
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -1451,8 +1251,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1470,19 +1269,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var gc_i2 int = i
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -1493,14 +1287,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:22
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -1515,8 +1306,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1524,10 +1314,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						var ahead uint32 = reduceAt(in, i)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -1536,8 +1324,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:33
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1548,11 +1335,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1567,11 +1352,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:20
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1579,8 +1362,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1595,26 +1377,19 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:20
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -1625,14 +1400,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:22
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -1646,8 +1418,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:288
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1665,26 +1436,19 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:20
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:20
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:22
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:20*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:22
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -1695,14 +1459,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:22
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -1716,8 +1477,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:288
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1725,8 +1485,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -1736,8 +1495,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:32
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1745,28 +1503,23 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:22
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -1775,58 +1528,45 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:24
-	var sdata_ []uint32 = sdata
+	/*line reduce_variants.go:24*/ var sdata_ []uint32 = sdata
 	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1843,8 +1583,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1859,14 +1598,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -1877,12 +1614,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1896,20 +1631,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -1922,24 +1654,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line reduce.go:290
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1947,32 +1673,27 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:26
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2022,16 +1743,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-//line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line reduce_variants.go:45*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2040,10 +1759,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -2051,10 +1768,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -2062,10 +1777,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -2073,10 +1786,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var ahead T = reduceAt(in, i)
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -2084,10 +1795,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						var ahead T = reduceAt(in, i)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -2096,8 +1805,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:56
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_step2 := 0
@@ -2106,36 +1814,31 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -2145,8 +1848,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -2155,8 +1857,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -2165,8 +1866,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -2175,8 +1875,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
@@ -2185,8 +1884,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -2196,8 +1894,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:55
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2205,28 +1902,23 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:45
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step5 := 0
@@ -2235,55 +1927,43 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:47
-	var sdata_ []T = sdata
+	/*line reduce_variants.go:47*/ var sdata_ []T = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
 				s = gc_k
@@ -2291,8 +1971,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2304,28 +1983,23 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -2334,44 +2008,37 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v [32]T
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -2395,8 +2062,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -2404,18 +2070,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:49
-				var sdata_2 []T = sdata
+				/*line reduce_variants.go:49*/ var sdata_2 []T = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-//line reduce_variants.go:56
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v[:], gc_at9)
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -2427,26 +2090,22 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
-//line reduce_variants.go:68
-						gc_off7 := offset + gc_x03
+						/*line reduce_variants.go:68*/ gc_off7 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-								v += gc_at10[gc_lane]
+								/*line reduce_variants.go:63*/ v += gc_at10[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						} else {
@@ -2461,8 +2120,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-								v += sdata_2[tid_2+offset]
+								/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -2472,11 +2130,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off8 := gc_x04
-//line reduce_variants.go:75
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 							gc_at11 := sdata_2[gc_off8:][:32]
-//line reduce_variants.go:65
-							copy(gc_at11, gc_l_v[:])
+							/*line reduce_variants.go:65*/ copy(gc_at11, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -2489,8 +2145,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
 							}
 						}
 					}
@@ -2507,24 +2162,18 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off9 := gc_bx
 			gc_off10 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:52
-					gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 			} else {
 				gc_step9 := gc_from
@@ -2532,32 +2181,27 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tx := gc_step9 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2575,8 +2219,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2591,13 +2234,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2611,20 +2252,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
-						var ahead float32 = gc_at[gc_tx]
+						/*line reduce_variants.go:45*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -2640,19 +2278,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-								var gc_i4 int = i
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -2663,14 +2296,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:45
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -2685,8 +2315,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:284
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2704,19 +2333,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var gc_i2 int = i
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -2727,14 +2351,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:45
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -2749,8 +2370,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2758,10 +2378,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						var ahead float32 = reduceAt(in, i)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -2770,8 +2388,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:56
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -2782,11 +2399,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2801,11 +2416,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:43
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2813,8 +2426,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -2829,26 +2441,19 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -2859,14 +2464,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:45
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -2880,8 +2482,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:285
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -2899,26 +2500,19 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:45
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -2929,14 +2523,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:45
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -2950,8 +2541,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:285
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2959,8 +2549,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -2970,8 +2559,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:55
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2979,28 +2567,23 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:45
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -3009,58 +2592,45 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:47
-	var sdata_ []float32 = sdata
+	/*line reduce_variants.go:47*/ var sdata_ []float32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3077,8 +2647,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3093,14 +2662,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -3111,12 +2678,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3130,28 +2695,23 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v [32]float32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3175,8 +2735,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -3184,18 +2743,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:49
-				var sdata_2 []float32 = sdata
+				/*line reduce_variants.go:49*/ var sdata_2 []float32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-//line reduce_variants.go:56
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v[:], gc_at9)
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -3207,14 +2763,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3226,16 +2780,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -3254,16 +2804,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -3283,8 +2829,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -3293,11 +2838,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
-//line reduce_variants.go:65
-							copy(gc_at10, gc_l_v[:])
+							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -3310,8 +2853,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
 							}
 						}
 					}
@@ -3328,24 +2870,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -3353,32 +2889,27 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3396,8 +2927,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -3412,13 +2942,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -3432,20 +2960,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
-						var ahead int32 = gc_at[gc_tx]
+						/*line reduce_variants.go:45*/ var ahead int32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -3461,19 +2986,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-								var gc_i4 int = i
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -3484,14 +3004,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:45
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -3506,8 +3023,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -3525,19 +3041,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var gc_i2 int = i
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -3548,14 +3059,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:45
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -3570,8 +3078,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3579,10 +3086,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						var ahead int32 = reduceAt(in, i)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -3591,8 +3096,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:56
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -3603,11 +3107,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3622,11 +3124,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:43
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3634,8 +3134,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -3650,26 +3149,19 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -3680,14 +3172,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:45
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -3701,8 +3190,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:288
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -3720,26 +3208,19 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:45
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -3750,14 +3231,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:45
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -3771,8 +3249,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:288
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3780,8 +3257,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -3791,8 +3267,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:55
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -3800,28 +3275,23 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:45
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -3830,58 +3300,45 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:47
-	var sdata_ []int32 = sdata
+	/*line reduce_variants.go:47*/ var sdata_ []int32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3898,8 +3355,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3914,14 +3370,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -3932,12 +3386,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3951,28 +3403,23 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v [32]int32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3996,8 +3443,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -4005,18 +3451,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:49
-				var sdata_2 []int32 = sdata
+				/*line reduce_variants.go:49*/ var sdata_2 []int32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-//line reduce_variants.go:56
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v[:], gc_at9)
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -4028,14 +3471,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4047,16 +3488,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -4075,16 +3512,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -4104,8 +3537,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -4114,11 +3546,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
-//line reduce_variants.go:65
-							copy(gc_at10, gc_l_v[:])
+							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -4131,8 +3561,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
 							}
 						}
 					}
@@ -4149,24 +3578,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -4174,32 +3597,27 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4217,8 +3635,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:44
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -4233,13 +3650,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -4253,20 +3668,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
-						var ahead uint32 = gc_at[gc_tx]
+						/*line reduce_variants.go:45*/ var ahead uint32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -4282,19 +3694,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line reduce_variants.go:43
-								var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-								var gc_i4 int = i
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-//line reduce.go:284
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -4305,14 +3712,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line reduce_variants.go:45
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -4327,8 +3731,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line reduce.go:287
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -4346,19 +3749,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-							var gc_i2 int = i
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-//line reduce.go:284
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -4369,14 +3767,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line reduce_variants.go:45
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -4391,8 +3786,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line reduce.go:287
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4400,10 +3794,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						var ahead uint32 = reduceAt(in, i)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -4412,8 +3804,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:56
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -4424,11 +3815,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4443,11 +3832,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
 						_ = i
-//line reduce_variants.go:43
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4455,8 +3842,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -4471,26 +3857,19 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:43
-							var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx
+							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-									gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -4501,14 +3880,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line reduce_variants.go:45
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -4522,8 +3898,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastUint32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:288
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -4541,26 +3916,19 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:43
-						var i int = gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:43
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-//line reduce_variants.go:45
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:43*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line reduce_variants.go:45
-						var gc_t4 int = i + gc_bdx
+						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-//line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -4571,14 +3939,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line reduce_variants.go:45
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -4592,8 +3957,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:288
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4601,8 +3965,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
@@ -4612,8 +3975,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:55
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -4621,28 +3983,23 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_variants.go:45
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:45
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -4651,58 +4008,45 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line reduce_variants.go:47
-	var sdata_ []uint32 = sdata
+	/*line reduce_variants.go:47*/ var sdata_ []uint32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4719,8 +4063,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4735,14 +4078,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line reduce.go:274
-						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -4753,12 +4094,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 									break
 								}
-//line reduce.go:275
-								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4772,28 +4111,23 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
-//line reduce.go:275
-						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v [32]uint32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -4817,8 +4151,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -4826,18 +4159,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:49
-				var sdata_2 []uint32 = sdata
+				/*line reduce_variants.go:49*/ var sdata_2 []uint32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-//line reduce_variants.go:56
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v[:], gc_at9)
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -4849,14 +4179,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4868,16 +4196,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -4896,16 +4220,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -4925,8 +4245,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v := gc_l_v[gc_lane]
-//line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -4935,11 +4254,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
-//line reduce_variants.go:65
-							copy(gc_at10, gc_l_v[:])
+							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -4952,8 +4269,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
 							}
 						}
 					}
@@ -4970,24 +4286,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:52
-					gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -4995,32 +4305,27 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:52
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5072,27 +4377,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:94
-	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line reduce_variants.go:104
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:112
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
-	var gc_l_v_ [32]T
+	/*line reduce_variants.go:118*/ var gc_l_v_ [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -5106,8 +4406,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line reduce_variants.go:135
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 			} else {
@@ -5118,10 +4417,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -5133,17 +4430,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-								v_ += gc_c1r[gc_lane]
+								/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -5157,12 +4451,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
-				var v T
-//line reduce_variants.go:93
-				var r_ T = v_
-//line reduce_variants.go:101
-				v = r_
+				/*line reduce_variants.go:107*/ var v T
+				/*line reduce_variants.go:93*/ var r_ T = v_
+				/*line reduce_variants.go:101*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -5177,8 +4468,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 			}
 			continue
 		}
@@ -5192,8 +4482,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line reduce_variants.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -5203,10 +4492,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-					var v T = gc_at[gc_lane] + gc_at2[gc_lane]
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -5217,10 +4504,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ T = v
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -5232,17 +4517,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-						v_ += gc_c1r[gc_lane]
+						/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -5255,12 +4537,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:106
-			var v T
-//line reduce_variants.go:93
-			var r_ T = v_
-//line reduce_variants.go:101
-			v = r_
+			/*line reduce_variants.go:106*/ var v T
+			/*line reduce_variants.go:93*/ var r_ T = v_
+			/*line reduce_variants.go:101*/ v = r_
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -5275,12 +4554,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_2 [32]T
+	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5297,8 +4574,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-				var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				/*line reduce_variants.go:108*/ var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 				gc_l_v_2[gc_lane] = v_2
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -5308,17 +4584,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-							v_2 += gc_c2r[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -5331,12 +4604,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
-				var v T
-//line reduce_variants.go:93
-				var r_2 T = v_2
-//line reduce_variants.go:108
-				v = r_2
+				/*line reduce_variants.go:106*/ var v T
+				/*line reduce_variants.go:93*/ var r_2 T = v_2
+				/*line reduce_variants.go:108*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -5348,8 +4618,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -5357,56 +4626,41 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r T = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				gc_at5[0] = sum
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -5416,60 +4670,45 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r T = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r T = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -5490,27 +4729,22 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:94
-	gc_row := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line reduce_variants.go:104
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:112
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
-	var gc_l_v_ [32]float32
+	/*line reduce_variants.go:118*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -5524,8 +4758,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line reduce_variants.go:135
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
@@ -5536,10 +4769,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ float32 = v
+					/*line reduce_variants.go:81*/ var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ float32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -5551,23 +4782,18 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							gc_left2 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
@@ -5575,12 +4801,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								}
@@ -5592,8 +4815,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 										continue
 									}
 									v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-									v_ += gc_c1r[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 									gc_l_v_[gc_lane] = v_
 								}
 							}
@@ -5608,12 +4830,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:108
-				var v float32
-//line reduce_variants.go:93
-				var r_ float32 = v_
-//line reduce_variants.go:101
-				v = r_
+				/*line reduce_variants.go:108*/ var v float32
+				/*line reduce_variants.go:93*/ var r_ float32 = v_
+				/*line reduce_variants.go:101*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -5628,8 +4847,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 			}
 			continue
 		}
@@ -5643,8 +4861,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line reduce_variants.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -5654,10 +4871,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line reduce_variants.go:101
-					var v_ float32 = v
+					/*line reduce_variants.go:81*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ float32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -5668,10 +4883,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ float32 = v
+					/*line reduce_variants.go:81*/ var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ float32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -5683,23 +4896,18 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -5707,12 +4915,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -5724,8 +4929,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-							v_ += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -5739,12 +4943,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
-			var v float32
-//line reduce_variants.go:93
-			var r_ float32 = v_
-//line reduce_variants.go:101
-			v = r_
+			/*line reduce_variants.go:107*/ var v float32
+			/*line reduce_variants.go:93*/ var r_ float32 = v_
+			/*line reduce_variants.go:101*/ v = r_
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -5759,12 +4960,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_2 [32]float32
+	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5789,26 +4988,21 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []float32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []float32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes9 [8]float32
+								/*line reduce.go:284*/ var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line reduce.go:284
-										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -5825,16 +5019,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							if gc_if9.ToBits() != 0 {
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes10 [8]float32
+									/*line reduce.go:284*/ var gc_lanes10 [8]float32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -5851,8 +5042,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
 						v_2 := gc_result4
-//line reduce.go:284
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:284*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5862,10 +5052,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []float32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []float32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned2 := gc_none
@@ -5873,16 +5061,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 						if gc_if6.ToBits() != 0 {
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes6 [8]float32
+								/*line reduce.go:284*/ var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -5898,8 +5083,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
 						v_2 := gc_result2
-//line reduce.go:284
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:284*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -5912,8 +5096,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -5924,23 +5107,18 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -5948,12 +5126,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -5965,8 +5140,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-								v_2 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -5980,12 +5154,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-				var v float32
-//line reduce_variants.go:93
-				var r_2 float32 = v_2
-//line reduce_variants.go:108
-				v = r_2
+				/*line reduce_variants.go:107*/ var v float32
+				/*line reduce_variants.go:93*/ var r_2 float32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -5997,8 +5168,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -6006,56 +5176,41 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r float32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				gc_at5[0] = sum
+				/*line reduce_variants.go:110*/ var r float32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -6065,60 +5220,45 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r float32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r float32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -6139,27 +5279,22 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:94
-	gc_row := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line reduce_variants.go:104
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:112
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
-	var gc_l_v_ [32]int32
+	/*line reduce_variants.go:118*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -6173,8 +5308,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line reduce_variants.go:135
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
@@ -6185,10 +5319,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ int32 = v
+					/*line reduce_variants.go:81*/ var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -6200,23 +5332,18 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							gc_left2 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
@@ -6224,12 +5351,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								}
@@ -6241,8 +5365,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 										continue
 									}
 									v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-									v_ += gc_c1r[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 									gc_l_v_[gc_lane] = v_
 								}
 							}
@@ -6257,12 +5380,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:108
-				var v int32
-//line reduce_variants.go:93
-				var r_ int32 = v_
-//line reduce_variants.go:101
-				v = r_
+				/*line reduce_variants.go:108*/ var v int32
+				/*line reduce_variants.go:93*/ var r_ int32 = v_
+				/*line reduce_variants.go:101*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -6277,8 +5397,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 			}
 			continue
 		}
@@ -6292,8 +5411,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line reduce_variants.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -6303,10 +5421,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-					var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line reduce_variants.go:101
-					var v_ int32 = v
+					/*line reduce_variants.go:81*/ var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -6317,10 +5433,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ int32 = v
+					/*line reduce_variants.go:81*/ var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -6332,23 +5446,18 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -6356,12 +5465,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -6373,8 +5479,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-							v_ += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -6388,12 +5493,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
-			var v int32
-//line reduce_variants.go:93
-			var r_ int32 = v_
-//line reduce_variants.go:101
-			v = r_
+			/*line reduce_variants.go:107*/ var v int32
+			/*line reduce_variants.go:93*/ var r_ int32 = v_
+			/*line reduce_variants.go:101*/ v = r_
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -6408,12 +5510,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_2 [32]int32
+	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6438,26 +5538,21 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []int32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []int32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes9 [8]int32
+								/*line reduce.go:284*/ var gc_lanes9 [8]int32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line reduce.go:284
-										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -6474,16 +5569,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							if gc_if9.ToBits() != 0 {
 								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes10 [8]int32
+									/*line reduce.go:284*/ var gc_lanes10 [8]int32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -6500,8 +5592,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
 						v_2 := gc_result4
-//line reduce.go:287
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6511,10 +5602,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []int32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []int32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned2 := gc_none
@@ -6522,16 +5611,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 						if gc_if6.ToBits() != 0 {
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes6 [8]int32
+								/*line reduce.go:284*/ var gc_lanes6 [8]int32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -6547,8 +5633,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
 						v_2 := gc_result2
-//line reduce.go:287
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -6561,8 +5646,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -6573,23 +5657,18 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -6597,12 +5676,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -6614,8 +5690,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-								v_2 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -6629,12 +5704,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-				var v int32
-//line reduce_variants.go:93
-				var r_2 int32 = v_2
-//line reduce_variants.go:108
-				v = r_2
+				/*line reduce_variants.go:107*/ var v int32
+				/*line reduce_variants.go:93*/ var r_2 int32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -6646,8 +5718,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -6655,56 +5726,41 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r int32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				gc_at5[0] = sum
+				/*line reduce_variants.go:110*/ var r int32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -6714,60 +5770,45 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r int32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r int32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -6788,27 +5829,22 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:94
-	gc_row := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line reduce_variants.go:104
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line reduce_variants.go:112
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
-	var gc_l_v_ [32]uint32
+	/*line reduce_variants.go:118*/ var gc_l_v_ [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -6822,8 +5858,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line reduce_variants.go:135
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
 			} else {
@@ -6834,10 +5869,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ uint32 = v
+					/*line reduce_variants.go:81*/ var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -6849,23 +5882,18 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							gc_left2 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
@@ -6873,12 +5901,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								}
@@ -6890,8 +5915,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 										continue
 									}
 									v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-									v_ += gc_c1r[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 									gc_l_v_[gc_lane] = v_
 								}
 							}
@@ -6906,12 +5930,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:108
-				var v uint32
-//line reduce_variants.go:93
-				var r_ uint32 = v_
-//line reduce_variants.go:101
-				v = r_
+				/*line reduce_variants.go:108*/ var v uint32
+				/*line reduce_variants.go:93*/ var r_ uint32 = v_
+				/*line reduce_variants.go:101*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -6926,8 +5947,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 			}
 			continue
 		}
@@ -6941,8 +5961,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line reduce_variants.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -6952,10 +5971,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-					var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line reduce_variants.go:101
-					var v_ uint32 = v
+					/*line reduce_variants.go:81*/ var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -6966,10 +5983,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line reduce_variants.go:81
-					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-					var v_ uint32 = v
+					/*line reduce_variants.go:81*/ var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -6981,23 +5996,18 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -7005,12 +6015,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -7022,8 +6029,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:91
-							v_ += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -7037,12 +6043,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
-			var v uint32
-//line reduce_variants.go:93
-			var r_ uint32 = v_
-//line reduce_variants.go:101
-			v = r_
+			/*line reduce_variants.go:107*/ var v uint32
+			/*line reduce_variants.go:93*/ var r_ uint32 = v_
+			/*line reduce_variants.go:101*/ v = r_
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -7057,12 +6060,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_2 [32]uint32
+	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7087,26 +6088,21 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []uint32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []uint32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes9 [8]uint32
+								/*line reduce.go:284*/ var gc_lanes9 [8]uint32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line reduce.go:284
-										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -7123,16 +6119,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							if gc_if9.ToBits() != 0 {
 								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes10 [8]uint32
+									/*line reduce.go:284*/ var gc_lanes10 [8]uint32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -7149,8 +6142,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
 						v_2 := gc_result4
-//line reduce.go:287
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -7160,10 +6152,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []uint32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []uint32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned2 := gc_none
@@ -7171,16 +6161,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 						if gc_if6.ToBits() != 0 {
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes6 [8]uint32
+								/*line reduce.go:284*/ var gc_lanes6 [8]uint32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -7196,8 +6183,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							gc_returned2 = gc_if7.Or(gc_returned2)
 						}
 						v_2 := gc_result2
-//line reduce.go:287
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -7210,8 +6196,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -7222,23 +6207,18 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -7246,12 +6226,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -7263,8 +6240,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-								v_2 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -7278,12 +6254,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-				var v uint32
-//line reduce_variants.go:93
-				var r_2 uint32 = v_2
-//line reduce_variants.go:108
-				v = r_2
+				/*line reduce_variants.go:107*/ var v uint32
+				/*line reduce_variants.go:93*/ var r_2 uint32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -7295,8 +6268,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -7304,56 +6276,41 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					gc_at5[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r uint32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				gc_at5[0] = sum
+				/*line reduce_variants.go:110*/ var r uint32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -7363,60 +6320,45 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v
-//line reduce_variants.go:81
-					sum := r
-//line reduce_variants.go:83
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:110
-				var r uint32 = v
-//line reduce_variants.go:81
-				sum := r
-//line reduce_variants.go:83
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r uint32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -7471,20 +6413,49 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:130
-	n := len(in)
+	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:133*/ var v T
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_variants.go:142
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -7496,161 +6467,141 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-//line reduce_variants.go:135
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-//line reduce_variants.go:135
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-//line reduce_variants.go:135
-						v += in[i]
-						if i+b < n {
-							v += in[i+b]
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 					gc_more = true
-//line reduce_variants.go:135
-					v += in[i]
+					/*line reduce_variants.go:135*/ v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
@@ -7659,73 +6610,62 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line reduce_variants.go:140
-	if b <= 1*gc_bdx {
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[T](t, b)[:b]
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_variants.go:143
-		if gc_bdx <= len(sdata) {
+		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-//line reduce_variants.go:141
-			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-					sdata[tid] = v
+					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				sdata[tid] = v
+				/*line reduce_variants.go:141*/ sdata[tid] = v
 			}
 		}
 	}
-//line reduce_variants.go:143
-	var sdata_ []T = sdata
+	/*line reduce_variants.go:143*/ var sdata_ []T = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
 				s = gc_k
@@ -7733,8 +6673,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:282
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -7742,78 +6681,66 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-//line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v_ [32]T
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v_ [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -7837,8 +6764,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -7846,18 +6772,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:145
-				var sdata_2 []T = sdata
+				/*line reduce_variants.go:145*/ var sdata_2 []T = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line reduce_variants.go:152
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v_[:], gc_at6)
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -7869,26 +6792,22 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
-//line reduce_variants.go:68
-						gc_off6 := offset + gc_x03
+						/*line reduce_variants.go:68*/ gc_off6 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-								v_ += gc_at7[gc_lane]
+								/*line reduce_variants.go:63*/ v_ += gc_at7[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						} else {
@@ -7903,8 +6822,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-								v_ += sdata_2[tid_2+offset]
+								/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -7914,11 +6832,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off7 := gc_x04
-//line reduce_variants.go:75
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at8 := sdata_2[gc_off7:][:32]
-//line reduce_variants.go:65
-							copy(gc_at8, gc_l_v_[:])
+							/*line reduce_variants.go:65*/ copy(gc_at8, gc_l_v_[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -7931,8 +6847,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
 							}
 						}
 					}
@@ -7949,57 +6864,46 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:148
-					gc_at9[0] = gc_at10[0]
-				}
-			} else {
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
-					}
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -8018,20 +6922,46 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:130
-	n := len(in)
+	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:133*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line reduce_variants.go:133*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:133*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line reduce_variants.go:133*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:133*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_variants.go:142
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -8043,119 +6973,27 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
-							} else {
-//line reduce_variants.go:136
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-						} else {
-//line reduce_variants.go:136
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-//line reduce_variants.go:135
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-//line reduce_variants.go:137
-								b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line reduce_variants.go:137
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -8165,35 +7003,23 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 				}
 				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-//line reduce_variants.go:137
-							b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line reduce_variants.go:137
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8202,14 +7028,86 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+							break
+						}
+						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+						} else {
+							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+							}
+						}
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 					gc_more = true
-//line reduce_variants.go:135
-					v += in[i]
+					/*line reduce_variants.go:135*/ v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
@@ -8218,57 +7116,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			}
 		}
 	}
-//line reduce_variants.go:140
-	if b <= 1*gc_bdx {
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[float32](t, b)[:b]
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_variants.go:143
-		if gc_bdx <= len(sdata) {
+		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				gc_at3[gc_tx] = v
-			}
-		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -8277,14 +7131,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-//line reduce_variants.go:141
-						v.StoreSlice(sdata[tid:])
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -8298,35 +7147,66 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				sdata[tid] = v
+				/*line reduce_variants.go:141*/ sdata[tid] = v
 			}
 		}
 	}
-//line reduce_variants.go:143
-	var sdata_ []float32 = sdata
+	/*line reduce_variants.go:143*/ var sdata_ []float32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -8334,41 +7214,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							var tid_ int = gc_tx
-							_ = tid_
-							{
-//line reduce.go:274
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						var tid_ int = gc_tx
-						_ = tid_
-//line reduce.go:274
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -8376,13 +7221,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
+							_ = tid_
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8396,28 +7237,57 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-//line reduce.go:275
-						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				gc_vstep7 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							var tid_ int = gc_tx
+							{
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						var tid_ int = gc_tx
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+							break
+						}
+						/*line reduce.go:275*/ archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v_ [32]float32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v_ [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -8441,8 +7311,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -8450,18 +7319,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:145
-				var sdata_2 []float32 = sdata
+				/*line reduce_variants.go:145*/ var sdata_2 []float32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line reduce_variants.go:152
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v_[:], gc_at6)
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -8473,14 +7339,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -8492,16 +7356,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -8520,16 +7380,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -8549,8 +7405,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -8559,11 +7414,9 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:65
-							copy(gc_at7, gc_l_v_[:])
+							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -8576,8 +7429,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
 							}
 						}
 					}
@@ -8594,24 +7446,18 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -8619,32 +7465,27 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -8663,20 +7504,46 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:130
-	n := len(in)
+	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:133*/ var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:133*/ var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:133*/ var v int32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_variants.go:142
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -8688,119 +7555,27 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
-							} else {
-//line reduce_variants.go:136
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
-						} else {
-//line reduce_variants.go:136
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-//line reduce_variants.go:135
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-//line reduce_variants.go:137
-								b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line reduce_variants.go:137
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -8810,35 +7585,23 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 				}
 				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-//line reduce_variants.go:137
-							b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line reduce_variants.go:137
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8847,14 +7610,86 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+							break
+						}
+						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+						} else {
+							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+							}
+						}
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 					gc_more = true
-//line reduce_variants.go:135
-					v += in[i]
+					/*line reduce_variants.go:135*/ v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
@@ -8863,57 +7698,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			}
 		}
 	}
-//line reduce_variants.go:140
-	if b <= 1*gc_bdx {
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[int32](t, b)[:b]
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_variants.go:143
-		if gc_bdx <= len(sdata) {
+		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				gc_at3[gc_tx] = v
-			}
-		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -8922,14 +7713,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-//line reduce_variants.go:141
-						v.StoreSlice(sdata[tid:])
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -8943,35 +7729,66 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				sdata[tid] = v
+				/*line reduce_variants.go:141*/ sdata[tid] = v
 			}
 		}
 	}
-//line reduce_variants.go:143
-	var sdata_ []int32 = sdata
+	/*line reduce_variants.go:143*/ var sdata_ []int32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -8979,41 +7796,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							var tid_ int = gc_tx
-							_ = tid_
-							{
-//line reduce.go:274
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						var tid_ int = gc_tx
-						_ = tid_
-//line reduce.go:274
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -9021,13 +7803,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
+							_ = tid_
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-//line reduce.go:275
-								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9041,28 +7819,57 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-//line reduce.go:275
-						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				gc_vstep7 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							var tid_ int = gc_tx
+							{
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						var tid_ int = gc_tx
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+							break
+						}
+						/*line reduce.go:275*/ archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v_ [32]int32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v_ [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -9086,8 +7893,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -9095,18 +7901,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:145
-				var sdata_2 []int32 = sdata
+				/*line reduce_variants.go:145*/ var sdata_2 []int32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line reduce_variants.go:152
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v_[:], gc_at6)
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -9118,14 +7921,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -9137,16 +7938,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -9165,16 +7962,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -9194,8 +7987,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -9204,11 +7996,9 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:65
-							copy(gc_at7, gc_l_v_[:])
+							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -9221,8 +8011,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
 							}
 						}
 					}
@@ -9239,24 +8028,18 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -9264,32 +8047,27 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -9308,20 +8086,46 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:130
-	n := len(in)
+	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:133*/ var v uint32
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:133*/ var v uint32
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:133*/ var v uint32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_variants.go:142
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -9333,119 +8137,27 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
-							} else {
-//line reduce_variants.go:136
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
-						} else {
-//line reduce_variants.go:136
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-//line reduce_variants.go:135
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-							var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-//line reduce_variants.go:137
-								b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
+							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line reduce_variants.go:137
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -9455,35 +8167,23 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 				}
 				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:134
-						var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-//line reduce_variants.go:137
-							b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line reduce_variants.go:137
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
 							}
 						}
-//line reduce_variants.go:136
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9492,14 +8192,86 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+							break
+						}
+						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+						} else {
+							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+							}
+						}
+						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
+					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
 					gc_more = true
-//line reduce_variants.go:135
-					v += in[i]
+					/*line reduce_variants.go:135*/ v += in[i]
 					if i+b < n {
 						v += in[i+b]
 					}
@@ -9508,57 +8280,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			}
 		}
 	}
-//line reduce_variants.go:140
-	if b <= 1*gc_bdx {
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[uint32](t, b)[:b]
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[uint32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_variants.go:143
-		if gc_bdx <= len(sdata) {
+		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				gc_at3[gc_tx] = v
-			}
-		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -9567,14 +8295,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-//line reduce_variants.go:141
-						v.StoreSlice(sdata[tid:])
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -9588,35 +8311,66 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:141
-					if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:141
-				sdata[tid] = v
+				/*line reduce_variants.go:141*/ sdata[tid] = v
 			}
 		}
 	}
-//line reduce_variants.go:143
-	var sdata_ []uint32 = sdata
+	/*line reduce_variants.go:143*/ var sdata_ []uint32 = sdata
 	var stop int = gocuda.WarpSize
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line reduce.go:276
-		if gc_bound := s; gc_bound < gc_to {
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -9624,41 +8378,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							var tid_ int = gc_tx
-							_ = tid_
-							{
-//line reduce.go:274
-								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						var tid_ int = gc_tx
-						_ = tid_
-//line reduce.go:274
-						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line reduce.go:275
-					gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -9666,13 +8385,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
+							_ = tid_
 							{
-//line reduce.go:275
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-//line reduce.go:275
-								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9686,28 +8401,57 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line reduce.go:275
-						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-							break
-						}
-//line reduce.go:275
-						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				gc_vstep7 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							var tid_ int = gc_tx
+							{
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						var tid_ int = gc_tx
+						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+							break
+						}
+						/*line reduce.go:275*/ archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line reduce.go:275
-					sdata_[tid_] += sdata_[tid_+s]
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
 	}
-//line reduce.go:282
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
-		var gc_l_v_ [32]uint32
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line reduce.go:284*/ var gc_l_v_ [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -9731,8 +8475,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
 						gc_m10 |= 1 << gc_lane
 					}
 				}
@@ -9740,18 +8483,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
-//line reduce_variants.go:145
-				var sdata_2 []uint32 = sdata
+				/*line reduce_variants.go:145*/ var sdata_2 []uint32 = sdata
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line reduce_variants.go:152
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-						copy(gc_l_v_[:], gc_at6)
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -9763,14 +8503,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -9782,16 +8520,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -9810,16 +8544,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid_2 int = gc_tx
-//line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+								/*line reduce_variants.go:60*/ v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 									break
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -9839,8 +8569,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -9849,11 +8578,9 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-//line reduce_variants.go:74
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:65
-							copy(gc_at7, gc_l_v_[:])
+							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -9866,8 +8593,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								gc_pos.Thread = gc_w + gc_lane
 								tid_2 := gc_tx
 								v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
 							}
 						}
 					}
@@ -9884,24 +8610,18 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-//line reduce_variants.go:85
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:148
-					gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -9909,32 +8629,27 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-						partial[gc_bx] = sdata[0]
+						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_variants.go:148
-					partial[gc_bx] = sdata[0]
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -9995,18 +8710,44 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:185
-	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line reduce_variants.go:170
-	n := len(in)
-//line reduce_variants.go:172
-	stride := gc_bdx * gc_gdx * reduceRun
-	clear(gc_s_v)
-//line reduce_variants.go:173
-	gc_chunk := compiled.StrideChunk(stride)
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:171*/ var v T
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -10017,8 +8758,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-				gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+				/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -10035,17 +8775,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_more = true
 				}
 				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					/*line reduce_variants.go:174*/ v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
-	var gc_l_v_2 [32]T
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10055,10 +8792,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line reduce_variants.go:176
-			var v_ T = v
-//line reduce_variants.go:101
-			var v_2 T = v_
+			/*line reduce_variants.go:176*/ var v_ T = v
+			/*line reduce_variants.go:101*/ var v_2 T = v_
 			gc_l_v_2[gc_lane] = v_2
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -10068,17 +8803,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-						v_2 += gc_c1r[gc_lane]
+						/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -10091,12 +8823,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
-			var v_ T
-//line reduce_variants.go:93
-			var r_ T = v_2
-//line reduce_variants.go:101
-			v_ = r_
+			/*line reduce_variants.go:106*/ var v_ T
+			/*line reduce_variants.go:93*/ var r_ T = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -10111,12 +8840,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v_
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_3 [32]T
+	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10133,8 +8860,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-				var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				/*line reduce_variants.go:108*/ var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 				gc_l_v_3[gc_lane] = v_3
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -10144,17 +8870,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:91
-							v_3 += gc_c2r[gc_lane]
+							/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
@@ -10167,12 +8890,9 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:106
-				var v_ T
-//line reduce_variants.go:93
-				var r_2 T = v_3
-//line reduce_variants.go:108
-				v_ = r_2
+				/*line reduce_variants.go:106*/ var v_ T
+				/*line reduce_variants.go:93*/ var r_2 T = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -10184,128 +8904,97 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r T = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				gc_at[0] = sum
-			}
-		} else {
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r T = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r T = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -10327,20 +9016,43 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:185
-	gc_s_v := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line reduce_variants.go:170
-	n := len(in)
-//line reduce_variants.go:172
-	stride := gc_bdx * gc_gdx * reduceRun
-	clear(gc_s_v)
-//line reduce_variants.go:173
-	gc_chunk := compiled.StrideChunk(stride)
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:171*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line reduce_variants.go:171*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:171*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line reduce_variants.go:171*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:171*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_reduceSumRun_1_float32_jam
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -10352,8 +9064,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -10370,21 +9081,18 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
-//line reduce_variants.go:179
-			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -10401,18 +9109,15 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
-	var gc_l_v_2 [32]float32
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10424,16 +9129,11 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:176
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:176*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -10442,16 +9142,11 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:101
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:101*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -10464,10 +9159,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:176
-				var v_ float32 = v
-//line reduce_variants.go:101
-				var v_2 float32 = v_
+				/*line reduce_variants.go:176*/ var v_ float32 = v
+				/*line reduce_variants.go:101*/ var v_2 float32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -10478,23 +9171,18 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -10502,12 +9190,9 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -10519,8 +9204,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-							v_2 += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -10534,12 +9218,9 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-			var v_ float32
-//line reduce_variants.go:93
-			var r_ float32 = v_2
-//line reduce_variants.go:101
-			v_ = r_
+			/*line reduce_variants.go:107*/ var v_ float32
+			/*line reduce_variants.go:93*/ var r_ float32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -10554,12 +9235,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v_
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_3 [32]float32
+	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10584,26 +9263,21 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []float32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []float32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes7 [8]float32
+								/*line reduce.go:284*/ var gc_lanes7 [8]float32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line reduce.go:284
-										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -10620,16 +9294,13 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							if gc_if7.ToBits() != 0 {
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes8 [8]float32
+									/*line reduce.go:284*/ var gc_lanes8 [8]float32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -10646,8 +9317,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
 						v_3 := gc_result4
-//line reduce.go:284
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:284*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -10657,10 +9327,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []float32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []float32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned2 := gc_none
@@ -10668,16 +9336,13 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 						if gc_if4.ToBits() != 0 {
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes4 [8]float32
+								/*line reduce.go:284*/ var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -10693,8 +9358,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
 						v_3 := gc_result2
-//line reduce.go:284
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:284*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -10707,8 +9371,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
@@ -10719,23 +9382,18 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -10743,12 +9401,9 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -10760,8 +9415,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 									continue
 								}
 								v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:91
-								v_3 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -10775,12 +9429,9 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-				var v_ float32
-//line reduce_variants.go:93
-				var r_2 float32 = v_3
-//line reduce_variants.go:108
-				v_ = r_2
+				/*line reduce_variants.go:107*/ var v_ float32
+				/*line reduce_variants.go:93*/ var r_2 float32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -10792,8 +9443,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -10801,56 +9451,41 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r float32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				gc_at[0] = sum
+				/*line reduce_variants.go:110*/ var r float32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -10860,60 +9495,45 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r float32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r float32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r float32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -10935,19 +9555,42 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:185
-	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line reduce_variants.go:170
-	n := len(in)
-//line reduce_variants.go:172
-	stride := gc_bdx * gc_gdx * reduceRun
-	clear(gc_s_v)
-//line reduce_variants.go:173
-	gc_chunk := compiled.StrideChunk(stride)
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:171*/ var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:171*/ var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:171*/ var v int32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs gc_slp_reduceSumRun_1_int32_jam
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -10959,8 +9602,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -10977,21 +9619,18 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_int32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_int32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
-//line reduce_variants.go:179
-			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs)
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_int32_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -11008,18 +9647,15 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
-	var gc_l_v_2 [32]int32
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11031,16 +9667,11 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:176
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:176*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -11049,16 +9680,11 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:101
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:101*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -11071,10 +9697,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:176
-				var v_ int32 = v
-//line reduce_variants.go:101
-				var v_2 int32 = v_
+				/*line reduce_variants.go:176*/ var v_ int32 = v
+				/*line reduce_variants.go:101*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -11085,23 +9709,18 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -11109,12 +9728,9 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -11126,8 +9742,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-							v_2 += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -11141,12 +9756,9 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-			var v_ int32
-//line reduce_variants.go:93
-			var r_ int32 = v_2
-//line reduce_variants.go:101
-			v_ = r_
+			/*line reduce_variants.go:107*/ var v_ int32
+			/*line reduce_variants.go:93*/ var r_ int32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -11161,12 +9773,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v_
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_3 [32]int32
+	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11191,26 +9801,21 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []int32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []int32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes7 [8]int32
+								/*line reduce.go:284*/ var gc_lanes7 [8]int32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line reduce.go:284
-										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -11227,16 +9832,13 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							if gc_if7.ToBits() != 0 {
 								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes8 [8]int32
+									/*line reduce.go:284*/ var gc_lanes8 [8]int32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -11253,8 +9855,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
 						v_3 := gc_result4
-//line reduce.go:287
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -11264,10 +9865,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []int32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []int32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned2 := gc_none
@@ -11275,16 +9874,13 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 						if gc_if4.ToBits() != 0 {
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes4 [8]int32
+								/*line reduce.go:284*/ var gc_lanes4 [8]int32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -11300,8 +9896,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
 						v_3 := gc_result2
-//line reduce.go:287
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -11314,8 +9909,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
@@ -11326,23 +9920,18 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -11350,12 +9939,9 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -11367,8 +9953,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 									continue
 								}
 								v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:91
-								v_3 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -11382,12 +9967,9 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-				var v_ int32
-//line reduce_variants.go:93
-				var r_2 int32 = v_3
-//line reduce_variants.go:108
-				v_ = r_2
+				/*line reduce_variants.go:107*/ var v_ int32
+				/*line reduce_variants.go:93*/ var r_2 int32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -11399,8 +9981,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -11408,56 +9989,41 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r int32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				gc_at[0] = sum
+				/*line reduce_variants.go:110*/ var r int32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -11467,60 +10033,45 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r int32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r int32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r int32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -11542,19 +10093,42 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line reduce_variants.go:185
-	gc_s_v := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line reduce_variants.go:170
-	n := len(in)
-//line reduce_variants.go:172
-	stride := gc_bdx * gc_gdx * reduceRun
-	clear(gc_s_v)
-//line reduce_variants.go:173
-	gc_chunk := compiled.StrideChunk(stride)
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reduce_variants.go:171*/ var v uint32
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reduce_variants.go:171*/ var v uint32
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reduce_variants.go:171*/ var v uint32
+		gc_s_v[gc_rank] = v
+	}
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs gc_slp_reduceSumRun_1_uint32_jam
-//line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -11566,8 +10140,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -11584,21 +10157,18 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line reduce_variants.go:174
-						gc_slp_reduceSumRun_1_uint32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_uint32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
-//line reduce_variants.go:179
-			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs)
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line reduce_variants.go:173
-					gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -11615,18 +10185,15 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line reduce_variants.go:100
-	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
-	var gc_l_v_2 [32]uint32
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11638,16 +10205,11 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:176
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:176*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -11656,16 +10218,11 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:101
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line reduce_variants.go:176
-					v_ := v
-//line reduce_variants.go:101
-					v_2 := v_
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line reduce_variants.go:101*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -11678,10 +10235,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line reduce_variants.go:176
-				var v_ uint32 = v
-//line reduce_variants.go:101
-				var v_2 uint32 = v_
+				/*line reduce_variants.go:176*/ var v_ uint32 = v
+				/*line reduce_variants.go:101*/ var v_2 uint32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -11692,23 +10247,18 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -11716,12 +10266,9 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -11733,8 +10280,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:91
-							v_2 += gc_c1r[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -11748,12 +10294,9 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-			var v_ uint32
-//line reduce_variants.go:93
-			var r_ uint32 = v_2
-//line reduce_variants.go:101
-			v_ = r_
+			/*line reduce_variants.go:107*/ var v_ uint32
+			/*line reduce_variants.go:93*/ var r_ uint32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -11768,12 +10311,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:103
-			warpSums[(gc_rank >> 5)] = v_
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-//line reduce_variants.go:109
-	var gc_l_v_3 [32]uint32
+	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11798,26 +10339,21 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t4 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in4 []uint32 = gc_t4
+						/*line reduce_variants.go:108*/ var gc_t4 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []uint32 = gc_t4
 						var gc_i4 int = gc_lane
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned4 := gc_none2
 						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
-//line reduce.go:284
-								var gc_lanes7 [8]uint32
+								/*line reduce.go:284*/ var gc_lanes7 [8]uint32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line reduce.go:284
-										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -11834,16 +10370,13 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							if gc_if7.ToBits() != 0 {
 								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
-//line reduce.go:284
-									var gc_lanes8 [8]uint32
+									/*line reduce.go:284*/ var gc_lanes8 [8]uint32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -11860,8 +10393,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
 						v_3 := gc_result4
-//line reduce.go:287
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -11871,10 +10403,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-						var gc_t2 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-						var gc_in2 []uint32 = gc_t2
+						/*line reduce_variants.go:108*/ var gc_t2 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []uint32 = gc_t2
 						var gc_i2 int = gc_lane
 						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned2 := gc_none
@@ -11882,16 +10412,13 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 						if gc_if4.ToBits() != 0 {
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
+								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
-//line reduce.go:284
-								var gc_lanes4 [8]uint32
+								/*line reduce.go:284*/ var gc_lanes4 [8]uint32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -11907,8 +10434,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							gc_returned2 = gc_if5.Or(gc_returned2)
 						}
 						v_3 := gc_result2
-//line reduce.go:287
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -11921,8 +10447,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					/*line reduce_variants.go:108*/ var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
@@ -11933,23 +10458,18 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -11957,12 +10477,9 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:91
-									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -11974,8 +10491,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 									continue
 								}
 								v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:91
-								v_3 += gc_c2r[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -11989,12 +10505,9 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-				var v_ uint32
-//line reduce_variants.go:93
-				var r_2 uint32 = v_3
-//line reduce_variants.go:108
-				v_ = r_2
+				/*line reduce_variants.go:107*/ var v_ uint32
+				/*line reduce_variants.go:93*/ var r_2 uint32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -12006,8 +10519,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line reduce_variants.go:124
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -12015,56 +10527,41 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					gc_at[0] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r uint32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				gc_at[0] = sum
+				/*line reduce_variants.go:110*/ var r uint32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -12074,60 +10571,45 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-					var r uint32 = v_
-//line reduce_variants.go:176
-					sum := r
-//line reduce_variants.go:178
-					partial[gc_bx] = sum
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
-//line reduce_variants.go:110
-				var r uint32 = v_
-//line reduce_variants.go:176
-				sum := r
-//line reduce_variants.go:178
-				partial[gc_bx] = sum
+				/*line reduce_variants.go:110*/ var r uint32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -12136,23 +10618,17 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line reduce_variants.go:186
-		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line reduce_variants.go:186*/ gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line reduce_variants.go:186
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-//line reduce_variants.go:188
-				var gc_l0 [8]float32
+				/*line reduce_variants.go:188*/ var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
-//line reduce_variants.go:188
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:188
-				s0 += r[0]
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -12160,21 +10636,16 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line reduce_variants.go:195
-				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line reduce_variants.go:195*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line reduce_variants.go:197
-		run = run[gc_at:]
-//line reduce_variants.go:197
-		var gc_l0 [8]float32
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		/*line reduce_variants.go:197*/ var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
-//line reduce_variants.go:197
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line reduce_variants.go:186
-		for len(run) >= 8 {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -12187,8 +10658,7 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
-	for _, v := range run {
+	/*line reduce_variants.go:198*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -12201,26 +10671,19 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line reduce_variants.go:185
-	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:185
-	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]float32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12228,23 +10691,17 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]float32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12252,25 +10709,19 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]float32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12278,24 +10729,18 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]float32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12303,31 +10748,22 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line reduce_variants.go:197
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
-	var gc_l0_p0 [8]float32
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:197
-	var gc_l0_p1 [8]float32
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:198
-	for _, gc_p0_v := range gc_p0_run {
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line reduce_variants.go:198
-	for _, gc_p1_v := range gc_p1_run {
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
@@ -12393,23 +10829,17 @@ func gc_slp_reduceSumRun_1_float32_flush(gc_j *gc_slp_reduceSumRun_1_float32_jam
 func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32
 	if compiled.SIMD {
-//line reduce_variants.go:186
-		gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line reduce_variants.go:186*/ gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line reduce_variants.go:186
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
 			} else {
-//line reduce_variants.go:188
-				var gc_l0 [8]int32
+				/*line reduce_variants.go:188*/ var gc_l0 [8]int32
 				gc_v0.Store(&gc_l0)
-//line reduce_variants.go:188
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:188
-				s0 += r[0]
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -12417,21 +10847,16 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line reduce_variants.go:195
-				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line reduce_variants.go:195*/ gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line reduce_variants.go:197
-		run = run[gc_at:]
-//line reduce_variants.go:197
-		var gc_l0 [8]int32
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		/*line reduce_variants.go:197*/ var gc_l0 [8]int32
 		gc_v0.Store(&gc_l0)
-//line reduce_variants.go:197
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line reduce_variants.go:186
-		for len(run) >= 8 {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -12444,8 +10869,7 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
-	for _, v := range run {
+	/*line reduce_variants.go:198*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -12458,26 +10882,19 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int32, int32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 int32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 int32
-//line reduce_variants.go:185
-	gc_v0_p0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:185
-	gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]int32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]int32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12485,23 +10902,17 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]int32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]int32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12509,25 +10920,19 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]int32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]int32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12535,24 +10940,18 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]int32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]int32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12560,31 +10959,22 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line reduce_variants.go:197
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
-	var gc_l0_p0 [8]int32
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]int32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:197
-	var gc_l0_p1 [8]int32
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]int32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:198
-	for _, gc_p0_v := range gc_p0_run {
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line reduce_variants.go:198
-	for _, gc_p1_v := range gc_p1_run {
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
@@ -12650,23 +11040,17 @@ func gc_slp_reduceSumRun_1_int32_flush(gc_j *gc_slp_reduceSumRun_1_int32_jam) {
 func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 uint32
 	if compiled.SIMD {
-//line reduce_variants.go:186
-		gc_v0 := archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line reduce_variants.go:186*/ gc_v0 := archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line reduce_variants.go:186
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
 			} else {
-//line reduce_variants.go:188
-				var gc_l0 [8]uint32
+				/*line reduce_variants.go:188*/ var gc_l0 [8]uint32
 				gc_v0.Store(&gc_l0)
-//line reduce_variants.go:188
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line reduce_variants.go:188
-				s0 += r[0]
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -12674,21 +11058,16 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line reduce_variants.go:195
-				gc_v0 = archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line reduce_variants.go:195*/ gc_v0 = archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line reduce_variants.go:197
-		run = run[gc_at:]
-//line reduce_variants.go:197
-		var gc_l0 [8]uint32
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		/*line reduce_variants.go:197*/ var gc_l0 [8]uint32
 		gc_v0.Store(&gc_l0)
-//line reduce_variants.go:197
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line reduce_variants.go:186
-		for len(run) >= 8 {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -12701,8 +11080,7 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
-	for _, v := range run {
+	/*line reduce_variants.go:198*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -12715,26 +11093,19 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (uint32, uint32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 uint32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 uint32
-//line reduce_variants.go:185
-	gc_v0_p0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:185
-	gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]uint32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]uint32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12742,23 +11113,17 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]uint32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]uint32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12766,25 +11131,19 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line reduce_variants.go:187
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p0 [8]uint32
+			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]uint32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-			gc_p0_s0 += gc_p0_r[0]
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -12792,24 +11151,18 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line reduce_variants.go:195
-			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line reduce_variants.go:187
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 		} else {
-//line reduce_variants.go:188
-			var gc_l0_p1 [8]uint32
+			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]uint32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-			gc_p1_s0 += gc_p1_r[0]
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -12817,31 +11170,22 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-			gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line reduce_variants.go:195*/ gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line reduce_variants.go:197
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
-	var gc_l0_p0 [8]uint32
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]uint32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:197
-	var gc_l0_p1 [8]uint32
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]uint32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:198
-	for _, gc_p0_v := range gc_p0_run {
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line reduce_variants.go:198
-	for _, gc_p1_v := range gc_p1_run {
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))

@@ -45,12 +45,10 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line reverse.go:20
-		n := len(in)
+		/*line reverse.go:20*/ n := len(in)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line reverse.go:24
-			panic(compiled.ErrGuardWraps)
+			/*line reverse.go:24*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -58,8 +56,7 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line reverse.go:21
-				if i := gc_bx*gc_bdx + gc_tx; i < n {
+				/*line reverse.go:21*/ if i := gc_bx*gc_bdx + gc_tx; i < n {
 					out[n-1-i] = in[i]
 				}
 			}
@@ -77,8 +74,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse.go:39
-	n := len(in)
+	/*line reverse.go:39*/ n := len(in)
 	b := gc_bdx
 	tile := gocuda.Shared[T](t, b)[:b]
 	{
@@ -96,8 +92,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -105,8 +100,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -114,8 +108,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -123,8 +116,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -132,8 +124,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse.go:42
-				if i := gc_bx*b + tid; i < n {
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
@@ -157,40 +148,35 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					{
 						gc_tx := gc_step2 + 0
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step2 + 1
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step2 + 2
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step2 + 3
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -201,8 +187,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
@@ -210,8 +195,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
@@ -219,8 +203,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
@@ -228,8 +211,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
@@ -237,8 +219,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}

@@ -51,8 +51,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse.go:39
-	n := len(in)
+	/*line reverse.go:39*/ n := len(in)
 	b := gc_bdx
 	tile := gocuda.Shared[float32](t, b)[:b]
 	{
@@ -70,8 +69,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -79,8 +77,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -88,8 +85,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -97,8 +93,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -106,8 +101,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse.go:42
-				if i := gc_bx*b + tid; i < n {
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
@@ -135,18 +129,13 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 							gc_tx := gc_vstep
 							var tid int = gc_tx
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line reverse.go:47
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if4.ToBits() != 0 {
-//line reverse.go:47
-										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+										/*line reverse.go:47*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -163,18 +152,13 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line reverse.go:47
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if3.ToBits() != 0 {
-//line reverse.go:47
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+								/*line reverse.go:47*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
@@ -182,8 +166,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -197,49 +180,37 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reverse.go:47
-							if tid < 0 || tid > len(tile)-16 {
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
 								break
 							}
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-16 {
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-//line reverse.go:48
-										var gc_lanes3 [16]float32
-//line reverse.go:48
-										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										/*line reverse.go:48*/ var gc_lanes3 [16]float32
+										/*line reverse.go:48*/ archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line reverse.go:48
-												out[o+gc_k3] = gc_lanes3[gc_k3]
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line reverse.go:48
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if2.ToBits() != 0 {
-//line reverse.go:47
-										if o >= 0 && o <= len(out)-16 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
 										} else {
-//line reverse.go:48
-											var gc_lanes4 [16]float32
-//line reverse.go:48
-											archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											/*line reverse.go:48*/ var gc_lanes4 [16]float32
+											/*line reverse.go:48*/ archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
-//line reverse.go:48
-													out[o+gc_k4] = gc_lanes4[gc_k4]
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -261,48 +232,36 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reverse.go:47
-						if tid < 0 || tid > len(tile)-8 {
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
 							break
 						}
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							if o >= 0 && o <= len(out)-8 {
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-//line reverse.go:48
-								var gc_lanes [8]float32
-//line reverse.go:48
-								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+								/*line reverse.go:48*/ var gc_lanes [8]float32
+								/*line reverse.go:48*/ archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line reverse.go:48
-										out[o+gc_k] = gc_lanes[gc_k]
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line reverse.go:48
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if.ToBits() != 0 {
-//line reverse.go:47
-								if o >= 0 && o <= len(out)-8 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 								} else {
-//line reverse.go:48
-									var gc_lanes2 [8]float32
-//line reverse.go:48
-									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									/*line reverse.go:48*/ var gc_lanes2 [8]float32
+									/*line reverse.go:48*/ archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line reverse.go:48
-											out[o+gc_k2] = gc_lanes2[gc_k2]
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -315,8 +274,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}
@@ -332,8 +290,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse.go:39
-	n := len(in)
+	/*line reverse.go:39*/ n := len(in)
 	b := gc_bdx
 	tile := gocuda.Shared[int32](t, b)[:b]
 	{
@@ -351,8 +308,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -360,8 +316,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -369,8 +324,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -378,8 +332,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -387,8 +340,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse.go:42
-				if i := gc_bx*b + tid; i < n {
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
@@ -416,18 +368,13 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 							gc_tx := gc_vstep
 							var tid int = gc_tx
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line reverse.go:47
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if4.ToBits() != 0 {
-//line reverse.go:47
-										archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
+										/*line reverse.go:47*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -444,18 +391,13 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line reverse.go:47
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if3.ToBits() != 0 {
-//line reverse.go:47
-								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
+								/*line reverse.go:47*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
@@ -463,8 +405,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -478,49 +419,37 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reverse.go:47
-							if tid < 0 || tid > len(tile)-16 {
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
 								break
 							}
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-16 {
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-//line reverse.go:48
-										var gc_lanes3 [16]int32
-//line reverse.go:48
-										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										/*line reverse.go:48*/ var gc_lanes3 [16]int32
+										/*line reverse.go:48*/ archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line reverse.go:48
-												out[o+gc_k3] = gc_lanes3[gc_k3]
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line reverse.go:48
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if2.ToBits() != 0 {
-//line reverse.go:47
-										if o >= 0 && o <= len(out)-16 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if2)
 										} else {
-//line reverse.go:48
-											var gc_lanes4 [16]int32
-//line reverse.go:48
-											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											/*line reverse.go:48*/ var gc_lanes4 [16]int32
+											/*line reverse.go:48*/ archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
-//line reverse.go:48
-													out[o+gc_k4] = gc_lanes4[gc_k4]
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -542,48 +471,36 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reverse.go:47
-						if tid < 0 || tid > len(tile)-8 {
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
 							break
 						}
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							if o >= 0 && o <= len(out)-8 {
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-//line reverse.go:48
-								var gc_lanes [8]int32
-//line reverse.go:48
-								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
+								/*line reverse.go:48*/ var gc_lanes [8]int32
+								/*line reverse.go:48*/ archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line reverse.go:48
-										out[o+gc_k] = gc_lanes[gc_k]
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line reverse.go:48
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if.ToBits() != 0 {
-//line reverse.go:47
-								if o >= 0 && o <= len(out)-8 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if)
 								} else {
-//line reverse.go:48
-									var gc_lanes2 [8]int32
-//line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									/*line reverse.go:48*/ var gc_lanes2 [8]int32
+									/*line reverse.go:48*/ archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line reverse.go:48
-											out[o+gc_k2] = gc_lanes2[gc_k2]
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -596,8 +513,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}
@@ -613,8 +529,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse.go:39
-	n := len(in)
+	/*line reverse.go:39*/ n := len(in)
 	b := gc_bdx
 	tile := gocuda.Shared[uint32](t, b)[:b]
 	{
@@ -632,8 +547,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -641,8 +555,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -650,8 +563,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -659,8 +571,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:42
-					if i := gc_bx*b + tid; i < n {
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
@@ -668,8 +579,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse.go:42
-				if i := gc_bx*b + tid; i < n {
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
 				}
 			}
@@ -697,18 +607,13 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							gc_tx := gc_vstep
 							var tid int = gc_tx
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line reverse.go:47
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if4.ToBits() != 0 {
-//line reverse.go:47
-										archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]uint32)(gc_at[gc_tx:]), gc_if4)
+										/*line reverse.go:47*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]uint32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -725,18 +630,13 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line reverse.go:47
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if3.ToBits() != 0 {
-//line reverse.go:47
-								archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if3)
+								/*line reverse.go:47*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
@@ -744,8 +644,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -759,49 +658,37 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line reverse.go:47
-							if tid < 0 || tid > len(tile)-16 {
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
 								break
 							}
 							{
-//line reverse.go:47
-								var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-								if o >= 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-16 {
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-//line reverse.go:48
-										var gc_lanes3 [16]uint32
-//line reverse.go:48
-										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										/*line reverse.go:48*/ var gc_lanes3 [16]uint32
+										/*line reverse.go:48*/ archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line reverse.go:48
-												out[o+gc_k3] = gc_lanes3[gc_k3]
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line reverse.go:48
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 									if gc_if2.ToBits() != 0 {
-//line reverse.go:47
-										if o >= 0 && o <= len(out)-16 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if2)
 										} else {
-//line reverse.go:48
-											var gc_lanes4 [16]uint32
-//line reverse.go:48
-											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											/*line reverse.go:48*/ var gc_lanes4 [16]uint32
+											/*line reverse.go:48*/ archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
-//line reverse.go:48
-													out[o+gc_k4] = gc_lanes4[gc_k4]
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -823,48 +710,36 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line reverse.go:47
-						if tid < 0 || tid > len(tile)-8 {
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
 							break
 						}
-//line reverse.go:47
-						var o int = n - (gc_bx+1)*b + tid
-//line reverse.go:47
-						if o >= 0 {
-//line reverse.go:47
-							if o >= 0 && o <= len(out)-8 {
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-//line reverse.go:48
-								var gc_lanes [8]uint32
-//line reverse.go:48
-								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
+								/*line reverse.go:48*/ var gc_lanes [8]uint32
+								/*line reverse.go:48*/ archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line reverse.go:48
-										out[o+gc_k] = gc_lanes[gc_k]
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line reverse.go:48
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 							if gc_if.ToBits() != 0 {
-//line reverse.go:47
-								if o >= 0 && o <= len(out)-8 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if)
 								} else {
-//line reverse.go:48
-									var gc_lanes2 [8]uint32
-//line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									/*line reverse.go:48*/ var gc_lanes2 [8]uint32
+									/*line reverse.go:48*/ archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line reverse.go:48
-											out[o+gc_k2] = gc_lanes2[gc_k2]
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -877,8 +752,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
 				}

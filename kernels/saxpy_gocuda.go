@@ -73,8 +73,7 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line saxpy.go:67
-	n := len(x)
+	/*line saxpy.go:67*/ n := len(x)
 	stride := gc_bdx * gc_gdx * saxpyRun
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
@@ -92,15 +91,13 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:69
-					gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+					/*line saxpy.go:69*/ gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
 					lo := gc_start + gc_off
 					if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line saxpy.go:70
-					hi := min(lo+saxpyRun, n)
+					/*line saxpy.go:70*/ hi := min(lo+saxpyRun, n)
 					xs, ys := x[lo:hi], y[lo:hi]
 					ys = ys[:len(xs)]
 					gc_xs := xs
@@ -108,36 +105,28 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
 							i := gc_i + 0
-//line saxpy.go:73
-							v := gc_xs[i]
+							/*line saxpy.go:73*/ v := gc_xs[i]
 							ys[i] = a*v + ys[i]
 						}
 						{
 							i := gc_i + 1
-//line saxpy.go:75
-							v := gc_xs[i]
-//line saxpy.go:74
-							ys[i] = a*v + ys[i]
+							/*line saxpy.go:75*/ v := gc_xs[i]
+							/*line saxpy.go:74*/ ys[i] = a*v + ys[i]
 						}
 						{
 							i := gc_i + 2
-//line saxpy.go:75
-							v := gc_xs[i]
-//line saxpy.go:74
-							ys[i] = a*v + ys[i]
+							/*line saxpy.go:75*/ v := gc_xs[i]
+							/*line saxpy.go:74*/ ys[i] = a*v + ys[i]
 						}
 						{
 							i := gc_i + 3
-//line saxpy.go:75
-							v := gc_xs[i]
-//line saxpy.go:74
-							ys[i] = a*v + ys[i]
+							/*line saxpy.go:75*/ v := gc_xs[i]
+							/*line saxpy.go:74*/ ys[i] = a*v + ys[i]
 						}
 					}
 					for ; gc_i < len(gc_xs); gc_i++ {
 						i := gc_i
-//line saxpy.go:73
-						v := gc_xs[i]
+						/*line saxpy.go:73*/ v := gc_xs[i]
 						ys[i] = a*v + ys[i]
 					}
 				}
@@ -168,12 +157,10 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:117
-		n := len(c)
+		/*line saxpy.go:117*/ n := len(c)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -188,28 +175,23 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:120
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -220,8 +202,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -229,8 +210,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -238,8 +218,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -247,8 +226,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -256,8 +234,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-					c[i] = a[i] + b[i]
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -274,8 +251,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line saxpy.go:131
-	n := len(c)
+	/*line saxpy.go:131*/ n := len(c)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -291,8 +267,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:149
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -308,32 +283,27 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:134
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -345,8 +315,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -355,8 +324,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -365,8 +333,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -375,8 +342,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -385,15 +351,13 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -408,8 +372,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:150
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -425,32 +388,27 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
 						gc_step4 := gc_from
@@ -460,40 +418,35 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -522,8 +475,7 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line saxpy.go:144
-	n := len(c)
+	/*line saxpy.go:144*/ n := len(c)
 	stride := gc_bdx * gc_gdx * saxpyRun
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
@@ -541,15 +493,13 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:146
-					gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+					/*line saxpy.go:146*/ gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
 					lo := gc_start + gc_off
 					if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line saxpy.go:147
-					hi := min(lo+saxpyRun, n)
+					/*line saxpy.go:147*/ hi := min(lo+saxpyRun, n)
 					as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
 					bs, cs = bs[:len(as)], cs[:len(as)]
 					gc_xs := as
@@ -557,36 +507,28 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
 							i := gc_i + 0
-//line saxpy.go:150
-							v := gc_xs[i]
+							/*line saxpy.go:150*/ v := gc_xs[i]
 							cs[i] = v + bs[i]
 						}
 						{
 							i := gc_i + 1
-//line saxpy.go:152
-							v := gc_xs[i]
-//line saxpy.go:151
-							cs[i] = v + bs[i]
+							/*line saxpy.go:152*/ v := gc_xs[i]
+							/*line saxpy.go:151*/ cs[i] = v + bs[i]
 						}
 						{
 							i := gc_i + 2
-//line saxpy.go:152
-							v := gc_xs[i]
-//line saxpy.go:151
-							cs[i] = v + bs[i]
+							/*line saxpy.go:152*/ v := gc_xs[i]
+							/*line saxpy.go:151*/ cs[i] = v + bs[i]
 						}
 						{
 							i := gc_i + 3
-//line saxpy.go:152
-							v := gc_xs[i]
-//line saxpy.go:151
-							cs[i] = v + bs[i]
+							/*line saxpy.go:152*/ v := gc_xs[i]
+							/*line saxpy.go:151*/ cs[i] = v + bs[i]
 						}
 					}
 					for ; gc_i < len(gc_xs); gc_i++ {
 						i := gc_i
-//line saxpy.go:150
-						v := gc_xs[i]
+						/*line saxpy.go:150*/ v := gc_xs[i]
 						cs[i] = v + bs[i]
 					}
 				}

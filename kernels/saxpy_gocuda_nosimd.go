@@ -28,12 +28,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:30
-		n := len(x)
+		/*line saxpy.go:30*/ n := len(x)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:34
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:34*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -47,28 +45,23 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line saxpy.go:33
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line saxpy.go:33
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line saxpy.go:33
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line saxpy.go:33
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:33
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -79,8 +72,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -88,8 +80,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -97,8 +88,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -106,8 +96,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -115,8 +104,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -130,8 +118,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line saxpy.go:49
-	n := len(x)
+	/*line saxpy.go:49*/ n := len(x)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -147,8 +134,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:67
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:67*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -163,32 +149,27 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line saxpy.go:52
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line saxpy.go:52
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line saxpy.go:52
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line saxpy.go:52
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:52
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -200,8 +181,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -210,8 +190,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -220,8 +199,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -230,8 +208,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -240,15 +217,13 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:52
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:51
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:51*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -263,8 +238,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:68
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:68*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -279,32 +253,27 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:52
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step4 := gc_from
@@ -314,40 +283,35 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}

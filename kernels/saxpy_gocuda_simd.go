@@ -31,12 +31,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:30
-		n := len(x)
+		/*line saxpy.go:30*/ n := len(x)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:34
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:34*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -50,15 +48,13 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:33
-						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:33*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:32
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:32*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -69,38 +65,32 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:33
-					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:33*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:32
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:32*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:33
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:33
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:33*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:33
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line saxpy.go:33*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line saxpy.go:33
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line saxpy.go:33*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -111,17 +101,14 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:33
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:33*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line saxpy.go:33*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line saxpy.go:33
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						/*line saxpy.go:33*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -130,8 +117,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:33
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -146,8 +132,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	_ = &a
-//line saxpy.go:49
-	n := len(x)
+	/*line saxpy.go:49*/ n := len(x)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -163,8 +148,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:67
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:67*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -178,14 +162,12 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:52
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							/*line saxpy.go:52*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line saxpy.go:52
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:52*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -195,14 +177,12 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						}
 					}
 					if compiled.SIMD {
-//line saxpy.go:52
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						/*line saxpy.go:52*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line saxpy.go:52
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:52*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -211,25 +191,21 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:52
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:52
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							/*line saxpy.go:52*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:52
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line saxpy.go:52*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line saxpy.go:53
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line saxpy.go:53*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -239,17 +215,14 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						}
 					}
 					if compiled.SIMD {
-//line saxpy.go:52
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						/*line saxpy.go:52*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:52
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+							/*line saxpy.go:52*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
-//line saxpy.go:53
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							/*line saxpy.go:53*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -262,15 +235,13 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:52
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:51
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:51*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -285,8 +256,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:68
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:68*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -301,32 +271,27 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line saxpy.go:52
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:52
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -336,40 +301,35 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
+								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -427,12 +387,10 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:117
-		n := len(c)
+		/*line saxpy.go:117*/ n := len(c)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -452,8 +410,7 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:119
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:119*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -468,14 +425,12 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:119
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:119*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:120
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -486,12 +441,10 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:120
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:120
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:120*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -505,12 +458,10 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
-//line saxpy.go:120
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+						/*line saxpy.go:120*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -519,8 +470,7 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-					c[i] = a[i] + b[i]
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -546,12 +496,10 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:117
-		n := len(c)
+		/*line saxpy.go:117*/ n := len(c)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -571,8 +519,7 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:119
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:119*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -587,14 +534,12 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:119
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:119*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:120
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -605,12 +550,10 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:120
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:120
-								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:120*/ archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -624,12 +567,10 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
-//line saxpy.go:120
-						archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+						/*line saxpy.go:120*/ archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -638,8 +579,7 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-					c[i] = a[i] + b[i]
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -665,12 +605,10 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:117
-		n := len(c)
+		/*line saxpy.go:117*/ n := len(c)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -690,8 +628,7 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:119
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:119*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -706,14 +643,12 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:119
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:119*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:120
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -724,12 +659,10 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:120
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:120
-								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:120*/ archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -743,12 +676,10 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
-//line saxpy.go:120
-						archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+						/*line saxpy.go:120*/ archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -757,8 +688,7 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:120
-					c[i] = a[i] + b[i]
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -808,8 +738,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line saxpy.go:131
-	n := len(c)
+	/*line saxpy.go:131*/ n := len(c)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -825,8 +754,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:149
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -845,8 +773,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line saxpy.go:134
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:134*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -860,8 +787,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line saxpy.go:134
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:134*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -870,8 +796,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:134
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -881,12 +806,10 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:135
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:135*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -899,12 +822,10 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
-//line saxpy.go:135
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+							/*line saxpy.go:135*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -917,15 +838,13 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -940,8 +859,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:150
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -957,32 +875,27 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -992,40 +905,35 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -1041,8 +949,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line saxpy.go:131
-	n := len(c)
+	/*line saxpy.go:131*/ n := len(c)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -1058,8 +965,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:149
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1078,8 +984,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line saxpy.go:134
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:134*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1093,8 +998,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line saxpy.go:134
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:134*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1103,8 +1007,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:134
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -1114,12 +1017,10 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:135
-								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:135*/ archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1132,12 +1033,10 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
-//line saxpy.go:135
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+							/*line saxpy.go:135*/ archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1150,15 +1049,13 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1173,8 +1070,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:150
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1190,32 +1086,27 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -1225,40 +1116,35 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -1274,8 +1160,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line saxpy.go:131
-	n := len(c)
+	/*line saxpy.go:131*/ n := len(c)
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -1291,8 +1176,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:149
-				panic(compiled.ErrGuardWraps)
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1311,8 +1195,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line saxpy.go:134
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:134*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1326,8 +1209,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line saxpy.go:134
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:134*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1336,8 +1218,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:134
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -1347,12 +1228,10 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line saxpy.go:135
-								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
+								/*line saxpy.go:135*/ archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1365,12 +1244,10 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line saxpy.go:134
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 								break
 							}
-//line saxpy.go:135
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+							/*line saxpy.go:135*/ archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1383,15 +1260,13 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1406,8 +1281,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line saxpy.go:150
-					panic(compiled.ErrGuardWraps)
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1423,32 +1297,27 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line saxpy.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -1458,40 +1327,35 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
+								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
 						}
 					}
 				}

@@ -43,17 +43,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:20
-	n := len(in)
+	/*line scan_block.go:20*/ n := len(in)
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:22
-	x := gocuda.Shared[T](t, b)[:b]
+	/*line scan_block.go:22*/ x := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:25
-		gc_off := gc_bx * b
+		/*line scan_block.go:25*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -62,8 +59,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 0
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -73,8 +69,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 1
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -84,8 +79,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 2
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -95,8 +89,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 3
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -106,8 +99,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v T
 				if true || g < n {
 					v = gc_at[gc_tx]
@@ -121,8 +113,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -133,8 +124,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -145,8 +135,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -157,8 +146,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -169,8 +157,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v T
 				if g < n {
 					v = in[g]
@@ -179,10 +166,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 	}
-//line scan_block.go:30
-	var x_ []T = x
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
+	/*line scan_block.go:30*/ var x_ []T = x
+	/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 		if gc_n == gc_bdx && gc_bdx <= len(x_) && offset >= 0 {
 			x_ := x_[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -191,23 +176,20 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				i_ := gc_tx
-//line scan_block.go:52
-				var y T
+				/*line scan_block.go:52*/ var y T
 				if i_ >= offset {
 					y = x_[i_-offset]
 				}
 				{
 					i_ := gc_tx
-//line scan_block.go:57
-					if i_ >= offset {
+					/*line scan_block.go:57*/ if i_ >= offset {
 						x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:66
-				gc_off2 := 0 - offset
+				/*line scan_block.go:66*/ gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_bdx]
 					gc_step3 := 0
@@ -216,8 +198,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
@@ -227,8 +208,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
@@ -238,8 +218,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
@@ -249,8 +228,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
@@ -260,8 +238,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i_ := gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						if i_ >= offset {
 							y = gc_at3[gc_tx]
 						}
@@ -275,8 +252,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
@@ -287,8 +263,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
@@ -299,8 +274,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
@@ -311,8 +285,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
+							/*line scan_block.go:52*/ var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
@@ -323,8 +296,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						if i_ >= offset {
 							y = x_[i_-offset]
 						}
@@ -333,8 +305,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:64
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:64*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -346,36 +317,31 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_step6 := gc_from
@@ -386,8 +352,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step6 + 1
@@ -395,8 +360,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step6 + 2
@@ -404,8 +368,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step6 + 3
@@ -413,8 +376,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -422,16 +384,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						x_[i_] = y + x_[i_]
+						/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:68
-		gc_off3 := gc_bx * b
+		/*line scan_block.go:68*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
 		gc_fastlo, gc_fasthi := 0, 0
@@ -451,12 +411,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line scan_block.go:23
-						g := gc_bx*b + i
-//line scan_block.go:62
-						var r T = gc_at5[gc_u]
-//line scan_block.go:30
-						incl := r
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						/*line scan_block.go:62*/ var r T = gc_at5[gc_u]
+						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
@@ -476,13 +433,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r T = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r T = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -501,13 +455,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r T = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r T = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -558,33 +509,28 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_block.go:77
-	n := len(in)
+	/*line scan_block.go:77*/ n := len(in)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line scan_block.go:79
-	if b&(b-1) != 0 {
+	/*line scan_block.go:79*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:83
-	temp := gocuda.Shared[T](t, m)[:m]
+	/*line scan_block.go:83*/ temp := gocuda.Shared[T](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line scan_block.go:97
-		gc_off := gc_bx * m
+		/*line scan_block.go:97*/ gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if true || g < n {
 					a0 = in[gc_idx]
@@ -601,8 +547,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if g < n {
 					a0 = in[g]
@@ -616,16 +561,14 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan_block.go:94*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:102
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan_block.go:102*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -635,25 +578,21 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid := gc_tx
-//line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line scan_block.go:98
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line scan_block.go:98*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line scan_block.go:100
-		offset *= 2
+		/*line scan_block.go:100*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -668,30 +607,25 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -702,8 +636,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -711,8 +644,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -720,8 +652,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -729,8 +660,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -738,8 +668,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -747,18 +676,15 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan_block.go:108*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan_block.go:109
-		offset >>= 1
+		/*line scan_block.go:109*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:112
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan_block.go:112*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -768,12 +694,10 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					thid := gc_tx
-//line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line scan_block.go:113
-					y := temp[gc_idx7]
+					/*line scan_block.go:113*/ y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
@@ -781,8 +705,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] += y
@@ -793,21 +716,17 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
-//line scan_block.go:126
-		gc_off11 := gc_bx * m
+		/*line scan_block.go:126*/ gc_off11 := gc_bx * m
 		gc_off12 := (gc_bx * m) + 1
 		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-				e0 := temp[gc_idx9]
-//line scan_block.go:119
-				e1 := temp[gc_idx10]
+				/*line scan_block.go:119*/ e0 := temp[gc_idx9]
+				/*line scan_block.go:119*/ e1 := temp[gc_idx10]
 				if inclusive {
 					e0, e1 = e0+a0, e1+a1
 				}
@@ -823,14 +742,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-				e0 := temp[2*thid]
-//line scan_block.go:119
-				e1 := temp[2*thid+1]
+				/*line scan_block.go:119*/ e0 := temp[2*thid]
+				/*line scan_block.go:119*/ e1 := temp[2*thid+1]
 				if inclusive {
 					e0, e1 = e0+a0, e1+a1
 				}
@@ -878,18 +794,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:155
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_block.go:141
-	n := len(in)
+	/*line scan_block.go:155*/ gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line scan_block.go:141*/ n := len(in)
 	b := gc_bdx
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]T
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -900,12 +811,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
-//line scan_block.go:191
-		gc_off := (gc_bx * b) + gc_x0
+		/*line scan_block.go:191*/ gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line scan_block.go:144
-			copy(gc_l_v_2[:], gc_at)
+			/*line scan_block.go:144*/ copy(gc_l_v_2[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -913,28 +822,24 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line scan_block.go:143
-				g := gc_bx*b + gc_tx
+				/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 				var v T
 				if g < n {
 					v = in[g]
 				}
 				var v_ T = v
-//line scan_block.go:170
-				var v_2 T = v_
+				/*line scan_block.go:170*/ var v_2 T = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -945,17 +850,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					warp := (gc_w >> 5)
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
+					/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
-//line scan_block.go:174
-						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						/*line scan_block.go:174*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
 						gc_hi3 = 0
@@ -963,26 +865,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-						y := gc_c1r[gc_lane]
-//line scan_block.go:206
-						v_2 += y
+						/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+						/*line scan_block.go:206*/ v_2 += y
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
@@ -1000,8 +896,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 && !(b_ > w) {
@@ -1018,15 +913,12 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]T
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1040,34 +932,28 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
-//line scan_block.go:183
-					var s T
+					/*line scan_block.go:183*/ var s T
 					if lane < warps {
 						s = totals[lane]
 					}
 					gc_l_s[gc_lane] = s
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all2 = (d_ < lanes_2)
 				}
 				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo6, gc_hi6 := 0, 32
 							if gc_lo6 < gc_hi6 {
@@ -1078,8 +964,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_lo7, gc_hi7 := 0, 32
 							if gc_lo7 < gc_hi7 {
 								gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
@@ -1090,10 +975,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 								v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-								y_ := gc_c3r[gc_lane]
-//line scan_block.go:206
-								v_3 += y_
+								/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+								/*line scan_block.go:206*/ v_3 += y_
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -1104,17 +987,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
 					v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-					var r_3 T = v_3
-//line scan_block.go:187
-					totals[lane] = r_3
+					/*line scan_block.go:209*/ var r_3 T = v_3
+					/*line scan_block.go:187*/ totals[lane] = r_3
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:197
-			gc_off2 := gc_bx * b
+			/*line scan_block.go:197*/ gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
@@ -1122,23 +1002,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at2[gc_tx] = incl
@@ -1154,23 +1028,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -1186,26 +1054,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:170
-			gc_off4 := gc_bx * b
+			/*line scan_block.go:170*/ gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx]
 				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at4[gc_tx] = incl
@@ -1221,18 +1083,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl

@@ -62,17 +62,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:20
-	n := len(in)
+	/*line scan_block.go:20*/ n := len(in)
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:22
-	x := gocuda.Shared[T](t, b)[:b]
+	/*line scan_block.go:22*/ x := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:25
-		gc_off := gc_bx * b
+		/*line scan_block.go:25*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -81,8 +78,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 0
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -92,8 +88,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 1
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -103,8 +98,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 2
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -114,8 +108,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				{
 					gc_tx := gc_step + 3
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if true || g < n {
 						v = gc_at[gc_tx]
@@ -125,8 +118,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v T
 				if true || g < n {
 					v = gc_at[gc_tx]
@@ -140,8 +132,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -152,8 +143,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -164,8 +154,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -176,8 +165,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line scan_block.go:23
-					g := gc_bx*b + i
+					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
 					if g < n {
 						v = in[g]
@@ -188,8 +176,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v T
 				if g < n {
 					v = in[g]
@@ -198,10 +185,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 	}
-//line scan_block.go:30
-	var x_ []T = x
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
+	/*line scan_block.go:30*/ var x_ []T = x
+	/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -214,36 +199,31 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y T
+					/*line scan_block.go:52*/ var y T
 					gc_s_y[gc_rank] = y
 				}
 				gc_step4 := gc_hi2
@@ -251,44 +231,38 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
+						/*line scan_block.go:52*/ var y T
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y T
+					/*line scan_block.go:52*/ var y T
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:60
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:60*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -300,46 +274,36 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						{
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = gc_at3[gc_tx]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = gc_at3[gc_tx]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = gc_at3[gc_tx]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = gc_at3[gc_tx]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y T
-//line scan_block.go:54
-						y = gc_at3[gc_tx]
+						/*line scan_block.go:52*/ var y T
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -350,10 +314,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = x_[i_-offset]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = x_[i_-offset]
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -361,10 +323,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = x_[i_-offset]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = x_[i_-offset]
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -372,10 +332,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = x_[i_-offset]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = x_[i_-offset]
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -383,10 +341,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
-//line scan_block.go:52
-							var y T
-//line scan_block.go:54
-							y = x_[i_-offset]
+							/*line scan_block.go:52*/ var y T
+							/*line scan_block.go:54*/ y = x_[i_-offset]
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -394,10 +350,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
-//line scan_block.go:52
-						var y T
-//line scan_block.go:54
-						y = x_[i_-offset]
+						/*line scan_block.go:52*/ var y T
+						/*line scan_block.go:54*/ y = x_[i_-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -405,8 +359,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:64
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:64*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -418,36 +371,31 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_step8 := gc_from
@@ -458,8 +406,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step8 + 1
@@ -467,8 +414,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step8 + 2
@@ -476,8 +422,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 						{
 							gc_tx := gc_step8 + 3
@@ -485,8 +430,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 							i_ := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan_block.go:58
-							x_[i_] = y + x_[i_]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 						}
 					}
 					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
@@ -494,16 +438,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						x_[i_] = y + x_[i_]
+						/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:67
-		gc_off3 := gc_bx * b
+		/*line scan_block.go:67*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
 		gc_fastlo, gc_fasthi := 0, 0
@@ -523,12 +465,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line scan_block.go:23
-						g := gc_bx*b + i
-//line scan_block.go:62
-						var r T = gc_at5[gc_u]
-//line scan_block.go:30
-						incl := r
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						/*line scan_block.go:62*/ var r T = gc_at5[gc_u]
+						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
@@ -548,13 +487,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r T = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r T = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -573,13 +509,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r T = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r T = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -606,17 +539,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan_block.go:20
-	n := len(in)
+	/*line scan_block.go:20*/ n := len(in)
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:22
-	x := gocuda.Shared[float32](t, b)[:b]
+	/*line scan_block.go:22*/ x := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:25
-		gc_off := gc_bx * b
+		/*line scan_block.go:25*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -628,22 +558,17 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
-//line scan_block.go:25
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:25*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
-//line scan_block.go:25
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -657,29 +582,23 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
-//line scan_block.go:25
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:25*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
-//line scan_block.go:25
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v float32
 				if true || g < n {
 					v = gc_at[gc_tx]
@@ -695,22 +614,17 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 							break
 						}
-//line scan_block.go:25
-						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadFloat32x16Slice(in[g:])
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x16Slice(in[g:])
 						} else {
-//line scan_block.go:26
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if2.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
@@ -727,22 +641,17 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 						break
 					}
-//line scan_block.go:25
-					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadFloat32x8Slice(in[g:])
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(in[g:])
 					} else {
-//line scan_block.go:26
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:26*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
+							/*line scan_block.go:25*/ v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(x[i:])
@@ -752,8 +661,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v float32
 				if g < n {
 					v = in[g]
@@ -762,10 +670,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 		}
 	}
-//line scan_block.go:30
-	var x_ []float32 = x
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
+	/*line scan_block.go:30*/ var x_ []float32 = x
+	/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -778,36 +684,31 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y float32
+					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -815,44 +716,38 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
+						/*line scan_block.go:52*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y float32
+					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:60
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:60*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -868,13 +763,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:52
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan_block.go:52*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -889,21 +782,16 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:52
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:54
-							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:52*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:54*/ y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						y = gc_at3[gc_tx]
+						/*line scan_block.go:52*/ var y float32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -915,17 +803,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:52
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan_block.go:52*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 										break
 									}
-//line scan_block.go:54
-									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
+									/*line scan_block.go:54*/ y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -939,16 +824,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:52
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:54
-							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+							/*line scan_block.go:52*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
 							}
-//line scan_block.go:54
-							y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:54*/ y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -956,10 +837,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
-//line scan_block.go:52
-						var y float32
-//line scan_block.go:54
-						y = x_[i_-offset]
+						/*line scan_block.go:52*/ var y float32
+						/*line scan_block.go:54*/ y = x_[i_-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -967,8 +846,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:64
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:64*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -983,11 +861,9 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:50
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:57
-									y.Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									/*line scan_block.go:57*/ y.Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1003,18 +879,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:50
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:57
-							y.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							/*line scan_block.go:50*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:57*/ y.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -1025,15 +898,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:50
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:58
-									if i_ < 0 || i_ > len(x_)-16 {
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
 										break
 									}
-//line scan_block.go:58
-									y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+									/*line scan_block.go:58*/ y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1048,14 +918,11 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:50
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:58
-							if i_ < 0 || i_ > len(x_)-8 {
+							/*line scan_block.go:50*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
 								break
 							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							/*line scan_block.go:58*/ y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1064,16 +931,14 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						x_[i_] = y + x_[i_]
+						/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:67
-		gc_off3 := gc_bx * b
+		/*line scan_block.go:67*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
 		gc_fastlo, gc_fasthi := 0, 0
@@ -1093,12 +958,9 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line scan_block.go:23
-						g := gc_bx*b + i
-//line scan_block.go:62
-						var r float32 = gc_at5[gc_u]
-//line scan_block.go:30
-						incl := r
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						/*line scan_block.go:62*/ var r float32 = gc_at5[gc_u]
+						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
@@ -1118,13 +980,10 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r float32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r float32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -1143,13 +1002,10 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r float32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r float32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -1176,17 +1032,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan_block.go:20
-	n := len(in)
+	/*line scan_block.go:20*/ n := len(in)
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:22
-	x := gocuda.Shared[int32](t, b)[:b]
+	/*line scan_block.go:22*/ x := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:25
-		gc_off := gc_bx * b
+		/*line scan_block.go:25*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -1198,22 +1051,17 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line scan_block.go:25*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
-//line scan_block.go:25
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:25*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
-//line scan_block.go:25
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1227,29 +1075,23 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line scan_block.go:25
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:25*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if6.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+							/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
-//line scan_block.go:25
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v int32
 				if true || g < n {
 					v = gc_at[gc_tx]
@@ -1265,22 +1107,17 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 							break
 						}
-//line scan_block.go:25
-						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadInt32x16Slice(in[g:])
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
-//line scan_block.go:26
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
@@ -1297,22 +1134,17 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 						break
 					}
-//line scan_block.go:25
-					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadInt32x8Slice(in[g:])
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
-//line scan_block.go:26
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if2.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
+							/*line scan_block.go:25*/ v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
@@ -1322,8 +1154,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v int32
 				if g < n {
 					v = in[g]
@@ -1332,10 +1163,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 		}
 	}
-//line scan_block.go:30
-	var x_ []int32 = x
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
+	/*line scan_block.go:30*/ var x_ []int32 = x
+	/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -1348,36 +1177,31 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y int32
+					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -1385,44 +1209,38 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
+						/*line scan_block.go:52*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y int32
+					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:60
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:60*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1438,13 +1256,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:52
-								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line scan_block.go:52*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									y = archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1459,21 +1275,16 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:52
-							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:54
-							y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:52*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:54*/ y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						y = gc_at3[gc_tx]
+						/*line scan_block.go:52*/ var y int32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1485,17 +1296,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:52
-								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line scan_block.go:52*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 										break
 									}
-//line scan_block.go:54
-									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
+									/*line scan_block.go:54*/ y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1509,16 +1317,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:52
-							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:54
-							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+							/*line scan_block.go:52*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
 							}
-//line scan_block.go:54
-							y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:54*/ y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1526,10 +1330,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
-//line scan_block.go:52
-						var y int32
-//line scan_block.go:54
-						y = x_[i_-offset]
+						/*line scan_block.go:52*/ var y int32
+						/*line scan_block.go:54*/ y = x_[i_-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -1537,8 +1339,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:64
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:64*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1553,11 +1354,9 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:50
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:57
-									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									/*line scan_block.go:57*/ y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1573,18 +1372,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:50
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:57
-							y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							/*line scan_block.go:50*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:57*/ y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -1595,15 +1391,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:50
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:58
-									if i_ < 0 || i_ > len(x_)-16 {
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
 										break
 									}
-//line scan_block.go:58
-									y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+									/*line scan_block.go:58*/ y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1618,14 +1411,11 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:50
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:58
-							if i_ < 0 || i_ > len(x_)-8 {
+							/*line scan_block.go:50*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
 								break
 							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							/*line scan_block.go:58*/ y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1634,16 +1424,14 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						x_[i_] = y + x_[i_]
+						/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:67
-		gc_off3 := gc_bx * b
+		/*line scan_block.go:67*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
 		gc_fastlo, gc_fasthi := 0, 0
@@ -1663,12 +1451,9 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line scan_block.go:23
-						g := gc_bx*b + i
-//line scan_block.go:62
-						var r int32 = gc_at5[gc_u]
-//line scan_block.go:30
-						incl := r
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						/*line scan_block.go:62*/ var r int32 = gc_at5[gc_u]
+						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
@@ -1688,13 +1473,10 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r int32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r int32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -1713,13 +1495,10 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r int32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r int32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -1746,17 +1525,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line scan_block.go:20
-	n := len(in)
+	/*line scan_block.go:20*/ n := len(in)
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:22
-	x := gocuda.Shared[uint32](t, b)[:b]
+	/*line scan_block.go:22*/ x := gocuda.Shared[uint32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:25
-		gc_off := gc_bx * b
+		/*line scan_block.go:25*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -1768,22 +1544,17 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
+							/*line scan_block.go:25*/ v = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 						} else {
-//line scan_block.go:25
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:25*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
-//line scan_block.go:25
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1797,29 +1568,23 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
+						/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 					} else {
-//line scan_block.go:25
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:25*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if6.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+							/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
-//line scan_block.go:25
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line scan_block.go:25*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v uint32
 				if true || g < n {
 					v = gc_at[gc_tx]
@@ -1835,22 +1600,17 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line scan_block.go:23
-						var g int = gc_bx*b + i
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
 						var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 							break
 						}
-//line scan_block.go:25
-						if g < n && uint(n-g) > 15 {
-//line scan_block.go:25
-							v = archsimd.LoadUint32x16Slice(in[g:])
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = archsimd.LoadUint32x16Slice(in[g:])
 						} else {
-//line scan_block.go:26
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan_block.go:25
-								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line scan_block.go:25*/ v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
@@ -1867,22 +1627,17 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line scan_block.go:23
-					var g int = gc_bx*b + i
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
 					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 						break
 					}
-//line scan_block.go:25
-					if g < n && uint(n-g) > 7 {
-//line scan_block.go:25
-						v = archsimd.LoadUint32x8Slice(in[g:])
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(in[g:])
 					} else {
-//line scan_block.go:26
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if2.ToBits() != 0 {
-//line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
+							/*line scan_block.go:25*/ v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
@@ -1892,8 +1647,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				var v uint32
 				if g < n {
 					v = in[g]
@@ -1902,10 +1656,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 		}
 	}
-//line scan_block.go:30
-	var x_ []uint32 = x
-//line scan_block.go:51
-	for offset := 1; offset < len(x_); offset *= 2 {
+	/*line scan_block.go:30*/ var x_ []uint32 = x
+	/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -1918,36 +1670,31 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y uint32
+					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -1955,44 +1702,38 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
+						/*line scan_block.go:52*/ var y uint32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y uint32
+					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:60
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:60*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2008,13 +1749,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:52
-								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line scan_block.go:52*/ var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								{
 									y = archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -2029,21 +1768,16 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:52
-							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:54
-							y = archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:52*/ var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:54*/ y = archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						y = gc_at3[gc_tx]
+						/*line scan_block.go:52*/ var y uint32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -2055,17 +1789,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:52
-								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line scan_block.go:52*/ var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								{
 									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 										break
 									}
-//line scan_block.go:54
-									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
+									/*line scan_block.go:54*/ y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
 								}
-//line scan_block.go:53
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -2079,16 +1810,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:52
-							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:54
-							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+							/*line scan_block.go:52*/ var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
 							}
-//line scan_block.go:54
-							y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
-//line scan_block.go:53
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan_block.go:54*/ y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2096,10 +1823,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
-//line scan_block.go:52
-						var y uint32
-//line scan_block.go:54
-						y = x_[i_-offset]
+						/*line scan_block.go:52*/ var y uint32
+						/*line scan_block.go:54*/ y = x_[i_-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -2107,8 +1832,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:64
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan_block.go:64*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2123,11 +1847,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
-//line scan_block.go:50
-								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:57
-									y.Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									/*line scan_block.go:57*/ y.Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2143,18 +1865,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
-//line scan_block.go:50
-							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:57
-							y.Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							/*line scan_block.go:50*/ y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:57*/ y.Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -2165,15 +1884,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-//line scan_block.go:50
-								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
+								/*line scan_block.go:50*/ y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan_block.go:58
-									if i_ < 0 || i_ > len(x_)-16 {
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
 										break
 									}
-//line scan_block.go:58
-									y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+									/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2188,14 +1904,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-//line scan_block.go:50
-							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
-//line scan_block.go:58
-							if i_ < 0 || i_ > len(x_)-8 {
+							/*line scan_block.go:50*/ y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
 								break
 							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2204,16 +1917,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan_block.go:58
-						x_[i_] = y + x_[i_]
+						/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:67
-		gc_off3 := gc_bx * b
+		/*line scan_block.go:67*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
 		gc_fastlo, gc_fasthi := 0, 0
@@ -2233,12 +1944,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line scan_block.go:23
-						g := gc_bx*b + i
-//line scan_block.go:62
-						var r uint32 = gc_at5[gc_u]
-//line scan_block.go:30
-						incl := r
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						/*line scan_block.go:62*/ var r uint32 = gc_at5[gc_u]
+						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
@@ -2258,13 +1966,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r uint32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r uint32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -2283,13 +1988,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan_block.go:23
-				g := gc_bx*b + i
+				/*line scan_block.go:23*/ g := gc_bx*b + i
 				i_ := gc_tx
-//line scan_block.go:62
-				var r uint32 = x_[i_]
-//line scan_block.go:30
-				incl := r
+				/*line scan_block.go:62*/ var r uint32 = x_[i_]
+				/*line scan_block.go:30*/ incl := r
 				if g < n {
 					switch {
 					case inclusive:
@@ -2358,33 +2060,28 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_block.go:77
-	n := len(in)
+	/*line scan_block.go:77*/ n := len(in)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line scan_block.go:79
-	if b&(b-1) != 0 {
+	/*line scan_block.go:79*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:83
-	temp := gocuda.Shared[T](t, m)[:m]
+	/*line scan_block.go:83*/ temp := gocuda.Shared[T](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line scan_block.go:97
-		gc_off := gc_bx * m
+		/*line scan_block.go:97*/ gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if true || g < n {
 					a0 = in[gc_idx]
@@ -2401,8 +2098,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				var a0, a1 T
 				if g < n {
 					a0 = in[g]
@@ -2416,16 +2112,14 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan_block.go:94*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:102
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan_block.go:102*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2435,25 +2129,21 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid := gc_tx
-//line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line scan_block.go:98
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line scan_block.go:98*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line scan_block.go:100
-		offset *= 2
+		/*line scan_block.go:100*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -2468,30 +2158,25 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -2502,8 +2187,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2511,8 +2195,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2520,8 +2203,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2529,8 +2211,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2538,8 +2219,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -2547,18 +2227,15 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan_block.go:108*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan_block.go:109
-		offset >>= 1
+		/*line scan_block.go:109*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:112
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan_block.go:112*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2568,12 +2245,10 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					thid := gc_tx
-//line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line scan_block.go:113
-					y := temp[gc_idx7]
+					/*line scan_block.go:113*/ y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
@@ -2581,8 +2256,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] += y
@@ -2593,21 +2267,17 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
-//line scan_block.go:126
-		gc_off11 := gc_bx * m
+		/*line scan_block.go:126*/ gc_off11 := gc_bx * m
 		gc_off12 := (gc_bx * m) + 1
 		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-				e0 := temp[gc_idx9]
-//line scan_block.go:119
-				e1 := temp[gc_idx10]
+				/*line scan_block.go:119*/ e0 := temp[gc_idx9]
+				/*line scan_block.go:119*/ e1 := temp[gc_idx10]
 				if inclusive {
 					e0, e1 = e0+a0, e1+a1
 				}
@@ -2623,14 +2293,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan_block.go:84
-				g := gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-				e0 := temp[2*thid]
-//line scan_block.go:119
-				e1 := temp[2*thid+1]
+				/*line scan_block.go:119*/ e0 := temp[2*thid]
+				/*line scan_block.go:119*/ e1 := temp[2*thid+1]
 				if inclusive {
 					e0, e1 = e0+a0, e1+a1
 				}
@@ -2657,20 +2324,17 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan_block.go:77
-	n := len(in)
+	/*line scan_block.go:77*/ n := len(in)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line scan_block.go:79
-	if b&(b-1) != 0 {
+	/*line scan_block.go:79*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:83
-	temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan_block.go:83*/ temp := gocuda.Shared[float32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -2687,114 +2351,86 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:85
-					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+					/*line scan_block.go:85*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+							/*line scan_block.go:87*/ gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a0 = gc_ld5
 					} else {
-//line scan_block.go:87
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan_block.go:87*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if3.ToBits() != 0 {
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+								/*line scan_block.go:87*/ gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan_block.go:87
-							a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+							/*line scan_block.go:87*/ a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+							/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+							/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a1 = gc_ld7
 					} else {
-//line scan_block.go:90
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan_block.go:90*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if4.ToBits() != 0 {
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:89
-							if (g+
+							/*line scan_block.go:89*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+								/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+								/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan_block.go:90
-							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+							/*line scan_block.go:90*/ a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					gc_t3 := a0
-//line scan_block.go:89
-					gc_t4 := a1
-//line scan_block.go:92
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan_block.go:92
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line scan_block.go:89*/ gc_t3 := a0
+					/*line scan_block.go:89*/ gc_t4 := a1
+					/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan_block.go:92*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line scan_block.go:92*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan_block.go:92
-						var gc_lanes11 [16]float32
-//line scan_block.go:92
-						var gc_lanes12 [16]float32
+						/*line scan_block.go:92*/ var gc_lanes11 [16]float32
+						/*line scan_block.go:92*/ var gc_lanes12 [16]float32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
 							if 0xffff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
 								{
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+									/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 								}
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -2814,112 +2450,84 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:85
-				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				/*line scan_block.go:85*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:86
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan_block.go:87
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						/*line scan_block.go:87*/ gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a0 = gc_ld
 				} else {
-//line scan_block.go:87
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan_block.go:87*/ gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if.ToBits() != 0 {
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+							/*line scan_block.go:87*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan_block.go:87
-						a0 = gc_ld2.Merge(a0, gc_if)
+						/*line scan_block.go:87*/ a0 = gc_ld2.Merge(a0, gc_if)
 					}
 				}
-//line scan_block.go:89
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:89
-					if (g+
+					/*line scan_block.go:89*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+						/*line scan_block.go:90*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan_block.go:90
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						/*line scan_block.go:90*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a1 = gc_ld3
 				} else {
-//line scan_block.go:90
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan_block.go:90*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if2.ToBits() != 0 {
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+							/*line scan_block.go:90*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+							/*line scan_block.go:90*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan_block.go:90
-						a1 = gc_ld4.Merge(a1, gc_if2)
+						/*line scan_block.go:90*/ a1 = gc_ld4.Merge(a1, gc_if2)
 					}
 				}
-//line scan_block.go:89
-				gc_t := a0
-//line scan_block.go:89
-				gc_t2 := a1
-//line scan_block.go:92
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan_block.go:92
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line scan_block.go:89*/ gc_t := a0
+				/*line scan_block.go:89*/ gc_t2 := a1
+				/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan_block.go:92*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line scan_block.go:92*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan_block.go:92
-					var gc_lanes5 [8]float32
-//line scan_block.go:92
-					var gc_lanes6 [8]float32
+					/*line scan_block.go:92*/ var gc_lanes5 [8]float32
+					/*line scan_block.go:92*/ var gc_lanes6 [8]float32
 					gc_t.Store(&gc_lanes5)
 					gc_t2.Store(&gc_lanes6)
 					for gc_k5 := range 8 {
 						if 0xff&(1<<gc_k5) != 0 {
 							gc_pos.Thread = gc_rank + gc_k5
-//line scan_block.go:92
-							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
-//line scan_block.go:92
-							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
+							/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+							/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2927,8 +2535,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -2941,16 +2548,14 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan_block.go:94*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:102
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan_block.go:102*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2970,49 +2575,36 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line scan_block.go:97
-								var gc_t11 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-								var gc_t12 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:97*/ var gc_t11 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:97*/ var gc_t12 int = 1*(2*thid+2) - 1
 								var ai int = gc_t11
 								var bi int = gc_t12
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens163)
+								/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens163)
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds163)
+									/*line scan_block.go:98*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens163)
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens163)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds163)
+									/*line scan_block.go:98*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st4 := gc_ld16.Add(gc_ld15)
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps6
 								}
@@ -3027,8 +2619,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:109
-				if offset == 1 {
+				/*line scan_block.go:109*/ if offset == 1 {
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -3038,49 +2629,36 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan_block.go:97
-						var gc_t7 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-						var gc_t8 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:97*/ var gc_t7 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:97*/ var gc_t8 int = 1*(2*thid+2) - 1
 						var ai int = gc_t7
 						var bi int = gc_t8
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:98
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+						/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line scan_block.go:98
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							/*line scan_block.go:98*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							/*line scan_block.go:98*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st2 := gc_ld12.Add(gc_ld11)
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps4
 						}
@@ -3091,13 +2669,11 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:97
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line scan_block.go:100
-		offset *= 2
+		/*line scan_block.go:100*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -3112,30 +2688,25 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -3146,8 +2717,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3155,8 +2725,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3164,8 +2733,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3173,8 +2741,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3182,8 +2749,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -3191,18 +2757,15 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 		}
 	}
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan_block.go:108*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan_block.go:109
-		offset >>= 1
+		/*line scan_block.go:109*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:112
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan_block.go:112*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3223,96 +2786,72 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line scan_block.go:112
-								var gc_t19 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-								var gc_t20 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:112*/ var gc_t19 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:112*/ var gc_t20 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t19
 								var bi_ int = gc_t20
 								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:113
-									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens165)
+								/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:113*/ gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens165)
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds165)
+									/*line scan_block.go:113*/ gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								y := gc_ld26
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens165)
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line scan_block.go:114*/ gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								gc_st11 := gc_ld27
-//line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps10
 								}
 								var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens165)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line scan_block.go:115*/ gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line scan_block.go:115
-									var gc_lanes43 [16]float32
+									/*line scan_block.go:115*/ var gc_lanes43 [16]float32
 									for gc_k41 := range 16 {
 										if 0xffff&(1<<gc_k41) != 0 {
 											gc_pos.Thread = gc_rank + gc_k41
-//line scan_block.go:115
-											gc_lanes43[gc_k41] = temp[bi_+2*gc_k41]
+											/*line scan_block.go:115*/ gc_lanes43[gc_k41] = temp[bi_+2*gc_k41]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
-//line scan_block.go:115
-								gc_st12 := gc_ld28.Add(y)
-//line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line scan_block.go:115*/ gc_st12 := gc_ld28.Add(y)
+								/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line scan_block.go:115
-									var gc_lanes44 [16]float32
+									/*line scan_block.go:115*/ var gc_lanes44 [16]float32
 									gc_st12.Store(&gc_lanes44)
 									for gc_k42 := range 16 {
 										if 0xffff&(1<<gc_k42) != 0 {
 											gc_pos.Thread = gc_rank + gc_k42
-//line scan_block.go:115
-											temp[bi_+2*gc_k42] = gc_lanes44[gc_k42]
+											/*line scan_block.go:115*/ temp[bi_+2*gc_k42] = gc_lanes44[gc_k42]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -3328,8 +2867,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:126
-				if offset == 1 {
+				/*line scan_block.go:126*/ if offset == 1 {
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -3340,96 +2878,72 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line scan_block.go:112
-						var gc_t15 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-						var gc_t16 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:112*/ var gc_t15 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:112*/ var gc_t16 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t15
 						var bi_ int = gc_t16
 						var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:113
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:113
-							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+						/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:113*/ gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line scan_block.go:113
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:113
-							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							/*line scan_block.go:113*/ gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						y := gc_ld20
 						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:113
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:114
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line scan_block.go:114*/ gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						gc_st7 := gc_ld21
-//line scan_block.go:114
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+						/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps8
 						}
 						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:114
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line scan_block.go:115*/ gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line scan_block.go:115
-							var gc_lanes33 [8]float32
+							/*line scan_block.go:115*/ var gc_lanes33 [8]float32
 							for gc_k31 := range 8 {
 								if 0xff&(1<<gc_k31) != 0 {
 									gc_pos.Thread = gc_rank + gc_k31
-//line scan_block.go:115
-									gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
+									/*line scan_block.go:115*/ gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 						}
-//line scan_block.go:115
-						gc_st8 := gc_ld22.Add(y)
-//line scan_block.go:115
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+						/*line scan_block.go:115*/ gc_st8 := gc_ld22.Add(y)
+						/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line scan_block.go:115
-							var gc_lanes34 [8]float32
+							/*line scan_block.go:115*/ var gc_lanes34 [8]float32
 							gc_st8.Store(&gc_lanes34)
 							for gc_k32 := range 8 {
 								if 0xff&(1<<gc_k32) != 0 {
 									gc_pos.Thread = gc_rank + gc_k32
-//line scan_block.go:115
-									temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
+									/*line scan_block.go:115*/ temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -3441,8 +2955,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:112
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -3468,159 +2981,112 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:84*/ a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
 					var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld31 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+					/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld31 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+						/*line scan_block.go:119*/ gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 					} else {
 						break gc_steps12
 					}
 					e0 := gc_ld31
 					var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld32 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+					/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld32 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+						/*line scan_block.go:119*/ gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 					} else {
 						break gc_steps12
 					}
 					e1 := gc_ld32
-//line scan_block.go:120
-					if inclusive {
-//line scan_block.go:120
-						gc_t23 := e0.Add(a0)
-//line scan_block.go:120
-						gc_t24 := e1.Add(a1)
+					/*line scan_block.go:120*/ if inclusive {
+						/*line scan_block.go:120*/ gc_t23 := e0.Add(a0)
+						/*line scan_block.go:120*/ gc_t24 := e1.Add(a1)
 						e0 = gc_t23
 						e1 = gc_t24
 					}
-//line scan_block.go:126
-					if g+1 < n && uint(n-(g+1)) > 30 && (g <
-//line scan_block.go:123
-						n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+					/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 30 && (g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 						e0.ConcatPermute(e1, gc_pairLo2).StoreSlice(out[g:])
-//line scan_block.go:124
-						e0.ConcatPermute(e1, gc_pairHi2).StoreSlice(out[g+16:])
+						/*line scan_block.go:124*/ e0.ConcatPermute(e1, gc_pairHi2).StoreSlice(out[g+16:])
 					} else {
-//line scan_block.go:124
-						if g <
-//line scan_block.go:123
-							n && uint(n-g) > 30 {
-//line scan_block.go:123
-							gc_st17 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+						/*line scan_block.go:124*/ if g <
+							/*line scan_block.go:123*/ n && uint(n-g) > 30 {
+							/*line scan_block.go:123*/ gc_st17 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 							} else {
 								break gc_steps12
 							}
 						} else {
-//line scan_block.go:124
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							/*line scan_block.go:124*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 							if gc_if7.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st18 := e0
+								/*line scan_block.go:123*/ gc_st18 := e0
 								gc_bits := gc_if7.ToBits()
-//line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 									break gc_steps12
 								}
 							}
 						}
-//line scan_block.go:124
-						if g+
-//line scan_block.go:126
-							1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:126
-							gc_st19 := e1
-//line scan_block.go:126
-							if (g+
+						/*line scan_block.go:124*/ if g+
+							/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 30 {
+							/*line scan_block.go:126*/ gc_st19 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:127
-								var gc_lanes55 [16]float32
+								/*line scan_block.go:127*/ var gc_lanes55 [16]float32
 								gc_st19.Store(&gc_lanes55)
 								for gc_k53 := range 16 {
 									if 0xffff&(1<<gc_k53) != 0 {
 										gc_pos.Thread = gc_rank + gc_k53
-//line scan_block.go:127
-										out[(g+1)+2*gc_k53] = gc_lanes55[gc_k53]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k53] = gc_lanes55[gc_k53]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line scan_block.go:127
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							/*line scan_block.go:127*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st20 := e1
+								/*line scan_block.go:126*/ gc_st20 := e1
 								gc_bits2 := gc_if8.ToBits()
-//line scan_block.go:126
-								if (g+
+								/*line scan_block.go:126*/ if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-//line scan_block.go:127
-									var gc_lanes56 [16]float32
+									/*line scan_block.go:127*/ var gc_lanes56 [16]float32
 									gc_st20.Store(&gc_lanes56)
 									for gc_k54 := range 16 {
 										if gc_if8.ToBits()&(1<<gc_k54) != 0 {
 											gc_pos.Thread = gc_rank + gc_k54
-//line scan_block.go:127
-											out[(g+1)+2*gc_k54] = gc_lanes56[gc_k54]
+											/*line scan_block.go:127*/ out[(g+1)+2*gc_k54] = gc_lanes56[gc_k54]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -3648,157 +3114,110 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:84*/ a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
 				var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:119
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+				/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+					/*line scan_block.go:119*/ gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 				} else {
 					break gc_steps11
 				}
 				e0 := gc_ld29
 				var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:119
-				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+				/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+					/*line scan_block.go:119*/ gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 				} else {
 					break gc_steps11
 				}
 				e1 := gc_ld30
-//line scan_block.go:120
-				if inclusive {
-//line scan_block.go:120
-					gc_t21 := e0.Add(a0)
-//line scan_block.go:120
-					gc_t22 := e1.Add(a1)
+				/*line scan_block.go:120*/ if inclusive {
+					/*line scan_block.go:120*/ gc_t21 := e0.Add(a0)
+					/*line scan_block.go:120*/ gc_t22 := e1.Add(a1)
 					e0 = gc_t21
 					e1 = gc_t22
 				}
-//line scan_block.go:126
-				if g+1 < n && uint(n-(g+1)) > 14 && (g <
-//line scan_block.go:123
-					n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+				/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 14 && (g <
+					/*line scan_block.go:123*/ n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 					e0.Permute(gc_spreadLo6).Merge(e1.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(out[g:])
-//line scan_block.go:124
-					e0.Permute(gc_spreadHi6).Merge(e1.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(out[g+8:])
+					/*line scan_block.go:124*/ e0.Permute(gc_spreadHi6).Merge(e1.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(out[g+8:])
 				} else {
-//line scan_block.go:124
-					if g <
-//line scan_block.go:123
-						n && uint(n-g) > 14 {
-//line scan_block.go:123
-						gc_st13 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+					/*line scan_block.go:124*/ if g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 14 {
+						/*line scan_block.go:123*/ gc_st13 := e0
+						/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 						} else {
 							break gc_steps11
 						}
 					} else {
-//line scan_block.go:124
-						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						/*line scan_block.go:124*/ gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 						if gc_if5.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st14 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan_block.go:123*/ gc_st14 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 								break gc_steps11
 							}
 						}
 					}
-//line scan_block.go:124
-					if g+
-//line scan_block.go:126
-						1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:126
-						gc_st15 := e1
-//line scan_block.go:126
-						if (g+
+					/*line scan_block.go:124*/ if g+
+						/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 14 {
+						/*line scan_block.go:126*/ gc_st15 := e1
+						/*line scan_block.go:126*/ if (g+
 							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:127
-							var gc_lanes49 [8]float32
+							/*line scan_block.go:127*/ var gc_lanes49 [8]float32
 							gc_st15.Store(&gc_lanes49)
 							for gc_k47 := range 8 {
 								if 0xff&(1<<gc_k47) != 0 {
 									gc_pos.Thread = gc_rank + gc_k47
-//line scan_block.go:127
-									out[(g+1)+2*gc_k47] = gc_lanes49[gc_k47]
+									/*line scan_block.go:127*/ out[(g+1)+2*gc_k47] = gc_lanes49[gc_k47]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan_block.go:127
-						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						/*line scan_block.go:127*/ gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 						if gc_if6.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st16 := e1
-//line scan_block.go:126
-							if (g+
+							/*line scan_block.go:126*/ gc_st16 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:127
-								var gc_lanes50 [8]float32
+								/*line scan_block.go:127*/ var gc_lanes50 [8]float32
 								gc_st16.Store(&gc_lanes50)
 								for gc_k48 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k48) != 0 {
 										gc_pos.Thread = gc_rank + gc_k48
-//line scan_block.go:127
-										out[(g+1)+2*gc_k48] = gc_lanes50[gc_k48]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k48] = gc_lanes50[gc_k48]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -3813,14 +3232,11 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-			e0 := temp[2*thid]
-//line scan_block.go:119
-			e1 := temp[2*thid+1]
+			/*line scan_block.go:119*/ e0 := temp[2*thid]
+			/*line scan_block.go:119*/ e1 := temp[2*thid+1]
 			if inclusive {
 				e0, e1 = e0+a0, e1+a1
 			}
@@ -3846,20 +3262,17 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line scan_block.go:77
-	n := len(in)
+	/*line scan_block.go:77*/ n := len(in)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line scan_block.go:79
-	if b&(b-1) != 0 {
+	/*line scan_block.go:79*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:83
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line scan_block.go:83*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -3876,114 +3289,86 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:85
-					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					/*line scan_block.go:85*/ var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+							/*line scan_block.go:87*/ gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a0 = gc_ld13
 					} else {
-//line scan_block.go:87
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan_block.go:87*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+								/*line scan_block.go:87*/ gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan_block.go:87
-							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							/*line scan_block.go:87*/ a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+							/*line scan_block.go:90*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+							/*line scan_block.go:90*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a1 = gc_ld15
 					} else {
-//line scan_block.go:90
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan_block.go:90*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:89
-							if (g+
+							/*line scan_block.go:89*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+								/*line scan_block.go:90*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+								/*line scan_block.go:90*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan_block.go:90
-							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							/*line scan_block.go:90*/ a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					gc_t7 := a0
-//line scan_block.go:89
-					gc_t8 := a1
-//line scan_block.go:92
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan_block.go:92
-						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+					/*line scan_block.go:89*/ gc_t7 := a0
+					/*line scan_block.go:89*/ gc_t8 := a1
+					/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan_block.go:92
-						var gc_lanes23 [16]int32
-//line scan_block.go:92
-						var gc_lanes24 [16]int32
+						/*line scan_block.go:92*/ var gc_lanes23 [16]int32
+						/*line scan_block.go:92*/ var gc_lanes24 [16]int32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
 							if 0xffff&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
 								{
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
-//line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
+									/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
+									/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -4003,112 +3388,84 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:85
-				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				/*line scan_block.go:85*/ var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				if g < n && uint(n-g) > 14 {
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:86
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						/*line scan_block.go:87*/ gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a0 = gc_ld5
 				} else {
-//line scan_block.go:87
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan_block.go:87*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if3.ToBits() != 0 {
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+							/*line scan_block.go:87*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan_block.go:87
-						a0 = gc_ld6.Merge(a0, gc_if3)
+						/*line scan_block.go:87*/ a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
-//line scan_block.go:89
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:89
-					if (g+
+					/*line scan_block.go:89*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+						/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a1 = gc_ld7
 				} else {
-//line scan_block.go:90
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan_block.go:90*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if4.ToBits() != 0 {
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+							/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan_block.go:90
-						a1 = gc_ld8.Merge(a1, gc_if4)
+						/*line scan_block.go:90*/ a1 = gc_ld8.Merge(a1, gc_if4)
 					}
 				}
-//line scan_block.go:89
-				gc_t3 := a0
-//line scan_block.go:89
-				gc_t4 := a1
-//line scan_block.go:92
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan_block.go:92
-					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+				/*line scan_block.go:89*/ gc_t3 := a0
+				/*line scan_block.go:89*/ gc_t4 := a1
+				/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan_block.go:92
-					var gc_lanes11 [8]int32
-//line scan_block.go:92
-					var gc_lanes12 [8]int32
+					/*line scan_block.go:92*/ var gc_lanes11 [8]int32
+					/*line scan_block.go:92*/ var gc_lanes12 [8]int32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
 						if 0xff&(1<<gc_k10) != 0 {
 							gc_pos.Thread = gc_rank + gc_k10
-//line scan_block.go:92
-							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan_block.go:92
-							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+							/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -4116,8 +3473,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			var a0, a1 int32
 			if g < n {
 				a0 = in[g]
@@ -4130,16 +3486,14 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan_block.go:94*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:102
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan_block.go:102*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4159,49 +3513,36 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line scan_block.go:97
-								var gc_t15 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-								var gc_t16 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:97*/ var gc_t15 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:97*/ var gc_t16 int = 1*(2*thid+2) - 1
 								var ai int = gc_t15
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
+								/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
+									/*line scan_block.go:98*/ gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
+									/*line scan_block.go:98*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								gc_st4 := gc_ld24.Add(gc_ld23)
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps8
 								}
@@ -4216,8 +3557,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:109
-				if offset == 1 {
+				/*line scan_block.go:109*/ if offset == 1 {
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -4227,49 +3567,36 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan_block.go:97
-						var gc_t11 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-						var gc_t12 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:97*/ var gc_t11 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:97*/ var gc_t12 int = 1*(2*thid+2) - 1
 						var ai int = gc_t11
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:98
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+						/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+							/*line scan_block.go:98*/ gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+							/*line scan_block.go:98*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						gc_st2 := gc_ld20.Add(gc_ld19)
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps6
 						}
@@ -4280,13 +3607,11 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:97
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line scan_block.go:100
-		offset *= 2
+		/*line scan_block.go:100*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -4301,30 +3626,25 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -4335,8 +3655,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -4344,8 +3663,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -4353,8 +3671,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -4362,8 +3679,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -4371,8 +3687,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -4380,18 +3695,15 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 		}
 	}
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan_block.go:108*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan_block.go:109
-		offset >>= 1
+		/*line scan_block.go:109*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:112
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan_block.go:112*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4412,96 +3724,72 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line scan_block.go:112
-								var gc_t23 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-								var gc_t24 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:112*/ var gc_t23 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:112*/ var gc_t24 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t23
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:113
-									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
+								/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:113*/ gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
+									/*line scan_block.go:113*/ gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								y := gc_ld34
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan_block.go:114*/ gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								gc_st11 := gc_ld35
-//line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps12
 								}
 								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan_block.go:115*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:115
-									var gc_lanes55 [16]int32
+									/*line scan_block.go:115*/ var gc_lanes55 [16]int32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
-//line scan_block.go:115
-											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
+											/*line scan_block.go:115*/ gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
-//line scan_block.go:115
-								gc_st12 := gc_ld36.Add(y)
-//line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line scan_block.go:115*/ gc_st12 := gc_ld36.Add(y)
+								/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line scan_block.go:115
-									var gc_lanes56 [16]int32
+									/*line scan_block.go:115*/ var gc_lanes56 [16]int32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
 											gc_pos.Thread = gc_rank + gc_k52
-//line scan_block.go:115
-											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
+											/*line scan_block.go:115*/ temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -4517,8 +3805,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:126
-				if offset == 1 {
+				/*line scan_block.go:126*/ if offset == 1 {
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -4529,96 +3816,72 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line scan_block.go:112
-						var gc_t19 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-						var gc_t20 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:112*/ var gc_t19 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:112*/ var gc_t20 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t19
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:113
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:113
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+						/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:113*/ gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:113
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:113*/ gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						y := gc_ld28
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:113
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:114*/ gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						gc_st7 := gc_ld29
-//line scan_block.go:114
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+						/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps10
 						}
 						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:114
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:115*/ gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:115
-							var gc_lanes45 [8]int32
+							/*line scan_block.go:115*/ var gc_lanes45 [8]int32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
-//line scan_block.go:115
-									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
+									/*line scan_block.go:115*/ gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 						}
-//line scan_block.go:115
-						gc_st8 := gc_ld30.Add(y)
-//line scan_block.go:115
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						/*line scan_block.go:115*/ gc_st8 := gc_ld30.Add(y)
+						/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line scan_block.go:115
-							var gc_lanes46 [8]int32
+							/*line scan_block.go:115*/ var gc_lanes46 [8]int32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
 									gc_pos.Thread = gc_rank + gc_k42
-//line scan_block.go:115
-									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+									/*line scan_block.go:115*/ temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -4630,8 +3893,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:112
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -4657,159 +3919,112 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:84*/ a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 					var gc_ld39 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld39 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+					/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld39 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld39 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+						/*line scan_block.go:119*/ gc_ld39 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
 						break gc_steps14
 					}
 					e0 := gc_ld39
 					var gc_ld40 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld40 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+					/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld40 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld40 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+						/*line scan_block.go:119*/ gc_ld40 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
 						break gc_steps14
 					}
 					e1 := gc_ld40
-//line scan_block.go:120
-					if inclusive {
-//line scan_block.go:120
-						gc_t27 := e0.Add(a0)
-//line scan_block.go:120
-						gc_t28 := e1.Add(a1)
+					/*line scan_block.go:120*/ if inclusive {
+						/*line scan_block.go:120*/ gc_t27 := e0.Add(a0)
+						/*line scan_block.go:120*/ gc_t28 := e1.Add(a1)
 						e0 = gc_t27
 						e1 = gc_t28
 					}
-//line scan_block.go:126
-					if g+1 < n && uint(n-(g+1)) > 30 && (g <
-//line scan_block.go:123
-						n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+					/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 30 && (g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 						e0.ConcatPermute(e1, gc_pairLo3).StoreSlice(out[g:])
-//line scan_block.go:124
-						e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
+						/*line scan_block.go:124*/ e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
 					} else {
-//line scan_block.go:124
-						if g <
-//line scan_block.go:123
-							n && uint(n-g) > 30 {
-//line scan_block.go:123
-							gc_st17 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+						/*line scan_block.go:124*/ if g <
+							/*line scan_block.go:123*/ n && uint(n-g) > 30 {
+							/*line scan_block.go:123*/ gc_st17 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
 							} else {
 								break gc_steps14
 							}
 						} else {
-//line scan_block.go:124
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							/*line scan_block.go:124*/ gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 							if gc_if11.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st18 := e0
+								/*line scan_block.go:123*/ gc_st18 := e0
 								gc_bits := gc_if11.ToBits()
-//line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 									break gc_steps14
 								}
 							}
 						}
-//line scan_block.go:124
-						if g+
-//line scan_block.go:126
-							1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:126
-							gc_st19 := e1
-//line scan_block.go:126
-							if (g+
+						/*line scan_block.go:124*/ if g+
+							/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 30 {
+							/*line scan_block.go:126*/ gc_st19 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:127
-								var gc_lanes67 [16]int32
+								/*line scan_block.go:127*/ var gc_lanes67 [16]int32
 								gc_st19.Store(&gc_lanes67)
 								for gc_k63 := range 16 {
 									if 0xffff&(1<<gc_k63) != 0 {
 										gc_pos.Thread = gc_rank + gc_k63
-//line scan_block.go:127
-										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line scan_block.go:127
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							/*line scan_block.go:127*/ gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 							if gc_if12.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st20 := e1
+								/*line scan_block.go:126*/ gc_st20 := e1
 								gc_bits2 := gc_if12.ToBits()
-//line scan_block.go:126
-								if (g+
+								/*line scan_block.go:126*/ if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-//line scan_block.go:127
-									var gc_lanes68 [16]int32
+									/*line scan_block.go:127*/ var gc_lanes68 [16]int32
 									gc_st20.Store(&gc_lanes68)
 									for gc_k64 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
 											gc_pos.Thread = gc_rank + gc_k64
-//line scan_block.go:127
-											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
+											/*line scan_block.go:127*/ out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -4837,157 +4052,110 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:84*/ a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 				var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:119
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+				/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+					/*line scan_block.go:119*/ gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
 					break gc_steps13
 				}
 				e0 := gc_ld37
 				var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:119
-				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+				/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+					/*line scan_block.go:119*/ gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
 					break gc_steps13
 				}
 				e1 := gc_ld38
-//line scan_block.go:120
-				if inclusive {
-//line scan_block.go:120
-					gc_t25 := e0.Add(a0)
-//line scan_block.go:120
-					gc_t26 := e1.Add(a1)
+				/*line scan_block.go:120*/ if inclusive {
+					/*line scan_block.go:120*/ gc_t25 := e0.Add(a0)
+					/*line scan_block.go:120*/ gc_t26 := e1.Add(a1)
 					e0 = gc_t25
 					e1 = gc_t26
 				}
-//line scan_block.go:126
-				if g+1 < n && uint(n-(g+1)) > 14 && (g <
-//line scan_block.go:123
-					n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+				/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 14 && (g <
+					/*line scan_block.go:123*/ n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 					e0.Permute(gc_spreadLo7).Merge(e1.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(out[g:])
-//line scan_block.go:124
-					e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
+					/*line scan_block.go:124*/ e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
 				} else {
-//line scan_block.go:124
-					if g <
-//line scan_block.go:123
-						n && uint(n-g) > 14 {
-//line scan_block.go:123
-						gc_st13 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+					/*line scan_block.go:124*/ if g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 14 {
+						/*line scan_block.go:123*/ gc_st13 := e0
+						/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
 						} else {
 							break gc_steps13
 						}
 					} else {
-//line scan_block.go:124
-						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						/*line scan_block.go:124*/ gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 						if gc_if9.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st14 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan_block.go:123*/ gc_st14 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 								break gc_steps13
 							}
 						}
 					}
-//line scan_block.go:124
-					if g+
-//line scan_block.go:126
-						1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:126
-						gc_st15 := e1
-//line scan_block.go:126
-						if (g+
+					/*line scan_block.go:124*/ if g+
+						/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 14 {
+						/*line scan_block.go:126*/ gc_st15 := e1
+						/*line scan_block.go:126*/ if (g+
 							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:127
-							var gc_lanes61 [8]int32
+							/*line scan_block.go:127*/ var gc_lanes61 [8]int32
 							gc_st15.Store(&gc_lanes61)
 							for gc_k57 := range 8 {
 								if 0xff&(1<<gc_k57) != 0 {
 									gc_pos.Thread = gc_rank + gc_k57
-//line scan_block.go:127
-									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
+									/*line scan_block.go:127*/ out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan_block.go:127
-						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						/*line scan_block.go:127*/ gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 						if gc_if10.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st16 := e1
-//line scan_block.go:126
-							if (g+
+							/*line scan_block.go:126*/ gc_st16 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:127
-								var gc_lanes62 [8]int32
+								/*line scan_block.go:127*/ var gc_lanes62 [8]int32
 								gc_st16.Store(&gc_lanes62)
 								for gc_k58 := range 8 {
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 										gc_pos.Thread = gc_rank + gc_k58
-//line scan_block.go:127
-										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -5002,14 +4170,11 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-			e0 := temp[2*thid]
-//line scan_block.go:119
-			e1 := temp[2*thid+1]
+			/*line scan_block.go:119*/ e0 := temp[2*thid]
+			/*line scan_block.go:119*/ e1 := temp[2*thid+1]
 			if inclusive {
 				e0, e1 = e0+a0, e1+a1
 			}
@@ -5035,20 +4200,17 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line scan_block.go:77
-	n := len(in)
+	/*line scan_block.go:77*/ n := len(in)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line scan_block.go:79
-	if b&(b-1) != 0 {
+	/*line scan_block.go:79*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	m := 2 * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_block.go:83
-	temp := gocuda.Shared[uint32](t, m)[:m]
+	/*line scan_block.go:83*/ temp := gocuda.Shared[uint32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -5065,114 +4227,86 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:85
-					var a1 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+					/*line scan_block.go:85*/ var a1 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 					if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld13 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-							gc_ld13 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
+							/*line scan_block.go:87*/ gc_ld13 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a0 = gc_ld13
 					} else {
-//line scan_block.go:87
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan_block.go:87*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld14 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld14 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan_block.go:87
-								gc_ld14 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
+								/*line scan_block.go:87*/ gc_ld14 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan_block.go:87
-							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							/*line scan_block.go:87*/ a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-							gc_ld15 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
+							/*line scan_block.go:90*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-							gc_ld15 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
+							/*line scan_block.go:90*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a1 = gc_ld15
 					} else {
-//line scan_block.go:90
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan_block.go:90*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:89
-							if (g+
+							/*line scan_block.go:89*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan_block.go:90
-								gc_ld16 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
+								/*line scan_block.go:90*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan_block.go:90
-								gc_ld16 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
+								/*line scan_block.go:90*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan_block.go:90
-							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							/*line scan_block.go:90*/ a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
-//line scan_block.go:89
-					gc_t7 := a0
-//line scan_block.go:89
-					gc_t8 := a1
-//line scan_block.go:92
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan_block.go:92
-						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+					/*line scan_block.go:89*/ gc_t7 := a0
+					/*line scan_block.go:89*/ gc_t8 := a1
+					/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan_block.go:92
-						var gc_lanes23 [16]uint32
-//line scan_block.go:92
-						var gc_lanes24 [16]uint32
+						/*line scan_block.go:92*/ var gc_lanes23 [16]uint32
+						/*line scan_block.go:92*/ var gc_lanes24 [16]uint32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
 							if 0xffff&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
 								{
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
-//line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
+									/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
+									/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line scan_block.go:92
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -5192,112 +4326,84 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:85
-				var a1 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+				/*line scan_block.go:85*/ var a1 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 				if g < n && uint(n-g) > 14 {
 					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:86
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld5 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-						gc_ld5 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
+						/*line scan_block.go:87*/ gc_ld5 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a0 = gc_ld5
 				} else {
-//line scan_block.go:87
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan_block.go:87*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if3.ToBits() != 0 {
 						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan_block.go:86*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld6 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan_block.go:87
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
+							/*line scan_block.go:87*/ gc_ld6 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan_block.go:87
-						a0 = gc_ld6.Merge(a0, gc_if3)
+						/*line scan_block.go:87*/ a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
-//line scan_block.go:89
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan_block.go:89*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:89
-					if (g+
+					/*line scan_block.go:89*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-						gc_ld7 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+						/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-						gc_ld7 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						/*line scan_block.go:90*/ gc_ld7 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a1 = gc_ld7
 				} else {
-//line scan_block.go:90
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan_block.go:90*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if4.ToBits() != 0 {
 						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:89
-						if (g+
+						/*line scan_block.go:89*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan_block.go:90
-							gc_ld8 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+							/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan_block.go:90
-							gc_ld8 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							/*line scan_block.go:90*/ gc_ld8 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan_block.go:90
-						a1 = gc_ld8.Merge(a1, gc_if4)
+						/*line scan_block.go:90*/ a1 = gc_ld8.Merge(a1, gc_if4)
 					}
 				}
-//line scan_block.go:89
-				gc_t3 := a0
-//line scan_block.go:89
-				gc_t4 := a1
-//line scan_block.go:92
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan_block.go:92
-					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
-//line scan_block.go:92
-					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+				/*line scan_block.go:89*/ gc_t3 := a0
+				/*line scan_block.go:89*/ gc_t4 := a1
+				/*line scan_block.go:92*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan_block.go:92
-					var gc_lanes11 [8]uint32
-//line scan_block.go:92
-					var gc_lanes12 [8]uint32
+					/*line scan_block.go:92*/ var gc_lanes11 [8]uint32
+					/*line scan_block.go:92*/ var gc_lanes12 [8]uint32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
 						if 0xff&(1<<gc_k10) != 0 {
 							gc_pos.Thread = gc_rank + gc_k10
-//line scan_block.go:92
-							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan_block.go:92
-							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+							/*line scan_block.go:92*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							/*line scan_block.go:92*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line scan_block.go:92
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan_block.go:92
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:92*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:92*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5305,8 +4411,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			var a0, a1 uint32
 			if g < n {
 				a0 = in[g]
@@ -5319,16 +4424,14 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan_block.go:94
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan_block.go:94*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:102
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan_block.go:102*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5348,49 +4451,36 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line scan_block.go:97
-								var gc_t15 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-								var gc_t16 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:97*/ var gc_t15 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:97*/ var gc_t16 int = 1*(2*thid+2) - 1
 								var ai int = gc_t15
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens164)
+								/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds164)
+									/*line scan_block.go:98*/ gc_ld23 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens164)
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds164)
+									/*line scan_block.go:98*/ gc_ld24 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								gc_st4 := gc_ld24.Add(gc_ld23)
-//line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line scan_block.go:98*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps8
 								}
@@ -5405,8 +4495,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:109
-				if offset == 1 {
+				/*line scan_block.go:109*/ if offset == 1 {
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -5416,49 +4505,36 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan_block.go:97
-						var gc_t11 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-						var gc_t12 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:97*/ var gc_t11 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:97*/ var gc_t12 int = 1*(2*thid+2) - 1
 						var ai int = gc_t11
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:98
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+						/*line scan_block.go:98*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+							/*line scan_block.go:98*/ gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+							/*line scan_block.go:98*/ gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						gc_st2 := gc_ld20.Add(gc_ld19)
-//line scan_block.go:98
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+						/*line scan_block.go:98*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line scan_block.go:98
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line scan_block.go:98*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps6
 						}
@@ -5469,13 +4545,11 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:97
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:97*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line scan_block.go:100
-		offset *= 2
+		/*line scan_block.go:100*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -5490,30 +4564,25 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -5524,8 +4593,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5533,8 +4601,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5542,8 +4609,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5551,8 +4617,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-						if sums != nil {
+						/*line scan_block.go:103*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5560,8 +4625,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_block.go:103
-					if sums != nil {
+					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -5569,18 +4633,15 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 		}
 	}
-//line scan_block.go:108
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan_block.go:108*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan_block.go:109
-		offset >>= 1
+		/*line scan_block.go:109*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan_block.go:112
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan_block.go:112*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5601,96 +4662,72 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line scan_block.go:112
-								var gc_t23 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-								var gc_t24 int = 1*(2*thid+2) - 1
+								/*line scan_block.go:112*/ var gc_t23 int = 1*(2*thid+1) - 1
+								/*line scan_block.go:112*/ var gc_t24 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t23
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:113
-									gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens166)
+								/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:113*/ gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-									gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds166)
+									/*line scan_block.go:113*/ gc_ld34 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								y := gc_ld34
 								var gc_ld35 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan_block.go:114*/ gc_ld35 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								gc_st11 := gc_ld35
-//line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line scan_block.go:114*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps12
 								}
 								var gc_ld36 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan_block.go:115*/ gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan_block.go:115
-									var gc_lanes55 [16]uint32
+									/*line scan_block.go:115*/ var gc_lanes55 [16]uint32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
-//line scan_block.go:115
-											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
+											/*line scan_block.go:115*/ gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld36 = archsimd.LoadUint32x16(&gc_lanes55)
 								}
-//line scan_block.go:115
-								gc_st12 := gc_ld36.Add(y)
-//line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line scan_block.go:115*/ gc_st12 := gc_ld36.Add(y)
+								/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line scan_block.go:115
-									var gc_lanes56 [16]uint32
+									/*line scan_block.go:115*/ var gc_lanes56 [16]uint32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
 											gc_pos.Thread = gc_rank + gc_k52
-//line scan_block.go:115
-											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
+											/*line scan_block.go:115*/ temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -5706,8 +4743,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 			}
 			if compiled.SIMD {
-//line scan_block.go:126
-				if offset == 1 {
+				/*line scan_block.go:126*/ if offset == 1 {
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -5718,96 +4754,72 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line scan_block.go:112
-						var gc_t19 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-						var gc_t20 int = 1*(2*thid+2) - 1
+						/*line scan_block.go:112*/ var gc_t19 int = 1*(2*thid+1) - 1
+						/*line scan_block.go:112*/ var gc_t20 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t19
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:113
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:113
-							gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+						/*line scan_block.go:113*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:113*/ gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:113
-							gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:113*/ gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						y := gc_ld28
 						var gc_ld29 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:113
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:113*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:114*/ gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						gc_st7 := gc_ld29
-//line scan_block.go:114
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+						/*line scan_block.go:114*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line scan_block.go:114
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line scan_block.go:114*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps10
 						}
 						var gc_ld30 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:114
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan_block.go:114*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan_block.go:115*/ gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan_block.go:115
-							var gc_lanes45 [8]uint32
+							/*line scan_block.go:115*/ var gc_lanes45 [8]uint32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
-//line scan_block.go:115
-									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
+									/*line scan_block.go:115*/ gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes45)
 						}
-//line scan_block.go:115
-						gc_st8 := gc_ld30.Add(y)
-//line scan_block.go:115
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						/*line scan_block.go:115*/ gc_st8 := gc_ld30.Add(y)
+						/*line scan_block.go:115*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line scan_block.go:115
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line scan_block.go:115
-							var gc_lanes46 [8]uint32
+							/*line scan_block.go:115*/ var gc_lanes46 [8]uint32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
 									gc_pos.Thread = gc_rank + gc_k42
-//line scan_block.go:115
-									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+									/*line scan_block.go:115*/ temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -5819,8 +4831,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan_block.go:112
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan_block.go:112*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -5846,159 +4857,112 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan_block.go:84
-					var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-					a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-					a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+					/*line scan_block.go:84*/ a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan_block.go:84*/ a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank:])
 					var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld39 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+					/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld39 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld39 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+						/*line scan_block.go:119*/ gc_ld39 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 					} else {
 						break gc_steps14
 					}
 					e0 := gc_ld39
 					var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-//line scan_block.go:119
-						gc_ld40 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+					/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan_block.go:119*/ gc_ld40 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan_block.go:119
-						gc_ld40 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+						/*line scan_block.go:119*/ gc_ld40 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 					} else {
 						break gc_steps14
 					}
 					e1 := gc_ld40
-//line scan_block.go:120
-					if inclusive {
-//line scan_block.go:120
-						gc_t27 := e0.Add(a0)
-//line scan_block.go:120
-						gc_t28 := e1.Add(a1)
+					/*line scan_block.go:120*/ if inclusive {
+						/*line scan_block.go:120*/ gc_t27 := e0.Add(a0)
+						/*line scan_block.go:120*/ gc_t28 := e1.Add(a1)
 						e0 = gc_t27
 						e1 = gc_t28
 					}
-//line scan_block.go:126
-					if g+1 < n && uint(n-(g+1)) > 30 && (g <
-//line scan_block.go:123
-						n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+					/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 30 && (g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 						e0.ConcatPermute(e1, gc_pairLo3).StoreSlice(out[g:])
-//line scan_block.go:124
-						e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
+						/*line scan_block.go:124*/ e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
 					} else {
-//line scan_block.go:124
-						if g <
-//line scan_block.go:123
-							n && uint(n-g) > 30 {
-//line scan_block.go:123
-							gc_st17 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+						/*line scan_block.go:124*/ if g <
+							/*line scan_block.go:123*/ n && uint(n-g) > 30 {
+							/*line scan_block.go:123*/ gc_st17 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes165)
+								/*line scan_block.go:124*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes165)
 							} else {
 								break gc_steps14
 							}
 						} else {
-//line scan_block.go:124
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							/*line scan_block.go:124*/ gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 							if gc_if11.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st18 := e0
+								/*line scan_block.go:123*/ gc_st18 := e0
 								gc_bits := gc_if11.ToBits()
-//line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan_block.go:124*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 									break gc_steps14
 								}
 							}
 						}
-//line scan_block.go:124
-						if g+
-//line scan_block.go:126
-							1 < n && uint(n-(g+1)) > 30 {
-//line scan_block.go:126
-							gc_st19 := e1
-//line scan_block.go:126
-							if (g+
+						/*line scan_block.go:124*/ if g+
+							/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 30 {
+							/*line scan_block.go:126*/ gc_st19 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes165)
+								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-//line scan_block.go:127
-								var gc_lanes67 [16]uint32
+								/*line scan_block.go:127*/ var gc_lanes67 [16]uint32
 								gc_st19.Store(&gc_lanes67)
 								for gc_k63 := range 16 {
 									if 0xffff&(1<<gc_k63) != 0 {
 										gc_pos.Thread = gc_rank + gc_k63
-//line scan_block.go:127
-										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line scan_block.go:127
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							/*line scan_block.go:127*/ gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 							if gc_if12.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st20 := e1
+								/*line scan_block.go:126*/ gc_st20 := e1
 								gc_bits2 := gc_if12.ToBits()
-//line scan_block.go:126
-								if (g+
+								/*line scan_block.go:126*/ if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-//line scan_block.go:127
-									var gc_lanes68 [16]uint32
+									/*line scan_block.go:127*/ var gc_lanes68 [16]uint32
 									gc_st20.Store(&gc_lanes68)
 									for gc_k64 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
 											gc_pos.Thread = gc_rank + gc_k64
-//line scan_block.go:127
-											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
+											/*line scan_block.go:127*/ out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -6026,157 +4990,110 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan_block.go:84
-				var g int = gc_bx*m + 2*thid
-//line scan_block.go:84
-				a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank:])
-//line scan_block.go:84
-				a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan_block.go:84*/ var g int = gc_bx*m + 2*thid
+				/*line scan_block.go:84*/ a0 := archsimd.LoadUint32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan_block.go:84*/ a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank:])
 				var gc_ld37 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:119
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld37 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+				/*line scan_block.go:119*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld37 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld37 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+					/*line scan_block.go:119*/ gc_ld37 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 				} else {
 					break gc_steps13
 				}
 				e0 := gc_ld37
 				var gc_ld38 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:119
-				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line scan_block.go:119
-					gc_ld38 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+				/*line scan_block.go:119*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan_block.go:119*/ gc_ld38 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan_block.go:119
-					gc_ld38 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+					/*line scan_block.go:119*/ gc_ld38 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 				} else {
 					break gc_steps13
 				}
 				e1 := gc_ld38
-//line scan_block.go:120
-				if inclusive {
-//line scan_block.go:120
-					gc_t25 := e0.Add(a0)
-//line scan_block.go:120
-					gc_t26 := e1.Add(a1)
+				/*line scan_block.go:120*/ if inclusive {
+					/*line scan_block.go:120*/ gc_t25 := e0.Add(a0)
+					/*line scan_block.go:120*/ gc_t26 := e1.Add(a1)
 					e0 = gc_t25
 					e1 = gc_t26
 				}
-//line scan_block.go:126
-				if g+1 < n && uint(n-(g+1)) > 14 && (g <
-//line scan_block.go:123
-					n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+				/*line scan_block.go:126*/ if g+1 < n && uint(n-(g+1)) > 14 && (g <
+					/*line scan_block.go:123*/ n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 					e0.Permute(gc_spreadLo7).Merge(e1.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(out[g:])
-//line scan_block.go:124
-					e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
+					/*line scan_block.go:124*/ e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
 				} else {
-//line scan_block.go:124
-					if g <
-//line scan_block.go:123
-						n && uint(n-g) > 14 {
-//line scan_block.go:123
-						gc_st13 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+					/*line scan_block.go:124*/ if g <
+						/*line scan_block.go:123*/ n && uint(n-g) > 14 {
+						/*line scan_block.go:123*/ gc_st13 := e0
+						/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes7)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes7)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes5)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes5)
+							/*line scan_block.go:124*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes5)
 						} else {
 							break gc_steps13
 						}
 					} else {
-//line scan_block.go:124
-						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						/*line scan_block.go:124*/ gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 						if gc_if9.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st14 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan_block.go:123*/ gc_st14 := e0
+							/*line scan_block.go:123*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:124*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
 								break gc_steps13
 							}
 						}
 					}
-//line scan_block.go:124
-					if g+
-//line scan_block.go:126
-						1 < n && uint(n-(g+1)) > 14 {
-//line scan_block.go:126
-						gc_st15 := e1
-//line scan_block.go:126
-						if (g+
+					/*line scan_block.go:124*/ if g+
+						/*line scan_block.go:126*/ 1 < n && uint(n-(g+1)) > 14 {
+						/*line scan_block.go:126*/ gc_st15 := e1
+						/*line scan_block.go:126*/ if (g+
 							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes7)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes7)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes7)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes5)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes5)
+							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-//line scan_block.go:127
-							var gc_lanes61 [8]uint32
+							/*line scan_block.go:127*/ var gc_lanes61 [8]uint32
 							gc_st15.Store(&gc_lanes61)
 							for gc_k57 := range 8 {
 								if 0xff&(1<<gc_k57) != 0 {
 									gc_pos.Thread = gc_rank + gc_k57
-//line scan_block.go:127
-									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
+									/*line scan_block.go:127*/ out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan_block.go:127
-						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						/*line scan_block.go:127*/ gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 						if gc_if10.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st16 := e1
-//line scan_block.go:126
-							if (g+
+							/*line scan_block.go:126*/ gc_st16 := e1
+							/*line scan_block.go:126*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-//line scan_block.go:127
-								var gc_lanes62 [8]uint32
+								/*line scan_block.go:127*/ var gc_lanes62 [8]uint32
 								gc_st16.Store(&gc_lanes62)
 								for gc_k58 := range 8 {
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 										gc_pos.Thread = gc_rank + gc_k58
-//line scan_block.go:127
-										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+										/*line scan_block.go:127*/ out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -6191,14 +5108,11 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan_block.go:84
-			g := gc_bx*m + 2*thid
+			/*line scan_block.go:84*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan_block.go:119
-			e0 := temp[2*thid]
-//line scan_block.go:119
-			e1 := temp[2*thid+1]
+			/*line scan_block.go:119*/ e0 := temp[2*thid]
+			/*line scan_block.go:119*/ e1 := temp[2*thid+1]
 			if inclusive {
 				e0, e1 = e0+a0, e1+a1
 			}
@@ -6261,18 +5175,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:155
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_block.go:141
-	n := len(in)
+	/*line scan_block.go:155*/ gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line scan_block.go:141*/ n := len(in)
 	b := gc_bdx
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]T
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6283,12 +5192,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
-//line scan_block.go:191
-		gc_off := (gc_bx * b) + gc_x0
+		/*line scan_block.go:191*/ gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line scan_block.go:144
-			copy(gc_l_v_2[:], gc_at)
+			/*line scan_block.go:144*/ copy(gc_l_v_2[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -6296,28 +5203,24 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line scan_block.go:143
-				g := gc_bx*b + gc_tx
+				/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 				var v T
 				if g < n {
 					v = in[g]
 				}
 				var v_ T = v
-//line scan_block.go:170
-				var v_2 T = v_
+				/*line scan_block.go:170*/ var v_2 T = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -6328,17 +5231,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					warp := (gc_w >> 5)
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
+					/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
-//line scan_block.go:174
-						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						/*line scan_block.go:174*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
 						gc_hi3 = 0
@@ -6346,26 +5246,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-						y := gc_c1r[gc_lane]
-//line scan_block.go:206
-						v_2 += y
+						/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+						/*line scan_block.go:206*/ v_2 += y
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
@@ -6383,8 +5277,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 && !(b_ > w) {
@@ -6401,15 +5294,12 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]T
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6423,34 +5313,28 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
-//line scan_block.go:183
-					var s T
+					/*line scan_block.go:183*/ var s T
 					if lane < warps {
 						s = totals[lane]
 					}
 					gc_l_s[gc_lane] = s
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all2 = (d_ < lanes_2)
 				}
 				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo6, gc_hi6 := 0, 32
 							if gc_lo6 < gc_hi6 {
@@ -6461,8 +5345,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_lo7, gc_hi7 := 0, 32
 							if gc_lo7 < gc_hi7 {
 								gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
@@ -6473,10 +5356,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 								v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-								y_ := gc_c3r[gc_lane]
-//line scan_block.go:206
-								v_3 += y_
+								/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+								/*line scan_block.go:206*/ v_3 += y_
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -6487,17 +5368,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
 					v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-					var r_3 T = v_3
-//line scan_block.go:187
-					totals[lane] = r_3
+					/*line scan_block.go:209*/ var r_3 T = v_3
+					/*line scan_block.go:187*/ totals[lane] = r_3
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:197
-			gc_off2 := gc_bx * b
+			/*line scan_block.go:197*/ gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
@@ -6505,23 +5383,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at2[gc_tx] = incl
@@ -6537,23 +5409,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -6569,26 +5435,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:170
-			gc_off4 := gc_bx * b
+			/*line scan_block.go:170*/ gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx]
 				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at4[gc_tx] = incl
@@ -6604,18 +5464,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r T = excl_
-//line scan_block.go:194
-					var r_ T = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r T = excl_
+					/*line scan_block.go:194*/ var r_ T = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -6647,18 +5502,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
-	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan_block.go:141
-	n := len(in)
+	/*line scan_block.go:155*/ gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line scan_block.go:141*/ n := len(in)
 	b := gc_bdx
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]float32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6669,12 +5519,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
-//line scan_block.go:191
-		gc_off := (gc_bx * b) + gc_x0
+		/*line scan_block.go:191*/ gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line scan_block.go:144
-			copy(gc_l_v_2[:], gc_at)
+			/*line scan_block.go:144*/ copy(gc_l_v_2[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -6682,28 +5530,24 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line scan_block.go:143
-				g := gc_bx*b + gc_tx
+				/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 				var v float32
 				if g < n {
 					v = in[g]
 				}
 				var v_ float32 = v
-//line scan_block.go:170
-				var v_2 float32 = v_
+				/*line scan_block.go:170*/ var v_2 float32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -6714,8 +5558,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -6728,32 +5571,24 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -6763,27 +5598,20 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -6791,8 +5619,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -6801,8 +5628,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -6812,17 +5638,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -6840,8 +5662,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -6858,15 +5679,12 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]float32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6880,8 +5698,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -6889,25 +5706,19 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:183*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadFloat32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadFloat32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if8.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+									/*line scan_block.go:184*/ s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -6916,19 +5727,15 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:183*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if7.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+								/*line scan_block.go:185*/ s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -6942,8 +5749,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s float32
+						/*line scan_block.go:183*/ var s float32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -6951,20 +5757,16 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -6975,8 +5777,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -6988,28 +5789,21 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -7018,23 +5812,17 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if9.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -7048,8 +5836,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -7064,16 +5851,12 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7082,16 +5865,12 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -7106,18 +5885,15 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_3 float32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_3
+						/*line scan_block.go:209*/ var r_3 float32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_3
 					}
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:198
-			gc_off2 := gc_bx * b
+			/*line scan_block.go:198*/ gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
@@ -7125,23 +5901,17 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r float32 = excl_
-//line scan_block.go:194
-					var r_ float32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r float32 = excl_
+					/*line scan_block.go:194*/ var r_ float32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at2[gc_tx] = incl
@@ -7157,23 +5927,17 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r float32 = excl_
-//line scan_block.go:194
-					var r_ float32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r float32 = excl_
+					/*line scan_block.go:194*/ var r_ float32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -7189,26 +5953,20 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:170
-			gc_off4 := gc_bx * b
+			/*line scan_block.go:170*/ gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx]
 				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r float32 = excl_
-//line scan_block.go:194
-					var r_ float32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r float32 = excl_
+					/*line scan_block.go:194*/ var r_ float32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at4[gc_tx] = incl
@@ -7224,18 +5982,13 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r float32 = excl_
-//line scan_block.go:194
-					var r_ float32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r float32 = excl_
+					/*line scan_block.go:194*/ var r_ float32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -7267,18 +6020,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
-	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line scan_block.go:141
-	n := len(in)
+	/*line scan_block.go:155*/ gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line scan_block.go:141*/ n := len(in)
 	b := gc_bdx
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]int32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7289,12 +6037,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
-//line scan_block.go:191
-		gc_off := (gc_bx * b) + gc_x0
+		/*line scan_block.go:191*/ gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line scan_block.go:144
-			copy(gc_l_v_2[:], gc_at)
+			/*line scan_block.go:144*/ copy(gc_l_v_2[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -7302,28 +6048,24 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line scan_block.go:143
-				g := gc_bx*b + gc_tx
+				/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 				var v int32
 				if g < n {
 					v = in[g]
 				}
 				var v_ int32 = v
-//line scan_block.go:170
-				var v_2 int32 = v_
+				/*line scan_block.go:170*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -7334,8 +6076,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -7348,32 +6089,24 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -7383,27 +6116,20 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -7411,8 +6137,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -7421,8 +6146,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -7432,17 +6156,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -7460,8 +6180,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -7478,15 +6197,12 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]int32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7500,8 +6216,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -7509,25 +6224,19 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadInt32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadInt32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
+									/*line scan_block.go:184*/ s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7536,19 +6245,15 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								/*line scan_block.go:185*/ s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -7562,8 +6267,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s int32
+						/*line scan_block.go:183*/ var s int32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -7571,20 +6275,16 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -7595,8 +6295,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -7608,28 +6307,21 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -7638,23 +6330,17 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -7668,8 +6354,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -7684,16 +6369,12 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7702,16 +6383,12 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -7726,18 +6403,15 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_3 int32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_3
+						/*line scan_block.go:209*/ var r_3 int32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_3
 					}
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:198
-			gc_off2 := gc_bx * b
+			/*line scan_block.go:198*/ gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
@@ -7745,23 +6419,17 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r int32 = excl_
-//line scan_block.go:194
-					var r_ int32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r int32 = excl_
+					/*line scan_block.go:194*/ var r_ int32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at2[gc_tx] = incl
@@ -7777,23 +6445,17 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r int32 = excl_
-//line scan_block.go:194
-					var r_ int32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r int32 = excl_
+					/*line scan_block.go:194*/ var r_ int32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -7809,26 +6471,20 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:170
-			gc_off4 := gc_bx * b
+			/*line scan_block.go:170*/ gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx]
 				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r int32 = excl_
-//line scan_block.go:194
-					var r_ int32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r int32 = excl_
+					/*line scan_block.go:194*/ var r_ int32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at4[gc_tx] = incl
@@ -7844,18 +6500,13 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r int32 = excl_
-//line scan_block.go:194
-					var r_ int32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r int32 = excl_
+					/*line scan_block.go:194*/ var r_ int32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -7887,18 +6538,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line scan_block.go:141
-	n := len(in)
+	/*line scan_block.go:155*/ gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line scan_block.go:141*/ n := len(in)
 	b := gc_bdx
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]uint32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7909,12 +6555,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
-//line scan_block.go:191
-		gc_off := (gc_bx * b) + gc_x0
+		/*line scan_block.go:191*/ gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line scan_block.go:144
-			copy(gc_l_v_2[:], gc_at)
+			/*line scan_block.go:144*/ copy(gc_l_v_2[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -7922,28 +6566,24 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line scan_block.go:143
-				g := gc_bx*b + gc_tx
+				/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 				var v uint32
 				if g < n {
 					v = in[g]
 				}
 				var v_ uint32 = v
-//line scan_block.go:170
-				var v_2 uint32 = v_
+				/*line scan_block.go:170*/ var v_2 uint32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -7954,8 +6594,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -7968,32 +6607,24 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -8003,27 +6634,20 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -8031,8 +6655,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -8041,8 +6664,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -8052,17 +6674,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -8080,8 +6698,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -8098,15 +6715,12 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]uint32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c3r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -8120,8 +6734,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -8129,25 +6742,19 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadUint32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadUint32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
+									/*line scan_block.go:184*/ s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -8156,19 +6763,15 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								/*line scan_block.go:185*/ s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -8182,8 +6785,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s uint32
+						/*line scan_block.go:183*/ var s uint32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -8191,20 +6793,16 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -8215,8 +6813,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -8228,28 +6825,21 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -8258,23 +6848,17 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -8288,8 +6872,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -8304,16 +6887,12 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -8322,16 +6901,12 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_3 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_3 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_3.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -8346,18 +6921,15 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_3 uint32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_3
+						/*line scan_block.go:209*/ var r_3 uint32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_3
 					}
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:198
-			gc_off2 := gc_bx * b
+			/*line scan_block.go:198*/ gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
@@ -8365,23 +6937,17 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r uint32 = excl_
-//line scan_block.go:194
-					var r_ uint32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r uint32 = excl_
+					/*line scan_block.go:194*/ var r_ uint32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at2[gc_tx] = incl
@@ -8397,23 +6963,17 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					warp := (gc_rank >> 5)
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:190
-					if warp > 0 {
+					/*line scan_block.go:190*/ if warp > 0 {
 						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-//line scan_block.go:194
-					var r uint32 = excl_
-//line scan_block.go:194
-					var r_ uint32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r uint32 = excl_
+					/*line scan_block.go:194*/ var r_ uint32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl
@@ -8429,26 +6989,20 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_block.go:170
-			gc_off4 := gc_bx * b
+			/*line scan_block.go:170*/ gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx]
 				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r uint32 = excl_
-//line scan_block.go:194
-					var r_ uint32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r uint32 = excl_
+					/*line scan_block.go:194*/ var r_ uint32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if true || g < n {
 						if inclusive {
 							gc_at4[gc_tx] = incl
@@ -8464,18 +7018,13 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:143
-					g := gc_bx*b + gc_tx
+					/*line scan_block.go:143*/ g := gc_bx*b + gc_tx
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:194
-					var r uint32 = excl_
-//line scan_block.go:194
-					var r_ uint32 = incl_
-//line scan_block.go:148
-					excl := r
-//line scan_block.go:148
-					incl := r_
+					/*line scan_block.go:194*/ var r uint32 = excl_
+					/*line scan_block.go:194*/ var r_ uint32 = incl_
+					/*line scan_block.go:148*/ excl := r
+					/*line scan_block.go:148*/ incl := r_
 					if g < n {
 						if inclusive {
 							out[g] = incl

@@ -31,20 +31,16 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
 	gc_s_incl := compiled.Scratch[T](gc_b, 5)[:gc_n]
-//line scan_lookback.go:102
-	n := len(in)
+	/*line scan_lookback.go:102*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 	b := gc_bdx
 	var sh_ []scanTileShared[T] = sh
-//line scan_lookback.go:105
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -59,32 +55,27 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -92,43 +83,35 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]T
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -145,32 +128,27 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-			var r int = sh_[0].tile
-//line scan_lookback.go:105
-			tile := r
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
 			i := tile*b + gc_tx
 			var v T
 			if i < n {
 				v = in[i]
 			}
 			var v_ T = v
-//line scan_block.go:170
-			var v_2 T = v_
+			/*line scan_block.go:170*/ var v_2 T = v_
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -181,17 +159,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					warp := (gc_w >> 5)
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
+					/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
-//line scan_block.go:174
-						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						/*line scan_block.go:174*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
 						gc_hi3 = 0
@@ -199,26 +174,20 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-						y := gc_c1r[gc_lane]
-//line scan_block.go:206
-						v_2 += y
+						/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+						/*line scan_block.go:206*/ v_2 += y
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
@@ -236,8 +205,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 && !(b_ > w) {
@@ -254,15 +222,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]T
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -276,34 +241,28 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_save21 := gc_act
 			gc_act = gc_save21 & gc_m21
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
-//line scan_block.go:183
-					var s T
+					/*line scan_block.go:183*/ var s T
 					if lane < warps {
 						s = totals[lane]
 					}
 					gc_l_s[gc_lane] = s
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all2 = (d_ < lanes_2)
 				}
 				if gc_all2 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo6, gc_hi6 := 0, 32
 							if gc_lo6 < gc_hi6 {
@@ -314,8 +273,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_lo7, gc_hi7 := 0, 32
 							if gc_lo7 < gc_hi7 {
 								gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
@@ -326,10 +284,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 								v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-								y_ := gc_c3r[gc_lane]
-//line scan_block.go:206
-								v_3 += y_
+								/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+								/*line scan_block.go:206*/ v_3 += y_
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -340,10 +296,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
 					v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-					var r_4 T = v_3
-//line scan_block.go:187
-					totals[lane] = r_4
+					/*line scan_block.go:209*/ var r_4 T = v_3
+					/*line scan_block.go:187*/ totals[lane] = r_4
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
@@ -356,18 +310,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				incl_ := gc_s_incl_[gc_rank]
 				excl_ := gc_s_excl_[gc_rank]
 				tile := gc_s_tile[gc_rank]
-//line scan_block.go:190
-				if warp > 0 {
+				/*line scan_block.go:190*/ if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
-//line scan_block.go:194
-				var r_ T = excl_
-//line scan_block.go:194
-				var r_2 T = incl_
-//line scan_lookback.go:111
-				excl := r_
-//line scan_lookback.go:111
-				incl := r_2
+				/*line scan_block.go:194*/ var r_ T = excl_
+				/*line scan_block.go:194*/ var r_2 T = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
@@ -378,8 +327,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	} else {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:127
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -393,14 +341,10 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ T = excl_
-//line scan_block.go:194
-					var r_2 T = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ T = excl_
+					/*line scan_block.go:194*/ var r_2 T = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -410,14 +354,10 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ T = excl_
-//line scan_block.go:194
-					var r_2 T = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ T = excl_
+					/*line scan_block.go:194*/ var r_2 T = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -425,8 +365,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:123
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -442,16 +381,11 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ T = excl_
-//line scan_block.go:194
-						var r_2 T = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ T = excl_
+						/*line scan_block.go:194*/ var r_2 T = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -462,16 +396,11 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ T = excl_
-//line scan_block.go:194
-						var r_2 T = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						sh[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ T = excl_
+						/*line scan_block.go:194*/ var r_2 T = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -484,8 +413,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		i := gc_s_i[gc_rank]
 		excl := gc_s_excl[gc_rank]
 		incl := gc_s_incl[gc_rank]
-//line scan_lookback.go:116
-		if i < n {
+		/*line scan_lookback.go:116*/ if i < n {
 			if inclusive {
 				out[i] = sh[0].prefix + incl
 			} else {
@@ -538,8 +466,7 @@ type gc_jam_scanSerial_lane[T Number] struct {
 //
 //line scan_lookback.go:216
 func gc_jam_scanSerial_add[T Number](gc_j *gc_jam_scanSerial[T], in, out []T, offset T, inclusive bool) {
-//line scan.go:118
-	out = out[:len(in)]
+	/*line scan.go:118*/ out = out[:len(in)]
 	gc_j.lanes[gc_j.n] = gc_jam_scanSerial_lane[T]{in, out, offset, inclusive}
 	gc_j.n++
 	if gc_j.n == 4 {
@@ -559,8 +486,7 @@ func gc_jam_scanSerial_flush[T Number](gc_j *gc_jam_scanSerial[T]) {
 // gc_jam_scanSerial_run1 runs the rest of scanSerial for one thread, as written.
 func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-//line scan.go:119
-	s := offset
+	/*line scan.go:119*/ s := offset
 	if inclusive {
 		for i, x := range in {
 			s += x
@@ -577,220 +503,157 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
-//line scan.go:137
-	gc_l0_out := gc_j.lanes[0].out
-//line scan.go:139
-	gc_l0_offset := gc_j.lanes[0].offset
-//line scan.go:141
-	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line scan.go:143
-	gc_l1_in := gc_j.lanes[1].in
-//line scan.go:145
-	gc_l1_out := gc_j.lanes[1].out
-//line scan.go:147
-	gc_l1_offset := gc_j.lanes[1].offset
-//line scan.go:149
-	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line scan.go:151
-	gc_l2_in := gc_j.lanes[2].in
-//line scan.go:153
-	gc_l2_out := gc_j.lanes[2].out
-//line scan.go:155
-	gc_l2_offset := gc_j.lanes[2].offset
-//line scan.go:157
-	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line scan.go:159
-	gc_l3_in := gc_j.lanes[3].in
-//line scan.go:161
-	gc_l3_out := gc_j.lanes[3].out
-//line scan.go:163
-	gc_l3_offset := gc_j.lanes[3].offset
-//line scan.go:165
-	gc_l3_inclusive := gc_j.lanes[3].inclusive
+	/*line scan.go:137*/ gc_l0_out := gc_j.lanes[0].out
+	/*line scan.go:139*/ gc_l0_offset := gc_j.lanes[0].offset
+	/*line scan.go:141*/ gc_l0_inclusive := gc_j.lanes[0].inclusive
+	/*line scan.go:143*/ gc_l1_in := gc_j.lanes[1].in
+	/*line scan.go:145*/ gc_l1_out := gc_j.lanes[1].out
+	/*line scan.go:147*/ gc_l1_offset := gc_j.lanes[1].offset
+	/*line scan.go:149*/ gc_l1_inclusive := gc_j.lanes[1].inclusive
+	/*line scan.go:151*/ gc_l2_in := gc_j.lanes[2].in
+	/*line scan.go:153*/ gc_l2_out := gc_j.lanes[2].out
+	/*line scan.go:155*/ gc_l2_offset := gc_j.lanes[2].offset
+	/*line scan.go:157*/ gc_l2_inclusive := gc_j.lanes[2].inclusive
+	/*line scan.go:159*/ gc_l3_in := gc_j.lanes[3].in
+	/*line scan.go:161*/ gc_l3_out := gc_j.lanes[3].out
+	/*line scan.go:163*/ gc_l3_offset := gc_j.lanes[3].offset
+	/*line scan.go:165*/ gc_l3_inclusive := gc_j.lanes[3].inclusive
 	gc_l0_s := gc_l0_offset
 	gc_l1_s := gc_l1_offset
 	gc_l2_s := gc_l2_offset
 	gc_l3_s := gc_l3_offset
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line scan.go:121
-		gc_r3 := gc_l0_in[:gc_n1]
-//line scan.go:121
-		gc_w4 := gc_l0_out[:gc_n1]
-//line scan.go:121
-		gc_r5 := gc_l1_in[:gc_n1]
-//line scan.go:121
-		gc_w6 := gc_l1_out[:gc_n1]
-//line scan.go:121
-		gc_r7 := gc_l2_in[:gc_n1]
-//line scan.go:121
-		gc_w8 := gc_l2_out[:gc_n1]
-//line scan.go:121
-		gc_r9 := gc_l3_in[:gc_n1]
-//line scan.go:121
-		gc_w10 := gc_l3_out[:gc_n1]
+		/*line scan.go:121*/ gc_r3 := gc_l0_in[:gc_n1]
+		/*line scan.go:121*/ gc_w4 := gc_l0_out[:gc_n1]
+		/*line scan.go:121*/ gc_r5 := gc_l1_in[:gc_n1]
+		/*line scan.go:121*/ gc_w6 := gc_l1_out[:gc_n1]
+		/*line scan.go:121*/ gc_r7 := gc_l2_in[:gc_n1]
+		/*line scan.go:121*/ gc_w8 := gc_l2_out[:gc_n1]
+		/*line scan.go:121*/ gc_r9 := gc_l3_in[:gc_n1]
+		/*line scan.go:121*/ gc_w10 := gc_l3_out[:gc_n1]
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 			gc_l0_i := gc_i2
-//line scan.go:121
-			gc_l0_x := gc_r3[gc_i2]
+			/*line scan.go:121*/ gc_l0_x := gc_r3[gc_i2]
 			gc_l0_s += gc_l0_x
 			gc_w4[gc_l0_i] = gc_l0_s
 			gc_l1_i := gc_i2
-//line scan.go:121
-			gc_l1_x := gc_r5[gc_i2]
+			/*line scan.go:121*/ gc_l1_x := gc_r5[gc_i2]
 			gc_l1_s += gc_l1_x
 			gc_w6[gc_l1_i] = gc_l1_s
 			gc_l2_i := gc_i2
-//line scan.go:121
-			gc_l2_x := gc_r7[gc_i2]
+			/*line scan.go:121*/ gc_l2_x := gc_r7[gc_i2]
 			gc_l2_s += gc_l2_x
 			gc_w8[gc_l2_i] = gc_l2_s
 			gc_l3_i := gc_i2
-//line scan.go:121
-			gc_l3_x := gc_r9[gc_i2]
+			/*line scan.go:121*/ gc_l3_x := gc_r9[gc_i2]
 			gc_l3_s += gc_l3_x
 			gc_w10[gc_l3_i] = gc_l3_s
 		}
 		{
-//line scan.go:121
-			gc_l0_in := gc_j.lanes[0].in
-//line scan.go:121
-			gc_l0_out := gc_j.lanes[0].out
+			/*line scan.go:121*/ gc_l0_in := gc_j.lanes[0].in
+			/*line scan.go:121*/ gc_l0_out := gc_j.lanes[0].out
 			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
 				gc_l0_i := gc_i11
-//line scan.go:121
-				gc_l0_x := gc_l0_in[gc_i11]
+				/*line scan.go:121*/ gc_l0_x := gc_l0_in[gc_i11]
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_i] = gc_l0_s
 			}
 		}
 		{
-//line scan.go:121
-			gc_l1_in := gc_j.lanes[1].in
-//line scan.go:121
-			gc_l1_out := gc_j.lanes[1].out
+			/*line scan.go:121*/ gc_l1_in := gc_j.lanes[1].in
+			/*line scan.go:121*/ gc_l1_out := gc_j.lanes[1].out
 			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
 				gc_l1_i := gc_i12
-//line scan.go:121
-				gc_l1_x := gc_l1_in[gc_i12]
+				/*line scan.go:121*/ gc_l1_x := gc_l1_in[gc_i12]
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_i] = gc_l1_s
 			}
 		}
 		{
-//line scan.go:121
-			gc_l2_in := gc_j.lanes[2].in
-//line scan.go:121
-			gc_l2_out := gc_j.lanes[2].out
+			/*line scan.go:121*/ gc_l2_in := gc_j.lanes[2].in
+			/*line scan.go:121*/ gc_l2_out := gc_j.lanes[2].out
 			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
 				gc_l2_i := gc_i13
-//line scan.go:121
-				gc_l2_x := gc_l2_in[gc_i13]
+				/*line scan.go:121*/ gc_l2_x := gc_l2_in[gc_i13]
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_i] = gc_l2_s
 			}
 		}
 		{
-//line scan.go:121
-			gc_l3_in := gc_j.lanes[3].in
-//line scan.go:121
-			gc_l3_out := gc_j.lanes[3].out
+			/*line scan.go:121*/ gc_l3_in := gc_j.lanes[3].in
+			/*line scan.go:121*/ gc_l3_out := gc_j.lanes[3].out
 			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
 				gc_l3_i := gc_i14
-//line scan.go:121
-				gc_l3_x := gc_l3_in[gc_i14]
+				/*line scan.go:121*/ gc_l3_x := gc_l3_in[gc_i14]
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_i] = gc_l3_s
 			}
 		}
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line scan.go:127
-		gc_r17 := gc_l0_in[:gc_n15]
-//line scan.go:127
-		gc_w18 := gc_l0_out[:gc_n15]
-//line scan.go:127
-		gc_r19 := gc_l1_in[:gc_n15]
-//line scan.go:127
-		gc_w20 := gc_l1_out[:gc_n15]
-//line scan.go:127
-		gc_r21 := gc_l2_in[:gc_n15]
-//line scan.go:127
-		gc_w22 := gc_l2_out[:gc_n15]
-//line scan.go:127
-		gc_r23 := gc_l3_in[:gc_n15]
-//line scan.go:127
-		gc_w24 := gc_l3_out[:gc_n15]
+		/*line scan.go:127*/ gc_r17 := gc_l0_in[:gc_n15]
+		/*line scan.go:127*/ gc_w18 := gc_l0_out[:gc_n15]
+		/*line scan.go:127*/ gc_r19 := gc_l1_in[:gc_n15]
+		/*line scan.go:127*/ gc_w20 := gc_l1_out[:gc_n15]
+		/*line scan.go:127*/ gc_r21 := gc_l2_in[:gc_n15]
+		/*line scan.go:127*/ gc_w22 := gc_l2_out[:gc_n15]
+		/*line scan.go:127*/ gc_r23 := gc_l3_in[:gc_n15]
+		/*line scan.go:127*/ gc_w24 := gc_l3_out[:gc_n15]
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 			gc_l0_i2 := gc_i16
-//line scan.go:127
-			gc_l0_x2 := gc_r17[gc_i16]
+			/*line scan.go:127*/ gc_l0_x2 := gc_r17[gc_i16]
 			gc_w18[gc_l0_i2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
 			gc_l1_i2 := gc_i16
-//line scan.go:127
-			gc_l1_x2 := gc_r19[gc_i16]
+			/*line scan.go:127*/ gc_l1_x2 := gc_r19[gc_i16]
 			gc_w20[gc_l1_i2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
 			gc_l2_i2 := gc_i16
-//line scan.go:127
-			gc_l2_x2 := gc_r21[gc_i16]
+			/*line scan.go:127*/ gc_l2_x2 := gc_r21[gc_i16]
 			gc_w22[gc_l2_i2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
 			gc_l3_i2 := gc_i16
-//line scan.go:127
-			gc_l3_x2 := gc_r23[gc_i16]
+			/*line scan.go:127*/ gc_l3_x2 := gc_r23[gc_i16]
 			gc_w24[gc_l3_i2] = gc_l3_s
 			gc_l3_s += gc_l3_x2
 		}
 		{
-//line scan.go:127
-			gc_l0_in := gc_j.lanes[0].in
-//line scan.go:127
-			gc_l0_out := gc_j.lanes[0].out
+			/*line scan.go:127*/ gc_l0_in := gc_j.lanes[0].in
+			/*line scan.go:127*/ gc_l0_out := gc_j.lanes[0].out
 			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
 				gc_l0_i2 := gc_i25
-//line scan.go:127
-				gc_l0_x2 := gc_l0_in[gc_i25]
+				/*line scan.go:127*/ gc_l0_x2 := gc_l0_in[gc_i25]
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
 		}
 		{
-//line scan.go:127
-			gc_l1_in := gc_j.lanes[1].in
-//line scan.go:127
-			gc_l1_out := gc_j.lanes[1].out
+			/*line scan.go:127*/ gc_l1_in := gc_j.lanes[1].in
+			/*line scan.go:127*/ gc_l1_out := gc_j.lanes[1].out
 			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
 				gc_l1_i2 := gc_i26
-//line scan.go:127
-				gc_l1_x2 := gc_l1_in[gc_i26]
+				/*line scan.go:127*/ gc_l1_x2 := gc_l1_in[gc_i26]
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
 		}
 		{
-//line scan.go:127
-			gc_l2_in := gc_j.lanes[2].in
-//line scan.go:127
-			gc_l2_out := gc_j.lanes[2].out
+			/*line scan.go:127*/ gc_l2_in := gc_j.lanes[2].in
+			/*line scan.go:127*/ gc_l2_out := gc_j.lanes[2].out
 			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
 				gc_l2_i2 := gc_i27
-//line scan.go:127
-				gc_l2_x2 := gc_l2_in[gc_i27]
+				/*line scan.go:127*/ gc_l2_x2 := gc_l2_in[gc_i27]
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
 		}
 		{
-//line scan.go:127
-			gc_l3_in := gc_j.lanes[3].in
-//line scan.go:127
-			gc_l3_out := gc_j.lanes[3].out
+			/*line scan.go:127*/ gc_l3_in := gc_j.lanes[3].in
+			/*line scan.go:127*/ gc_l3_out := gc_j.lanes[3].out
 			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
 				gc_l3_i2 := gc_i28
-//line scan.go:127
-				gc_l3_x2 := gc_l3_in[gc_i28]
+				/*line scan.go:127*/ gc_l3_x2 := gc_l3_in[gc_i28]
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
@@ -800,8 +663,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			if gc_l0_inclusive {
 				for gc_l0_i, gc_l0_x := range gc_l0_in {
 					gc_l0_s += gc_l0_x
-//line scan.go:123
-					gc_l0_out[gc_l0_i] = gc_l0_s
+					/*line scan.go:123*/ gc_l0_out[gc_l0_i] = gc_l0_s
 				}
 				return
 			}
@@ -814,8 +676,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			if gc_l1_inclusive {
 				for gc_l1_i, gc_l1_x := range gc_l1_in {
 					gc_l1_s += gc_l1_x
-//line scan.go:123
-					gc_l1_out[gc_l1_i] = gc_l1_s
+					/*line scan.go:123*/ gc_l1_out[gc_l1_i] = gc_l1_s
 				}
 				return
 			}
@@ -828,8 +689,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			if gc_l2_inclusive {
 				for gc_l2_i, gc_l2_x := range gc_l2_in {
 					gc_l2_s += gc_l2_x
-//line scan.go:123
-					gc_l2_out[gc_l2_i] = gc_l2_s
+					/*line scan.go:123*/ gc_l2_out[gc_l2_i] = gc_l2_s
 				}
 				return
 			}
@@ -842,8 +702,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			if gc_l3_inclusive {
 				for gc_l3_i, gc_l3_x := range gc_l3_in {
 					gc_l3_s += gc_l3_x
-//line scan.go:123
-					gc_l3_out[gc_l3_i] = gc_l3_s
+					/*line scan.go:123*/ gc_l3_out[gc_l3_i] = gc_l3_s
 				}
 				return
 			}

@@ -35,18 +35,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line scan_lookback.go:173
-	n := len(in)
+	/*line scan_lookback.go:173*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_lookback.go:176
-	totals := gocuda.Shared[T](t, b)[:b]
+	/*line scan_lookback.go:176*/ totals := gocuda.Shared[T](t, b)[:b]
 	var sh_ []scanTileShared[T] = sh
-//line scan_lookback.go:177
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:177*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -61,32 +58,27 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -94,51 +86,42 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-//line scan_lookback.go:51
-	var gc_jam gc_jam_scanSum[T]
+	/*line scan_lookback.go:51*/ var gc_jam gc_jam_scanSum[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
-//line scan_lookback.go:55
-		if gc_off2 >= 0 && gc_off2 < len(sh_) {
+		/*line scan_lookback.go:55*/ if gc_off2 >= 0 && gc_off2 < len(sh_) {
 			gc_at2 := sh_[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line scan_lookback.go:48
-				var r int = gc_at2[0].tile
-//line scan_lookback.go:177
-				tile := r
+				/*line scan_lookback.go:48*/ var r int = gc_at2[0].tile
+				/*line scan_lookback.go:177*/ tile := r
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
@@ -151,10 +134,8 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:177
-				tile := r
+				/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+				/*line scan_lookback.go:177*/ tile := r
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
@@ -164,16 +145,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-//line scan_lookback.go:192
-	gc_jam_scanSum_flush(&gc_jam)
+	/*line scan_lookback.go:192*/ gc_jam_scanSum_flush(&gc_jam)
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-//line scan_lookback.go:196
-		gc_s_tile := gc_s_tile[:gc_n]
+		/*line scan_lookback.go:196*/ gc_s_tile := gc_s_tile[:gc_n]
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:200
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:200*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -185,50 +163,40 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 					tile := gc_s_tile[gc_rank]
 					{
-//line scan_lookback.go:183
-						var s T
+						/*line scan_lookback.go:183*/ var s T
 						{
-//line scan_lookback.go:184
-							gc_xs := totals
+							/*line scan_lookback.go:184*/ gc_xs := totals
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									j := gc_i + 0
-//line scan_lookback.go:184
-									x := gc_xs[j]
+									/*line scan_lookback.go:184*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 1
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 2
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 3
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
@@ -236,18 +204,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 									j := gc_i
-//line scan_lookback.go:184
-									x := gc_xs[j]
+									/*line scan_lookback.go:184*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 							}
 						}
-//line scan_lookback.go:188
-						sh[0].prefix = scanPublish(status, tile, s)
+						/*line scan_lookback.go:188*/ sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
 			}
@@ -256,8 +221,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	var gc_jam2 gc_jam_scanSerial[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
-//line scan_lookback.go:198
-		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+		/*line scan_lookback.go:198*/ if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at3 := sh[gc_off3:][:1]
 			gc_at4 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -265,8 +229,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_pos.Thread = gc_rank
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
-//line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at3[0].prefix+gc_at4[gc_tx], inclusive)
+				/*line scan_lookback.go:191*/ gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at3[0].prefix+gc_at4[gc_tx], inclusive)
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -275,13 +238,11 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				tid := gc_tx
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
-//line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				/*line scan_lookback.go:191*/ gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}
-//line scan_lookback.go:196
-	gc_jam_scanSerial_flush(&gc_jam2)
+	/*line scan_lookback.go:196*/ gc_jam_scanSerial_flush(&gc_jam2)
 }
 
 // gc_jam_scanSum holds up to 4 threads' calls of scanSum, whose loops run
@@ -324,8 +285,7 @@ func gc_jam_scanSum_flush[T Number](gc_j *gc_jam_scanSum[T]) {
 //line scan.go:169
 func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
 	s := gc_l.s
-//line scan.go:136
-	var a, b, c, d T
+	/*line scan.go:136*/ var a, b, c, d T
 	i := 0
 	for ; i+4 <= len(s); i += 4 {
 		a += s[i]
@@ -342,118 +302,94 @@ func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
 // gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
 func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	gc_l0_s := gc_j.lanes[0].s
-//line scan.go:154
-	gc_l1_s := gc_j.lanes[1].s
-//line scan.go:156
-	gc_l2_s := gc_j.lanes[2].s
-//line scan.go:158
-	gc_l3_s := gc_j.lanes[3].s
-//line scan.go:136
-	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
-//line scan.go:136
-	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
-//line scan.go:136
-	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
-//line scan.go:136
-	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
+	/*line scan.go:154*/ gc_l1_s := gc_j.lanes[1].s
+	/*line scan.go:156*/ gc_l2_s := gc_j.lanes[2].s
+	/*line scan.go:158*/ gc_l3_s := gc_j.lanes[3].s
+	/*line scan.go:136*/ var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
+	/*line scan.go:136*/ var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
+	/*line scan.go:136*/ var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
+	/*line scan.go:136*/ var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
 	gc_l0_i := 0
 	gc_l1_i := 0
 	gc_l2_i := 0
 	gc_l3_i := 0
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
-//line scan.go:139
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 		gc_l0_i += 4
-//line scan.go:139
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 		gc_l1_i += 4
-//line scan.go:139
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 		gc_l2_i += 4
-//line scan.go:139
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 		gc_l3_i += 4
 	}
 	for gc_l0_i+4 <= len(gc_l0_s) {
-//line scan.go:139
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 		gc_l0_i += 4
 	}
 	for gc_l1_i+4 <= len(gc_l1_s) {
-//line scan.go:139
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 		gc_l1_i += 4
 	}
 	for gc_l2_i+4 <= len(gc_l2_s) {
-//line scan.go:139
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 		gc_l2_i += 4
 	}
 	for gc_l3_i+4 <= len(gc_l3_s) {
-//line scan.go:139
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 		gc_l3_i += 4
 	}
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
-//line scan.go:145
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_i++
-//line scan.go:145
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_i++
-//line scan.go:145
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_i++
-//line scan.go:145
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_i++
 	}
 	for gc_l0_i < len(gc_l0_s) {
-//line scan.go:145
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_i++
 	}
 	for gc_l1_i < len(gc_l1_s) {
-//line scan.go:145
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_i++
 	}
 	for gc_l2_i < len(gc_l2_s) {
-//line scan.go:145
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_i++
 	}
 	for gc_l3_i < len(gc_l3_s) {
-//line scan.go:145
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_i++
 	}
-//line scan.go:147
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
+	/*line scan.go:147*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)

@@ -60,20 +60,16 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
-	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_incl := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-//line scan_lookback.go:102
-	n := len(in)
+	/*line scan_lookback.go:102*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[float32]](t, 1)[:1]
 	b := gc_bdx
 	var sh_ []scanTileShared[float32] = sh
-//line scan_lookback.go:105
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -88,32 +84,27 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -121,43 +112,35 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]float32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -174,32 +157,27 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-			var r int = sh_[0].tile
-//line scan_lookback.go:105
-			tile := r
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
 			i := tile*b + gc_tx
 			var v float32
 			if i < n {
 				v = in[i]
 			}
 			var v_ float32 = v
-//line scan_block.go:170
-			var v_2 float32 = v_
+			/*line scan_block.go:170*/ var v_2 float32 = v_
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -210,8 +188,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -224,32 +201,24 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -259,27 +228,20 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -287,8 +249,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -297,8 +258,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -308,17 +268,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -336,8 +292,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -354,15 +309,12 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]float32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -376,8 +328,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_save21 := gc_act
 			gc_act = gc_save21 & gc_m21
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -385,25 +336,19 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:183*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadFloat32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadFloat32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if8.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+									/*line scan_block.go:184*/ s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -412,19 +357,15 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:183*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if7.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+								/*line scan_block.go:185*/ s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -438,8 +379,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s float32
+						/*line scan_block.go:183*/ var s float32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -447,20 +387,16 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -471,8 +407,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -484,28 +419,21 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -514,23 +442,17 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if9.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -544,8 +466,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -560,16 +481,12 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -578,16 +495,12 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -602,10 +515,8 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_4 float32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_4
+						/*line scan_block.go:209*/ var r_4 float32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
 					}
 				}
 			}
@@ -619,18 +530,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				incl_ := gc_s_incl_[gc_rank]
 				excl_ := gc_s_excl_[gc_rank]
 				tile := gc_s_tile[gc_rank]
-//line scan_block.go:190
-				if warp > 0 {
+				/*line scan_block.go:190*/ if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
-//line scan_block.go:194
-				var r_ float32 = excl_
-//line scan_block.go:194
-				var r_2 float32 = incl_
-//line scan_lookback.go:111
-				excl := r_
-//line scan_lookback.go:111
-				incl := r_2
+				/*line scan_block.go:194*/ var r_ float32 = excl_
+				/*line scan_block.go:194*/ var r_2 float32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
@@ -641,8 +547,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	} else {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:127
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -656,14 +561,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ float32 = excl_
-//line scan_block.go:194
-					var r_2 float32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ float32 = excl_
+					/*line scan_block.go:194*/ var r_2 float32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -673,14 +574,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ float32 = excl_
-//line scan_block.go:194
-					var r_2 float32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ float32 = excl_
+					/*line scan_block.go:194*/ var r_2 float32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -688,8 +585,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:123
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -705,16 +601,11 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ float32 = excl_
-//line scan_block.go:194
-						var r_2 float32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ float32 = excl_
+						/*line scan_block.go:194*/ var r_2 float32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -725,16 +616,11 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ float32 = excl_
-//line scan_block.go:194
-						var r_2 float32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						sh[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ float32 = excl_
+						/*line scan_block.go:194*/ var r_2 float32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -747,8 +633,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		i := gc_s_i[gc_rank]
 		excl := gc_s_excl[gc_rank]
 		incl := gc_s_incl[gc_rank]
-//line scan_lookback.go:116
-		if i < n {
+		/*line scan_lookback.go:116*/ if i < n {
 			if inclusive {
 				out[i] = sh[0].prefix + incl
 			} else {
@@ -772,20 +657,16 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
-	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_s_incl := compiled.Scratch[int32](gc_b, 5)[:gc_n]
-//line scan_lookback.go:102
-	n := len(in)
+	/*line scan_lookback.go:102*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[int32]](t, 1)[:1]
 	b := gc_bdx
 	var sh_ []scanTileShared[int32] = sh
-//line scan_lookback.go:105
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -800,32 +681,27 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -833,43 +709,35 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]int32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -886,32 +754,27 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-			var r int = sh_[0].tile
-//line scan_lookback.go:105
-			tile := r
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
 			i := tile*b + gc_tx
 			var v int32
 			if i < n {
 				v = in[i]
 			}
 			var v_ int32 = v
-//line scan_block.go:170
-			var v_2 int32 = v_
+			/*line scan_block.go:170*/ var v_2 int32 = v_
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -922,8 +785,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -936,32 +798,24 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -971,27 +825,20 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -999,8 +846,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -1009,8 +855,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -1020,17 +865,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -1048,8 +889,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -1066,15 +906,12 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]int32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1088,8 +925,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_save21 := gc_act
 			gc_act = gc_save21 & gc_m21
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1097,25 +933,19 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadInt32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadInt32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
+									/*line scan_block.go:184*/ s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1124,19 +954,15 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								/*line scan_block.go:185*/ s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -1150,8 +976,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s int32
+						/*line scan_block.go:183*/ var s int32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -1159,20 +984,16 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -1183,8 +1004,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1196,28 +1016,21 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -1226,23 +1039,17 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -1256,8 +1063,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -1272,16 +1078,12 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1290,16 +1092,12 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -1314,10 +1112,8 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_4 int32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_4
+						/*line scan_block.go:209*/ var r_4 int32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
 					}
 				}
 			}
@@ -1331,18 +1127,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				incl_ := gc_s_incl_[gc_rank]
 				excl_ := gc_s_excl_[gc_rank]
 				tile := gc_s_tile[gc_rank]
-//line scan_block.go:190
-				if warp > 0 {
+				/*line scan_block.go:190*/ if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
-//line scan_block.go:194
-				var r_ int32 = excl_
-//line scan_block.go:194
-				var r_2 int32 = incl_
-//line scan_lookback.go:111
-				excl := r_
-//line scan_lookback.go:111
-				incl := r_2
+				/*line scan_block.go:194*/ var r_ int32 = excl_
+				/*line scan_block.go:194*/ var r_2 int32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
@@ -1353,8 +1144,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	} else {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:127
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -1368,14 +1158,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ int32 = excl_
-//line scan_block.go:194
-					var r_2 int32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ int32 = excl_
+					/*line scan_block.go:194*/ var r_2 int32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -1385,14 +1171,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ int32 = excl_
-//line scan_block.go:194
-					var r_2 int32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ int32 = excl_
+					/*line scan_block.go:194*/ var r_2 int32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -1400,8 +1182,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:123
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -1417,16 +1198,11 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ int32 = excl_
-//line scan_block.go:194
-						var r_2 int32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ int32 = excl_
+						/*line scan_block.go:194*/ var r_2 int32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -1437,16 +1213,11 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ int32 = excl_
-//line scan_block.go:194
-						var r_2 int32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						sh[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ int32 = excl_
+						/*line scan_block.go:194*/ var r_2 int32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -1459,8 +1230,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		i := gc_s_i[gc_rank]
 		excl := gc_s_excl[gc_rank]
 		incl := gc_s_incl[gc_rank]
-//line scan_lookback.go:116
-		if i < n {
+		/*line scan_lookback.go:116*/ if i < n {
 			if inclusive {
 				out[i] = sh[0].prefix + incl
 			} else {
@@ -1484,20 +1254,16 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 	gc_s_incl := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
-//line scan_lookback.go:102
-	n := len(in)
+	/*line scan_lookback.go:102*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[uint32]](t, 1)[:1]
 	b := gc_bdx
 	var sh_ []scanTileShared[uint32] = sh
-//line scan_lookback.go:105
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1512,32 +1278,27 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1545,43 +1306,35 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-//line scan_block.go:166
-	const w = gocuda.WarpSize
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]uint32
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	/*line scan_block.go:178*/ var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1598,32 +1351,27 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-			var r int = sh_[0].tile
-//line scan_lookback.go:105
-			tile := r
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
 			i := tile*b + gc_tx
 			var v uint32
 			if i < n {
 				v = in[i]
 			}
 			var v_ uint32 = v
-//line scan_block.go:170
-			var v_2 uint32 = v_
+			/*line scan_block.go:170*/ var v_2 uint32 = v_
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
 		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -1634,8 +1382,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
 				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1648,32 +1395,24 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-									v_2 = v_2.Add(y)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
+									/*line scan_block.go:205*/ if d < lanes_ {
 										gc_b3 = gc_all3
 									}
-//line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 									}
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -1683,27 +1422,20 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								}
 								gc_rank := gc_w + gc_lane
 								var warp int = (gc_rank >> 5)
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
 								var lanes_ int = lanes
 								var lane_ int = gc_lane
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								/*line scan_block.go:202*/ v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
+								/*line scan_block.go:205*/ if d < lanes_ {
 									gc_b2 = gc_all2
 								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
 								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -1711,8 +1443,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 						var lanes_ int = lanes
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
@@ -1721,8 +1452,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
@@ -1732,17 +1462,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				}
 			}
 		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
 			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
 			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
 		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 {
@@ -1760,8 +1486,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 		{
 			warp := (gc_w >> 5)
-//line scan_block.go:168
-			lanes := min(w, b_-warp*w)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 && !(b_ > w) {
@@ -1778,15 +1503,12 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:178
-				totals[warp] = incl_
+				/*line scan_block.go:178*/ totals[warp] = incl_
 			}
 		}
 	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]uint32
+	/*line scan_block.go:175*/ if b_ > w {
+		/*line scan_block.go:177*/ var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c3r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1800,8 +1522,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_save21 := gc_act
 			gc_act = gc_save21 & gc_m21
 			if gc_act != 0 {
-//line scan_block.go:182
-				warps := scanCeil(b_, w)
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1809,25 +1530,19 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-								s = archsimd.LoadUint32x8Slice(totals[lane:])
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = archsimd.LoadUint32x8Slice(totals[lane:])
 							} else {
-//line scan_block.go:185
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 								if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
+									/*line scan_block.go:184*/ s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
 							}
-//line scan_block.go:184
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1836,19 +1551,15 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:183
-							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line scan_block.go:183*/ var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:184
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								/*line scan_block.go:185*/ s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -1862,8 +1573,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s uint32
+						/*line scan_block.go:183*/ var s uint32
 						if lane < warps {
 							s = totals[lane]
 						}
@@ -1871,20 +1581,16 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 				}
 				var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-				var lanes_2 int = warps
-//line scan_block.go:187
-				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
 				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
 					gc_all6 = (d_ < lanes_2)
 				}
 				if gc_all6 {
 					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 				} else {
-//line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
@@ -1895,8 +1601,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
 						} else {
-//line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1908,28 +1613,21 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 										if lane_2 >= d_ && d_ < lanes_2 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
 										} else {
 											gc_b7 := gc_none6
-//line scan_block.go:205
-											if d_ < lanes_2 {
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
 												gc_b7 = gc_all8
 											}
-//line scan_block.go:205
-											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 											if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								} else {
@@ -1938,23 +1636,17 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 											continue
 										}
 										var lane_2 int = gc_lane
-//line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										/*line scan_block.go:202*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 										gc_b6 := gc_none5
-//line scan_block.go:205
-										if d_ < lanes_2 {
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
 											gc_b6 = gc_all7
 										}
-//line scan_block.go:205
-										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
 										if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 										gc_left3 &^= 0xff << gc_lane
 									}
 								}
@@ -1968,8 +1660,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 									gc_rank := gc_w + gc_lane
 									lane_2 := (gc_rank & 31)
 									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
@@ -1984,16 +1675,12 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2002,16 +1689,12 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								continue
 							}
 							var lane int = gc_lane
-//line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-							r_4 := v_3
-//line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+							/*line scan_block.go:167*/ v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -2026,10 +1709,8 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_4 uint32 = v_3
-//line scan_block.go:187
-						totals[lane] = r_4
+						/*line scan_block.go:209*/ var r_4 uint32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
 					}
 				}
 			}
@@ -2043,18 +1724,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				incl_ := gc_s_incl_[gc_rank]
 				excl_ := gc_s_excl_[gc_rank]
 				tile := gc_s_tile[gc_rank]
-//line scan_block.go:190
-				if warp > 0 {
+				/*line scan_block.go:190*/ if warp > 0 {
 					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
-//line scan_block.go:194
-				var r_ uint32 = excl_
-//line scan_block.go:194
-				var r_2 uint32 = incl_
-//line scan_lookback.go:111
-				excl := r_
-//line scan_lookback.go:111
-				incl := r_2
+				/*line scan_block.go:194*/ var r_ uint32 = excl_
+				/*line scan_block.go:194*/ var r_2 uint32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
@@ -2065,8 +1741,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	} else {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:127
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -2080,14 +1755,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ uint32 = excl_
-//line scan_block.go:194
-					var r_2 uint32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ uint32 = excl_
+					/*line scan_block.go:194*/ var r_2 uint32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -2097,14 +1768,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					excl_ := gc_s_excl_[gc_rank]
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-//line scan_block.go:194
-					var r_ uint32 = excl_
-//line scan_block.go:194
-					var r_2 uint32 = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
+					/*line scan_block.go:194*/ var r_ uint32 = excl_
+					/*line scan_block.go:194*/ var r_2 uint32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -2112,8 +1779,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:123
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -2129,16 +1795,11 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ uint32 = excl_
-//line scan_block.go:194
-						var r_2 uint32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ uint32 = excl_
+						/*line scan_block.go:194*/ var r_2 uint32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -2149,16 +1810,11 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ uint32 = excl_
-//line scan_block.go:194
-						var r_2 uint32 = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						sh[0].prefix = scanPublish(status, tile, incl)
+						/*line scan_block.go:194*/ var r_ uint32 = excl_
+						/*line scan_block.go:194*/ var r_2 uint32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -2171,8 +1827,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		i := gc_s_i[gc_rank]
 		excl := gc_s_excl[gc_rank]
 		incl := gc_s_incl[gc_rank]
-//line scan_lookback.go:116
-		if i < n {
+		/*line scan_lookback.go:116*/ if i < n {
 			if inclusive {
 				out[i] = sh[0].prefix + incl
 			} else {
@@ -2191,18 +1846,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line scan_lookback.go:173
-	n := len(in)
+	/*line scan_lookback.go:173*/ n := len(in)
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 	b := gc_bdx
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_lookback.go:176
-	totals := gocuda.Shared[T](t, b)[:b]
+	/*line scan_lookback.go:176*/ totals := gocuda.Shared[T](t, b)[:b]
 	var sh_ []scanTileShared[T] = sh
-//line scan_lookback.go:177
-	var ticket_ *uint32 = ticket
+	/*line scan_lookback.go:177*/ var ticket_ *uint32 = ticket
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -2217,32 +1869,27 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2250,50 +1897,42 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
+						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
-//line scan_lookback.go:54
-		if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
+		/*line scan_lookback.go:54*/ if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
 			gc_at2 := sh_[gc_off2:][:1]
 			gc_at3 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line scan_lookback.go:48
-				var r int = gc_at2[0].tile
-//line scan_lookback.go:177
-				tile := r
+				/*line scan_lookback.go:48*/ var r int = gc_at2[0].tile
+				/*line scan_lookback.go:177*/ tile := r
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_at3[gc_tx] = scanSum(in[lo:hi])
@@ -2306,10 +1945,8 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:177
-				tile := r
+				/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+				/*line scan_lookback.go:177*/ tile := r
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				totals[tid] = scanSum(in[lo:hi])
@@ -2320,14 +1957,11 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	}
 	compiled.OutOfLine(func() {
-//line scan_lookback.go:193
-		sh := sh[:1]
-//line scan_lookback.go:195
-		gc_s_tile := gc_s_tile[:gc_n]
+		/*line scan_lookback.go:193*/ sh := sh[:1]
+		/*line scan_lookback.go:195*/ gc_s_tile := gc_s_tile[:gc_n]
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan_lookback.go:199
-			if gc_bound := b - 1; gc_bound > gc_from {
+			/*line scan_lookback.go:199*/ if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := b - 1; gc_bound < gc_to-1 {
@@ -2339,50 +1973,40 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_pos.Thread = gc_rank
 					tile := gc_s_tile[gc_rank]
 					{
-//line scan_lookback.go:183
-						var s T
+						/*line scan_lookback.go:183*/ var s T
 						{
-//line scan_lookback.go:184
-							gc_xs := totals
+							/*line scan_lookback.go:184*/ gc_xs := totals
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									j := gc_i + 0
-//line scan_lookback.go:184
-									x := gc_xs[j]
+									/*line scan_lookback.go:184*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 1
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 2
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 								{
 									j := gc_i + 3
-//line scan_lookback.go:187
-									x := gc_xs[j]
+									/*line scan_lookback.go:187*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
@@ -2390,18 +2014,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 									j := gc_i
-//line scan_lookback.go:184
-									x := gc_xs[j]
+									/*line scan_lookback.go:184*/ x := gc_xs[j]
 									{
-//line scan_lookback.go:185
-										totals[j] = s
+										/*line scan_lookback.go:185*/ totals[j] = s
 										s += x
 									}
 								}
 							}
 						}
-//line scan_lookback.go:188
-						sh[0].prefix = scanPublish(status, tile, s)
+						/*line scan_lookback.go:188*/ sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
 			}
@@ -2410,8 +2031,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	var gc_jam gc_jam_scanSerial[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
-//line scan_lookback.go:198
-		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+		/*line scan_lookback.go:198*/ if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at4 := sh[gc_off3:][:1]
 			gc_at5 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2419,8 +2039,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_pos.Thread = gc_rank
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
-//line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
+				/*line scan_lookback.go:191*/ gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2429,11 +2048,9 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				tid := gc_tx
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
-//line scan_lookback.go:191
-				gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+				/*line scan_lookback.go:191*/ gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}
-//line scan_lookback.go:196
-	gc_jam_scanSerial_flush(&gc_jam)
+	/*line scan_lookback.go:196*/ gc_jam_scanSerial_flush(&gc_jam)
 }

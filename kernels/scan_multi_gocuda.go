@@ -34,8 +34,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
-			panic(compiled.ErrGuardWraps)
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -59,8 +58,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan_multi.go:101
-							gc_at[gc_u] += gc_elem
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
 						gc_step := gc_seg
@@ -69,36 +67,31 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-							out[i] += offsets[gc_q]
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 						}
 					}
 					gc_seg = gc_segend
@@ -110,36 +103,31 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-					out[i] += offsets[i/perBlock]
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 				}
 			}
 		}

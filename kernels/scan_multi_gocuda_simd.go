@@ -65,8 +65,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
-			panic(compiled.ErrGuardWraps)
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -97,8 +96,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line scan_multi.go:100
-										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask322)).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										/*line scan_multi.go:100*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask322)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -115,8 +113,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line scan_multi.go:100
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								/*line scan_multi.go:100*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -124,8 +121,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan_multi.go:101
-							gc_at[gc_u] += gc_elem
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
 						gc_step := gc_seg
@@ -134,36 +130,31 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-							out[i] += offsets[gc_q]
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 						}
 					}
 					gc_seg = gc_segend
@@ -175,36 +166,31 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-					out[i] += offsets[i/perBlock]
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 				}
 			}
 		}
@@ -230,8 +216,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
-			panic(compiled.ErrGuardWraps)
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -261,8 +246,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line scan_multi.go:100
-										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										/*line scan_multi.go:100*/ archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -278,8 +262,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line scan_multi.go:100
-								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								/*line scan_multi.go:100*/ archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -287,8 +270,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan_multi.go:101
-							gc_at[gc_u] += gc_elem
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
 						gc_step := gc_seg
@@ -297,36 +279,31 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-							out[i] += offsets[gc_q]
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 						}
 					}
 					gc_seg = gc_segend
@@ -338,36 +315,31 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-					out[i] += offsets[i/perBlock]
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 				}
 			}
 		}
@@ -393,8 +365,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
-			panic(compiled.ErrGuardWraps)
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -424,8 +395,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line scan_multi.go:100
-										archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										/*line scan_multi.go:100*/ archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -441,8 +411,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line scan_multi.go:100
-								archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								/*line scan_multi.go:100*/ archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -450,8 +419,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan_multi.go:101
-							gc_at[gc_u] += gc_elem
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
 						gc_step := gc_seg
@@ -460,36 +428,31 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-								out[i] += offsets[gc_q]
+								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-							out[i] += offsets[gc_q]
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
 						}
 					}
 					gc_seg = gc_segend
@@ -501,36 +464,31 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-						out[i] += offsets[i/perBlock]
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:101
-					out[i] += offsets[i/perBlock]
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 				}
 			}
 		}

@@ -48,14 +48,12 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line sort_bitonic.go:45
-		n := len(keys)
+		/*line sort_bitonic.go:45*/ n := len(keys)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				p := gc_bx*gc_bdx + gc_tx
-//line sort_bitonic.go:47
-				i, j := bitonicPair(p, h, flip)
+				/*line sort_bitonic.go:47*/ i, j := bitonicPair(p, h, flip)
 				if j < n && keys[j] < keys[i] {
 					keys[i], keys[j] = keys[j], keys[i]
 				}
@@ -74,12 +72,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sort_bitonic.go:64
-	n := len(keys)
+	/*line sort_bitonic.go:64*/ n := len(keys)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line sort_bitonic.go:66
-	if tile&(tile-1) != 0 || tile < 2*b {
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[T](t, tile)[:tile]
@@ -93,8 +89,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_bitonic.go:81
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -110,32 +105,27 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line sort_bitonic.go:73
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line sort_bitonic.go:73
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line sort_bitonic.go:73
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line sort_bitonic.go:73
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sort_bitonic.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -144,68 +134,54 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
+						/*line sort_bitonic.go:72*/ i := tid + gc_off
 						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
+						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
+						/*line sort_bitonic.go:72*/ i := tid + gc_off
 						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
+						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
+						/*line sort_bitonic.go:72*/ i := tid + gc_off
 						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
+						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:72
-						i := tid + gc_off
+						/*line sort_bitonic.go:72*/ i := tid + gc_off
 						gc_more = true
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
+						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:72
-					i := tid + gc_off
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
 					gc_more = true
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 				}
 			}
 		}
 	}
-//line sort_bitonic.go:75
-	if stage == 0 {
+	/*line sort_bitonic.go:75*/ if stage == 0 {
 		for k := 2; k <= tile; k <<= 1 {
 			var s_ []T = s
-//line sort_bitonic.go:77
-			var m_ int = m
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -213,8 +189,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -238,10 +213,8 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line sort_bitonic.go:115
-						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
 								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
@@ -249,18 +222,14 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					}
 				}
 			}
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
 				var s_2 []T = s
-//line sort_bitonic.go:79
-				var m_2 int = m
-//line sort_bitonic.go:79
-				var h_3 int = h
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -268,8 +237,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					gc_more3 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
-//line sort_bitonic.go:108
-						panic(compiled.ErrGuardWraps)
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -293,10 +261,8 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-//line sort_bitonic.go:115
-							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
 									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
@@ -307,18 +273,14 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			}
 		}
 	} else {
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
 			var s_3 []T = s
-//line sort_bitonic.go:84
-			var m_3 int = m
-//line sort_bitonic.go:84
-			var h_4 int = h_
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -326,8 +288,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more4 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -351,10 +312,8 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-//line sort_bitonic.go:115
-						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
 								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
@@ -364,8 +323,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			}
 		}
 	}
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -373,8 +331,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
-//line sort_bitonic.go:97
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -390,32 +347,27 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					{
 						gc_tx := gc_step3 + 0
 						gc_more5 = true
-//line sort_bitonic.go:89
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more5 = true
-//line sort_bitonic.go:89
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more5 = true
-//line sort_bitonic.go:89
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more5 = true
-//line sort_bitonic.go:89
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
-//line sort_bitonic.go:89
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -424,51 +376,41 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
+						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
+						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
+						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
+						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
+						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
+						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
+						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 						gc_more5 = true
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
+						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 					gc_more5 = true
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 				}
 			}
 		}

@@ -47,12 +47,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sort_bitonic.go:64
-	n := len(keys)
+	/*line sort_bitonic.go:64*/ n := len(keys)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line sort_bitonic.go:66
-	if tile&(tile-1) != 0 || tile < 2*b {
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[float32](t, tile)[:tile]
@@ -66,8 +64,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_bitonic.go:81
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -85,11 +82,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							_ = i
-//line sort_bitonic.go:73
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line sort_bitonic.go:73*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -102,11 +97,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						_ = i
-//line sort_bitonic.go:73
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line sort_bitonic.go:73*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -115,8 +108,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sort_bitonic.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -126,13 +118,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 								break
 							}
-//line sort_bitonic.go:74
-							archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							/*line sort_bitonic.go:74*/ archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -145,13 +135,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 							break
 						}
-//line sort_bitonic.go:74
-						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						/*line sort_bitonic.go:74*/ archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -161,28 +149,22 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:72
-					i := tid + gc_off
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
 					gc_more = true
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 				}
 			}
 		}
 	}
-//line sort_bitonic.go:75
-	if stage == 0 {
+	/*line sort_bitonic.go:75*/ if stage == 0 {
 		for k := 2; k <= tile; k <<= 1 {
 			var s_ []float32 = s
-//line sort_bitonic.go:77
-			var m_ int = m
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -190,8 +172,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -215,10 +196,8 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line sort_bitonic.go:115
-						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
 								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
@@ -226,18 +205,14 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					}
 				}
 			}
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
 				var s_2 []float32 = s
-//line sort_bitonic.go:79
-				var m_2 int = m
-//line sort_bitonic.go:79
-				var h_3 int = h
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -245,8 +220,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					gc_more3 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
-//line sort_bitonic.go:108
-						panic(compiled.ErrGuardWraps)
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -270,10 +244,8 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-//line sort_bitonic.go:115
-							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
 									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
@@ -284,18 +256,14 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			}
 		}
 	} else {
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
 			var s_3 []float32 = s
-//line sort_bitonic.go:84
-			var m_3 int = m
-//line sort_bitonic.go:84
-			var h_4 int = h_
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -303,8 +271,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				gc_more4 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -328,10 +295,8 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-//line sort_bitonic.go:115
-						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
 								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
@@ -341,8 +306,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			}
 		}
 	}
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -350,8 +314,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
-//line sort_bitonic.go:97
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -369,11 +332,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
-//line sort_bitonic.go:89
-							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line sort_bitonic.go:89*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -386,11 +347,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
-//line sort_bitonic.go:89
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line sort_bitonic.go:89*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -399,8 +358,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
-//line sort_bitonic.go:89
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -410,13 +368,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 								break
 							}
-//line sort_bitonic.go:90
-							archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							/*line sort_bitonic.go:90*/ archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -429,13 +385,11 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 							break
 						}
-//line sort_bitonic.go:90
-						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						/*line sort_bitonic.go:90*/ archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -445,11 +399,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 					gc_more5 = true
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -463,12 +415,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sort_bitonic.go:64
-	n := len(keys)
+	/*line sort_bitonic.go:64*/ n := len(keys)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line sort_bitonic.go:66
-	if tile&(tile-1) != 0 || tile < 2*b {
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[int32](t, tile)[:tile]
@@ -482,8 +432,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_bitonic.go:81
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -501,11 +450,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							_ = i
-//line sort_bitonic.go:73
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line sort_bitonic.go:73*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -518,11 +465,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						_ = i
-//line sort_bitonic.go:73
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line sort_bitonic.go:73*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -531,8 +476,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sort_bitonic.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -542,13 +486,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 								break
 							}
-//line sort_bitonic.go:74
-							archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							/*line sort_bitonic.go:74*/ archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -561,13 +503,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 							break
 						}
-//line sort_bitonic.go:74
-						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						/*line sort_bitonic.go:74*/ archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -577,28 +517,22 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:72
-					i := tid + gc_off
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
 					gc_more = true
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 				}
 			}
 		}
 	}
-//line sort_bitonic.go:75
-	if stage == 0 {
+	/*line sort_bitonic.go:75*/ if stage == 0 {
 		for k := 2; k <= tile; k <<= 1 {
 			var s_ []int32 = s
-//line sort_bitonic.go:77
-			var m_ int = m
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -606,8 +540,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -631,10 +564,8 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line sort_bitonic.go:115
-						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
 								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
@@ -642,18 +573,14 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					}
 				}
 			}
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
 				var s_2 []int32 = s
-//line sort_bitonic.go:79
-				var m_2 int = m
-//line sort_bitonic.go:79
-				var h_3 int = h
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -661,8 +588,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					gc_more3 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
-//line sort_bitonic.go:108
-						panic(compiled.ErrGuardWraps)
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -686,10 +612,8 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-//line sort_bitonic.go:115
-							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
 									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
@@ -700,18 +624,14 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			}
 		}
 	} else {
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
 			var s_3 []int32 = s
-//line sort_bitonic.go:84
-			var m_3 int = m
-//line sort_bitonic.go:84
-			var h_4 int = h_
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -719,8 +639,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				gc_more4 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -744,10 +663,8 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-//line sort_bitonic.go:115
-						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
 								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
@@ -757,8 +674,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			}
 		}
 	}
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -766,8 +682,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
-//line sort_bitonic.go:97
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -785,11 +700,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
-//line sort_bitonic.go:89
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line sort_bitonic.go:89*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -802,11 +715,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
-//line sort_bitonic.go:89
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line sort_bitonic.go:89*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -815,8 +726,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
-//line sort_bitonic.go:89
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -826,13 +736,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 								break
 							}
-//line sort_bitonic.go:90
-							archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							/*line sort_bitonic.go:90*/ archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -845,13 +753,11 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 							break
 						}
-//line sort_bitonic.go:90
-						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						/*line sort_bitonic.go:90*/ archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -861,11 +767,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 					gc_more5 = true
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -879,12 +783,10 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sort_bitonic.go:64
-	n := len(keys)
+	/*line sort_bitonic.go:64*/ n := len(keys)
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line sort_bitonic.go:66
-	if tile&(tile-1) != 0 || tile < 2*b {
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
 	s := gocuda.Shared[uint32](t, tile)[:tile]
@@ -898,8 +800,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_bitonic.go:81
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -917,11 +818,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							_ = i
-//line sort_bitonic.go:73
-							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line sort_bitonic.go:73*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -934,11 +833,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						_ = i
-//line sort_bitonic.go:73
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line sort_bitonic.go:73*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -947,8 +844,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sort_bitonic.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -958,13 +854,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line sort_bitonic.go:72
-							var i int = tid + gc_off
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 								break
 							}
-//line sort_bitonic.go:74
-							archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							/*line sort_bitonic.go:74*/ archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -977,13 +871,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line sort_bitonic.go:72
-						var i int = tid + gc_off
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
 						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 							break
 						}
-//line sort_bitonic.go:74
-						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						/*line sort_bitonic.go:74*/ archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -993,28 +885,22 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:72
-					i := tid + gc_off
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
 					gc_more = true
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
 				}
 			}
 		}
 	}
-//line sort_bitonic.go:75
-	if stage == 0 {
+	/*line sort_bitonic.go:75*/ if stage == 0 {
 		for k := 2; k <= tile; k <<= 1 {
 			var s_ []uint32 = s
-//line sort_bitonic.go:77
-			var m_ int = m
-//line sort_bitonic.go:77
-			var h_2 int = k / 2
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1022,8 +908,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1047,10 +932,8 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line sort_bitonic.go:115
-						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
-//line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
 							if j < m_ && s_[j] < s_[i_2] {
 								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
@@ -1058,18 +941,14 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					}
 				}
 			}
-//line sort_bitonic.go:78
-			for h := k / 4; h > 0; h >>= 1 {
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
 				var s_2 []uint32 = s
-//line sort_bitonic.go:79
-				var m_2 int = m
-//line sort_bitonic.go:79
-				var h_3 int = h
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
-//line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -1077,8 +956,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					gc_more3 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
-//line sort_bitonic.go:108
-						panic(compiled.ErrGuardWraps)
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -1102,10 +980,8 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
-//line sort_bitonic.go:115
-							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
-//line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
 								if j_ < m_2 && s_2[j_] < s_2[i_3] {
 									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
@@ -1116,18 +992,14 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			}
 		}
 	} else {
-//line sort_bitonic.go:83
-		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
 			var s_3 []uint32 = s
-//line sort_bitonic.go:84
-			var m_3 int = m
-//line sort_bitonic.go:84
-			var h_4 int = h_
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-//line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1135,8 +1007,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				gc_more4 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
-//line sort_bitonic.go:108
-					panic(compiled.ErrGuardWraps)
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1160,10 +1031,8 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
-//line sort_bitonic.go:115
-						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
-//line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
 								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
@@ -1173,8 +1042,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			}
 		}
 	}
-//line sort_bitonic.go:88
-	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1182,8 +1050,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
-//line sort_bitonic.go:97
-			panic(compiled.ErrGuardWraps)
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1201,11 +1068,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
-//line sort_bitonic.go:89
-							archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line sort_bitonic.go:89*/ archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1218,11 +1083,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
-//line sort_bitonic.go:89
-						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line sort_bitonic.go:89*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1231,8 +1094,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
-//line sort_bitonic.go:89
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1242,13 +1104,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
-//line sort_bitonic.go:88
-							var i_ int = tid + gc_off5
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 								break
 							}
-//line sort_bitonic.go:90
-							archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							/*line sort_bitonic.go:90*/ archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1261,13 +1121,11 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 							break
 						}
-//line sort_bitonic.go:90
-						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						/*line sort_bitonic.go:90*/ archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1277,11 +1135,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
 					gc_more5 = true
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
 				}
 			}
 		}

@@ -51,8 +51,7 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 		gc_L1:
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line sort_quick.go:38
-				if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
+				/*line sort_quick.go:38*/ if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
 					selectionSort(data)
 					continue gc_L1
 				}

@@ -50,47 +50,40 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:36
-			local := radixCount(t, keys, shift, items)
+			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:36
-			local := radixCount(t, keys, shift, items)
+			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:36
-			local := radixCount(t, keys, shift, items)
+			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:36
-			local := radixCount(t, keys, shift, items)
+			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line sort_radix.go:36
-		local := radixCount(t, keys, shift, items)
+		/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 		gc_s_local[gc_rank] = local
 	}
-//line sort_radix.go:38
-	gc_chunk := compiled.StrideChunk(b)
+	/*line sort_radix.go:38*/ gc_chunk := compiled.StrideChunk(b)
 	gc_span := (b) * gc_chunk
-//line sort_radix.go:38
-	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
+	/*line sort_radix.go:38*/ for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -98,8 +91,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_radix.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line sort_radix.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -110,8 +102,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				local := gc_s_local[gc_rank]
-//line sort_radix.go:38
-				gc_start := tid
+				/*line sort_radix.go:38*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -128,43 +119,34 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 					gc_more = true
 				}
 				for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
-//line sort_radix.go:39
-					var s uint32
+					/*line sort_radix.go:39*/ var s uint32
 					gc_xs := local[d*b : (d+1)*b]
 					gc_i := 0
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
 							gc_k := gc_i + 0
-//line sort_radix.go:40
-							c := gc_xs[gc_k]
+							/*line sort_radix.go:40*/ c := gc_xs[gc_k]
 							s += c
 						}
 						{
 							gc_k2 := gc_i + 1
-//line sort_radix.go:42
-							c := gc_xs[gc_k2]
-//line sort_radix.go:41
-							s += c
+							/*line sort_radix.go:42*/ c := gc_xs[gc_k2]
+							/*line sort_radix.go:41*/ s += c
 						}
 						{
 							gc_k3 := gc_i + 2
-//line sort_radix.go:42
-							c := gc_xs[gc_k3]
-//line sort_radix.go:41
-							s += c
+							/*line sort_radix.go:42*/ c := gc_xs[gc_k3]
+							/*line sort_radix.go:41*/ s += c
 						}
 						{
 							gc_k4 := gc_i + 3
-//line sort_radix.go:42
-							c := gc_xs[gc_k4]
-//line sort_radix.go:41
-							s += c
+							/*line sort_radix.go:42*/ c := gc_xs[gc_k4]
+							/*line sort_radix.go:41*/ s += c
 						}
 					}
 					for ; gc_i < len(gc_xs); gc_i++ {
 						gc_k5 := gc_i
-//line sort_radix.go:40
-						c := gc_xs[gc_k5]
+						/*line sort_radix.go:40*/ c := gc_xs[gc_k5]
 						s += c
 					}
 					counts[d*gc_gdx+blk] = s
@@ -204,8 +186,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line sort_radix.go:78
-	n := len(src)
+	/*line sort_radix.go:78*/ n := len(src)
 	b := gc_bdx
 	blk := gc_bx
 	gc_step := 0
@@ -214,47 +195,40 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:80
-			local := radixCount(t, src[:n], shift, items)
+			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:80
-			local := radixCount(t, src[:n], shift, items)
+			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:80
-			local := radixCount(t, src[:n], shift, items)
+			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line sort_radix.go:80
-			local := radixCount(t, src[:n], shift, items)
+			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line sort_radix.go:80
-		local := radixCount(t, src[:n], shift, items)
+		/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 		gc_s_local[gc_rank] = local
 	}
-//line sort_radix.go:82
-	gc_chunk := compiled.StrideChunk(b)
+	/*line sort_radix.go:82*/ gc_chunk := compiled.StrideChunk(b)
 	gc_span := (b) * gc_chunk
-//line sort_radix.go:82
-	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
+	/*line sort_radix.go:82*/ for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -262,8 +236,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sort_radix.go:91
-			panic(compiled.ErrGuardWraps)
+			/*line sort_radix.go:91*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -274,8 +247,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				local := gc_s_local[gc_rank]
-//line sort_radix.go:82
-				gc_start := tid
+				/*line sort_radix.go:82*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -292,8 +264,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 					gc_more = true
 				}
 				for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
-//line sort_radix.go:83
-					next := offsets[d*gc_gdx+blk]
+					/*line sort_radix.go:83*/ next := offsets[d*gc_gdx+blk]
 					for j := d * b; j < (d+1)*b; j++ {
 						c := local[j]
 						local[j] = next
@@ -304,20 +275,17 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 	}
 	compiled.OutOfLine(func() {
-//line sort_radix.go:95
-		gc_s_local := gc_s_local[:gc_n]
+		/*line sort_radix.go:95*/ gc_s_local := gc_s_local[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line sort_radix.go:91
-					lo := min(n, (blk*b+tid)*items)
+					/*line sort_radix.go:91*/ lo := min(n, (blk*b+tid)*items)
 					hi := min(n, lo+items)
 					local := gc_s_local[gc_rank]
-//line sort_radix.go:93
-					for i := lo; i < hi; i++ {
+					/*line sort_radix.go:93*/ for i := lo; i < hi; i++ {
 						k := src[i]
 						j_ := int(k>>shift&(radixBuckets-1))*b + tid
 						pos := local[j_]

@@ -46,8 +46,7 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line spmv.go:140
-		rows := len(y)
+		/*line spmv.go:140*/ rows := len(y)
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -61,8 +60,7 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_bx*gc_bdx + gc_tx
-//line spmv.go:145
-						var sum float32
+						/*line spmv.go:145*/ var sum float32
 						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 							sum += vals[j] * x[cols[j]]
 						}

@@ -16,8 +16,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line spmv.go:162
-	rows := len(y)
+	/*line spmv.go:162*/ rows := len(y)
 	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	begin := gc_bx * gc_bdx
 	end := min(begin+gc_bdx, len(x))
@@ -38,28 +37,23 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line spmv.go:168
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line spmv.go:168
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line spmv.go:168
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line spmv.go:168
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line spmv.go:168
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -67,42 +61,32 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-						row := begin + gc_tx
-//line spmv.go:168
-						cache[gc_tx] = x[row]
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-					row := begin + gc_tx
-//line spmv.go:168
-					cache[gc_tx] = x[row]
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:168*/ cache[gc_tx] = x[row]
 				}
 			}
 		}
@@ -110,8 +94,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line spmv.go:177
-			if !compiled.Adds(begin, gc_to) {
+			/*line spmv.go:177*/ if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
@@ -120,10 +103,8 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-					row := begin + gc_tx
-//line spmv.go:174
-					var sum float32
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:174*/ var sum float32
 					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 						c := int(cols[j])
 						var xj float32
@@ -150,10 +131,8 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line spmv.go:201
-	rows := len(y)
-//line spmv.go:203
-	var gc_l_sum [32]float32
+	/*line spmv.go:201*/ rows := len(y)
+	/*line spmv.go:203*/ var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -175,14 +154,12 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:204
-				if row >= rows {
+				/*line spmv.go:204*/ if row >= rows {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line spmv.go:207
-				var sum float32
+				/*line spmv.go:207*/ var sum float32
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
@@ -196,20 +173,17 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line spmv.go:211
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line spmv.go:211*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
-//line spmv.go:212
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					/*line spmv.go:212*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						sum := gc_l_sum[gc_lane]
-//line spmv.go:212
-						sum += gc_c1r[gc_lane]
+						/*line spmv.go:212*/ sum += gc_c1r[gc_lane]
 						gc_l_sum[gc_lane] = sum
 					}
 				}
@@ -237,8 +211,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				gc_pos.Thread = gc_w + gc_lane
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
 				sum := gc_l_sum[gc_lane]
-//line spmv.go:215
-				y[row] = sum
+				/*line spmv.go:215*/ y[row] = sum
 			}
 		}
 	}

@@ -18,8 +18,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line spmv.go:162
-	rows := len(y)
+	/*line spmv.go:162*/ rows := len(y)
 	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	begin := gc_bx * gc_bdx
 	end := min(begin+gc_bdx, len(x))
@@ -42,12 +41,10 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line spmv.go:166
-							var row int = begin + gc_tx
+							/*line spmv.go:166*/ var row int = begin + gc_tx
 							_ = row
 							{
-//line spmv.go:167
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line spmv.go:167*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -60,17 +57,14 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line spmv.go:166
-						var row int = begin + gc_tx
+						/*line spmv.go:166*/ var row int = begin + gc_tx
 						_ = row
-//line spmv.go:167
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line spmv.go:167*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line spmv.go:168
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -79,14 +73,12 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line spmv.go:166
-							var row int = begin + gc_tx
+							/*line spmv.go:166*/ var row int = begin + gc_tx
 							{
 								if row < 0 || row > len(x)-16 || gc_tx < 0 || gc_tx > len(cache)-16 {
 									break
 								}
-//line spmv.go:168
-								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx:])
+								/*line spmv.go:168*/ archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -99,23 +91,18 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line spmv.go:166
-						var row int = begin + gc_tx
-//line spmv.go:168
-						if row < 0 || row > len(x)-8 || gc_tx < 0 || gc_tx > len(cache)-8 {
+						/*line spmv.go:166*/ var row int = begin + gc_tx
+						/*line spmv.go:168*/ if row < 0 || row > len(x)-8 || gc_tx < 0 || gc_tx > len(cache)-8 {
 							break
 						}
-//line spmv.go:168
-						archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx:])
+						/*line spmv.go:168*/ archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-					row := begin + gc_tx
-//line spmv.go:168
-					cache[gc_tx] = x[row]
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:168*/ cache[gc_tx] = x[row]
 				}
 			}
 		}
@@ -123,8 +110,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line spmv.go:177
-			if !compiled.Adds(begin, gc_to) {
+			/*line spmv.go:177*/ if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
@@ -133,10 +119,8 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line spmv.go:166
-					row := begin + gc_tx
-//line spmv.go:174
-					var sum float32
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:174*/ var sum float32
 					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 						c := int(cols[j])
 						var xj float32
@@ -163,10 +147,8 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line spmv.go:201
-	rows := len(y)
-//line spmv.go:203
-	var gc_l_sum [32]float32
+	/*line spmv.go:201*/ rows := len(y)
+	/*line spmv.go:203*/ var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -188,14 +170,12 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:204
-				if row >= rows {
+				/*line spmv.go:204*/ if row >= rows {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line spmv.go:207
-				var sum float32
+				/*line spmv.go:207*/ var sum float32
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
@@ -209,23 +189,18 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line spmv.go:211
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line spmv.go:211*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
 				} else {
-//line spmv.go:212
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					/*line spmv.go:212*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
-//line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane:])
+								/*line spmv.go:212*/ sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+								/*line spmv.go:212*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line spmv.go:212*/ sum.StoreSlice(gc_l_sum[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -233,12 +208,9 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
-//line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane:])
+								/*line spmv.go:212*/ sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+								/*line spmv.go:212*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line spmv.go:212*/ sum.StoreSlice(gc_l_sum[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -250,8 +222,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 								continue
 							}
 							sum := gc_l_sum[gc_lane]
-//line spmv.go:212
-							sum += gc_c1r[gc_lane]
+							/*line spmv.go:212*/ sum += gc_c1r[gc_lane]
 							gc_l_sum[gc_lane] = sum
 						}
 					}
@@ -280,8 +251,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				gc_pos.Thread = gc_w + gc_lane
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
 				sum := gc_l_sum[gc_lane]
-//line spmv.go:215
-				y[row] = sum
+				/*line spmv.go:215*/ y[row] = sum
 			}
 		}
 	}

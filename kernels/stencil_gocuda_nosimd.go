@@ -33,15 +33,12 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 				gc_bz++
 			}
 		}
-//line stencil.go:32
-		y := y0 + gc_by
-//line stencil.go:32
-		z := z0 + gc_bz
+		/*line stencil.go:32*/ y := y0 + gc_by
+		/*line stencil.go:32*/ z := z0 + gc_bz
 		nxy := nx * ny
 		gc_apart := compiled.Disjoint(coef, aout)
 		gc_from, gc_to := 0, gc_bdx
-//line stencil.go:38
-		if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
+		/*line stencil.go:38*/ if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(x1, x0+gc_bx*gc_bdx); gc_bound < gc_to {
@@ -111,11 +108,9 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						gc_elem4 := gc_at17[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line stencil.go:28
-							x := x0 + gc_bx*gc_bdx + gc_tx
+							/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
 							_ = x
-//line stencil.go:35
-							div := gc_elem*gc_at2[gc_u] +
+							/*line stencil.go:35*/ div := gc_elem*gc_at2[gc_u] +
 								gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
 								gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
 								gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
@@ -125,10 +120,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-					x := x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-					i := z*nxy + y*nx + x
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +
 						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
 						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
@@ -138,10 +131,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-					x := x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-					i := z*nxy + y*nx + x
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +
 						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
 						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +

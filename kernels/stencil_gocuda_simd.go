@@ -35,15 +35,12 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 				gc_bz++
 			}
 		}
-//line stencil.go:32
-		y := y0 + gc_by
-//line stencil.go:32
-		z := z0 + gc_bz
+		/*line stencil.go:32*/ y := y0 + gc_by
+		/*line stencil.go:32*/ z := z0 + gc_bz
 		nxy := nx * ny
 		gc_apart := compiled.Disjoint(coef, aout)
 		gc_from, gc_to := 0, gc_bdx
-//line stencil.go:38
-		if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
+		/*line stencil.go:38*/ if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(x1, x0+gc_bx*gc_bdx); gc_bound < gc_to {
@@ -120,13 +117,10 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-									var x int = x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-									var i int = z*nxy + y*nx + x
+									/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+									/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
 									_ = i
-//line stencil.go:35
-									div := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at17[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+									/*line stencil.go:35*/ div := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at17[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx - gc_fastlo):]))))
 									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -142,24 +136,19 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-								var x int = x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-								var i int = z*nxy + y*nx + x
+								/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+								/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
 								_ = i
-//line stencil.go:35
-								div := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at17[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+								/*line stencil.go:35*/ div := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at17[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx - gc_fastlo):]))))
 								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line stencil.go:28
-							x := x0 + gc_bx*gc_bdx + gc_tx
+							/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
 							_ = x
-//line stencil.go:35
-							div := gc_elem*gc_at2[gc_u] +
+							/*line stencil.go:35*/ div := gc_elem*gc_at2[gc_u] +
 								gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
 								gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
 								gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
@@ -169,10 +158,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-					x := x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-					i := z*nxy + y*nx + x
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +
 						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
 						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
@@ -189,18 +176,15 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-							var x int = x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-							var i int = z*nxy + y*nx + x
+							/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+							/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
 							if i < 0 || i > len(ain)-16 || (i+
 								1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
 								2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
 								3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
 								break
 							}
-//line stencil.go:35
-							div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
+							/*line stencil.go:35*/ div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
 							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -216,28 +200,23 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-						var x int = x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-						var i int = z*nxy + y*nx + x
+						/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+						/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
 						if i < 0 || i > len(ain)-8 || (i+
 							1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
 							2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
 							3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
 							break
 						}
-//line stencil.go:35
-						div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
+						/*line stencil.go:35*/ div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line stencil.go:28
-					x := x0 + gc_bx*gc_bdx + gc_tx
-//line stencil.go:34
-					i := z*nxy + y*nx + x
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
 					div := coef[0]*ain[i] +
 						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
 						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +

@@ -69,11 +69,9 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line transpose.go:113
-						x := gc_bx*TransposeTile + gc_tx
+						/*line transpose.go:113*/ x := gc_bx*TransposeTile + gc_tx
 						y := gc_by*TransposeTile + gc_ty
-//line transpose.go:118
-						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+						/*line transpose.go:118*/ for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 							out[x*rows+y+j] = in[(y+j)*cols+x]
 						}
 					}

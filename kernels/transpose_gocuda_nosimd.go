@@ -20,16 +20,11 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line transpose.go:135
-	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
-//line transpose.go:135
-	var in_ []float32 = in
-//line transpose.go:135
-	var out_ []float32 = out
-//line transpose.go:135
-	var rows_ int = rows
-//line transpose.go:135
-	var cols_ int = cols
+	/*line transpose.go:135*/ var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:135*/ var in_ []float32 = in
+	/*line transpose.go:135*/ var out_ []float32 = out
+	/*line transpose.go:135*/ var rows_ int = rows
+	/*line transpose.go:135*/ var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -38,8 +33,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
@@ -62,12 +56,9 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:166
-					var x int
-//line transpose.go:168
-					var y int
-//line transpose.go:173
-					x = gc_by*TransposeTile + tx
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
 					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
@@ -95,16 +86,11 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line transpose.go:152
-	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
-//line transpose.go:152
-	var in_ []float32 = in
-//line transpose.go:152
-	var out_ []float32 = out
-//line transpose.go:152
-	var rows_ int = rows
-//line transpose.go:152
-	var cols_ int = cols
+	/*line transpose.go:152*/ var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:152*/ var in_ []float32 = in
+	/*line transpose.go:152*/ var out_ []float32 = out
+	/*line transpose.go:152*/ var rows_ int = rows
+	/*line transpose.go:152*/ var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -113,8 +99,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
@@ -137,12 +122,9 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:166
-					var x int
-//line transpose.go:168
-					var y int
-//line transpose.go:173
-					x = gc_by*TransposeTile + tx
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
 					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {

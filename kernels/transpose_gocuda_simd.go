@@ -22,16 +22,11 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line transpose.go:135
-	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
-//line transpose.go:135
-	var in_ []float32 = in
-//line transpose.go:135
-	var out_ []float32 = out
-//line transpose.go:135
-	var rows_ int = rows
-//line transpose.go:135
-	var cols_ int = cols
+	/*line transpose.go:135*/ var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:135*/ var in_ []float32 = in
+	/*line transpose.go:135*/ var out_ []float32 = out
+	/*line transpose.go:135*/ var rows_ int = rows
+	/*line transpose.go:135*/ var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -49,92 +44,71 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line transpose.go:165
-							var x int = gc_bx*TransposeTile + tx
+							/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
 							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-								if x <
+								/*line transpose.go:167*/ if x <
 									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line transpose.go:168
-									if ((y+j)*
+									/*line transpose.go:168*/ if ((y+j)*
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
-//line transpose.go:169
-										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										/*line transpose.go:169*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 									} else {
-//line transpose.go:169
-										var gc_lanes5 [16]float32
+										/*line transpose.go:169*/ var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
-//line transpose.go:169
-												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+												/*line transpose.go:169*/ gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
-//line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-16 {
-//line transpose.go:169
-										gc_ld3.StoreSlice(tile[ty+j][tx:])
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+										/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
 									} else {
-//line transpose.go:169
-										var gc_lanes6 [16]float32
+										/*line transpose.go:169*/ var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line transpose.go:169
-												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 									gc_b3 := gc_none2
-//line transpose.go:169
-									if y+j <
-//line transpose.go:168
-										rows_ {
+									/*line transpose.go:169*/ if y+j <
+										/*line transpose.go:168*/ rows_ {
 										gc_b3 = gc_all2
 									}
-//line transpose.go:168
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
+									/*line transpose.go:168*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
 									if gc_if2.ToBits() != 0 {
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line transpose.go:168
-										if ((y+j)*
+										/*line transpose.go:168*/ if ((y+j)*
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
-//line transpose.go:169
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+											/*line transpose.go:169*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 										} else {
-//line transpose.go:169
-											var gc_lanes7 [16]float32
+											/*line transpose.go:169*/ var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
-//line transpose.go:169
-													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+													/*line transpose.go:169*/ gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
-//line transpose.go:169
-										if tx >= 0 && tx <= len(tile[ty+j])-16 {
-//line transpose.go:169
-											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+											/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 										} else {
-//line transpose.go:169
-											var gc_lanes8 [16]float32
+											/*line transpose.go:169*/ var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 													gc_pos.Thread = gc_rank + gc_k8
-//line transpose.go:169
-													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -160,92 +134,71 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line transpose.go:165
-						var x int = gc_bx*TransposeTile + tx
+						/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
 						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-							if x <
+							/*line transpose.go:167*/ if x <
 								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-								if ((y+j)*
+								/*line transpose.go:168*/ if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+									/*line transpose.go:169*/ gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 								} else {
-//line transpose.go:169
-									var gc_lanes [8]float32
+									/*line transpose.go:169*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line transpose.go:169
-											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+											/*line transpose.go:169*/ gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-									gc_ld.StoreSlice(tile[ty+j][tx:])
+								/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+									/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
 								} else {
-//line transpose.go:169
-									var gc_lanes2 [8]float32
+									/*line transpose.go:169*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line transpose.go:169
-											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line transpose.go:169*/ tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line transpose.go:169
-								if y+j <
-//line transpose.go:168
-									rows_ {
+								/*line transpose.go:169*/ if y+j <
+									/*line transpose.go:168*/ rows_ {
 									gc_b2 = gc_all
 								}
-//line transpose.go:168
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
+								/*line transpose.go:168*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-									if ((y+j)*
+									/*line transpose.go:168*/ if ((y+j)*
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+										/*line transpose.go:169*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 									} else {
-//line transpose.go:169
-										var gc_lanes3 [8]float32
+										/*line transpose.go:169*/ var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line transpose.go:169
-												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+												/*line transpose.go:169*/ gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
-//line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+										/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 									} else {
-//line transpose.go:169
-										var gc_lanes4 [8]float32
+										/*line transpose.go:169*/ var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line transpose.go:169
-												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -260,8 +213,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
@@ -284,12 +236,9 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:166
-					var x int
-//line transpose.go:168
-					var y int
-//line transpose.go:173
-					x = gc_by*TransposeTile + tx
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
 					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
@@ -317,16 +266,11 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line transpose.go:152
-	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
-//line transpose.go:152
-	var in_ []float32 = in
-//line transpose.go:152
-	var out_ []float32 = out
-//line transpose.go:152
-	var rows_ int = rows
-//line transpose.go:152
-	var cols_ int = cols
+	/*line transpose.go:152*/ var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:152*/ var in_ []float32 = in
+	/*line transpose.go:152*/ var out_ []float32 = out
+	/*line transpose.go:152*/ var rows_ int = rows
+	/*line transpose.go:152*/ var cols_ int = cols
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -344,92 +288,71 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line transpose.go:165
-							var x int = gc_bx*TransposeTile + tx
+							/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
 							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-								if x <
+								/*line transpose.go:167*/ if x <
 									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line transpose.go:168
-									if ((y+j)*
+									/*line transpose.go:168*/ if ((y+j)*
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
-//line transpose.go:169
-										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										/*line transpose.go:169*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 									} else {
-//line transpose.go:169
-										var gc_lanes5 [16]float32
+										/*line transpose.go:169*/ var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
-//line transpose.go:169
-												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+												/*line transpose.go:169*/ gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
-//line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-16 {
-//line transpose.go:169
-										gc_ld3.StoreSlice(tile[ty+j][tx:])
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+										/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
 									} else {
-//line transpose.go:169
-										var gc_lanes6 [16]float32
+										/*line transpose.go:169*/ var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line transpose.go:169
-												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 									gc_b3 := gc_none2
-//line transpose.go:169
-									if y+j <
-//line transpose.go:168
-										rows_ {
+									/*line transpose.go:169*/ if y+j <
+										/*line transpose.go:168*/ rows_ {
 										gc_b3 = gc_all2
 									}
-//line transpose.go:168
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
+									/*line transpose.go:168*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
 									if gc_if2.ToBits() != 0 {
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line transpose.go:168
-										if ((y+j)*
+										/*line transpose.go:168*/ if ((y+j)*
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
-//line transpose.go:169
-											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+											/*line transpose.go:169*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 										} else {
-//line transpose.go:169
-											var gc_lanes7 [16]float32
+											/*line transpose.go:169*/ var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
-//line transpose.go:169
-													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+													/*line transpose.go:169*/ gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
-//line transpose.go:169
-										if tx >= 0 && tx <= len(tile[ty+j])-16 {
-//line transpose.go:169
-											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+											/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 										} else {
-//line transpose.go:169
-											var gc_lanes8 [16]float32
+											/*line transpose.go:169*/ var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 													gc_pos.Thread = gc_rank + gc_k8
-//line transpose.go:169
-													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -455,92 +378,71 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line transpose.go:165
-						var x int = gc_bx*TransposeTile + tx
+						/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
 						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-							if x <
+							/*line transpose.go:167*/ if x <
 								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-								if ((y+j)*
+								/*line transpose.go:168*/ if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+									/*line transpose.go:169*/ gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 								} else {
-//line transpose.go:169
-									var gc_lanes [8]float32
+									/*line transpose.go:169*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line transpose.go:169
-											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+											/*line transpose.go:169*/ gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-									gc_ld.StoreSlice(tile[ty+j][tx:])
+								/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+									/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
 								} else {
-//line transpose.go:169
-									var gc_lanes2 [8]float32
+									/*line transpose.go:169*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line transpose.go:169
-											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line transpose.go:169*/ tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line transpose.go:169
-								if y+j <
-//line transpose.go:168
-									rows_ {
+								/*line transpose.go:169*/ if y+j <
+									/*line transpose.go:168*/ rows_ {
 									gc_b2 = gc_all
 								}
-//line transpose.go:168
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
+								/*line transpose.go:168*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-									if ((y+j)*
+									/*line transpose.go:168*/ if ((y+j)*
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+										/*line transpose.go:169*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 									} else {
-//line transpose.go:169
-										var gc_lanes3 [8]float32
+										/*line transpose.go:169*/ var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line transpose.go:169
-												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+												/*line transpose.go:169*/ gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
-//line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+										/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 									} else {
-//line transpose.go:169
-										var gc_lanes4 [8]float32
+										/*line transpose.go:169*/ var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line transpose.go:169
-												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -555,8 +457,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:165
-					x := gc_bx*TransposeTile + tx
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
@@ -579,12 +480,9 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line transpose.go:166
-					var x int
-//line transpose.go:168
-					var y int
-//line transpose.go:173
-					x = gc_by*TransposeTile + tx
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
 					y = gc_bx*TransposeTile + ty
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {

@@ -67,8 +67,7 @@ type gc_jam_runSum_lane struct {
 //
 //line blocks.go:77
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
-//line blocks.go:129
-	var v float64
+	/*line blocks.go:129*/ var v float64
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -94,8 +93,7 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-//line blocks.go:130
-	for _, e := range gc_range0 {
+	/*line blocks.go:130*/ for _, e := range gc_range0 {
 		v += float64(e)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -110,99 +108,75 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blocks.go:146
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:148
-	gc_l1_x := gc_j.lanes[1].x
+	/*line blocks.go:146*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	/*line blocks.go:148*/ gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
 	_ = gc_l1_lo
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blocks.go:156
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:158
-	gc_l2_x := gc_j.lanes[2].x
+	/*line blocks.go:156*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line blocks.go:158*/ gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
 	_ = gc_l2_lo
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blocks.go:166
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:168
-	gc_l3_x := gc_j.lanes[3].x
+	/*line blocks.go:166*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line blocks.go:168*/ gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
 	_ = gc_l3_lo
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blocks.go:176
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line blocks.go:176*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line blocks.go:179
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blocks.go:181
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blocks.go:183
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blocks.go:185
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line blocks.go:179*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line blocks.go:181*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line blocks.go:183*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line blocks.go:185*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blocks.go:130
-		gc_l0_e := gc_r3[gc_i2]
+		/*line blocks.go:130*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v += float64(gc_l0_e)
-//line blocks.go:130
-		gc_l1_e := gc_r4[gc_i2]
+		/*line blocks.go:130*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v += float64(gc_l1_e)
-//line blocks.go:130
-		gc_l2_e := gc_r5[gc_i2]
+		/*line blocks.go:130*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v += float64(gc_l2_e)
-//line blocks.go:130
-		gc_l3_e := gc_r6[gc_i2]
+		/*line blocks.go:130*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v += float64(gc_l3_e)
 	}
 	{
-//line blocks.go:130
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line blocks.go:130*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blocks.go:130
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line blocks.go:130*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v += float64(gc_l0_e)
 		}
 	}
 	{
-//line blocks.go:130
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line blocks.go:130*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blocks.go:130
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line blocks.go:130*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v += float64(gc_l1_e)
 		}
 	}
 	{
-//line blocks.go:130
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line blocks.go:130*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blocks.go:130
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line blocks.go:130*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v += float64(gc_l2_e)
 		}
 	}
 	{
-//line blocks.go:130
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line blocks.go:130*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blocks.go:130
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line blocks.go:130*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blocks.go:133
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line blocks.go:133*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -245,30 +219,24 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-//line blocks.go:82
-	block := cg.ThisThreadBlock(t)
+	/*line blocks.go:82*/ block := cg.ThisThreadBlock(t)
 	_ = block
-//line blocks.go:83
-	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
+	/*line blocks.go:83*/ s := gocuda.Shared[float64](t, gc_n)[:gc_n]
 	var gc_jam gc_jam_runSum
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tid := gc_rank
-//line blocks.go:85
-		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
+		/*line blocks.go:85*/ gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 	}
-//line blocks.go:88
-	gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:87
-	for stride := gc_n / 2; stride > 0; stride /= 2 {
+	/*line blocks.go:88*/ gc_jam_runSum_flush(&gc_jam)
+	/*line blocks.go:87*/ for stride := gc_n / 2; stride > 0; stride /= 2 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
+				/*line blocks.go:88*/ if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
@@ -276,8 +244,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
+				/*line blocks.go:88*/ if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
@@ -285,8 +252,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
+				/*line blocks.go:88*/ if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
@@ -294,8 +260,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
+				/*line blocks.go:88*/ if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
@@ -303,8 +268,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line blocks.go:88
-			if tid < stride {
+			/*line blocks.go:88*/ if tid < stride {
 				s[tid] += s[tid+stride]
 			}
 		}
@@ -315,8 +279,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
+			/*line blocks.go:93*/ if tid == 0 {
 				partial[gc_bidx.X] = s[0]
 			}
 		}
@@ -324,8 +287,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
+			/*line blocks.go:93*/ if tid == 0 {
 				partial[gc_bidx.X] = s[0]
 			}
 		}
@@ -333,8 +295,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
+			/*line blocks.go:93*/ if tid == 0 {
 				partial[gc_bidx.X] = s[0]
 			}
 		}
@@ -342,8 +303,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
+			/*line blocks.go:93*/ if tid == 0 {
 				partial[gc_bidx.X] = s[0]
 			}
 		}
@@ -351,8 +311,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tid := gc_rank
-//line blocks.go:93
-		if tid == 0 {
+		/*line blocks.go:93*/ if tid == 0 {
 			partial[gc_bidx.X] = s[0]
 		}
 	}
@@ -381,12 +340,10 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-//line blocks.go:107
-	block := cg.ThisThreadBlock(t)
+	/*line blocks.go:107*/ block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blocks.go:111
-	var gc_l_v [32]float64
+	/*line blocks.go:111*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -397,18 +354,15 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blocks.go:110
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
+			/*line blocks.go:110*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
 		gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:111
-		for off := 32 / 2; off > 0; off /= 2 {
+		/*line blocks.go:111*/ for off := 32 / 2; off > 0; off /= 2 {
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blocks.go:112
-				v += gc_c1r[gc_lane]
+				/*line blocks.go:112*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -417,8 +371,7 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
-//line blocks.go:115
-				warps[(gc_rank / 32)] = v
+				/*line blocks.go:115*/ warps[(gc_rank / 32)] = v
 			}
 		}
 	}
@@ -427,64 +380,51 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line blocks.go:119
-					var s float64
+					/*line blocks.go:119*/ var s float64
 					{
-//line blocks.go:120
-						gc_xs := warps
+						/*line blocks.go:120*/ gc_xs := warps
 						gc_i := 0
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 								gc_k := gc_i + 0
-//line blocks.go:120
-								w := gc_xs[gc_k]
+								/*line blocks.go:120*/ w := gc_xs[gc_k]
 								{
-//line blocks.go:121
-									s += w
+									/*line blocks.go:121*/ s += w
 								}
 							}
 							{
 								gc_k2 := gc_i + 1
-//line blocks.go:122
-								w := gc_xs[gc_k2]
+								/*line blocks.go:122*/ w := gc_xs[gc_k2]
 								{
-//line blocks.go:121
-									s += w
+									/*line blocks.go:121*/ s += w
 								}
 							}
 							{
 								gc_k3 := gc_i + 2
-//line blocks.go:122
-								w := gc_xs[gc_k3]
+								/*line blocks.go:122*/ w := gc_xs[gc_k3]
 								{
-//line blocks.go:121
-									s += w
+									/*line blocks.go:121*/ s += w
 								}
 							}
 							{
 								gc_k4 := gc_i + 3
-//line blocks.go:122
-								w := gc_xs[gc_k4]
+								/*line blocks.go:122*/ w := gc_xs[gc_k4]
 								{
-//line blocks.go:121
-									s += w
+									/*line blocks.go:121*/ s += w
 								}
 							}
 						}
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 								gc_k5 := gc_i
-//line blocks.go:120
-								w := gc_xs[gc_k5]
+								/*line blocks.go:120*/ w := gc_xs[gc_k5]
 								{
-//line blocks.go:121
-									s += w
+									/*line blocks.go:121*/ s += w
 								}
 							}
 						}
 					}
-//line blocks.go:123
-					partial[gc_bidx.X] = s
+					/*line blocks.go:123*/ partial[gc_bidx.X] = s
 				}
 			}
 		}

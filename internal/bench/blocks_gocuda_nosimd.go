@@ -15,40 +15,32 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line blocks.go:17
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line blocks.go:19
-	for range rounds {
+	/*line blocks.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line blocks.go:19*/ for range rounds {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blocks.go:22
-			if gc_bdx <= len(s) {
+			/*line blocks.go:22*/ if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blocks.go:20
-						gc_at[gc_tx]++
+						/*line blocks.go:20*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 1
-//line blocks.go:20
-						gc_at[gc_tx]++
+						/*line blocks.go:20*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 2
-//line blocks.go:20
-						gc_at[gc_tx]++
+						/*line blocks.go:20*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 3
-//line blocks.go:20
-						gc_at[gc_tx]++
+						/*line blocks.go:20*/ gc_at[gc_tx]++
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line blocks.go:20
-					gc_at[gc_tx]++
+					/*line blocks.go:20*/ gc_at[gc_tx]++
 				}
 			} else {
 				gc_step2 := 0
@@ -57,43 +49,37 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
+						/*line blocks.go:20*/ s[tid]++
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
+						/*line blocks.go:20*/ s[tid]++
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
+						/*line blocks.go:20*/ s[tid]++
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:20
-						s[tid]++
+						/*line blocks.go:20*/ s[tid]++
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:20
-					s[tid]++
+					/*line blocks.go:20*/ s[tid]++
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blocks.go:28
-		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+		/*line blocks.go:28*/ if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 			gc_at2 := counts[:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at2, gc_at3) {
@@ -103,28 +89,23 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line blocks.go:23
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line blocks.go:23
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line blocks.go:23
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line blocks.go:23
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line blocks.go:23
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			}
 		} else {
@@ -134,36 +115,31 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
+					/*line blocks.go:23*/ counts[tid] = s[tid]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
+					/*line blocks.go:23*/ counts[tid] = s[tid]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
+					/*line blocks.go:23*/ counts[tid] = s[tid]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:23
-					counts[tid] = s[tid]
+					/*line blocks.go:23*/ counts[tid] = s[tid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line blocks.go:23
-				counts[tid] = s[tid]
+				/*line blocks.go:23*/ counts[tid] = s[tid]
 			}
 		}
 	}
@@ -179,10 +155,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blocks.go:34
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blocks.go:36
-	var gc_l_v [32]float64
+	/*line blocks.go:34*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	/*line blocks.go:36*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -198,12 +172,10 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blocks.go:35
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			/*line blocks.go:35*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
-//line blocks.go:39
-		gc_jam_runSum_flush(&gc_jam)
+		/*line blocks.go:39*/ gc_jam_runSum_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -211,17 +183,14 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line blocks.go:36
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			/*line blocks.go:36*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line blocks.go:37
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					/*line blocks.go:37*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blocks.go:37
-						v += gc_c1r[gc_lane]
+						/*line blocks.go:37*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -239,8 +208,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blocks.go:40
-			warps[(gc_rank >> 5)] = v
+			/*line blocks.go:40*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -251,134 +219,107 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blocks.go:53
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blocks.go:53*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blocks.go:44
-							var s float64
+							/*line blocks.go:44*/ var s float64
 							{
-//line blocks.go:45
-								gc_xs2 := warps
+								/*line blocks.go:45*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blocks.go:45
-										w := gc_xs2[gc_k6]
+										/*line blocks.go:45*/ w := gc_xs2[gc_k6]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blocks.go:47
-										w := gc_xs2[gc_k7]
+										/*line blocks.go:47*/ w := gc_xs2[gc_k7]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blocks.go:47
-										w := gc_xs2[gc_k8]
+										/*line blocks.go:47*/ w := gc_xs2[gc_k8]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blocks.go:47
-										w := gc_xs2[gc_k9]
+										/*line blocks.go:47*/ w := gc_xs2[gc_k9]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blocks.go:45
-										w := gc_xs2[gc_k10]
+										/*line blocks.go:45*/ w := gc_xs2[gc_k10]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 								}
 							}
-//line blocks.go:48
-							gc_at[0] = s
+							/*line blocks.go:48*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blocks.go:44
-							var s float64
+							/*line blocks.go:44*/ var s float64
 							{
-//line blocks.go:45
-								gc_xs := warps
+								/*line blocks.go:45*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blocks.go:45
-										w := gc_xs[gc_k]
+										/*line blocks.go:45*/ w := gc_xs[gc_k]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blocks.go:47
-										w := gc_xs[gc_k2]
+										/*line blocks.go:47*/ w := gc_xs[gc_k2]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blocks.go:47
-										w := gc_xs[gc_k3]
+										/*line blocks.go:47*/ w := gc_xs[gc_k3]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blocks.go:47
-										w := gc_xs[gc_k4]
+										/*line blocks.go:47*/ w := gc_xs[gc_k4]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blocks.go:45
-										w := gc_xs[gc_k5]
+										/*line blocks.go:45*/ w := gc_xs[gc_k5]
 										{
-//line blocks.go:46
-											s += w
+											/*line blocks.go:46*/ s += w
 										}
 									}
 								}
 							}
-//line blocks.go:48
-							partial[gc_bx] = s
+							/*line blocks.go:48*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -400,21 +341,17 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line blocks.go:59
-	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
+	/*line blocks.go:59*/ s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line blocks.go:61
-			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
+			/*line blocks.go:61*/ gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
-//line blocks.go:65
-	gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:63
-	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+	/*line blocks.go:65*/ gc_jam_runSum_flush(&gc_jam)
+	/*line blocks.go:63*/ for stride := gc_bdx / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
 			if gc_k := compiled.TreeFold(s, stride, 0, 1); gc_k > 0 {
 				stride = gc_k
@@ -422,8 +359,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line blocks.go:72
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line blocks.go:72*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -435,28 +371,23 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blocks.go:65
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line blocks.go:65
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line blocks.go:65
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line blocks.go:65
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line blocks.go:65
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -465,36 +396,31 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
+						/*line blocks.go:65*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
+						/*line blocks.go:65*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
+						/*line blocks.go:65*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line blocks.go:65
-						s[tid] += s[tid+stride]
+						/*line blocks.go:65*/ s[tid] += s[tid+stride]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line blocks.go:65
-					s[tid] += s[tid+stride]
+					/*line blocks.go:65*/ s[tid] += s[tid+stride]
 				}
 			}
 		}
@@ -507,24 +433,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line blocks.go:80
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+			/*line blocks.go:80*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line blocks.go:70
-					gc_at3[0] = gc_at4[0]
-//line blocks.go:70
-					gc_at3[0] = gc_at4[0]
-//line blocks.go:70
-					gc_at3[0] = gc_at4[0]
-//line blocks.go:70
-					gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line blocks.go:70
-					gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -532,32 +452,27 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line blocks.go:70
-						partial[gc_bx] = s[0]
+						/*line blocks.go:70*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line blocks.go:70
-						partial[gc_bx] = s[0]
+						/*line blocks.go:70*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line blocks.go:70
-						partial[gc_bx] = s[0]
+						/*line blocks.go:70*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line blocks.go:70
-						partial[gc_bx] = s[0]
+						/*line blocks.go:70*/ partial[gc_bx] = s[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blocks.go:70
-					partial[gc_bx] = s[0]
+					/*line blocks.go:70*/ partial[gc_bx] = s[0]
 				}
 			}
 		}

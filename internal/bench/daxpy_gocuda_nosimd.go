@@ -29,8 +29,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line daxpy.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line daxpy.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -44,28 +43,23 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line daxpy.go:17
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line daxpy.go:17
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line daxpy.go:17
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line daxpy.go:17
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line daxpy.go:17
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -76,8 +70,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
+						/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -85,8 +78,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
+						/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -94,8 +86,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
+						/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -103,8 +94,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						y[i] = a*x[i] + y[i]
+						/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -112,8 +102,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-					y[i] = a*x[i] + y[i]
+					/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

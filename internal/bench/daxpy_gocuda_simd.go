@@ -32,8 +32,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line daxpy.go:37
-			panic(compiled.ErrGuardWraps)
+			/*line daxpy.go:37*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -45,35 +44,29 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 				gc_at2 := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line daxpy.go:17
-					gc_vb2 := archsimd.BroadcastFloat64x4(a)
+					/*line daxpy.go:17*/ gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line daxpy.go:16
-						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line daxpy.go:16*/ gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line daxpy.go:17
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line daxpy.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line daxpy.go:17
-					gc_vb := archsimd.BroadcastFloat64x4(a)
+					/*line daxpy.go:17*/ gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-						if i < 0 || i > len(x)-4 || i > len(y)-4 {
+						/*line daxpy.go:17*/ if i < 0 || i > len(x)-4 || i > len(y)-4 {
 							break
 						}
-//line daxpy.go:17
-						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+						/*line daxpy.go:17*/ gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -82,8 +75,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line daxpy.go:17
-					y[i] = a*x[i] + y[i]
+					/*line daxpy.go:17*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

@@ -39,17 +39,14 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_by = 0
 			}
 		}
-//line mandelbrot64.go:37
-		dx := (x1 - x0) / float64(width)
+		/*line mandelbrot64.go:37*/ dx := (x1 - x0) / float64(width)
 		_ = &dx
-//line mandelbrot64.go:38
-		dy := (y1 - y0) / float64(height)
+		/*line mandelbrot64.go:38*/ dy := (y1 - y0) / float64(height)
 		_ = &dy
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line mandelbrot64.go:44
-			panic(compiled.ErrGuardWraps)
+			/*line mandelbrot64.go:44*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -68,14 +65,11 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_vstep := gc_from
 				if compiled.SIMD {
 					gc_iotaf649 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line mandelbrot64.go:39
-					gc_vb39 := archsimd.BroadcastFloat64x4(dx)
-//line mandelbrot64.go:39
-					gc_vb40 := archsimd.BroadcastFloat64x4(x0)
+					/*line mandelbrot64.go:39*/ gc_vb39 := archsimd.BroadcastFloat64x4(dx)
+					/*line mandelbrot64.go:39*/ gc_vb40 := archsimd.BroadcastFloat64x4(x0)
 					gc_vb41 := archsimd.BroadcastInt64x4(int64(0))
 					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line mandelbrot64.go:41
-					gc_vb42 := archsimd.BroadcastInt64x4(int64(maxIter))
+					/*line mandelbrot64.go:41*/ gc_vb42 := archsimd.BroadcastInt64x4(int64(maxIter))
 					gc_vb43 := archsimd.BroadcastFloat64x4(4)
 					gc_vb44 := archsimd.BroadcastFloat64x4(2)
 					gc_vb45 := archsimd.BroadcastInt64x4(1)
@@ -83,16 +77,13 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line mandelbrot64.go:39
-						x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
+						/*line mandelbrot64.go:39*/ x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
 						if i < -2147483648 || i > 2147483644 {
 							break
 						}
-//line mandelbrot64.go:41
-						gc_cRe9 := x
-//line mandelbrot64.go:41
-						gc_cIm9 := y
+						/*line mandelbrot64.go:41*/ gc_cRe9 := x
+						/*line mandelbrot64.go:41*/ gc_cIm9 := y
 						gc_t17 := gc_cRe9
 						gc_t18 := gc_cIm9
 						gc_zRe9 := gc_t17
@@ -115,8 +106,7 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 							gc_zIm9 = gc_cIm9.Add(gc_newIm9)
 							gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 						}
-//line mandelbrot64.go:41
-						gc_i9.StoreSlice(gc_at[gc_tx:])
+						/*line mandelbrot64.go:41*/ gc_i9.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -124,8 +114,7 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot64.go:39
-					x := x0 + float64(i)*dx
+					/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
 					y := y0 + float64(j)*dy
 					gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
 				}
@@ -133,14 +122,11 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line mandelbrot64.go:39
-					gc_vb9 := archsimd.BroadcastFloat64x4(dx)
-//line mandelbrot64.go:39
-					gc_vb10 := archsimd.BroadcastFloat64x4(x0)
+					/*line mandelbrot64.go:39*/ gc_vb9 := archsimd.BroadcastFloat64x4(dx)
+					/*line mandelbrot64.go:39*/ gc_vb10 := archsimd.BroadcastFloat64x4(x0)
 					gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
 					gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line mandelbrot64.go:41
-					gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
+					/*line mandelbrot64.go:41*/ gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
 					gc_vb13 := archsimd.BroadcastFloat64x4(4)
 					gc_vb14 := archsimd.BroadcastFloat64x4(2)
 					gc_vb15 := archsimd.BroadcastInt64x4(1)
@@ -148,16 +134,13 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line mandelbrot64.go:39
-						x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
+						/*line mandelbrot64.go:39*/ x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
 						if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
 							break
 						}
-//line mandelbrot64.go:41
-						gc_cRe3 := x
-//line mandelbrot64.go:41
-						gc_cIm3 := y
+						/*line mandelbrot64.go:41*/ gc_cRe3 := x
+						/*line mandelbrot64.go:41*/ gc_cIm3 := y
 						gc_t5 := gc_cRe3
 						gc_t6 := gc_cIm3
 						gc_zRe3 := gc_t5
@@ -180,8 +163,7 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
 							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
-//line mandelbrot64.go:41
-						gc_i3.StoreSlice(out[j*width+i:])
+						/*line mandelbrot64.go:41*/ gc_i3.StoreSlice(out[j*width+i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -189,8 +171,7 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line mandelbrot64.go:39
-					x := x0 + float64(i)*dx
+					/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
 					y := y0 + float64(j)*dy
 					out[j*width+i] = int64(mandel64(x, y, maxIter))
 				}

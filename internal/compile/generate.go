@@ -212,14 +212,23 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls
 		}
 	}
 	scalar, err := generateFile(kernels, results, twin, false, pkg)
-	if err != nil || !twin {
-		return []*File{scalar.File}, err
-	}
-	simd, err := generateFile(kernels, results, true, true, pkg)
 	if err != nil {
 		return nil, err
 	}
-	return splitBuilds(scalar, simd)
+	files := []*File{scalar.File}
+	if twin {
+		simd, err := generateFile(kernels, results, true, true, pkg)
+		if err != nil {
+			return nil, err
+		}
+		if files, err = splitBuilds(scalar, simd); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range files {
+		f.Source = inlineDirectives(f.Source)
+	}
+	return files, nil
 }
 
 // A draft is a generated file and what writing its header again takes.

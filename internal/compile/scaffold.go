@@ -1,7 +1,9 @@
 package compile
 
 import (
+	"fmt"
 	"go/ast"
+	"go/format"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -166,4 +168,42 @@ func rankUses(fd *ast.FuncDecl, src []byte, fset *token.FileSet, alone func(ast.
 		return true
 	})
 	return out
+}
+
+// inlineDirectives moves each //line directive within a function body
+// onto the line it positions, as a /*line*/ comment before its code,
+// which the compiler reads alike: the position of the code after it, and
+// the lines after counting on from there. A reader sees each statement's
+// source line beside it, and the file is a line shorter for each. src is
+// returned unchanged where gofmt would format the result otherwise.
+func inlineDirectives(src []byte) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	var out strings.Builder
+	for i := 0; i < len(lines); i++ {
+		m := lineDirective.FindStringSubmatch(lines[i])
+		if m != nil && i > 0 && i+1 < len(lines) && inlinable(lines[i-1], lines[i+1]) {
+			code := strings.TrimLeft(lines[i+1], "\t")
+			fmt.Fprintf(&out, "%s/*line %s:%s*/ %s", lines[i+1][:len(lines[i+1])-len(code)], m[1], m[2], code)
+			i++
+			continue
+		}
+		out.WriteString(lines[i])
+	}
+	if f, err := format.Source([]byte(out.String())); err != nil || string(f) != out.String() {
+		return src
+	}
+	return []byte(out.String())
+}
+
+// inlinable reports whether line, the line after a //line directive, can
+// take the directive before its code: a statement of a function body,
+// not a case of a switch nor a line closing a block ("} else if"), and
+// not after the continued lines of a statement (indented deeper than
+// line, where prev is the line before the directive), whose comments
+// gofmt would move.
+func inlinable(prev, line string) bool {
+	code := strings.TrimLeft(line, "\t")
+	indent := len(line) - len(code)
+	return indent > 0 && len(prev)-len(strings.TrimLeft(prev, "\t")) <= indent && !looseLine.MatchString(line) &&
+		!strings.HasPrefix(code, "case ") && !strings.HasPrefix(code, "default:") && !strings.HasPrefix(code, "}")
 }

@@ -1,6 +1,10 @@
 package compile
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // TestScaffolding: the generator's bookkeeping holds no source line; the
 // kernel's work, what may fail, and a declaration's own line do.
@@ -33,4 +37,13 @@ func TestScaffolding(t *testing.T) {
 			t.Errorf("scaffolding(%q) = %v, want %v", line, got, want)
 		}
 	}
+}
+
+// TestInlineDirectives: a directive within a body moves onto the line it
+// positions, which keeps its position; one before a declaration, a case,
+// a closing brace or after a continued statement stays on its own line.
+func TestInlineDirectives(t *testing.T) {
+	src := "package p\n\n//line k.go:3\nfunc f(a, b int) int {\n\tx := a +\n\t\tb\n//line k.go:9\n\tswitch x {\n//line k.go:10\n\tcase 1:\n//line k.go:11\n\t\tx++\n\t}\n//line k.go:20\n\treturn x\n}\n"
+	want := "package p\n\n//line k.go:3\nfunc f(a, b int) int {\n\tx := a +\n\t\tb\n//line k.go:9\n\tswitch x {\n//line k.go:10\n\tcase 1:\n\t\t/*line k.go:11*/ x++\n\t}\n\t/*line k.go:20*/ return x\n}\n"
+	assert.Equal(t, want, string(inlineDirectives([]byte(src))))
 }

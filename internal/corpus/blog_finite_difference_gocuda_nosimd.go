@@ -20,16 +20,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:27
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
+	/*line blog_finite_difference.go:27*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
 			gc_off := 4
-//line blog_finite_difference.go:37
-			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			/*line blog_finite_difference.go:37*/ gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(sF) {
 				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -45,21 +43,18 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo + gc_u
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:37
-							gc_at[gc_u] = gc_at2[gc_u]
+							/*line blog_finite_difference.go:37*/ gc_at[gc_u] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			} else {
 				gc_step := 0
@@ -68,61 +63,51 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
+						/*line blog_finite_difference.go:32*/ si := i + 4
 						sj := gc_ty
 						j := gc_bx*gc_bdy + gc_ty
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
+						/*line blog_finite_difference.go:32*/ si := i + 4
 						sj := gc_ty
 						j := gc_bx*gc_bdy + gc_ty
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
+						/*line blog_finite_difference.go:32*/ si := i + 4
 						sj := gc_ty
 						j := gc_bx*gc_bdy + gc_ty
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line blog_finite_difference.go:32
-						si := i + 4
+						/*line blog_finite_difference.go:32*/ si := i + 4
 						sj := gc_ty
 						j := gc_bx*gc_bdy + gc_ty
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -160,8 +145,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo2 + gc_u2
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:43
-							gc_at3[gc_u2] = gc_at4[gc_u2]
+							/*line blog_finite_difference.go:43*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -169,22 +153,18 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:43
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:43
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
@@ -197,8 +177,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:57
-			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			/*line blog_finite_difference.go:57*/ gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_row3 := gc_ty
 			gc_off8 := 4 + 1
 			gc_off9 := 4 - 1
@@ -230,8 +209,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo3 + gc_u3
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:49
-							gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+							/*line blog_finite_difference.go:49*/ gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
 								cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
 								cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
 								cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
@@ -241,13 +219,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+					/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
 						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
 						cDx*(sF[sj][si+4]-sF[sj][si-4])
@@ -256,13 +232,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+					/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
 						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
 						cDx*(sF[sj][si+4]-sF[sj][si-4])
@@ -287,10 +261,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:60
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
-//line blog_finite_difference.go:63
-	jBase := gc_bx * fdLPencils
+	/*line blog_finite_difference.go:60*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
+	/*line blog_finite_difference.go:63*/ jBase := gc_bx * fdLPencils
 	k := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
@@ -305,8 +277,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line blog_finite_difference.go:65
-				si := i + 4
+				/*line blog_finite_difference.go:65*/ si := i + 4
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -323,10 +294,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:83
-				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:68
-					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+				/*line blog_finite_difference.go:83*/ for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:68*/ globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
 					sF[sj][si] = f[globalIdx]
 				}
 			}
@@ -337,8 +306,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 		}
 	}
 	compiled.OutOfLine(func() {
-//line blog_finite_difference.go:80
-		sF := sF[:32]
+		/*line blog_finite_difference.go:80*/ sF := sF[:32]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
@@ -349,11 +317,9 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:65
-					si := i + 4
+					/*line blog_finite_difference.go:65*/ si := i + 4
 					{
-//line blog_finite_difference.go:76
-						for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+						/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
 							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 							sF[sj_][si+fdMx] = sF[sj_][si+1]
 						}
@@ -368,8 +334,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	})
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
-//line blog_finite_difference.go:84
-	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -380,8 +345,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line blog_finite_difference.go:65
-				si := i + 4
+				/*line blog_finite_difference.go:65*/ si := i + 4
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -398,10 +362,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:100
-				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:85
-					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+				/*line blog_finite_difference.go:100*/ for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:85*/ globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
 					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
 						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
 						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
@@ -427,15 +389,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:98
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
+	/*line blog_finite_difference.go:98*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
-//line blog_finite_difference.go:107
-			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			/*line blog_finite_difference.go:107*/ gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
@@ -446,28 +406,23 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blog_finite_difference.go:108
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line blog_finite_difference.go:108
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line blog_finite_difference.go:108
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line blog_finite_difference.go:108
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:108
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -478,60 +433,50 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
+						/*line blog_finite_difference.go:104*/ sj := j + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
+						/*line blog_finite_difference.go:104*/ sj := j + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
+						/*line blog_finite_difference.go:104*/ sj := j + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						j := gc_ty
-//line blog_finite_difference.go:104
-						sj := j + 4
+						/*line blog_finite_difference.go:104*/ sj := j + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						sF[sj][si] = f[globalIdx]
+						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line blog_finite_difference.go:104
-					sj := j + 4
+					/*line blog_finite_difference.go:104*/ sj := j + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -561,8 +506,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:113
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -570,10 +514,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
-//line blog_finite_difference.go:104
-					sj := j + 4
-//line blog_finite_difference.go:113
-					sF[sj-4][si] = sF[sj+fdMy-5][si]
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
@@ -586,8 +528,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:127
-			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			/*line blog_finite_difference.go:127*/ gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -607,8 +548,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:119
-					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+					/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -618,12 +558,10 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line blog_finite_difference.go:104
-					sj := j + 4
+					/*line blog_finite_difference.go:104*/ sj := j + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:119
-					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+					/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
 						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
 						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
 						cDy*(sF[sj+4][si]-sF[sj-4][si])
@@ -648,13 +586,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:130
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
+	/*line blog_finite_difference.go:130*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
 	k := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:136
-	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line blog_finite_difference.go:136*/ for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -682,10 +618,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:152
-				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:137
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:152*/ for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:137*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sj := j + 4
 					sF[sj][si] = f[globalIdx]
 				}
@@ -708,8 +642,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
-//line blog_finite_difference.go:161
-			gc_row2 := (gc_ty + 4) + fdMy - 5
+			/*line blog_finite_difference.go:161*/ gc_row2 := (gc_ty + 4) + fdMy - 5
 			gc_row3 := (gc_ty + 4) + fdMy
 			gc_row4 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
@@ -718,8 +651,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				gc_at3 := sF[gc_row3][:gc_to]
 				gc_at4 := sF[gc_row4][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:146
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:146*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -727,8 +659,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					sj_ := gc_ty + 4
-//line blog_finite_difference.go:146
-					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
@@ -740,8 +671,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	}
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
-//line blog_finite_difference.go:152
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:152*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -769,10 +699,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:168
-				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:153
-					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+				/*line blog_finite_difference.go:168*/ for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:153*/ globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
 					sj_2 := j_ + 4
 					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
 						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
@@ -799,15 +727,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:167
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
+	/*line blog_finite_difference.go:167*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
 	j := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
-//line blog_finite_difference.go:175
-			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			/*line blog_finite_difference.go:175*/ gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
@@ -818,28 +744,23 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blog_finite_difference.go:177
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line blog_finite_difference.go:177
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line blog_finite_difference.go:177
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line blog_finite_difference.go:177
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:177
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -850,60 +771,50 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
+						/*line blog_finite_difference.go:173*/ sk := k + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
+						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
+						/*line blog_finite_difference.go:173*/ sk := k + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
+						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
+						/*line blog_finite_difference.go:173*/ sk := k + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
+						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						si := gc_tx
 						k := gc_ty
-//line blog_finite_difference.go:173
-						sk := k + 4
+						/*line blog_finite_difference.go:173*/ sk := k + 4
 						i := gc_bx*gc_bdx + gc_tx
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						sF[sk][si] = f[globalIdx]
+						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line blog_finite_difference.go:173
-					sk := k + 4
+					/*line blog_finite_difference.go:173*/ sk := k + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
+					/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -933,8 +844,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:182
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -942,10 +852,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
-//line blog_finite_difference.go:173
-					sk := k + 4
-//line blog_finite_difference.go:182
-					sF[sk-4][si] = sF[sk+fdMz-5][si]
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
@@ -958,8 +866,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:196
-			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			/*line blog_finite_difference.go:196*/ gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -979,8 +886,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:188
-					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+					/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -990,12 +896,10 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line blog_finite_difference.go:173
-					sk := k + 4
+					/*line blog_finite_difference.go:173*/ sk := k + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:188
-					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+					/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
 						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
 						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
 						cDz*(sF[sk+4][si]-sF[sk-4][si])
@@ -1020,13 +924,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_finite_difference.go:199
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
+	/*line blog_finite_difference.go:199*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
 	j := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:205
-	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line blog_finite_difference.go:205*/ for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1054,10 +956,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:221
-				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:206
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:221*/ for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:206*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sk := k + 4
 					sF[sk][si] = f[globalIdx]
 				}
@@ -1080,8 +980,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
-//line blog_finite_difference.go:230
-			gc_row2 := (gc_ty + 4) + fdMz - 5
+			/*line blog_finite_difference.go:230*/ gc_row2 := (gc_ty + 4) + fdMz - 5
 			gc_row3 := (gc_ty + 4) + fdMz
 			gc_row4 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
@@ -1090,8 +989,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				gc_at3 := sF[gc_row3][:gc_to]
 				gc_at4 := sF[gc_row4][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:215
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:215*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -1099,8 +997,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k_ := gc_ty + 4
-//line blog_finite_difference.go:215
-					sF[k_-4][si] = sF[k_+fdMz-5][si]
+					/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
@@ -1112,8 +1009,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	}
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
-//line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:221*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1141,10 +1037,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:237
-				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:222
-					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:237*/ for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:222*/ globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
 					sk_ := k_2 + 4
 					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
 						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +

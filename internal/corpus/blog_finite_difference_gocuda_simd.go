@@ -26,16 +26,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	_ = &cBx
 	_ = &cCx
 	_ = &cDx
-//line blog_finite_difference.go:27
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
+	/*line blog_finite_difference.go:27*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
 			gc_off := 4
-//line blog_finite_difference.go:37
-			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			/*line blog_finite_difference.go:37*/ gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(sF) {
 				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -54,17 +52,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var i int = gc_tx
-//line blog_finite_difference.go:32
-									var si int = i + 4
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
 									_ = si
 									var sj int = gc_ty
 									_ = sj
 									var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+									/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 									_ = globalIdx
-//line blog_finite_difference.go:36
-									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									/*line blog_finite_difference.go:36*/ archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -77,17 +72,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var i int = gc_tx
-//line blog_finite_difference.go:32
-								var si int = i + 4
+								/*line blog_finite_difference.go:32*/ var si int = i + 4
 								_ = si
 								var sj int = gc_ty
 								_ = sj
 								var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 								_ = globalIdx
-//line blog_finite_difference.go:36
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line blog_finite_difference.go:36*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -95,21 +87,18 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo + gc_u
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:37
-							gc_at[gc_u] = gc_at2[gc_u]
+							/*line blog_finite_difference.go:37*/ gc_at[gc_u] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -120,17 +109,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_tx
-//line blog_finite_difference.go:32
-							var si int = i + 4
+							/*line blog_finite_difference.go:32*/ var si int = i + 4
 							var sj int = gc_ty
 							var j int = gc_bx*gc_bdy + gc_ty
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
+							/*line blog_finite_difference.go:37*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 								break
 							}
-//line blog_finite_difference.go:38
-							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+							/*line blog_finite_difference.go:38*/ archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -144,30 +130,25 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx
-//line blog_finite_difference.go:32
-						var si int = i + 4
+						/*line blog_finite_difference.go:32*/ var si int = i + 4
 						var sj int = gc_ty
 						var j int = gc_bx*gc_bdy + gc_ty
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
+						/*line blog_finite_difference.go:37*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 							break
 						}
-//line blog_finite_difference.go:38
-						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+						/*line blog_finite_difference.go:38*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -208,16 +189,13 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									var i int = gc_tx
-//line blog_finite_difference.go:32
-									var si int = i + 4
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
 									_ = si
 									var sj int = gc_ty
 									_ = sj
 									{
-//line blog_finite_difference.go:42
-										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-//line blog_finite_difference.go:42
-										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+										/*line blog_finite_difference.go:42*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+										/*line blog_finite_difference.go:42*/ archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -231,15 +209,12 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								var i int = gc_tx
-//line blog_finite_difference.go:32
-								var si int = i + 4
+								/*line blog_finite_difference.go:32*/ var si int = i + 4
 								_ = si
 								var sj int = gc_ty
 								_ = sj
-//line blog_finite_difference.go:42
-								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-//line blog_finite_difference.go:42
-								archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+								/*line blog_finite_difference.go:42*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line blog_finite_difference.go:42*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -247,8 +222,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo2 + gc_u2
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:43
-							gc_at3[gc_u2] = gc_at4[gc_u2]
+							/*line blog_finite_difference.go:43*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -256,11 +230,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:43
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
@@ -272,19 +244,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_tx
-//line blog_finite_difference.go:32
-							var si int = i + 4
+							/*line blog_finite_difference.go:32*/ var si int = i + 4
 							var sj int = gc_ty
 							{
-//line blog_finite_difference.go:43
-								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
+								/*line blog_finite_difference.go:43*/ if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 									break
 								}
-//line blog_finite_difference.go:43
-								archsimd.LoadFloat32x16Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-//line blog_finite_difference.go:43
-								archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
+								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -299,29 +267,23 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep4
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx
-//line blog_finite_difference.go:32
-						var si int = i + 4
+						/*line blog_finite_difference.go:32*/ var si int = i + 4
 						var sj int = gc_ty
-//line blog_finite_difference.go:43
-						if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
+						/*line blog_finite_difference.go:43*/ if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
 							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 							break
 						}
-//line blog_finite_difference.go:43
-						archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-//line blog_finite_difference.go:43
-						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
+						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:43
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
@@ -334,8 +296,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:57
-			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			/*line blog_finite_difference.go:57*/ gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_row3 := gc_ty
 			gc_off8 := 4 + 1
 			gc_off9 := 4 - 1
@@ -367,25 +328,21 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line blog_finite_difference.go:49
-								gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
+								/*line blog_finite_difference.go:49*/ gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
 								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
 								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
 								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
 								for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
 									gc_tx := gc_vstep5
 									var i int = gc_tx
-//line blog_finite_difference.go:32
-									var si int = i + 4
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
 									_ = si
 									var sj int = gc_ty
 									_ = sj
 									var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+									/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 									_ = globalIdx
-//line blog_finite_difference.go:36
-									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
+									/*line blog_finite_difference.go:36*/ gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
@@ -395,25 +352,21 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							}
 						}
 						if compiled.SIMD {
-//line blog_finite_difference.go:49
-							gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
+							/*line blog_finite_difference.go:49*/ gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
 							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
 							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
 							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
 							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
 								var i int = gc_tx
-//line blog_finite_difference.go:32
-								var si int = i + 4
+								/*line blog_finite_difference.go:32*/ var si int = i + 4
 								_ = si
 								var sj int = gc_ty
 								_ = sj
 								var j int = gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 								_ = globalIdx
-//line blog_finite_difference.go:36
-								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
+								/*line blog_finite_difference.go:36*/ gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -421,8 +374,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_fastlo3 + gc_u3
 							i := gc_tx
 							_ = i
-//line blog_finite_difference.go:49
-							gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+							/*line blog_finite_difference.go:49*/ gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
 								cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
 								cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
 								cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
@@ -432,13 +384,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+					/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
 						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
 						cDx*(sF[sj][si+4]-sF[sj][si-4])
@@ -448,8 +398,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line blog_finite_difference.go:49
-						gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
+						/*line blog_finite_difference.go:49*/ gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
@@ -457,20 +406,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_tx := gc_vstep6
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_tx
-//line blog_finite_difference.go:32
-							var si int = i + 4
+							/*line blog_finite_difference.go:32*/ var si int = i + 4
 							var sj int = gc_ty
 							var j int = gc_bx*gc_bdy + gc_ty
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-							if (si+1) < 0 || (si+1) > len(sF[sj])-16 || (si-1) < 0 || (si-1) > len(sF[sj])-16 || (si+
+							/*line blog_finite_difference.go:49*/ if (si+1) < 0 || (si+1) > len(sF[sj])-16 || (si-1) < 0 || (si-1) > len(sF[sj])-16 || (si+
 								2) < 0 || (si+2) > len(sF[sj])-16 || (si-2) < 0 || (si-2) > len(sF[sj])-16 || (si+
 								3) < 0 || (si+3) > len(sF[sj])-16 || (si-3) < 0 || (si-3) > len(sF[sj])-16 || (si+
 								4) < 0 || (si+4) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 								break
 							}
-//line blog_finite_difference.go:50
-							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+							/*line blog_finite_difference.go:50*/ gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -480,8 +426,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 				}
 				if compiled.SIMD {
-//line blog_finite_difference.go:49
-					gc_vb := archsimd.BroadcastFloat32x8(cAx)
+					/*line blog_finite_difference.go:49*/ gc_vb := archsimd.BroadcastFloat32x8(cAx)
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
@@ -489,33 +434,28 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_vstep6
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx
-//line blog_finite_difference.go:32
-						var si int = i + 4
+						/*line blog_finite_difference.go:32*/ var si int = i + 4
 						var sj int = gc_ty
 						var j int = gc_bx*gc_bdy + gc_ty
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-						if (si+1) < 0 || (si+1) > len(sF[sj])-8 || (si-1) < 0 || (si-1) > len(sF[sj])-8 || (si+
+						/*line blog_finite_difference.go:49*/ if (si+1) < 0 || (si+1) > len(sF[sj])-8 || (si-1) < 0 || (si-1) > len(sF[sj])-8 || (si+
 							2) < 0 || (si+2) > len(sF[sj])-8 || (si-2) < 0 || (si-2) > len(sF[sj])-8 || (si+
 							3) < 0 || (si+3) > len(sF[sj])-8 || (si-3) < 0 || (si-3) > len(sF[sj])-8 || (si+
 							4) < 0 || (si+4) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line blog_finite_difference.go:50
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+						/*line blog_finite_difference.go:50*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:32
-					si := i + 4
+					/*line blog_finite_difference.go:32*/ si := i + 4
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:49
-					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+					/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
 						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
 						cDx*(sF[sj][si+4]-sF[sj][si-4])
@@ -544,10 +484,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	_ = &cBx
 	_ = &cCx
 	_ = &cDx
-//line blog_finite_difference.go:60
-	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
-//line blog_finite_difference.go:63
-	jBase := gc_bx * fdLPencils
+	/*line blog_finite_difference.go:60*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
+	/*line blog_finite_difference.go:63*/ jBase := gc_bx * fdLPencils
 	k := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
@@ -562,8 +500,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line blog_finite_difference.go:65
-				si := i + 4
+				/*line blog_finite_difference.go:65*/ si := i + 4
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -580,10 +517,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:83
-				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:68
-					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+				/*line blog_finite_difference.go:83*/ for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:68*/ globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
 					sF[sj][si] = f[globalIdx]
 				}
 			}
@@ -594,8 +529,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 		}
 	}
 	compiled.OutOfLine(func() {
-//line blog_finite_difference.go:80
-		sF := sF[:32]
+		/*line blog_finite_difference.go:80*/ sF := sF[:32]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
@@ -612,79 +546,61 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var i int = gc_tx
-//line blog_finite_difference.go:65
-							var si int = i + 4
+							/*line blog_finite_difference.go:65*/ var si int = i + 4
 							{
-//line blog_finite_difference.go:76
-								for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
+								/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blog_finite_difference.go:76
-									if (si+
+									/*line blog_finite_difference.go:76*/ if (si+
 										fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
-//line blog_finite_difference.go:77
-										gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+										/*line blog_finite_difference.go:77*/ gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
 									} else {
-//line blog_finite_difference.go:77
-										var gc_lanes5 [16]float32
+										/*line blog_finite_difference.go:77*/ var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
-//line blog_finite_difference.go:77
-												gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+												/*line blog_finite_difference.go:77*/ gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
-//line blog_finite_difference.go:77
-									if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
-//line blog_finite_difference.go:77
-										gc_ld3.StoreSlice(sF[sj_][si-4:])
+									/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
+										/*line blog_finite_difference.go:77*/ gc_ld3.StoreSlice(sF[sj_][si-4:])
 									} else {
-//line blog_finite_difference.go:77
-										var gc_lanes6 [16]float32
+										/*line blog_finite_difference.go:77*/ var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line blog_finite_difference.go:77
-												sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+												/*line blog_finite_difference.go:77*/ sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blog_finite_difference.go:77
-									if (si+
+									/*line blog_finite_difference.go:77*/ if (si+
 										1) >= 0 && (si+1) <= len(sF[sj_])-16 {
-//line blog_finite_difference.go:78
-										gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
+										/*line blog_finite_difference.go:78*/ gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
 									} else {
-//line blog_finite_difference.go:78
-										var gc_lanes7 [16]float32
+										/*line blog_finite_difference.go:78*/ var gc_lanes7 [16]float32
 										for gc_k7 := range 16 {
 											if 0xffff&(1<<gc_k7) != 0 {
 												gc_pos.Thread = gc_rank + gc_k7
-//line blog_finite_difference.go:78
-												gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+												/*line blog_finite_difference.go:78*/ gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 									}
-//line blog_finite_difference.go:78
-									if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
-//line blog_finite_difference.go:78
-										gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+									/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
+										/*line blog_finite_difference.go:78*/ gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
 									} else {
-//line blog_finite_difference.go:78
-										var gc_lanes8 [16]float32
+										/*line blog_finite_difference.go:78*/ var gc_lanes8 [16]float32
 										gc_ld4.Store(&gc_lanes8)
 										for gc_k8 := range 16 {
 											if 0xffff&(1<<gc_k8) != 0 {
 												gc_pos.Thread = gc_rank + gc_k8
-//line blog_finite_difference.go:78
-												sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+												/*line blog_finite_difference.go:78*/ sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -705,79 +621,61 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var i int = gc_tx
-//line blog_finite_difference.go:65
-						var si int = i + 4
+						/*line blog_finite_difference.go:65*/ var si int = i + 4
 						{
-//line blog_finite_difference.go:76
-							for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
+							/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_finite_difference.go:76
-								if (si+
+								/*line blog_finite_difference.go:76*/ if (si+
 									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:77
-									gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
+									/*line blog_finite_difference.go:77*/ gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
 								} else {
-//line blog_finite_difference.go:77
-									var gc_lanes [8]float32
+									/*line blog_finite_difference.go:77*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line blog_finite_difference.go:77
-											gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
+											/*line blog_finite_difference.go:77*/ gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line blog_finite_difference.go:77
-								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:77
-									gc_ld.StoreSlice(sF[sj_][si-4:])
+								/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
+									/*line blog_finite_difference.go:77*/ gc_ld.StoreSlice(sF[sj_][si-4:])
 								} else {
-//line blog_finite_difference.go:77
-									var gc_lanes2 [8]float32
+									/*line blog_finite_difference.go:77*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line blog_finite_difference.go:77
-											sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
+											/*line blog_finite_difference.go:77*/ sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_finite_difference.go:77
-								if (si+
+								/*line blog_finite_difference.go:77*/ if (si+
 									1) >= 0 && (si+1) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:78
-									gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
+									/*line blog_finite_difference.go:78*/ gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
 								} else {
-//line blog_finite_difference.go:78
-									var gc_lanes3 [8]float32
+									/*line blog_finite_difference.go:78*/ var gc_lanes3 [8]float32
 									for gc_k3 := range 8 {
 										if 0xff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line blog_finite_difference.go:78
-											gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
+											/*line blog_finite_difference.go:78*/ gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
-//line blog_finite_difference.go:78
-								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:78
-									gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
+								/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
+									/*line blog_finite_difference.go:78*/ gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
 								} else {
-//line blog_finite_difference.go:78
-									var gc_lanes4 [8]float32
+									/*line blog_finite_difference.go:78*/ var gc_lanes4 [8]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if 0xff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line blog_finite_difference.go:78
-											sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
+											/*line blog_finite_difference.go:78*/ sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -790,11 +688,9 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line blog_finite_difference.go:65
-					si := i + 4
+					/*line blog_finite_difference.go:65*/ si := i + 4
 					{
-//line blog_finite_difference.go:76
-						for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+						/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
 							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 							sF[sj_][si+fdMx] = sF[sj_][si+1]
 						}
@@ -810,8 +706,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line blog_finite_difference.go:84
-	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -822,8 +717,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line blog_finite_difference.go:65
-				si := i + 4
+				/*line blog_finite_difference.go:65*/ si := i + 4
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -840,10 +734,8 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:100
-				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:85
-					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+				/*line blog_finite_difference.go:100*/ for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:85*/ globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
 					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
 						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
 						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
@@ -873,15 +765,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	_ = &cBy
 	_ = &cCy
 	_ = &cDy
-//line blog_finite_difference.go:98
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
+	/*line blog_finite_difference.go:98*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
-//line blog_finite_difference.go:107
-			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			/*line blog_finite_difference.go:107*/ gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
@@ -894,15 +784,12 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							var si int = gc_tx
 							_ = si
 							var j int = gc_ty
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							_ = sj
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-//line blog_finite_difference.go:107
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line blog_finite_difference.go:107*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -917,21 +804,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						var si int = gc_tx
 						_ = si
 						var j int = gc_ty
-//line blog_finite_difference.go:104
-						var sj int = j + 4
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
 						_ = sj
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 						_ = globalIdx
-//line blog_finite_difference.go:107
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_finite_difference.go:107*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:108
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -943,16 +826,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_pos.Thread = gc_base + gc_tx
 							var si int = gc_tx
 							var j int = gc_ty
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							var i int = gc_bx*gc_bdx + gc_tx
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
+							/*line blog_finite_difference.go:108*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 								break
 							}
-//line blog_finite_difference.go:109
-							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+							/*line blog_finite_difference.go:109*/ archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -967,16 +847,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var j int = gc_ty
-//line blog_finite_difference.go:104
-						var sj int = j + 4
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
+						/*line blog_finite_difference.go:108*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 							break
 						}
-//line blog_finite_difference.go:109
-						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+						/*line blog_finite_difference.go:109*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -984,12 +861,10 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line blog_finite_difference.go:104
-					sj := j + 4
+					/*line blog_finite_difference.go:104*/ sj := j + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
+					/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -1027,14 +902,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							var j int = gc_ty
 							var si int = gc_tx
 							_ = si
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							_ = sj
 							{
-//line blog_finite_difference.go:112
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line blog_finite_difference.go:112
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								/*line blog_finite_difference.go:112*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line blog_finite_difference.go:112*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1050,19 +922,15 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						var j int = gc_ty
 						var si int = gc_tx
 						_ = si
-//line blog_finite_difference.go:104
-						var sj int = j + 4
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
 						_ = sj
-//line blog_finite_difference.go:112
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line blog_finite_difference.go:112
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line blog_finite_difference.go:112*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line blog_finite_difference.go:112*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:113
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -1075,17 +943,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_ty
 							var si int = gc_tx
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							{
-//line blog_finite_difference.go:113
-								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
+								/*line blog_finite_difference.go:113*/ if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
 									break
 								}
-//line blog_finite_difference.go:113
-								archsimd.LoadFloat32x16Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-//line blog_finite_difference.go:113
-								archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
+								/*line blog_finite_difference.go:113*/ archsimd.LoadFloat32x16Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
+								/*line blog_finite_difference.go:113*/ archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1101,16 +965,12 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_pos.Thread = gc_base + gc_tx
 						var j int = gc_ty
 						var si int = gc_tx
-//line blog_finite_difference.go:104
-						var sj int = j + 4
-//line blog_finite_difference.go:113
-						if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
+						/*line blog_finite_difference.go:113*/ if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 							break
 						}
-//line blog_finite_difference.go:113
-						archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-//line blog_finite_difference.go:113
-						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
+						/*line blog_finite_difference.go:113*/ archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
+						/*line blog_finite_difference.go:113*/ archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1118,10 +978,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
-//line blog_finite_difference.go:104
-					sj := j + 4
-//line blog_finite_difference.go:113
-					sF[sj-4][si] = sF[sj+fdMy-5][si]
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
@@ -1134,8 +992,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:127
-			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			/*line blog_finite_difference.go:127*/ gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -1158,8 +1015,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line blog_finite_difference.go:119
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
+						/*line blog_finite_difference.go:119*/ gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
@@ -1168,15 +1024,12 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							var si int = gc_tx
 							_ = si
 							var j int = gc_ty
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							_ = sj
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-//line blog_finite_difference.go:107
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+							/*line blog_finite_difference.go:107*/ gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1186,8 +1039,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 				}
 				if compiled.SIMD {
-//line blog_finite_difference.go:119
-					gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
+					/*line blog_finite_difference.go:119*/ gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
@@ -1196,21 +1048,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						var si int = gc_tx
 						_ = si
 						var j int = gc_ty
-//line blog_finite_difference.go:104
-						var sj int = j + 4
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
 						_ = sj
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 						_ = globalIdx
-//line blog_finite_difference.go:107
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+						/*line blog_finite_difference.go:107*/ gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:119
-					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+					/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -1220,8 +1068,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line blog_finite_difference.go:119
-						gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
+						/*line blog_finite_difference.go:119*/ gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
@@ -1230,16 +1077,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 							gc_pos.Thread = gc_base + gc_tx
 							var si int = gc_tx
 							var j int = gc_ty
-//line blog_finite_difference.go:104
-							var sj int = j + 4
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
 							var i int = gc_bx*gc_bdx + gc_tx
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:119
-							if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
+							/*line blog_finite_difference.go:119*/ if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 								break
 							}
-//line blog_finite_difference.go:120
-							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+							/*line blog_finite_difference.go:120*/ gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1249,8 +1093,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 				}
 				if compiled.SIMD {
-//line blog_finite_difference.go:119
-					gc_vb := archsimd.BroadcastFloat32x8(cAy)
+					/*line blog_finite_difference.go:119*/ gc_vb := archsimd.BroadcastFloat32x8(cAy)
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
@@ -1259,16 +1102,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var j int = gc_ty
-//line blog_finite_difference.go:104
-						var sj int = j + 4
+						/*line blog_finite_difference.go:104*/ var sj int = j + 4
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:119
-						if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line blog_finite_difference.go:119*/ if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line blog_finite_difference.go:120
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+						/*line blog_finite_difference.go:120*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1276,12 +1116,10 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line blog_finite_difference.go:104
-					sj := j + 4
+					/*line blog_finite_difference.go:104*/ sj := j + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:119
-					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+					/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
 						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
 						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
 						cDy*(sF[sj+4][si]-sF[sj-4][si])
@@ -1310,13 +1148,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	_ = &cBy
 	_ = &cCy
 	_ = &cDy
-//line blog_finite_difference.go:130
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
+	/*line blog_finite_difference.go:130*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
 	k := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:136
-	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line blog_finite_difference.go:136*/ for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1344,10 +1180,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:152
-				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:137
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:152*/ for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:137*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sj := j + 4
 					sF[sj][si] = f[globalIdx]
 				}
@@ -1370,8 +1204,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
-//line blog_finite_difference.go:161
-			gc_row2 := (gc_ty + 4) + fdMy - 5
+			/*line blog_finite_difference.go:161*/ gc_row2 := (gc_ty + 4) + fdMy - 5
 			gc_row3 := (gc_ty + 4) + fdMy
 			gc_row4 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
@@ -1390,10 +1223,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 							var sj_ int = gc_ty + 4
 							_ = sj_
 							{
-//line blog_finite_difference.go:145
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line blog_finite_difference.go:145
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line blog_finite_difference.go:145*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line blog_finite_difference.go:145*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1410,16 +1241,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 						_ = si
 						var sj_ int = gc_ty + 4
 						_ = sj_
-//line blog_finite_difference.go:145
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line blog_finite_difference.go:145
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line blog_finite_difference.go:145*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_finite_difference.go:145*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:146
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:146*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -1433,14 +1261,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 							var si int = gc_tx
 							var sj_ int = gc_ty + 4
 							{
-//line blog_finite_difference.go:146
-								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
+								/*line blog_finite_difference.go:146*/ if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 									break
 								}
-//line blog_finite_difference.go:146
-								archsimd.LoadFloat32x16Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-//line blog_finite_difference.go:146
-								archsimd.LoadFloat32x16Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
+								/*line blog_finite_difference.go:146*/ archsimd.LoadFloat32x16Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
+								/*line blog_finite_difference.go:146*/ archsimd.LoadFloat32x16Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1456,14 +1281,11 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var sj_ int = gc_ty + 4
-//line blog_finite_difference.go:146
-						if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
+						/*line blog_finite_difference.go:146*/ if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
 							break
 						}
-//line blog_finite_difference.go:146
-						archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-//line blog_finite_difference.go:146
-						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
+						/*line blog_finite_difference.go:146*/ archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
+						/*line blog_finite_difference.go:146*/ archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1471,8 +1293,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					sj_ := gc_ty + 4
-//line blog_finite_difference.go:146
-					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
@@ -1485,8 +1306,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line blog_finite_difference.go:152
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:152*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1514,10 +1334,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:168
-				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:153
-					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+				/*line blog_finite_difference.go:168*/ for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:153*/ globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
 					sj_2 := j_ + 4
 					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
 						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
@@ -1548,15 +1366,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	_ = &cBz
 	_ = &cCz
 	_ = &cDz
-//line blog_finite_difference.go:167
-	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
+	/*line blog_finite_difference.go:167*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
 	j := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
-//line blog_finite_difference.go:175
-			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			/*line blog_finite_difference.go:175*/ gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
@@ -1569,15 +1385,12 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							var si int = gc_tx
 							_ = si
 							var k int = gc_ty
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							_ = sk
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-//line blog_finite_difference.go:176
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line blog_finite_difference.go:176*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1592,21 +1405,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						var si int = gc_tx
 						_ = si
 						var k int = gc_ty
-//line blog_finite_difference.go:173
-						var sk int = k + 4
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
 						_ = sk
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 						_ = globalIdx
-//line blog_finite_difference.go:176
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_finite_difference.go:176*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:177
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1618,16 +1427,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_pos.Thread = gc_base + gc_tx
 							var si int = gc_tx
 							var k int = gc_ty
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							var i int = gc_bx*gc_bdx + gc_tx
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
+							/*line blog_finite_difference.go:177*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
 								break
 							}
-//line blog_finite_difference.go:178
-							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
+							/*line blog_finite_difference.go:178*/ archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1642,16 +1448,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var k int = gc_ty
-//line blog_finite_difference.go:173
-						var sk int = k + 4
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
+						/*line blog_finite_difference.go:177*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
 							break
 						}
-//line blog_finite_difference.go:178
-						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
+						/*line blog_finite_difference.go:178*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1659,12 +1462,10 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line blog_finite_difference.go:173
-					sk := k + 4
+					/*line blog_finite_difference.go:173*/ sk := k + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
+					/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -1702,14 +1503,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							var k int = gc_ty
 							var si int = gc_tx
 							_ = si
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							_ = sk
 							{
-//line blog_finite_difference.go:181
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line blog_finite_difference.go:181
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								/*line blog_finite_difference.go:181*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line blog_finite_difference.go:181*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1725,19 +1523,15 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						var k int = gc_ty
 						var si int = gc_tx
 						_ = si
-//line blog_finite_difference.go:173
-						var sk int = k + 4
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
 						_ = sk
-//line blog_finite_difference.go:181
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line blog_finite_difference.go:181
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line blog_finite_difference.go:181*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line blog_finite_difference.go:181*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:182
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -1750,17 +1544,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_pos.Thread = gc_base + gc_tx
 							var k int = gc_ty
 							var si int = gc_tx
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							{
-//line blog_finite_difference.go:182
-								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
+								/*line blog_finite_difference.go:182*/ if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
 									break
 								}
-//line blog_finite_difference.go:182
-								archsimd.LoadFloat32x16Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-//line blog_finite_difference.go:182
-								archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
+								/*line blog_finite_difference.go:182*/ archsimd.LoadFloat32x16Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
+								/*line blog_finite_difference.go:182*/ archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1776,16 +1566,12 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_pos.Thread = gc_base + gc_tx
 						var k int = gc_ty
 						var si int = gc_tx
-//line blog_finite_difference.go:173
-						var sk int = k + 4
-//line blog_finite_difference.go:182
-						if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
+						/*line blog_finite_difference.go:182*/ if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 							break
 						}
-//line blog_finite_difference.go:182
-						archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-//line blog_finite_difference.go:182
-						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
+						/*line blog_finite_difference.go:182*/ archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
+						/*line blog_finite_difference.go:182*/ archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1793,10 +1579,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
-//line blog_finite_difference.go:173
-					sk := k + 4
-//line blog_finite_difference.go:182
-					sF[sk-4][si] = sF[sk+fdMz-5][si]
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
@@ -1809,8 +1593,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_finite_difference.go:196
-			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			/*line blog_finite_difference.go:196*/ gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -1833,8 +1616,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line blog_finite_difference.go:188
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
+						/*line blog_finite_difference.go:188*/ gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
@@ -1843,15 +1625,12 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							var si int = gc_tx
 							_ = si
 							var k int = gc_ty
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							_ = sk
 							var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-//line blog_finite_difference.go:176
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+							/*line blog_finite_difference.go:176*/ gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1861,8 +1640,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 				}
 				if compiled.SIMD {
-//line blog_finite_difference.go:188
-					gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
+					/*line blog_finite_difference.go:188*/ gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
@@ -1871,21 +1649,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						var si int = gc_tx
 						_ = si
 						var k int = gc_ty
-//line blog_finite_difference.go:173
-						var sk int = k + 4
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
 						_ = sk
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 						_ = globalIdx
-//line blog_finite_difference.go:176
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+						/*line blog_finite_difference.go:176*/ gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line blog_finite_difference.go:188
-					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+					/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -1895,8 +1669,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line blog_finite_difference.go:188
-						gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
+						/*line blog_finite_difference.go:188*/ gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
@@ -1905,16 +1678,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 							gc_pos.Thread = gc_base + gc_tx
 							var si int = gc_tx
 							var k int = gc_ty
-//line blog_finite_difference.go:173
-							var sk int = k + 4
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
 							var i int = gc_bx*gc_bdx + gc_tx
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:188
-							if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
+							/*line blog_finite_difference.go:188*/ if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 								break
 							}
-//line blog_finite_difference.go:189
-							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+							/*line blog_finite_difference.go:189*/ gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1924,8 +1694,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 				}
 				if compiled.SIMD {
-//line blog_finite_difference.go:188
-					gc_vb := archsimd.BroadcastFloat32x8(cAz)
+					/*line blog_finite_difference.go:188*/ gc_vb := archsimd.BroadcastFloat32x8(cAz)
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
@@ -1934,16 +1703,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var k int = gc_ty
-//line blog_finite_difference.go:173
-						var sk int = k + 4
+						/*line blog_finite_difference.go:173*/ var sk int = k + 4
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:188
-						if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line blog_finite_difference.go:188*/ if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line blog_finite_difference.go:189
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+						/*line blog_finite_difference.go:189*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1951,12 +1717,10 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line blog_finite_difference.go:173
-					sk := k + 4
+					/*line blog_finite_difference.go:173*/ sk := k + 4
 					i := gc_bx*gc_bdx + gc_tx
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:188
-					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+					/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
 						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
 						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
 						cDz*(sF[sk+4][si]-sF[sk-4][si])
@@ -1985,13 +1749,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	_ = &cBz
 	_ = &cCz
 	_ = &cDz
-//line blog_finite_difference.go:199
-	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
+	/*line blog_finite_difference.go:199*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
 	j := gc_by
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:205
-	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line blog_finite_difference.go:205*/ for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2019,10 +1781,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line blog_finite_difference.go:221
-				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
-//line blog_finite_difference.go:206
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:221*/ for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:206*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
 					sk := k + 4
 					sF[sk][si] = f[globalIdx]
 				}
@@ -2045,8 +1805,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
-//line blog_finite_difference.go:230
-			gc_row2 := (gc_ty + 4) + fdMz - 5
+			/*line blog_finite_difference.go:230*/ gc_row2 := (gc_ty + 4) + fdMz - 5
 			gc_row3 := (gc_ty + 4) + fdMz
 			gc_row4 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
@@ -2065,10 +1824,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 							var k_ int = gc_ty + 4
 							_ = k_
 							{
-//line blog_finite_difference.go:214
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line blog_finite_difference.go:214
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line blog_finite_difference.go:214*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line blog_finite_difference.go:214*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2085,16 +1842,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 						_ = si
 						var k_ int = gc_ty + 4
 						_ = k_
-//line blog_finite_difference.go:214
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line blog_finite_difference.go:214
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line blog_finite_difference.go:214*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_finite_difference.go:214*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line blog_finite_difference.go:215
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_finite_difference.go:215*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -2108,14 +1862,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 							var si int = gc_tx
 							var k_ int = gc_ty + 4
 							{
-//line blog_finite_difference.go:215
-								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
+								/*line blog_finite_difference.go:215*/ if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 									break
 								}
-//line blog_finite_difference.go:215
-								archsimd.LoadFloat32x16Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-//line blog_finite_difference.go:215
-								archsimd.LoadFloat32x16Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
+								/*line blog_finite_difference.go:215*/ archsimd.LoadFloat32x16Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
+								/*line blog_finite_difference.go:215*/ archsimd.LoadFloat32x16Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2131,14 +1882,11 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 						gc_pos.Thread = gc_base + gc_tx
 						var si int = gc_tx
 						var k_ int = gc_ty + 4
-//line blog_finite_difference.go:215
-						if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
+						/*line blog_finite_difference.go:215*/ if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
 							break
 						}
-//line blog_finite_difference.go:215
-						archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-//line blog_finite_difference.go:215
-						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
+						/*line blog_finite_difference.go:215*/ archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
+						/*line blog_finite_difference.go:215*/ archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2146,8 +1894,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k_ := gc_ty + 4
-//line blog_finite_difference.go:215
-					sF[k_-4][si] = sF[k_+fdMz-5][si]
+					/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
@@ -2160,8 +1907,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+	/*line blog_finite_difference.go:221*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2189,10 +1935,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line blog_finite_difference.go:237
-				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
-//line blog_finite_difference.go:222
-					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+				/*line blog_finite_difference.go:237*/ for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:222*/ globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
 					sk_ := k_2 + 4
 					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
 						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +

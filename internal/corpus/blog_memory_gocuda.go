@@ -91,36 +91,30 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:83
-			gc_off := (gc_bdx * gc_bx) + s
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
 				gc_step := gc_runlo
 				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
+						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
+						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
+						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
+						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-//line blog_memory.go:64
-					gc_at[gc_tx] = gc_at[gc_tx] + 1
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
 				gc_step2 := gc_runlo
@@ -130,8 +124,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
@@ -139,8 +132,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
@@ -148,8 +140,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 					{
@@ -157,8 +148,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 						a[i] = a[i] + 1
 					}
 				}
@@ -166,8 +156,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -209,36 +198,31 @@ func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
+					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
+					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
+					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
+					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:71
-				i := (gc_bdx*gc_bx + gc_tx) * s
+				/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 				a[i] = a[i] + 1
 			}
 		}

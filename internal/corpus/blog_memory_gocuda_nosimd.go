@@ -30,8 +30,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line blog_memory.go:35
-			panic(compiled.ErrGuardWraps)
+			/*line blog_memory.go:35*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -45,28 +44,23 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_memory.go:16
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_memory.go:16
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_memory.go:16
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_memory.go:16
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:16
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -77,8 +71,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -86,8 +79,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -95,8 +87,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -104,8 +95,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -113,8 +103,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-					y[i] = a*x[i] + y[i]
+					/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -142,8 +131,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_memory.go:46
-				panic(compiled.ErrGuardWraps)
+				/*line blog_memory.go:46*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -158,32 +146,27 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line blog_memory.go:26
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line blog_memory.go:26
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line blog_memory.go:26
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line blog_memory.go:26
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line blog_memory.go:26
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -195,8 +178,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -205,8 +187,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -215,8 +196,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -225,8 +205,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -235,15 +214,13 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line blog_memory.go:26
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line blog_memory.go:25
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line blog_memory.go:25*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -258,8 +235,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_memory.go:42
-					panic(compiled.ErrGuardWraps)
+					/*line blog_memory.go:42*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -274,32 +250,27 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line blog_memory.go:26
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step4 := gc_from
@@ -309,40 +280,35 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -359,11 +325,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line blog_memory.go:36
-	s := gocuda.Shared[int32](t, 64)[:64]
+	/*line blog_memory.go:36*/ s := gocuda.Shared[int32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:39
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line blog_memory.go:39*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -373,28 +337,23 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_memory.go:39
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_memory.go:39
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_memory.go:39
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_memory.go:39
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line blog_memory.go:39
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -404,48 +363,41 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
+					/*line blog_memory.go:39*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
+					/*line blog_memory.go:39*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
+					/*line blog_memory.go:39*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:39
-					s[tt] = d[tt]
+					/*line blog_memory.go:39*/ s[tt] = d[tt]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:39
-				s[tt] = d[tt]
+				/*line blog_memory.go:39*/ s[tt] = d[tt]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line blog_memory.go:47
-		gc_off := n - 1
+		/*line blog_memory.go:47*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line blog_memory.go:41
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -454,46 +406,36 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:38
-				tr := n - tt - 1
-//line blog_memory.go:41
-				d[tt] = s[tr]
+				/*line blog_memory.go:38*/ tr := n - tt - 1
+				/*line blog_memory.go:41*/ d[tt] = s[tr]
 			}
 		}
 	}
@@ -505,11 +447,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line blog_memory.go:49
-	s := gocuda.DynamicShared[int32](t)
+	/*line blog_memory.go:49*/ s := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:52
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line blog_memory.go:52*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -519,28 +459,23 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_memory.go:52
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_memory.go:52
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_memory.go:52
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_memory.go:52
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line blog_memory.go:52
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -550,48 +485,41 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
+					/*line blog_memory.go:52*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
+					/*line blog_memory.go:52*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
+					/*line blog_memory.go:52*/ s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:52
-					s[tt] = d[tt]
+					/*line blog_memory.go:52*/ s[tt] = d[tt]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:52
-				s[tt] = d[tt]
+				/*line blog_memory.go:52*/ s[tt] = d[tt]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line blog_memory.go:60
-		gc_off := n - 1
+		/*line blog_memory.go:60*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line blog_memory.go:54
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -600,46 +528,36 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:51
-				tr := n - tt - 1
-//line blog_memory.go:54
-				d[tt] = s[tr]
+				/*line blog_memory.go:51*/ tr := n - tt - 1
+				/*line blog_memory.go:54*/ d[tt] = s[tr]
 			}
 		}
 	}
@@ -668,10 +586,8 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_memory.go:87
-	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
-//line blog_memory.go:91
-	width := gc_gdx * blogTileDim
+	/*line blog_memory.go:87*/ tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
+	/*line blog_memory.go:91*/ width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
@@ -679,11 +595,9 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:89
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:93
-					for j := 0; j < blogTileDim; j += blogBlockRows {
+					/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
 					}
 				}
@@ -701,11 +615,9 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:89
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:99
-					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+					/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
 					}
 				}
@@ -730,10 +642,8 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_memory.go:109
-	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
-//line blog_memory.go:113
-	width := gc_gdx * blogTileDim
+	/*line blog_memory.go:109*/ tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
+	/*line blog_memory.go:113*/ width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
@@ -741,11 +651,9 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:111
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:115
-					for j := 0; j < blogTileDim; j += blogBlockRows {
+					/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
@@ -757,22 +665,17 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
-//line blog_memory.go:129
-		tile := tile[:32]
+		/*line blog_memory.go:129*/ tile := tile[:32]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:137
-					var x int
-//line blog_memory.go:139
-					var y int
-//line blog_memory.go:121
-					x = gc_by*blogTileDim + gc_tx
+					/*line blog_memory.go:137*/ var x int
+					/*line blog_memory.go:139*/ var y int
+					/*line blog_memory.go:121*/ x = gc_by*blogTileDim + gc_tx
 					y = gc_bx*blogTileDim + gc_ty
-//line blog_memory.go:124
-					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+					/*line blog_memory.go:124*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
 					}
 				}

@@ -33,8 +33,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line blog_memory.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line blog_memory.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -48,15 +47,13 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blog_memory.go:16
-						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						/*line blog_memory.go:16*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line blog_memory.go:15
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line blog_memory.go:15*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -67,38 +64,32 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:16
-					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					/*line blog_memory.go:16*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line blog_memory.go:15
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:15*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:16
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						/*line blog_memory.go:16*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line blog_memory.go:16
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line blog_memory.go:16*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line blog_memory.go:16
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line blog_memory.go:16*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -109,17 +100,14 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					}
 				}
 				if compiled.SIMD {
-//line blog_memory.go:16
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line blog_memory.go:16*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line blog_memory.go:16*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line blog_memory.go:16
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						/*line blog_memory.go:16*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -128,8 +116,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_memory.go:16
-					y[i] = a*x[i] + y[i]
+					/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -158,8 +145,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_memory.go:47
-				panic(compiled.ErrGuardWraps)
+				/*line blog_memory.go:47*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -173,14 +159,12 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line blog_memory.go:26
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							/*line blog_memory.go:26*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line blog_memory.go:26
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line blog_memory.go:26*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -190,14 +174,12 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						}
 					}
 					if compiled.SIMD {
-//line blog_memory.go:26
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						/*line blog_memory.go:26*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line blog_memory.go:26
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line blog_memory.go:26*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -206,25 +188,21 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line blog_memory.go:26
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:26
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							/*line blog_memory.go:26*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_memory.go:26
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line blog_memory.go:26*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line blog_memory.go:27
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line blog_memory.go:27*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -234,17 +212,14 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						}
 					}
 					if compiled.SIMD {
-//line blog_memory.go:26
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						/*line blog_memory.go:26*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_memory.go:26
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+							/*line blog_memory.go:26*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
-//line blog_memory.go:27
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							/*line blog_memory.go:27*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -257,15 +232,13 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line blog_memory.go:26
-						y[i] = a*x[i] + y[i]
+						/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line blog_memory.go:25
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line blog_memory.go:25*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -280,8 +253,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_memory.go:42
-					panic(compiled.ErrGuardWraps)
+					/*line blog_memory.go:42*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -296,32 +268,27 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line blog_memory.go:26
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line blog_memory.go:26
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -331,40 +298,35 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
+								/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -381,11 +343,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line blog_memory.go:36
-	s := gocuda.Shared[int32](t, 64)[:64]
+	/*line blog_memory.go:36*/ s := gocuda.Shared[int32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:39
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line blog_memory.go:39*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
@@ -396,8 +356,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						gc_tx := gc_vstep
 						var tt int = gc_tx
 						_ = tt
-//line blog_memory.go:38
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:38*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -411,14 +370,12 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_vstep
 					var tt int = gc_tx
 					_ = tt
-//line blog_memory.go:38
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line blog_memory.go:38*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line blog_memory.go:39
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -428,12 +385,10 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tt int = gc_tx
-//line blog_memory.go:39
-						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
+						/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 							break
 						}
-//line blog_memory.go:40
-						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
+						/*line blog_memory.go:40*/ archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -446,32 +401,27 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tt int = gc_tx
-//line blog_memory.go:39
-					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
+					/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 						break
 					}
-//line blog_memory.go:40
-					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+					/*line blog_memory.go:40*/ archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:39
-				s[tt] = d[tt]
+				/*line blog_memory.go:39*/ s[tt] = d[tt]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line blog_memory.go:47
-		gc_off := n - 1
+		/*line blog_memory.go:47*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line blog_memory.go:41
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -480,46 +430,36 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:38
-					tr := n - tt - 1
-//line blog_memory.go:41
-					d[tt] = s[tr]
+					/*line blog_memory.go:38*/ tr := n - tt - 1
+					/*line blog_memory.go:41*/ d[tt] = s[tr]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:38
-				tr := n - tt - 1
-//line blog_memory.go:41
-				d[tt] = s[tr]
+				/*line blog_memory.go:38*/ tr := n - tt - 1
+				/*line blog_memory.go:41*/ d[tt] = s[tr]
 			}
 		}
 	}
@@ -531,11 +471,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line blog_memory.go:49
-	s := gocuda.DynamicShared[int32](t)
+	/*line blog_memory.go:49*/ s := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:52
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line blog_memory.go:52*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
@@ -546,8 +484,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						gc_tx := gc_vstep
 						var tt int = gc_tx
 						_ = tt
-//line blog_memory.go:51
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:51*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -561,14 +498,12 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_vstep
 					var tt int = gc_tx
 					_ = tt
-//line blog_memory.go:51
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line blog_memory.go:51*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line blog_memory.go:52
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -578,12 +513,10 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tt int = gc_tx
-//line blog_memory.go:52
-						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
+						/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 							break
 						}
-//line blog_memory.go:53
-						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
+						/*line blog_memory.go:53*/ archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -596,32 +529,27 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tt int = gc_tx
-//line blog_memory.go:52
-					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
+					/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 						break
 					}
-//line blog_memory.go:53
-					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+					/*line blog_memory.go:53*/ archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:52
-				s[tt] = d[tt]
+				/*line blog_memory.go:52*/ s[tt] = d[tt]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line blog_memory.go:60
-		gc_off := n - 1
+		/*line blog_memory.go:60*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line blog_memory.go:54
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -630,46 +558,36 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line blog_memory.go:51
-					tr := n - tt - 1
-//line blog_memory.go:54
-					d[tt] = s[tr]
+					/*line blog_memory.go:51*/ tr := n - tt - 1
+					/*line blog_memory.go:54*/ d[tt] = s[tr]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
-//line blog_memory.go:51
-				tr := n - tt - 1
-//line blog_memory.go:54
-				d[tt] = s[tr]
+				/*line blog_memory.go:51*/ tr := n - tt - 1
+				/*line blog_memory.go:54*/ d[tt] = s[tr]
 			}
 		}
 	}
@@ -718,8 +636,7 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:83
-			gc_off := (gc_bdx * gc_bx) + s
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
@@ -729,11 +646,9 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							_ = i
-//line blog_memory.go:64
-							archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							/*line blog_memory.go:64*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -746,17 +661,14 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					gc_vb3 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						_ = i
-//line blog_memory.go:64
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:64*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line blog_memory.go:64
-					gc_at[gc_tx] = gc_at[gc_tx] + 1
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
 				gc_vstep2 := gc_runlo
@@ -766,13 +678,11 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 						gc_vb2 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 								break
 							}
-//line blog_memory.go:65
-							archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+							/*line blog_memory.go:65*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -785,13 +695,11 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					gc_vb := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 							break
 						}
-//line blog_memory.go:65
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						/*line blog_memory.go:65*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -799,8 +707,7 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -828,8 +735,7 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:83
-			gc_off := (gc_bdx * gc_bx) + s
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
@@ -839,11 +745,9 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							_ = i
-//line blog_memory.go:64
-							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							/*line blog_memory.go:64*/ archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -856,17 +760,14 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						_ = i
-//line blog_memory.go:64
-						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:64*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line blog_memory.go:64
-					gc_at[gc_tx] = gc_at[gc_tx] + 1
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
 				gc_vstep2 := gc_runlo
@@ -876,13 +777,11 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 								break
 							}
-//line blog_memory.go:65
-							archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+							/*line blog_memory.go:65*/ archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -895,13 +794,11 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 							break
 						}
-//line blog_memory.go:65
-						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						/*line blog_memory.go:65*/ archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -909,8 +806,7 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -938,8 +834,7 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:83
-			gc_off := (gc_bdx * gc_bx) + s
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
@@ -949,11 +844,9 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 						gc_vb4 := archsimd.BroadcastUint32x16(1)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							_ = i
-//line blog_memory.go:64
-							archsimd.LoadUint32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							/*line blog_memory.go:64*/ archsimd.LoadUint32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -966,17 +859,14 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					gc_vb3 := archsimd.BroadcastUint32x8(1)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						_ = i
-//line blog_memory.go:64
-						archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line blog_memory.go:64*/ archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line blog_memory.go:64
-					gc_at[gc_tx] = gc_at[gc_tx] + 1
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
 				gc_vstep2 := gc_runlo
@@ -986,13 +876,11 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 						gc_vb2 := archsimd.BroadcastUint32x16(1)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line blog_memory.go:63
-							var i int = gc_bdx*gc_bx + gc_tx + s
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 							if i < 0 || i > len(a)-16 {
 								break
 							}
-//line blog_memory.go:65
-							archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+							/*line blog_memory.go:65*/ archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1005,13 +893,11 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					gc_vb := archsimd.BroadcastUint32x8(1)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line blog_memory.go:63
-						var i int = gc_bdx*gc_bx + gc_tx + s
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
 						if i < 0 || i > len(a)-8 {
 							break
 						}
-//line blog_memory.go:65
-						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						/*line blog_memory.go:65*/ archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1019,8 +905,7 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
 					a[i] = a[i] + 1
 				}
 			}
@@ -1040,10 +925,8 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_memory.go:87
-	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
-//line blog_memory.go:91
-	width := gc_gdx * blogTileDim
+	/*line blog_memory.go:87*/ tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
+	/*line blog_memory.go:91*/ width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
@@ -1056,43 +939,33 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line blog_memory.go:89
-							var x int = gc_bx*blogTileDim + gc_tx
+							/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
 							var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:93
-							for j := 0; j < blogTileDim; j = j + blogBlockRows {
+							/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blog_memory.go:93
-								if ((y+j)*
+								/*line blog_memory.go:93*/ if ((y+j)*
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
-//line blog_memory.go:94
-									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+									/*line blog_memory.go:94*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 								} else {
-//line blog_memory.go:94
-									var gc_lanes3 [16]float32
+									/*line blog_memory.go:94*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line blog_memory.go:94
-											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+											/*line blog_memory.go:94*/ gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line blog_memory.go:94
-								if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-16 {
-//line blog_memory.go:94
-									gc_ld2.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
+								/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-16 {
+									/*line blog_memory.go:94*/ gc_ld2.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 								} else {
-//line blog_memory.go:94
-									var gc_lanes4 [16]float32
+									/*line blog_memory.go:94*/ var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line blog_memory.go:94
-											tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
+											/*line blog_memory.go:94*/ tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1110,43 +983,33 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line blog_memory.go:89
-						var x int = gc_bx*blogTileDim + gc_tx
+						/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
 						var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:93
-						for j := 0; j < blogTileDim; j = j + blogBlockRows {
+						/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:93
-							if ((y+j)*
+							/*line blog_memory.go:93*/ if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
-//line blog_memory.go:94
-								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+								/*line blog_memory.go:94*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 							} else {
-//line blog_memory.go:94
-								var gc_lanes [8]float32
+								/*line blog_memory.go:94*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line blog_memory.go:94
-										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+										/*line blog_memory.go:94*/ gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line blog_memory.go:94
-							if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-8 {
-//line blog_memory.go:94
-								gc_ld.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
+							/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-8 {
+								/*line blog_memory.go:94*/ gc_ld.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 							} else {
-//line blog_memory.go:94
-								var gc_lanes2 [8]float32
+								/*line blog_memory.go:94*/ var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line blog_memory.go:94
-										tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k2] = gc_lanes2[gc_k2]
+										/*line blog_memory.go:94*/ tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1157,11 +1020,9 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:89
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:93
-					for j := 0; j < blogTileDim; j += blogBlockRows {
+					/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
 					}
 				}
@@ -1184,41 +1045,32 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line blog_memory.go:89
-							var x int = gc_bx*blogTileDim + gc_tx
+							/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
 							var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:99
-							for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+							/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blog_memory.go:99
-								if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
+								/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 								} else {
-//line blog_memory.go:100
-									var gc_lanes7 [16]float32
+									/*line blog_memory.go:100*/ var gc_lanes7 [16]float32
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
-//line blog_memory.go:100
-											gc_lanes7[gc_k7] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k7]
+											/*line blog_memory.go:100*/ gc_lanes7[gc_k7] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k7]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
-//line blog_memory.go:100
-								if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
-//line blog_memory.go:100
-									gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
+								/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
+									/*line blog_memory.go:100*/ gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
 								} else {
-//line blog_memory.go:100
-									var gc_lanes8 [16]float32
+									/*line blog_memory.go:100*/ var gc_lanes8 [16]float32
 									gc_ld4.Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line blog_memory.go:100
-											odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
+											/*line blog_memory.go:100*/ odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1236,41 +1088,32 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line blog_memory.go:89
-						var x int = gc_bx*blogTileDim + gc_tx
+						/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
 						var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:99
-						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+						/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:99
-							if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
+							/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 							} else {
-//line blog_memory.go:100
-								var gc_lanes5 [8]float32
+								/*line blog_memory.go:100*/ var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
-//line blog_memory.go:100
-										gc_lanes5[gc_k5] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k5]
+										/*line blog_memory.go:100*/ gc_lanes5[gc_k5] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k5]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
-//line blog_memory.go:100
-							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
-//line blog_memory.go:100
-								gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
+							/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
+								/*line blog_memory.go:100*/ gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 							} else {
-//line blog_memory.go:100
-								var gc_lanes6 [8]float32
+								/*line blog_memory.go:100*/ var gc_lanes6 [8]float32
 								gc_ld3.Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line blog_memory.go:100
-										odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
+										/*line blog_memory.go:100*/ odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1281,11 +1124,9 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:89
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:99
-					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+					/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
 					}
 				}
@@ -1310,10 +1151,8 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line blog_memory.go:109
-	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
-//line blog_memory.go:113
-	width := gc_gdx * blogTileDim
+	/*line blog_memory.go:109*/ tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
+	/*line blog_memory.go:113*/ width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
@@ -1327,43 +1166,33 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:111
-							var x int = gc_bx*blogTileDim + gc_tx
+							/*line blog_memory.go:111*/ var x int = gc_bx*blogTileDim + gc_tx
 							var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:115
-							for j := 0; j < blogTileDim; j = j + blogBlockRows {
+							/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blog_memory.go:115
-								if ((y+j)*
+								/*line blog_memory.go:115*/ if ((y+j)*
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
-//line blog_memory.go:116
-									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+									/*line blog_memory.go:116*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 								} else {
-//line blog_memory.go:116
-									var gc_lanes3 [16]float32
+									/*line blog_memory.go:116*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line blog_memory.go:116
-											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+											/*line blog_memory.go:116*/ gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line blog_memory.go:116
-								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-16 {
-//line blog_memory.go:116
-									gc_ld2.StoreSlice(tile[gc_ty+j][gc_tx:])
+								/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-16 {
+									/*line blog_memory.go:116*/ gc_ld2.StoreSlice(tile[gc_ty+j][gc_tx:])
 								} else {
-//line blog_memory.go:116
-									var gc_lanes4 [16]float32
+									/*line blog_memory.go:116*/ var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line blog_memory.go:116
-											tile[gc_ty+j][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line blog_memory.go:116*/ tile[gc_ty+j][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1382,43 +1211,33 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:111
-						var x int = gc_bx*blogTileDim + gc_tx
+						/*line blog_memory.go:111*/ var x int = gc_bx*blogTileDim + gc_tx
 						var y int = gc_by*blogTileDim + gc_ty
-//line blog_memory.go:115
-						for j := 0; j < blogTileDim; j = j + blogBlockRows {
+						/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:115
-							if ((y+j)*
+							/*line blog_memory.go:115*/ if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
-//line blog_memory.go:116
-								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+								/*line blog_memory.go:116*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 							} else {
-//line blog_memory.go:116
-								var gc_lanes [8]float32
+								/*line blog_memory.go:116*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line blog_memory.go:116
-										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+										/*line blog_memory.go:116*/ gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line blog_memory.go:116
-							if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-8 {
-//line blog_memory.go:116
-								gc_ld.StoreSlice(tile[gc_ty+j][gc_tx:])
+							/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-8 {
+								/*line blog_memory.go:116*/ gc_ld.StoreSlice(tile[gc_ty+j][gc_tx:])
 							} else {
-//line blog_memory.go:116
-								var gc_lanes2 [8]float32
+								/*line blog_memory.go:116*/ var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line blog_memory.go:116
-										tile[gc_ty+j][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										/*line blog_memory.go:116*/ tile[gc_ty+j][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1429,11 +1248,9 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:111
-					x := gc_bx*blogTileDim + gc_tx
+					/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
-//line blog_memory.go:115
-					for j := 0; j < blogTileDim; j += blogBlockRows {
+					/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
@@ -1445,22 +1262,17 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
-//line blog_memory.go:129
-		tile := tile[:32]
+		/*line blog_memory.go:129*/ tile := tile[:32]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line blog_memory.go:137
-					var x int
-//line blog_memory.go:139
-					var y int
-//line blog_memory.go:121
-					x = gc_by*blogTileDim + gc_tx
+					/*line blog_memory.go:137*/ var x int
+					/*line blog_memory.go:139*/ var y int
+					/*line blog_memory.go:121*/ x = gc_by*blogTileDim + gc_tx
 					y = gc_bx*blogTileDim + gc_ty
-//line blog_memory.go:124
-					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+					/*line blog_memory.go:124*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
 					}
 				}

@@ -123,67 +123,54 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:216
-	temp := gocuda.DynamicShared[int32](t)
+	/*line blog_reduction.go:216*/ temp := gocuda.DynamicShared[int32](t)
 	g := cg.ThisThreadBlock(t)
 	var g_ cg.ThreadBlock = g
 	_ = g_
-//line blog_reduction.go:218
-	var temp_ []int32 = temp
+	/*line blog_reduction.go:218*/ var temp_ []int32 = temp
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
+			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:218*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
+			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:218*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
+			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:218*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
+			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:218*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-		mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-		var val int32 = mySum
+		/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
+		/*line blog_reduction.go:218*/ var val int32 = mySum
 		gc_s_val[gc_rank] = val
 	}
-//line blog_reduction.go:195
-	for i := gc_n / 2; i > 0; i /= 2 {
+	/*line blog_reduction.go:195*/ for i := gc_n / 2; i > 0; i /= 2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -191,40 +178,35 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
+				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
+				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
+				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
+				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-			temp_[lane] = val
+			/*line blog_reduction.go:196*/ temp_[lane] = val
 		}
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -233,8 +215,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
+				/*line blog_reduction.go:198*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -244,8 +225,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
+				/*line blog_reduction.go:198*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -255,8 +235,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
+				/*line blog_reduction.go:198*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -266,8 +245,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
+				/*line blog_reduction.go:198*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -277,8 +255,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-			if lane < i {
+			/*line blog_reduction.go:198*/ if lane < i {
 				val += temp_[lane+i]
 			}
 			gc_s_val[gc_rank] = val
@@ -290,65 +267,50 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
+			/*line blog_reduction.go:203*/ var r int32 = val
+			/*line blog_reduction.go:218*/ blockSum := r
 			if gc_rank == 0 {
-//line blog_reduction.go:221
-				atomic.Add(sum, blockSum)
+				/*line blog_reduction.go:221*/ atomic.Add(sum, blockSum)
 			}
 		}
 		{
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
+			/*line blog_reduction.go:203*/ var r int32 = val
+			/*line blog_reduction.go:218*/ blockSum := r
 			if gc_rank == 0 {
-//line blog_reduction.go:221
-				atomic.Add(sum, blockSum)
+				/*line blog_reduction.go:221*/ atomic.Add(sum, blockSum)
 			}
 		}
 		{
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
+			/*line blog_reduction.go:203*/ var r int32 = val
+			/*line blog_reduction.go:218*/ blockSum := r
 			if gc_rank == 0 {
-//line blog_reduction.go:221
-				atomic.Add(sum, blockSum)
+				/*line blog_reduction.go:221*/ atomic.Add(sum, blockSum)
 			}
 		}
 		{
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
+			/*line blog_reduction.go:203*/ var r int32 = val
+			/*line blog_reduction.go:218*/ blockSum := r
 			if gc_rank == 0 {
-//line blog_reduction.go:221
-				atomic.Add(sum, blockSum)
+				/*line blog_reduction.go:221*/ atomic.Add(sum, blockSum)
 			}
 		}
 	}
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-		var r int32 = val
-//line blog_reduction.go:218
-		blockSum := r
+		/*line blog_reduction.go:203*/ var r int32 = val
+		/*line blog_reduction.go:218*/ blockSum := r
 		if gc_rank == 0 {
-//line blog_reduction.go:221
-			atomic.Add(sum, blockSum)
+			/*line blog_reduction.go:221*/ atomic.Add(sum, blockSum)
 		}
 	}
 }
@@ -385,8 +347,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line blog_reduction.go:248
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:248*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -401,8 +362,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && gc_at[gc_tx] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
@@ -410,8 +370,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && gc_at[gc_tx] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
@@ -419,8 +378,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && gc_at[gc_tx] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
@@ -428,8 +386,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && gc_at[gc_tx] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
@@ -437,8 +394,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-					if i < n && gc_at[gc_tx] > 0 {
+					/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
 						dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 					}
 				}
@@ -449,8 +405,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
@@ -458,8 +413,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
@@ -467,8 +421,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
@@ -476,8 +429,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
+						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
 					}
@@ -485,8 +437,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:232
-					if i < n && src[i] > 0 {
+					/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
 						dst[atomic.Add(nres, 1)] = src[i]
 					}
 				}
@@ -518,8 +469,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blog_reduction.go:268
-	var gc_l_rank [32]int
+	/*line blog_reduction.go:268*/ var gc_l_rank [32]int
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
 	var gc_c2v [32]int32
@@ -541,8 +491,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:260
-				if i < n && src[i] > 0 {
+				/*line blog_reduction.go:260*/ if i < n && src[i] > 0 {
 					gc_m5 |= 1 << gc_lane
 				}
 			}
@@ -550,10 +499,8 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 		gc_save5 := gc_act
 		gc_act = gc_save5 & gc_m5
 		if gc_act != 0 {
-//line blog_reduction.go:261
-			var ctr *int32 = nres
-//line blog_reduction.go:242
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+			/*line blog_reduction.go:261*/ var ctr *int32 = nres
+			/*line blog_reduction.go:242*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -561,8 +508,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line blog_reduction.go:242
-				active := gc_c1r[gc_lane]
+				/*line blog_reduction.go:242*/ active := gc_c1r[gc_lane]
 				leader := bits.TrailingZeros32(active)
 				change := int32(bits.OnesCount32(active))
 				rank := bits.OnesCount32(active & t.LaneMaskLT())
@@ -576,8 +522,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				gc_c2w[gc_lane] = gocuda.WarpSize
 				gc_l_rank[gc_lane] = rank
 			}
-//line blog_reduction.go:250
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			/*line blog_reduction.go:250*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -591,13 +536,10 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_tx + gc_bx*gc_bdx
 				rank := gc_l_rank[gc_lane]
-//line blog_reduction.go:263
-				var warpRes int32
-//line blog_reduction.go:250
-				warpRes = gc_c2r[gc_lane]
+				/*line blog_reduction.go:263*/ var warpRes int32
+				/*line blog_reduction.go:250*/ warpRes = gc_c2r[gc_lane]
 				var r int32 = warpRes + int32(rank)
-//line blog_reduction.go:261
-				dst[r] = src[i]
+				/*line blog_reduction.go:261*/ dst[r] = src[i]
 			}
 		}
 		gc_act = gc_save5 &^ gc_dead

@@ -28,11 +28,19 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:76
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:62
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	/*line blog_reduction.go:76*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line blog_reduction.go:61*/ var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:61*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -40,8 +48,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -50,67 +57,56 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					_ = i
-//line blog_reduction.go:63
-					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:63
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:63
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:63
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-//line blog_reduction.go:63
-					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:63
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					_ = i
+					/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
+						break
+					}
+					/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+					/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:63
-					sum += in[i]
+					/*line blog_reduction.go:63*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_ [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -120,26 +116,21 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:65
-			var val int32 = sum
-//line blog_reduction.go:35
-			var val_ int32 = val
+			/*line blog_reduction.go:65*/ var val int32 = sum
+			/*line blog_reduction.go:35*/ var val_ int32 = val
 			gc_l_val_[gc_lane] = val_
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:23
-						val_ += gc_c1r[gc_lane]
+						/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
 						gc_l_val_[gc_lane] = val_
 					}
 				}
@@ -157,21 +148,16 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
 			val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-			var val int32
-//line blog_reduction.go:25
-			var r_ int32 = val_
-//line blog_reduction.go:35
-			val = r_
-//line blog_reduction.go:38
-			if lane == 0 {
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
 				shared[wid] = val
 			}
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -188,12 +174,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val int32
+				/*line blog_reduction.go:34*/ var val int32
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val = shared[lane]
+					/*line blog_reduction.go:46*/ val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
@@ -209,8 +193,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -224,27 +207,23 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-				var val_2 int32 = val
+				/*line blog_reduction.go:49*/ var val_2 int32 = val
 				gc_l_val_2[gc_lane] = val_2
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-							val_2 += gc_c2r[gc_lane]
+							/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -256,12 +235,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
-				var val int32
-//line blog_reduction.go:25
-				var r_2 int32 = val_2
-//line blog_reduction.go:49
-				val = r_2
+				/*line blog_reduction.go:37*/ var val int32
+				/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+				/*line blog_reduction.go:49*/ val = r_2
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -280,60 +256,45 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:73
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:65
-				sum = r
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step2 := gc_hi2
@@ -342,60 +303,45 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:65
-				sum = r
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -407,8 +353,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line blog_reduction.go:78
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -416,70 +361,50 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:88
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:88*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-//line blog_reduction.go:67
-					gc_at2[0] = sum
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					/*line blog_reduction.go:67*/ gc_at2[0] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -490,14 +415,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:80
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:80*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -505,14 +426,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -520,14 +437,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -535,14 +448,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -550,14 +459,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-//line blog_reduction.go:67
-					out[gc_bx] = sum
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					/*line blog_reduction.go:67*/ out[gc_bx] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -581,66 +486,53 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:104
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:106
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
+	/*line blog_reduction.go:104*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line blog_reduction.go:106*/ gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-		var sum int32
-//line blog_reduction.go:91
-		in2 := toInt2s(in)
+		/*line blog_reduction.go:89*/ var sum int32
+		/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 		gc_s_sum[gc_rank] = sum
 		gc_s_in2[gc_rank] = in2
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
 	gc_span := (gc_bdx * gc_gdx) * gc_chunk
-//line blog_reduction.go:92
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+	/*line blog_reduction.go:92*/ for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -648,8 +540,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:101
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:101*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -661,8 +552,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				idx := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
 				in2 := gc_s_in2[gc_rank]
-//line blog_reduction.go:92
-				gc_start := idx
+				/*line blog_reduction.go:92*/ gc_start := idx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -679,18 +569,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
-//line blog_reduction.go:93
-					val := in2[i]
+					/*line blog_reduction.go:93*/ val := in2[i]
 					sum += val.X + val.Y
 				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -701,24 +588,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line blog_reduction.go:45
-			gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
+			/*line blog_reduction.go:45*/ gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
 					gc_rank := gc_w + gc_lane
 					idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-					i_ := idx + n/2*2
+					/*line blog_reduction.go:96*/ i_ := idx + n/2*2
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:97
-					if i_ < n {
+					/*line blog_reduction.go:97*/ if i_ < n {
 						sum += gc_at[gc_lane]
 					}
 					var val_ int32 = sum
-//line blog_reduction.go:35
-					var val_2 int32 = val_
+					/*line blog_reduction.go:35*/ var val_2 int32 = val_
 					gc_l_val_2[gc_lane] = val_2
 					gc_s_sum[gc_rank] = sum
 				}
@@ -731,16 +614,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-					i_ := idx + n/2*2
+					/*line blog_reduction.go:96*/ i_ := idx + n/2*2
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:97
-					if i_ < n {
+					/*line blog_reduction.go:97*/ if i_ < n {
 						sum += in[i_]
 					}
 					var val_ int32 = sum
-//line blog_reduction.go:35
-					var val_2 int32 = val_
+					/*line blog_reduction.go:35*/ var val_2 int32 = val_
 					gc_l_val_2[gc_lane] = val_2
 					gc_s_sum[gc_rank] = sum
 				}
@@ -749,17 +629,14 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-						val_2 += gc_c1r[gc_lane]
+						/*line blog_reduction.go:23*/ val_2 += gc_c1r[gc_lane]
 						gc_l_val_2[gc_lane] = val_2
 					}
 				}
@@ -778,22 +655,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
 				val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
-				var val_ int32
-//line blog_reduction.go:25
-				var r_ int32 = val_2
-//line blog_reduction.go:35
-				val_ = r_
-//line blog_reduction.go:38
-				if lane == 0 {
+				/*line blog_reduction.go:37*/ var val_ int32
+				/*line blog_reduction.go:25*/ var r_ int32 = val_2
+				/*line blog_reduction.go:35*/ val_ = r_
+				/*line blog_reduction.go:38*/ if lane == 0 {
 					shared[wid] = val_
 				}
 				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_3 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -810,12 +682,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val_ int32
+				/*line blog_reduction.go:34*/ var val_ int32
 				val_ = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val_ = shared[lane]
+					/*line blog_reduction.go:46*/ val_ = shared[lane]
 				}
 				gc_s_val_[gc_rank] = val_
 			}
@@ -831,8 +701,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -846,27 +715,23 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:49
-				var val_3 int32 = val_
+				/*line blog_reduction.go:49*/ var val_3 int32 = val_
 				gc_l_val_3[gc_lane] = val_3
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:23
-							val_3 += gc_c2r[gc_lane]
+							/*line blog_reduction.go:23*/ val_3 += gc_c2r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -878,12 +743,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_rank := gc_w + gc_lane
 				val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:37
-				var val_ int32
-//line blog_reduction.go:25
-				var r_2 int32 = val_3
-//line blog_reduction.go:49
-				val_ = r_2
+				/*line blog_reduction.go:37*/ var val_ int32
+				/*line blog_reduction.go:25*/ var r_2 int32 = val_3
+				/*line blog_reduction.go:49*/ val_ = r_2
 				gc_s_val_[gc_rank] = val_
 			}
 		}
@@ -902,60 +764,45 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:73
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val_
-//line blog_reduction.go:100
-				sum = r
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -964,60 +811,45 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val_
-//line blog_reduction.go:100
-				sum = r
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1029,8 +861,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line blog_reduction.go:113
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			/*line blog_reduction.go:113*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -1038,70 +869,50 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:123
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at2[0] = sum
+						/*line blog_reduction.go:123*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at2[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at2[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at2[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
-//line blog_reduction.go:102
-					gc_at2[0] = sum
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					/*line blog_reduction.go:102*/ gc_at2[0] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1112,14 +923,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:115
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:115*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1127,14 +934,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1142,14 +945,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1157,14 +956,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1172,14 +967,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
-//line blog_reduction.go:102
-					out[gc_bx] = sum
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					/*line blog_reduction.go:102*/ out[gc_bx] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1198,9 +989,18 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:113
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line blog_reduction.go:112*/ var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:112*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1208,8 +1008,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:122
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:122*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1218,65 +1017,55 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					_ = i
-//line blog_reduction.go:114
-					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:114
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:114
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:114
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-//line blog_reduction.go:114
-					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:114
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					_ = i
+					/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
+						break
+					}
+					/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+					/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:114
-					sum += in[i]
+					/*line blog_reduction.go:114*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:122
-	var gc_l_val [32]int32
+	/*line blog_reduction.go:122*/ var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1286,8 +1075,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:116
-			var val int32 = sum
+			/*line blog_reduction.go:116*/ var val int32 = sum
 			gc_l_val[gc_lane] = val
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1297,17 +1085,14 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val := gc_l_val[gc_lane]
-//line blog_reduction.go:23
-						val += gc_c1r[gc_lane]
+						/*line blog_reduction.go:23*/ val += gc_c1r[gc_lane]
 						gc_l_val[gc_lane] = val
 					}
 				}
@@ -1323,12 +1108,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
-//line blog_reduction.go:41
-			var sum int32
-//line blog_reduction.go:25
-			var r int32 = val
-//line blog_reduction.go:116
-			sum = r
+			/*line blog_reduction.go:41*/ var sum int32
+			/*line blog_reduction.go:25*/ var r int32 = val
+			/*line blog_reduction.go:116*/ sum = r
 			if gc_tx%gocuda.WarpSize == 0 {
 				atomic.Add(out, sum)
 			}
@@ -1353,11 +1135,19 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:142
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:128
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	/*line blog_reduction.go:142*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line blog_reduction.go:127*/ var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:127*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1365,8 +1155,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:137
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:137*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1375,67 +1164,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-					_ = i
-//line blog_reduction.go:129
-					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:129
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:129
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:129
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-//line blog_reduction.go:129
-					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:129
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					_ = i
+					/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
+						break
+					}
+					/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+					/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:129
-					sum += in[i]
+					/*line blog_reduction.go:129*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_ [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1445,26 +1223,21 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:131
-			var val int32 = sum
-//line blog_reduction.go:35
-			var val_ int32 = val
+			/*line blog_reduction.go:131*/ var val int32 = sum
+			/*line blog_reduction.go:35*/ var val_ int32 = val
 			gc_l_val_[gc_lane] = val_
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:23
-						val_ += gc_c1r[gc_lane]
+						/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
 						gc_l_val_[gc_lane] = val_
 					}
 				}
@@ -1482,21 +1255,16 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
 			val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-			var val int32
-//line blog_reduction.go:25
-			var r_ int32 = val_
-//line blog_reduction.go:35
-			val = r_
-//line blog_reduction.go:38
-			if lane == 0 {
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
 				shared[wid] = val
 			}
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1513,12 +1281,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val int32
+				/*line blog_reduction.go:34*/ var val int32
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val = shared[lane]
+					/*line blog_reduction.go:46*/ val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
@@ -1534,8 +1300,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -1549,27 +1314,23 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-				var val_2 int32 = val
+				/*line blog_reduction.go:49*/ var val_2 int32 = val
 				gc_l_val_2[gc_lane] = val_2
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-							val_2 += gc_c2r[gc_lane]
+							/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -1581,12 +1342,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
-				var val int32
-//line blog_reduction.go:25
-				var r_2 int32 = val_2
-//line blog_reduction.go:49
-				val = r_2
+				/*line blog_reduction.go:37*/ var val int32
+				/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+				/*line blog_reduction.go:49*/ val = r_2
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -1605,60 +1363,45 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:73
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step2 := gc_hi2
@@ -1667,60 +1410,45 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1738,14 +1466,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:150
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:150*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -1753,14 +1477,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -1768,14 +1488,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -1783,14 +1499,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1798,14 +1510,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
-//line blog_reduction.go:133
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:143*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
+				/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1829,9 +1537,18 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		clear(gc_s_sum)
-//line blog_reduction.go:143
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line blog_reduction.go:142*/ var sum int32
+			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:142*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1839,8 +1556,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:152
-				panic(compiled.ErrGuardWraps)
+				/*line blog_reduction.go:152*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1849,58 +1565,49 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:144
-						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:144
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-//line blog_reduction.go:144
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
 					gc_vstep2 := gc_from
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:144
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-//line blog_reduction.go:144
-						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:144
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						_ = i
+						/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+						/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line blog_reduction.go:144
-						sum += in[i]
+						/*line blog_reduction.go:144*/ sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1912,36 +1619,31 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-			atomic.Add(out, sum)
+			/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 		}
 	}
 }
@@ -1951,11 +1653,9 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line blog_reduction.go:179
-	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line blog_reduction.go:179*/ tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
-//line blog_reduction.go:182
-	var gc_l_val [32]int32
+	/*line blog_reduction.go:182*/ var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1966,19 +1666,15 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:177
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:180
-			var val int32 = mySum
+			/*line blog_reduction.go:177*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:180*/ var val int32 = mySum
 			gc_l_val[gc_lane] = val
 		}
-//line blog_reduction.go:165
-		for i := g.Size() / 2; i > 0; i /= 2 {
+		/*line blog_reduction.go:165*/ for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
-//line blog_reduction.go:166
-				val += gc_c1r[gc_lane]
+				/*line blog_reduction.go:166*/ val += gc_c1r[gc_lane]
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -1986,13 +1682,10 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
-//line blog_reduction.go:168
-			var r int32 = val
-//line blog_reduction.go:180
-			tileSum := r
+			/*line blog_reduction.go:168*/ var r int32 = val
+			/*line blog_reduction.go:180*/ tileSum := r
 			if (gc_rank & (32 - 1)) == 0 {
-//line blog_reduction.go:183
-				atomic.Add(sum, tileSum)
+				/*line blog_reduction.go:183*/ atomic.Add(sum, tileSum)
 			}
 		}
 	}

@@ -29,11 +29,37 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:76
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:62
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	/*line blog_reduction.go:76*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line blog_reduction.go:61*/ var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line blog_reduction.go:61*/ var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:61*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -41,8 +67,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -51,56 +76,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-//line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:63
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:63
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:63
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -108,17 +83,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:63
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:63
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							_ = i
+							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -131,17 +100,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:63
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-//line blog_reduction.go:63
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						_ = i
+						/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -150,21 +113,65 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:63
-					sum += in[i]
+					/*line blog_reduction.go:63*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_ [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -176,16 +183,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:65
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:65
-					val := sum
-//line blog_reduction.go:35
-					val_ := val
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank:])
+					/*line blog_reduction.go:65*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:65*/ val := sum
+					/*line blog_reduction.go:35*/ val_ := val
+					/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -194,16 +196,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:65
-					val := sum
-//line blog_reduction.go:35
-					val_ := val
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank:])
+					/*line blog_reduction.go:35*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:65*/ val := sum
+					/*line blog_reduction.go:35*/ val_ := val
+					/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -216,42 +213,33 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:65
-				var val int32 = sum
-//line blog_reduction.go:35
-				var val_ int32 = val
+				/*line blog_reduction.go:65*/ var val int32 = sum
+				/*line blog_reduction.go:35*/ var val_ int32 = val
 				gc_l_val_[gc_lane] = val_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line blog_reduction.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
+			/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -259,12 +247,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -276,8 +261,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:23
-							val_ += gc_c1r[gc_lane]
+							/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -296,21 +280,16 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
 			val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-			var val int32
-//line blog_reduction.go:25
-			var r_ int32 = val_
-//line blog_reduction.go:35
-			val = r_
-//line blog_reduction.go:38
-			if lane == 0 {
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
 				shared[wid] = val
 			}
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -327,12 +306,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val int32
+				/*line blog_reduction.go:34*/ var val int32
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val = shared[lane]
+					/*line blog_reduction.go:46*/ val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
@@ -348,8 +325,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -362,12 +338,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-						val_2 := val
-//line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := val
+						/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -376,12 +349,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-						val_2 := val
-//line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := val
+						/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -394,40 +364,32 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					gc_rank := gc_w + gc_lane
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-					var val_2 int32 = val
+					/*line blog_reduction.go:49*/ var val_2 int32 = val
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
-//line blog_reduction.go:24
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-//line blog_reduction.go:23
-					gc_run2.Add(offset_, 0, 32)
+				/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -435,12 +397,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -452,8 +411,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-								val_2 += gc_c2r[gc_lane]
+								/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -465,16 +423,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:25
-						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:25*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:25*/ var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -483,16 +436,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:49
-						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -505,12 +453,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:64
-					var val int32
-//line blog_reduction.go:25
-					var r_2 int32 = val_2
-//line blog_reduction.go:49
-					val = r_2
+					/*line blog_reduction.go:64*/ var val int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+					/*line blog_reduction.go:49*/ val = r_2
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -530,60 +475,45 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:74
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:65
-				sum = r
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step2 := gc_hi2
@@ -592,60 +522,45 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:65
-				sum = r
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -657,8 +572,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line blog_reduction.go:78
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -666,70 +580,50 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:88
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:88*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:78
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						gc_at2[0] = sum
+						/*line blog_reduction.go:78*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-//line blog_reduction.go:67
-					gc_at2[0] = sum
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					/*line blog_reduction.go:67*/ gc_at2[0] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -740,14 +634,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:80
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:80*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -755,14 +645,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -770,14 +656,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -785,14 +667,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val
-//line blog_reduction.go:65
-						sum = r
-//line blog_reduction.go:67
-						out[gc_bx] = sum
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -800,14 +678,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-//line blog_reduction.go:67
-					out[gc_bx] = sum
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					/*line blog_reduction.go:67*/ out[gc_bx] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -831,66 +705,53 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:104
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:106
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
+	/*line blog_reduction.go:104*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line blog_reduction.go:106*/ gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-			var sum int32
-//line blog_reduction.go:91
-			in2 := toInt2s(in)
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line blog_reduction.go:89
-		var sum int32
-//line blog_reduction.go:91
-		in2 := toInt2s(in)
+		/*line blog_reduction.go:89*/ var sum int32
+		/*line blog_reduction.go:91*/ in2 := toInt2s(in)
 		gc_s_sum[gc_rank] = sum
 		gc_s_in2[gc_rank] = in2
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
 	gc_span := (gc_bdx * gc_gdx) * gc_chunk
-//line blog_reduction.go:92
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+	/*line blog_reduction.go:92*/ for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -898,8 +759,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:101
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:101*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -911,8 +771,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				idx := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
 				in2 := gc_s_in2[gc_rank]
-//line blog_reduction.go:92
-				gc_start := idx
+				/*line blog_reduction.go:92*/ gc_start := idx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -929,18 +788,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
-//line blog_reduction.go:93
-					val := in2[i]
+					/*line blog_reduction.go:93*/ val := in2[i]
 					sum += val.X + val.Y
 				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -961,35 +817,24 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var idx int = gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-					var i_ int = idx + n/2*2
-//line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:96*/ var i_ int = idx + n/2*2
+					/*line blog_reduction.go:96*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
 						break
 					}
-//line blog_reduction.go:97
-					if i_ < n && uint(n-i_) > 7 {
-//line blog_reduction.go:97
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
+					/*line blog_reduction.go:97*/ if i_ < n && uint(n-i_) > 7 {
+						/*line blog_reduction.go:97*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
 					} else {
-//line blog_reduction.go:98
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+						/*line blog_reduction.go:98*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 						if gc_if2.ToBits() != 0 {
-//line blog_reduction.go:97
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+							/*line blog_reduction.go:97*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
 						}
 					}
-//line blog_reduction.go:97
-					val_ := sum
-//line blog_reduction.go:97
-					val_2 := val_
-//line blog_reduction.go:97
-					val_2.StoreSlice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:97
-					val_.StoreSlice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:97
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:97*/ val_ := sum
+					/*line blog_reduction.go:97*/ val_2 := val_
+					/*line blog_reduction.go:97*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					/*line blog_reduction.go:97*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+					/*line blog_reduction.go:97*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1008,29 +853,20 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var idx int = gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-					var i_ int = idx + n/2*2
-//line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:96*/ var i_ int = idx + n/2*2
+					/*line blog_reduction.go:96*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					if i_ < 0 || i_ > len(in)-8 {
 						break
 					}
-//line blog_reduction.go:97
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+					/*line blog_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 					if gc_if.ToBits() != 0 {
-//line blog_reduction.go:98
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+						/*line blog_reduction.go:98*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
 					}
-//line blog_reduction.go:98
-					val_ := sum
-//line blog_reduction.go:98
-					val_2 := val_
-//line blog_reduction.go:98
-					val_2.StoreSlice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:98
-					val_.StoreSlice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:98
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:98*/ val_ := sum
+					/*line blog_reduction.go:98*/ val_2 := val_
+					/*line blog_reduction.go:98*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					/*line blog_reduction.go:98*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+					/*line blog_reduction.go:98*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1050,49 +886,39 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-				i_ := idx + n/2*2
+				/*line blog_reduction.go:96*/ i_ := idx + n/2*2
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:97
-				if i_ < n {
+				/*line blog_reduction.go:97*/ if i_ < n {
 					sum += in[i_]
 				}
 				var val_ int32 = sum
-//line blog_reduction.go:35
-				var val_2 int32 = val_
+				/*line blog_reduction.go:35*/ var val_2 int32 = val_
 				gc_l_val_2[gc_lane] = val_2
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line blog_reduction.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
+			/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane:])
+								/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+								/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1100,12 +926,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane:])
+								/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+								/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1117,8 +940,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-							val_2 += gc_c1r[gc_lane]
+							/*line blog_reduction.go:23*/ val_2 += gc_c1r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -1138,22 +960,17 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
 				val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
-				var val_ int32
-//line blog_reduction.go:25
-				var r_ int32 = val_2
-//line blog_reduction.go:35
-				val_ = r_
-//line blog_reduction.go:38
-				if lane == 0 {
+				/*line blog_reduction.go:37*/ var val_ int32
+				/*line blog_reduction.go:25*/ var r_ int32 = val_2
+				/*line blog_reduction.go:35*/ val_ = r_
+				/*line blog_reduction.go:38*/ if lane == 0 {
 					shared[wid] = val_
 				}
 				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_3 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1170,12 +987,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val_ int32
+				/*line blog_reduction.go:34*/ var val_ int32
 				val_ = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val_ = shared[lane]
+					/*line blog_reduction.go:46*/ val_ = shared[lane]
 				}
 				gc_s_val_[gc_rank] = val_
 			}
@@ -1191,8 +1006,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -1205,12 +1019,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:49
-						val_3 := val_
-//line blog_reduction.go:49
-						val_3.StoreSlice(gc_l_val_3[gc_lane:])
+						/*line blog_reduction.go:49*/ val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:49*/ val_3 := val_
+						/*line blog_reduction.go:49*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1219,12 +1030,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:49
-						val_3 := val_
-//line blog_reduction.go:49
-						val_3.StoreSlice(gc_l_val_3[gc_lane:])
+						/*line blog_reduction.go:49*/ val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:49*/ val_3 := val_
+						/*line blog_reduction.go:49*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1237,40 +1045,32 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					}
 					gc_rank := gc_w + gc_lane
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:49
-					var val_3 int32 = val_
+					/*line blog_reduction.go:49*/ var val_3 int32 = val_
 					gc_l_val_3[gc_lane] = val_3
 				}
 			}
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
-//line blog_reduction.go:24
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-//line blog_reduction.go:23
-					gc_run2.Add(offset_, 0, 32)
+				/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:23
-									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line blog_reduction.go:23*/ val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+									/*line blog_reduction.go:23*/ val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1278,12 +1078,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:23
-									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:23
-									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line blog_reduction.go:23*/ val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+									/*line blog_reduction.go:23*/ val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -1295,8 +1092,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 									continue
 								}
 								val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:23
-								val_3 += gc_c2r[gc_lane]
+								/*line blog_reduction.go:23*/ val_3 += gc_c2r[gc_lane]
 								gc_l_val_3[gc_lane] = val_3
 							}
 						}
@@ -1308,16 +1104,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:25
-						var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_3
-//line blog_reduction.go:49
-						val_ = r_2
-//line blog_reduction.go:49
-						val_.StoreSlice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:25*/ val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+						/*line blog_reduction.go:25*/ var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_3
+						/*line blog_reduction.go:49*/ val_ = r_2
+						/*line blog_reduction.go:49*/ val_.StoreSlice(gc_s_val_[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1326,16 +1117,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:49
-						var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_3
-//line blog_reduction.go:49
-						val_ = r_2
-//line blog_reduction.go:49
-						val_.StoreSlice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:49*/ val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+						/*line blog_reduction.go:49*/ var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_3
+						/*line blog_reduction.go:49*/ val_ = r_2
+						/*line blog_reduction.go:49*/ val_.StoreSlice(gc_s_val_[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -1348,12 +1134,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					}
 					gc_rank := gc_w + gc_lane
 					val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:64
-					var val_ int32
-//line blog_reduction.go:25
-					var r_2 int32 = val_3
-//line blog_reduction.go:49
-					val_ = r_2
+					/*line blog_reduction.go:64*/ var val_ int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_3
+					/*line blog_reduction.go:49*/ val_ = r_2
 					gc_s_val_[gc_rank] = val_
 				}
 			}
@@ -1373,60 +1156,45 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:74
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val_
-//line blog_reduction.go:100
-				sum = r
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -1435,60 +1203,45 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val_
-//line blog_reduction.go:100
-				sum = r
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1500,8 +1253,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
-//line blog_reduction.go:113
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+			/*line blog_reduction.go:113*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 				gc_at := out[gc_off2:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -1509,70 +1261,50 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:123
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at[0] = sum
+						/*line blog_reduction.go:123*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:113
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						gc_at[0] = sum
+						/*line blog_reduction.go:113*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at[0] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
-//line blog_reduction.go:102
-					gc_at[0] = sum
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					/*line blog_reduction.go:102*/ gc_at[0] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1583,14 +1315,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:115
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:115*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1598,14 +1326,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1613,14 +1337,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1628,14 +1348,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-						var sum int32
-//line blog_reduction.go:51
-						var r int32 = val_
-//line blog_reduction.go:100
-						sum = r
-//line blog_reduction.go:102
-						out[gc_bx] = sum
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1643,14 +1359,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val_
-//line blog_reduction.go:100
-					sum = r
-//line blog_reduction.go:102
-					out[gc_bx] = sum
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					/*line blog_reduction.go:102*/ out[gc_bx] = sum
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1671,9 +1383,36 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:113
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line blog_reduction.go:112*/ var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line blog_reduction.go:112*/ var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:112*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1681,8 +1420,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:122
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:122*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1691,56 +1429,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-//line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:114
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:114
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:114
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1748,17 +1436,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:114
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:114
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							_ = i
+							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1771,17 +1453,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:114
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-//line blog_reduction.go:114
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						_ = i
+						/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1790,19 +1466,64 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:114
-					sum += in[i]
+					/*line blog_reduction.go:114*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:122
-	var gc_l_val [32]int32
+	/*line blog_reduction.go:122*/ var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1814,12 +1535,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:116
-					val := sum
-//line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane:])
+					/*line blog_reduction.go:116*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:116*/ val := sum
+					/*line blog_reduction.go:116*/ val.StoreSlice(gc_l_val[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1828,12 +1546,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:116
-					val := sum
-//line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane:])
+					/*line blog_reduction.go:116*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:116*/ val := sum
+					/*line blog_reduction.go:116*/ val.StoreSlice(gc_l_val[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1846,8 +1561,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:116
-				var val int32 = sum
+				/*line blog_reduction.go:116*/ var val int32 = sum
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -1858,23 +1572,18 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
-//line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane:])
+								/*line blog_reduction.go:23*/ val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
+								/*line blog_reduction.go:23*/ val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val.StoreSlice(gc_l_val[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1882,12 +1591,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
-//line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane:])
+								/*line blog_reduction.go:23*/ val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
+								/*line blog_reduction.go:23*/ val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val.StoreSlice(gc_l_val[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1899,8 +1605,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line blog_reduction.go:23
-							val += gc_c1r[gc_lane]
+							/*line blog_reduction.go:23*/ val += gc_c1r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -1917,12 +1622,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
-//line blog_reduction.go:42
-			var sum int32
-//line blog_reduction.go:25
-			var r int32 = val
-//line blog_reduction.go:116
-			sum = r
+			/*line blog_reduction.go:42*/ var sum int32
+			/*line blog_reduction.go:25*/ var r int32 = val
+			/*line blog_reduction.go:116*/ sum = r
 			if gc_tx%gocuda.WarpSize == 0 {
 				atomic.Add(out, sum)
 			}
@@ -1947,11 +1649,37 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:142
-	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	clear(gc_s_sum)
-//line blog_reduction.go:128
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	/*line blog_reduction.go:142*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line blog_reduction.go:127*/ var sum int32
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line blog_reduction.go:127*/ var sum int32
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:127*/ var sum int32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1959,8 +1687,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:137
-			panic(compiled.ErrGuardWraps)
+			/*line blog_reduction.go:137*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1969,56 +1696,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-//line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:129
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:129
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:129
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2026,17 +1703,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:129
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:129
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							_ = i
+							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2049,17 +1720,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:129
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-//line blog_reduction.go:129
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						_ = i
+						/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2068,21 +1733,65 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					i := gc_bx*gc_bdx + gc_tx + gc_off
 					gc_more = true
-//line blog_reduction.go:129
-					sum += in[i]
+					/*line blog_reduction.go:129*/ sum += in[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line blog_reduction.go:31
-	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
-	var gc_l_val_ [32]int32
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2094,16 +1803,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:131
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:131
-					val := sum
-//line blog_reduction.go:35
-					val_ := val
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank:])
+					/*line blog_reduction.go:131*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:131*/ val := sum
+					/*line blog_reduction.go:35*/ val_ := val
+					/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -2112,16 +1816,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:131
-					val := sum
-//line blog_reduction.go:35
-					val_ := val
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank:])
+					/*line blog_reduction.go:35*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line blog_reduction.go:131*/ val := sum
+					/*line blog_reduction.go:35*/ val_ := val
+					/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -2134,42 +1833,33 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:131
-				var val int32 = sum
-//line blog_reduction.go:35
-				var val_ int32 = val
+				/*line blog_reduction.go:131*/ var val int32 = sum
+				/*line blog_reduction.go:35*/ var val_ int32 = val
 				gc_l_val_[gc_lane] = val_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line blog_reduction.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
+			/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 		} else {
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
 				} else {
-//line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2177,12 +1867,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+								/*line blog_reduction.go:23*/ val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -2194,8 +1881,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:23
-							val_ += gc_c1r[gc_lane]
+							/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -2214,21 +1900,16 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			lane := gc_tx % gocuda.WarpSize
 			wid := gc_tx / gocuda.WarpSize
 			val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-			var val int32
-//line blog_reduction.go:25
-			var r_ int32 = val_
-//line blog_reduction.go:35
-			val = r_
-//line blog_reduction.go:38
-			if lane == 0 {
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
 				shared[wid] = val
 			}
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:48
-	var gc_l_val_2 [32]int32
+	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2245,12 +1926,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
-				var val int32
+				/*line blog_reduction.go:34*/ var val int32
 				val = 0
 				if gc_tx < gc_bdx/gocuda.WarpSize {
-//line blog_reduction.go:46
-					val = shared[lane]
+					/*line blog_reduction.go:46*/ val = shared[lane]
 				}
 				gc_s_val[gc_rank] = val
 			}
@@ -2266,8 +1945,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-				if wid == 0 {
+				/*line blog_reduction.go:48*/ if wid == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -2280,12 +1958,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-						val_2 := val
-//line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := val
+						/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2294,12 +1969,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-						val_2 := val
-//line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := val
+						/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -2312,40 +1984,32 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					gc_rank := gc_w + gc_lane
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-					var val_2 int32 = val
+					/*line blog_reduction.go:49*/ var val_2 int32 = val
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
-//line blog_reduction.go:24
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-//line blog_reduction.go:23
-					gc_run2.Add(offset_, 0, 32)
+				/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 			} else {
-//line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2353,12 +2017,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -2370,8 +2031,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:23
-								val_2 += gc_c2r[gc_lane]
+								/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -2383,16 +2043,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:25
-						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:25*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:25*/ var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2401,16 +2056,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:49
-						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank:])
+						/*line blog_reduction.go:49*/ val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:49*/ var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line blog_reduction.go:25*/ r_2 := val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -2423,12 +2073,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:64
-					var val int32
-//line blog_reduction.go:25
-					var r_2 int32 = val_2
-//line blog_reduction.go:49
-					val = r_2
+					/*line blog_reduction.go:64*/ var val int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+					/*line blog_reduction.go:49*/ val = r_2
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -2448,60 +2095,45 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:74
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step2 := gc_hi2
@@ -2510,60 +2142,45 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2581,14 +2198,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:150
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:150*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2596,14 +2209,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2611,14 +2220,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2626,14 +2231,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-//line blog_reduction.go:133
-					atomic.Add(out, sum)
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -2641,14 +2242,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
-//line blog_reduction.go:133
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:143*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
+				/*line blog_reduction.go:133*/ atomic.Add(out, sum)
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2672,9 +2269,36 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		clear(gc_s_sum)
-//line blog_reduction.go:143
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
+					/*line blog_reduction.go:142*/ var sum int32
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				/*line blog_reduction.go:142*/ var sum int32
+				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:142*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2682,8 +2306,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line blog_reduction.go:152
-				panic(compiled.ErrGuardWraps)
+				/*line blog_reduction.go:152*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2692,56 +2315,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								_ = i
-//line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:144
-								sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-//line blog_reduction.go:144
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-//line blog_reduction.go:144
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -2749,17 +2322,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:144
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-//line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:144
-								sum.StoreSlice(gc_s_sum[gc_rank:])
+								_ = i
+								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2772,17 +2339,11 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:144
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-//line blog_reduction.go:144
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							_ = i
+							/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2791,12 +2352,58 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-16 {
+									break
+								}
+								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line blog_reduction.go:144
-						sum += in[i]
+						/*line blog_reduction.go:144*/ sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -2808,36 +2415,31 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-				atomic.Add(out, sum)
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:146
-			atomic.Add(out, sum)
+			/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 		}
 	}
 }
@@ -2847,11 +2449,9 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line blog_reduction.go:179
-	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line blog_reduction.go:179*/ tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
-//line blog_reduction.go:182
-	var gc_l_val [32]int32
+	/*line blog_reduction.go:182*/ var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2862,25 +2462,19 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line blog_reduction.go:177
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:180
-			var val int32 = mySum
+			/*line blog_reduction.go:177*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:180*/ var val int32 = mySum
 			gc_l_val[gc_lane] = val
 		}
-//line blog_reduction.go:165
-		for i := g.Size() / 2; i > 0; i /= 2 {
+		/*line blog_reduction.go:165*/ for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
-//line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane:])
+						/*line blog_reduction.go:166*/ val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
+						/*line blog_reduction.go:166*/ val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line blog_reduction.go:166*/ val.StoreSlice(gc_l_val[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -2888,12 +2482,9 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
-//line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane:])
+						/*line blog_reduction.go:166*/ val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane:])
+						/*line blog_reduction.go:166*/ val = val.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line blog_reduction.go:166*/ val.StoreSlice(gc_l_val[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -2905,8 +2496,7 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 						continue
 					}
 					val := gc_l_val[gc_lane]
-//line blog_reduction.go:166
-					val += gc_c1r[gc_lane]
+					/*line blog_reduction.go:166*/ val += gc_c1r[gc_lane]
 					gc_l_val[gc_lane] = val
 				}
 			}
@@ -2915,13 +2505,10 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
-//line blog_reduction.go:168
-			var r int32 = val
-//line blog_reduction.go:180
-			tileSum := r
+			/*line blog_reduction.go:168*/ var r int32 = val
+			/*line blog_reduction.go:180*/ tileSum := r
 			if (gc_rank & (32 - 1)) == 0 {
-//line blog_reduction.go:183
-				atomic.Add(sum, tileSum)
+				/*line blog_reduction.go:183*/ atomic.Add(sum, tileSum)
 			}
 		}
 	}

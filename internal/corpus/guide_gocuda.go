@@ -60,40 +60,35 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					j := gc_ty
-//line guide.go:29
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:29*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					j := gc_ty
-//line guide.go:29
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:29*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					j := gc_ty
-//line guide.go:29
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:29*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					j := gc_ty
-//line guide.go:29
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:29*/ c[i][j] = a[i][j] + b[i][j]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				j := gc_ty
-//line guide.go:29
-				c[i][j] = a[i][j] + b[i][j]
+				/*line guide.go:29*/ c[i][j] = a[i][j] + b[i][j]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -145,8 +140,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guide.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line guide.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -166,40 +160,35 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line guide.go:41
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:41*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line guide.go:41
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:41*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line guide.go:41
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:41*/ c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line guide.go:41
-					c[i][j] = a[i][j] + b[i][j]
+					/*line guide.go:41*/ c[i][j] = a[i][j] + b[i][j]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				j := gc_by*gc_bdy + gc_ty
-//line guide.go:41
-				c[i][j] = a[i][j] + b[i][j]
+				/*line guide.go:41*/ c[i][j] = a[i][j] + b[i][j]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -263,8 +252,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:154
-	var gc_c1v [32]int32
+	/*line guide.go:154*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -280,8 +268,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 					gc_tx = 0
 				}
 				laneID := gc_tx & 0x1f
-//line guide.go:147
-				var value int32
+				/*line guide.go:147*/ var value int32
 				if laneID == 0 {
 					value = arg
 				}
@@ -300,10 +287,8 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line guide.go:163
-				var value int32
-//line guide.go:151
-				value = gc_c1r[gc_lane]
+				/*line guide.go:163*/ var value int32
+				/*line guide.go:151*/ value = gc_c1r[gc_lane]
 				if value != arg {
 					t.Printf("Thread %d failed.\n", gc_tx)
 				}
@@ -334,8 +319,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:170
-	var gc_l_value [32]int32
+	/*line guide.go:170*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -351,15 +335,12 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 					gc_tx = 0
 				}
 				laneID := gc_tx & 0x1f
-//line guide.go:165
-				value := int32(31 - laneID)
+				/*line guide.go:165*/ value := int32(31 - laneID)
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line guide.go:168
-		for i := 1; i <= 4; i *= 2 {
-//line guide.go:172
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
+		/*line guide.go:168*/ for i := 1; i <= 4; i *= 2 {
+			/*line guide.go:172*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -369,8 +350,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 				}
 				laneID := gc_tx & 0x1f
 				value := gc_l_value[gc_lane]
-//line guide.go:172
-				n := gc_c1r[gc_lane]
+				/*line guide.go:172*/ n := gc_c1r[gc_lane]
 				if (laneID & 7) >= i {
 					value += n
 				}
@@ -382,11 +362,9 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line guide.go:187
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line guide.go:187*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line guide.go:178
-				copy(gc_at, gc_l_value[:])
+				/*line guide.go:178*/ copy(gc_at, gc_l_value[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -395,8 +373,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
-//line guide.go:178
-					out[gc_tx] = value
+					/*line guide.go:178*/ out[gc_tx] = value
 				}
 			}
 		}

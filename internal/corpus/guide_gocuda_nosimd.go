@@ -21,8 +21,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guide.go:28
-			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+			/*line guide.go:28*/ if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
 				gc_at3 := b[:gc_bdx]
@@ -30,28 +29,23 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line guide.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line guide.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line guide.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line guide.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line guide.go:19
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -60,36 +54,31 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line guide.go:19
-						c[i] = a[i] + b[i]
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line guide.go:19
-						c[i] = a[i] + b[i]
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line guide.go:19
-						c[i] = a[i] + b[i]
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line guide.go:19
-						c[i] = a[i] + b[i]
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line guide.go:19
-					c[i] = a[i] + b[i]
+					/*line guide.go:19*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -132,27 +121,20 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						gc_pos.Thread = gc_base + gc_tx
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-						var cValue lanes.Float32x8
-//line guide.go:65
-						if (row*
-//line guide.go:68
-							c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+						/*line guide.go:62*/ var cValue lanes.Float32x8
+						/*line guide.go:65*/ if (row*
+							/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 							break
 						}
-//line guide.go:65
-						for e := 0; e < a.Width; e = e + 1 {
+						/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
 							var gc_ld2 lanes.Float32x8
-//line guide.go:65
-							if (e*
+							/*line guide.go:65*/ if (e*
 								b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
-//line guide.go:66
-								gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+								/*line guide.go:66*/ gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 							} else {
 								break gc_steps2
 							}
-//line guide.go:66
-							cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
+							/*line guide.go:66*/ cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
 						}
 						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
@@ -160,10 +142,8 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-						var cValue float32
-//line guide.go:65
-						for e := 0; e < a.Width; e++ {
+						/*line guide.go:62*/ var cValue float32
+						/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
 							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
 						}
 						c.Elements[row*c.Width+col] = cValue
@@ -198,57 +178,45 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line guide.go:99
-		cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-		var cValue float32
+		/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+		/*line guide.go:102*/ var cValue float32
 		gc_s_cSub[gc_rank] = cSub
 		gc_s_cValue[gc_rank] = cValue
 	}
-//line guide.go:109
-	for m := 0; m < (a.Width / guideBlockSize); m++ {
-//line guide.go:115
-		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
+	/*line guide.go:109*/ for m := 0; m < (a.Width / guideBlockSize); m++ {
+		/*line guide.go:115*/ as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
 			gc_ty := 0
@@ -261,11 +229,9 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_ty
 						col := gc_tx
-//line guide.go:111
-						aSub := getSubMatrix(a, blockRow, m)
+						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
-//line guide.go:119
-						gc_at[gc_tx] = getElement(aSub, row, col)
+						/*line guide.go:119*/ gc_at[gc_tx] = getElement(aSub, row, col)
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
@@ -273,11 +239,9 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_ty
 						col := gc_tx
-//line guide.go:111
-						aSub := getSubMatrix(a, blockRow, m)
+						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
-//line guide.go:119
-						as[row][col] = getElement(aSub, row, col)
+						/*line guide.go:119*/ as[row][col] = getElement(aSub, row, col)
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
@@ -297,46 +261,27 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_pos.Thread = gc_rank
 					var row int = gc_ty
 					var col int = gc_tx
-//line guide.go:106
-					cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
-//line guide.go:126
-					if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
+					/*line guide.go:106*/ cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
+					/*line guide.go:126*/ if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(0)], bs[compiled.Trip(0)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(1)], bs[compiled.Trip(1)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(2)], bs[compiled.Trip(2)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(3)], bs[compiled.Trip(3)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(4)], bs[compiled.Trip(4)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(5)], bs[compiled.Trip(5)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(6)], bs[compiled.Trip(6)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(7)], bs[compiled.Trip(7)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(8)], bs[compiled.Trip(8)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(9)], bs[compiled.Trip(9)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(10)], bs[compiled.Trip(10)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(11)], bs[compiled.Trip(11)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(12)], bs[compiled.Trip(12)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(13)], bs[compiled.Trip(13)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(14)], bs[compiled.Trip(14)][col:])
-//line guide.go:127
-					cValue = cValue.AddMulSlice(as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
-//line guide.go:127
-					cValue.StoreSlice(gc_s_cValue[gc_rank:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(0)], bs[compiled.Trip(0)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(1)], bs[compiled.Trip(1)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(2)], bs[compiled.Trip(2)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(3)], bs[compiled.Trip(3)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(4)], bs[compiled.Trip(4)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(5)], bs[compiled.Trip(5)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(6)], bs[compiled.Trip(6)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(7)], bs[compiled.Trip(7)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(8)], bs[compiled.Trip(8)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(9)], bs[compiled.Trip(9)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(10)], bs[compiled.Trip(10)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(11)], bs[compiled.Trip(11)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(12)], bs[compiled.Trip(12)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(13)], bs[compiled.Trip(13)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(14)], bs[compiled.Trip(14)][col:])
+					/*line guide.go:127*/ cValue = cValue.AddMulSlice(as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
+					/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -346,83 +291,67 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					cValue := gc_s_cValue[gc_rank]
 					{
 						e := int(0)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(1)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(2)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(3)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(4)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(5)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(6)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(7)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(8)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(9)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(10)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(11)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(12)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(13)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(14)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(15)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank] = cValue
 				}
@@ -446,8 +375,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -457,8 +385,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -468,8 +395,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -479,8 +405,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -490,8 +415,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 				col := gc_tx
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-				setElement(cSub, row, col, cValue)
+				/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -510,8 +434,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:195
-	var gc_l_value [32]int32
+	/*line guide.go:195*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -527,25 +450,21 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 					gc_tx = 0
 				}
 				laneID := gc_tx & 0x1f
-//line guide.go:189
-				value := int32(31 - laneID)
+				/*line guide.go:189*/ value := int32(31 - laneID)
 				gc_l_value[gc_lane] = value
 			}
 		}
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflXorHalving(&gc_l_value, 16)
 		} else {
-//line guide.go:192
-			for i := 16; i >= 1; i /= 2 {
+			/*line guide.go:192*/ for i := 16; i >= 1; i /= 2 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
 				} else {
-//line guide.go:193
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+					/*line guide.go:193*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						value := gc_l_value[gc_lane]
-//line guide.go:193
-						value += gc_c1r[gc_lane]
+						/*line guide.go:193*/ value += gc_c1r[gc_lane]
 						gc_l_value[gc_lane] = value
 					}
 				}
@@ -563,8 +482,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				value := gc_l_value[gc_lane]
-//line guide.go:197
-				t.Printf("Thread %d final value = %d\n", gc_tx, value)
+				/*line guide.go:197*/ t.Printf("Thread %d final value = %d\n", gc_tx, value)
 			}
 		}
 	}

@@ -22,8 +22,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guide.go:28
-			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+			/*line guide.go:28*/ if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
 				gc_at3 := b[:gc_bdx]
@@ -35,8 +34,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							gc_tx := gc_vstep
 							var i int = gc_tx
 							_ = i
-//line guide.go:19
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line guide.go:19*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -50,14 +48,12 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_tx := gc_vstep
 						var i int = gc_tx
 						_ = i
-//line guide.go:19
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line guide.go:19*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line guide.go:19
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -67,12 +63,10 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_tx
-//line guide.go:19
-							if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+							/*line guide.go:19*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 								break
 							}
-//line guide.go:20
-							archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+							/*line guide.go:20*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -85,20 +79,17 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line guide.go:19
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						/*line guide.go:19*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
-//line guide.go:20
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+						/*line guide.go:20*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line guide.go:19
-					c[i] = a[i] + b[i]
+					/*line guide.go:19*/ c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -145,27 +136,20 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 								gc_pos.Thread = gc_base + gc_tx
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-								var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:65
-								if (row*
-//line guide.go:68
-									c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
+								/*line guide.go:62*/ var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line guide.go:65*/ if (row*
+									/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
 									break
 								}
-//line guide.go:65
-								for e := 0; e < a.Width; e = e + 1 {
+								/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:65
-									if (e*
+									/*line guide.go:65*/ if (e*
 										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
-//line guide.go:66
-										gc_ld2 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
+										/*line guide.go:66*/ gc_ld2 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
 									} else {
 										break gc_steps2
 									}
-//line guide.go:66
-									cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld2))
+									/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld2))
 								}
 								cValue.StoreSlice(c.Elements[row*c.Width+col:])
 							}
@@ -185,49 +169,37 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:65
-							if (row*
-//line guide.go:68
-								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+							/*line guide.go:62*/ var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line guide.go:65*/ if (row*
+								/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 								break
 							}
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
-//line guide.go:68
-								c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
+								/*line guide.go:68*/ c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
 								break
 							}
-//line guide.go:65
-							for e := 0; e < a.Width; e = e + 1 {
+							/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:65
-								if (e*
+								/*line guide.go:65*/ if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
-//line guide.go:66
-									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									/*line guide.go:66*/ gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 									break gc_jam
 								}
-//line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
+								/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:66
-								if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
-//line guide.go:66
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
+								/*line guide.go:66*/ if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
+									/*line guide.go:66*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
 								} else {
 									break gc_jam
 								}
-//line guide.go:66
-								gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld))
+								/*line guide.go:66*/ gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld))
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
-//line guide.go:68
-							gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
+							/*line guide.go:68*/ gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
 						}
 					gc_steps:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -235,27 +207,20 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:65
-							if (row*
-//line guide.go:68
-								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+							/*line guide.go:62*/ var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line guide.go:65*/ if (row*
+								/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 								break
 							}
-//line guide.go:65
-							for e := 0; e < a.Width; e = e + 1 {
+							/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:65
-								if (e*
+								/*line guide.go:65*/ if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
-//line guide.go:66
-									gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									/*line guide.go:66*/ gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 									break gc_steps
 								}
-//line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
+								/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
@@ -265,10 +230,8 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
-//line guide.go:62
-						var cValue float32
-//line guide.go:65
-						for e := 0; e < a.Width; e++ {
+						/*line guide.go:62*/ var cValue float32
+						/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
 							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
 						}
 						c.Elements[row*c.Width+col] = cValue
@@ -303,57 +266,45 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line guide.go:99
-			cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-			var cValue float32
+			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+			/*line guide.go:102*/ var cValue float32
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line guide.go:99
-		cSub := getSubMatrix(c, blockRow, blockCol)
-//line guide.go:102
-		var cValue float32
+		/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
+		/*line guide.go:102*/ var cValue float32
 		gc_s_cSub[gc_rank] = cSub
 		gc_s_cValue[gc_rank] = cValue
 	}
-//line guide.go:109
-	for m := 0; m < (a.Width / guideBlockSize); m++ {
-//line guide.go:115
-		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
+	/*line guide.go:109*/ for m := 0; m < (a.Width / guideBlockSize); m++ {
+		/*line guide.go:115*/ as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
 			gc_ty := 0
@@ -372,86 +323,62 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								gc_pos.Thread = gc_rank
 								var row int = gc_ty
 								var col int = gc_tx
-//line guide.go:111
-								var gc_aSub7 guideMatrix
+								/*line guide.go:111*/ var gc_aSub7 guideMatrix
 								gc_aSub7.Width = guideBlockSize
 								gc_aSub7.Height = guideBlockSize
 								gc_aSub7.Stride = a.Stride
 								gc_aSub7.Elements = a.Elements[a.Stride*
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:111
-									blockRow+
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:111
-										m:]
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:111*/ blockRow+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:111*/ m:]
 								var aSub guideMatrix = gc_aSub7
-//line guide.go:78
-								var gc_aSub8 guideMatrix
+								/*line guide.go:78*/ var gc_aSub8 guideMatrix
 								gc_aSub8.Width = guideBlockSize
 								gc_aSub8.Height = guideBlockSize
 								gc_aSub8.Stride = b.Stride
 								gc_aSub8.Elements = b.Elements[b.Stride*
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:112
-									m+
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:112
-										blockCol:]
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:112*/ m+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:112*/ blockCol:]
 								var bSub guideMatrix = gc_aSub8
-//line guide.go:112
-								var gc_a7 guideMatrix = aSub
-//line guide.go:112
-								var gc_row7 int = row
-//line guide.go:112
-								var gc_col7 int = col
+								/*line guide.go:112*/ var gc_a7 guideMatrix = aSub
+								/*line guide.go:112*/ var gc_row7 int = row
+								/*line guide.go:112*/ var gc_col7 int = col
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (gc_row7*gc_a7.Stride+gc_col7) >= 0 && (gc_row7*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
-//line guide.go:112
-									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
+									/*line guide.go:112*/ gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
 								} else {
-//line guide.go:112
-									var gc_lanes7 [16]float32
+									/*line guide.go:112*/ var gc_lanes7 [16]float32
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
-//line guide.go:112
-											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row7*gc_a7.Stride+gc_col7)+gc_k7]
+											/*line guide.go:112*/ gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row7*gc_a7.Stride+gc_col7)+gc_k7]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
 								}
-//line guide.go:112
-								gc_ld7.StoreSlice(gc_at[gc_tx:])
-//line guide.go:112
-								var gc_a8 guideMatrix = bSub
-//line guide.go:112
-								var gc_row8 int = row
-//line guide.go:112
-								var gc_col8 int = col
+								/*line guide.go:112*/ gc_ld7.StoreSlice(gc_at[gc_tx:])
+								/*line guide.go:112*/ var gc_a8 guideMatrix = bSub
+								/*line guide.go:112*/ var gc_row8 int = row
+								/*line guide.go:112*/ var gc_col8 int = col
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (gc_row8*gc_a8.Stride+gc_col8) >= 0 && (gc_row8*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
-//line guide.go:112
-									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
+									/*line guide.go:112*/ gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
 								} else {
-//line guide.go:112
-									var gc_lanes8 [16]float32
+									/*line guide.go:112*/ var gc_lanes8 [16]float32
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line guide.go:112
-											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row8*gc_a8.Stride+gc_col8)+gc_k8]
+											/*line guide.go:112*/ gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row8*gc_a8.Stride+gc_col8)+gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
 								}
-//line guide.go:112
-								gc_ld8.StoreSlice(gc_at2[gc_tx:])
+								/*line guide.go:112*/ gc_ld8.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -467,86 +394,62 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
 							var col int = gc_tx
-//line guide.go:111
-							var gc_aSub5 guideMatrix
+							/*line guide.go:111*/ var gc_aSub5 guideMatrix
 							gc_aSub5.Width = guideBlockSize
 							gc_aSub5.Height = guideBlockSize
 							gc_aSub5.Stride = a.Stride
 							gc_aSub5.Elements = a.Elements[a.Stride*
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:111
-								blockRow+
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:111
-									m:]
+								/*line guide.go:82*/ guideBlockSize*
+								/*line guide.go:111*/ blockRow+
+								/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:111*/ m:]
 							var aSub guideMatrix = gc_aSub5
-//line guide.go:78
-							var gc_aSub6 guideMatrix
+							/*line guide.go:78*/ var gc_aSub6 guideMatrix
 							gc_aSub6.Width = guideBlockSize
 							gc_aSub6.Height = guideBlockSize
 							gc_aSub6.Stride = b.Stride
 							gc_aSub6.Elements = b.Elements[b.Stride*
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:112
-								m+
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:112
-									blockCol:]
+								/*line guide.go:82*/ guideBlockSize*
+								/*line guide.go:112*/ m+
+								/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:112*/ blockCol:]
 							var bSub guideMatrix = gc_aSub6
-//line guide.go:112
-							var gc_a5 guideMatrix = aSub
-//line guide.go:112
-							var gc_row5 int = row
-//line guide.go:112
-							var gc_col5 int = col
+							/*line guide.go:112*/ var gc_a5 guideMatrix = aSub
+							/*line guide.go:112*/ var gc_row5 int = row
+							/*line guide.go:112*/ var gc_col5 int = col
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row5*gc_a5.Stride+gc_col5) >= 0 && (gc_row5*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
-//line guide.go:112
-								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
+								/*line guide.go:112*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
 							} else {
-//line guide.go:112
-								var gc_lanes5 [8]float32
+								/*line guide.go:112*/ var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
-//line guide.go:112
-										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row5*gc_a5.Stride+gc_col5)+gc_k5]
+										/*line guide.go:112*/ gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row5*gc_a5.Stride+gc_col5)+gc_k5]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
-//line guide.go:112
-							gc_ld5.StoreSlice(gc_at[gc_tx:])
-//line guide.go:112
-							var gc_a6 guideMatrix = bSub
-//line guide.go:112
-							var gc_row6 int = row
-//line guide.go:112
-							var gc_col6 int = col
+							/*line guide.go:112*/ gc_ld5.StoreSlice(gc_at[gc_tx:])
+							/*line guide.go:112*/ var gc_a6 guideMatrix = bSub
+							/*line guide.go:112*/ var gc_row6 int = row
+							/*line guide.go:112*/ var gc_col6 int = col
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row6*gc_a6.Stride+gc_col6) >= 0 && (gc_row6*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
-//line guide.go:112
-								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
+								/*line guide.go:112*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
 							} else {
-//line guide.go:112
-								var gc_lanes6 [8]float32
+								/*line guide.go:112*/ var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line guide.go:112
-										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row6*gc_a6.Stride+gc_col6)+gc_k6]
+										/*line guide.go:112*/ gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row6*gc_a6.Stride+gc_col6)+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
-//line guide.go:112
-							gc_ld6.StoreSlice(gc_at2[gc_tx:])
+							/*line guide.go:112*/ gc_ld6.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -554,11 +457,9 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_ty
 						col := gc_tx
-//line guide.go:111
-						aSub := getSubMatrix(a, blockRow, m)
+						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
-//line guide.go:119
-						gc_at[gc_tx] = getElement(aSub, row, col)
+						/*line guide.go:119*/ gc_at[gc_tx] = getElement(aSub, row, col)
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
@@ -572,90 +473,65 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								gc_pos.Thread = gc_rank
 								var row int = gc_ty
 								var col int = gc_tx
-//line guide.go:111
-								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
+								/*line guide.go:111*/ if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
 									break
 								}
-//line guide.go:78
-								var gc_aSub3 guideMatrix
+								/*line guide.go:78*/ var gc_aSub3 guideMatrix
 								gc_aSub3.Width = guideBlockSize
 								gc_aSub3.Height = guideBlockSize
 								gc_aSub3.Stride = a.Stride
 								gc_aSub3.Elements = a.Elements[a.Stride*
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:111
-									blockRow+
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:111
-										m:]
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:111*/ blockRow+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:111*/ m:]
 								var aSub guideMatrix = gc_aSub3
-//line guide.go:78
-								var gc_aSub4 guideMatrix
+								/*line guide.go:78*/ var gc_aSub4 guideMatrix
 								gc_aSub4.Width = guideBlockSize
 								gc_aSub4.Height = guideBlockSize
 								gc_aSub4.Stride = b.Stride
 								gc_aSub4.Elements = b.Elements[b.Stride*
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:112
-									m+
-//line guide.go:82
-									guideBlockSize*
-//line guide.go:112
-										blockCol:]
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:112*/ m+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:112*/ blockCol:]
 								var bSub guideMatrix = gc_aSub4
-//line guide.go:112
-								var gc_a3 guideMatrix = aSub
-//line guide.go:112
-								var gc_row3 int = row
-//line guide.go:112
-								var gc_col3 int = col
+								/*line guide.go:112*/ var gc_a3 guideMatrix = aSub
+								/*line guide.go:112*/ var gc_row3 int = row
+								/*line guide.go:112*/ var gc_col3 int = col
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
-//line guide.go:112
-									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
+									/*line guide.go:112*/ gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
 								} else {
-//line guide.go:112
-									var gc_lanes3 [16]float32
+									/*line guide.go:112*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line guide.go:112
-											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
+											/*line guide.go:112*/ gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line guide.go:119
-								gc_ld3.StoreSlice(as[row][col:])
-//line guide.go:119
-								var gc_a4 guideMatrix = bSub
-//line guide.go:119
-								var gc_row4 int = row
-//line guide.go:119
-								var gc_col4 int = col
+								/*line guide.go:119*/ gc_ld3.StoreSlice(as[row][col:])
+								/*line guide.go:119*/ var gc_a4 guideMatrix = bSub
+								/*line guide.go:119*/ var gc_row4 int = row
+								/*line guide.go:119*/ var gc_col4 int = col
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
-//line guide.go:119
-									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
+									/*line guide.go:119*/ gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
 								} else {
-//line guide.go:119
-									var gc_lanes4 [16]float32
+									/*line guide.go:119*/ var gc_lanes4 [16]float32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line guide.go:119
-											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
+											/*line guide.go:119*/ gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
-//line guide.go:120
-								gc_ld4.StoreSlice(bs[row][col:])
+								/*line guide.go:120*/ gc_ld4.StoreSlice(bs[row][col:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -671,90 +547,65 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
 							var col int = gc_tx
-//line guide.go:111
-							if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
+							/*line guide.go:111*/ if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
 								break
 							}
-//line guide.go:78
-							var gc_aSub guideMatrix
+							/*line guide.go:78*/ var gc_aSub guideMatrix
 							gc_aSub.Width = guideBlockSize
 							gc_aSub.Height = guideBlockSize
 							gc_aSub.Stride = a.Stride
 							gc_aSub.Elements = a.Elements[a.Stride*
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:111
-								blockRow+
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:111
-									m:]
+								/*line guide.go:82*/ guideBlockSize*
+								/*line guide.go:111*/ blockRow+
+								/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:111*/ m:]
 							var aSub guideMatrix = gc_aSub
-//line guide.go:78
-							var gc_aSub2 guideMatrix
+							/*line guide.go:78*/ var gc_aSub2 guideMatrix
 							gc_aSub2.Width = guideBlockSize
 							gc_aSub2.Height = guideBlockSize
 							gc_aSub2.Stride = b.Stride
 							gc_aSub2.Elements = b.Elements[b.Stride*
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:112
-								m+
-//line guide.go:82
-								guideBlockSize*
-//line guide.go:112
-									blockCol:]
+								/*line guide.go:82*/ guideBlockSize*
+								/*line guide.go:112*/ m+
+								/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:112*/ blockCol:]
 							var bSub guideMatrix = gc_aSub2
-//line guide.go:112
-							var gc_a guideMatrix = aSub
-//line guide.go:112
-							var gc_row int = row
-//line guide.go:112
-							var gc_col int = col
+							/*line guide.go:112*/ var gc_a guideMatrix = aSub
+							/*line guide.go:112*/ var gc_row int = row
+							/*line guide.go:112*/ var gc_col int = col
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
-//line guide.go:112
-								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
+								/*line guide.go:112*/ gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
 							} else {
-//line guide.go:112
-								var gc_lanes [8]float32
+								/*line guide.go:112*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line guide.go:112
-										gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
+										/*line guide.go:112*/ gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line guide.go:119
-							gc_ld.StoreSlice(as[row][col:])
-//line guide.go:119
-							var gc_a2 guideMatrix = bSub
-//line guide.go:119
-							var gc_row2 int = row
-//line guide.go:119
-							var gc_col2 int = col
+							/*line guide.go:119*/ gc_ld.StoreSlice(as[row][col:])
+							/*line guide.go:119*/ var gc_a2 guideMatrix = bSub
+							/*line guide.go:119*/ var gc_row2 int = row
+							/*line guide.go:119*/ var gc_col2 int = col
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
-//line guide.go:119
-								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
+								/*line guide.go:119*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
 							} else {
-//line guide.go:119
-								var gc_lanes2 [8]float32
+								/*line guide.go:119*/ var gc_lanes2 [8]float32
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line guide.go:119
-										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
+										/*line guide.go:119*/ gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
-//line guide.go:120
-							gc_ld2.StoreSlice(bs[row][col:])
+							/*line guide.go:120*/ gc_ld2.StoreSlice(bs[row][col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -762,11 +613,9 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_ty
 						col := gc_tx
-//line guide.go:111
-						aSub := getSubMatrix(a, blockRow, m)
+						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
 						bSub := getSubMatrix(b, m, blockCol)
-//line guide.go:119
-						as[row][col] = getElement(aSub, row, col)
+						/*line guide.go:119*/ as[row][col] = getElement(aSub, row, col)
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
@@ -790,78 +639,59 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
 							var col int = gc_tx
-//line guide.go:106
-							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank:])
-//line guide.go:126
-							if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
+							/*line guide.go:106*/ cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank:])
+							/*line guide.go:126*/ if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
 								break
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
 							}
 							{
-//line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
+								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
 							}
-//line guide.go:127
-							cValue.StoreSlice(gc_s_cValue[gc_rank:])
+							/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -878,46 +708,27 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_pos.Thread = gc_rank
 						var row int = gc_ty
 						var col int = gc_tx
-//line guide.go:106
-						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
-//line guide.go:126
-						if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
+						/*line guide.go:106*/ cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
+						/*line guide.go:126*/ if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 							break
 						}
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
-//line guide.go:127
-						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
-//line guide.go:127
-						cValue.StoreSlice(gc_s_cValue[gc_rank:])
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
+						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
+						/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -929,83 +740,67 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					cValue := gc_s_cValue[gc_rank]
 					{
 						e := int(0)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(1)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(2)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(3)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(4)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(5)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(6)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(7)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(8)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(9)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(10)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(11)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(12)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(13)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(14)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					{
 						e := int(15)
-//line guide.go:127
-						cValue += as[row][e] * bs[e][col]
+						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank] = cValue
 				}
@@ -1029,8 +824,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -1040,8 +834,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -1051,8 +844,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -1062,8 +854,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					col := gc_tx
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-					setElement(cSub, row, col, cValue)
+					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -1073,8 +864,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 				col := gc_tx
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
-//line guide.go:136
-				setElement(cSub, row, col, cValue)
+				/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1093,8 +883,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:195
-	var gc_l_value [32]int32
+	/*line guide.go:195*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1110,40 +899,32 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 					gc_tx = 0
 				}
 				laneID := gc_tx & 0x1f
-//line guide.go:189
-				value := int32(31 - laneID)
+				/*line guide.go:189*/ value := int32(31 - laneID)
 				gc_l_value[gc_lane] = value
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line guide.go:194
-			for i := 16; i >= 1; i /= 2 {
-//line guide.go:193
-				gc_run.Add(i, 0, 32)
+			/*line guide.go:194*/ for i := 16; i >= 1; i /= 2 {
+				/*line guide.go:193*/ gc_run.Add(i, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 		} else {
-//line guide.go:192
-			for i := 16; i >= 1; i /= 2 {
+			/*line guide.go:192*/ for i := 16; i >= 1; i /= 2 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
 				} else {
-//line guide.go:193
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+					/*line guide.go:193*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane:])
+								/*line guide.go:193*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line guide.go:193*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line guide.go:193*/ value.StoreSlice(gc_l_value[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -1151,12 +932,9 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane:])
+								/*line guide.go:193*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line guide.go:193*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line guide.go:193*/ value.StoreSlice(gc_l_value[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -1168,8 +946,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 								continue
 							}
 							value := gc_l_value[gc_lane]
-//line guide.go:193
-							value += gc_c1r[gc_lane]
+							/*line guide.go:193*/ value += gc_c1r[gc_lane]
 							gc_l_value[gc_lane] = value
 						}
 					}
@@ -1188,8 +965,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				value := gc_l_value[gc_lane]
-//line guide.go:197
-				t.Printf("Thread %d final value = %d\n", gc_tx, value)
+				/*line guide.go:197*/ t.Printf("Thread %d final value = %d\n", gc_tx, value)
 			}
 		}
 	}

@@ -79,10 +79,8 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line numba.go:104
-	size := len(data)
-//line numba.go:109
-	shr := gocuda.Shared[int32](t, nelem)[:nelem]
+	/*line numba.go:104*/ size := len(data)
+	/*line numba.go:109*/ shr := gocuda.Shared[int32](t, nelem)[:nelem]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -93,18 +91,15 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 			}
 			tid := gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line numba.go:105
-			if !(tid < size) {
+			/*line numba.go:105*/ if !(tid < size) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line numba.go:110
-			shr[tid] = int32(data[i])
+			/*line numba.go:110*/ shr[tid] = int32(data[i])
 		}
 	}
 	s := 1
-//line numba.go:117
-	for s < gc_bdx {
+	/*line numba.go:117*/ for s < gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -113,8 +108,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 			return
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line numba.go:127
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line numba.go:127*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
@@ -123,8 +117,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 						continue
 					}
 					tid := gc_tx
-//line numba.go:120
-					shr[tid] += shr[tid+s]
+					/*line numba.go:120*/ shr[tid] += shr[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
@@ -134,16 +127,13 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 						continue
 					}
 					tid := gc_tx
-//line numba.go:118
-					if tid%(2*s) == 0 {
-//line numba.go:120
-						shr[tid] += shr[tid+s]
+					/*line numba.go:118*/ if tid%(2*s) == 0 {
+						/*line numba.go:120*/ shr[tid] += shr[tid+s]
 					}
 				}
 			}
 		}
-//line numba.go:122
-		s *= 2
+		/*line numba.go:122*/ s *= 2
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
@@ -157,8 +147,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 				continue
 			}
 			tid := gc_tx
-//line numba.go:128
-			data[tid] = int64(shr[tid])
+			/*line numba.go:128*/ data[tid] = int64(shr[tid])
 		}
 	}
 }

@@ -32,12 +32,10 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line numba.go:24
-		size := len(c)
+		/*line numba.go:24*/ size := len(c)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line numba.go:28
-			panic(compiled.ErrGuardWraps)
+			/*line numba.go:28*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -52,28 +50,23 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line numba.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line numba.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line numba.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line numba.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line numba.go:27
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -84,8 +77,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
+						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -93,8 +85,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
+						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -102,8 +93,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
+						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -111,8 +101,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-						c[tid] = a[tid] + b[tid]
+						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -120,8 +109,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:27
-					c[tid] = a[tid] + b[tid]
+					/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 				}
 			}
 		}
@@ -186,28 +174,21 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 						var j int = gc_bx*gc_bdx + gc_tx
 						{
 							tmp := gc_vb
-//line numba.go:40
-							if (i*
-//line numba.go:43
-								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
+							/*line numba.go:40*/ if (i*
+								/*line numba.go:43*/ cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
 								break
 							}
-//line numba.go:40
-							for k := 0; k < aCols; k = k + 1 {
+							/*line numba.go:40*/ for k := 0; k < aCols; k = k + 1 {
 								var gc_ld2 lanes.Float64x4
-//line numba.go:40
-								if (k*
+								/*line numba.go:40*/ if (k*
 									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
-//line numba.go:41
-									gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
+									/*line numba.go:41*/ gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
 								} else {
 									break gc_steps2
 								}
-//line numba.go:41
-								tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+								/*line numba.go:41*/ tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
 							}
-//line numba.go:41
-							tmp.StoreSlice(c[i*cCols+j:])
+							/*line numba.go:41*/ tmp.StoreSlice(c[i*cCols+j:])
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -216,8 +197,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							tmp := 0.
-//line numba.go:40
-							for k := 0; k < aCols; k++ {
+							/*line numba.go:40*/ for k := 0; k < aCols; k++ {
 								tmp += a[i*aCols+k] * b[k*bCols+j]
 							}
 							c[i*cCols+j] = tmp
@@ -247,24 +227,21 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line numba.go:57
-	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
+	/*line numba.go:57*/ sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 	bpg := gc_gdx
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var tmp float32 = 0.
-//line numba.go:69
-		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		/*line numba.go:69*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		var tmp float32 = 0.
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line numba.go:69
-	for i := range bpg {
+	/*line numba.go:69*/ for i := range bpg {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -281,8 +258,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						y := gc_by*gc_bdy + gc_ty
 						tx := gc_tx
 						ty := gc_ty
-//line numba.go:71
-						gc_at[gc_tx] = 0
+						/*line numba.go:71*/ gc_at[gc_tx] = 0
 						gc_at2[gc_tx] = 0
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							gc_at[gc_tx] = float32(gc_at3[gc_tx])
@@ -298,8 +274,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						y := gc_by*gc_bdy + gc_ty
 						tx := gc_tx
 						ty := gc_ty
-//line numba.go:71
-						sA[ty][tx] = 0
+						/*line numba.go:71*/ sA[ty][tx] = 0
 						sB[ty][tx] = 0
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
@@ -325,46 +300,27 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line numba.go:64
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line numba.go:84
-					if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
+					/*line numba.go:64*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line numba.go:84*/ if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 						break
 					}
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
-//line numba.go:85
-					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
-//line numba.go:85
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
+					/*line numba.go:85*/ tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
+					/*line numba.go:85*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -374,83 +330,67 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					tmp := gc_s_tmp[gc_rank]
 					{
 						j := int(0)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(1)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(2)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(3)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(4)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(5)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(6)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(7)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(8)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(9)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(10)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(11)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(12)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(13)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(14)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					{
 						j := int(15)
-//line numba.go:85
-						tmp += sA[ty][j] * sB[j][tx]
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
 					}
 					gc_s_tmp[gc_rank] = tmp
 				}
@@ -487,36 +427,31 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						gc_at5[gc_tx] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						gc_at5[gc_tx] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						gc_at5[gc_tx] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						gc_at5[gc_tx] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-					gc_at5[gc_tx] = float64(tmp)
+					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -528,8 +463,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -538,8 +472,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -548,8 +481,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -558,8 +490,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-						c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -568,8 +499,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					tmp := gc_s_tmp[gc_rank]
-//line numba.go:92
-					c[y*cCols+x] = float64(tmp)
+					/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 				}
 			}
 			gc_ty++
@@ -587,13 +517,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line numba.go:140
-	temp := gocuda.Shared[float32](t, 1024)[:1024]
+	/*line numba.go:140*/ temp := gocuda.Shared[float32](t, 1024)[:1024]
 	blockSize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line numba.go:148
-		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
+		/*line numba.go:148*/ if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -603,28 +531,22 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				var tx int = gc_tx
 				_ = tx
 				var tid int = gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-				if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
-//line numba.go:147
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+					/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line numba.go:147
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+					/*line numba.go:147*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 					if gc_if2.ToBits() != 0 {
-//line numba.go:147
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line numba.go:147
-						lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+						/*line numba.go:147*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-				if true || tid < len(inputArray) {
+				/*line numba.go:147*/ if true || tid < len(inputArray) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
 					gc_at[gc_tx] = float32(math.Inf(-1))
@@ -637,25 +559,19 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_tx := gc_vstep2
 				var tx int = gc_tx
 				var tid int = gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-				if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
+				/*line numba.go:147*/ if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
 					break
 				}
-//line numba.go:147
-				if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
-//line numba.go:147
-					lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
+				/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+					/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 				} else {
-//line numba.go:148
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+					/*line numba.go:148*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line numba.go:147
-						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+						/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line numba.go:148
-						lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+						/*line numba.go:148*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
 					}
 				}
 			}
@@ -663,8 +579,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
-//line numba.go:147
-				if tid < len(inputArray) {
+				/*line numba.go:147*/ if tid < len(inputArray) {
 					temp[tx] = inputArray[tid]
 				} else {
 					temp[tx] = float32(math.Inf(-1))
@@ -672,12 +587,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			}
 		}
 	}
-//line numba.go:156
-	s := blockSize / 2
+	/*line numba.go:156*/ s := blockSize / 2
 	for ; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line numba.go:160
-		if gc_bound := s; gc_bound < gc_to {
+		/*line numba.go:160*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -695,28 +608,23 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line numba.go:159
-						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-//line numba.go:159
-						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-//line numba.go:159
-						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-//line numba.go:159
-						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line numba.go:159
-					gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -725,36 +633,31 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line numba.go:159
-						temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line numba.go:159
-						temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line numba.go:159
-						temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line numba.go:159
-						temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line numba.go:159
-					temp[tx] = max(temp[tx], temp[tx+s])
+					/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 				}
 			}
 		}
@@ -766,23 +669,17 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line numba.go:173
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
+			/*line numba.go:173*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line numba.go:167
-					gc_at5[0] = temp[0]
-//line numba.go:167
-					gc_at5[0] = temp[0]
-//line numba.go:167
-					gc_at5[0] = temp[0]
-//line numba.go:167
-					gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line numba.go:167
-					gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -790,32 +687,27 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line numba.go:167
-						outputArray[gc_bx] = temp[0]
+						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line numba.go:167
-						outputArray[gc_bx] = temp[0]
+						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line numba.go:167
-						outputArray[gc_bx] = temp[0]
+						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line numba.go:167
-						outputArray[gc_bx] = temp[0]
+						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line numba.go:167
-					outputArray[gc_bx] = temp[0]
+					/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 				}
 			}
 		}
@@ -832,13 +724,11 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line numba.go:186
-	grid := cg.ThisGrid(t)
+	/*line numba.go:186*/ grid := cg.ThisGrid(t)
 	_ = grid
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line numba.go:191
-		panic(compiled.ErrGuardWraps)
+		/*line numba.go:191*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
 		gc_from = gc_bound
@@ -855,10 +745,8 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			continue gc_L1
 		}
 	}
-//line numba.go:188
-	for step := range timesteps {
-//line numba.go:190
-		var data, nextData []float64
+	/*line numba.go:188*/ for step := range timesteps {
+		/*line numba.go:190*/ var data, nextData []float64
 		if step%2 == 0 {
 			data = buf0
 			nextData = buf1
@@ -871,50 +759,38 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
 			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			gc_vb3 := lanes.BroadcastFloat64x4(2)
-//line numba.go:206
-			gc_vb4 := lanes.BroadcastFloat64x4(k)
+			/*line numba.go:206*/ gc_vb4 := lanes.BroadcastFloat64x4(k)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line numba.go:206
-					gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line numba.go:206*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line numba.go:200
-				if i < 0 || i > len(data)-4 || (i+
-//line numba.go:206
-					1) < 0 || (i+1) > len(data)-4 || (i-
-//line numba.go:209
-					1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+				/*line numba.go:200*/ if i < 0 || i > len(data)-4 || (i+
+					/*line numba.go:206*/ 1) < 0 || (i+1) > len(data)-4 || (i-
+					/*line numba.go:209*/ 1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
 					break
 				}
-//line numba.go:200
-				currTemp := lanes.LoadFloat64x4Slice(data[i:])
-//line numba.go:200
-				var nextTemp lanes.Float64x4
-//line numba.go:204
-				gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+				/*line numba.go:200*/ currTemp := lanes.LoadFloat64x4Slice(data[i:])
+				/*line numba.go:200*/ var nextTemp lanes.Float64x4
+				/*line numba.go:204*/ gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
 					nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
 				}
 				gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
 				if gc_alive3.And(gc_else3).ToBits() != 0 {
-//line numba.go:207
-					gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+					/*line numba.go:207*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 					if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
-//line numba.go:207
-						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
+						/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
 					}
 					gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
 					if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
-//line numba.go:209
-						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
+						/*line numba.go:209*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
 					}
 				}
-//line numba.go:216
-				nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
+				/*line numba.go:216*/ nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -923,22 +799,16 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line numba.go:200
-				currTemp := data[i]
-//line numba.go:203
-				var nextTemp float64
+				/*line numba.go:200*/ currTemp := data[i]
+				/*line numba.go:203*/ var nextTemp float64
 				if i == 0 {
-//line numba.go:206
-					nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
+					/*line numba.go:206*/ nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
 				} else if i == len(data)-1 {
-//line numba.go:209
-					nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
+					/*line numba.go:209*/ nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
 				} else {
-//line numba.go:212
-					nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
+					/*line numba.go:212*/ nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
 				}
-//line numba.go:216
-				nextData[i] = nextTemp
+				/*line numba.go:216*/ nextData[i] = nextTemp
 			}
 		}
 		if !gc_b.SyncGrid() {

@@ -98,52 +98,37 @@ func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						ix := gc_bx*gc_bdx + gc_tx
-//line parboil.go:182
-						warpID := ix >> 5
+						/*line parboil.go:182*/ warpID := ix >> 5
 						{
 							var sum float32 = 0.0
-//line parboil.go:186
-							bound := int(shZcnt.At(warpID))
-//line parboil.go:188
-							j := int(jdsPtr.At(0)) + ix
+							/*line parboil.go:186*/ bound := int(shZcnt.At(warpID))
+							/*line parboil.go:188*/ j := int(jdsPtr.At(0)) + ix
 							d := dData[j]
 							i := dIndex[j]
 							tt := xVec[i]
 							if bound > 1 {
-//line parboil.go:194
-								j = int(jdsPtr.At(1)) + ix
+								/*line parboil.go:194*/ j = int(jdsPtr.At(1)) + ix
 								i = dIndex[j]
 								var in int32
 								var dn, tn float32
 								for k := 2; k < bound; k++ {
-//line parboil.go:200
-									dn = dData[j]
-//line parboil.go:202
-									j = int(jdsPtr.At(k)) + ix
+									/*line parboil.go:200*/ dn = dData[j]
+									/*line parboil.go:202*/ j = int(jdsPtr.At(k)) + ix
 									in = dIndex[j]
-//line parboil.go:205
-									tn = xVec[i]
-//line parboil.go:207
-									sum += d * tt
-//line parboil.go:209
-									i = in
-//line parboil.go:211
-									d = dn
+									/*line parboil.go:205*/ tn = xVec[i]
+									/*line parboil.go:207*/ sum += d * tt
+									/*line parboil.go:209*/ i = in
+									/*line parboil.go:211*/ d = dn
 									tt = tn
 								}
-//line parboil.go:215
-								dn = dData[j]
+								/*line parboil.go:215*/ dn = dData[j]
 								tn = xVec[i]
-//line parboil.go:218
-								sum += d * tt
-//line parboil.go:220
-								d = dn
+								/*line parboil.go:218*/ sum += d * tt
+								/*line parboil.go:220*/ d = dn
 								tt = tn
 							}
-//line parboil.go:224
-							sum += d * tt
-//line parboil.go:226
-							dstVector[dPerm[ix]] = sum
+							/*line parboil.go:224*/ sum += d * tt
+							/*line parboil.go:226*/ dstVector[dPerm[ix]] = sum
 						}
 					}
 				}
@@ -205,8 +190,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line parboil.go:288
-			gc_off := gc_bx * mriqQThreadsPerBlock
+			/*line parboil.go:288*/ gc_off := gc_bx * mriqQThreadsPerBlock
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				gc_at2 := y[gc_off:][:gc_bdx]
@@ -217,51 +201,44 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-//line parboil.go:270
-					sX := gc_at[gc_tx]
+					/*line parboil.go:270*/ sX := gc_at[gc_tx]
 					sY := gc_at2[gc_tx]
 					sZ := gc_at3[gc_tx]
 					sQr := gc_at4[gc_tx]
 					sQi := gc_at5[gc_tx]
 					kIndex := 0
-//line parboil.go:278
-					if numK%2 != 0 {
+					/*line parboil.go:278*/ if numK%2 != 0 {
 						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
 						sQr += ck.At(0).PhiMag * cosf(expArg)
 						sQi += ck.At(0).PhiMag * sinf(expArg)
 						kIndex++
 						kGlobalIndex++
 					}
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+					/*line parboil.go:286*/ for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line parboil.go:287
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+						/*line parboil.go:287*/ expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
-						kIndex1 := kIndex + 1
+						/*line parboil.go:293*/ kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +
 							ck.At(kIndex1).Kz*sZ)
 						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
 						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
 					}
-//line parboil.go:301
-					gc_at4[gc_tx] = sQr
+					/*line parboil.go:301*/ gc_at4[gc_tx] = sQr
 					gc_at5[gc_tx] = sQi
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:268
-					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
+					/*line parboil.go:268*/ xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
 					sX := x[xIndex]
 					sY := y[xIndex]
@@ -269,36 +246,31 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					sQr := qr[xIndex]
 					sQi := qi[xIndex]
 					kIndex := 0
-//line parboil.go:278
-					if numK%2 != 0 {
+					/*line parboil.go:278*/ if numK%2 != 0 {
 						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
 						sQr += ck.At(0).PhiMag * cosf(expArg)
 						sQi += ck.At(0).PhiMag * sinf(expArg)
 						kIndex++
 						kGlobalIndex++
 					}
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+					/*line parboil.go:286*/ for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line parboil.go:287
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+						/*line parboil.go:287*/ expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
-						kIndex1 := kIndex + 1
+						/*line parboil.go:293*/ kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +
 							ck.At(kIndex1).Kz*sZ)
 						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
 						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
 					}
-//line parboil.go:301
-					qr[xIndex] = sQr
+					/*line parboil.go:301*/ qr[xIndex] = sQr
 					qi[xIndex] = sQi
 				}
 			}

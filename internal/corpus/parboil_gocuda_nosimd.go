@@ -22,96 +22,77 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
-//line parboil.go:37
-	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
+	/*line parboil.go:37*/ bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line parboil.go:30
-		var cc [sgemmTileN]float32
+		/*line parboil.go:30*/ var cc [sgemmTileN]float32
 		{
 			i := int(0)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(1)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(2)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(3)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(4)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(5)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(6)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(7)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(8)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(9)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(10)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(11)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(12)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(13)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(14)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		{
 			i := int(15)
-//line parboil.go:32
-			cc[i] = 0.0
+			/*line parboil.go:32*/ cc[i] = 0.0
 		}
 		gc_s_cc[gc_rank] = cc
 	}
-//line parboil.go:39
-	for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
+	/*line parboil.go:39*/ for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -121,18 +102,15 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 					gc_at := bS[gc_row][:gc_bdx]
 					gc_at2 := b[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line parboil.go:40
-						var av float32
+						/*line parboil.go:40*/ var av float32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = av
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:36
-						n := gc_by*sgemmTileN + gc_tx
-//line parboil.go:40
-						var av float32
+						/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
+						/*line parboil.go:40*/ var av float32
 						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
 						_ = av
 					}
@@ -145,8 +123,7 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 		}
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-//line parboil.go:54
-			gc_s_cc := gc_s_cc[:gc_n]
+			/*line parboil.go:54*/ gc_s_cc := gc_s_cc[:gc_n]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -154,94 +131,75 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mid := gc_ty*gc_bdx + gc_tx
-//line parboil.go:35
-						m := gc_bx*sgemmTileM + mid
+						/*line parboil.go:35*/ m := gc_bx*sgemmTileM + mid
 						cc := gc_s_cc[gc_rank]
-//line parboil.go:38
-						var av float32
-//line parboil.go:43
-						for j := 0; j < sgemmTileTBHeight; j++ {
+						/*line parboil.go:38*/ var av float32
+						/*line parboil.go:43*/ for j := 0; j < sgemmTileTBHeight; j++ {
 							av = a[m+(i_+j)*lda]
 							{
 								{
 									kk := int(0)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(1)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(2)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(3)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(4)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(5)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(6)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(7)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(8)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(9)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(10)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(11)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(12)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(13)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(14)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 								{
 									kk := int(15)
-//line parboil.go:46
-									cc[kk] += av * bS[j][kk]
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
 								}
 							}
 						}
@@ -262,90 +220,72 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mid := gc_ty*gc_bdx + gc_tx
-//line parboil.go:35
-				m := gc_bx*sgemmTileM + mid
-//line parboil.go:52
-				tt := ldc*gc_by*sgemmTileN + m
+				/*line parboil.go:35*/ m := gc_bx*sgemmTileM + mid
+				/*line parboil.go:52*/ tt := ldc*gc_by*sgemmTileN + m
 				cc := gc_s_cc[gc_rank]
 				{
 					i_2 := int(0)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(1)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(2)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(3)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(4)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(5)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(6)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(7)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(8)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(9)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(10)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(11)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(12)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(13)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(14)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 				{
 					i_2 := int(15)
-//line parboil.go:54
-					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
 			gc_ty++
@@ -371,8 +311,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_top := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line parboil.go:79
-	shA0 := gocuda.DynamicShared[float32](t)
+	/*line parboil.go:79*/ shA0 := gocuda.DynamicShared[float32](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -385,32 +324,27 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line parboil.go:80
-						gc_at[gc_tx] = 0.0
+						/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 1
-//line parboil.go:80
-						gc_at[gc_tx] = 0.0
+						/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 2
-//line parboil.go:80
-						gc_at[gc_tx] = 0.0
+						/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 3
-//line parboil.go:80
-						gc_at[gc_tx] = 0.0
+						/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line parboil.go:80
-					gc_at[gc_tx] = 0.0
+					/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
@@ -421,8 +355,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_pos.Thread = gc_base + gc_tx
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
+						/*line parboil.go:80*/ shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
@@ -430,8 +363,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_pos.Thread = gc_base + gc_tx
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
+						/*line parboil.go:80*/ shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
@@ -439,8 +371,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_pos.Thread = gc_base + gc_tx
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
+						/*line parboil.go:80*/ shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 					{
@@ -448,8 +379,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_pos.Thread = gc_base + gc_tx
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-						shA0[shID] = 0.0
+						/*line parboil.go:80*/ shA0[shID] = 0.0
 						shA0[shID2] = 0.0
 					}
 				}
@@ -457,8 +387,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_pos.Thread = gc_base + gc_tx
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:80
-					shA0[shID] = 0.0
+					/*line parboil.go:80*/ shA0[shID] = 0.0
 					shA0[shID2] = 0.0
 				}
 			}
@@ -480,8 +409,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				shID := gc_tx + gc_ty*gc_bdx*2
 				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
-//line parboil.go:96
-				if (i < nx) && (j < ny) {
+				/*line parboil.go:96*/ if (i < nx) && (j < ny) {
 					bottom = a0[index3D(nx, ny, i, j, 0)]
 					shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
 				}
@@ -500,8 +428,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			}
 		}
 	}
-//line parboil.go:107
-	for k := 1; k < nz-1; k++ {
+	/*line parboil.go:107*/ for k := 1; k < nz-1; k++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -513,8 +440,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					j := gc_by*gc_bdy + gc_ty
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:85
-					wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
+					/*line parboil.go:85*/ wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
 					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
 					xLBound := gc_tx == 0
 					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
@@ -524,14 +450,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					bottom2 := gc_s_bottom2[gc_rank]
 					top := gc_s_top[gc_rank]
 					top2 := gc_s_top2[gc_rank]
-//line parboil.go:108
-					var aLeftRight, aUp, aDown float32
-//line parboil.go:112
-					if (i < nx) && (j < ny) {
+					/*line parboil.go:108*/ var aLeftRight, aUp, aDown float32
+					/*line parboil.go:112*/ if (i < nx) && (j < ny) {
 						top = a0[index3D(nx, ny, i, j, k+1)]
 					}
-//line parboil.go:116
-					if wRegion {
+					/*line parboil.go:116*/ if wRegion {
 						if yHBound {
 							aUp = a0[index3D(nx, ny, i, j+1, k)]
 						} else {
@@ -547,16 +470,13 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 							aLeftRight = shA0[shID-1]
 						}
-//line parboil.go:133
-						anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
+						/*line parboil.go:133*/ anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
 							shA0[shID]*c0
 					}
-//line parboil.go:138
-					if (i2 < nx) && (j < ny) {
+					/*line parboil.go:138*/ if (i2 < nx) && (j < ny) {
 						top2 = a0[index3D(nx, ny, i2, j, k+1)]
 					}
-//line parboil.go:142
-					if wRegion2 {
+					/*line parboil.go:142*/ if wRegion2 {
 						if yHBound {
 							aUp = a0[index3D(nx, ny, i2, j+1, k)]
 						} else {
@@ -572,8 +492,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 							aLeftRight = shA0[shID2+1]
 						}
-//line parboil.go:159
-						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
+						/*line parboil.go:159*/ anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
 					gc_s_top[gc_rank] = top
@@ -590,8 +509,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty * gc_bdx * 2
 				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
-//line parboil.go:179
-				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+				/*line parboil.go:179*/ if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
 					gc_vstep := 0
@@ -602,37 +520,24 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						_ = shID
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 						_ = shID2
-//line parboil.go:76
-						var bottom lanes.Float32x8
-//line parboil.go:76
-						var bottom2 lanes.Float32x8
-//line parboil.go:76
-						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
-//line parboil.go:76
-						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-//line parboil.go:165
-						bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-//line parboil.go:165
-						top.StoreSlice(gc_at3[gc_tx:])
-//line parboil.go:165
-						bottom2 = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
-//line parboil.go:165
-						top2.StoreSlice(gc_at4[gc_tx:])
-//line parboil.go:165
-						bottom.StoreSlice(gc_s_bottom[gc_rank:])
-//line parboil.go:165
-						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+						/*line parboil.go:76*/ var bottom lanes.Float32x8
+						/*line parboil.go:76*/ var bottom2 lanes.Float32x8
+						/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+						/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+						/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+						/*line parboil.go:165*/ top.StoreSlice(gc_at3[gc_tx:])
+						/*line parboil.go:165*/ bottom2 = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						/*line parboil.go:165*/ top2.StoreSlice(gc_at4[gc_tx:])
+						/*line parboil.go:165*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+						/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line parboil.go:78
-						var bottom float32
-//line parboil.go:80
-						var bottom2 float32
+						/*line parboil.go:78*/ var bottom float32
+						/*line parboil.go:80*/ var bottom2 float32
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-						bottom = gc_at3[gc_tx]
+						/*line parboil.go:165*/ bottom = gc_at3[gc_tx]
 						gc_at3[gc_tx] = top
 						bottom2 = gc_at4[gc_tx]
 						gc_at4[gc_tx] = top2
@@ -646,41 +551,30 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_rank := gc_base + gc_tx
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
-						var bottom lanes.Float32x8
-//line parboil.go:76
-						var bottom2 lanes.Float32x8
-//line parboil.go:76
-						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
-//line parboil.go:76
-						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-//line parboil.go:165
-						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+						/*line parboil.go:76*/ var bottom lanes.Float32x8
+						/*line parboil.go:76*/ var bottom2 lanes.Float32x8
+						/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+						/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+						/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 							break
 						}
-//line parboil.go:165
-						bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
+						/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
 						top.StoreSlice(shA0[shID:])
 						bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
 						top2.StoreSlice(shA0[shID2:])
-//line parboil.go:168
-						bottom.StoreSlice(gc_s_bottom[gc_rank:])
-//line parboil.go:168
-						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+						/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+						/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-						var bottom float32
-//line parboil.go:80
-						var bottom2 float32
+						/*line parboil.go:78*/ var bottom float32
+						/*line parboil.go:80*/ var bottom2 float32
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-						bottom = shA0[shID]
+						/*line parboil.go:165*/ bottom = shA0[shID]
 						shA0[shID] = top
 						bottom2 = shA0[shID2]
 						shA0[shID2] = top2
@@ -714,8 +608,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line parboil.go:268
-		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
+		/*line parboil.go:268*/ if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numK, gc_bx*mriqPhiMagThreadsPerBlock); gc_bound < gc_to {
@@ -731,36 +624,31 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line parboil.go:254
-						real_ := gc_at[gc_tx]
+						/*line parboil.go:254*/ real_ := gc_at[gc_tx]
 						imag_ := gc_at2[gc_tx]
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step + 1
-//line parboil.go:254
-						real_ := gc_at[gc_tx]
+						/*line parboil.go:254*/ real_ := gc_at[gc_tx]
 						imag_ := gc_at2[gc_tx]
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step + 2
-//line parboil.go:254
-						real_ := gc_at[gc_tx]
+						/*line parboil.go:254*/ real_ := gc_at[gc_tx]
 						imag_ := gc_at2[gc_tx]
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step + 3
-//line parboil.go:254
-						real_ := gc_at[gc_tx]
+						/*line parboil.go:254*/ real_ := gc_at[gc_tx]
 						imag_ := gc_at2[gc_tx]
 						gc_at3[gc_tx] = real_*real_ + imag_*imag_
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line parboil.go:254
-					real_ := gc_at[gc_tx]
+					/*line parboil.go:254*/ real_ := gc_at[gc_tx]
 					imag_ := gc_at2[gc_tx]
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
@@ -770,50 +658,40 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-						real_ := phiR[indexK]
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line parboil.go:252
-					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-//line parboil.go:254
-					real_ := phiR[indexK]
+					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+					/*line parboil.go:254*/ real_ := phiR[indexK]
 					imag_ := phiI[indexK]
 					phiMag[indexK] = real_*real_ + imag_*imag_
 				}

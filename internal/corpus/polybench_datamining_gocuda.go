@@ -103,8 +103,7 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 						gc_pos.Thread = gc_base + gc_tx
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_datamining.go:85
-							symmat[j1*m+j1] = 1.0
+							/*line polybench_datamining.go:85*/ symmat[j1*m+j1] = 1.0
 							for j2 := j1 + 1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
 								for i := 0; i < n; i++ {
@@ -194,8 +193,7 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 						gc_pos.Thread = gc_base + gc_tx
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_datamining.go:132
-							for j2 := j1; j2 < m; j2++ {
+							/*line polybench_datamining.go:132*/ for j2 := j1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
 								for i := 0; i < n; i++ {
 									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]

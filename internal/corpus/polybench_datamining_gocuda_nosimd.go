@@ -41,28 +41,23 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:35
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:35
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:35
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:35
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:35
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -71,46 +66,39 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
+							/*line polybench_datamining.go:35*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
+							/*line polybench_datamining.go:35*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
+							/*line polybench_datamining.go:35*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							mean[j] = 0.0
+							/*line polybench_datamining.go:35*/ mean[j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-						mean[j] = 0.0
+						/*line polybench_datamining.go:35*/ mean[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:36
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:36*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:40
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:40*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -125,28 +113,23 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line polybench_datamining.go:37
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line polybench_datamining.go:37
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line polybench_datamining.go:37
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line polybench_datamining.go:37
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:37
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 					gc_step4 := gc_from
@@ -155,36 +138,31 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-						mean[j] += data[i*m+j]
+						/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -192,8 +170,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:49
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:49*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -206,28 +183,23 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line polybench_datamining.go:39
-							gc_at4[gc_tx] /= corrFloatN
+							/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line polybench_datamining.go:39
-							gc_at4[gc_tx] /= corrFloatN
+							/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line polybench_datamining.go:39
-							gc_at4[gc_tx] /= corrFloatN
+							/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line polybench_datamining.go:39
-							gc_at4[gc_tx] /= corrFloatN
+							/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:39
-						gc_at4[gc_tx] /= corrFloatN
+						/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
 					gc_step6 := gc_from
@@ -236,36 +208,31 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_step6 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
+							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step6 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
+							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step6 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
+							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 						}
 						{
 							gc_tx := gc_step6 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
+							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-						mean[j] /= corrFloatN
+						/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -304,28 +271,23 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:51
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:51
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:51
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:51
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:51
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -334,46 +296,39 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
+							/*line polybench_datamining.go:51*/ std[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
+							/*line polybench_datamining.go:51*/ std[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
+							/*line polybench_datamining.go:51*/ std[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							std[j] = 0.0
+							/*line polybench_datamining.go:51*/ std[j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-						std[j] = 0.0
+						/*line polybench_datamining.go:51*/ std[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:52
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:52*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:56
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:56*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -386,15 +341,13 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					gc_at3 := data[gc_off3:][:gc_to]
 					gc_at4 := mean[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:53
-						gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
+						/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:53
-						std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+						/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 					}
 				}
 			}
@@ -402,8 +355,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:69
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:69*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -413,33 +365,25 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
 					gc_at5 := std[gc_off4:][:gc_to]
 					gc_vstep := gc_from
-//line polybench_datamining.go:55
-					gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-					gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
+					/*line polybench_datamining.go:55*/ gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
+					/*line polybench_datamining.go:57*/ gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
 					gc_vb6 := lanes.BroadcastFloat32x8(1.0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
-//line polybench_datamining.go:50
-						lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-						gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+						/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
+						/*line polybench_datamining.go:50*/ gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
 						gc_x2 := gc_t3
 						gc_t4 := gc_x2.Sqrt()
-//line polybench_datamining.go:50
-						gc_t4.StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-						gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
+						/*line polybench_datamining.go:50*/ gc_t4.StoreSlice(gc_at5[gc_tx:])
+						/*line polybench_datamining.go:50*/ gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
 						if gc_if2.ToBits() != 0 {
-//line polybench_datamining.go:50
-							gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
+							/*line polybench_datamining.go:50*/ gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:55
-						gc_at5[gc_tx] /= corrFloatN
+						/*line polybench_datamining.go:55*/ gc_at5[gc_tx] /= corrFloatN
 						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
 						if gc_at5[gc_tx] <= corrEps {
 							gc_at5[gc_tx] = 1.0
@@ -447,38 +391,29 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					}
 				} else {
 					gc_vstep2 := gc_from
-//line polybench_datamining.go:55
-					gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-					gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
+					/*line polybench_datamining.go:55*/ gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
+					/*line polybench_datamining.go:57*/ gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
 					gc_vb3 := lanes.BroadcastFloat32x8(1.0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:55
-						if j < 0 || j > len(std)-8 {
+						/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-8 {
 							break
 						}
-//line polybench_datamining.go:55
-						lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-						gc_t := lanes.LoadFloat32x8Slice(std[j:])
+						/*line polybench_datamining.go:55*/ lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
+						/*line polybench_datamining.go:55*/ gc_t := lanes.LoadFloat32x8Slice(std[j:])
 						gc_x := gc_t
 						gc_t2 := gc_x.Sqrt()
-//line polybench_datamining.go:56
-						gc_t2.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-						gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
+						/*line polybench_datamining.go:56*/ gc_t2.StoreSlice(std[j:])
+						/*line polybench_datamining.go:56*/ gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
 						if gc_if.ToBits() != 0 {
-//line polybench_datamining.go:57
-							gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
+							/*line polybench_datamining.go:57*/ gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:55
-						std[j] /= corrFloatN
+						/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
 						std[j] = sqrtf(std[j])
 						if std[j] <= corrEps {
 							std[j] = 1.0
@@ -513,8 +448,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:92
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_datamining.go:92*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -534,8 +468,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 				gc_at2 := mean[gc_off2:][:gc_to]
 				gc_at3 := std[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:72
-					gc_at[gc_tx] -= gc_at2[gc_tx]
+					/*line polybench_datamining.go:72*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
@@ -545,8 +478,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:72
-					data[i*m+j] -= mean[j]
+					/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
 					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
@@ -590,28 +522,23 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:103
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:103
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:103
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:103
-							gc_at[gc_tx] = 0.0
+							/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:103
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -620,46 +547,39 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
+							/*line polybench_datamining.go:103*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
+							/*line polybench_datamining.go:103*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
+							/*line polybench_datamining.go:103*/ mean[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							mean[j] = 0.0
+							/*line polybench_datamining.go:103*/ mean[j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-						mean[j] = 0.0
+						/*line polybench_datamining.go:103*/ mean[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:104
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:104*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:108
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:108*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -674,28 +594,23 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line polybench_datamining.go:105
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line polybench_datamining.go:105
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line polybench_datamining.go:105
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line polybench_datamining.go:105
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 					gc_step4 := gc_from
@@ -704,36 +619,31 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
+							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-						mean[j] += data[i*m+j]
+						/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -741,8 +651,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:117
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:117*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -755,28 +664,23 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line polybench_datamining.go:107
-							gc_at4[gc_tx] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line polybench_datamining.go:107
-							gc_at4[gc_tx] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line polybench_datamining.go:107
-							gc_at4[gc_tx] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line polybench_datamining.go:107
-							gc_at4[gc_tx] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:107
-						gc_at4[gc_tx] /= float32(covarFloatN)
+						/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
 					gc_step6 := gc_from
@@ -785,36 +689,31 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_step6 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step6 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step6 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 						}
 						{
 							gc_tx := gc_step6 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
+							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-						mean[j] /= float32(covarFloatN)
+						/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -845,8 +744,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:140
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_datamining.go:140*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -868,28 +766,23 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line polybench_datamining.go:120
-						gc_at[gc_tx] -= gc_at2[gc_tx]
+						/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line polybench_datamining.go:120
-						gc_at[gc_tx] -= gc_at2[gc_tx]
+						/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line polybench_datamining.go:120
-						gc_at[gc_tx] -= gc_at2[gc_tx]
+						/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line polybench_datamining.go:120
-						gc_at[gc_tx] -= gc_at2[gc_tx]
+						/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:120
-					gc_at[gc_tx] -= gc_at2[gc_tx]
+					/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -901,8 +794,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
+						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -911,8 +803,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
+						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -921,8 +812,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
+						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -931,8 +821,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
+						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -941,8 +830,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-					data[i*m+j] -= mean[j]
+					/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 				}
 			}
 			gc_ty++

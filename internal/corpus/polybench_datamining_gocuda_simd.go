@@ -48,8 +48,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:35
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_datamining.go:35*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -65,14 +64,12 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:35
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_datamining.go:35*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:35
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -84,12 +81,10 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:35
-									if j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:35*/ if j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:35
-									gc_vb2.StoreSlice(mean[j:])
+									/*line polybench_datamining.go:35*/ gc_vb2.StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -104,30 +99,25 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-							if j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:35*/ if j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:35
-							gc_vb.StoreSlice(mean[j:])
+							/*line polybench_datamining.go:35*/ gc_vb.StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
-						mean[j] = 0.0
+						/*line polybench_datamining.go:35*/ mean[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:36
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:36*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:40
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:40*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -147,8 +137,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:34
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_datamining.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -163,14 +152,12 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_vstep3
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:34
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_datamining.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:37
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -181,12 +168,10 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								gc_tx := gc_vstep4
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:37
-									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:37*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:37
-									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
+									/*line polybench_datamining.go:37*/ archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -200,20 +185,17 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:37*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:37
-							archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+							/*line polybench_datamining.go:37*/ archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:37
-						mean[j] += data[i*m+j]
+						/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -221,8 +203,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:49
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:49*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -235,15 +216,13 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line polybench_datamining.go:39
-							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+							/*line polybench_datamining.go:39*/ gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:34
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
+									/*line polybench_datamining.go:34*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -254,14 +233,12 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:39
-						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
+						/*line polybench_datamining.go:39*/ gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:34
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
+							/*line polybench_datamining.go:34*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -273,18 +250,15 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line polybench_datamining.go:39
-							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
+							/*line polybench_datamining.go:39*/ gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:39
-									if j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:39*/ if j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:39
-									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
+									/*line polybench_datamining.go:39*/ archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -295,25 +269,21 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:39
-						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+						/*line polybench_datamining.go:39*/ gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-							if j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:39*/ if j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:39
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
+							/*line polybench_datamining.go:39*/ archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:39
-						mean[j] /= corrFloatN
+						/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -358,8 +328,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:51
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_datamining.go:51*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -375,14 +344,12 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:51
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_datamining.go:51*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:51
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -394,12 +361,10 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:51
-									if j < 0 || j > len(std)-16 {
+									/*line polybench_datamining.go:51*/ if j < 0 || j > len(std)-16 {
 										break
 									}
-//line polybench_datamining.go:51
-									gc_vb2.StoreSlice(std[j:])
+									/*line polybench_datamining.go:51*/ gc_vb2.StoreSlice(std[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -414,30 +379,25 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-							if j < 0 || j > len(std)-8 {
+							/*line polybench_datamining.go:51*/ if j < 0 || j > len(std)-8 {
 								break
 							}
-//line polybench_datamining.go:51
-							gc_vb.StoreSlice(std[j:])
+							/*line polybench_datamining.go:51*/ gc_vb.StoreSlice(std[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
-						std[j] = 0.0
+						/*line polybench_datamining.go:51*/ std[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:52
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:52*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:56
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:56*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -458,8 +418,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:50
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_datamining.go:50*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -474,14 +433,12 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_tx := gc_vstep3
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:50
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_datamining.go:50*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:53
-						gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
+						/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -492,12 +449,10 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 								gc_tx := gc_vstep4
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:53
-									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
+									/*line polybench_datamining.go:53*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
 										break
 									}
-//line polybench_datamining.go:53
-									archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
+									/*line polybench_datamining.go:53*/ archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -511,20 +466,17 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:53
-							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
+							/*line polybench_datamining.go:53*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
 								break
 							}
-//line polybench_datamining.go:53
-							archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
+							/*line polybench_datamining.go:53*/ archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:53
-						std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+						/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 					}
 				}
 			}
@@ -532,8 +484,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:69
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:69*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -546,29 +497,22 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line polybench_datamining.go:55
-							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:57
-							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
+							/*line polybench_datamining.go:55*/ gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
+							/*line polybench_datamining.go:57*/ gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
 							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:50
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Div(gc_vb14).StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-									gc_t7 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])
+									/*line polybench_datamining.go:50*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Div(gc_vb14).StoreSlice(gc_at5[gc_tx:])
+									/*line polybench_datamining.go:50*/ gc_t7 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])
 									gc_x4 := gc_t7
 									gc_t8 := gc_x4.Sqrt()
-//line polybench_datamining.go:50
-									gc_t8.StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-									gc_if4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).LessEqual(gc_vb15)
+									/*line polybench_datamining.go:50*/ gc_t8.StoreSlice(gc_at5[gc_tx:])
+									/*line polybench_datamining.go:50*/ gc_if4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).LessEqual(gc_vb15)
 									if gc_if4.ToBits() != 0 {
-//line polybench_datamining.go:50
-										gc_vb16.StoreMasked((*[16]float32)(gc_at5[gc_tx:]), gc_if4)
+										/*line polybench_datamining.go:50*/ gc_vb16.StoreMasked((*[16]float32)(gc_at5[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -580,35 +524,27 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:55
-						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
+						/*line polybench_datamining.go:55*/ gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
+						/*line polybench_datamining.go:57*/ gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
 						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:50
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-							gc_t5 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
+							/*line polybench_datamining.go:50*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
+							/*line polybench_datamining.go:50*/ gc_t5 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
 							gc_x3 := gc_t5
 							gc_t6 := gc_x3.Sqrt()
-//line polybench_datamining.go:50
-							gc_t6.StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-							gc_if3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb12)
+							/*line polybench_datamining.go:50*/ gc_t6.StoreSlice(gc_at5[gc_tx:])
+							/*line polybench_datamining.go:50*/ gc_if3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb12)
 							if gc_if3.ToBits() != 0 {
-//line polybench_datamining.go:50
-								gc_vb13.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if3)
+								/*line polybench_datamining.go:50*/ gc_vb13.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if3)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:55
-						gc_at5[gc_tx] /= corrFloatN
+						/*line polybench_datamining.go:55*/ gc_at5[gc_tx] /= corrFloatN
 						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
 						if gc_at5[gc_tx] <= corrEps {
 							gc_at5[gc_tx] = 1.0
@@ -619,32 +555,24 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line polybench_datamining.go:55
-							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:57
-							gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
+							/*line polybench_datamining.go:55*/ gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+							/*line polybench_datamining.go:57*/ gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
 							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:55
-									if j < 0 || j > len(std)-16 {
+									/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-16 {
 										break
 									}
-//line polybench_datamining.go:55
-									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-									gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
+									/*line polybench_datamining.go:55*/ archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
+									/*line polybench_datamining.go:55*/ gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
 									gc_x2 := gc_t3
 									gc_t4 := gc_x2.Sqrt()
-//line polybench_datamining.go:56
-									gc_t4.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-									gc_if2 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
+									/*line polybench_datamining.go:56*/ gc_t4.StoreSlice(std[j:])
+									/*line polybench_datamining.go:56*/ gc_if2 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
 									if gc_if2.ToBits() != 0 {
-//line polybench_datamining.go:57
-										gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
+										/*line polybench_datamining.go:57*/ gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
 									}
 								}
 							}
@@ -656,31 +584,23 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:55
-						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-						gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
+						/*line polybench_datamining.go:55*/ gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+						/*line polybench_datamining.go:57*/ gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
 						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:55
-							if j < 0 || j > len(std)-8 {
+							/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-8 {
 								break
 							}
-//line polybench_datamining.go:55
-							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
+							/*line polybench_datamining.go:55*/ archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
+							/*line polybench_datamining.go:55*/ gc_t := archsimd.LoadFloat32x8Slice(std[j:])
 							gc_x := gc_t
 							gc_t2 := gc_x.Sqrt()
-//line polybench_datamining.go:56
-							gc_t2.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-							gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
+							/*line polybench_datamining.go:56*/ gc_t2.StoreSlice(std[j:])
+							/*line polybench_datamining.go:56*/ gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
 							if gc_if.ToBits() != 0 {
-//line polybench_datamining.go:57
-								gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
+								/*line polybench_datamining.go:57*/ gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -688,8 +608,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:55
-						std[j] /= corrFloatN
+						/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
 						std[j] = sqrtf(std[j])
 						if std[j] <= corrEps {
 							std[j] = 1.0
@@ -724,8 +643,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:92
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_datamining.go:92*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -748,8 +666,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_datamining.go:73
-						gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
+						/*line polybench_datamining.go:73*/ gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
@@ -757,12 +674,10 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
 							{
-//line polybench_datamining.go:71
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_datamining.go:71*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								gc_x4 := gc_vb4
 								gc_t4 := gc_x4.Sqrt()
-//line polybench_datamining.go:71
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_datamining.go:71*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -773,26 +688,22 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					}
 				}
 				if compiled.SIMD {
-//line polybench_datamining.go:73
-					gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+					/*line polybench_datamining.go:73*/ gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
 						_ = i
-//line polybench_datamining.go:71
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_datamining.go:71*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						gc_x3 := gc_vb3
 						gc_t3 := gc_x3.Sqrt()
-//line polybench_datamining.go:71
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_datamining.go:71*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:72
-					gc_at[gc_tx] -= gc_at2[gc_tx]
+					/*line polybench_datamining.go:72*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
@@ -800,23 +711,19 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_datamining.go:73
-						gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
+						/*line polybench_datamining.go:73*/ gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_datamining.go:72
-								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
+								/*line polybench_datamining.go:72*/ if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
 									break
 								}
-//line polybench_datamining.go:72
-								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
+								/*line polybench_datamining.go:72*/ archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 								gc_x2 := gc_vb2
 								gc_t2 := gc_x2.Sqrt()
-//line polybench_datamining.go:72
-								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
+								/*line polybench_datamining.go:72*/ archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -827,22 +734,18 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					}
 				}
 				if compiled.SIMD {
-//line polybench_datamining.go:73
-					gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
+					/*line polybench_datamining.go:73*/ gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:72
-						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
+						/*line polybench_datamining.go:72*/ if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
 							break
 						}
-//line polybench_datamining.go:72
-						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+						/*line polybench_datamining.go:72*/ archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 						gc_x := gc_vb
 						gc_t := gc_x.Sqrt()
-//line polybench_datamining.go:72
-						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
+						/*line polybench_datamining.go:72*/ archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -852,8 +755,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:72
-					data[i*m+j] -= mean[j]
+					/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
 					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
@@ -903,8 +805,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:103
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_datamining.go:103*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -920,14 +821,12 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:103
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_datamining.go:103*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:103
-						gc_at[gc_tx] = 0.0
+						/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -939,12 +838,10 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:103
-									if j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:103*/ if j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:103
-									gc_vb2.StoreSlice(mean[j:])
+									/*line polybench_datamining.go:103*/ gc_vb2.StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -959,30 +856,25 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-							if j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:103*/ if j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:103
-							gc_vb.StoreSlice(mean[j:])
+							/*line polybench_datamining.go:103*/ gc_vb.StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
-						mean[j] = 0.0
+						/*line polybench_datamining.go:103*/ mean[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_datamining.go:104
-		for i := 0; i < n; i++ {
+		/*line polybench_datamining.go:104*/ for i := 0; i < n; i++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:108
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:108*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1002,8 +894,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:102
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_datamining.go:102*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1018,14 +909,12 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_vstep3
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:102
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_datamining.go:102*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -1036,12 +925,10 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								gc_tx := gc_vstep4
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:105
-									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:105*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:105
-									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
+									/*line polybench_datamining.go:105*/ archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1055,20 +942,17 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:105*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:105
-							archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+							/*line polybench_datamining.go:105*/ archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:105
-						mean[j] += data[i*m+j]
+						/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -1076,8 +960,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:117
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_datamining.go:117*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1090,15 +973,13 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line polybench_datamining.go:107
-							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							/*line polybench_datamining.go:107*/ gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_datamining.go:102
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
+									/*line polybench_datamining.go:102*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1109,14 +990,12 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:107
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						/*line polybench_datamining.go:107*/ gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_datamining.go:102
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
+							/*line polybench_datamining.go:102*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1128,18 +1007,15 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line polybench_datamining.go:107
-							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							/*line polybench_datamining.go:107*/ gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_datamining.go:107
-									if j < 0 || j > len(mean)-16 {
+									/*line polybench_datamining.go:107*/ if j < 0 || j > len(mean)-16 {
 										break
 									}
-//line polybench_datamining.go:107
-									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
+									/*line polybench_datamining.go:107*/ archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1150,25 +1026,21 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 					}
 					if compiled.SIMD {
-//line polybench_datamining.go:107
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						/*line polybench_datamining.go:107*/ gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-							if j < 0 || j > len(mean)-8 {
+							/*line polybench_datamining.go:107*/ if j < 0 || j > len(mean)-8 {
 								break
 							}
-//line polybench_datamining.go:107
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
+							/*line polybench_datamining.go:107*/ archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:107
-						mean[j] /= float32(covarFloatN)
+						/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -1199,8 +1071,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_datamining.go:140
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_datamining.go:140*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1229,8 +1100,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
 							{
-//line polybench_datamining.go:119
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_datamining.go:119*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1247,14 +1117,12 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
 						_ = i
-//line polybench_datamining.go:119
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_datamining.go:119*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:120
-					gc_at[gc_tx] -= gc_at2[gc_tx]
+					/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1266,12 +1134,10 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_datamining.go:120
-								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
+								/*line polybench_datamining.go:120*/ if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
 									break
 								}
-//line polybench_datamining.go:120
-								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
+								/*line polybench_datamining.go:120*/ archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1286,12 +1152,10 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
+						/*line polybench_datamining.go:120*/ if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
 							break
 						}
-//line polybench_datamining.go:120
-						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+						/*line polybench_datamining.go:120*/ archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1301,8 +1165,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_datamining.go:120
-					data[i*m+j] -= mean[j]
+					/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 				}
 			}
 			gc_ty++

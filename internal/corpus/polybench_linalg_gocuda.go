@@ -159,8 +159,7 @@ func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alph
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 						{
-//line polybench_linalg.go:110
-							c[i*ni+j] *= beta
+							/*line polybench_linalg.go:110*/ c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
 							}
@@ -239,8 +238,7 @@ func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alp
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 						{
-//line polybench_linalg.go:126
-							c[i*ni+j] *= beta
+							/*line polybench_linalg.go:126*/ c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
 							}
@@ -301,8 +299,7 @@ func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_linalg.go:141
-							tmp[i] = 0
+							/*line polybench_linalg.go:141*/ tmp[i] = 0
 							for j := 0; j < ny; j++ {
 								tmp[i] += a[i*ny+j] * x[j]
 							}
@@ -383,8 +380,7 @@ func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_linalg.go:184
-							q[i] = 0.0
+							/*line polybench_linalg.go:184*/ q[i] = 0.0
 							for j := 0; j < ny; j++ {
 								q[i] += a[i*ny+j] * p[j]
 							}
@@ -441,8 +437,7 @@ func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha,
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_linalg.go:199
-							for j := 0; j < n; j++ {
+							/*line polybench_linalg.go:199*/ for j := 0; j < n; j++ {
 								tmp[i] += a[i*n+j] * x[j]
 								y[i] += b[i*n+j] * x[j]
 							}
@@ -500,8 +495,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
+								/*line polybench_linalg.go:214*/ for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
 							}
@@ -511,8 +505,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
+								/*line polybench_linalg.go:214*/ for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
 							}
@@ -522,8 +515,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
+								/*line polybench_linalg.go:214*/ for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
 							}
@@ -533,8 +525,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
+								/*line polybench_linalg.go:214*/ for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
 							}
@@ -544,8 +535,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_linalg.go:214
-							for j := 0; j < n; j++ {
+							/*line polybench_linalg.go:214*/ for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
 						}

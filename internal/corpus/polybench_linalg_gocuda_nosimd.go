@@ -57,28 +57,23 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:20
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:20
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:20
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:20
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:20
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -88,40 +83,35 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							tmp[i*nj+j] = 0
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-						tmp[i*nj+j] = 0
+						/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -130,14 +120,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				}
 			}
 		}
-//line polybench_linalg.go:21
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:21*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:28
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:28*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -159,16 +147,14 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:22
-						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:22
-						tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -229,28 +215,23 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:35
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:35
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:35
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:35
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:35
-						gc_at[gc_tx] *= beta
+						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 					}
 				} else {
 					gc_step2 := gc_from
@@ -260,40 +241,35 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							d[i*nl+j] *= beta
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-						d[i*nl+j] *= beta
+						/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 					}
 				}
 				gc_ty++
@@ -302,14 +278,12 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				}
 			}
 		}
-//line polybench_linalg.go:36
-		for k := 0; k < nj; k++ {
+		/*line polybench_linalg.go:36*/ for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:43
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:43*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -331,16 +305,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at4 := c[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:37
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:37
-						d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -401,28 +373,23 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:50
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:50
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:50
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:50
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:50
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -432,40 +399,35 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							e[i*nj+j] = 0
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-						e[i*nj+j] = 0
+						/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -474,14 +436,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:51
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:51*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:58
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:58*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -503,16 +463,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:52
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:52
-						e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -573,28 +531,23 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:65
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:65
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:65
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:65
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:65
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -604,40 +557,35 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							f[i*nl+j] = 0
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-						f[i*nl+j] = 0
+						/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -646,14 +594,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:66
-		for k := 0; k < nm; k++ {
+		/*line polybench_linalg.go:66*/ for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:73
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:73*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -675,16 +621,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at4 := d[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:67
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:67
-						f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -745,28 +689,23 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:80
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:80
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:80
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:80
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:80
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -776,40 +715,35 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							g[i*nl+j] = 0
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-						g[i*nl+j] = 0
+						/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -818,14 +752,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:81
-		for k := 0; k < nj; k++ {
+		/*line polybench_linalg.go:81*/ for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:88
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:88*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -847,16 +779,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at4 := f[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:82
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:82
-						g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -917,28 +847,23 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:95
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:95
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:95
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:95
-							gc_at[gc_tx] *= beta
+							/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:95
-						gc_at[gc_tx] *= beta
+						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 					}
 				} else {
 					gc_step2 := gc_from
@@ -948,40 +873,35 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							c[i*nj+j] *= beta
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-						c[i*nj+j] *= beta
+						/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 					}
 				}
 				gc_ty++
@@ -990,14 +910,12 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 				}
 			}
 		}
-//line polybench_linalg.go:96
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:96*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:103
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:103*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1019,16 +937,14 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:97
-						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:97
-						c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -1072,28 +988,23 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:156
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:156
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:156
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:156
-							gc_at[gc_tx] = 0
+							/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:156
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1102,47 +1013,40 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
+							/*line polybench_linalg.go:156*/ y[j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
+							/*line polybench_linalg.go:156*/ y[j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
+							/*line polybench_linalg.go:156*/ y[j] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							y[j] = 0
+							/*line polybench_linalg.go:156*/ y[j] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-						y[j] = 0
+						/*line polybench_linalg.go:156*/ y[j] = 0
 					}
 				}
 			}
 		}
-//line polybench_linalg.go:157
-		for i := 0; i < nx; i++ {
+		/*line polybench_linalg.go:157*/ for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:163
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:163*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1160,28 +1064,23 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line polybench_linalg.go:158
-							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line polybench_linalg.go:158
-							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line polybench_linalg.go:158
-							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line polybench_linalg.go:158
-							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:158
-						gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
 					gc_step4 := gc_from
@@ -1190,36 +1089,31 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-						y[j] += a[i*ny+j] * tmp[i]
+						/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 					}
 				}
 			}
@@ -1258,28 +1152,23 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:170
-							gc_at[gc_tx] = 0.0
+							/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:170
-							gc_at[gc_tx] = 0.0
+							/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:170
-							gc_at[gc_tx] = 0.0
+							/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:170
-							gc_at[gc_tx] = 0.0
+							/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:170
-						gc_at[gc_tx] = 0.0
+						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1288,47 +1177,40 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							s[j] = 0.0
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-						s[j] = 0.0
+						/*line polybench_linalg.go:170*/ s[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_linalg.go:171
-		for i := 0; i < nx; i++ {
+		/*line polybench_linalg.go:171*/ for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:177
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:177*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1346,28 +1228,23 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line polybench_linalg.go:172
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line polybench_linalg.go:172
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line polybench_linalg.go:172
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line polybench_linalg.go:172
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:172
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_step4 := gc_from
@@ -1376,36 +1253,31 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-						s[j] += r[i] * a[i*ny+j]
+						/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 					}
 				}
 			}
@@ -1429,13 +1301,11 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line polybench_linalg.go:227
-		for j := 0; j < n; j++ {
+		/*line polybench_linalg.go:227*/ for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:233
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:233*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1453,28 +1323,23 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:228
-							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:228
-							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:228
-							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:228
-							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:228
-						gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+						/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1483,36 +1348,31 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-						x2[i] += a[j*n+i] * y2[j]
+						/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 					}
 				}
 			}

@@ -69,8 +69,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:20
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:20*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -88,14 +87,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:20
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:20*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:20
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -108,12 +105,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:20
-									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
+									/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 										break
 									}
-//line polybench_linalg.go:20
-									gc_vb2.StoreSlice(tmp[i*nj+j:])
+									/*line polybench_linalg.go:20*/ gc_vb2.StoreSlice(tmp[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -129,12 +124,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-							if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+							/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 								break
 							}
-//line polybench_linalg.go:20
-							gc_vb.StoreSlice(tmp[i*nj+j:])
+							/*line polybench_linalg.go:20*/ gc_vb.StoreSlice(tmp[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -142,8 +135,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
-						tmp[i*nj+j] = 0
+						/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -152,14 +144,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				}
 			}
 		}
-//line polybench_linalg.go:21
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:21*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:28
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:28*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -192,8 +182,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:19
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:19*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -211,14 +200,12 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:19
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:19*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:22
-						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -231,12 +218,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:22
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
+									/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 										break
 									}
-//line polybench_linalg.go:22
-									archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+									/*line polybench_linalg.go:22*/ archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -252,12 +237,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:22
-							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+							/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 								break
 							}
-//line polybench_linalg.go:22
-							archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+							/*line polybench_linalg.go:22*/ archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -265,8 +248,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:22
-						tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -329,8 +311,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:35
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							/*line polybench_linalg.go:35*/ gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var j int = gc_bx*gc_bdx + gc_tx
@@ -338,8 +319,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:34
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:34*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -350,41 +330,35 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:35
-						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+						/*line polybench_linalg.go:35*/ gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:34
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:34*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:35
-						gc_at[gc_tx] *= beta
+						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:35
-							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							/*line polybench_linalg.go:35*/ gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:35
-									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
+									/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 										break
 									}
-//line polybench_linalg.go:35
-									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
+									/*line polybench_linalg.go:35*/ archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -395,18 +369,15 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:35
-						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						/*line polybench_linalg.go:35*/ gc_vb := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-							if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+							/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 								break
 							}
-//line polybench_linalg.go:35
-							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
+							/*line polybench_linalg.go:35*/ archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -414,8 +385,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
-						d[i*nl+j] *= beta
+						/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 					}
 				}
 				gc_ty++
@@ -424,14 +394,12 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				}
 			}
 		}
-//line polybench_linalg.go:36
-		for k := 0; k < nj; k++ {
+		/*line polybench_linalg.go:36*/ for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:43
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:43*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -465,8 +433,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:34
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -485,14 +452,12 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:34
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:37
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -506,12 +471,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:37
-									if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
+									/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 										break
 									}
-//line polybench_linalg.go:37
-									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+									/*line polybench_linalg.go:37*/ archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -528,12 +491,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:37
-							if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+							/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 								break
 							}
-//line polybench_linalg.go:37
-							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+							/*line polybench_linalg.go:37*/ archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -541,8 +502,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:37
-						d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -611,8 +571,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:50
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:50*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -630,14 +589,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:50
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:50*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:50
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -650,12 +607,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:50
-									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
+									/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 										break
 									}
-//line polybench_linalg.go:50
-									gc_vb2.StoreSlice(e[i*nj+j:])
+									/*line polybench_linalg.go:50*/ gc_vb2.StoreSlice(e[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -671,12 +626,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-							if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+							/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 								break
 							}
-//line polybench_linalg.go:50
-							gc_vb.StoreSlice(e[i*nj+j:])
+							/*line polybench_linalg.go:50*/ gc_vb.StoreSlice(e[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -684,8 +637,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
-						e[i*nj+j] = 0
+						/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -694,14 +646,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:51
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:51*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:58
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:58*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -735,8 +685,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:49
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:49*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -755,14 +704,12 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:49
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:49*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:52
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -776,12 +723,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:52
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
+									/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 										break
 									}
-//line polybench_linalg.go:52
-									archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+									/*line polybench_linalg.go:52*/ archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -798,12 +743,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:52
-							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+							/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 								break
 							}
-//line polybench_linalg.go:52
-							archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+							/*line polybench_linalg.go:52*/ archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -811,8 +754,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:52
-						e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -881,8 +823,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:65
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:65*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -900,14 +841,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:65
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:65*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:65
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -920,12 +859,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:65
-									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
+									/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 										break
 									}
-//line polybench_linalg.go:65
-									gc_vb2.StoreSlice(f[i*nl+j:])
+									/*line polybench_linalg.go:65*/ gc_vb2.StoreSlice(f[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -941,12 +878,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-							if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+							/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 								break
 							}
-//line polybench_linalg.go:65
-							gc_vb.StoreSlice(f[i*nl+j:])
+							/*line polybench_linalg.go:65*/ gc_vb.StoreSlice(f[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -954,8 +889,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
-						f[i*nl+j] = 0
+						/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -964,14 +898,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:66
-		for k := 0; k < nm; k++ {
+		/*line polybench_linalg.go:66*/ for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:73
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:73*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1005,8 +937,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:64
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:64*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1025,14 +956,12 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:64
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:64*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:67
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -1046,12 +975,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:67
-									if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
+									/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 										break
 									}
-//line polybench_linalg.go:67
-									archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+									/*line polybench_linalg.go:67*/ archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1068,12 +995,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:67
-							if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+							/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 								break
 							}
-//line polybench_linalg.go:67
-							archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+							/*line polybench_linalg.go:67*/ archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1081,8 +1006,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:67
-						f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -1151,8 +1075,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:80
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:80*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1170,14 +1093,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:80
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:80*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:80
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -1190,12 +1111,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:80
-									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
+									/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 										break
 									}
-//line polybench_linalg.go:80
-									gc_vb2.StoreSlice(g[i*nl+j:])
+									/*line polybench_linalg.go:80*/ gc_vb2.StoreSlice(g[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1211,12 +1130,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-							if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+							/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 								break
 							}
-//line polybench_linalg.go:80
-							gc_vb.StoreSlice(g[i*nl+j:])
+							/*line polybench_linalg.go:80*/ gc_vb.StoreSlice(g[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1224,8 +1141,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
-						g[i*nl+j] = 0
+						/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -1234,14 +1150,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				}
 			}
 		}
-//line polybench_linalg.go:81
-		for k := 0; k < nj; k++ {
+		/*line polybench_linalg.go:81*/ for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:88
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:88*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1275,8 +1189,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:79
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:79*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1295,14 +1208,12 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:79
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:79*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:82
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -1316,12 +1227,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:82
-									if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
+									/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 										break
 									}
-//line polybench_linalg.go:82
-									archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+									/*line polybench_linalg.go:82*/ archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1338,12 +1247,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:82
-							if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+							/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 								break
 							}
-//line polybench_linalg.go:82
-							archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+							/*line polybench_linalg.go:82*/ archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1351,8 +1258,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:82
-						g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -1415,8 +1321,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_linalg.go:95
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							/*line polybench_linalg.go:95*/ gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var j int = gc_bx*gc_bdx + gc_tx
@@ -1424,8 +1329,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:94
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:94*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1436,41 +1340,35 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:95
-						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+						/*line polybench_linalg.go:95*/ gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:94
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:94*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:95
-						gc_at[gc_tx] *= beta
+						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:95
-							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							/*line polybench_linalg.go:95*/ gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:95
-									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
+									/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 										break
 									}
-//line polybench_linalg.go:95
-									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
+									/*line polybench_linalg.go:95*/ archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1481,18 +1379,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 					}
 					if compiled.SIMD {
-//line polybench_linalg.go:95
-						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						/*line polybench_linalg.go:95*/ gc_vb := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-							if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+							/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 								break
 							}
-//line polybench_linalg.go:95
-							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
+							/*line polybench_linalg.go:95*/ archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1500,8 +1395,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
-						c[i*nj+j] *= beta
+						/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 					}
 				}
 				gc_ty++
@@ -1510,14 +1404,12 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 				}
 			}
 		}
-//line polybench_linalg.go:96
-		for k := 0; k < nk; k++ {
+		/*line polybench_linalg.go:96*/ for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:103
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:103*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1550,8 +1442,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
 								{
-//line polybench_linalg.go:94
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:94*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1569,14 +1460,12 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
-//line polybench_linalg.go:94
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:94*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:97
-						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -1589,12 +1478,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								var i int = gc_by*gc_bdy + gc_ty
 								{
-//line polybench_linalg.go:97
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
+									/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 										break
 									}
-//line polybench_linalg.go:97
-									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+									/*line polybench_linalg.go:97*/ archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1610,12 +1497,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:97
-							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+							/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 								break
 							}
-//line polybench_linalg.go:97
-							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+							/*line polybench_linalg.go:97*/ archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1623,8 +1508,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:97
-						c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -1674,8 +1558,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_linalg.go:156
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:156*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1691,14 +1574,12 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_linalg.go:156
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:156*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:156
-						gc_at[gc_tx] = 0
+						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -1710,12 +1591,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_linalg.go:156
-									if j < 0 || j > len(y)-16 {
+									/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-16 {
 										break
 									}
-//line polybench_linalg.go:156
-									gc_vb2.StoreSlice(y[j:])
+									/*line polybench_linalg.go:156*/ gc_vb2.StoreSlice(y[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1730,31 +1609,26 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-							if j < 0 || j > len(y)-8 {
+							/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-8 {
 								break
 							}
-//line polybench_linalg.go:156
-							gc_vb.StoreSlice(y[j:])
+							/*line polybench_linalg.go:156*/ gc_vb.StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
-						y[j] = 0
+						/*line polybench_linalg.go:156*/ y[j] = 0
 					}
 				}
 			}
 		}
-//line polybench_linalg.go:157
-		for i := 0; i < nx; i++ {
+		/*line polybench_linalg.go:157*/ for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:163
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:163*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1779,8 +1653,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_linalg.go:155
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:155*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1797,14 +1670,12 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_linalg.go:155
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:155*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:158
-						gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -1817,12 +1688,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_linalg.go:158
-									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
+									/*line polybench_linalg.go:158*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
 										break
 									}
-//line polybench_linalg.go:158
-									archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
+									/*line polybench_linalg.go:158*/ archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1838,20 +1707,17 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
+							/*line polybench_linalg.go:158*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
 								break
 							}
-//line polybench_linalg.go:158
-							archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
+							/*line polybench_linalg.go:158*/ archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:158
-						y[j] += a[i*ny+j] * tmp[i]
+						/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
 					}
 				}
 			}
@@ -1896,8 +1762,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_linalg.go:170
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:170*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1913,14 +1778,12 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_linalg.go:170
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:170*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:170
-						gc_at[gc_tx] = 0.0
+						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -1932,12 +1795,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_linalg.go:170
-									if j < 0 || j > len(s)-16 {
+									/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-16 {
 										break
 									}
-//line polybench_linalg.go:170
-									gc_vb2.StoreSlice(s[j:])
+									/*line polybench_linalg.go:170*/ gc_vb2.StoreSlice(s[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1952,31 +1813,26 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-							if j < 0 || j > len(s)-8 {
+							/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-8 {
 								break
 							}
-//line polybench_linalg.go:170
-							gc_vb.StoreSlice(s[j:])
+							/*line polybench_linalg.go:170*/ gc_vb.StoreSlice(s[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
-						s[j] = 0.0
+						/*line polybench_linalg.go:170*/ s[j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_linalg.go:171
-		for i := 0; i < nx; i++ {
+		/*line polybench_linalg.go:171*/ for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:177
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:177*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2001,8 +1857,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_linalg.go:169
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_linalg.go:169*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2019,14 +1874,12 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_linalg.go:169
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_linalg.go:169*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:172
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -2039,12 +1892,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_linalg.go:172
-									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
+									/*line polybench_linalg.go:172*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
 										break
 									}
-//line polybench_linalg.go:172
-									archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+									/*line polybench_linalg.go:172*/ archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2060,20 +1911,17 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
+							/*line polybench_linalg.go:172*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
 								break
 							}
-//line polybench_linalg.go:172
-							archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+							/*line polybench_linalg.go:172*/ archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:172
-						s[j] += r[i] * a[i*ny+j]
+						/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
 					}
 				}
 			}
@@ -2097,13 +1945,11 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line polybench_linalg.go:227
-		for j := 0; j < n; j++ {
+		/*line polybench_linalg.go:227*/ for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_linalg.go:233
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_linalg.go:233*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2128,8 +1974,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
 								{
-//line polybench_linalg.go:226
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324))).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_linalg.go:226*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324))).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2146,14 +1991,12 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line polybench_linalg.go:226
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
+							/*line polybench_linalg.go:226*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:228
-						gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+						/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -2166,12 +2009,10 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_linalg.go:228
-									if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
+									/*line polybench_linalg.go:228*/ if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 										break
 									}
-//line polybench_linalg.go:228
-									archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
+									/*line polybench_linalg.go:228*/ archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2187,20 +2028,17 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-							if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
+							/*line polybench_linalg.go:228*/ if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
 								break
 							}
-//line polybench_linalg.go:228
-							archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
+							/*line polybench_linalg.go:228*/ archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:228
-						x2[i] += a[j*n+i] * y2[j]
+						/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
 					}
 				}
 			}

@@ -66,8 +66,7 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_base + gc_tx
 						{
 							var nrm float32 = 0.0
-//line polybench_solvers.go:18
-							for i := 0; i < ni; i++ {
+							/*line polybench_solvers.go:18*/ for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
 							}
 							r[k*nj+k] = sqrtf(nrm)
@@ -112,8 +111,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -125,36 +123,31 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+				/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 			}
 		}
 	}
@@ -213,28 +206,23 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_solvers.go:45
-							gc_at[gc_tx] = 0.0
+							/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line polybench_solvers.go:45
-							gc_at[gc_tx] = 0.0
+							/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line polybench_solvers.go:45
-							gc_at[gc_tx] = 0.0
+							/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line polybench_solvers.go:45
-							gc_at[gc_tx] = 0.0
+							/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:45
-						gc_at[gc_tx] = 0.0
+						/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -243,47 +231,40 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
+							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
+							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
+							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							r[k*nj+j] = 0.0
+							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-						r[k*nj+j] = 0.0
+						/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_solvers.go:46
-		for i := 0; i < ni; i++ {
+		/*line polybench_solvers.go:46*/ for i := 0; i < ni; i++ {
 			gc_apart := compiled.Disjoint(q, r)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:52
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_solvers.go:52*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
@@ -306,15 +287,13 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:47
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_solvers.go:47*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:47
-						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+						/*line polybench_solvers.go:47*/ r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 					}
 				}
 			}
@@ -323,8 +302,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:62
-					panic(compiled.ErrGuardWraps)
+					/*line polybench_solvers.go:62*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 					gc_from = gc_to
@@ -342,8 +320,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_solvers.go:49
-							for i_ := 0; i_ < ni; i_++ {
+							/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_++ {
 								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 							}
 						}
@@ -387,8 +364,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:80
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:80*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -408,8 +384,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				gc_at := a[gc_off:][:gc_to]
 				gc_at2 := a[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:62
-					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
+					/*line polybench_solvers.go:62*/ gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -417,8 +392,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:62
-					a[k*n+j] = a[k*n+j] / a[k*n+k]
+					/*line polybench_solvers.go:62*/ a[k*n+j] = a[k*n+j] / a[k*n+k]
 				}
 			}
 		}
@@ -461,8 +435,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:94
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:94*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -491,8 +464,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				gc_at2 := a[gc_off2:][:1]
 				gc_at3 := a[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:74
-					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
+					/*line polybench_solvers.go:74*/ gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -501,8 +473,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_solvers.go:74
-					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+					/*line polybench_solvers.go:74*/ a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
 			gc_ty++

@@ -67,8 +67,7 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_base + gc_tx
 						{
 							var nrm float32 = 0.0
-//line polybench_solvers.go:18
-							for i := 0; i < ni; i++ {
+							/*line polybench_solvers.go:18*/ for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
 							}
 							r[k*nj+k] = sqrtf(nrm)
@@ -113,8 +112,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -126,36 +124,31 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:33
-				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+				/*line polybench_solvers.go:33*/ q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 			}
 		}
 	}
@@ -220,8 +213,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_solvers.go:45
-									gc_vb4.StoreSlice(gc_at[gc_tx:])
+									/*line polybench_solvers.go:45*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -237,14 +229,12 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_tx := gc_vstep
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_solvers.go:45
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line polybench_solvers.go:45*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:45
-						gc_at[gc_tx] = 0.0
+						/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -256,12 +246,10 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_solvers.go:45
-									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+									/*line polybench_solvers.go:45*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 										break
 									}
-//line polybench_solvers.go:45
-									gc_vb2.StoreSlice(r[k*nj+j:])
+									/*line polybench_solvers.go:45*/ gc_vb2.StoreSlice(r[k*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -276,31 +264,26 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+							/*line polybench_solvers.go:45*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 								break
 							}
-//line polybench_solvers.go:45
-							gc_vb.StoreSlice(r[k*nj+j:])
+							/*line polybench_solvers.go:45*/ gc_vb.StoreSlice(r[k*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
-						r[k*nj+j] = 0.0
+						/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 					}
 				}
 			}
 		}
-//line polybench_solvers.go:46
-		for i := 0; i < ni; i++ {
+		/*line polybench_solvers.go:46*/ for i := 0; i < ni; i++ {
 			gc_apart := compiled.Disjoint(q, r)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:52
-				panic(compiled.ErrGuardWraps)
+				/*line polybench_solvers.go:52*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
@@ -333,8 +316,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								{
-//line polybench_solvers.go:44
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									/*line polybench_solvers.go:44*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -351,14 +333,12 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_solvers.go:44
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							/*line polybench_solvers.go:44*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:47
-						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						/*line polybench_solvers.go:47*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -371,12 +351,10 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_solvers.go:47
-									if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+									/*line polybench_solvers.go:47*/ if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 										break
 									}
-//line polybench_solvers.go:47
-									archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+									/*line polybench_solvers.go:47*/ archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -392,20 +370,17 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:47
-							if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+							/*line polybench_solvers.go:47*/ if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 								break
 							}
-//line polybench_solvers.go:47
-							archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+							/*line polybench_solvers.go:47*/ archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:47
-						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+						/*line polybench_solvers.go:47*/ r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 					}
 				}
 			}
@@ -414,8 +389,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:62
-					panic(compiled.ErrGuardWraps)
+					/*line polybench_solvers.go:62*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 					gc_from = gc_to
@@ -440,45 +414,34 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 								gc_pos.Thread = gc_rank
 								var j int = gc_bx*gc_bdx + gc_tx
 								{
-//line polybench_solvers.go:49
-									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+									/*line polybench_solvers.go:49*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 										break
 									}
-//line polybench_solvers.go:49
-									for i_ := 0; i_ < ni; i_ = i_ + 1 {
+									/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_ = i_ + 1 {
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line polybench_solvers.go:49
-										if (i_*
+										/*line polybench_solvers.go:49*/ if (i_*
 											nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
-//line polybench_solvers.go:50
-											gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
+											/*line polybench_solvers.go:50*/ gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
 										} else {
-//line polybench_solvers.go:50
-											var gc_lanes3 [16]float32
+											/*line polybench_solvers.go:50*/ var gc_lanes3 [16]float32
 											for gc_k3 := range 16 {
 												if 0xffff&(1<<gc_k3) != 0 {
 													gc_pos.Thread = gc_rank + gc_k3
-//line polybench_solvers.go:50
-													gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
+													/*line polybench_solvers.go:50*/ gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 										}
-//line polybench_solvers.go:50
-										if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
-//line polybench_solvers.go:50
-											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+										/*line polybench_solvers.go:50*/ if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
+											/*line polybench_solvers.go:50*/ gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 										} else {
-//line polybench_solvers.go:50
-											var gc_lanes4 [16]float32
-//line polybench_solvers.go:50
-											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+											/*line polybench_solvers.go:50*/ var gc_lanes4 [16]float32
+											/*line polybench_solvers.go:50*/ gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if 0xffff&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
-//line polybench_solvers.go:50
-													a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
+													/*line polybench_solvers.go:50*/ a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -501,45 +464,34 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_pos.Thread = gc_rank
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_solvers.go:49
-								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+								/*line polybench_solvers.go:49*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 									break
 								}
-//line polybench_solvers.go:49
-								for i_ := 0; i_ < ni; i_ = i_ + 1 {
+								/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_ = i_ + 1 {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line polybench_solvers.go:49
-									if (i_*
+									/*line polybench_solvers.go:49*/ if (i_*
 										nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
-//line polybench_solvers.go:50
-										gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
+										/*line polybench_solvers.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
 									} else {
-//line polybench_solvers.go:50
-										var gc_lanes [8]float32
+										/*line polybench_solvers.go:50*/ var gc_lanes [8]float32
 										for gc_k := range 8 {
 											if 0xff&(1<<gc_k) != 0 {
 												gc_pos.Thread = gc_rank + gc_k
-//line polybench_solvers.go:50
-												gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
+												/*line polybench_solvers.go:50*/ gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 									}
-//line polybench_solvers.go:50
-									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
-//line polybench_solvers.go:50
-										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+									/*line polybench_solvers.go:50*/ if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
+										/*line polybench_solvers.go:50*/ gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 									} else {
-//line polybench_solvers.go:50
-										var gc_lanes2 [8]float32
-//line polybench_solvers.go:50
-										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
+										/*line polybench_solvers.go:50*/ var gc_lanes2 [8]float32
+										/*line polybench_solvers.go:50*/ gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if 0xff&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line polybench_solvers.go:50
-												a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
+												/*line polybench_solvers.go:50*/ a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -553,8 +505,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						{
-//line polybench_solvers.go:49
-							for i_ := 0; i_ < ni; i_++ {
+							/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_++ {
 								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 							}
 						}
@@ -598,8 +549,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:80
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:80*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -635,8 +585,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
-//line polybench_solvers.go:61
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_solvers.go:61*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -659,14 +608,12 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_pos.Thread = gc_base + gc_sx2
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
-//line polybench_solvers.go:61
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_solvers.go:61*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:62
-					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
+					/*line polybench_solvers.go:62*/ gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -685,12 +632,10 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							gc_pos.Thread = gc_base + gc_sx3
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_solvers.go:62
-								if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+								/*line polybench_solvers.go:62*/ if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
 									break
 								}
-//line polybench_solvers.go:62
-								archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
+								/*line polybench_solvers.go:62*/ archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -712,12 +657,10 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:62
-						if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+						/*line polybench_solvers.go:62*/ if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 							break
 						}
-//line polybench_solvers.go:62
-						archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
+						/*line polybench_solvers.go:62*/ archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -726,8 +669,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:62
-					a[k*n+j] = a[k*n+j] / a[k*n+k]
+					/*line polybench_solvers.go:62*/ a[k*n+j] = a[k*n+j] / a[k*n+k]
 				}
 			}
 		}
@@ -770,8 +712,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:94
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_solvers.go:94*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -818,8 +759,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							var i int = gc_by*gc_bdy + gc_ty
 							_ = i
 							{
-//line polybench_solvers.go:73
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_solvers.go:73*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -844,14 +784,12 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
 						_ = i
-//line polybench_solvers.go:73
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_solvers.go:73*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:74
-					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
+					/*line polybench_solvers.go:74*/ gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -871,12 +809,10 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_solvers.go:74
-								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+								/*line polybench_solvers.go:74*/ if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
 									break
 								}
-//line polybench_solvers.go:74
-								archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+								/*line polybench_solvers.go:74*/ archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -899,12 +835,10 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_pos.Thread = gc_base + gc_sx4
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_solvers.go:74
-						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+						/*line polybench_solvers.go:74*/ if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 							break
 						}
-//line polybench_solvers.go:74
-						archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+						/*line polybench_solvers.go:74*/ archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -914,8 +848,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_solvers.go:74
-					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+					/*line polybench_solvers.go:74*/ a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
 			gc_ty++

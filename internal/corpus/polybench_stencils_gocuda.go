@@ -91,8 +91,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:80
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:80*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -123,8 +122,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line polybench_stencils.go:62
-							gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
+							/*line polybench_stencils.go:62*/ gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -133,8 +131,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:62
-					b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -142,8 +139,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:62
-					b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 				}
 			}
 		}

@@ -30,13 +30,11 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:37
-		gc_apart := compiled.Disjoint(fict, ey)
+		/*line polybench_stencils.go:37*/ gc_apart := compiled.Disjoint(fict, ey)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -60,8 +58,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				gc_elem := gc_at2[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-					if i == 0 {
+					/*line polybench_stencils.go:21*/ if i == 0 {
 						gc_at[gc_tx] = gc_elem
 					} else {
 						gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
@@ -74,8 +71,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-					if i == 0 {
+					/*line polybench_stencils.go:21*/ if i == 0 {
 						ey[i*ny+j] = fict[step]
 					} else {
 						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
@@ -114,8 +110,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:57
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:57*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -151,8 +146,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:37
-							gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+							/*line polybench_stencils.go:37*/ gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -162,8 +156,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:37
-					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -172,8 +165,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:37
-					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
 			gc_ty++
@@ -208,8 +200,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -240,8 +231,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:49
-							gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+							/*line polybench_stencils.go:49*/ gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -251,8 +241,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:49
-					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -261,8 +250,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:49
-					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
 			gc_ty++
@@ -294,8 +282,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:92
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:92*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -317,28 +304,23 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line polybench_stencils.go:74
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line polybench_stencils.go:74
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line polybench_stencils.go:74
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line polybench_stencils.go:74
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:74
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -349,8 +331,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
+						/*line polybench_stencils.go:74*/ a[j] = b[j]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -358,8 +339,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
+						/*line polybench_stencils.go:74*/ a[j] = b[j]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -367,8 +347,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
+						/*line polybench_stencils.go:74*/ a[j] = b[j]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -376,8 +355,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						a[j] = b[j]
+						/*line polybench_stencils.go:74*/ a[j] = b[j]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -385,8 +363,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-					a[j] = b[j]
+					/*line polybench_stencils.go:74*/ a[j] = b[j]
 				}
 			}
 		}
@@ -417,8 +394,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:107
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:107*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -458,8 +434,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:87
-							gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+							/*line polybench_stencils.go:87*/ gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -469,8 +444,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:87
-					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -479,8 +453,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:87
-					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
 			gc_ty++
@@ -515,8 +488,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -540,8 +512,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_at := a[gc_off:][:gc_to]
 				gc_at2 := b[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:100
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line polybench_stencils.go:100*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -550,8 +521,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:100
-					a[i*n+j] = b[i*n+j]
+					/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
 				}
 			}
 			gc_ty++
@@ -587,16 +557,14 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				gc_by = 0
 			}
 		}
-//line polybench_stencils.go:112
-		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		/*line polybench_stencils.go:112*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		c11, c21, c31 = +0.2, +0.5, -0.8
 		c12, c22, c32 = -0.3, +0.6, -0.9
 		c13, c23, c33 = +0.4, +0.7, +0.10
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -647,8 +615,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:119
-							gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+							/*line polybench_stencils.go:119*/ gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
 								c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
 								c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 						}
@@ -658,8 +625,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:119
-					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
@@ -668,8 +634,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:119
-					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
@@ -707,15 +672,13 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_by = 0
 			}
 		}
-//line polybench_stencils.go:134
-		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		/*line polybench_stencils.go:134*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		c11, c21, c31 = +2, +5, -8
 		c12, c22, c32 = -3, +6, -9
 		c13, c23, c33 = +4, +7, +10
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line polybench_stencils.go:142
-			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+			/*line polybench_stencils.go:142*/ gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
 			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
@@ -749,49 +712,37 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:141
-						gc_vb10 := lanes.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-						gc_vb11 := lanes.BroadcastFloat32x8(c13)
+						/*line polybench_stencils.go:141*/ gc_vb10 := lanes.BroadcastFloat32x8(c11)
+						/*line polybench_stencils.go:141*/ gc_vb11 := lanes.BroadcastFloat32x8(c13)
 						gc_vb12 := lanes.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-						gc_vb13 := lanes.BroadcastFloat32x8(c23)
+						/*line polybench_stencils.go:142*/ gc_vb13 := lanes.BroadcastFloat32x8(c23)
 						gc_vb14 := lanes.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-						gc_vb15 := lanes.BroadcastFloat32x8(c33)
+						/*line polybench_stencils.go:143*/ gc_vb15 := lanes.BroadcastFloat32x8(c33)
 						gc_vb16 := lanes.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-						gc_vb17 := lanes.BroadcastFloat32x8(c22)
+						/*line polybench_stencils.go:144*/ gc_vb17 := lanes.BroadcastFloat32x8(c22)
 						gc_vb18 := lanes.BroadcastFloat32x8(c32)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var k int = gc_bx*gc_bdx + gc_tx
 							var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-								gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+								/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b5 := gc_none2
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 {
+								/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
 									gc_b5 = gc_all2
 								}
 								gc_b6 := gc_none2
-//line polybench_stencils.go:140
-								if i > 0 {
+								/*line polybench_stencils.go:140*/ if i > 0 {
 									gc_b6 = gc_all2
 								}
 								gc_b7 := gc_none2
-//line polybench_stencils.go:140
-								if j > 0 {
+								/*line polybench_stencils.go:140*/ if j > 0 {
 									gc_b7 = gc_all2
 								}
-//line polybench_stencils.go:140
-								gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+								/*line polybench_stencils.go:140*/ gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 								if gc_if2.ToBits() != 0 {
-//line polybench_stencils.go:140
-									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+									/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
 								}
 							}
 						}
@@ -799,8 +750,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							gc_tx := gc_fastlo + gc_u
 							k := gc_bx*gc_bdx + gc_tx
 							j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 								gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
 									c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
 									c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
@@ -817,8 +767,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
@@ -834,53 +783,40 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:141
-				gc_vb := lanes.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-				gc_vb2 := lanes.BroadcastFloat32x8(c13)
+				/*line polybench_stencils.go:141*/ gc_vb := lanes.BroadcastFloat32x8(c11)
+				/*line polybench_stencils.go:141*/ gc_vb2 := lanes.BroadcastFloat32x8(c13)
 				gc_vb3 := lanes.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-				gc_vb4 := lanes.BroadcastFloat32x8(c23)
+				/*line polybench_stencils.go:142*/ gc_vb4 := lanes.BroadcastFloat32x8(c23)
 				gc_vb5 := lanes.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-				gc_vb6 := lanes.BroadcastFloat32x8(c33)
+				/*line polybench_stencils.go:143*/ gc_vb6 := lanes.BroadcastFloat32x8(c33)
 				gc_vb7 := lanes.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-				gc_vb8 := lanes.BroadcastFloat32x8(c22)
+				/*line polybench_stencils.go:144*/ gc_vb8 := lanes.BroadcastFloat32x8(c22)
 				gc_vb9 := lanes.BroadcastFloat32x8(c32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var k int = gc_bx*gc_bdx + gc_tx
 					var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-					if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+					/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
 						break
 					}
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-						gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+						/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 					} else {
 						gc_b2 := gc_none
-//line polybench_stencils.go:141
-						if i < ni-1 && j < nj-1 {
+						/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
 							gc_b2 = gc_all
 						}
 						gc_b3 := gc_none
-//line polybench_stencils.go:140
-						if i > 0 {
+						/*line polybench_stencils.go:140*/ if i > 0 {
 							gc_b3 = gc_all
 						}
 						gc_b4 := gc_none
-//line polybench_stencils.go:140
-						if j > 0 {
+						/*line polybench_stencils.go:140*/ if j > 0 {
 							gc_b4 = gc_all
 						}
-//line polybench_stencils.go:140
-						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+						/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 						if gc_if.ToBits() != 0 {
-//line polybench_stencils.go:140
-							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+							/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 						}
 					}
 				}
@@ -888,8 +824,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +

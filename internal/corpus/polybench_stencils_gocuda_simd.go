@@ -31,13 +31,11 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:37
-		gc_apart := compiled.Disjoint(fict, ey)
+		/*line polybench_stencils.go:37*/ gc_apart := compiled.Disjoint(fict, ey)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -78,13 +76,10 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							_ = j
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_stencils.go:21
-								if i == 0 {
-//line polybench_stencils.go:21
-									compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_stencils.go:21*/ if i == 0 {
+									/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line polybench_stencils.go:21
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
@@ -110,21 +105,17 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-						if i == 0 {
-//line polybench_stencils.go:21
-							compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_stencils.go:21*/ if i == 0 {
+							/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line polybench_stencils.go:21
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
+							/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-					if i == 0 {
+					/*line polybench_stencils.go:21*/ if i == 0 {
 						gc_at[gc_tx] = gc_elem
 					} else {
 						gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
@@ -149,20 +140,15 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_stencils.go:21
-								if (i*
+								/*line polybench_stencils.go:21*/ if (i*
 									ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
-//line polybench_stencils.go:24
-									ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
+									/*line polybench_stencils.go:24*/ ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
 									break
 								}
-//line polybench_stencils.go:21
-								if i == 0 {
-//line polybench_stencils.go:21
-									compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
+								/*line polybench_stencils.go:21*/ if i == 0 {
+									/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
 								} else {
-//line polybench_stencils.go:22
-									archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+									/*line polybench_stencils.go:22*/ archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 								}
 							}
 						}
@@ -187,20 +173,15 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_pos.Thread = gc_base + gc_sx4
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-						if (i*
+						/*line polybench_stencils.go:21*/ if (i*
 							ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
-//line polybench_stencils.go:24
-							ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
+							/*line polybench_stencils.go:24*/ ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
 							break
 						}
-//line polybench_stencils.go:21
-						if i == 0 {
-//line polybench_stencils.go:21
-							compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
+						/*line polybench_stencils.go:21*/ if i == 0 {
+							/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
 						} else {
-//line polybench_stencils.go:22
-							archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+							/*line polybench_stencils.go:22*/ archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -211,8 +192,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:21
-					if i == 0 {
+					/*line polybench_stencils.go:21*/ if i == 0 {
 						ey[i*ny+j] = fict[step]
 					} else {
 						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
@@ -251,8 +231,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:57
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:57*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -296,8 +275,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 									var i int = gc_by*gc_bdy + gc_ty
 									_ = i
 									{
-//line polybench_stencils.go:36
-										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line polybench_stencils.go:36*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -315,8 +293,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
-//line polybench_stencils.go:36
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line polybench_stencils.go:36*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -324,8 +301,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:37
-							gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+							/*line polybench_stencils.go:37*/ gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -335,8 +311,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:37
-					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -349,12 +324,10 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_stencils.go:37
-								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
+								/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
 									break
 								}
-//line polybench_stencils.go:37
-								archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+								/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -370,12 +343,10 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:37
-						if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
+						/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
 							break
 						}
-//line polybench_stencils.go:37
-						archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+						/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -385,8 +356,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:37
-					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
 			gc_ty++
@@ -421,8 +391,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -461,8 +430,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 									var i int = gc_by*gc_bdy + gc_ty
 									_ = i
 									{
-//line polybench_stencils.go:48
-										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line polybench_stencils.go:48*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -480,8 +448,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
-//line polybench_stencils.go:48
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line polybench_stencils.go:48*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -489,8 +456,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:49
-							gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+							/*line polybench_stencils.go:49*/ gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -500,8 +466,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:49
-					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -514,12 +479,10 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_stencils.go:49
-								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
+								/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
 									break
 								}
-//line polybench_stencils.go:49
-								archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+								/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -535,12 +498,10 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:49
-						if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
+						/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
 							break
 						}
-//line polybench_stencils.go:49
-						archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+						/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -550,8 +511,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:49
-					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
 			gc_ty++
@@ -583,8 +543,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:92
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:92*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -611,8 +570,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
-//line polybench_stencils.go:73
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_stencils.go:73*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -627,14 +585,12 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_tx := gc_vstep
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
-//line polybench_stencils.go:73
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_stencils.go:73*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:74
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -645,12 +601,10 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_stencils.go:74
-								if j < 0 || j > len(b)-16 || j > len(a)-16 {
+								/*line polybench_stencils.go:74*/ if j < 0 || j > len(b)-16 || j > len(a)-16 {
 									break
 								}
-//line polybench_stencils.go:74
-								archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
+								/*line polybench_stencils.go:74*/ archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -664,12 +618,10 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-						if j < 0 || j > len(b)-8 || j > len(a)-8 {
+						/*line polybench_stencils.go:74*/ if j < 0 || j > len(b)-8 || j > len(a)-8 {
 							break
 						}
-//line polybench_stencils.go:74
-						archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
+						/*line polybench_stencils.go:74*/ archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -678,8 +630,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:74
-					a[j] = b[j]
+					/*line polybench_stencils.go:74*/ a[j] = b[j]
 				}
 			}
 		}
@@ -710,8 +661,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:107
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:107*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -759,8 +709,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
-//line polybench_stencils.go:86
-										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line polybench_stencils.go:86*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -778,8 +727,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 								_ = i
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
-//line polybench_stencils.go:86
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line polybench_stencils.go:86*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -787,8 +735,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:87
-							gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+							/*line polybench_stencils.go:87*/ gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -798,8 +745,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:87
-					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -812,12 +758,10 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							var i int = gc_by*gc_bdy + gc_ty
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_stencils.go:87
-								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
+								/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
 									break
 								}
-//line polybench_stencils.go:87
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+								/*line polybench_stencils.go:87*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -833,12 +777,10 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_tx := gc_vstep2
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:87
-						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
+						/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
 							break
 						}
-//line polybench_stencils.go:87
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+						/*line polybench_stencils.go:87*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -848,8 +790,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:87
-					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
 			gc_ty++
@@ -884,8 +825,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -919,8 +859,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							var j int = gc_bx*gc_bdx + gc_tx
 							_ = j
 							{
-//line polybench_stencils.go:99
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line polybench_stencils.go:99*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -937,14 +876,12 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = i
 						var j int = gc_bx*gc_bdx + gc_tx
 						_ = j
-//line polybench_stencils.go:99
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line polybench_stencils.go:99*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:100
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line polybench_stencils.go:100*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -956,12 +893,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 							var i int = gc_by*gc_bdy + gc_ty
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
-//line polybench_stencils.go:100
-								if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
+								/*line polybench_stencils.go:100*/ if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
 									break
 								}
-//line polybench_stencils.go:100
-								archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
+								/*line polybench_stencils.go:100*/ archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -976,12 +911,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_tx := gc_vstep2
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:100
-						if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
+						/*line polybench_stencils.go:100*/ if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
 							break
 						}
-//line polybench_stencils.go:100
-						archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
+						/*line polybench_stencils.go:100*/ archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -991,8 +924,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_pos.Thread = gc_rank
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:100
-					a[i*n+j] = b[i*n+j]
+					/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
 				}
 			}
 			gc_ty++
@@ -1028,8 +960,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				gc_by = 0
 			}
 		}
-//line polybench_stencils.go:112
-		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		/*line polybench_stencils.go:112*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		_ = &c11
 		_ = &c12
 		_ = &c13
@@ -1045,8 +976,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_stencils.go:121
-			panic(compiled.ErrGuardWraps)
+			/*line polybench_stencils.go:121*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1097,22 +1027,15 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:119
-								gc_vb28 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:119
-								gc_vb29 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:119
-								gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+								/*line polybench_stencils.go:119*/ gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+								/*line polybench_stencils.go:119*/ gc_vb29 := archsimd.BroadcastFloat32x16(c21)
+								/*line polybench_stencils.go:119*/ gc_vb30 := archsimd.BroadcastFloat32x16(c31)
 								gc_vb31 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:120
-								gc_vb32 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:120
-								gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+								/*line polybench_stencils.go:120*/ gc_vb32 := archsimd.BroadcastFloat32x16(c22)
+								/*line polybench_stencils.go:120*/ gc_vb33 := archsimd.BroadcastFloat32x16(c32)
 								gc_vb34 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:121
-								gc_vb35 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:121
-								gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+								/*line polybench_stencils.go:121*/ gc_vb35 := archsimd.BroadcastFloat32x16(c23)
+								/*line polybench_stencils.go:121*/ gc_vb36 := archsimd.BroadcastFloat32x16(c33)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var j int = gc_bx*gc_bdx + gc_tx
@@ -1120,8 +1043,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 									var i int = gc_by*gc_bdy + gc_ty
 									_ = i
 									{
-//line polybench_stencils.go:118
-										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line polybench_stencils.go:118*/ gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1132,30 +1054,22 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							}
 						}
 						if compiled.SIMD {
-//line polybench_stencils.go:119
-							gc_vb19 := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:119
-							gc_vb20 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:119
-							gc_vb21 := archsimd.BroadcastFloat32x8(c31)
+							/*line polybench_stencils.go:119*/ gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+							/*line polybench_stencils.go:119*/ gc_vb20 := archsimd.BroadcastFloat32x8(c21)
+							/*line polybench_stencils.go:119*/ gc_vb21 := archsimd.BroadcastFloat32x8(c31)
 							gc_vb22 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:120
-							gc_vb23 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:120
-							gc_vb24 := archsimd.BroadcastFloat32x8(c32)
+							/*line polybench_stencils.go:120*/ gc_vb23 := archsimd.BroadcastFloat32x8(c22)
+							/*line polybench_stencils.go:120*/ gc_vb24 := archsimd.BroadcastFloat32x8(c32)
 							gc_vb25 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:121
-							gc_vb26 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:121
-							gc_vb27 := archsimd.BroadcastFloat32x8(c33)
+							/*line polybench_stencils.go:121*/ gc_vb26 := archsimd.BroadcastFloat32x8(c23)
+							/*line polybench_stencils.go:121*/ gc_vb27 := archsimd.BroadcastFloat32x8(c33)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								var i int = gc_by*gc_bdy + gc_ty
 								_ = i
-//line polybench_stencils.go:118
-								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line polybench_stencils.go:118*/ gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1163,8 +1077,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							gc_tx := gc_fastlo + gc_u
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-//line polybench_stencils.go:119
-							gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+							/*line polybench_stencils.go:119*/ gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
 								c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
 								c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 						}
@@ -1174,8 +1087,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:119
-					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
@@ -1184,37 +1096,27 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:119
-						gc_vb10 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:119
-						gc_vb11 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:119
-						gc_vb12 := archsimd.BroadcastFloat32x16(c31)
+						/*line polybench_stencils.go:119*/ gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+						/*line polybench_stencils.go:119*/ gc_vb11 := archsimd.BroadcastFloat32x16(c21)
+						/*line polybench_stencils.go:119*/ gc_vb12 := archsimd.BroadcastFloat32x16(c31)
 						gc_vb13 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:120
-						gc_vb14 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:120
-						gc_vb15 := archsimd.BroadcastFloat32x16(c32)
+						/*line polybench_stencils.go:120*/ gc_vb14 := archsimd.BroadcastFloat32x16(c22)
+						/*line polybench_stencils.go:120*/ gc_vb15 := archsimd.BroadcastFloat32x16(c32)
 						gc_vb16 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:121
-						gc_vb17 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:121
-						gc_vb18 := archsimd.BroadcastFloat32x16(c33)
+						/*line polybench_stencils.go:121*/ gc_vb17 := archsimd.BroadcastFloat32x16(c23)
+						/*line polybench_stencils.go:121*/ gc_vb18 := archsimd.BroadcastFloat32x16(c33)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
 							{
-//line polybench_stencils.go:119
-								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
+								/*line polybench_stencils.go:119*/ if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
 									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
 									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
-//line polybench_stencils.go:119
-									nj+j) < 0 || (i*nj+j) > len(b)-16 {
+									/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-16 {
 									break
 								}
-//line polybench_stencils.go:119
-								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+								/*line polybench_stencils.go:119*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1225,36 +1127,26 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					}
 				}
 				if compiled.SIMD {
-//line polybench_stencils.go:119
-					gc_vb := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:119
-					gc_vb2 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:119
-					gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+					/*line polybench_stencils.go:119*/ gc_vb := archsimd.BroadcastFloat32x8(c11)
+					/*line polybench_stencils.go:119*/ gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+					/*line polybench_stencils.go:119*/ gc_vb3 := archsimd.BroadcastFloat32x8(c31)
 					gc_vb4 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:120
-					gc_vb5 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:120
-					gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+					/*line polybench_stencils.go:120*/ gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+					/*line polybench_stencils.go:120*/ gc_vb6 := archsimd.BroadcastFloat32x8(c32)
 					gc_vb7 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:121
-					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:121
-					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
+					/*line polybench_stencils.go:121*/ gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+					/*line polybench_stencils.go:121*/ gc_vb9 := archsimd.BroadcastFloat32x8(c33)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:119
-						if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
+						/*line polybench_stencils.go:119*/ if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
 							0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
 							1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
-//line polybench_stencils.go:119
-							nj+j) < 0 || (i*nj+j) > len(b)-8 {
+							/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-8 {
 							break
 						}
-//line polybench_stencils.go:119
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+						/*line polybench_stencils.go:119*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1262,8 +1154,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:119
-					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
@@ -1301,8 +1192,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_by = 0
 			}
 		}
-//line polybench_stencils.go:134
-		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		/*line polybench_stencils.go:134*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		_ = &c11
 		_ = &c12
 		_ = &c13
@@ -1317,8 +1207,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		c13, c23, c33 = +4, +7, +10
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line polybench_stencils.go:142
-			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+			/*line polybench_stencils.go:142*/ gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
 			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
@@ -1355,49 +1244,37 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none4 := archsimd.Mask32x16FromBits(0)
 								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line polybench_stencils.go:141
-								gc_vb28 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:141
-								gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+								/*line polybench_stencils.go:141*/ gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+								/*line polybench_stencils.go:141*/ gc_vb29 := archsimd.BroadcastFloat32x16(c13)
 								gc_vb30 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:142
-								gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+								/*line polybench_stencils.go:142*/ gc_vb31 := archsimd.BroadcastFloat32x16(c23)
 								gc_vb32 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:143
-								gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+								/*line polybench_stencils.go:143*/ gc_vb33 := archsimd.BroadcastFloat32x16(c33)
 								gc_vb34 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:144
-								gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+								/*line polybench_stencils.go:144*/ gc_vb35 := archsimd.BroadcastFloat32x16(c22)
 								gc_vb36 := archsimd.BroadcastFloat32x16(c32)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var k int = gc_bx*gc_bdx + gc_tx
 									var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
+										/*line polybench_stencils.go:140*/ gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									} else {
 										gc_b11 := gc_none4
-//line polybench_stencils.go:140
-										if i < ni-1 && j < nj-1 {
+										/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
 											gc_b11 = gc_all4
 										}
 										gc_b12 := gc_none4
-//line polybench_stencils.go:140
-										if i > 0 {
+										/*line polybench_stencils.go:140*/ if i > 0 {
 											gc_b12 = gc_all4
 										}
 										gc_b13 := gc_none4
-//line polybench_stencils.go:140
-										if j > 0 {
+										/*line polybench_stencils.go:140*/ if j > 0 {
 											gc_b13 = gc_all4
 										}
-//line polybench_stencils.go:140
-										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b11.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b12.ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+										/*line polybench_stencils.go:140*/ gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b11.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b12.ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 										if gc_if4.ToBits() != 0 {
-//line polybench_stencils.go:140
-											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[16]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if4)
+											/*line polybench_stencils.go:140*/ gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[16]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if4)
 										}
 									}
 								}
@@ -1412,49 +1289,37 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:141
-							gc_vb19 := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-							gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+							/*line polybench_stencils.go:141*/ gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+							/*line polybench_stencils.go:141*/ gc_vb20 := archsimd.BroadcastFloat32x8(c13)
 							gc_vb21 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-							gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+							/*line polybench_stencils.go:142*/ gc_vb22 := archsimd.BroadcastFloat32x8(c23)
 							gc_vb23 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-							gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+							/*line polybench_stencils.go:143*/ gc_vb24 := archsimd.BroadcastFloat32x8(c33)
 							gc_vb25 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-							gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+							/*line polybench_stencils.go:144*/ gc_vb26 := archsimd.BroadcastFloat32x8(c22)
 							gc_vb27 := archsimd.BroadcastFloat32x8(c32)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var k int = gc_bx*gc_bdx + gc_tx
 								var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+									/*line polybench_stencils.go:140*/ gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b8 := gc_none3
-//line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 {
+									/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
 										gc_b8 = gc_all3
 									}
 									gc_b9 := gc_none3
-//line polybench_stencils.go:140
-									if i > 0 {
+									/*line polybench_stencils.go:140*/ if i > 0 {
 										gc_b9 = gc_all3
 									}
 									gc_b10 := gc_none3
-//line polybench_stencils.go:140
-									if j > 0 {
+									/*line polybench_stencils.go:140*/ if j > 0 {
 										gc_b10 = gc_all3
 									}
-//line polybench_stencils.go:140
-									gc_if3 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b9).And(gc_b10).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+									/*line polybench_stencils.go:140*/ gc_if3 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b9).And(gc_b10).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 									if gc_if3.ToBits() != 0 {
-//line polybench_stencils.go:140
-										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
+										/*line polybench_stencils.go:140*/ gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 								}
 							}
@@ -1464,8 +1329,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							gc_tx := gc_fastlo + gc_u
 							k := gc_bx*gc_bdx + gc_tx
 							j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 								gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
 									c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
 									c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
@@ -1482,8 +1346,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
@@ -1502,53 +1365,40 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line polybench_stencils.go:141
-						gc_vb10 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:141
-						gc_vb11 := archsimd.BroadcastFloat32x16(c13)
+						/*line polybench_stencils.go:141*/ gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+						/*line polybench_stencils.go:141*/ gc_vb11 := archsimd.BroadcastFloat32x16(c13)
 						gc_vb12 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:142
-						gc_vb13 := archsimd.BroadcastFloat32x16(c23)
+						/*line polybench_stencils.go:142*/ gc_vb13 := archsimd.BroadcastFloat32x16(c23)
 						gc_vb14 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:143
-						gc_vb15 := archsimd.BroadcastFloat32x16(c33)
+						/*line polybench_stencils.go:143*/ gc_vb15 := archsimd.BroadcastFloat32x16(c33)
 						gc_vb16 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:144
-						gc_vb17 := archsimd.BroadcastFloat32x16(c22)
+						/*line polybench_stencils.go:144*/ gc_vb17 := archsimd.BroadcastFloat32x16(c22)
 						gc_vb18 := archsimd.BroadcastFloat32x16(c32)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var k int = gc_bx*gc_bdx + gc_tx
 							var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
+							/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
 								break
 							}
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
+								/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
 								gc_b5 := gc_none2
-//line polybench_stencils.go:141
-								if i < ni-1 && j < nj-1 {
+								/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
 									gc_b5 = gc_all2
 								}
 								gc_b6 := gc_none2
-//line polybench_stencils.go:140
-								if i > 0 {
+								/*line polybench_stencils.go:140*/ if i > 0 {
 									gc_b6 = gc_all2
 								}
 								gc_b7 := gc_none2
-//line polybench_stencils.go:140
-								if j > 0 {
+								/*line polybench_stencils.go:140*/ if j > 0 {
 									gc_b7 = gc_all2
 								}
-//line polybench_stencils.go:140
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+								/*line polybench_stencils.go:140*/ gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 								if gc_if2.ToBits() != 0 {
-//line polybench_stencils.go:140
-									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
+									/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
 								}
 							}
 						}
@@ -1563,53 +1413,40 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:141
-					gc_vb := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-					gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+					/*line polybench_stencils.go:141*/ gc_vb := archsimd.BroadcastFloat32x8(c11)
+					/*line polybench_stencils.go:141*/ gc_vb2 := archsimd.BroadcastFloat32x8(c13)
 					gc_vb3 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-					gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+					/*line polybench_stencils.go:142*/ gc_vb4 := archsimd.BroadcastFloat32x8(c23)
 					gc_vb5 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-					gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+					/*line polybench_stencils.go:143*/ gc_vb6 := archsimd.BroadcastFloat32x8(c33)
 					gc_vb7 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-					gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+					/*line polybench_stencils.go:144*/ gc_vb8 := archsimd.BroadcastFloat32x8(c22)
 					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var k int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+						/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
 							break
 						}
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+						/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+							/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 						} else {
 							gc_b2 := gc_none
-//line polybench_stencils.go:141
-							if i < ni-1 && j < nj-1 {
+							/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
 								gc_b2 = gc_all
 							}
 							gc_b3 := gc_none
-//line polybench_stencils.go:140
-							if i > 0 {
+							/*line polybench_stencils.go:140*/ if i > 0 {
 								gc_b3 = gc_all
 							}
 							gc_b4 := gc_none
-//line polybench_stencils.go:140
-							if j > 0 {
+							/*line polybench_stencils.go:140*/ if j > 0 {
 								gc_b4 = gc_all
 							}
-//line polybench_stencils.go:140
-							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+							/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 							if gc_if.ToBits() != 0 {
-//line polybench_stencils.go:140
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+								/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 							}
 						}
 					}
@@ -1619,8 +1456,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
 							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +

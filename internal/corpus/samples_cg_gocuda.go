@@ -90,47 +90,39 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:214
-	block := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:214*/ block := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
-//line samples_cg.go:217
-	sdata := gocuda.DynamicShared[float64](t)
+	/*line samples_cg.go:217*/ sdata := gocuda.DynamicShared[float64](t)
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
+			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
+			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
+			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
+			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-		sdata[gc_rank] = 0
+		/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 	}
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
 	gc_span := (int(grid.Size())) * gc_chunk
-//line samples_cg.go:222
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
+	/*line samples_cg.go:222*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -139,8 +131,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line samples_cg.go:222
-			gc_start := int(grid.ThreadRank())
+			/*line samples_cg.go:222*/ gc_start := int(grid.ThreadRank())
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
 			switch {
@@ -157,19 +148,14 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_more = true
 			}
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
-//line samples_cg.go:223
-				sdata[gc_rank] += float64(gIdata[i])
+				/*line samples_cg.go:223*/ sdata[gc_rank] += float64(gIdata[i])
 			}
 		}
 	}
-//line samples_cg.go:229
-	var sdata_ []float64 = sdata
-//line samples_cg.go:229
-	var cta cg.ThreadBlock = block
-//line samples_cg.go:191
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:194
-	var gc_c1v [32]float64
+	/*line samples_cg.go:229*/ var sdata_ []float64 = sdata
+	/*line samples_cg.go:229*/ var cta cg.ThreadBlock = block
+	/*line samples_cg.go:191*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_cg.go:194*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -180,17 +166,14 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line samples_cg.go:193
-			gc_c1v[gc_lane] = sdata_[tid]
+			/*line samples_cg.go:193*/ gc_c1v[gc_lane] = sdata_[tid]
 		}
-//line samples_cg.go:193
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line samples_cg.go:193*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
-//line samples_cg.go:193
-			sdata_[tid] = gc_c1r[gc_lane]
+			/*line samples_cg.go:193*/ sdata_[tid] = gc_c1r[gc_lane]
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -198,24 +181,20 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		beta := 0.0
 		if gc_rank == 0 {
 			beta = 0
-//line samples_cg.go:199
-			for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
+			/*line samples_cg.go:199*/ for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line samples_cg.go:200
-				beta += sdata_[i_]
+				/*line samples_cg.go:200*/ beta += sdata_[i_]
 			}
 			sdata_[0] = beta
 		}
 	}
-//line samples_cg.go:207
-	gc_apart := compiled.Disjoint(sdata, gOdata)
+	/*line samples_cg.go:207*/ gc_apart := compiled.Disjoint(sdata, gOdata)
 	gc_off2 := gc_bx
 	gc_off3 := 0
-//line samples_cg.go:212
-	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
+	/*line samples_cg.go:212*/ if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
 		gc_at := gOdata[gc_off2:][:1]
 		gc_at2 := sdata[gc_off3:][:1]
 		gc_elem := gc_at2[0]
@@ -225,40 +204,35 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gc_at[0] = float32(gc_elem)
+					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gc_at[0] = float32(gc_elem)
+					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gc_at[0] = float32(gc_elem)
+					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gc_at[0] = float32(gc_elem)
+					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_rank == 0 {
-//line samples_cg.go:233
-				gc_at[0] = float32(gc_elem)
+				/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 			}
 		}
 	} else {
@@ -268,40 +242,35 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gOdata[gc_bx] = float32(sdata[0])
+					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gOdata[gc_bx] = float32(sdata[0])
+					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gOdata[gc_bx] = float32(sdata[0])
+					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line samples_cg.go:233
-					gOdata[gc_bx] = float32(sdata[0])
+					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_rank == 0 {
-//line samples_cg.go:233
-				gOdata[gc_bx] = float32(sdata[0])
+				/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
 			}
 		}
 	}
@@ -316,8 +285,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
+					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
@@ -327,8 +295,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
+					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
@@ -338,8 +305,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
+					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
@@ -349,8 +315,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
+					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
 							gOdata[0] += gOdata[block_]
 						}
@@ -360,8 +325,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
+				/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
 					for block_ := 1; block_ < gc_gdx; block_++ {
 						gOdata[0] += gOdata[block_]
 					}
@@ -395,8 +359,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:274
-	var gc_l_active [32]cg.Coalesced
+	/*line samples_cg.go:274*/ var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_c1r [32]cg.Coalesced
 	var gc_c2v [32]int32
@@ -415,8 +378,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 				gc_tx = 0
 			}
 			id := gc_tx + gc_bx*gc_bdx
-//line samples_cg.go:267
-			i := id
+			/*line samples_cg.go:267*/ i := id
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -432,8 +394,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:267
-				if i < n {
+				/*line samples_cg.go:267*/ if i < n {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -449,18 +410,15 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:268
-				if src[i] > 0 {
+				/*line samples_cg.go:268*/ if src[i] > 0 {
 					gc_m5 |= 1 << gc_lane
 				}
 			}
 			gc_save5 := gc_act
 			gc_act = gc_save5 & gc_m5
 			if gc_act != 0 {
-//line samples_cg.go:269
-				var counter *int32 = nres
-//line samples_cg.go:249
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+				/*line samples_cg.go:269*/ var counter *int32 = nres
+				/*line samples_cg.go:249*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -468,18 +426,15 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line samples_cg.go:249
-					active := gc_c1r[gc_lane]
-//line samples_cg.go:251
-					var res int32
+					/*line samples_cg.go:249*/ active := gc_c1r[gc_lane]
+					/*line samples_cg.go:251*/ var res int32
 					if active.ThreadRank() == 0 {
 						res = atomic.Add(counter, int32(active.Size()))
 					}
 					gc_c2v[gc_lane] = res
 					gc_l_active[gc_lane] = active
 				}
-//line samples_cg.go:255
-				compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
+				/*line samples_cg.go:255*/ compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -488,14 +443,11 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					active := gc_l_active[gc_lane]
-//line samples_cg.go:265
-					var res int32
+					/*line samples_cg.go:265*/ var res int32
 					i := gc_l_i[gc_lane]
-//line samples_cg.go:255
-					res = gc_c2r[gc_lane]
+					/*line samples_cg.go:255*/ res = gc_c2r[gc_lane]
 					var r int32 = res + int32(active.ThreadRank())
-//line samples_cg.go:269
-					dst[r] = src[i]
+					/*line samples_cg.go:269*/ dst[r] = src[i]
 				}
 			}
 			gc_act = gc_save5 &^ gc_dead &^ gc_skip7
@@ -505,8 +457,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:267
-				i += gc_gdx * gc_bdx
+				/*line samples_cg.go:267*/ i += gc_gdx * gc_bdx
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -537,10 +488,8 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line samples_cg.go:295
-	grid := cg.ThisGrid(t)
-//line samples_cg.go:298
-	var gc_l_bucket_ [32]int
+	/*line samples_cg.go:295*/ grid := cg.ThisGrid(t)
+	/*line samples_cg.go:298*/ var gc_l_bucket_ [32]int
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_l_bucket [32]int
@@ -559,8 +508,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line samples_cg.go:297
-			i := int(grid.ThreadRank())
+			/*line samples_cg.go:297*/ i := int(grid.ThreadRank())
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -576,8 +524,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:297
-				if i < srcSize {
+				/*line samples_cg.go:297*/ if i < srcSize {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -592,8 +539,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:298
-				bucket := int(srcArr[i])
+				/*line samples_cg.go:298*/ bucket := int(srcArr[i])
 				gc_l_bucket[gc_lane] = bucket
 			}
 			var gc_m8 uint32
@@ -603,8 +549,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:299
-				if bucket < numOfBuckets {
+				/*line samples_cg.go:299*/ if bucket < numOfBuckets {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -616,14 +561,11 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 						continue
 					}
 					bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:300
-					var bucket_ int = bucket
+					/*line samples_cg.go:300*/ var bucket_ int = bucket
 					gc_l_bucket_[gc_lane] = bucket_
 				}
-//line samples_cg.go:300
-				var counter []int32 = bucketCounters
-//line samples_cg.go:278
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+				/*line samples_cg.go:300*/ var counter []int32 = bucketCounters
+				/*line samples_cg.go:278*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -632,12 +574,10 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
 					_ = bucket_
-//line samples_cg.go:278
-					active := gc_c1r[gc_lane]
+					/*line samples_cg.go:278*/ active := gc_c1r[gc_lane]
 					gc_c2g[gc_lane] = active
 				}
-//line samples_cg.go:279
-				compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+				/*line samples_cg.go:279*/ compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -646,18 +586,15 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
-//line samples_cg.go:279
-					labeledGroup := gc_c2r[gc_lane]
-//line samples_cg.go:281
-					var res int32
+					/*line samples_cg.go:279*/ labeledGroup := gc_c2r[gc_lane]
+					/*line samples_cg.go:281*/ var res int32
 					if labeledGroup.ThreadRank() == 0 {
 						res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
 					}
 					gc_c3v[gc_lane] = res
 					gc_l_labeledGroup[gc_lane] = labeledGroup
 				}
-//line samples_cg.go:285
-				compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
+				/*line samples_cg.go:285*/ compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -666,14 +603,11 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					labeledGroup := gc_l_labeledGroup[gc_lane]
-//line samples_cg.go:295
-					var res int32
+					/*line samples_cg.go:295*/ var res int32
 					i := gc_l_i[gc_lane]
-//line samples_cg.go:285
-					res = gc_c3r[gc_lane]
+					/*line samples_cg.go:285*/ res = gc_c3r[gc_lane]
 					var r int32 = res + int32(labeledGroup.ThreadRank())
-//line samples_cg.go:300
-					indicesBuckets[r] = int32(i)
+					/*line samples_cg.go:300*/ indicesBuckets[r] = int32(i)
 				}
 			}
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip10
@@ -686,8 +620,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:297
-				i += int(grid.Size())
+				/*line samples_cg.go:297*/ i += int(grid.Size())
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -717,10 +650,8 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line samples_cg.go:324
-	grid := cg.ThisGrid(t)
-//line samples_cg.go:327
-	var gc_l_bucket_ [32]int
+	/*line samples_cg.go:324*/ grid := cg.ThisGrid(t)
+	/*line samples_cg.go:327*/ var gc_l_bucket_ [32]int
 	var gc_l_valueForMax [32]int32
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
@@ -739,8 +670,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line samples_cg.go:326
-			i := int(grid.ThreadRank())
+			/*line samples_cg.go:326*/ i := int(grid.ThreadRank())
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -756,8 +686,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:326
-				if i < srcSize {
+				/*line samples_cg.go:326*/ if i < srcSize {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -772,8 +701,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:327
-				bucket := int(srcArr[i])
+				/*line samples_cg.go:327*/ bucket := int(srcArr[i])
 				gc_l_bucket[gc_lane] = bucket
 			}
 			var gc_m8 uint32
@@ -783,8 +711,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:328
-				if bucket < numOfBuckets {
+				/*line samples_cg.go:328*/ if bucket < numOfBuckets {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -796,24 +723,20 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 						continue
 					}
 					bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:329
-					var bucket_ int = bucket
+					/*line samples_cg.go:329*/ var bucket_ int = bucket
 					gc_l_bucket_[gc_lane] = bucket_
 				}
-//line samples_cg.go:329
-				var counter []int32 = bucketsMax
+				/*line samples_cg.go:329*/ var counter []int32 = bucketsMax
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_l_i[gc_lane]
-//line samples_cg.go:329
-					var valueForMax int32 = valueInBuckets[i]
+					/*line samples_cg.go:329*/ var valueForMax int32 = valueInBuckets[i]
 					gc_l_valueForMax[gc_lane] = valueForMax
 				}
-//line samples_cg.go:309
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+				/*line samples_cg.go:309*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -822,12 +745,10 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
 					_ = bucket_
-//line samples_cg.go:309
-					active := gc_c1r[gc_lane]
+					/*line samples_cg.go:309*/ active := gc_c1r[gc_lane]
 					gc_c2g[gc_lane] = active
 				}
-//line samples_cg.go:310
-				compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+				/*line samples_cg.go:310*/ compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -837,12 +758,10 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					gc_b.Enter(gc_rank)
 					valueForMax := gc_l_valueForMax[gc_lane]
 					_ = valueForMax
-//line samples_cg.go:310
-					labeledGroup := gc_c2r[gc_lane]
+					/*line samples_cg.go:310*/ labeledGroup := gc_c2r[gc_lane]
 					gc_l_labeledGroup[gc_lane] = labeledGroup
 				}
-//line samples_cg.go:312
-				compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
+				/*line samples_cg.go:312*/ compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -852,10 +771,8 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
 					labeledGroup := gc_l_labeledGroup[gc_lane]
-//line samples_cg.go:312
-					maxValueInGroup := gc_c3r[gc_lane]
-//line samples_cg.go:314
-					if labeledGroup.ThreadRank() == 0 {
+					/*line samples_cg.go:312*/ maxValueInGroup := gc_c3r[gc_lane]
+					/*line samples_cg.go:314*/ if labeledGroup.ThreadRank() == 0 {
 						atomic.Max(&counter[bucket_], maxValueInGroup)
 					}
 				}
@@ -870,8 +787,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:326
-				i += int(grid.Size())
+				/*line samples_cg.go:326*/ i += int(grid.Size())
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -901,12 +817,10 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line samples_cg.go:341
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:341*/ cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:346
-	var gc_l_i [32]int
+	/*line samples_cg.go:346*/ var gc_l_i [32]int
 	var gc_l_elem [32]int32
 	var gc_l_subTile [32]cg.Coalesced
 	var gc_c1v [32]bool
@@ -923,8 +837,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line samples_cg.go:345
-			i := int(grid.ThreadRank())
+			/*line samples_cg.go:345*/ i := int(grid.ThreadRank())
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -940,8 +853,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:345
-				if i < size {
+				/*line samples_cg.go:345*/ if i < size {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -956,21 +868,18 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:346
-				elem := inputArr[i]
+				/*line samples_cg.go:346*/ elem := inputArr[i]
 				gc_c1v[gc_lane] = elem&1 != 0
 				gc_l_elem[gc_lane] = elem
 			}
-//line samples_cg.go:347
-			compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+			/*line samples_cg.go:347*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_b.Enter(gc_rank)
-//line samples_cg.go:347
-				subTile := gc_c1r[gc_lane]
+				/*line samples_cg.go:347*/ subTile := gc_c1r[gc_lane]
 				gc_l_subTile[gc_lane] = subTile
 			}
 			var gc_m8 uint32
@@ -980,16 +889,14 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				elem := gc_l_elem[gc_lane]
-//line samples_cg.go:348
-				if elem&1 != 0 {
+				/*line samples_cg.go:348*/ if elem&1 != 0 {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
 			gc_save8 := gc_act
 			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
-//line samples_cg.go:349
-				compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
+				/*line samples_cg.go:349*/ compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -998,8 +905,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					subTile := gc_l_subTile[gc_lane]
-//line samples_cg.go:349
-					oddGroupSum := gc_c2r[gc_lane]
+					/*line samples_cg.go:349*/ oddGroupSum := gc_c2r[gc_lane]
 					if subTile.ThreadRank() == 0 {
 						atomic.Add(numOfOdds, int32(subTile.Size()))
 						atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
@@ -1008,8 +914,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 			}
 			gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
 			if gc_act != 0 {
-//line samples_cg.go:355
-				compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
+				/*line samples_cg.go:355*/ compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1018,16 +923,14 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					subTile := gc_l_subTile[gc_lane]
-//line samples_cg.go:355
-					evenGroupSum := gc_c3r[gc_lane]
+					/*line samples_cg.go:355*/ evenGroupSum := gc_c3r[gc_lane]
 					if subTile.ThreadRank() == 0 {
 						atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
 					}
 				}
 			}
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip11
-//line samples_cg.go:360
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line samples_cg.go:360*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 			gc_act = gc_in11 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -1037,8 +940,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				i := gc_l_i[gc_lane]
-//line samples_cg.go:345
-				i += int(grid.Size())
+				/*line samples_cg.go:345*/ i += int(grid.Size())
 				gc_l_i[gc_lane] = i
 			}
 		}

@@ -22,33 +22,20 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:84
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:84*/ cta := cg.ThisThreadBlock(t)
 	var gIdata_ []float32 = gIdata
-//line samples_cg.go:85
-	var gOdata_ []float32 = gOdata
-//line samples_cg.go:85
-	var n_ int = n
-//line samples_cg.go:85
-	var blockSize_ int = blockSize
-//line samples_cg.go:85
-	var nIsPow2_ bool = nIsPow2
-//line samples_cg.go:85
-	var cta_ cg.ThreadBlock = cta
-//line samples_cg.go:54
-	sdata := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx
-//line samples_cg.go:70
-	var sdata_ []float32 = sdata
-//line samples_cg.go:70
-	var cta_2 cg.ThreadBlock = cta_
-//line samples_cg.go:18
-	tile32 := cg.TiledPartition(cta_2, 32)
-//line samples_cg.go:22
-	const vec = 32
-//line samples_cg.go:24
-	var gc_l_mySum_ [32]float32
+	/*line samples_cg.go:85*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:85*/ var n_ int = n
+	/*line samples_cg.go:85*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:85*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:85*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	/*line samples_cg.go:24*/ var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -65,45 +52,34 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_cg.go:70
-				var tid_ int = tid
-//line samples_cg.go:57
-				i := gc_bx*(blockSize_*2) + gc_tx
-//line samples_cg.go:59
-				var mySum float32
-//line samples_cg.go:61
-				for i < n_ {
+				/*line samples_cg.go:70*/ var tid_ int = tid
+				/*line samples_cg.go:57*/ i := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum float32
+				/*line samples_cg.go:61*/ for i < n_ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_cg.go:62
-					mySum += gIdata_[i]
-//line samples_cg.go:64
-					if nIsPow2_ || i+blockSize_ < n_ {
+					/*line samples_cg.go:62*/ mySum += gIdata_[i]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i+blockSize_ < n_ {
 						mySum += gIdata_[i+blockSize_]
 					}
 					i += gridSize
 				}
-//line samples_cg.go:70
-				var mySum_ float32 = mySum
-//line samples_cg.go:19
-				sdata_[tid_] = mySum_
+				/*line samples_cg.go:70*/ var mySum_ float32 = mySum
+				/*line samples_cg.go:19*/ sdata_[tid_] = mySum_
 				gc_l_mySum_[gc_lane] = mySum_
 			}
 		}
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_cg.go:25
-			beta := mySum_
+			/*line samples_cg.go:25*/ beta := mySum_
 			var temp float32
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
-//line samples_cg.go:28
-		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+		/*line samples_cg.go:28*/ for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo2 < gc_hi2 {
@@ -121,15 +97,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line samples_cg.go:70
-					var tid_ int = tid
-//line samples_cg.go:23
-					vid := tid_ & (vec - 1)
+					/*line samples_cg.go:70*/ var tid_ int = tid
+					/*line samples_cg.go:23*/ vid := tid_ & (vec - 1)
 					beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-					var temp float32
-//line samples_cg.go:29
-					if vid < i_ {
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_ {
 						temp = sdata_[tid_+i_]
 						beta += temp
 						sdata_[tid_] = beta
@@ -137,20 +109,17 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gc_l_beta[gc_lane] = beta
 				}
 			}
-//line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-				var beta float32
+				/*line samples_cg.go:42*/ var beta float32
 				if gc_rank == 0 {
 					beta = 0
-//line samples_cg.go:41
-					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
+					/*line samples_cg.go:41*/ for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
 						beta += sdata_[i_2]
 					}
 					sdata_[0] = beta
@@ -165,24 +134,18 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line samples_cg.go:57
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+		/*line samples_cg.go:57*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
 			gc_at := gOdata_[gc_off:][:1]
 			gc_at2 := sdata[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -190,32 +153,27 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-				gOdata_[gc_bx] = sdata[0]
+				/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -232,34 +190,20 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:97
-	cta := cg.ThisThreadBlock(t)
-//line samples_cg.go:100
-	var gIdata_ []float32 = gIdata
-//line samples_cg.go:100
-	var gOdata_ []float32 = gOdata
-//line samples_cg.go:100
-	var n_ int = n
-//line samples_cg.go:100
-	var blockSize_ int = blockSize
-//line samples_cg.go:100
-	var nIsPow2_ bool = nIsPow2
-//line samples_cg.go:100
-	var cta_ cg.ThreadBlock = cta
-//line samples_cg.go:54
-	sdata := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx
-//line samples_cg.go:70
-	var sdata_ []float32 = sdata
-//line samples_cg.go:70
-	var cta_2 cg.ThreadBlock = cta_
-//line samples_cg.go:18
-	tile32 := cg.TiledPartition(cta_2, 32)
-//line samples_cg.go:22
-	const vec = 32
-//line samples_cg.go:24
-	var gc_l_mySum_2 [32]float32
+	/*line samples_cg.go:97*/ cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:100*/ var gIdata_ []float32 = gIdata
+	/*line samples_cg.go:100*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:100*/ var n_ int = n
+	/*line samples_cg.go:100*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:100*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:100*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	/*line samples_cg.go:24*/ var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -276,45 +220,34 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid_ := gc_tx
-//line samples_cg.go:70
-				var tid_2 int = tid_
-//line samples_cg.go:57
-				i_ := gc_bx*(blockSize_*2) + gc_tx
-//line samples_cg.go:59
-				var mySum_ float32
-//line samples_cg.go:61
-				for i_ < n_ {
+				/*line samples_cg.go:70*/ var tid_2 int = tid_
+				/*line samples_cg.go:57*/ i_ := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum_ float32
+				/*line samples_cg.go:61*/ for i_ < n_ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_cg.go:62
-					mySum_ += gIdata_[i_]
-//line samples_cg.go:64
-					if nIsPow2_ || i_+blockSize_ < n_ {
+					/*line samples_cg.go:62*/ mySum_ += gIdata_[i_]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i_+blockSize_ < n_ {
 						mySum_ += gIdata_[i_+blockSize_]
 					}
 					i_ += gridSize
 				}
-//line samples_cg.go:70
-				var mySum_2 float32 = mySum_
-//line samples_cg.go:19
-				sdata_[tid_2] = mySum_2
+				/*line samples_cg.go:70*/ var mySum_2 float32 = mySum_
+				/*line samples_cg.go:19*/ sdata_[tid_2] = mySum_2
 				gc_l_mySum_2[gc_lane] = mySum_2
 			}
 		}
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_cg.go:25
-			beta := mySum_2
+			/*line samples_cg.go:25*/ beta := mySum_2
 			var temp float32
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
-//line samples_cg.go:28
-		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+		/*line samples_cg.go:28*/ for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo2 < gc_hi2 {
@@ -332,15 +265,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
-//line samples_cg.go:70
-					var tid_2 int = tid_
-//line samples_cg.go:23
-					vid := tid_2 & (vec - 1)
+					/*line samples_cg.go:70*/ var tid_2 int = tid_
+					/*line samples_cg.go:23*/ vid := tid_2 & (vec - 1)
 					beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-					var temp float32
-//line samples_cg.go:29
-					if vid < i_2 {
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_2 {
 						temp = sdata_[tid_2+i_2]
 						beta += temp
 						sdata_[tid_2] = beta
@@ -348,20 +277,17 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					gc_l_beta[gc_lane] = beta
 				}
 			}
-//line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-				var beta float32
+				/*line samples_cg.go:42*/ var beta float32
 				if gc_rank == 0 {
 					beta = 0
-//line samples_cg.go:41
-					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
+					/*line samples_cg.go:41*/ for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
 						beta += sdata_[i_3]
 					}
 					sdata_[0] = beta
@@ -382,18 +308,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				gc_at2 := sdata[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -401,66 +322,51 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 	if gc_gdx > 1 {
-//line samples_cg.go:105
-		amLast := gocuda.Shared[bool](t, 1)[:1]
+		/*line samples_cg.go:105*/ amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_cg.go:109
-				atomic.ThreadFence()
-//line samples_cg.go:112
-				if tid == 0 {
+				/*line samples_cg.go:109*/ atomic.ThreadFence()
+				/*line samples_cg.go:112*/ if tid == 0 {
 					ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
-//line samples_cg.go:115
-					amLast[0] = ticket == uint32(gc_gdx-1)
+					/*line samples_cg.go:115*/ amLast[0] = ticket == uint32(gc_gdx-1)
 				}
 			}
 		}
-//line samples_cg.go:121
-		if amLast[0] {
-//line samples_cg.go:130
-			var sdata_2 []float32 = smem
-//line samples_cg.go:130
-			var cta_3 cg.ThreadBlock = cta
-//line samples_cg.go:18
-			tile32_ := cg.TiledPartition(cta_3, 32)
-//line samples_cg.go:22
-			const vec = 32
-//line samples_cg.go:24
-			var gc_l_mySum_3 [32]float32
+		/*line samples_cg.go:121*/ if amLast[0] {
+			/*line samples_cg.go:130*/ var sdata_2 []float32 = smem
+			/*line samples_cg.go:130*/ var cta_3 cg.ThreadBlock = cta
+			/*line samples_cg.go:18*/ tile32_ := cg.TiledPartition(cta_3, 32)
+			/*line samples_cg.go:22*/ const vec = 32
+			/*line samples_cg.go:24*/ var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -477,40 +383,31 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line samples_cg.go:130
-						var tid_3 int = tid
-//line samples_cg.go:122
-						i := tid
+						/*line samples_cg.go:130*/ var tid_3 int = tid
+						/*line samples_cg.go:122*/ i := tid
 						var mySum float32
-//line samples_cg.go:125
-						for i < gc_gdx {
+						/*line samples_cg.go:125*/ for i < gc_gdx {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line samples_cg.go:126
-							mySum += gOdata[i]
+							/*line samples_cg.go:126*/ mySum += gOdata[i]
 							i += blockSize
 						}
-//line samples_cg.go:130
-						var mySum_3 float32 = mySum
-//line samples_cg.go:19
-						sdata_2[tid_3] = mySum_3
+						/*line samples_cg.go:130*/ var mySum_3 float32 = mySum
+						/*line samples_cg.go:19*/ sdata_2[tid_3] = mySum_3
 						gc_l_mySum_3[gc_lane] = mySum_3
 					}
 				}
-//line samples_cg.go:20
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					mySum_3 := gc_l_mySum_3[gc_lane]
-//line samples_cg.go:25
-					beta_ := mySum_3
+					/*line samples_cg.go:25*/ beta_ := mySum_3
 					var temp_ float32
 					_ = temp_
 					gc_l_beta_[gc_lane] = beta_
 				}
-//line samples_cg.go:28
-				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+				/*line samples_cg.go:28*/ for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
 						if gc_lo3 < gc_hi3 {
@@ -528,15 +425,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid := gc_tx
-//line samples_cg.go:130
-							var tid_3 int = tid
-//line samples_cg.go:23
-							vid_ := tid_3 & (vec - 1)
+							/*line samples_cg.go:130*/ var tid_3 int = tid
+							/*line samples_cg.go:23*/ vid_ := tid_3 & (vec - 1)
 							beta_ := gc_l_beta_[gc_lane]
-//line samples_cg.go:27
-							var temp_ float32
-//line samples_cg.go:29
-							if vid_ < i_4 {
+							/*line samples_cg.go:27*/ var temp_ float32
+							/*line samples_cg.go:29*/ if vid_ < i_4 {
 								temp_ = sdata_2[tid_3+i_4]
 								beta_ += temp_
 								sdata_2[tid_3] = beta_
@@ -544,20 +437,17 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_l_beta_[gc_lane] = beta_
 						}
 					}
-//line samples_cg.go:34
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+					/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-						var beta_ float32
+						/*line samples_cg.go:42*/ var beta_ float32
 						if gc_rank == 0 {
 							beta_ = 0
-//line samples_cg.go:41
-							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
+							/*line samples_cg.go:41*/ for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
 								beta_ += sdata_2[i_5]
 							}
 							sdata_2[0] = beta_
@@ -571,8 +461,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 0
-//line samples_cg.go:56
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+				/*line samples_cg.go:56*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
 					gc_step3 := gc_from
@@ -580,42 +469,32 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						{
 							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-						gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-						*retirementCount = 0
+						/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
 					}
 				} else {
 					gc_step4 := gc_from
@@ -623,42 +502,32 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-						gOdata[0] = smem[0]
-//line samples_cg.go:136
-						*retirementCount = 0
+						/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
 					}
 				}
 			}
@@ -674,19 +543,15 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:153
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:153*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_cg.go:154
-	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
-//line samples_cg.go:156
-	for vec := gc_bx; vec < vectorN; vec += gc_gdx {
+	/*line samples_cg.go:154*/ accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
+	/*line samples_cg.go:156*/ for vec := gc_bx; vec < vectorN; vec += gc_gdx {
 		vectorBase := elementN * vec
 		vectorEnd := vectorBase + elementN
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-//line samples_cg.go:160
-		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		/*line samples_cg.go:160*/ for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -694,8 +559,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line samples_cg.go:169
-				panic(compiled.ErrGuardWraps)
+				/*line samples_cg.go:169*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -719,24 +583,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line samples_cg.go:176
-					for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
-//line samples_cg.go:161
-						var sum float32
-//line samples_cg.go:163
-						for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+					/*line samples_cg.go:176*/ for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
+						/*line samples_cg.go:161*/ var sum float32
+						/*line samples_cg.go:163*/ for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
 							sum += dA[pos] * dB[pos]
 						}
-//line samples_cg.go:167
-						accumResult[iAccum] = sum
+						/*line samples_cg.go:167*/ accumResult[iAccum] = sum
 					}
 				}
 			}
 		}
-//line samples_cg.go:170
-		for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
-//line samples_cg.go:173
-			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
+		/*line samples_cg.go:170*/ for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
+			/*line samples_cg.go:173*/ for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -744,8 +602,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line samples_cg.go:182
-					panic(compiled.ErrGuardWraps)
+					/*line samples_cg.go:182*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -761,32 +618,27 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							{
 								gc_tx := gc_step + 0
 								gc_more2 = true
-//line samples_cg.go:174
-								gc_at[gc_tx] += gc_at2[gc_tx]
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more2 = true
-//line samples_cg.go:174
-								gc_at[gc_tx] += gc_at2[gc_tx]
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more2 = true
-//line samples_cg.go:174
-								gc_at[gc_tx] += gc_at2[gc_tx]
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more2 = true
-//line samples_cg.go:174
-								gc_at[gc_tx] += gc_at2[gc_tx]
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
-//line samples_cg.go:174
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -796,40 +648,35 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_pos.Thread = gc_base + gc_tx
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
-//line samples_cg.go:174
-							accumResult[iAccum_] += accumResult[stride+iAccum_]
+							/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}
@@ -841,24 +688,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_cg.go:187
-				gc_off5 := vec
+				/*line samples_cg.go:187*/ gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
 				} else {
 					gc_step4 := gc_from
@@ -866,32 +707,27 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-						dC[vec] = accumResult[0]
+						/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 					}
 				}
 			}

@@ -24,33 +24,20 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:84
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:84*/ cta := cg.ThisThreadBlock(t)
 	var gIdata_ []float32 = gIdata
-//line samples_cg.go:85
-	var gOdata_ []float32 = gOdata
-//line samples_cg.go:85
-	var n_ int = n
-//line samples_cg.go:85
-	var blockSize_ int = blockSize
-//line samples_cg.go:85
-	var nIsPow2_ bool = nIsPow2
-//line samples_cg.go:85
-	var cta_ cg.ThreadBlock = cta
-//line samples_cg.go:54
-	sdata := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx
-//line samples_cg.go:70
-	var sdata_ []float32 = sdata
-//line samples_cg.go:70
-	var cta_2 cg.ThreadBlock = cta_
-//line samples_cg.go:18
-	tile32 := cg.TiledPartition(cta_2, 32)
-//line samples_cg.go:22
-	const vec = 32
-//line samples_cg.go:24
-	var gc_l_mySum_ [32]float32
+	/*line samples_cg.go:85*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:85*/ var n_ int = n
+	/*line samples_cg.go:85*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:85*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:85*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	/*line samples_cg.go:24*/ var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -67,46 +54,35 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_cg.go:70
-				var tid_ int = tid
-//line samples_cg.go:57
-				i := gc_bx*(blockSize_*2) + gc_tx
-//line samples_cg.go:59
-				var mySum float32
-//line samples_cg.go:61
-				for i < n_ {
+				/*line samples_cg.go:70*/ var tid_ int = tid
+				/*line samples_cg.go:57*/ i := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum float32
+				/*line samples_cg.go:61*/ for i < n_ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_cg.go:62
-					mySum += gIdata_[i]
-//line samples_cg.go:64
-					if nIsPow2_ || i+blockSize_ < n_ {
+					/*line samples_cg.go:62*/ mySum += gIdata_[i]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i+blockSize_ < n_ {
 						mySum += gIdata_[i+blockSize_]
 					}
 					i += gridSize
 				}
-//line samples_cg.go:70
-				var mySum_ float32 = mySum
-//line samples_cg.go:19
-				sdata_[tid_] = mySum_
+				/*line samples_cg.go:70*/ var mySum_ float32 = mySum
+				/*line samples_cg.go:19*/ sdata_[tid_] = mySum_
 				gc_l_mySum_[gc_lane] = mySum_
 			}
 		}
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_cg.go:25
-					beta := mySum_
+					/*line samples_cg.go:25*/ beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane:])
+					/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -114,14 +90,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_cg.go:26
-					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_cg.go:25
-					beta := mySum_
+					/*line samples_cg.go:26*/ mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+					/*line samples_cg.go:25*/ beta := mySum_
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane:])
+					/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -133,15 +106,13 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_cg.go:25
-				beta := mySum_
+				/*line samples_cg.go:25*/ beta := mySum_
 				var temp float32
 				_ = temp
 				gc_l_beta[gc_lane] = beta
 			}
 		}
-//line samples_cg.go:28
-		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+		/*line samples_cg.go:28*/ for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo2 < gc_hi2 {
@@ -159,15 +130,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line samples_cg.go:70
-					var tid_ int = tid
-//line samples_cg.go:23
-					vid := tid_ & (vec - 1)
+					/*line samples_cg.go:70*/ var tid_ int = tid
+					/*line samples_cg.go:23*/ vid := tid_ & (vec - 1)
 					beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-					var temp float32
-//line samples_cg.go:29
-					if vid < i_ {
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_ {
 						temp = sdata_[tid_+i_]
 						beta += temp
 						sdata_[tid_] = beta
@@ -175,20 +142,17 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gc_l_beta[gc_lane] = beta
 				}
 			}
-//line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-				var beta float32
+				/*line samples_cg.go:42*/ var beta float32
 				if gc_rank == 0 {
 					beta = 0
-//line samples_cg.go:41
-					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
+					/*line samples_cg.go:41*/ for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
 						beta += sdata_[i_2]
 					}
 					sdata_[0] = beta
@@ -203,24 +167,18 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line samples_cg.go:57
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+		/*line samples_cg.go:57*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
 			gc_at := gOdata_[gc_off:][:1]
 			gc_at2 := sdata[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:73
-				gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -228,32 +186,27 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-				gOdata_[gc_bx] = sdata[0]
+				/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -270,34 +223,20 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:97
-	cta := cg.ThisThreadBlock(t)
-//line samples_cg.go:100
-	var gIdata_ []float32 = gIdata
-//line samples_cg.go:100
-	var gOdata_ []float32 = gOdata
-//line samples_cg.go:100
-	var n_ int = n
-//line samples_cg.go:100
-	var blockSize_ int = blockSize
-//line samples_cg.go:100
-	var nIsPow2_ bool = nIsPow2
-//line samples_cg.go:100
-	var cta_ cg.ThreadBlock = cta
-//line samples_cg.go:54
-	sdata := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:58
-	gridSize := blockSize_ * 2 * gc_gdx
-//line samples_cg.go:70
-	var sdata_ []float32 = sdata
-//line samples_cg.go:70
-	var cta_2 cg.ThreadBlock = cta_
-//line samples_cg.go:18
-	tile32 := cg.TiledPartition(cta_2, 32)
-//line samples_cg.go:22
-	const vec = 32
-//line samples_cg.go:24
-	var gc_l_mySum_2 [32]float32
+	/*line samples_cg.go:97*/ cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:100*/ var gIdata_ []float32 = gIdata
+	/*line samples_cg.go:100*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:100*/ var n_ int = n
+	/*line samples_cg.go:100*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:100*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:100*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	/*line samples_cg.go:24*/ var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -314,46 +253,35 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid_ := gc_tx
-//line samples_cg.go:70
-				var tid_2 int = tid_
-//line samples_cg.go:57
-				i_ := gc_bx*(blockSize_*2) + gc_tx
-//line samples_cg.go:59
-				var mySum_ float32
-//line samples_cg.go:61
-				for i_ < n_ {
+				/*line samples_cg.go:70*/ var tid_2 int = tid_
+				/*line samples_cg.go:57*/ i_ := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum_ float32
+				/*line samples_cg.go:61*/ for i_ < n_ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_cg.go:62
-					mySum_ += gIdata_[i_]
-//line samples_cg.go:64
-					if nIsPow2_ || i_+blockSize_ < n_ {
+					/*line samples_cg.go:62*/ mySum_ += gIdata_[i_]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i_+blockSize_ < n_ {
 						mySum_ += gIdata_[i_+blockSize_]
 					}
 					i_ += gridSize
 				}
-//line samples_cg.go:70
-				var mySum_2 float32 = mySum_
-//line samples_cg.go:19
-				sdata_[tid_2] = mySum_2
+				/*line samples_cg.go:70*/ var mySum_2 float32 = mySum_
+				/*line samples_cg.go:19*/ sdata_[tid_2] = mySum_2
 				gc_l_mySum_2[gc_lane] = mySum_2
 			}
 		}
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_cg.go:25
-					beta := mySum_2
+					/*line samples_cg.go:25*/ beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane:])
+					/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -361,14 +289,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_cg.go:26
-					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_cg.go:25
-					beta := mySum_2
+					/*line samples_cg.go:26*/ mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+					/*line samples_cg.go:25*/ beta := mySum_2
 					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_l_beta[gc_lane:])
+					/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -380,15 +305,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					continue
 				}
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_cg.go:25
-				beta := mySum_2
+				/*line samples_cg.go:25*/ beta := mySum_2
 				var temp float32
 				_ = temp
 				gc_l_beta[gc_lane] = beta
 			}
 		}
-//line samples_cg.go:28
-		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+		/*line samples_cg.go:28*/ for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo2 < gc_hi2 {
@@ -406,15 +329,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
-//line samples_cg.go:70
-					var tid_2 int = tid_
-//line samples_cg.go:23
-					vid := tid_2 & (vec - 1)
+					/*line samples_cg.go:70*/ var tid_2 int = tid_
+					/*line samples_cg.go:23*/ vid := tid_2 & (vec - 1)
 					beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-					var temp float32
-//line samples_cg.go:29
-					if vid < i_2 {
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_2 {
 						temp = sdata_[tid_2+i_2]
 						beta += temp
 						sdata_[tid_2] = beta
@@ -422,20 +341,17 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					gc_l_beta[gc_lane] = beta
 				}
 			}
-//line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-				var beta float32
+				/*line samples_cg.go:42*/ var beta float32
 				if gc_rank == 0 {
 					beta = 0
-//line samples_cg.go:41
-					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
+					/*line samples_cg.go:41*/ for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
 						beta += sdata_[i_3]
 					}
 					sdata_[0] = beta
@@ -456,18 +372,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				gc_at2 := sdata[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -475,66 +386,51 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
+						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:73
-					gOdata_[gc_bx] = sdata[0]
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 	if gc_gdx > 1 {
-//line samples_cg.go:105
-		amLast := gocuda.Shared[bool](t, 1)[:1]
+		/*line samples_cg.go:105*/ amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_cg.go:109
-				atomic.ThreadFence()
-//line samples_cg.go:112
-				if tid == 0 {
+				/*line samples_cg.go:109*/ atomic.ThreadFence()
+				/*line samples_cg.go:112*/ if tid == 0 {
 					ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
-//line samples_cg.go:115
-					amLast[0] = ticket == uint32(gc_gdx-1)
+					/*line samples_cg.go:115*/ amLast[0] = ticket == uint32(gc_gdx-1)
 				}
 			}
 		}
-//line samples_cg.go:121
-		if amLast[0] {
-//line samples_cg.go:130
-			var sdata_2 []float32 = smem
-//line samples_cg.go:130
-			var cta_3 cg.ThreadBlock = cta
-//line samples_cg.go:18
-			tile32_ := cg.TiledPartition(cta_3, 32)
-//line samples_cg.go:22
-			const vec = 32
-//line samples_cg.go:24
-			var gc_l_mySum_3 [32]float32
+		/*line samples_cg.go:121*/ if amLast[0] {
+			/*line samples_cg.go:130*/ var sdata_2 []float32 = smem
+			/*line samples_cg.go:130*/ var cta_3 cg.ThreadBlock = cta
+			/*line samples_cg.go:18*/ tile32_ := cg.TiledPartition(cta_3, 32)
+			/*line samples_cg.go:22*/ const vec = 32
+			/*line samples_cg.go:24*/ var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -551,41 +447,32 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line samples_cg.go:130
-						var tid_3 int = tid
-//line samples_cg.go:122
-						i := tid
+						/*line samples_cg.go:130*/ var tid_3 int = tid
+						/*line samples_cg.go:122*/ i := tid
 						var mySum float32
-//line samples_cg.go:125
-						for i < gc_gdx {
+						/*line samples_cg.go:125*/ for i < gc_gdx {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line samples_cg.go:126
-							mySum += gOdata[i]
+							/*line samples_cg.go:126*/ mySum += gOdata[i]
 							i += blockSize
 						}
-//line samples_cg.go:130
-						var mySum_3 float32 = mySum
-//line samples_cg.go:19
-						sdata_2[tid_3] = mySum_3
+						/*line samples_cg.go:130*/ var mySum_3 float32 = mySum
+						/*line samples_cg.go:19*/ sdata_2[tid_3] = mySum_3
 						gc_l_mySum_3[gc_lane] = mySum_3
 					}
 				}
-//line samples_cg.go:20
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
-//line samples_cg.go:25
-							beta_ := mySum_3
+							/*line samples_cg.go:25*/ beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = temp_
-//line samples_cg.go:26
-							beta_.StoreSlice(gc_l_beta_[gc_lane:])
+							/*line samples_cg.go:26*/ beta_.StoreSlice(gc_l_beta_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -593,14 +480,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line samples_cg.go:26
-							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
-//line samples_cg.go:25
-							beta_ := mySum_3
+							/*line samples_cg.go:26*/ mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
+							/*line samples_cg.go:25*/ beta_ := mySum_3
 							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = temp_
-//line samples_cg.go:26
-							beta_.StoreSlice(gc_l_beta_[gc_lane:])
+							/*line samples_cg.go:26*/ beta_.StoreSlice(gc_l_beta_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -612,15 +496,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							continue
 						}
 						mySum_3 := gc_l_mySum_3[gc_lane]
-//line samples_cg.go:25
-						beta_ := mySum_3
+						/*line samples_cg.go:25*/ beta_ := mySum_3
 						var temp_ float32
 						_ = temp_
 						gc_l_beta_[gc_lane] = beta_
 					}
 				}
-//line samples_cg.go:28
-				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+				/*line samples_cg.go:28*/ for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
 						if gc_lo3 < gc_hi3 {
@@ -638,15 +520,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid := gc_tx
-//line samples_cg.go:130
-							var tid_3 int = tid
-//line samples_cg.go:23
-							vid_ := tid_3 & (vec - 1)
+							/*line samples_cg.go:130*/ var tid_3 int = tid
+							/*line samples_cg.go:23*/ vid_ := tid_3 & (vec - 1)
 							beta_ := gc_l_beta_[gc_lane]
-//line samples_cg.go:27
-							var temp_ float32
-//line samples_cg.go:29
-							if vid_ < i_4 {
+							/*line samples_cg.go:27*/ var temp_ float32
+							/*line samples_cg.go:29*/ if vid_ < i_4 {
 								temp_ = sdata_2[tid_3+i_4]
 								beta_ += temp_
 								sdata_2[tid_3] = beta_
@@ -654,20 +532,17 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_l_beta_[gc_lane] = beta_
 						}
 					}
-//line samples_cg.go:34
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+					/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line samples_cg.go:42
-						var beta_ float32
+						/*line samples_cg.go:42*/ var beta_ float32
 						if gc_rank == 0 {
 							beta_ = 0
-//line samples_cg.go:41
-							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
+							/*line samples_cg.go:41*/ for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
 								beta_ += sdata_2[i_5]
 							}
 							sdata_2[0] = beta_
@@ -681,8 +556,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 0
-//line samples_cg.go:56
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+				/*line samples_cg.go:56*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
 					gc_step3 := gc_from
@@ -690,42 +564,32 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						{
 							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-						gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-						*retirementCount = 0
+						/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
 					}
 				} else {
 					gc_step4 := gc_from
@@ -733,42 +597,32 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-							gOdata[0] = smem[0]
-//line samples_cg.go:136
-							*retirementCount = 0
+							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:133
-						gOdata[0] = smem[0]
-//line samples_cg.go:136
-						*retirementCount = 0
+						/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
 					}
 				}
 			}
@@ -784,17 +638,13 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:153
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:153*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_cg.go:154
-	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
-//line samples_cg.go:156
-	for vec := gc_bx; vec < vectorN; vec += gc_gdx {
+	/*line samples_cg.go:154*/ accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
+	/*line samples_cg.go:156*/ for vec := gc_bx; vec < vectorN; vec += gc_gdx {
 		vectorBase := elementN * vec
 		vectorEnd := vectorBase + elementN
-//line samples_cg.go:160
-		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx {
+		/*line samples_cg.go:160*/ for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -802,8 +652,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line samples_cg.go:169
-				panic(compiled.ErrGuardWraps)
+				/*line samples_cg.go:169*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -817,45 +666,34 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var iAccum int = gc_tx + gc_off
-//line samples_cg.go:161
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:163
-						if iAccum < 0 || iAccum > len(accumResult)-8 {
+						/*line samples_cg.go:161*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line samples_cg.go:163*/ if iAccum < 0 || iAccum > len(accumResult)-8 {
 							break
 						}
-//line samples_cg.go:163
-						var pos int = vectorBase + iAccum
+						/*line samples_cg.go:163*/ var pos int = vectorBase + iAccum
 						gc_lanes3 := gc_all
 						for {
-//line samples_cg.go:163
-							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
+							/*line samples_cg.go:163*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
 							if gc_lanes3.ToBits() == 0 {
 								break
 							}
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:163
-							if pos >= 0 && pos <= len(dA)-8 {
+							/*line samples_cg.go:163*/ if pos >= 0 && pos <= len(dA)-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
 							} else {
 								break gc_steps2
 							}
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:164
-							if pos >= 0 && pos <= len(dB)-8 {
-//line samples_cg.go:164
-								gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
+							/*line samples_cg.go:164*/ if pos >= 0 && pos <= len(dB)-8 {
+								/*line samples_cg.go:164*/ gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
 							} else {
 								break gc_steps2
 							}
-//line samples_cg.go:164
-							sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
-//line samples_cg.go:164
-							pos = pos +
-//line samples_cg.go:163
-								scalarProdAccumN
+							/*line samples_cg.go:164*/ sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
+							/*line samples_cg.go:164*/ pos = pos +
+								/*line samples_cg.go:163*/ scalarProdAccumN
 						}
-//line samples_cg.go:167
-						sum.StoreSlice(accumResult[iAccum:])
+						/*line samples_cg.go:167*/ sum.StoreSlice(accumResult[iAccum:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -866,21 +704,16 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					gc_pos.Thread = gc_base + gc_tx
 					iAccum := gc_tx + gc_off
 					gc_more = true
-//line samples_cg.go:161
-					var sum float32
-//line samples_cg.go:163
-					for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+					/*line samples_cg.go:161*/ var sum float32
+					/*line samples_cg.go:163*/ for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
 						sum += dA[pos] * dB[pos]
 					}
-//line samples_cg.go:167
-					accumResult[iAccum] = sum
+					/*line samples_cg.go:167*/ accumResult[iAccum] = sum
 				}
 			}
 		}
-//line samples_cg.go:170
-		for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
-//line samples_cg.go:173
-			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
+		/*line samples_cg.go:170*/ for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
+			/*line samples_cg.go:173*/ for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -888,8 +721,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line samples_cg.go:182
-					panic(compiled.ErrGuardWraps)
+					/*line samples_cg.go:182*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -908,8 +740,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 									gc_tx := gc_vstep2
 									var iAccum_ int = gc_tx + gc_off2
 									_ = iAccum_
-//line samples_cg.go:174
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+									/*line samples_cg.go:174*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -923,8 +754,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_tx := gc_vstep2
 								var iAccum_ int = gc_tx + gc_off2
 								_ = iAccum_
-//line samples_cg.go:174
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line samples_cg.go:174*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -933,8 +763,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
-//line samples_cg.go:174
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					} else {
 						gc_vstep3 := gc_from
@@ -944,12 +773,10 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									var iAccum_ int = gc_tx + gc_off2
-//line samples_cg.go:174
-									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
+									/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 										break
 									}
-//line samples_cg.go:175
-									archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+									/*line samples_cg.go:175*/ archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -962,12 +789,10 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								var iAccum_ int = gc_tx + gc_off2
-//line samples_cg.go:174
-								if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
+								/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
 									break
 								}
-//line samples_cg.go:175
-								archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+								/*line samples_cg.go:175*/ archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -978,8 +803,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							gc_pos.Thread = gc_base + gc_tx
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
-//line samples_cg.go:174
-							accumResult[iAccum_] += accumResult[stride+iAccum_]
+							/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}
@@ -991,24 +815,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_cg.go:187
-				gc_off5 := vec
+				/*line samples_cg.go:187*/ gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:181
-						gc_at3[0] = accumResult[0]
+						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1016,32 +834,27 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-							dC[vec] = accumResult[0]
+							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_cg.go:181
-						dC[vec] = accumResult[0]
+						/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 					}
 				}
 			}

@@ -44,11 +44,9 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_convolution.go:39
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_convolution.go:39*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_convolution.go:40
-	sData := gocuda.Shared[[(rowsResultSteps + 2*rowsHaloSteps) * rowsBlockDimX]float32](t, rowsBlockDimY)[:rowsBlockDimY]
+	/*line samples_convolution.go:40*/ sData := gocuda.Shared[[(rowsResultSteps + 2*rowsHaloSteps) * rowsBlockDimX]float32](t, rowsBlockDimY)[:rowsBlockDimY]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -57,61 +55,49 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 				gc_at := sData[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:43
-					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					/*line samples_convolution.go:43*/ baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
 					baseY := gc_by*rowsBlockDimY + gc_ty
-//line samples_convolution.go:46
-					src := baseY*pitch + baseX
+					/*line samples_convolution.go:46*/ src := baseY*pitch + baseX
 					{
 						i := int(1)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line samples_convolution.go:51
-						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					i_ := int(0)
-//line samples_convolution.go:56
-					if baseX >= -i_*rowsBlockDimX {
+					/*line samples_convolution.go:56*/ if baseX >= -i_*rowsBlockDimX {
 						gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
 					} else {
 						gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line samples_convolution.go:65
-					if imageW-baseX > i_2*rowsBlockDimX {
+					/*line samples_convolution.go:65*/ if imageW-baseX > i_2*rowsBlockDimX {
 						gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
 					} else {
 						gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
@@ -120,61 +106,49 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:43
-					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					/*line samples_convolution.go:43*/ baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
 					baseY := gc_by*rowsBlockDimY + gc_ty
-//line samples_convolution.go:46
-					src := baseY*pitch + baseX
+					/*line samples_convolution.go:46*/ src := baseY*pitch + baseX
 					{
 						i := int(1)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line samples_convolution.go:51
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						/*line samples_convolution.go:51*/ sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					i_ := int(0)
-//line samples_convolution.go:56
-					if baseX >= -i_*rowsBlockDimX {
+					/*line samples_convolution.go:56*/ if baseX >= -i_*rowsBlockDimX {
 						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
 					} else {
 						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line samples_convolution.go:65
-					if imageW-baseX > i_2*rowsBlockDimX {
+					/*line samples_convolution.go:65*/ if imageW-baseX > i_2*rowsBlockDimX {
 						sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
 					} else {
 						sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
@@ -188,52 +162,38 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 		}
 	}
 	compiled.OutOfLine(func() {
-//line samples_convolution.go:80
-		sData := sData[:4]
+		/*line samples_convolution.go:80*/ sData := sData[:4]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := gc_ty
-//line samples_convolution.go:86
-				if gc_off6 >= 0 && gc_off6 < len(sData) {
+				/*line samples_convolution.go:86*/ if gc_off6 >= 0 && gc_off6 < len(sData) {
 					gc_at2 := sData[gc_off6:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:44
-						baseY := gc_by*rowsBlockDimY + gc_ty
-//line samples_convolution.go:43
-						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-//line samples_convolution.go:47
-						dst := baseY*pitch + baseX
-//line samples_convolution.go:75
-						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+						/*line samples_convolution.go:44*/ baseY := gc_by*rowsBlockDimY + gc_ty
+						/*line samples_convolution.go:43*/ baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+						/*line samples_convolution.go:47*/ dst := baseY*pitch + baseX
+						/*line samples_convolution.go:75*/ for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
 							var sum float32
-//line samples_convolution.go:78
-							for j := -kernelRadius; j <= kernelRadius; j++ {
+							/*line samples_convolution.go:78*/ for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * gc_at2[0][gc_tx+i_3*rowsBlockDimX+j]
 							}
-//line samples_convolution.go:82
-							dDst[dst+i_3*rowsBlockDimX] = sum
+							/*line samples_convolution.go:82*/ dDst[dst+i_3*rowsBlockDimX] = sum
 						}
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:44
-						baseY := gc_by*rowsBlockDimY + gc_ty
-//line samples_convolution.go:43
-						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-//line samples_convolution.go:47
-						dst := baseY*pitch + baseX
-//line samples_convolution.go:75
-						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+						/*line samples_convolution.go:44*/ baseY := gc_by*rowsBlockDimY + gc_ty
+						/*line samples_convolution.go:43*/ baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+						/*line samples_convolution.go:47*/ dst := baseY*pitch + baseX
+						/*line samples_convolution.go:75*/ for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
 							var sum float32
-//line samples_convolution.go:78
-							for j := -kernelRadius; j <= kernelRadius; j++ {
+							/*line samples_convolution.go:78*/ for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
 							}
-//line samples_convolution.go:82
-							dDst[dst+i_3*rowsBlockDimX] = sum
+							/*line samples_convolution.go:82*/ dDst[dst+i_3*rowsBlockDimX] = sum
 						}
 					}
 				}
@@ -275,11 +235,9 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_convolution.go:94
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_convolution.go:94*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_convolution.go:95
-	sData := gocuda.Shared[[(columnsResultSteps+2*columnsHaloSteps)*columnsBlockDimY + 1]float32](t, columnsBlockDimX)[:columnsBlockDimX]
+	/*line samples_convolution.go:95*/ sData := gocuda.Shared[[(columnsResultSteps+2*columnsHaloSteps)*columnsBlockDimY + 1]float32](t, columnsBlockDimX)[:columnsBlockDimX]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -287,62 +245,49 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 				gc_at := sData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:99
-					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-//line samples_convolution.go:98
-					baseX := gc_bx*columnsBlockDimX + gc_tx
-//line samples_convolution.go:100
-					src := baseY*pitch + baseX
+					/*line samples_convolution.go:99*/ baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					/*line samples_convolution.go:98*/ baseX := gc_bx*columnsBlockDimX + gc_tx
+					/*line samples_convolution.go:100*/ src := baseY*pitch + baseX
 					{
 						i := int(1)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(2)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(3)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(4)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(5)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(6)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(7)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(8)
-//line samples_convolution.go:105
-						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					i_ := int(0)
-//line samples_convolution.go:110
-					if baseY >= -i_*columnsBlockDimY {
+					/*line samples_convolution.go:110*/ if baseY >= -i_*columnsBlockDimY {
 						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
 					i_2 := int(9)
-//line samples_convolution.go:119
-					if imageH-baseY > i_2*columnsBlockDimY {
+					/*line samples_convolution.go:119*/ if imageH-baseY > i_2*columnsBlockDimY {
 						gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
@@ -351,62 +296,49 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:99
-					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-//line samples_convolution.go:98
-					baseX := gc_bx*columnsBlockDimX + gc_tx
-//line samples_convolution.go:100
-					src := baseY*pitch + baseX
+					/*line samples_convolution.go:99*/ baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					/*line samples_convolution.go:98*/ baseX := gc_bx*columnsBlockDimX + gc_tx
+					/*line samples_convolution.go:100*/ src := baseY*pitch + baseX
 					{
 						i := int(1)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(2)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(3)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(4)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(5)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(6)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(7)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
 						i := int(8)
-//line samples_convolution.go:105
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						/*line samples_convolution.go:105*/ sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					i_ := int(0)
-//line samples_convolution.go:110
-					if baseY >= -i_*columnsBlockDimY {
+					/*line samples_convolution.go:110*/ if baseY >= -i_*columnsBlockDimY {
 						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
 					} else {
 						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
 					i_2 := int(9)
-//line samples_convolution.go:119
-					if imageH-baseY > i_2*columnsBlockDimY {
+					/*line samples_convolution.go:119*/ if imageH-baseY > i_2*columnsBlockDimY {
 						sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
 					} else {
 						sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
@@ -420,51 +352,37 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 		}
 	}
 	compiled.OutOfLine(func() {
-//line samples_convolution.go:134
-		sData := sData[:16]
+		/*line samples_convolution.go:134*/ sData := sData[:16]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_convolution.go:139
-				if gc_bdx <= len(sData) {
+				/*line samples_convolution.go:139*/ if gc_bdx <= len(sData) {
 					gc_at2 := sData[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:99
-						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-//line samples_convolution.go:98
-						baseX := gc_bx*columnsBlockDimX + gc_tx
-//line samples_convolution.go:101
-						dst := baseY*pitch + baseX
-//line samples_convolution.go:129
-						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+						/*line samples_convolution.go:99*/ baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+						/*line samples_convolution.go:98*/ baseX := gc_bx*columnsBlockDimX + gc_tx
+						/*line samples_convolution.go:101*/ dst := baseY*pitch + baseX
+						/*line samples_convolution.go:129*/ for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
 							var sum float32
-//line samples_convolution.go:132
-							for j := -kernelRadius; j <= kernelRadius; j++ {
+							/*line samples_convolution.go:132*/ for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * gc_at2[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
 							}
-//line samples_convolution.go:136
-							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
+							/*line samples_convolution.go:136*/ dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_convolution.go:99
-						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-//line samples_convolution.go:98
-						baseX := gc_bx*columnsBlockDimX + gc_tx
-//line samples_convolution.go:101
-						dst := baseY*pitch + baseX
-//line samples_convolution.go:129
-						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+						/*line samples_convolution.go:99*/ baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+						/*line samples_convolution.go:98*/ baseX := gc_bx*columnsBlockDimX + gc_tx
+						/*line samples_convolution.go:101*/ dst := baseY*pitch + baseX
+						/*line samples_convolution.go:129*/ for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
 							var sum float32
-//line samples_convolution.go:132
-							for j := -kernelRadius; j <= kernelRadius; j++ {
+							/*line samples_convolution.go:132*/ for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
 							}
-//line samples_convolution.go:136
-							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
+							/*line samples_convolution.go:136*/ dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
 					}
 				}

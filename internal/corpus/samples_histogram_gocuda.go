@@ -43,103 +43,83 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
-//line samples_histogram.go:50
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_histogram.go:50*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:57
-	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
+	/*line samples_histogram.go:57*/ sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx := uint32(gc_tx)
-//line samples_histogram.go:52
-			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
+			/*line samples_histogram.go:52*/ threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
 				((tx & (sharedMemoryBanks - 1)) << 2) |
 				((tx & (sharedMemoryBanks * 3)) >> 4)
 //line samples_histogram.go:58
 			sThreadBase := sHist[threadPos:]
-//line samples_histogram.go:61
-			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
+			/*line samples_histogram.go:61*/ sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
 			{
 				i := int(0)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(1)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(2)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(3)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(4)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(5)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(6)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(7)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(8)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(9)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(10)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(11)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(12)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(13)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(14)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			{
 				i := int(15)
-//line samples_histogram.go:63
-				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				/*line samples_histogram.go:63*/ sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
@@ -152,8 +132,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line samples_histogram.go:77
-			panic(compiled.ErrGuardWraps)
+			/*line samples_histogram.go:77*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -167,8 +146,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
 					gc_more2 = true
-//line samples_histogram.go:69
-					data := gc_at[gc_tx]
+					/*line samples_histogram.go:69*/ data := gc_at[gc_tx]
 					addWord64(sThreadBase, data.X)
 					addWord64(sThreadBase, data.Y)
 					addWord64(sThreadBase, data.Z)
@@ -181,8 +159,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					sThreadBase := gc_s_sThreadBase[gc_rank]
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
-//line samples_histogram.go:69
-					data := dData[pos]
+					/*line samples_histogram.go:69*/ data := dData[pos]
 					addWord64(sThreadBase, data.X)
 					addWord64(sThreadBase, data.Y)
 					addWord64(sThreadBase, data.Z)
@@ -193,132 +170,112 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line samples_histogram.go:81
-		if gc_bound := histogram64BinCount; gc_bound < gc_to {
+		/*line samples_histogram.go:81*/ if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:80
-				sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
-//line samples_histogram.go:82
-				var sum uint32
+				/*line samples_histogram.go:80*/ sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
+				/*line samples_histogram.go:82*/ var sum uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
 					i_ := int(0)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(1)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(2)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(3)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(4)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(5)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(6)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(7)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(8)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(9)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(10)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(11)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(12)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(13)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(14)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
 				{
 					i_ := int(15)
 					_ = i_
-//line samples_histogram.go:86
-					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					/*line samples_histogram.go:86*/ sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
 					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
-//line samples_histogram.go:90
-				dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
+				/*line samples_histogram.go:90*/ dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
 			}
 		}
 	}
@@ -348,21 +305,26 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_histogram.go:100
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_histogram.go:100*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:101
-	if histogramMergeBlockSize <= 1*gc_bdx {
+	/*line samples_histogram.go:101*/ if histogramMergeBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line samples_histogram.go:101
-	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	clear(gc_s_sum)
-//line samples_histogram.go:105
-	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+	/*line samples_histogram.go:101*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line samples_histogram.go:103*/ var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line samples_histogram.go:103*/ var sum uint32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line samples_histogram.go:105*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-//line samples_histogram.go:105
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+	/*line samples_histogram.go:105*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -370,8 +332,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line samples_histogram.go:114
-			panic(compiled.ErrGuardWraps)
+			/*line samples_histogram.go:114*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -386,8 +347,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-//line samples_histogram.go:110
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					/*line samples_histogram.go:110*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -399,19 +359,16 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
-//line samples_histogram.go:106
-					sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
+					/*line samples_histogram.go:106*/ sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
 				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_histogram.go:115
-		if gc_bdx <= len(data) {
+		/*line samples_histogram.go:115*/ if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
-//line samples_histogram.go:109
-			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+			/*line samples_histogram.go:109*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -420,48 +377,41 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-					data[gc_tx] = sum
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-				data[gc_tx] = sum
+				/*line samples_histogram.go:109*/ data[gc_tx] = sum
 			}
 		}
 	}
-//line samples_histogram.go:111
-	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
+	/*line samples_histogram.go:111*/ for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_histogram.go:114
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line samples_histogram.go:114*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -473,28 +423,23 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:115
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -502,32 +447,27 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:115
-					data[gc_tx] += data[gc_tx+stride]
+					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
@@ -539,23 +479,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line samples_histogram.go:129
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line samples_histogram.go:120
-					gc_at4[0] = data[0]
-//line samples_histogram.go:120
-					gc_at4[0] = data[0]
-//line samples_histogram.go:120
-					gc_at4[0] = data[0]
-//line samples_histogram.go:120
-					gc_at4[0] = data[0]
+					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:120
-					gc_at4[0] = data[0]
+					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -563,32 +497,27 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:120
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:120
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:120
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:120
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:120
-					dHistogram[gc_bx] = data[0]
+					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
 			}
 		}
@@ -619,61 +548,50 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line samples_histogram.go:145
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_histogram.go:145*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_histogram.go:148
-			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
+			/*line samples_histogram.go:148*/ sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
 				i := int(0)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(1)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(2)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(3)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(4)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(5)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(6)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			{
 				i := int(7)
-//line samples_histogram.go:152
-				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				/*line samples_histogram.go:152*/ sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
-//line samples_histogram.go:160
-	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+	/*line samples_histogram.go:160*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -681,8 +599,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line samples_histogram.go:169
-			panic(compiled.ErrGuardWraps)
+			/*line samples_histogram.go:169*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -697,60 +614,50 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := gc_at[gc_tx]
+						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := gc_at[gc_tx]
+						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := gc_at[gc_tx]
+						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := gc_at[gc_tx]
+						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
 						addWord256(sWarpHist, data, tag)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 					sWarpHist := gc_s_sWarpHist[gc_rank]
 					gc_more2 = true
-//line samples_histogram.go:161
-					data := gc_at[gc_tx]
+					/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
 					addWord256(sWarpHist, data, tag)
 				}
 			} else {
@@ -760,72 +667,61 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := dData[pos]
+						/*line samples_histogram.go:161*/ data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := dData[pos]
+						/*line samples_histogram.go:161*/ data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := dData[pos]
+						/*line samples_histogram.go:161*/ data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
-//line samples_histogram.go:161
-						data := dData[pos]
+						/*line samples_histogram.go:161*/ data := dData[pos]
 						addWord256(sWarpHist, data, tag)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_histogram.go:156
-					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 					sWarpHist := gc_s_sWarpHist[gc_rank]
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
 					gc_more2 = true
-//line samples_histogram.go:161
-					data := dData[pos]
+					/*line samples_histogram.go:161*/ data := dData[pos]
 					addWord256(sWarpHist, data, tag)
 				}
 			}
 		}
 	}
-//line samples_histogram.go:168
-	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
+	/*line samples_histogram.go:168*/ for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -833,8 +729,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line samples_histogram.go:177
-			panic(compiled.ErrGuardWraps)
+			/*line samples_histogram.go:177*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -845,27 +740,18 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var bin int = gc_tx + gc_off3
-//line samples_histogram.go:169
-				var sum lanes.Uint32x8
-//line samples_histogram.go:171
-				if (bin+compiled.Trip(0)*
+				/*line samples_histogram.go:169*/ var sum lanes.Uint32x8
+				/*line samples_histogram.go:171*/ if (bin+compiled.Trip(0)*
 					histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
 					break
 				}
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:175
-				sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:172*/ sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
+				/*line samples_histogram.go:175*/ sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
 			}
 			if gc_vstep > gc_from {
 				gc_more3 = true
@@ -874,39 +760,32 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				gc_pos.Thread = gc_base + gc_tx
 				bin := gc_tx + gc_off3
 				gc_more3 = true
-//line samples_histogram.go:169
-				var sum uint32
+				/*line samples_histogram.go:169*/ var sum uint32
 				{
 					i_ := int(0)
 					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
 					i_ := int(1)
-//line samples_histogram.go:172
-					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					/*line samples_histogram.go:172*/ sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
 					i_ := int(2)
-//line samples_histogram.go:172
-					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					/*line samples_histogram.go:172*/ sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
 					i_ := int(3)
-//line samples_histogram.go:172
-					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					/*line samples_histogram.go:172*/ sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
 					i_ := int(4)
-//line samples_histogram.go:172
-					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					/*line samples_histogram.go:172*/ sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
 				{
 					i_ := int(5)
-//line samples_histogram.go:172
-					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					/*line samples_histogram.go:172*/ sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
-//line samples_histogram.go:175
-				dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
+				/*line samples_histogram.go:175*/ dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 			}
 		}
 	}
@@ -936,15 +815,22 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_histogram.go:185
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_histogram.go:185*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-	clear(gc_s_sum)
-//line samples_histogram.go:189
-	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line samples_histogram.go:187*/ var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line samples_histogram.go:187*/ var sum uint32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line samples_histogram.go:189*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-//line samples_histogram.go:189
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+	/*line samples_histogram.go:189*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -952,8 +838,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line samples_histogram.go:198
-			panic(compiled.ErrGuardWraps)
+			/*line samples_histogram.go:198*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -968,8 +853,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_trips := gc_limit - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-//line samples_histogram.go:194
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					/*line samples_histogram.go:194*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -981,25 +865,20 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
-//line samples_histogram.go:190
-					sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
+					/*line samples_histogram.go:190*/ sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
 				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line samples_histogram.go:193
-	if histogramMergeBlockSize <= 1*gc_bdx {
+	/*line samples_histogram.go:193*/ if histogramMergeBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line samples_histogram.go:193
-	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
+	/*line samples_histogram.go:193*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_histogram.go:196
-		if gc_bdx <= len(data) {
+		/*line samples_histogram.go:196*/ if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
-//line samples_histogram.go:194
-			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+			/*line samples_histogram.go:194*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1008,48 +887,41 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-					data[gc_tx] = sum
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-				data[gc_tx] = sum
+				/*line samples_histogram.go:194*/ data[gc_tx] = sum
 			}
 		}
 	}
-//line samples_histogram.go:196
-	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
+	/*line samples_histogram.go:196*/ for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_histogram.go:199
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line samples_histogram.go:199*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1061,28 +933,23 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:200
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -1090,32 +957,27 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:200
-					data[gc_tx] += data[gc_tx+stride]
+					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
@@ -1127,23 +989,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line samples_histogram.go:214
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line samples_histogram.go:205
-					gc_at4[0] = data[0]
-//line samples_histogram.go:205
-					gc_at4[0] = data[0]
-//line samples_histogram.go:205
-					gc_at4[0] = data[0]
-//line samples_histogram.go:205
-					gc_at4[0] = data[0]
+					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
+					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:205
-					gc_at4[0] = data[0]
+					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1151,32 +1007,27 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:205
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:205
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:205
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:205
-						dHistogram[gc_bx] = data[0]
+						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_histogram.go:205
-					dHistogram[gc_bx] = data[0]
+					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}
 			}
 		}

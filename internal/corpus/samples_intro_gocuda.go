@@ -90,12 +90,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[T](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:129
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -105,28 +103,23 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:128
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -136,74 +129,63 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:135
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-				gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_step4 := 0
@@ -212,42 +194,36 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
+					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
+					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
+					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
+					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:131
-				sdata[tid] = T(numThreads) * sdata[tid]
+				/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:138
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			if compiled.Disjoint(gc_at4, gc_at5) {
@@ -257,28 +233,23 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:134
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+					/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			}
 		} else {
@@ -288,36 +259,31 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -346,8 +312,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-//line samples_intro.go:147
-	var gc_c1v [32]bool
+	/*line samples_intro.go:147*/ var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -364,26 +329,21 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
-//line samples_intro.go:146
-				gc_c1v[gc_lane] = input[tx] != 0
+				/*line samples_intro.go:146*/ gc_c1v[gc_lane] = input[tx] != 0
 			}
 		}
-//line samples_intro.go:146
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line samples_intro.go:146*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line samples_intro.go:153
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+			/*line samples_intro.go:153*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_intro.go:146
-					var anySync bool = gc_c1r[gc_lane]
-//line samples_intro.go:146
-					gc_at[gc_lane] = b2u(anySync)
+					/*line samples_intro.go:146*/ var anySync bool = gc_c1r[gc_lane]
+					/*line samples_intro.go:146*/ gc_at[gc_lane] = b2u(anySync)
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -393,10 +353,8 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
-//line samples_intro.go:146
-					var anySync bool = gc_c1r[gc_lane]
-//line samples_intro.go:146
-					result[tx] = b2u(anySync)
+					/*line samples_intro.go:146*/ var anySync bool = gc_c1r[gc_lane]
+					/*line samples_intro.go:146*/ result[tx] = b2u(anySync)
 				}
 			}
 		}
@@ -425,8 +383,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-//line samples_intro.go:158
-	var gc_c1v [32]bool
+	/*line samples_intro.go:158*/ var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -443,26 +400,21 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
-//line samples_intro.go:157
-				gc_c1v[gc_lane] = input[tx] != 0
+				/*line samples_intro.go:157*/ gc_c1v[gc_lane] = input[tx] != 0
 			}
 		}
-//line samples_intro.go:157
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line samples_intro.go:157*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line samples_intro.go:164
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+			/*line samples_intro.go:164*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_intro.go:157
-					var allSync bool = gc_c1r[gc_lane]
-//line samples_intro.go:157
-					gc_at[gc_lane] = b2u(allSync)
+					/*line samples_intro.go:157*/ var allSync bool = gc_c1r[gc_lane]
+					/*line samples_intro.go:157*/ gc_at[gc_lane] = b2u(allSync)
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -472,10 +424,8 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
-//line samples_intro.go:157
-					var allSync bool = gc_c1r[gc_lane]
-//line samples_intro.go:157
-					result[tx] = b2u(allSync)
+					/*line samples_intro.go:157*/ var allSync bool = gc_c1r[gc_lane]
+					/*line samples_intro.go:157*/ result[tx] = b2u(allSync)
 				}
 			}
 		}
@@ -505,8 +455,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-//line samples_intro.go:169
-	var gc_l_offs [32][]bool
+	/*line samples_intro.go:169*/ var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	var gc_c2v [32]bool
@@ -526,15 +475,12 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
-//line samples_intro.go:168
-				offs := info[tx*3:]
-//line samples_intro.go:171
-				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+				/*line samples_intro.go:168*/ offs := info[tx*3:]
+				/*line samples_intro.go:171*/ gc_c1v[gc_lane] = tx >= (warpSize*3)/2
 				gc_l_offs[gc_lane] = offs
 			}
 		}
-//line samples_intro.go:171
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line samples_intro.go:171*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -546,10 +492,8 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
 				offs := gc_l_offs[gc_lane]
-//line samples_intro.go:171
-				offs[0] = gc_c1r[gc_lane]
-//line samples_intro.go:173
-				offs[1] = tx >= (warpSize*3)/2
+				/*line samples_intro.go:171*/ offs[0] = gc_c1r[gc_lane]
+				/*line samples_intro.go:173*/ offs[1] = tx >= (warpSize*3)/2
 			}
 		}
 		{
@@ -561,19 +505,15 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 					gc_tx = 0
 				}
 				tx := gc_tx
-//line samples_intro.go:176
-				gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+				/*line samples_intro.go:176*/ gc_c2v[gc_lane] = tx >= (warpSize*3)/2
 			}
 		}
-//line samples_intro.go:176
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line samples_intro.go:176*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			offs := gc_l_offs[gc_lane]
-//line samples_intro.go:176
-			var allSync bool = gc_c2r[gc_lane]
-//line samples_intro.go:176
-			if allSync {
+			/*line samples_intro.go:176*/ var allSync bool = gc_c2r[gc_lane]
+			/*line samples_intro.go:176*/ if allSync {
 				offs[2] = true
 			}
 		}
@@ -626,8 +566,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_off9 := 8
 			gc_off10 := 9
 			gc_off11 := 10
-//line samples_intro.go:224
-			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+			/*line samples_intro.go:224*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
 				gc_at := gOdata[gc_off:][:1]
 				gc_at2 := gOdata[gc_off2:][:1]
 				gc_at3 := gOdata[gc_off3:][:1]
@@ -642,8 +581,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
-//line samples_intro.go:200
-					atomic.Add(&gc_at[0], 10)
+					/*line samples_intro.go:200*/ atomic.Add(&gc_at[0], 10)
 					atomic.Sub(&gc_at2[0], 10)
 					atomic.Exch(&gc_at3[0], int32(tid))
 					atomic.Max(&gc_at4[0], int32(tid))
@@ -651,8 +589,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
 					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
 					atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
-//line samples_intro.go:210
-					atomic.And(&gc_at9[0], int32(2*tid+7))
+					/*line samples_intro.go:210*/ atomic.And(&gc_at9[0], int32(2*tid+7))
 					atomic.Or(&gc_at10[0], int32(1)<<tid)
 					atomic.Xor(&gc_at11[0], int32(tid))
 				}
@@ -660,8 +597,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
-//line samples_intro.go:200
-					atomic.Add(&gOdata[0], 10)
+					/*line samples_intro.go:200*/ atomic.Add(&gOdata[0], 10)
 					atomic.Sub(&gOdata[1], 10)
 					atomic.Exch(&gOdata[2], int32(tid))
 					atomic.Max(&gOdata[3], int32(tid))
@@ -669,8 +605,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
 					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
 					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
-//line samples_intro.go:210
-					atomic.And(&gOdata[8], int32(2*tid+7))
+					/*line samples_intro.go:210*/ atomic.And(&gOdata[8], int32(2*tid+7))
 					atomic.Or(&gOdata[9], int32(1)<<tid)
 					atomic.Xor(&gOdata[10], int32(tid))
 				}
@@ -721,35 +656,26 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line samples_intro.go:308
-	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
-//line samples_intro.go:301
-	threadBlockGroup := cg.ThisThreadBlock(t)
+	/*line samples_intro.go:308*/ gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
+	/*line samples_intro.go:301*/ threadBlockGroup := cg.ThisThreadBlock(t)
 	threadBlockGroupSize := gc_n
-//line samples_intro.go:304
-	workspace := gocuda.DynamicShared[int32](t)
-//line samples_intro.go:307
-	expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
+	/*line samples_intro.go:304*/ workspace := gocuda.DynamicShared[int32](t)
+	/*line samples_intro.go:307*/ expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
 	var g cg.ThreadBlock = threadBlockGroup
 	_ = g
-//line samples_intro.go:308
-	var x []int32 = workspace
+	/*line samples_intro.go:308*/ var x []int32 = workspace
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		input := int32(gc_rank)
-//line samples_intro.go:308
-		var val int32 = input
-//line samples_intro.go:308
-		var r int32
-//line samples_intro.go:308
-		var returned bool
+		/*line samples_intro.go:308*/ var val int32 = input
+		/*line samples_intro.go:308*/ var r int32
+		/*line samples_intro.go:308*/ var returned bool
 		gc_s_val[gc_rank] = val
 		gc_s_input[gc_rank] = input
 		gc_s_r[gc_rank] = r
 		gc_s_returned[gc_rank] = returned
 	}
-//line samples_intro.go:277
-	for i := gc_n / 2; i > 0; i /= 2 {
+	/*line samples_intro.go:277*/ for i := gc_n / 2; i > 0; i /= 2 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -757,40 +683,35 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:278
-				x[lane] = val
+				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:278
-				x[lane] = val
+				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:278
-				x[lane] = val
+				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:278
-				x[lane] = val
+				/*line samples_intro.go:278*/ x[lane] = val
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line samples_intro.go:278
-			x[lane] = val
+			/*line samples_intro.go:278*/ x[lane] = val
 		}
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -799,8 +720,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
+				/*line samples_intro.go:280*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -810,8 +730,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
+				/*line samples_intro.go:280*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -821,8 +740,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
+				/*line samples_intro.go:280*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -832,8 +750,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
+				/*line samples_intro.go:280*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -843,8 +760,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-			if lane < i {
+			/*line samples_intro.go:280*/ if lane < i {
 				val += x[lane+i]
 			}
 			gc_s_val[gc_rank] = val
@@ -857,73 +773,61 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		r := gc_s_r[gc_rank]
 		returned := gc_s_returned[gc_rank]
 		if gc_rank == 0 {
-//line samples_intro.go:287
-			r = val
+			/*line samples_intro.go:287*/ r = val
 			returned = true
 		}
-//line samples_intro.go:288
-		if !returned {
+		/*line samples_intro.go:288*/ if !returned {
 			r = -1
 			returned = true
 		}
-//line samples_intro.go:308
-		output := r
+		/*line samples_intro.go:308*/ output := r
 		if gc_rank == 0 {
-//line samples_intro.go:311
-			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
+			/*line samples_intro.go:311*/ t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
 				gc_n-1, output, expectedOutput)
 			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
 		}
 	}
-//line samples_intro.go:318
-	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
+	/*line samples_intro.go:318*/ tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:326
-			var input int32
+			/*line samples_intro.go:326*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:329
-			var input int32
+			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:329
-			var input int32
+			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:329
-			var input int32
+			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_intro.go:329
-		var input int32
+		/*line samples_intro.go:329*/ var input int32
 		input = int32((gc_rank & (16 - 1)))
 		gc_s_input[gc_rank] = input
 	}
 	expectedOutput = 15 * 16 / 2
-//line samples_intro.go:325
-	var g_ cg.Tile = tiledPartition16
-//line samples_intro.go:327
-	var gc_l_x_ [32][]int32
+	/*line samples_intro.go:325*/ var g_ cg.Tile = tiledPartition16
+	/*line samples_intro.go:327*/ var gc_l_x_ [32][]int32
 	var gc_l_val_ [32]int32
 	var gc_l_r_ [32]int32
 	var gc_l_returned_ [32]bool
@@ -937,72 +841,57 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
 			input := gc_s_input[gc_rank]
-//line samples_intro.go:325
-			var x_ []int32 = workspace[workspaceOffset:]
-//line samples_intro.go:325
-			var val_ int32 = input
-//line samples_intro.go:325
-			var r_ int32
-//line samples_intro.go:325
-			var returned_ bool
+			/*line samples_intro.go:325*/ var x_ []int32 = workspace[workspaceOffset:]
+			/*line samples_intro.go:325*/ var val_ int32 = input
+			/*line samples_intro.go:325*/ var r_ int32
+			/*line samples_intro.go:325*/ var returned_ bool
 			gc_l_x_[gc_lane] = x_
 			gc_l_val_[gc_lane] = val_
 			gc_l_r_[gc_lane] = r_
 			gc_l_returned_[gc_lane] = returned_
 		}
-//line samples_intro.go:277
-		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+		/*line samples_intro.go:277*/ for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
+				/*line samples_intro.go:275*/ lane_ := (gc_rank & (g_.Size() - 1))
 				x_ := gc_l_x_[gc_lane]
 				val_ := gc_l_val_[gc_lane]
 				x_[lane_] = val_
 			}
-//line samples_intro.go:279
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line samples_intro.go:279*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
+				/*line samples_intro.go:275*/ lane_ := (gc_rank & (g_.Size() - 1))
 				x_ := gc_l_x_[gc_lane]
 				val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:280
-				if lane_ < i_ {
+				/*line samples_intro.go:280*/ if lane_ < i_ {
 					val_ += x_[lane_+i_]
 				}
 				gc_l_val_[gc_lane] = val_
 			}
-//line samples_intro.go:283
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line samples_intro.go:283*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:291
-			var output int32
+			/*line samples_intro.go:291*/ var output int32
 			r_ := gc_l_r_[gc_lane]
 			returned_ := gc_l_returned_[gc_lane]
-//line samples_intro.go:286
-			if (gc_rank & (g_.Size() - 1)) == 0 {
+			/*line samples_intro.go:286*/ if (gc_rank & (g_.Size() - 1)) == 0 {
 				r_ = val_
 				returned_ = true
 			}
-//line samples_intro.go:288
-			if !returned_ {
+			/*line samples_intro.go:288*/ if !returned_ {
 				r_ = -1
 				returned_ = true
 			}
-//line samples_intro.go:325
-			output = r_
+			/*line samples_intro.go:325*/ output = r_
 			if (gc_rank & (16 - 1)) == 0 {
-//line samples_intro.go:328
-				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+				/*line samples_intro.go:328*/ t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
 					output, expectedOutput)
 			}
 			gc_l_r_[gc_lane] = r_

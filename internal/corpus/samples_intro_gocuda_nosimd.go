@@ -32,8 +32,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples_intro.go:41
-			panic(compiled.ErrGuardWraps)
+			/*line samples_intro.go:41*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -48,28 +47,23 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intro.go:23
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intro.go:23
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intro.go:23
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intro.go:23
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:23
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+					/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -80,8 +74,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -89,8 +82,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -98,8 +90,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -107,8 +98,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -116,8 +106,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-					c[i] = a[i] + b[i] + 0.0
+					/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 				}
 			}
 		}
@@ -138,25 +127,28 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	bx := gc_bx
 	by := gc_by
-//line samples_intro.go:49
-	aBegin := wA * matrixMulBlock * by
-//line samples_intro.go:51
-	aEnd := aBegin + wA - 1
-//line samples_intro.go:53
-	aStep := matrixMulBlock
-//line samples_intro.go:55
-	bBegin := matrixMulBlock * bx
-//line samples_intro.go:57
-	bStep := matrixMulBlock * wB
-	clear(gc_s_cSub)
-//line samples_intro.go:62
-	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
+	/*line samples_intro.go:49*/ aBegin := wA * matrixMulBlock * by
+	/*line samples_intro.go:51*/ aEnd := aBegin + wA - 1
+	/*line samples_intro.go:53*/ aStep := matrixMulBlock
+	/*line samples_intro.go:55*/ bBegin := matrixMulBlock * bx
+	/*line samples_intro.go:57*/ bStep := matrixMulBlock * wB
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line samples_intro.go:60*/ var cSub float32
+		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line samples_intro.go:60*/ var cSub float32
+		gc_s_cSub[gc_rank] = cSub
+	}
+	/*line samples_intro.go:62*/ for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line samples_intro.go:63
-		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
+		/*line samples_intro.go:63*/ as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty := 0
@@ -173,32 +165,27 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_intro.go:67
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_intro.go:67
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_intro.go:67
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_intro.go:67
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:67
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
@@ -209,8 +196,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
@@ -218,8 +204,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
@@ -227,8 +212,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
@@ -236,8 +220,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line samples_intro.go:67
-							as[ty][tx] = a[a0+wA*ty+tx]
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
@@ -245,8 +228,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
+						/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
 				}
@@ -259,55 +241,36 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line samples_intro.go:46
-					cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:72
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+					/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+					/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line samples_intro.go:73
-					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line samples_intro.go:73
-					cSub.StoreSlice(gc_s_cSub[gc_rank:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -315,83 +278,67 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					cSub := gc_s_cSub[gc_rank]
 					{
 						k := int(0)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(1)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(2)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(3)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(4)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(5)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(6)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(7)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(8)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(9)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(10)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(11)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(12)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(13)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(14)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(15)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank] = cSub
 				}
@@ -402,16 +349,14 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			}
 		}
 	}
-//line samples_intro.go:80
-	c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
+	/*line samples_intro.go:80*/ c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := c0 + wB*gc_ty
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
-//line samples_intro.go:81
-				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
+				/*line samples_intro.go:81*/ copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -422,8 +367,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						tx := gc_tx
 						ty := gc_ty
 						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -432,8 +376,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						tx := gc_tx
 						ty := gc_ty
 						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -442,8 +385,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						tx := gc_tx
 						ty := gc_ty
 						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -452,8 +394,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						tx := gc_tx
 						ty := gc_ty
 						cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-						c[c0+wB*ty+tx] = cSub
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -462,8 +403,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					tx := gc_tx
 					ty := gc_ty
 					cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
+					/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 				}
 			}
 			gc_ty++
@@ -495,35 +435,29 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line samples_intro.go:111
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+			/*line samples_intro.go:111*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_step := gc_runlo
 				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intro.go:91
-						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intro.go:91
-						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intro.go:91
-						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intro.go:91
-						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-//line samples_intro.go:91
-					gc_at[gc_tx] = gc_at[gc_tx] + incValue
+					/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 				}
 			} else {
 				gc_step2 := gc_runlo
@@ -534,8 +468,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -543,8 +476,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -552,8 +484,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -561,8 +492,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
@@ -570,8 +500,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-					gData[idx] = gData[idx] + incValue
+					/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -584,12 +513,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:102
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_intro.go:102*/ sdata := gocuda.DynamicShared[float32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:108
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:108*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -599,28 +526,23 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intro.go:107
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intro.go:107
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intro.go:107
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intro.go:107
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:107
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -630,69 +552,58 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:107
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:114
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:114*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line samples_intro.go:110
-					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line samples_intro.go:110
-					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line samples_intro.go:110
-					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line samples_intro.go:110
-					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:110
-				gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_step4 := 0
@@ -701,42 +612,36 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:110
-				sdata[tid] = float32(numThreads) * sdata[tid]
+				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:117
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:117*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			if compiled.Disjoint(gc_at4, gc_at5) {
@@ -746,28 +651,23 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_intro.go:113
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_intro.go:113
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_intro.go:113
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_intro.go:113
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:113
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+					/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			}
 		} else {
@@ -777,36 +677,31 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:113
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -832,12 +727,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:224
-	shared := gocuda.DynamicShared[float32](t)
+	/*line samples_intro.go:224*/ shared := gocuda.DynamicShared[float32](t)
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:230
-		gc_off := bid
+		/*line samples_intro.go:230*/ gc_off := bid
 		gc_off2 := gc_bdx
 		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
 			gc_at := timer[gc_off:][:1]
@@ -848,33 +741,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:229
-				if tid == 0 {
+				/*line samples_intro.go:229*/ if tid == 0 {
 					gc_at[0] = int64(intrinsic.Clock())
 				}
-//line samples_intro.go:234
-				gc_at2[gc_tx] = gc_at3[gc_tx]
+				/*line samples_intro.go:234*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:229
-				if tid == 0 {
+				/*line samples_intro.go:229*/ if tid == 0 {
 					timer[bid] = int64(intrinsic.Clock())
 				}
-//line samples_intro.go:234
-				shared[tid] = input[tid]
+				/*line samples_intro.go:234*/ shared[tid] = input[tid]
 				shared[tid+gc_bdx] = input[tid+gc_bdx]
 			}
 		}
 	}
-//line samples_intro.go:238
-	for d := gc_bdx; d > 0; d /= 2 {
+	/*line samples_intro.go:238*/ for d := gc_bdx; d > 0; d /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_intro.go:241
-		if gc_bound := d; gc_bound < gc_to {
+		/*line samples_intro.go:241*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -887,23 +774,17 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:242
-					f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
-//line samples_intro.go:242
-					f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
-//line samples_intro.go:242
-					gc_if2 := f1.Less(f0)
+					/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+					/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+					/*line samples_intro.go:242*/ gc_if2 := f1.Less(f0)
 					if gc_if2.ToBits() != 0 {
-//line samples_intro.go:242
-						f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
+						/*line samples_intro.go:242*/ f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:242
-					f0 := gc_at6[gc_tx]
+					/*line samples_intro.go:242*/ f0 := gc_at6[gc_tx]
 					f1 := gc_at7[gc_tx]
-//line samples_intro.go:245
-					if f1 < f0 {
+					/*line samples_intro.go:245*/ if f1 < f0 {
 						gc_at6[gc_tx] = f1
 					}
 				}
@@ -912,29 +793,23 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line samples_intro.go:242
-					if tid < 0 || tid > len(shared)-8 || (tid+
+					/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-8 || (tid+
 						d) < 0 || (tid+d) > len(shared)-8 {
 						break
 					}
-//line samples_intro.go:242
-					f0 := lanes.LoadFloat32x8Slice(shared[tid:])
-//line samples_intro.go:242
-					f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
+					/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(shared[tid:])
+					/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
 					gc_if := f1.Less(f0)
 					if gc_if.ToBits() != 0 {
-//line samples_intro.go:243
-						f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+						/*line samples_intro.go:243*/ f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:242
-					f0 := shared[tid]
+					/*line samples_intro.go:242*/ f0 := shared[tid]
 					f1 := shared[tid+d]
-//line samples_intro.go:245
-					if f1 < f0 {
+					/*line samples_intro.go:245*/ if f1 < f0 {
 						shared[tid] = f1
 					}
 				}
@@ -947,26 +822,20 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:260
-			gc_off4 := bid
+			/*line samples_intro.go:260*/ gc_off4 := bid
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -974,32 +843,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-					output[bid] = shared[0]
+					/*line samples_intro.go:253*/ output[bid] = shared[0]
 				}
 			}
 		}
@@ -1010,8 +874,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:265
-			gc_off6 := bid + gc_gdx
+			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
 				gc_step3 := gc_from
@@ -1019,32 +882,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-					gc_at10[0] = int64(intrinsic.Clock())
+					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1052,32 +910,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-					timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}
 		}

@@ -33,8 +33,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples_intro.go:41
-			panic(compiled.ErrGuardWraps)
+			/*line samples_intro.go:41*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -55,8 +54,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							var i int = gc_bdx*gc_bx + gc_tx
 							_ = i
 							{
-//line samples_intro.go:22
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_intro.go:22*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -72,14 +70,12 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_tx := gc_vstep
 						var i int = gc_bdx*gc_bx + gc_tx
 						_ = i
-//line samples_intro.go:22
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:22*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:23
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+					/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -91,12 +87,10 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							gc_tx := gc_vstep2
 							var i int = gc_bdx*gc_bx + gc_tx
 							{
-//line samples_intro.go:23
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+								/*line samples_intro.go:23*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 									break
 								}
-//line samples_intro.go:23
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
+								/*line samples_intro.go:23*/ archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -111,12 +105,10 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						/*line samples_intro.go:23*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 							break
 						}
-//line samples_intro.go:23
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
+						/*line samples_intro.go:23*/ archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -125,8 +117,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line samples_intro.go:23
-					c[i] = a[i] + b[i] + 0.0
+					/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 				}
 			}
 		}
@@ -147,25 +138,46 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	bx := gc_bx
 	by := gc_by
-//line samples_intro.go:49
-	aBegin := wA * matrixMulBlock * by
-//line samples_intro.go:51
-	aEnd := aBegin + wA - 1
-//line samples_intro.go:53
-	aStep := matrixMulBlock
-//line samples_intro.go:55
-	bBegin := matrixMulBlock * bx
-//line samples_intro.go:57
-	bStep := matrixMulBlock * wB
-	clear(gc_s_cSub)
-//line samples_intro.go:62
-	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
+	/*line samples_intro.go:49*/ aBegin := wA * matrixMulBlock * by
+	/*line samples_intro.go:51*/ aEnd := aBegin + wA - 1
+	/*line samples_intro.go:53*/ aStep := matrixMulBlock
+	/*line samples_intro.go:55*/ bBegin := matrixMulBlock * bx
+	/*line samples_intro.go:57*/ bStep := matrixMulBlock * wB
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line samples_intro.go:60*/ var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line samples_intro.go:60*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line samples_intro.go:60*/ var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line samples_intro.go:60*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line samples_intro.go:60*/ var cSub float32
+		gc_s_cSub[gc_rank] = cSub
+	}
+	/*line samples_intro.go:62*/ for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line samples_intro.go:63
-		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
+		/*line samples_intro.go:63*/ as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty := 0
@@ -178,62 +190,18 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								var tx int = gc_tx
-								_ = tx
-								var ty int = gc_ty
-								_ = ty
-//line samples_intro.go:47
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							var tx int = gc_tx
-							_ = tx
-							var ty int = gc_ty
-							_ = ty
-//line samples_intro.go:47
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:67
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
-				} else {
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
+								_ = tx
 								var ty int = gc_ty
-//line samples_intro.go:67
-								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
-									break
-								}
-//line samples_intro.go:68
-								archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
-								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+								_ = ty
+								/*line samples_intro.go:47*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -245,25 +213,61 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
+							_ = tx
 							var ty int = gc_ty
-//line samples_intro.go:67
-							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
-								break
-							}
-//line samples_intro.go:68
-							archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
-							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+							_ = ty
+							/*line samples_intro.go:47*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
+									break
+								}
+								/*line samples_intro.go:68*/ archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line samples_intro.go:68*/ archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
+						/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
 				}
@@ -276,149 +280,111 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:72
-							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
+							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 								break
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 							}
 							{
-//line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 							}
-//line samples_intro.go:73
-							cSub.StoreSlice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:72
-						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 							break
 						}
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line samples_intro.go:73
-						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line samples_intro.go:73
-						cSub.StoreSlice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -426,83 +392,67 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					cSub := gc_s_cSub[gc_rank]
 					{
 						k := int(0)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(1)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(2)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(3)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(4)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(5)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(6)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(7)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(8)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(9)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(10)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(11)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(12)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(13)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(14)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					{
 						k := int(15)
-//line samples_intro.go:73
-						cSub += as[ty][k] * bs[k][tx]
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank] = cSub
 				}
@@ -513,59 +463,13 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			}
 		}
 	}
-//line samples_intro.go:80
-	c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
+	/*line samples_intro.go:80*/ c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := c0 + wB*gc_ty
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							_ = tx
-							var ty int = gc_ty
-							_ = ty
-//line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:81
-							cSub.StoreSlice(gc_at5[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						_ = tx
-						var ty int = gc_ty
-						_ = ty
-//line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:81
-						cSub.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-					gc_at5[gc_tx] = cSub
-				}
-			} else {
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -574,15 +478,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
+							_ = tx
 							var ty int = gc_ty
-//line samples_intro.go:46
-							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:81
-							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
-								break
-							}
-//line samples_intro.go:81
-							cSub.StoreSlice(c[c0+wB*ty+tx:])
+							_ = ty
+							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -596,26 +496,63 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
+						_ = tx
 						var ty int = gc_ty
-//line samples_intro.go:46
-						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:81
-						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
-							break
-						}
-//line samples_intro.go:81
-						cSub.StoreSlice(c[c0+wB*ty+tx:])
+						_ = ty
+						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					cSub := gc_s_cSub[gc_rank]
+					/*line samples_intro.go:81*/ gc_at5[gc_tx] = cSub
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
+								break
+							}
+							/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
+							break
+						}
+						/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
 					cSub := gc_s_cSub[gc_rank]
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
+					/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 				}
 			}
 			gc_ty++
@@ -647,21 +584,18 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line samples_intro.go:111
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+			/*line samples_intro.go:111*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_intro.go:91
-						gc_vb4 := archsimd.BroadcastInt32x16(incValue)
+						/*line samples_intro.go:91*/ gc_vb4 := archsimd.BroadcastInt32x16(incValue)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var idx int = gc_bx*gc_bdx + gc_tx
 							_ = idx
-//line samples_intro.go:91
-							archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							/*line samples_intro.go:91*/ archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -671,37 +605,31 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					}
 				}
 				if compiled.SIMD {
-//line samples_intro.go:91
-					gc_vb3 := archsimd.BroadcastInt32x8(incValue)
+					/*line samples_intro.go:91*/ gc_vb3 := archsimd.BroadcastInt32x8(incValue)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var idx int = gc_bx*gc_bdx + gc_tx
 						_ = idx
-//line samples_intro.go:91
-						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:91*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line samples_intro.go:91
-					gc_at[gc_tx] = gc_at[gc_tx] + incValue
+					/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 				}
 			} else {
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_intro.go:91
-						gc_vb2 := archsimd.BroadcastInt32x16(incValue)
+						/*line samples_intro.go:91*/ gc_vb2 := archsimd.BroadcastInt32x16(incValue)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var idx int = gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-							if idx < 0 || idx > len(gData)-16 {
+							/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-16 {
 								break
 							}
-//line samples_intro.go:92
-							archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
+							/*line samples_intro.go:92*/ archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -711,17 +639,14 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					}
 				}
 				if compiled.SIMD {
-//line samples_intro.go:91
-					gc_vb := archsimd.BroadcastInt32x8(incValue)
+					/*line samples_intro.go:91*/ gc_vb := archsimd.BroadcastInt32x8(incValue)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var idx int = gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-						if idx < 0 || idx > len(gData)-8 {
+						/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-8 {
 							break
 						}
-//line samples_intro.go:92
-						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
+						/*line samples_intro.go:92*/ archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -730,8 +655,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line samples_intro.go:91
-					gData[idx] = gData[idx] + incValue
+					/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -744,12 +668,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:102
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_intro.go:102*/ sdata := gocuda.DynamicShared[float32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:108
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:108*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -760,8 +682,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:105
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:105*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -775,14 +696,12 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:105
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line samples_intro.go:105*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:107
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -792,12 +711,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line samples_intro.go:107
-						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+						/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:108
-						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:108*/ archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -810,39 +727,33 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line samples_intro.go:107
-					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+					/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:108
-					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:108*/ archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:107
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:114
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:114*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_intro.go:110
-					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					/*line samples_intro.go:110*/ gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:105
-						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:105*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -852,14 +763,12 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:110
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+				/*line samples_intro.go:110*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:105
-					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line samples_intro.go:105*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -871,17 +780,14 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_intro.go:110
-					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					/*line samples_intro.go:110*/ gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_intro.go:110
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:111
-						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:111*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -891,31 +797,26 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:110
-				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				/*line samples_intro.go:110*/ gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tid int = gc_tx
-//line samples_intro.go:110
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:111
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:111*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:110
-				sdata[tid] = float32(numThreads) * sdata[tid]
+				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:117
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:117*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -926,8 +827,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:105
-						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						/*line samples_intro.go:105*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -941,14 +841,12 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:105
-					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					/*line samples_intro.go:105*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:113
-				gc_at4[gc_tx] = gc_at5[gc_tx]
+				/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
@@ -958,12 +856,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line samples_intro.go:113
-						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+						/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 							break
 						}
-//line samples_intro.go:114
-						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						/*line samples_intro.go:114*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -976,20 +872,17 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var tid int = gc_tx
-//line samples_intro.go:113
-					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+					/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 						break
 					}
-//line samples_intro.go:114
-					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					/*line samples_intro.go:114*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:113
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1028,12 +921,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[float32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:129
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1044,8 +935,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1059,14 +949,12 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:128
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1076,12 +964,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:129
-						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:129*/ archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1094,39 +980,33 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line samples_intro.go:128
-					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:129
-					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:129*/ archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:135
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:126*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1136,38 +1016,32 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line samples_intro.go:126*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-				gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:132
-						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:132*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1177,31 +1051,26 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tid int = gc_tx
-//line samples_intro.go:131
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:132
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:132*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:131
-				sdata[tid] = float32(numThreads) * sdata[tid]
+				/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:138
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1212,8 +1081,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1227,14 +1095,12 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:134
-				gc_at4[gc_tx] = gc_at5[gc_tx]
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
@@ -1244,12 +1110,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 							break
 						}
-//line samples_intro.go:135
-						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						/*line samples_intro.go:135*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1262,20 +1126,17 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var tid int = gc_tx
-//line samples_intro.go:134
-					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 						break
 					}
-//line samples_intro.go:135
-					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					/*line samples_intro.go:135*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1287,12 +1148,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[int32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:129
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1303,8 +1162,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1318,14 +1176,12 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:128
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1335,12 +1191,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:129
-						archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:129*/ archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1353,39 +1207,33 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line samples_intro.go:128
-					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:129
-					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:129*/ archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:135
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb4 := archsimd.BroadcastInt32x16(int32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb4 := archsimd.BroadcastInt32x16(int32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:126*/ gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1395,38 +1243,32 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line samples_intro.go:126*/ gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-				gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb2 := archsimd.BroadcastInt32x16(int32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:132
-						gc_vb2.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:132*/ gc_vb2.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1436,31 +1278,26 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb := archsimd.BroadcastInt32x8(int32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb := archsimd.BroadcastInt32x8(int32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tid int = gc_tx
-//line samples_intro.go:131
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:132
-					gc_vb.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:132*/ gc_vb.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:131
-				sdata[tid] = int32(numThreads) * sdata[tid]
+				/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:138
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1471,8 +1308,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1486,14 +1322,12 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:134
-				gc_at4[gc_tx] = gc_at5[gc_tx]
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
@@ -1503,12 +1337,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 							break
 						}
-//line samples_intro.go:135
-						archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						/*line samples_intro.go:135*/ archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1521,20 +1353,17 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var tid int = gc_tx
-//line samples_intro.go:134
-					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 						break
 					}
-//line samples_intro.go:135
-					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					/*line samples_intro.go:135*/ archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1546,12 +1375,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[uint32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:129
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1562,8 +1389,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1577,14 +1403,12 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:128
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1594,12 +1418,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:129
-						archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:129*/ archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1612,39 +1434,33 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line samples_intro.go:128
-					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:129
-					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:129*/ archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:135
-		if gc_bdx <= len(sdata) {
+		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb4 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb4 := archsimd.BroadcastUint32x16(uint32(numThreads))
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						gc_vb4.Mul(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:126*/ gc_vb4.Mul(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1654,38 +1470,32 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					gc_vb3.Mul(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line samples_intro.go:126*/ gc_vb3.Mul(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:131
-				gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line samples_intro.go:131
-					gc_vb2 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					/*line samples_intro.go:131*/ gc_vb2 := archsimd.BroadcastUint32x16(uint32(numThreads))
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-16 {
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_intro.go:132
-						gc_vb2.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						/*line samples_intro.go:132*/ gc_vb2.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1695,31 +1505,26 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 			}
 			if compiled.SIMD {
-//line samples_intro.go:131
-				gc_vb := archsimd.BroadcastUint32x8(uint32(numThreads))
+				/*line samples_intro.go:131*/ gc_vb := archsimd.BroadcastUint32x8(uint32(numThreads))
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tid int = gc_tx
-//line samples_intro.go:131
-					if tid < 0 || tid > len(sdata)-8 {
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_intro.go:132
-					gc_vb.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					/*line samples_intro.go:132*/ gc_vb.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:131
-				sdata[tid] = uint32(numThreads) * sdata[tid]
+				/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:138
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1730,8 +1535,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:126
-						archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						/*line samples_intro.go:126*/ archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1745,14 +1549,12 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
-//line samples_intro.go:126
-					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					/*line samples_intro.go:126*/ archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:134
-				gc_at4[gc_tx] = gc_at5[gc_tx]
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			gc_vstep6 := 0
@@ -1762,12 +1564,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 							break
 						}
-//line samples_intro.go:135
-						archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						/*line samples_intro.go:135*/ archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1780,20 +1580,17 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var tid int = gc_tx
-//line samples_intro.go:134
-					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 						break
 					}
-//line samples_intro.go:135
-					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					/*line samples_intro.go:135*/ archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1807,12 +1604,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_intro.go:224
-	shared := gocuda.DynamicShared[float32](t)
+	/*line samples_intro.go:224*/ shared := gocuda.DynamicShared[float32](t)
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:230
-		gc_off := bid
+		/*line samples_intro.go:230*/ gc_off := bid
 		gc_off2 := gc_bdx
 		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
 			gc_at := timer[gc_off:][:1]
@@ -1823,33 +1618,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:229
-				if tid == 0 {
+				/*line samples_intro.go:229*/ if tid == 0 {
 					gc_at[0] = int64(intrinsic.Clock())
 				}
-//line samples_intro.go:234
-				gc_at2[gc_tx] = gc_at3[gc_tx]
+				/*line samples_intro.go:234*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_intro.go:229
-				if tid == 0 {
+				/*line samples_intro.go:229*/ if tid == 0 {
 					timer[bid] = int64(intrinsic.Clock())
 				}
-//line samples_intro.go:234
-				shared[tid] = input[tid]
+				/*line samples_intro.go:234*/ shared[tid] = input[tid]
 				shared[tid+gc_bdx] = input[tid+gc_bdx]
 			}
 		}
 	}
-//line samples_intro.go:238
-	for d := gc_bdx; d > 0; d /= 2 {
+	/*line samples_intro.go:238*/ for d := gc_bdx; d > 0; d /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_intro.go:241
-		if gc_bound := d; gc_bound < gc_to {
+		/*line samples_intro.go:241*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1866,15 +1655,11 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 							var tid int = gc_tx
 							_ = tid
 							{
-//line samples_intro.go:242
-								f0 := archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])
-//line samples_intro.go:242
-								f1 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:])
-//line samples_intro.go:242
-								gc_if4 := f1.Less(f0)
+								/*line samples_intro.go:242*/ f0 := archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])
+								/*line samples_intro.go:242*/ f1 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:])
+								/*line samples_intro.go:242*/ gc_if4 := f1.Less(f0)
 								if gc_if4.ToBits() != 0 {
-//line samples_intro.go:242
-									f1.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+									/*line samples_intro.go:242*/ f1.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 								}
 							}
 						}
@@ -1890,25 +1675,19 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line samples_intro.go:242
-						f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
-//line samples_intro.go:242
-						f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
-//line samples_intro.go:242
-						gc_if3 := f1.Less(f0)
+						/*line samples_intro.go:242*/ f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						/*line samples_intro.go:242*/ f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
+						/*line samples_intro.go:242*/ gc_if3 := f1.Less(f0)
 						if gc_if3.ToBits() != 0 {
-//line samples_intro.go:242
-							f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
+							/*line samples_intro.go:242*/ f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:242
-					f0 := gc_at6[gc_tx]
+					/*line samples_intro.go:242*/ f0 := gc_at6[gc_tx]
 					f1 := gc_at7[gc_tx]
-//line samples_intro.go:245
-					if f1 < f0 {
+					/*line samples_intro.go:245*/ if f1 < f0 {
 						gc_at6[gc_tx] = f1
 					}
 				}
@@ -1921,19 +1700,15 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line samples_intro.go:242
-								if tid < 0 || tid > len(shared)-16 || (tid+
+								/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-16 || (tid+
 									d) < 0 || (tid+d) > len(shared)-16 {
 									break
 								}
-//line samples_intro.go:242
-								f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
-//line samples_intro.go:242
-								f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
+								/*line samples_intro.go:242*/ f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
+								/*line samples_intro.go:242*/ f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
 								gc_if2 := f1.Less(f0)
 								if gc_if2.ToBits() != 0 {
-//line samples_intro.go:243
-									f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
+									/*line samples_intro.go:243*/ f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
 								}
 							}
 						}
@@ -1948,19 +1723,15 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line samples_intro.go:242
-						if tid < 0 || tid > len(shared)-8 || (tid+
+						/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-8 || (tid+
 							d) < 0 || (tid+d) > len(shared)-8 {
 							break
 						}
-//line samples_intro.go:242
-						f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
-//line samples_intro.go:242
-						f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
+						/*line samples_intro.go:242*/ f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+						/*line samples_intro.go:242*/ f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
 						gc_if := f1.Less(f0)
 						if gc_if.ToBits() != 0 {
-//line samples_intro.go:243
-							f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
+							/*line samples_intro.go:243*/ f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1968,11 +1739,9 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_intro.go:242
-					f0 := shared[tid]
+					/*line samples_intro.go:242*/ f0 := shared[tid]
 					f1 := shared[tid+d]
-//line samples_intro.go:245
-					if f1 < f0 {
+					/*line samples_intro.go:245*/ if f1 < f0 {
 						shared[tid] = f1
 					}
 				}
@@ -1985,26 +1754,20 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:260
-			gc_off4 := bid
+			/*line samples_intro.go:260*/ gc_off4 := bid
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_intro.go:253
-					gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2012,32 +1775,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-						output[bid] = shared[0]
+						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:253
-					output[bid] = shared[0]
+					/*line samples_intro.go:253*/ output[bid] = shared[0]
 				}
 			}
 		}
@@ -2048,8 +1806,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intro.go:265
-			gc_off6 := bid + gc_gdx
+			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
 				gc_step3 := gc_from
@@ -2057,32 +1814,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						gc_at10[0] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-					gc_at10[0] = int64(intrinsic.Clock())
+					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2090,32 +1842,27 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_intro.go:259
-					timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}
 		}

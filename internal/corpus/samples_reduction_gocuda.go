@@ -36,15 +36,12 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:22*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:27
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -52,8 +49,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -61,8 +57,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -70,8 +65,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -79,8 +73,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -88,8 +81,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -102,8 +94,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -113,8 +104,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -124,8 +114,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -135,8 +124,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -146,32 +134,27 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				sdata[tid] = 0
+				/*line samples_reduction.go:29*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
 			}
 		}
 	}
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line samples_reduction.go:37*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:40
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line samples_reduction.go:40*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:40
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:40*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
+					/*line samples_reduction.go:39*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -185,24 +168,18 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line samples_reduction.go:55
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -210,32 +187,27 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-				gOdata[gc_bx] = sdata[0]
+				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -259,15 +231,12 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:57*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:62
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -275,8 +244,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -284,8 +252,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -293,8 +260,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -302,8 +268,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -311,8 +276,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -325,8 +289,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -336,8 +299,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -347,8 +309,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -358,8 +319,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -369,8 +329,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				sdata[tid] = 0
+				/*line samples_reduction.go:63*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -379,8 +338,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:73
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line samples_reduction.go:73*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -390,10 +348,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -401,10 +357,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -412,10 +366,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -423,10 +375,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -434,10 +384,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_reduction.go:71
-				index := 2 * s * tid
-//line samples_reduction.go:73
-				if index < gc_bdx {
+				/*line samples_reduction.go:71*/ index := 2 * s * tid
+				/*line samples_reduction.go:73*/ if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -451,24 +399,18 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line samples_reduction.go:88
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -476,32 +418,27 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -530,15 +467,12 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:94
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -546,8 +480,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -555,8 +488,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -564,8 +496,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -573,8 +504,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -582,8 +512,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -596,8 +525,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -607,8 +535,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -618,8 +545,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -629,8 +555,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -640,8 +565,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				sdata[tid] = 0
+				/*line samples_reduction.go:95*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -656,8 +580,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:111
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:111*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -669,28 +592,23 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:104
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -699,36 +617,31 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:104
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -741,24 +654,18 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line samples_reduction.go:119
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -766,32 +673,27 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -819,11 +721,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:120*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:121*/ sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -836,8 +736,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -847,8 +746,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -858,8 +756,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -869,8 +766,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -880,8 +776,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum T
+						/*line samples_reduction.go:126*/ var mySum T
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -895,8 +790,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -907,8 +801,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -919,8 +812,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -931,8 +823,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum T
+							/*line samples_reduction.go:126*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -943,8 +834,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum T
+						/*line samples_reduction.go:126*/ var mySum T
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -956,8 +846,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_step3 := 0
@@ -967,12 +856,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:135
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -980,12 +867,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:135
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -993,12 +878,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:135
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1006,12 +889,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:135
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -1019,12 +900,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1037,12 +916,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gIdata[i+gc_bdx]
 						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1052,12 +929,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gIdata[i+gc_bdx]
 						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1067,12 +942,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gIdata[i+gc_bdx]
 						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1082,12 +955,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 							mySum += gIdata[i+gc_bdx]
 						}
-//line samples_reduction.go:135
-						sdata[tid] = mySum
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -1097,12 +968,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1111,25 +980,21 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:146
-			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum T
+					/*line samples_reduction.go:126*/ var mySum T
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1138,27 +1003,22 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum T
+					/*line samples_reduction.go:126*/ var mySum T
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:138
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line samples_reduction.go:138*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:141
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:141*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1172,8 +1032,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1181,8 +1040,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1190,8 +1048,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1199,8 +1056,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1208,8 +1064,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1222,8 +1077,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1233,8 +1087,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1244,8 +1097,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1255,8 +1107,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1266,8 +1117,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1281,8 +1131,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-//line samples_reduction.go:156
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
@@ -1290,36 +1139,31 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gc_at9[0] = mySum
+					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
 				gc_step8 := gc_from
@@ -1329,40 +1173,35 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -1394,8 +1233,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:158*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
 		{
@@ -1409,8 +1247,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1420,8 +1257,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1431,8 +1267,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1442,8 +1277,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1453,8 +1287,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum T
+						/*line samples_reduction.go:164*/ var mySum T
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -1468,8 +1301,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -1480,8 +1312,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -1492,8 +1323,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -1504,8 +1334,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum T
+							/*line samples_reduction.go:164*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -1516,8 +1345,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum T
+						/*line samples_reduction.go:164*/ var mySum T
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -1528,8 +1356,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:177
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:177*/ gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -1540,12 +1367,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:173
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1553,12 +1378,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:173
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1566,12 +1389,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:173
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1579,12 +1400,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:173
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -1592,12 +1411,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1610,12 +1427,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1625,12 +1440,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1640,12 +1453,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1655,12 +1466,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-						if i+blockSize < n {
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:173
-						sdata[tid] = mySum
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -1670,12 +1479,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1683,8 +1490,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
-//line samples_reduction.go:183
-			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:183*/ gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
@@ -1692,17 +1498,14 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum T
+					/*line samples_reduction.go:164*/ var mySum T
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1711,27 +1514,22 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum T
+					/*line samples_reduction.go:164*/ var mySum T
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:176
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line samples_reduction.go:176*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:179
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:179*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1745,8 +1543,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1754,8 +1551,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1763,8 +1559,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1772,8 +1567,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1781,8 +1575,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1795,8 +1588,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1806,8 +1598,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1817,8 +1608,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1828,8 +1618,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1839,8 +1628,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1848,8 +1636,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
-	var gc_c1v [32]T
+	/*line samples_reduction.go:188*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1867,8 +1654,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:195
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:195*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -1887,32 +1673,27 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:190
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:190*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:193
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:193*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:194*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:194
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:194*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:194*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1923,8 +1704,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:199
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:199*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -1952,8 +1732,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:208*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
 		{
@@ -1966,10 +1745,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1978,10 +1755,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -1990,10 +1765,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -2002,10 +1775,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
@@ -2014,10 +1785,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum T
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum T
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -2030,10 +1799,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -2043,10 +1810,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -2056,10 +1821,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -2069,10 +1832,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum T
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
@@ -2082,10 +1843,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum T
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum T
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -2096,8 +1855,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:227
-			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			/*line samples_reduction.go:227*/ gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -2106,71 +1864,56 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:223
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:223
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:223
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-//line samples_reduction.go:223
-						gc_at3[gc_tx] = mySum
+						/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2181,15 +1924,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2197,15 +1937,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2213,15 +1950,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2229,15 +1963,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-						if i+blockSize < n {
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-//line samples_reduction.go:223
-						sdata[tid] = mySum
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -2245,23 +1976,19 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:232
-			gc_off3 := gc_bx * (blockSize * 2)
+			/*line samples_reduction.go:232*/ gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -2269,19 +1996,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum T
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum T
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2289,19 +2012,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum T
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum T
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2310,8 +2029,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
-//line samples_reduction.go:235
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:235*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -2323,8 +2041,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at7[gc_u]
 							gc_at8[gc_u] = mySum
 						}
@@ -2337,8 +2054,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -2353,8 +2069,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2366,8 +2081,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2379,8 +2093,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2392,8 +2105,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2405,8 +2117,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -2417,8 +2128,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
-//line samples_reduction.go:239
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:239*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -2430,8 +2140,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at9[gc_u2]
 							gc_at10[gc_u2] = mySum
 						}
@@ -2444,8 +2153,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -2460,8 +2168,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2473,8 +2180,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2486,8 +2192,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2499,8 +2204,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2512,8 +2216,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -2524,8 +2227,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
-//line samples_reduction.go:246
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:246*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -2537,8 +2239,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at11[gc_u3]
 							gc_at12[gc_u3] = mySum
 						}
@@ -2551,8 +2252,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -2567,8 +2267,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -2580,8 +2279,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -2593,8 +2291,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -2606,8 +2303,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -2619,8 +2315,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -2628,10 +2323,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
-	var gc_c1v [32]T
+	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:250*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2649,8 +2342,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:257
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:257*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -2669,32 +2361,27 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:251
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:251*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:253
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:253*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:254*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:254
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:254*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:254*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2705,8 +2392,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:259
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:259*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -2736,30 +2422,24 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:269*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples_reduction.go:273
-			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:275
-			var mySum T
-//line samples_reduction.go:277
-			if nIsPow2 {
+			/*line samples_reduction.go:273*/ gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:275*/ var mySum T
+			/*line samples_reduction.go:277*/ if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
-				for i < n {
+				/*line samples_reduction.go:281*/ for i < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:282
-					mySum += gIdata[i]
+					/*line samples_reduction.go:282*/ mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
@@ -2772,21 +2452,18 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:291
-					mySum += gIdata[i_]
+					/*line samples_reduction.go:291*/ mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
-			sdata[tid] = mySum
+			/*line samples_reduction.go:296*/ sdata[tid] = mySum
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line samples_reduction.go:307
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:307*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -2798,8 +2475,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at[gc_u]
 							gc_at2[gc_u] = mySum
 						}
@@ -2812,8 +2488,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -2828,8 +2503,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2841,8 +2515,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2854,8 +2527,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2867,8 +2539,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -2880,8 +2551,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -2892,8 +2562,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line samples_reduction.go:312
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:312*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -2905,8 +2574,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at3[gc_u2]
 							gc_at4[gc_u2] = mySum
 						}
@@ -2919,8 +2587,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -2935,8 +2602,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2948,8 +2614,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2961,8 +2626,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2974,8 +2638,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -2987,8 +2650,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -2999,8 +2661,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:319
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:319*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -3012,8 +2673,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at5[gc_u3]
 							gc_at6[gc_u3] = mySum
 						}
@@ -3026,8 +2686,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -3042,8 +2701,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -3055,8 +2713,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -3068,8 +2725,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -3081,8 +2737,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -3094,8 +2749,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -3103,10 +2757,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
-	var gc_c1v [32]T
+	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:323*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3124,8 +2776,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:330
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:330*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -3144,32 +2795,27 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:324
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:324*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:326
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:326*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:327*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:327
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:327*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:327*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -3180,8 +2826,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:332
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:332*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -3218,56 +2863,46 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:363
-	maskLength := blockSize & 31
+	/*line samples_reduction.go:359*/ sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:363*/ maskLength := blockSize & 31
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-		gridSize := blockSize * gc_gdx
+		/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 		gc_s_gridSize[gc_rank] = gridSize
 	}
-//line samples_reduction.go:364
-	if maskLength > 0 {
+	/*line samples_reduction.go:364*/ if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
 	mask := uint32(0xffffffff) >> maskLength
-//line samples_reduction.go:391
-	var mask_ uint32 = mask
-//line samples_reduction.go:393
-	var gc_l_mySum_ [32]T
+	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
+	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]T
@@ -3289,20 +2924,16 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gridSize := gc_s_gridSize[gc_rank]
-//line samples_reduction.go:369
-				var mySum T
-//line samples_reduction.go:371
-				if nIsPow2 {
+				/*line samples_reduction.go:369*/ var mySum T
+				/*line samples_reduction.go:371*/ if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
-					for i < n {
+					/*line samples_reduction.go:375*/ for i < n {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:376
-						mySum += gIdata[i]
+						/*line samples_reduction.go:376*/ mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
@@ -3315,17 +2946,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:385
-						mySum += gIdata[i_]
+						/*line samples_reduction.go:385*/ mySum += gIdata[i_]
 						i_ += gridSize
 					}
 				}
-//line samples_reduction.go:391
-				var mySum_ T = mySum
-//line samples_reduction.go:391
-				var r T
-//line samples_reduction.go:391
-				var returned bool
+				/*line samples_reduction.go:391*/ var mySum_ T = mySum
+				/*line samples_reduction.go:391*/ var r T
+				/*line samples_reduction.go:391*/ var returned bool
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -3336,8 +2963,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-			v, ok := any(mySum_).(int32)
+			/*line samples_reduction.go:340*/ v, ok := any(mySum_).(int32)
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
@@ -3345,27 +2971,22 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-			if ok {
+			/*line samples_reduction.go:340*/ if ok {
 				gc_m9 |= 1 << gc_lane
 			}
 		}
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line samples_reduction.go:341
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-				var r T
-//line samples_reduction.go:350
-				var returned bool
-//line samples_reduction.go:341
-				r = any(gc_c1r[gc_lane]).(T)
+				/*line samples_reduction.go:348*/ var r T
+				/*line samples_reduction.go:350*/ var returned bool
+				/*line samples_reduction.go:341*/ r = any(gc_c1r[gc_lane]).(T)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -3376,36 +2997,31 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-			if !returned {
+			/*line samples_reduction.go:342*/ if !returned {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples_reduction.go:343
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line samples_reduction.go:343*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
 					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line samples_reduction.go:343*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line samples_reduction.go:344*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-							mySum_ += gc_c2r[gc_lane]
+							/*line samples_reduction.go:344*/ mySum_ += gc_c2r[gc_lane]
 							gc_l_mySum_[gc_lane] = mySum_
 						}
 					}
@@ -3416,12 +3032,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:358
-				var r T
-//line samples_reduction.go:360
-				var returned bool
-//line samples_reduction.go:346
-				r = mySum_
+				/*line samples_reduction.go:358*/ var r T
+				/*line samples_reduction.go:360*/ var returned bool
+				/*line samples_reduction.go:346*/ r = mySum_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -3439,13 +3052,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:363
-				var mySum T
+				/*line samples_reduction.go:363*/ var mySum T
 				r := gc_l_r[gc_lane]
-//line samples_reduction.go:391
-				mySum = r
-//line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
+				/*line samples_reduction.go:391*/ mySum = r
+				/*line samples_reduction.go:394*/ if tid%gocuda.WarpSize == 0 {
 					sdata[tid/gocuda.WarpSize] = mySum
 				}
 				gc_s_mySum[gc_rank] = mySum
@@ -3453,12 +3063,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	shmemExtent := 1
-//line samples_reduction.go:401
-	if blockSize/gocuda.WarpSize > 0 {
+	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
-	var gc_l_mask_2 [32]uint32
+	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -3486,22 +3094,18 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx = 0
 				}
 				tid := gc_tx
-//line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				/*line samples_reduction.go:404*/ gc_c3v[gc_lane] = tid < shmemExtent
 			}
 		}
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line samples_reduction.go:404*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_reduction.go:404
-			ballotResult := gc_c3r[gc_lane]
+			/*line samples_reduction.go:404*/ ballotResult := gc_c3r[gc_lane]
 			gc_l_ballotResult[gc_lane] = ballotResult
 		}
 		var gc_m27 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:407
-			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples_reduction.go:407*/ if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -3517,8 +3121,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_reduction.go:405
-				if tid < shmemExtent {
+				/*line samples_reduction.go:405*/ if tid < shmemExtent {
 					gc_m27 |= 1 << gc_lane
 				}
 			}
@@ -3530,24 +3133,17 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-//line samples_reduction.go:420
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-					var mySum T
+					/*line samples_reduction.go:363*/ var mySum T
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 T = mySum
-//line samples_reduction.go:408
-					var r_ T
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = gc_at[gc_lane]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 T = mySum
+					/*line samples_reduction.go:408*/ var r_ T
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -3566,19 +3162,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:363
-					var mySum T
+					/*line samples_reduction.go:363*/ var mySum T
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = sdata[tid]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 T = mySum
-//line samples_reduction.go:408
-					var r_ T
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = sdata[tid]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 T = mySum
+					/*line samples_reduction.go:408*/ var r_ T
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -3592,8 +3182,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-				v_, ok_ := any(mySum_2).(int32)
+				/*line samples_reduction.go:340*/ v_, ok_ := any(mySum_2).(int32)
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -3604,8 +3193,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-				if ok_ {
+				/*line samples_reduction.go:340*/ if ok_ {
 					gc_m21 |= 1 << gc_lane
 				}
 			}
@@ -3619,22 +3207,17 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					mask_2 := gc_l_mask_2[gc_lane]
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
-//line samples_reduction.go:341
-					gc_c4m[gc_lane] = mask_2
+					/*line samples_reduction.go:341*/ gc_c4m[gc_lane] = mask_2
 				}
-//line samples_reduction.go:341
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-					var r_ T
-//line samples_reduction.go:350
-					var returned_ bool
-//line samples_reduction.go:341
-					r_ = any(gc_c4r[gc_lane]).(T)
+					/*line samples_reduction.go:348*/ var r_ T
+					/*line samples_reduction.go:350*/ var returned_ bool
+					/*line samples_reduction.go:341*/ r_ = any(gc_c4r[gc_lane]).(T)
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -3648,16 +3231,14 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-				if !returned_ {
+				/*line samples_reduction.go:342*/ if !returned_ {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
 			gc_save25 := gc_act
 			gc_act = gc_save25 & gc_m25
 			if gc_act != 0 {
-//line samples_reduction.go:343
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line samples_reduction.go:343*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -3665,20 +3246,17 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mask_2 := gc_l_mask_2[gc_lane]
 						mySum_2 := gc_l_mySum_2[gc_lane]
 						_ = mySum_2
-//line samples_reduction.go:344
-						gc_c5m[gc_lane] = mask_2
+						/*line samples_reduction.go:344*/ gc_c5m[gc_lane] = mask_2
 						gc_c5a[gc_lane] = offset_
 						gc_c5w[gc_lane] = gocuda.WarpSize
 					}
-//line samples_reduction.go:344
-					compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					/*line samples_reduction.go:344*/ compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-						mySum_2 += gc_c5r[gc_lane]
+						/*line samples_reduction.go:344*/ mySum_2 += gc_c5r[gc_lane]
 						gc_l_mySum_2[gc_lane] = mySum_2
 					}
 				}
@@ -3687,12 +3265,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:356
-					var r_ T
-//line samples_reduction.go:358
-					var returned_ bool
-//line samples_reduction.go:346
-					r_ = mySum_2
+					/*line samples_reduction.go:356*/ var r_ T
+					/*line samples_reduction.go:358*/ var returned_ bool
+					/*line samples_reduction.go:346*/ r_ = mySum_2
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -3708,11 +3283,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-				var mySum T
+				/*line samples_reduction.go:363*/ var mySum T
 				r_ := gc_l_r_[gc_lane]
-//line samples_reduction.go:408
-				mySum = r_
+				/*line samples_reduction.go:408*/ mySum = r_
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -3724,8 +3297,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line samples_reduction.go:423
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -3733,36 +3305,31 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gc_at2[0] = mySum
+				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
 			gc_step3 := gc_from
@@ -3772,40 +3339,35 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -3831,8 +3393,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:422*/ sdata := gocuda.DynamicShared[T](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
 	ctaSize := gc_n
@@ -3840,28 +3401,23 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadRank := gc_rank
-//line samples_reduction.go:429
-		threadIndex := gc_bx*ctaSize + threadRank
-//line samples_reduction.go:431
-		var threadVal T
-//line samples_reduction.go:433
-		i := threadIndex
+		/*line samples_reduction.go:429*/ threadIndex := gc_bx*ctaSize + threadRank
+		/*line samples_reduction.go:431*/ var threadVal T
+		/*line samples_reduction.go:433*/ i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line samples_reduction.go:436
-			threadVal += gIdata[i]
+			/*line samples_reduction.go:436*/ threadVal += gIdata[i]
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
-//line samples_reduction.go:445
-	ctaIndex := ctaSize >> 1
+	/*line samples_reduction.go:445*/ ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -3870,8 +3426,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -3882,8 +3437,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -3894,8 +3448,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -3906,8 +3459,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -3918,18 +3470,15 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-			if threadRank < ctaIndex {
+			/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 				threadVal += sdata[threadRank+ctaIndex]
 				sdata[threadRank] = threadVal
 			}
 			gc_s_threadVal[gc_rank] = threadVal
 		}
-//line samples_reduction.go:452
-		ctaSteps >>= 1
+		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-//line samples_reduction.go:459
-	var gc_c1v [32]T
+	/*line samples_reduction.go:459*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3953,28 +3502,23 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-				gc_c1v[gc_lane] = threadVal
+				/*line samples_reduction.go:462*/ gc_c1v[gc_lane] = threadVal
 			}
-//line samples_reduction.go:462
-			compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+			/*line samples_reduction.go:462*/ compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:469
-				var threadVal T
-//line samples_reduction.go:462
-				threadVal = gc_c1r[gc_lane]
+				/*line samples_reduction.go:469*/ var threadVal T
+				/*line samples_reduction.go:462*/ threadVal = gc_c1r[gc_lane]
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-//line samples_reduction.go:473
-	if gc_off >= 0 && gc_off < len(gOdata) {
+	/*line samples_reduction.go:473*/ if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -3983,8 +3527,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -3993,8 +3536,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -4003,8 +3545,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -4013,8 +3554,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -4023,8 +3563,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gc_at[0] = threadVal
 			}
 		}
@@ -4036,8 +3575,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -4046,8 +3584,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -4056,8 +3593,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -4066,8 +3602,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -4076,8 +3611,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gOdata[gc_bx] = threadVal
 			}
 		}

@@ -52,15 +52,12 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:22*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:27
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -68,8 +65,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -77,8 +73,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -86,8 +81,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -95,8 +89,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -104,8 +97,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -118,8 +110,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -129,8 +120,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -140,8 +130,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -151,8 +140,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					sdata[tid] = 0
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -162,32 +150,27 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				sdata[tid] = 0
+				/*line samples_reduction.go:29*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
 			}
 		}
 	}
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line samples_reduction.go:37*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:40
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line samples_reduction.go:40*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:40
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:40*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
+					/*line samples_reduction.go:39*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -201,24 +184,18 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line samples_reduction.go:55
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -226,32 +203,27 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-				gOdata[gc_bx] = sdata[0]
+				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -264,15 +236,12 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:22*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:27
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -286,17 +255,13 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:29*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:30
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:30*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -315,17 +280,13 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:29*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:30
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:30*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -333,8 +294,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -350,21 +310,16 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:29
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:31
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:30*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -382,21 +337,16 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:29
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:31
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -406,33 +356,28 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				sdata[tid] = 0
+				/*line samples_reduction.go:29*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
 			}
 		}
 	}
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line samples_reduction.go:37*/ for s := 1; s < gc_bdx; s *= 2 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:41
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line samples_reduction.go:41*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:40
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:40*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
+					/*line samples_reduction.go:39*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -446,24 +391,18 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line samples_reduction.go:55
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -471,32 +410,27 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-				gOdata[gc_bx] = sdata[0]
+				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -509,15 +443,12 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:22*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:27
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -531,17 +462,13 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:29*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:30
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:30*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -560,17 +487,13 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:29*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:30
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:30*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -578,8 +501,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -595,21 +517,16 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:29
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:31
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:30*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -627,21 +544,16 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:29
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:31
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -651,32 +563,27 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				sdata[tid] = 0
+				/*line samples_reduction.go:29*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
 			}
 		}
 	}
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line samples_reduction.go:37*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:40
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line samples_reduction.go:40*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:40
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:40*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
+					/*line samples_reduction.go:39*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -690,24 +597,18 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line samples_reduction.go:55
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -715,32 +616,27 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-				gOdata[gc_bx] = sdata[0]
+				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -753,15 +649,12 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:22
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:22*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:23
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:27
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -775,17 +668,13 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:29*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:30
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:30*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -804,17 +693,13 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:29*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:30
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:30*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -822,8 +707,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:29*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -839,21 +723,16 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:29
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:30
-							archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:31
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:30
-								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:30*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -871,21 +750,16 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:29
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:30
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:31
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:30*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -895,32 +769,27 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:29
-				sdata[tid] = 0
+				/*line samples_reduction.go:29*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
 			}
 		}
 	}
-//line samples_reduction.go:37
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line samples_reduction.go:37*/ for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:40
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			/*line samples_reduction.go:40*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:40
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:40*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
+					/*line samples_reduction.go:39*/ if tid%(2*s) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -934,24 +803,18 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line samples_reduction.go:55
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:48
-				gc_at3[0] = gc_at4[0]
+				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -959,32 +822,27 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:48
-				gOdata[gc_bx] = sdata[0]
+				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1023,15 +881,12 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:57*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:62
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -1039,8 +894,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1048,8 +902,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1057,8 +910,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1066,8 +918,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1075,8 +926,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1089,8 +939,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -1100,8 +949,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -1111,8 +959,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -1122,8 +969,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					sdata[tid] = 0
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -1133,8 +979,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				sdata[tid] = 0
+				/*line samples_reduction.go:63*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -1143,8 +988,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:73
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line samples_reduction.go:73*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1154,10 +998,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -1165,10 +1007,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -1176,10 +1016,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -1187,10 +1025,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:71
-					index := 2 * s * tid
-//line samples_reduction.go:73
-					if index < gc_bdx {
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -1198,10 +1034,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_reduction.go:71
-				index := 2 * s * tid
-//line samples_reduction.go:73
-				if index < gc_bdx {
+				/*line samples_reduction.go:71*/ index := 2 * s * tid
+				/*line samples_reduction.go:73*/ if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -1215,24 +1049,18 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line samples_reduction.go:88
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1240,32 +1068,27 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1279,15 +1102,12 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:57*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:62
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1301,17 +1121,13 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:63*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:64
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:64*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -1330,17 +1146,13 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:63*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:64
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:64*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -1348,8 +1160,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1365,21 +1176,16 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:63
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:65
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:64*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -1397,21 +1203,16 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:63
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:65
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -1421,8 +1222,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				sdata[tid] = 0
+				/*line samples_reduction.go:63*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -1431,8 +1231,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:73
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line samples_reduction.go:73*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1452,90 +1251,67 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line samples_reduction.go:71
-							var index int = 2 * tid
-//line samples_reduction.go:73
-							if index < gc_bdx && uint(gc_bdx-index) > 30 {
+							/*line samples_reduction.go:71*/ var index int = 2 * tid
+							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 									gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								gc_st3 := gc_ld6.Add(gc_ld5)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
 									break gc_steps2
 								}
 							} else {
-//line samples_reduction.go:74
-								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+								/*line samples_reduction.go:74*/ gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 								if gc_if8.ToBits() != 0 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									gc_st4 := gc_ld8.Add(gc_ld7)
 									gc_bits := gc_if8.ToBits()
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps2
 									}
@@ -1551,8 +1327,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:85
-				if s == 1 {
+				/*line samples_reduction.go:85*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -1563,89 +1338,66 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line samples_reduction.go:71
-						var index int = 2 * tid
-//line samples_reduction.go:73
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line samples_reduction.go:71*/ var index int = 2 * tid
+						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:73
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							gc_st := gc_ld2.Add(gc_ld)
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps
 							}
 						} else {
-//line samples_reduction.go:74
-							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line samples_reduction.go:74*/ gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if6.ToBits() != 0 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								gc_st2 := gc_ld4.Add(gc_ld3)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps
 								}
@@ -1658,10 +1410,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_reduction.go:71
-				index := 2 * s * tid
-//line samples_reduction.go:73
-				if index < gc_bdx {
+				/*line samples_reduction.go:71*/ index := 2 * s * tid
+				/*line samples_reduction.go:73*/ if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -1675,24 +1425,18 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line samples_reduction.go:88
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1700,32 +1444,27 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1739,15 +1478,12 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:57*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:62
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1761,17 +1497,13 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:63*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:64
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:64*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -1790,17 +1522,13 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:63*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:64
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:64*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -1808,8 +1536,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1825,21 +1552,16 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:63
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:65
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:64*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -1857,21 +1579,16 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:63
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:65
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -1881,8 +1598,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				sdata[tid] = 0
+				/*line samples_reduction.go:63*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -1891,8 +1607,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:73
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line samples_reduction.go:73*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1912,90 +1627,67 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line samples_reduction.go:71
-							var index int = 2 * tid
-//line samples_reduction.go:73
-							if index < gc_bdx && uint(gc_bdx-index) > 30 {
+							/*line samples_reduction.go:71*/ var index int = 2 * tid
+							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 								var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 									gc_ld5 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld5 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								gc_st3 := gc_ld6.Add(gc_ld5)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
 									break gc_steps2
 								}
 							} else {
-//line samples_reduction.go:74
-								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+								/*line samples_reduction.go:74*/ gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 								if gc_if8.ToBits() != 0 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld7 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									gc_st4 := gc_ld8.Add(gc_ld7)
 									gc_bits := gc_if8.ToBits()
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps2
 									}
@@ -2011,8 +1703,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:85
-				if s == 1 {
+				/*line samples_reduction.go:85*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -2023,89 +1714,66 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line samples_reduction.go:71
-						var index int = 2 * tid
-//line samples_reduction.go:73
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line samples_reduction.go:71*/ var index int = 2 * tid
+						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:73
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							gc_st := gc_ld2.Add(gc_ld)
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps
 							}
 						} else {
-//line samples_reduction.go:74
-							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line samples_reduction.go:74*/ gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if6.ToBits() != 0 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld3 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld3 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld3 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								gc_st2 := gc_ld4.Add(gc_ld3)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps
 								}
@@ -2118,10 +1786,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_reduction.go:71
-				index := 2 * s * tid
-//line samples_reduction.go:73
-				if index < gc_bdx {
+				/*line samples_reduction.go:71*/ index := 2 * s * tid
+				/*line samples_reduction.go:73*/ if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -2135,24 +1801,18 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line samples_reduction.go:88
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2160,32 +1820,27 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2199,15 +1854,12 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:57
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:57*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:58
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:62
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2221,17 +1873,13 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:63*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:64
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:64*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -2250,17 +1898,13 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:63*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:64
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:64*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -2268,8 +1912,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:63*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -2285,21 +1928,16 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:63
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:64
-							archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:65
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:64
-								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:64*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -2317,21 +1955,16 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:63
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:64
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:65
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:64
-							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:64*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -2341,8 +1974,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:63
-				sdata[tid] = 0
+				/*line samples_reduction.go:63*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -2351,8 +1983,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:73
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line samples_reduction.go:73*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2372,90 +2003,67 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line samples_reduction.go:71
-							var index int = 2 * tid
-//line samples_reduction.go:73
-							if index < gc_bdx && uint(gc_bdx-index) > 30 {
+							/*line samples_reduction.go:71*/ var index int = 2 * tid
+							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 								var gc_ld5 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 									gc_ld5 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld5 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								var gc_ld6 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
+									/*line samples_reduction.go:74*/ gc_ld6 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								gc_st3 := gc_ld6.Add(gc_ld5)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 								} else {
 									break gc_steps2
 								}
 							} else {
-//line samples_reduction.go:74
-								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+								/*line samples_reduction.go:74*/ gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 								if gc_if8.ToBits() != 0 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld7 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld7 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line samples_reduction.go:74*/ gc_ld8 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									gc_st4 := gc_ld8.Add(gc_ld7)
 									gc_bits := gc_if8.ToBits()
-//line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+									/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+										/*line samples_reduction.go:74*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps2
 									}
@@ -2471,8 +2079,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 			if compiled.SIMD {
-//line samples_reduction.go:85
-				if s == 1 {
+				/*line samples_reduction.go:85*/ if s == 1 {
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -2483,89 +2090,66 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line samples_reduction.go:71
-						var index int = 2 * tid
-//line samples_reduction.go:73
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line samples_reduction.go:71*/ var index int = 2 * tid
+						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:73
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_ld2 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ gc_ld2 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							gc_st := gc_ld2.Add(gc_ld)
-//line samples_reduction.go:74
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line samples_reduction.go:74*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps
 							}
 						} else {
-//line samples_reduction.go:74
-							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line samples_reduction.go:74*/ gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if6.ToBits() != 0 {
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line samples_reduction.go:73*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld3 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld3 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld3 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_ld4 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line samples_reduction.go:74*/ gc_ld4 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								gc_st2 := gc_ld4.Add(gc_ld3)
-//line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line samples_reduction.go:74*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line samples_reduction.go:74
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line samples_reduction.go:74*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps
 								}
@@ -2578,10 +2162,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples_reduction.go:71
-				index := 2 * s * tid
-//line samples_reduction.go:73
-				if index < gc_bdx {
+				/*line samples_reduction.go:71*/ index := 2 * s * tid
+				/*line samples_reduction.go:73*/ if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -2595,24 +2177,18 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line samples_reduction.go:88
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:81
-					gc_at3[0] = gc_at4[0]
+					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2620,32 +2196,27 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:81
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2711,15 +2282,12 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:94
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -2727,8 +2295,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 0
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -2736,8 +2303,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 1
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -2745,8 +2311,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 2
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -2754,8 +2319,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				{
 					gc_tx := gc_step + 3
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_at[gc_tx] = 0
+					/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -2763,8 +2327,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -2777,8 +2340,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -2788,8 +2350,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -2799,8 +2360,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -2810,8 +2370,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					sdata[tid] = 0
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
@@ -2821,8 +2380,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				sdata[tid] = 0
+				/*line samples_reduction.go:95*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -2837,8 +2395,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:111
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:111*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2850,28 +2407,23 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:104
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2880,36 +2432,31 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:104
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2922,24 +2469,18 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line samples_reduction.go:119
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -2947,32 +2488,27 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2986,15 +2522,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:94
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3008,17 +2541,13 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:95*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:96
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:96*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -3037,17 +2566,13 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:95*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:96
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:96*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -3055,8 +2580,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -3072,21 +2596,16 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:95
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:97
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:96*/ archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -3104,21 +2623,16 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:95
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:97
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -3128,8 +2642,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				sdata[tid] = 0
+				/*line samples_reduction.go:95*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -3138,8 +2651,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:105
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:105*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3156,8 +2668,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							var tid int = gc_tx
 							_ = tid
 							{
-//line samples_reduction.go:103
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:103*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3172,14 +2683,12 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:103
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:103*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:104
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -3190,12 +2699,10 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line samples_reduction.go:104
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:104
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:104*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3209,20 +2716,17 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_reduction.go:104
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:104
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:104*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:104
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -3235,24 +2739,18 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line samples_reduction.go:119
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -3260,32 +2758,27 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3299,15 +2792,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:94
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3321,17 +2811,13 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:95*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:96
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:96*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -3350,17 +2836,13 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:95*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:96
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:96*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -3368,8 +2850,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -3385,21 +2866,16 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:95
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:97
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:96*/ archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -3417,21 +2893,16 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:95
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:97
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -3441,8 +2912,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				sdata[tid] = 0
+				/*line samples_reduction.go:95*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -3451,8 +2921,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:105
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:105*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3469,8 +2938,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							var tid int = gc_tx
 							_ = tid
 							{
-//line samples_reduction.go:103
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:103*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3485,14 +2953,12 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:103
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:103*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:104
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -3503,12 +2969,10 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line samples_reduction.go:104
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:104
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:104*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3522,20 +2986,17 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_reduction.go:104
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:104
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:104*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:104
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -3548,24 +3009,18 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line samples_reduction.go:119
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -3573,32 +3028,27 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3612,15 +3062,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_reduction.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:90
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line samples_reduction.go:94
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3634,17 +3081,13 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:95*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line samples_reduction.go:96
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:96*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -3663,17 +3106,13 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					var tid int = gc_tx
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line samples_reduction.go:95*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line samples_reduction.go:96
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:96*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -3681,8 +3120,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				gc_at[gc_tx] = 0
+				/*line samples_reduction.go:95*/ gc_at[gc_tx] = 0
 				if i < n {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -3698,21 +3136,16 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
+						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 							break
 						}
-//line samples_reduction.go:95
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:96
-							archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line samples_reduction.go:97
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:96
-								archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:96*/ archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -3730,21 +3163,16 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
+					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 						break
 					}
-//line samples_reduction.go:95
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:96
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line samples_reduction.go:97
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:96
-							archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:96*/ archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -3754,8 +3182,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line samples_reduction.go:95
-				sdata[tid] = 0
+				/*line samples_reduction.go:95*/ sdata[tid] = 0
 				if i < n {
 					sdata[tid] = gIdata[i]
 				}
@@ -3764,8 +3191,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:105
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:105*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3782,8 +3208,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							var tid int = gc_tx
 							_ = tid
 							{
-//line samples_reduction.go:103
-								archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:103*/ archsimd.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3798,14 +3223,12 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:103
-						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:103*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:104
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -3816,12 +3239,10 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line samples_reduction.go:104
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:104
-								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:104*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3835,20 +3256,17 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line samples_reduction.go:104
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:104
-						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:104*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line samples_reduction.go:104
-					sdata[tid] += sdata[tid+s]
+					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -3861,24 +3279,18 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line samples_reduction.go:119
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_reduction.go:111
-					gc_at5[0] = gc_at6[0]
+					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -3886,32 +3298,27 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-						gOdata[gc_bx] = sdata[0]
+						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_reduction.go:111
-					gOdata[gc_bx] = sdata[0]
+					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3954,33 +3361,27 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:120*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:121*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:126
-		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+		/*line samples_reduction.go:126*/ if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
 			gc_at2 := gIdata[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-				var mySum T
+				/*line samples_reduction.go:126*/ var mySum T
 				if i < n {
 					mySum = gc_at[gc_tx]
 				}
-//line samples_reduction.go:131
-				if i+gc_bdx < n {
+				/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 					mySum += gc_at2[gc_tx]
 				}
-//line samples_reduction.go:135
-				gc_at3[gc_tx] = mySum
+				/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
@@ -3989,26 +3390,21 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-				var mySum T
+				/*line samples_reduction.go:126*/ var mySum T
 				if i < n {
 					mySum = gIdata[i]
 				}
-//line samples_reduction.go:131
-				if i+gc_bdx < n {
+				/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 					mySum += gIdata[i+gc_bdx]
 				}
-//line samples_reduction.go:135
-				sdata[tid] = mySum
+				/*line samples_reduction.go:135*/ sdata[tid] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
-//line samples_reduction.go:138
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line samples_reduction.go:138*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:141
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:141*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4022,8 +3418,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4031,8 +3426,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4040,8 +3434,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4049,8 +3442,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:140*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4058,8 +3450,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + gc_at4[gc_tx]
+					/*line samples_reduction.go:140*/ mySum = mySum + gc_at4[gc_tx]
 					gc_at5[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -4072,8 +3463,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4083,8 +3473,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4094,8 +3483,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4105,8 +3493,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -4116,8 +3503,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -4131,8 +3517,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
-//line samples_reduction.go:156
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
+			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
 				gc_at6 := gOdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -4140,36 +3525,31 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at6[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at6[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at6[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at6[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gc_at6[0] = mySum
+					/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 				}
 			} else {
 				gc_step4 := gc_from
@@ -4179,40 +3559,35 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -4227,11 +3602,9 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:120*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:121*/ sdata := gocuda.DynamicShared[float32](t)
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -4247,21 +3620,16 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:126*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:127
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:127*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -4276,29 +3644,23 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:126*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:127
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:127*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum float32
+						/*line samples_reduction.go:126*/ var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -4314,25 +3676,19 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:126*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:127
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:128
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -4347,25 +3703,19 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:126*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:127
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:128
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:128*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4373,8 +3723,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum float32
+						/*line samples_reduction.go:126*/ var mySum float32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -4386,8 +3735,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -4401,24 +3749,17 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:131
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:131*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -4435,24 +3776,17 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:131
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:131*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4460,12 +3794,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -4479,29 +3811,21 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if (i+
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:]))
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:]))
 							} else {
-//line samples_reduction.go:132
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:132*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
-//line samples_reduction.go:135
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -4517,29 +3841,21 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if (i+
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:]))
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:]))
 						} else {
-//line samples_reduction.go:132
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:132*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if5)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if5)
 							}
 						}
-//line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4549,12 +3865,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -4563,25 +3877,21 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:146
-			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum float32
+					/*line samples_reduction.go:126*/ var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -4590,27 +3900,22 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum float32
+					/*line samples_reduction.go:126*/ var mySum float32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:138
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line samples_reduction.go:138*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:141
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:141*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4627,16 +3932,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:123
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -4651,22 +3952,17 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -4679,20 +3975,15 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:123
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -4706,18 +3997,13 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:123
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4726,8 +4012,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -4741,8 +4026,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-//line samples_reduction.go:156
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -4750,36 +4034,31 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gc_at9[0] = mySum
+					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -4789,40 +4068,35 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -4837,11 +4111,9 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:120*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:121*/ sdata := gocuda.DynamicShared[int32](t)
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -4857,21 +4129,16 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:126*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:127
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:127*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -4886,29 +4153,23 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:126*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:127
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:127*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum int32
+						/*line samples_reduction.go:126*/ var mySum int32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -4924,25 +4185,19 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:126*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:127
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:128
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -4957,25 +4212,19 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:126*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:127
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:128
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4983,8 +4232,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum int32
+						/*line samples_reduction.go:126*/ var mySum int32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -4996,8 +4244,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -5011,24 +4258,17 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:131
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:131*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -5045,24 +4285,17 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:131
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:131*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5070,12 +4303,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5089,29 +4320,21 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if (i+
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:]))
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:]))
 							} else {
-//line samples_reduction.go:132
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:135
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -5127,29 +4350,21 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if (i+
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:]))
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:]))
 						} else {
-//line samples_reduction.go:132
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5159,12 +4374,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -5173,25 +4386,21 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:146
-			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum int32
+					/*line samples_reduction.go:126*/ var mySum int32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5200,27 +4409,22 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum int32
+					/*line samples_reduction.go:126*/ var mySum int32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:138
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line samples_reduction.go:138*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:141
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:141*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5237,16 +4441,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:123
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -5261,22 +4461,17 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -5289,20 +4484,15 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:123
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -5316,18 +4506,13 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:123
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5336,8 +4521,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -5351,8 +4535,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-//line samples_reduction.go:156
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -5360,36 +4543,31 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gc_at9[0] = mySum
+					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -5399,40 +4577,35 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -5447,11 +4620,9 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:120
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:120*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_reduction.go:121
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:121*/ sdata := gocuda.DynamicShared[uint32](t)
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -5467,21 +4638,16 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:127
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:127*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -5496,29 +4662,23 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:127
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:127*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum uint32
+						/*line samples_reduction.go:126*/ var mySum uint32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -5534,25 +4694,19 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:127
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:128
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:127*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:127
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -5567,25 +4721,19 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:126*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:127
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:127
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:128
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:127*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:127
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5593,8 +4741,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-						var mySum uint32
+						/*line samples_reduction.go:126*/ var mySum uint32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -5606,8 +4753,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -5621,24 +4767,17 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:131
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:131*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -5655,24 +4794,17 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:131
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:131*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5680,12 +4812,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5699,29 +4829,21 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-							if (i+
+							/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:131*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:131
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:]))
+							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:]))
 							} else {
-//line samples_reduction.go:132
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:135
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -5737,29 +4859,21 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:124
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:131
-						if (i+
+						/*line samples_reduction.go:124*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:131*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:131
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:]))
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:]))
 						} else {
-//line samples_reduction.go:132
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:131*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5769,12 +4883,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -5783,25 +4895,21 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line samples_reduction.go:146
-			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum uint32
+					/*line samples_reduction.go:126*/ var mySum uint32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:135
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:135*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5810,27 +4918,22 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
-					var mySum uint32
+					/*line samples_reduction.go:126*/ var mySum uint32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
+					/*line samples_reduction.go:131*/ if i+gc_bdx < n {
 						mySum += gIdata[i+gc_bdx]
 					}
-//line samples_reduction.go:135
-					sdata[tid] = mySum
+					/*line samples_reduction.go:135*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:138
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line samples_reduction.go:138*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:141
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:141*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5847,16 +4950,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:123
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -5871,22 +4970,17 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:123
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -5899,20 +4993,15 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:123
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:140
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:140
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:139
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -5926,18 +5015,13 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:123
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:140
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:123*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:140
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:139
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:140*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:140*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5946,8 +5030,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:140
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -5961,8 +5044,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-//line samples_reduction.go:156
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -5970,36 +5052,31 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gc_at9[0] = mySum
+						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gc_at9[0] = mySum
+					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -6009,40 +5086,35 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-						gOdata[gc_bx] = mySum
+						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:148
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -6089,13 +5161,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:158*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
-//line samples_reduction.go:163
-		gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+		/*line samples_reduction.go:163*/ gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
 			gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -6103,17 +5173,14 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-				var mySum T
+				/*line samples_reduction.go:164*/ var mySum T
 				if i < n {
 					mySum = gc_at[gc_tx]
 				}
-//line samples_reduction.go:169
-				if i+blockSize < n {
+				/*line samples_reduction.go:169*/ if i+blockSize < n {
 					mySum += gc_at2[gc_tx]
 				}
-//line samples_reduction.go:173
-				gc_at3[gc_tx] = mySum
+				/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
@@ -6122,26 +5189,21 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-				var mySum T
+				/*line samples_reduction.go:164*/ var mySum T
 				if i < n {
 					mySum = gIdata[i]
 				}
-//line samples_reduction.go:169
-				if i+blockSize < n {
+				/*line samples_reduction.go:169*/ if i+blockSize < n {
 					mySum += gIdata[i+blockSize]
 				}
-//line samples_reduction.go:173
-				sdata[tid] = mySum
+				/*line samples_reduction.go:173*/ sdata[tid] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
-//line samples_reduction.go:176
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line samples_reduction.go:176*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:179
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:179*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -6155,8 +5217,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6164,8 +5225,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6173,8 +5233,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6182,8 +5241,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + gc_at4[gc_tx]
+						/*line samples_reduction.go:178*/ mySum = mySum + gc_at4[gc_tx]
 						gc_at5[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6191,8 +5249,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + gc_at4[gc_tx]
+					/*line samples_reduction.go:178*/ mySum = mySum + gc_at4[gc_tx]
 					gc_at5[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -6205,8 +5262,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6216,8 +5272,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6227,8 +5282,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6238,8 +5292,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -6249,8 +5302,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -6258,8 +5310,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
-	var gc_c1v [32]T
+	/*line samples_reduction.go:188*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6277,8 +5328,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:195
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:195*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -6297,32 +5347,27 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:190
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:190*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:193
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:193*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:194*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:194
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:194*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:194*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -6333,8 +5378,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:199
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:199*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -6351,8 +5395,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:158*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[float32](t)
 	if compiled.Ahead(func() {
 		{
@@ -6369,21 +5412,16 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:164*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:165
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:165*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -6398,29 +5436,23 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:164*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:165
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:165*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum float32
+						/*line samples_reduction.go:164*/ var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -6436,25 +5468,19 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:164*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:165
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:166
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -6469,25 +5495,19 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:164*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:165
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:166
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:166*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6495,8 +5515,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum float32
+						/*line samples_reduction.go:164*/ var mySum float32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -6507,8 +5526,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:177
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:177*/ gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -6523,24 +5541,17 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:169
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:169*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -6557,24 +5568,17 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:169
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:169*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6582,12 +5586,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -6601,29 +5603,21 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if (i+
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:170
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:170*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
-//line samples_reduction.go:173
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -6639,29 +5633,21 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if (i+
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:170
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:170*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
 							}
 						}
-//line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6671,12 +5657,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -6684,8 +5668,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
-//line samples_reduction.go:183
-			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:183*/ gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
@@ -6693,17 +5676,14 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum float32
+					/*line samples_reduction.go:164*/ var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -6712,27 +5692,22 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum float32
+					/*line samples_reduction.go:164*/ var mySum float32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:176
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line samples_reduction.go:176*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:179
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:179*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -6749,16 +5724,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -6773,22 +5744,17 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -6801,20 +5767,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:161
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -6828,18 +5789,13 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6848,8 +5804,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -6857,8 +5812,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
-	var gc_c1v [32]float32
+	/*line samples_reduction.go:188*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6887,20 +5841,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -6919,20 +5868,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -6953,24 +5897,20 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-					if blockSize >= 64 {
+					/*line samples_reduction.go:189*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:193
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:193*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -6979,10 +5919,8 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -6995,23 +5933,18 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:194*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:194
-				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:194*/ compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7020,12 +5953,9 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -7038,8 +5968,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:194*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -7051,8 +5980,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:199
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:199*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -7069,8 +5997,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:158*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[int32](t)
 	if compiled.Ahead(func() {
 		{
@@ -7087,21 +6014,16 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:164*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:165
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:165*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -7116,29 +6038,23 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:164*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:165
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:165*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum int32
+						/*line samples_reduction.go:164*/ var mySum int32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -7154,25 +6070,19 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:164*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:165
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:166
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -7187,25 +6097,19 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:164*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:165
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:166
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7213,8 +6117,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum int32
+						/*line samples_reduction.go:164*/ var mySum int32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -7225,8 +6128,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:177
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:177*/ gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -7241,24 +6143,17 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:169
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:169*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -7275,24 +6170,17 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:169
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:169*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7300,12 +6188,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -7319,29 +6205,21 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if (i+
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:170
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:173
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -7357,29 +6235,21 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if (i+
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:170
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7389,12 +6259,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -7402,8 +6270,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
-//line samples_reduction.go:183
-			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:183*/ gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
@@ -7411,17 +6278,14 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum int32
+					/*line samples_reduction.go:164*/ var mySum int32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -7430,27 +6294,22 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum int32
+					/*line samples_reduction.go:164*/ var mySum int32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:176
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line samples_reduction.go:176*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:179
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:179*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -7467,16 +6326,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -7491,22 +6346,17 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -7519,20 +6369,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:161
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -7546,18 +6391,13 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7566,8 +6406,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -7575,8 +6414,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
-	var gc_c1v [32]int32
+	/*line samples_reduction.go:188*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7605,20 +6443,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -7637,20 +6470,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -7671,24 +6499,20 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-					if blockSize >= 64 {
+					/*line samples_reduction.go:189*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:193
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:193*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7697,10 +6521,8 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -7713,23 +6535,18 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:194*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:194
-				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:194*/ compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -7738,12 +6555,9 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -7756,8 +6570,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:194*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -7769,8 +6582,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:199
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:199*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -7787,8 +6599,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:158
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:158*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[uint32](t)
 	if compiled.Ahead(func() {
 		{
@@ -7805,21 +6616,16 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:165
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:165*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -7834,29 +6640,23 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:165
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:165*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum uint32
+						/*line samples_reduction.go:164*/ var mySum uint32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -7872,25 +6672,19 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:165
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:166
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:165*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:165
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -7905,25 +6699,19 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:164*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:165
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:165
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:166
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:165*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:165
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7931,8 +6719,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-						var mySum uint32
+						/*line samples_reduction.go:164*/ var mySum uint32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -7943,8 +6730,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:177
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:177*/ gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -7959,24 +6745,17 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							var tid int = gc_tx
 							_ = tid
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:169
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:169*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -7993,24 +6772,17 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 						_ = tid
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:169
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:169*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8018,12 +6790,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8037,29 +6807,21 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-							if (i+
+							/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:169*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:169
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:170
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:173
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -8075,29 +6837,21 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						var i int = gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:162
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:169
-						if (i+
+						/*line samples_reduction.go:162*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:169*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:169
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:170
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:169*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8107,12 +6861,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8120,8 +6872,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
-//line samples_reduction.go:183
-			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+			/*line samples_reduction.go:183*/ gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
@@ -8129,17 +6880,14 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum uint32
+					/*line samples_reduction.go:164*/ var mySum uint32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:173
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:173*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8148,27 +6896,22 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
-					var mySum uint32
+					/*line samples_reduction.go:164*/ var mySum uint32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:169
-					if i+blockSize < n {
+					/*line samples_reduction.go:169*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:173
-					sdata[tid] = mySum
+					/*line samples_reduction.go:173*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:176
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line samples_reduction.go:176*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line samples_reduction.go:179
-		if gc_bound := s; gc_bound < gc_to {
+		/*line samples_reduction.go:179*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -8185,16 +6928,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -8209,22 +6948,17 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + gc_at7[gc_tx]
+					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -8237,20 +6971,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:161
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line samples_reduction.go:178
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line samples_reduction.go:178
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-								mySum.StoreSlice(sdata[tid:])
+								/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
+								/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:177
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -8264,18 +6993,13 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:178
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:178
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:177
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:178*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+						/*line samples_reduction.go:178*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8284,8 +7008,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:178
-					mySum = mySum + sdata[tid+s]
+					/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -8293,8 +7016,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
-	var gc_c1v [32]uint32
+	/*line samples_reduction.go:188*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8323,20 +7045,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -8355,20 +7072,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-						if (tid+
+						/*line samples_reduction.go:161*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:189
-						if blockSize >= 64 {
-//line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:189*/ if blockSize >= 64 {
+							/*line samples_reduction.go:189*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:189*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -8389,24 +7101,20 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-					if blockSize >= 64 {
+					/*line samples_reduction.go:189*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:193
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:193*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -8415,10 +7123,8 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -8431,23 +7137,18 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:194*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:194
-				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:194*/ compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -8456,12 +7157,9 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:194*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:194*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -8474,8 +7172,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:194*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -8487,8 +7184,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:199
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:199*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -8531,12 +7227,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:208*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:212
-		gc_off := gc_bx * (blockSize * 2)
+		/*line samples_reduction.go:212*/ gc_off := gc_bx * (blockSize * 2)
 		gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
@@ -8544,19 +7238,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_at3 := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-				i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-				var mySum T
+				/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+				/*line samples_reduction.go:214*/ var mySum T
 				if i < n {
 					mySum = gc_at[gc_tx]
 				}
-//line samples_reduction.go:219
-				if i+blockSize < n {
+				/*line samples_reduction.go:219*/ if i+blockSize < n {
 					mySum += gc_at2[gc_tx]
 				}
-//line samples_reduction.go:223
-				gc_at3[gc_tx] = mySum
+				/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
@@ -8564,19 +7254,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:212
-				i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-				var mySum T
+				/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+				/*line samples_reduction.go:214*/ var mySum T
 				if i < n {
 					mySum = gIdata[i]
 				}
-//line samples_reduction.go:219
-				if i+blockSize < n {
+				/*line samples_reduction.go:219*/ if i+blockSize < n {
 					mySum += gIdata[i+blockSize]
 				}
-//line samples_reduction.go:223
-				sdata[tid] = mySum
+				/*line samples_reduction.go:223*/ sdata[tid] = mySum
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -8584,8 +7270,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 256
 		gc_fastlo := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:234
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:234*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -8597,8 +7282,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at4[gc_u]
 							gc_at5[gc_u] = mySum
 						}
@@ -8611,8 +7295,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -8627,8 +7310,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -8640,8 +7322,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -8653,8 +7334,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -8666,8 +7346,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -8679,8 +7358,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -8691,8 +7369,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 128
 		gc_fastlo2 := min(max(0, -gc_off4), gc_bdx)
-//line samples_reduction.go:239
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off4, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:239*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off4, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -8704,8 +7381,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at6[gc_u2]
 							gc_at7[gc_u2] = mySum
 						}
@@ -8718,8 +7394,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -8734,8 +7409,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -8747,8 +7421,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -8760,8 +7433,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -8773,8 +7445,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -8786,8 +7457,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -8798,8 +7468,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 64
 		gc_fastlo3 := min(max(0, -gc_off5), gc_bdx)
-//line samples_reduction.go:246
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:246*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -8811,8 +7480,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at8[gc_u3]
 							gc_at9[gc_u3] = mySum
 						}
@@ -8825,8 +7493,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -8841,8 +7508,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -8854,8 +7520,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -8867,8 +7532,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -8880,8 +7544,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -8893,8 +7556,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -8902,10 +7564,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
-	var gc_c1v [32]T
+	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:250*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8923,8 +7583,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:257
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:257*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -8943,32 +7602,27 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:251
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:251*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:253
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:253*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:254*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:254
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:254*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:254*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8979,8 +7633,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:259
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:259*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -8997,8 +7650,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:208*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[float32](t)
 	if compiled.Ahead(func() {
 		{
@@ -9014,23 +7666,17 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:215
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:215*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -9044,32 +7690,24 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:215
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:215*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum float32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -9084,27 +7722,20 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:215
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:216
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -9118,37 +7749,28 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:215
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:216
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:216*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum float32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum float32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -9159,8 +7781,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:227
-			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			/*line samples_reduction.go:227*/ gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -9174,26 +7795,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:219
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:219*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -9209,40 +7822,29 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:219
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:219*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -9255,31 +7857,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if (i+
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:220
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:220*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
-//line samples_reduction.go:223
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -9294,31 +7887,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if (i+
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:220
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:220*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
 							}
 						}
-//line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9326,23 +7910,19 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:232
-			gc_off3 := gc_bx * (blockSize * 2)
+			/*line samples_reduction.go:232*/ gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -9350,19 +7930,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum float32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -9370,19 +7946,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum float32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum float32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -9391,8 +7963,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
-//line samples_reduction.go:235
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:235*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -9410,31 +7981,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:226
-									if blockSize >= 512 {
+									/*line samples_reduction.go:226*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:226
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:226*/ gc_if12 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if12).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if12).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -9451,31 +8013,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:226
-								if blockSize >= 512 {
+								/*line samples_reduction.go:226*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:226
-								gc_if11 := gc_b4.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:226*/ gc_if11 := gc_b4.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if11)
-//line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if11).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if11)
+									/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if11).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9484,8 +8037,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at7[gc_u]
 							gc_at8[gc_u] = mySum
 						}
@@ -9498,8 +8050,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -9517,34 +8068,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:228
-							if blockSize >= 512 {
+							/*line samples_reduction.go:228*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:226
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:226*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -9561,34 +8104,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:226
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:228
-						if blockSize >= 512 {
+						/*line samples_reduction.go:228*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:226
-						gc_if9 := gc_b2.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:226*/ gc_if9 := gc_b2.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:226
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -9597,8 +8132,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -9609,8 +8143,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
-//line samples_reduction.go:239
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:239*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -9628,31 +8161,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:233
-									if blockSize >= 256 {
+									/*line samples_reduction.go:233*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:233
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:233*/ gc_if16 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if16).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if16).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -9669,31 +8193,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:233
-								if blockSize >= 256 {
+								/*line samples_reduction.go:233*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:233
-								gc_if15 := gc_b8.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:233*/ gc_if15 := gc_b8.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if15)
-//line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if15).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if15)
+									/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if15).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9702,8 +8217,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at9[gc_u2]
 							gc_at10[gc_u2] = mySum
 						}
@@ -9716,8 +8230,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -9735,34 +8248,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:235
-							if blockSize >= 256 {
+							/*line samples_reduction.go:235*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:233
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:233*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -9779,34 +8284,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:233
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:235
-						if blockSize >= 256 {
+						/*line samples_reduction.go:235*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:233
-						gc_if13 := gc_b6.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:233*/ gc_if13 := gc_b6.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:233
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -9815,8 +8312,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -9827,8 +8323,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
-//line samples_reduction.go:246
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:246*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -9846,31 +8341,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:240
-									if blockSize >= 128 {
+									/*line samples_reduction.go:240*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:240
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:240*/ gc_if20 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if20).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if20).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -9887,31 +8373,22 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:240
-								if blockSize >= 128 {
+								/*line samples_reduction.go:240*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:240
-								gc_if19 := gc_b12.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:240*/ gc_if19 := gc_b12.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if19)
-//line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if19).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if19)
+									/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if19).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9920,8 +8397,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at11[gc_u3]
 							gc_at12[gc_u3] = mySum
 						}
@@ -9934,8 +8410,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -9953,34 +8428,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:242
-							if blockSize >= 128 {
+							/*line samples_reduction.go:242*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:240
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:240*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -9997,34 +8464,26 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:240
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:242
-						if blockSize >= 128 {
+						/*line samples_reduction.go:242*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:240
-						gc_if17 := gc_b10.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:240*/ gc_if17 := gc_b10.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:240
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -10033,8 +8492,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -10042,10 +8500,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
-	var gc_c1v [32]float32
+	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:250*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10074,20 +8530,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -10106,20 +8557,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -10140,24 +8586,20 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-					if blockSize >= 64 {
+					/*line samples_reduction.go:250*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:253
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:253*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -10166,10 +8608,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -10182,23 +8622,18 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:254*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:254
-				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:254*/ compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -10207,12 +8642,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -10225,8 +8657,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:254*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -10238,8 +8669,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:259
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:259*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -10256,8 +8686,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:208*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[int32](t)
 	if compiled.Ahead(func() {
 		{
@@ -10273,23 +8702,17 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:215
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:215*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -10303,32 +8726,24 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:215
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:215*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum int32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum int32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -10343,27 +8758,20 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:215
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:216
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -10377,37 +8785,28 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:215
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:216
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum int32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum int32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -10418,8 +8817,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:227
-			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			/*line samples_reduction.go:227*/ gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -10433,26 +8831,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:219
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:219*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -10468,40 +8858,29 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:219
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:219*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -10514,31 +8893,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if (i+
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:220
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:223
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -10553,31 +8923,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if (i+
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:220
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -10585,23 +8946,19 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:232
-			gc_off3 := gc_bx * (blockSize * 2)
+			/*line samples_reduction.go:232*/ gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -10609,19 +8966,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum int32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum int32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -10629,19 +8982,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum int32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum int32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -10650,8 +8999,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
-//line samples_reduction.go:235
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:235*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -10669,31 +9017,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:226
-									if blockSize >= 512 {
+									/*line samples_reduction.go:226*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:226
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:226*/ gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if16).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if16).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -10710,31 +9049,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:226
-								if blockSize >= 512 {
+								/*line samples_reduction.go:226*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:226
-								gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:226*/ gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
-//line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if15).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
+									/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if15).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -10743,8 +9073,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at7[gc_u]
 							gc_at8[gc_u] = mySum
 						}
@@ -10757,8 +9086,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -10776,34 +9104,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:228
-							if blockSize >= 512 {
+							/*line samples_reduction.go:228*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:226
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:226*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -10820,34 +9140,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:226
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:228
-						if blockSize >= 512 {
+						/*line samples_reduction.go:228*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:226
-						gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:226
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -10856,8 +9168,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -10868,8 +9179,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
-//line samples_reduction.go:239
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:239*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -10887,31 +9197,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:233
-									if blockSize >= 256 {
+									/*line samples_reduction.go:233*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:233
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:233*/ gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if20).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if20).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -10928,31 +9229,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:233
-								if blockSize >= 256 {
+								/*line samples_reduction.go:233*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:233
-								gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:233*/ gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
-//line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if19).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
+									/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if19).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -10961,8 +9253,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at9[gc_u2]
 							gc_at10[gc_u2] = mySum
 						}
@@ -10975,8 +9266,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -10994,34 +9284,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:235
-							if blockSize >= 256 {
+							/*line samples_reduction.go:235*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:233
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:233*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -11038,34 +9320,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:233
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:235
-						if blockSize >= 256 {
+						/*line samples_reduction.go:235*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:233
-						gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:233
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -11074,8 +9348,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -11086,8 +9359,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
-//line samples_reduction.go:246
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:246*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -11105,31 +9377,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:240
-									if blockSize >= 128 {
+									/*line samples_reduction.go:240*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:240
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:240*/ gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if24.ToBits() != 0 {
-//line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if24).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if24).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -11146,31 +9409,22 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:240
-								if blockSize >= 128 {
+								/*line samples_reduction.go:240*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:240
-								gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:240*/ gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if23.ToBits() != 0 {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
-//line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if23).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
+									/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if23).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11179,8 +9433,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at11[gc_u3]
 							gc_at12[gc_u3] = mySum
 						}
@@ -11193,8 +9446,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -11212,34 +9464,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:242
-							if blockSize >= 128 {
+							/*line samples_reduction.go:242*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:240
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:240*/ gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -11256,34 +9500,26 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:240
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:242
-						if blockSize >= 128 {
+						/*line samples_reduction.go:242*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:240
-						gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:240
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -11292,8 +9528,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -11301,10 +9536,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
-	var gc_c1v [32]int32
+	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:250*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11333,20 +9566,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -11365,20 +9593,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -11399,24 +9622,20 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-					if blockSize >= 64 {
+					/*line samples_reduction.go:250*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:253
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:253*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -11425,10 +9644,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -11441,23 +9658,18 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:254*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:254
-				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:254*/ compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -11466,12 +9678,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -11484,8 +9693,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:254*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -11497,8 +9705,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:259
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:259*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -11515,8 +9722,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:208
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:208*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[uint32](t)
 	if compiled.Ahead(func() {
 		{
@@ -11532,23 +9738,17 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								} else {
-//line samples_reduction.go:215
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:215*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -11562,32 +9762,24 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							} else {
-//line samples_reduction.go:215
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:215*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if6)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum uint32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum uint32
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
@@ -11602,27 +9794,20 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-								var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+								/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								if i < 0 || i > len(gIdata)-16 {
 									break
 								}
-//line samples_reduction.go:215
-								if i < n && uint(n-i) > 15 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
-//line samples_reduction.go:216
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:215*/ mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line samples_reduction.go:215
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -11636,37 +9821,28 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if i < 0 || i > len(gIdata)-8 {
 								break
 							}
-//line samples_reduction.go:215
-							if i < n && uint(n-i) > 7 {
-//line samples_reduction.go:215
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
+								/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
-//line samples_reduction.go:216
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+									/*line samples_reduction.go:215*/ mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
 								}
 							}
-//line samples_reduction.go:215
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-						var mySum uint32
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:214*/ var mySum uint32
 						if i < n {
 							mySum = gIdata[i]
 						}
@@ -11677,8 +9853,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:227
-			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			/*line samples_reduction.go:227*/ gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -11692,26 +9867,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line samples_reduction.go:219
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:219*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 							}
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -11727,40 +9894,29 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line samples_reduction.go:219
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:219*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if11)
 							}
 						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at2[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at3[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at3[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -11773,31 +9929,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:212
-							var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-							if (i+
+							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:219*/ if (i+
 								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line samples_reduction.go:219
-							if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
+							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 							} else {
-//line samples_reduction.go:220
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 							}
-//line samples_reduction.go:223
-							mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -11812,31 +9959,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:212
-						var i int = gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:212
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:219
-						if (i+
+						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
+						/*line samples_reduction.go:212*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:219*/ if (i+
 							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:219
-						if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
+						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
+							/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 						} else {
-//line samples_reduction.go:220
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								/*line samples_reduction.go:219*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 							}
 						}
-//line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
+						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11844,23 +9982,19 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_reduction.go:232
-			gc_off3 := gc_bx * (blockSize * 2)
+			/*line samples_reduction.go:232*/ gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -11868,19 +10002,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum uint32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum uint32
 					if i < n {
 						mySum = gc_at4[gc_tx]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gc_at5[gc_tx]
 					}
-//line samples_reduction.go:223
-					gc_at6[gc_tx] = mySum
+					/*line samples_reduction.go:223*/ gc_at6[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -11888,19 +10018,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
-					var mySum uint32
+					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+					/*line samples_reduction.go:214*/ var mySum uint32
 					if i < n {
 						mySum = gIdata[i]
 					}
-//line samples_reduction.go:219
-					if i+blockSize < n {
+					/*line samples_reduction.go:219*/ if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
-//line samples_reduction.go:223
-					sdata[tid] = mySum
+					/*line samples_reduction.go:223*/ sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -11909,8 +10035,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
-//line samples_reduction.go:235
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:235*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -11928,31 +10053,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-									mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:226
-									if blockSize >= 512 {
+									/*line samples_reduction.go:226*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:226
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:226*/ gc_if16 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if16).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at7[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if16).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -11969,31 +10085,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:226
-								mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:226
-								if blockSize >= 512 {
+								/*line samples_reduction.go:226*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:226
-								gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:226*/ gc_if15 := gc_b4.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
-//line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if15).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if15)
+									/*line samples_reduction.go:226*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx-gc_fastlo):]), gc_if15).StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12002,8 +10109,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at7[gc_u]
 							gc_at8[gc_u] = mySum
 						}
@@ -12016,8 +10122,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -12035,34 +10140,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:228
-							if blockSize >= 512 {
+							/*line samples_reduction.go:228*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:226
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:226*/ gc_if14 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -12079,34 +10176,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:226
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:226
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:226
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:228
-						if blockSize >= 512 {
+						/*line samples_reduction.go:228*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:226
-						gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
+							/*line samples_reduction.go:226*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:226
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -12115,8 +10204,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -12127,8 +10215,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
-//line samples_reduction.go:239
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:239*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -12146,31 +10233,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-									mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:233
-									if blockSize >= 256 {
+									/*line samples_reduction.go:233*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:233
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:233*/ gc_if20 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if20).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at9[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if20).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -12187,31 +10265,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:233
-								mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:233
-								if blockSize >= 256 {
+								/*line samples_reduction.go:233*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:233
-								gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:233*/ gc_if19 := gc_b8.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
-//line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if19).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if19)
+									/*line samples_reduction.go:233*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx-gc_fastlo2):]), gc_if19).StoreSlice(gc_at10[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12220,8 +10289,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at9[gc_u2]
 							gc_at10[gc_u2] = mySum
 						}
@@ -12234,8 +10302,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -12253,34 +10320,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:235
-							if blockSize >= 256 {
+							/*line samples_reduction.go:235*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:233
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:233*/ gc_if18 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -12297,34 +10356,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:233
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:233
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:233
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:235
-						if blockSize >= 256 {
+						/*line samples_reduction.go:235*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:233
-						gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
+							/*line samples_reduction.go:233*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:233
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -12333,8 +10384,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -12345,8 +10395,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
-//line samples_reduction.go:246
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:246*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -12364,31 +10413,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:211
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-									mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:240
-									if blockSize >= 128 {
+									/*line samples_reduction.go:240*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:240
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:240*/ gc_if24 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if24.ToBits() != 0 {
-//line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if24).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at11[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if24).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -12405,31 +10445,22 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:240
-								mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:240
-								if blockSize >= 128 {
+								/*line samples_reduction.go:240*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:240
-								gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:240*/ gc_if23 := gc_b12.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if23.ToBits() != 0 {
-//line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
-//line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if23).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if23)
+									/*line samples_reduction.go:240*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]), gc_if23).StoreSlice(gc_at12[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12438,8 +10469,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at11[gc_u3]
 							gc_at12[gc_u3] = mySum
 						}
@@ -12452,8 +10482,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -12471,34 +10500,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:242
-							if blockSize >= 128 {
+							/*line samples_reduction.go:242*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:240
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:240*/ gc_if22 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -12515,34 +10536,26 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep10
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:240
-					if (tid+
+					/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:240
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:240
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:242
-						if blockSize >= 128 {
+						/*line samples_reduction.go:242*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:240
-						gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
+							/*line samples_reduction.go:240*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:240
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -12551,8 +10564,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -12560,10 +10572,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:247
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
-	var gc_c1v [32]uint32
+	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:250*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -12592,20 +10602,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -12624,20 +10629,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-						if (tid+
+						/*line samples_reduction.go:211*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:250
-						if blockSize >= 64 {
-//line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:250*/ if blockSize >= 64 {
+							/*line samples_reduction.go:250*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:250*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -12658,24 +10658,20 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-					if blockSize >= 64 {
+					/*line samples_reduction.go:250*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:253
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:253*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -12684,10 +10680,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -12700,23 +10694,18 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:254*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:254
-				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:254*/ compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -12725,12 +10714,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:254*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:254*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -12743,8 +10729,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:254*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -12756,8 +10741,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:259
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:259*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -12802,30 +10786,24 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:269*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples_reduction.go:273
-			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:275
-			var mySum T
-//line samples_reduction.go:277
-			if nIsPow2 {
+			/*line samples_reduction.go:273*/ gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:275*/ var mySum T
+			/*line samples_reduction.go:277*/ if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
-				for i < n {
+				/*line samples_reduction.go:281*/ for i < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:282
-					mySum += gIdata[i]
+					/*line samples_reduction.go:282*/ mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
@@ -12838,21 +10816,18 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:291
-					mySum += gIdata[i_]
+					/*line samples_reduction.go:291*/ mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
-			sdata[tid] = mySum
+			/*line samples_reduction.go:296*/ sdata[tid] = mySum
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line samples_reduction.go:307
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:307*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -12864,8 +10839,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at[gc_u]
 							gc_at2[gc_u] = mySum
 						}
@@ -12878,8 +10852,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -12894,8 +10867,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -12907,8 +10879,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -12920,8 +10891,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -12933,8 +10903,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
 						sdata[tid] = mySum
 					}
@@ -12946,8 +10915,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -12958,8 +10926,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line samples_reduction.go:312
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:312*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -12971,8 +10938,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at3[gc_u2]
 							gc_at4[gc_u2] = mySum
 						}
@@ -12985,8 +10951,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -13001,8 +10966,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -13014,8 +10978,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -13027,8 +10990,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -13040,8 +11002,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
 						sdata[tid] = mySum
 					}
@@ -13053,8 +11014,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -13065,8 +11025,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:319
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:319*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -13078,8 +11037,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at5[gc_u3]
 							gc_at6[gc_u3] = mySum
 						}
@@ -13092,8 +11050,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -13108,8 +11065,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -13121,8 +11077,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -13134,8 +11089,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -13147,8 +11101,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
 						sdata[tid] = mySum
 					}
@@ -13160,8 +11113,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -13169,10 +11121,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
-	var gc_c1v [32]T
+	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:323*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -13190,8 +11140,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:330
-			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+			/*line samples_reduction.go:330*/ if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
@@ -13210,32 +11159,27 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:324
-					mySum += sdata[tid+32]
+					/*line samples_reduction.go:324*/ mySum += sdata[tid+32]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:326
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:326*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-					gc_c1v[gc_lane] = mySum
+					/*line samples_reduction.go:327*/ gc_c1v[gc_lane] = mySum
 				}
-//line samples_reduction.go:327
-				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:327*/ compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-					mySum += gc_c1r[gc_lane]
+					/*line samples_reduction.go:327*/ mySum += gc_c1r[gc_lane]
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -13246,8 +11190,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:332
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:332*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -13265,30 +11208,24 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:269*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples_reduction.go:273
-			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:275
-			var mySum float32
-//line samples_reduction.go:277
-			if nIsPow2 {
+			/*line samples_reduction.go:273*/ gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:275*/ var mySum float32
+			/*line samples_reduction.go:277*/ if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
-				for i < n {
+				/*line samples_reduction.go:281*/ for i < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:282
-					mySum += gIdata[i]
+					/*line samples_reduction.go:282*/ mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
@@ -13301,21 +11238,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:291
-					mySum += gIdata[i_]
+					/*line samples_reduction.go:291*/ mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
-			sdata[tid] = mySum
+			/*line samples_reduction.go:296*/ sdata[tid] = mySum
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line samples_reduction.go:307
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:307*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -13333,31 +11267,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:299
-									if blockSize >= 512 {
+									/*line samples_reduction.go:299*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:299*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -13374,31 +11299,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:299
-								if blockSize >= 512 {
+								/*line samples_reduction.go:299*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:299
-								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:299*/ gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
-//line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13407,8 +11323,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at[gc_u]
 							gc_at2[gc_u] = mySum
 						}
@@ -13421,8 +11336,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -13440,34 +11354,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:301
-							if blockSize >= 512 {
+							/*line samples_reduction.go:301*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -13484,34 +11390,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:299
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:301
-						if blockSize >= 512 {
+						/*line samples_reduction.go:301*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:299
-						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:299
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -13520,8 +11418,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -13532,8 +11429,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line samples_reduction.go:312
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:312*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -13551,31 +11447,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:306
-									if blockSize >= 256 {
+									/*line samples_reduction.go:306*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:306*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -13592,31 +11479,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:306
-								if blockSize >= 256 {
+								/*line samples_reduction.go:306*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:306
-								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:306*/ gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
-//line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
+									/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13625,8 +11503,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at3[gc_u2]
 							gc_at4[gc_u2] = mySum
 						}
@@ -13639,8 +11516,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -13658,34 +11534,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:308
-							if blockSize >= 256 {
+							/*line samples_reduction.go:308*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -13702,34 +11570,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:306
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:308
-						if blockSize >= 256 {
+						/*line samples_reduction.go:308*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:306
-						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:306
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -13738,8 +11598,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -13750,8 +11609,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:319
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:319*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -13769,31 +11627,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:313
-									if blockSize >= 128 {
+									/*line samples_reduction.go:313*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:313*/ gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -13810,31 +11659,22 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:313
-								if blockSize >= 128 {
+								/*line samples_reduction.go:313*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:313
-								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:313*/ gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
-//line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
+									/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13843,8 +11683,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at5[gc_u3]
 							gc_at6[gc_u3] = mySum
 						}
@@ -13857,8 +11696,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -13876,34 +11714,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:315
-							if blockSize >= 128 {
+							/*line samples_reduction.go:315*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -13920,34 +11750,26 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:313
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:315
-						if blockSize >= 128 {
+						/*line samples_reduction.go:315*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:313
-						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:313
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -13956,8 +11778,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -13965,10 +11786,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			}
 		}
 	}
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
-	var gc_c1v [32]float32
+	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:323*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -13997,20 +11816,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -14029,20 +11843,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -14063,24 +11872,20 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-					if blockSize >= 64 {
+					/*line samples_reduction.go:323*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:326
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:326*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -14089,10 +11894,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -14105,23 +11908,18 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:327*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:327
-				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:327*/ compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -14130,12 +11928,9 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -14148,8 +11943,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:327*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -14161,8 +11955,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:332
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:332*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -14180,30 +11973,24 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:269*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples_reduction.go:273
-			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:275
-			var mySum int32
-//line samples_reduction.go:277
-			if nIsPow2 {
+			/*line samples_reduction.go:273*/ gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:275*/ var mySum int32
+			/*line samples_reduction.go:277*/ if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
-				for i < n {
+				/*line samples_reduction.go:281*/ for i < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:282
-					mySum += gIdata[i]
+					/*line samples_reduction.go:282*/ mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
@@ -14216,21 +12003,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:291
-					mySum += gIdata[i_]
+					/*line samples_reduction.go:291*/ mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
-			sdata[tid] = mySum
+			/*line samples_reduction.go:296*/ sdata[tid] = mySum
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line samples_reduction.go:307
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:307*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -14248,31 +12032,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:299
-									if blockSize >= 512 {
+									/*line samples_reduction.go:299*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:299*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -14289,31 +12064,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:299
-								if blockSize >= 512 {
+								/*line samples_reduction.go:299*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:299
-								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:299*/ gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
-//line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -14322,8 +12088,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at[gc_u]
 							gc_at2[gc_u] = mySum
 						}
@@ -14336,8 +12101,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -14355,34 +12119,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:301
-							if blockSize >= 512 {
+							/*line samples_reduction.go:301*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -14399,34 +12155,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:299
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:301
-						if blockSize >= 512 {
+						/*line samples_reduction.go:301*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:299
-						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:299
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -14435,8 +12183,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -14447,8 +12194,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line samples_reduction.go:312
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:312*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -14466,31 +12212,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:306
-									if blockSize >= 256 {
+									/*line samples_reduction.go:306*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:306*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -14507,31 +12244,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:306
-								if blockSize >= 256 {
+								/*line samples_reduction.go:306*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:306
-								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:306*/ gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
-//line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
+									/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -14540,8 +12268,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at3[gc_u2]
 							gc_at4[gc_u2] = mySum
 						}
@@ -14554,8 +12281,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -14573,34 +12299,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:308
-							if blockSize >= 256 {
+							/*line samples_reduction.go:308*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -14617,34 +12335,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:306
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:308
-						if blockSize >= 256 {
+						/*line samples_reduction.go:308*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:306
-						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:306
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -14653,8 +12363,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -14665,8 +12374,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:319
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:319*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -14684,31 +12392,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:313
-									if blockSize >= 128 {
+									/*line samples_reduction.go:313*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:313*/ gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -14725,31 +12424,22 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:313
-								if blockSize >= 128 {
+								/*line samples_reduction.go:313*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:313
-								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:313*/ gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
-//line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
+									/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -14758,8 +12448,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at5[gc_u3]
 							gc_at6[gc_u3] = mySum
 						}
@@ -14772,8 +12461,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -14791,34 +12479,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:315
-							if blockSize >= 128 {
+							/*line samples_reduction.go:315*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -14835,34 +12515,26 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:313
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:315
-						if blockSize >= 128 {
+						/*line samples_reduction.go:315*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:313
-						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:313
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -14871,8 +12543,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -14880,10 +12551,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			}
 		}
 	}
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
-	var gc_c1v [32]int32
+	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:323*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -14912,20 +12581,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -14944,20 +12608,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -14978,24 +12637,20 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-					if blockSize >= 64 {
+					/*line samples_reduction.go:323*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:326
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:326*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -15004,10 +12659,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -15020,23 +12673,18 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:327*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:327
-				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:327*/ compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -15045,12 +12693,9 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -15063,8 +12708,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:327*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -15076,8 +12720,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:332
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:332*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -15095,30 +12738,24 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:269
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_reduction.go:269*/ cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples_reduction.go:273
-			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:275
-			var mySum uint32
-//line samples_reduction.go:277
-			if nIsPow2 {
+			/*line samples_reduction.go:273*/ gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:275*/ var mySum uint32
+			/*line samples_reduction.go:277*/ if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
-				for i < n {
+				/*line samples_reduction.go:281*/ for i < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:282
-					mySum += gIdata[i]
+					/*line samples_reduction.go:282*/ mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
 					}
@@ -15131,21 +12768,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if gc_b.Stopped() {
 						return
 					}
-//line samples_reduction.go:291
-					mySum += gIdata[i_]
+					/*line samples_reduction.go:291*/ mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
-			sdata[tid] = mySum
+			/*line samples_reduction.go:296*/ sdata[tid] = mySum
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line samples_reduction.go:307
-		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		/*line samples_reduction.go:307*/ gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -15163,31 +12797,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-									mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
+									/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none4
-//line samples_reduction.go:299
-									if blockSize >= 512 {
+									/*line samples_reduction.go:299*/ if blockSize >= 512 {
 										gc_b5 = gc_all4
 									}
-//line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									/*line samples_reduction.go:299*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+										/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 									}
 								}
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -15204,31 +12829,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
-//line samples_reduction.go:299
-								mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
+								/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b4 := gc_none3
-//line samples_reduction.go:299
-								if blockSize >= 512 {
+								/*line samples_reduction.go:299*/ if blockSize >= 512 {
 									gc_b4 = gc_all3
 								}
-//line samples_reduction.go:299
-								gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								/*line samples_reduction.go:299*/ gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
-//line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+									/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(mySum, gc_if3)
+									/*line samples_reduction.go:299*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at2[(gc_tx-gc_fastlo):]), gc_if3).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								}
 							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -15237,8 +12853,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 							mySum = mySum + gc_at[gc_u]
 							gc_at2[gc_u] = mySum
 						}
@@ -15251,8 +12866,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -15270,34 +12884,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ if (tid+
 							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
+						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b3 := gc_none2
-//line samples_reduction.go:301
-							if blockSize >= 512 {
+							/*line samples_reduction.go:301*/ if blockSize >= 512 {
 								gc_b3 = gc_all2
 							}
-//line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							/*line samples_reduction.go:299*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -15314,34 +12920,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:299
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ if (tid+
 						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:299
-					if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line samples_reduction.go:299
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b2 := gc_none
-//line samples_reduction.go:301
-						if blockSize >= 512 {
+						/*line samples_reduction.go:301*/ if blockSize >= 512 {
 							gc_b2 = gc_all
 						}
-//line samples_reduction.go:299
-						gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+							/*line samples_reduction.go:299*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:299
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -15350,8 +12948,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
+				/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
 					mySum = mySum + sdata[tid+256]
 					sdata[tid] = mySum
 				}
@@ -15362,8 +12959,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line samples_reduction.go:312
-		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		/*line samples_reduction.go:312*/ gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -15381,31 +12977,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-									mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+									/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b9 := gc_none8
-//line samples_reduction.go:306
-									if blockSize >= 256 {
+									/*line samples_reduction.go:306*/ if blockSize >= 256 {
 										gc_b9 = gc_all8
 									}
-//line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									/*line samples_reduction.go:306*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+										/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx-gc_fastlo2):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if8).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 									}
 								}
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -15422,31 +13009,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
-//line samples_reduction.go:306
-								mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]))
+								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b8 := gc_none7
-//line samples_reduction.go:306
-								if blockSize >= 256 {
+								/*line samples_reduction.go:306*/ if blockSize >= 256 {
 									gc_b8 = gc_all7
 								}
-//line samples_reduction.go:306
-								gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								/*line samples_reduction.go:306*/ gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
-//line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
+									/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx-gc_fastlo2):])).Merge(mySum, gc_if7)
+									/*line samples_reduction.go:306*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]), gc_if7).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 								}
 							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -15455,8 +13033,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 							mySum = mySum + gc_at3[gc_u2]
 							gc_at4[gc_u2] = mySum
 						}
@@ -15469,8 +13046,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -15488,34 +13064,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ if (tid+
 							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
+						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b7 := gc_none6
-//line samples_reduction.go:308
-							if blockSize >= 256 {
+							/*line samples_reduction.go:308*/ if blockSize >= 256 {
 								gc_b7 = gc_all6
 							}
-//line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							/*line samples_reduction.go:306*/ gc_if6 := archsimd.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -15532,34 +13100,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:306
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ if (tid+
 						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:306
-					if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line samples_reduction.go:306
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b6 := gc_none5
-//line samples_reduction.go:308
-						if blockSize >= 256 {
+						/*line samples_reduction.go:308*/ if blockSize >= 256 {
 							gc_b6 = gc_all5
 						}
-//line samples_reduction.go:306
-						gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
+							/*line samples_reduction.go:306*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:306
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -15568,8 +13128,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
+				/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
 					mySum = mySum + sdata[tid+128]
 					sdata[tid] = mySum
 				}
@@ -15580,8 +13139,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line samples_reduction.go:319
-		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		/*line samples_reduction.go:319*/ gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -15599,31 +13157,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line samples_reduction.go:272
-								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-									mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+								/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+									/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								} else {
 									gc_b13 := gc_none12
-//line samples_reduction.go:313
-									if blockSize >= 128 {
+									/*line samples_reduction.go:313*/ if blockSize >= 128 {
 										gc_b13 = gc_all12
 									}
-//line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									/*line samples_reduction.go:313*/ gc_if12 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 									if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+										/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at5[(gc_tx-gc_fastlo3):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadUint32x16Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if12).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 									}
 								}
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -15640,31 +13189,22 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
-//line samples_reduction.go:313
-								mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+							/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]))
+								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b12 := gc_none11
-//line samples_reduction.go:313
-								if blockSize >= 128 {
+								/*line samples_reduction.go:313*/ if blockSize >= 128 {
 									gc_b12 = gc_all11
 								}
-//line samples_reduction.go:313
-								gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								/*line samples_reduction.go:313*/ gc_if11 := gc_b12.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
-//line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+									/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx-gc_fastlo3):])).Merge(mySum, gc_if11)
+									/*line samples_reduction.go:313*/ mySum.Merge(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]), gc_if11).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								}
 							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -15673,8 +13213,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 							mySum = mySum + gc_at5[gc_u3]
 							gc_at6[gc_u3] = mySum
 						}
@@ -15687,8 +13226,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -15706,34 +13244,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ if (tid+
 							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
+						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 							gc_b11 := gc_none10
-//line samples_reduction.go:315
-							if blockSize >= 128 {
+							/*line samples_reduction.go:315*/ if blockSize >= 128 {
 								gc_b11 = gc_all10
 							}
-//line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							/*line samples_reduction.go:313*/ gc_if10 := archsimd.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -15750,34 +13280,26 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:313
-					if (tid+
+					/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ if (tid+
 						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line samples_reduction.go:313
-					if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line samples_reduction.go:313
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 						mySum.StoreSlice(sdata[tid:])
 					} else {
 						gc_b10 := gc_none9
-//line samples_reduction.go:315
-						if blockSize >= 128 {
+						/*line samples_reduction.go:315*/ if blockSize >= 128 {
 							gc_b10 = gc_all9
 						}
-//line samples_reduction.go:313
-						gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
+							/*line samples_reduction.go:313*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:313
-					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -15786,8 +13308,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
+				/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
 					mySum = mySum + sdata[tid+64]
 					sdata[tid] = mySum
 				}
@@ -15795,10 +13316,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			}
 		}
 	}
-//line samples_reduction.go:320
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
-	var gc_c1v [32]uint32
+	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples_reduction.go:323*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -15827,20 +13346,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -15859,20 +13373,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-						if (tid+
+						/*line samples_reduction.go:272*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ if (tid+
 							32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line samples_reduction.go:323
-						if blockSize >= 64 {
-//line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						/*line samples_reduction.go:323*/ if blockSize >= 64 {
+							/*line samples_reduction.go:323*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line samples_reduction.go:323*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -15893,24 +13402,20 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-					if blockSize >= 64 {
+					/*line samples_reduction.go:323*/ if blockSize >= 64 {
 						mySum += sdata[tid+32]
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-//line samples_reduction.go:326
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples_reduction.go:326*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -15919,10 +13424,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_c1v[gc_lane:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_c1v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -15935,23 +13438,18 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
+						/*line samples_reduction.go:327*/ gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:327
-				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line samples_reduction.go:327*/ compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -15960,12 +13458,9 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							/*line samples_reduction.go:327*/ mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line samples_reduction.go:327*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -15978,8 +13473,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						gc_rank := gc_w + gc_lane
 						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
+						/*line samples_reduction.go:327*/ mySum += gc_c1r[gc_lane]
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -15991,8 +13485,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
 			if gc_rank == 0 {
-//line samples_reduction.go:332
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:332*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -16044,56 +13537,46 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:363
-	maskLength := blockSize & 31
+	/*line samples_reduction.go:359*/ sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:363*/ maskLength := blockSize & 31
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-		gridSize := blockSize * gc_gdx
+		/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 		gc_s_gridSize[gc_rank] = gridSize
 	}
-//line samples_reduction.go:364
-	if maskLength > 0 {
+	/*line samples_reduction.go:364*/ if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
 	mask := uint32(0xffffffff) >> maskLength
-//line samples_reduction.go:391
-	var mask_ uint32 = mask
-//line samples_reduction.go:393
-	var gc_l_mySum_ [32]T
+	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
+	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]T
@@ -16115,20 +13598,16 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gridSize := gc_s_gridSize[gc_rank]
-//line samples_reduction.go:369
-				var mySum T
-//line samples_reduction.go:371
-				if nIsPow2 {
+				/*line samples_reduction.go:369*/ var mySum T
+				/*line samples_reduction.go:371*/ if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
-					for i < n {
+					/*line samples_reduction.go:375*/ for i < n {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:376
-						mySum += gIdata[i]
+						/*line samples_reduction.go:376*/ mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
@@ -16141,17 +13620,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:385
-						mySum += gIdata[i_]
+						/*line samples_reduction.go:385*/ mySum += gIdata[i_]
 						i_ += gridSize
 					}
 				}
-//line samples_reduction.go:391
-				var mySum_ T = mySum
-//line samples_reduction.go:391
-				var r T
-//line samples_reduction.go:391
-				var returned bool
+				/*line samples_reduction.go:391*/ var mySum_ T = mySum
+				/*line samples_reduction.go:391*/ var r T
+				/*line samples_reduction.go:391*/ var returned bool
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -16162,8 +13637,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-			v, ok := any(mySum_).(int32)
+			/*line samples_reduction.go:340*/ v, ok := any(mySum_).(int32)
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
@@ -16171,27 +13645,22 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-			if ok {
+			/*line samples_reduction.go:340*/ if ok {
 				gc_m9 |= 1 << gc_lane
 			}
 		}
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line samples_reduction.go:341
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-				var r T
-//line samples_reduction.go:350
-				var returned bool
-//line samples_reduction.go:341
-				r = any(gc_c1r[gc_lane]).(T)
+				/*line samples_reduction.go:348*/ var r T
+				/*line samples_reduction.go:350*/ var returned bool
+				/*line samples_reduction.go:341*/ r = any(gc_c1r[gc_lane]).(T)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -16202,36 +13671,31 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-			if !returned {
+			/*line samples_reduction.go:342*/ if !returned {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples_reduction.go:343
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line samples_reduction.go:343*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
 					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line samples_reduction.go:343*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
 					} else {
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line samples_reduction.go:344*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-							mySum_ += gc_c2r[gc_lane]
+							/*line samples_reduction.go:344*/ mySum_ += gc_c2r[gc_lane]
 							gc_l_mySum_[gc_lane] = mySum_
 						}
 					}
@@ -16242,12 +13706,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:358
-				var r T
-//line samples_reduction.go:360
-				var returned bool
-//line samples_reduction.go:346
-				r = mySum_
+				/*line samples_reduction.go:358*/ var r T
+				/*line samples_reduction.go:360*/ var returned bool
+				/*line samples_reduction.go:346*/ r = mySum_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -16265,13 +13726,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:363
-				var mySum T
+				/*line samples_reduction.go:363*/ var mySum T
 				r := gc_l_r[gc_lane]
-//line samples_reduction.go:391
-				mySum = r
-//line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
+				/*line samples_reduction.go:391*/ mySum = r
+				/*line samples_reduction.go:394*/ if tid%gocuda.WarpSize == 0 {
 					sdata[tid/gocuda.WarpSize] = mySum
 				}
 				gc_s_mySum[gc_rank] = mySum
@@ -16279,12 +13737,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	shmemExtent := 1
-//line samples_reduction.go:401
-	if blockSize/gocuda.WarpSize > 0 {
+	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
-	var gc_l_mask_2 [32]uint32
+	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -16312,20 +13768,16 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx = 0
 				}
 				tid := gc_tx
-//line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				/*line samples_reduction.go:404*/ gc_c3v[gc_lane] = tid < shmemExtent
 			}
 		}
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line samples_reduction.go:404*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -16333,10 +13785,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -16347,16 +13797,14 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:404
-				ballotResult := gc_c3r[gc_lane]
+				/*line samples_reduction.go:404*/ ballotResult := gc_c3r[gc_lane]
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
 		var gc_m27 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:407
-			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples_reduction.go:407*/ if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -16372,8 +13820,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_reduction.go:405
-				if tid < shmemExtent {
+				/*line samples_reduction.go:405*/ if tid < shmemExtent {
 					gc_m27 |= 1 << gc_lane
 				}
 			}
@@ -16385,24 +13832,17 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-//line samples_reduction.go:420
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-					var mySum T
+					/*line samples_reduction.go:363*/ var mySum T
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 T = mySum
-//line samples_reduction.go:408
-					var r_ T
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = gc_at[gc_lane]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 T = mySum
+					/*line samples_reduction.go:408*/ var r_ T
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -16421,19 +13861,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:363
-					var mySum T
+					/*line samples_reduction.go:363*/ var mySum T
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = sdata[tid]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 T = mySum
-//line samples_reduction.go:408
-					var r_ T
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = sdata[tid]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 T = mySum
+					/*line samples_reduction.go:408*/ var r_ T
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -16447,8 +13881,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-				v_, ok_ := any(mySum_2).(int32)
+				/*line samples_reduction.go:340*/ v_, ok_ := any(mySum_2).(int32)
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -16459,8 +13892,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-				if ok_ {
+				/*line samples_reduction.go:340*/ if ok_ {
 					gc_m21 |= 1 << gc_lane
 				}
 			}
@@ -16471,13 +13903,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -16485,13 +13914,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -16505,23 +13931,18 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mask_2 := gc_l_mask_2[gc_lane]
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
-//line samples_reduction.go:341
-						gc_c4m[gc_lane] = mask_2
+						/*line samples_reduction.go:341*/ gc_c4m[gc_lane] = mask_2
 					}
 				}
-//line samples_reduction.go:341
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-					var r_ T
-//line samples_reduction.go:350
-					var returned_ bool
-//line samples_reduction.go:341
-					r_ = any(gc_c4r[gc_lane]).(T)
+					/*line samples_reduction.go:348*/ var r_ T
+					/*line samples_reduction.go:350*/ var returned_ bool
+					/*line samples_reduction.go:341*/ r_ = any(gc_c4r[gc_lane]).(T)
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -16535,16 +13956,14 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-				if !returned_ {
+				/*line samples_reduction.go:342*/ if !returned_ {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
 			gc_save25 := gc_act
 			gc_act = gc_save25 & gc_m25
 			if gc_act != 0 {
-//line samples_reduction.go:343
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line samples_reduction.go:343*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -16552,20 +13971,17 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mask_2 := gc_l_mask_2[gc_lane]
 						mySum_2 := gc_l_mySum_2[gc_lane]
 						_ = mySum_2
-//line samples_reduction.go:344
-						gc_c5m[gc_lane] = mask_2
+						/*line samples_reduction.go:344*/ gc_c5m[gc_lane] = mask_2
 						gc_c5a[gc_lane] = offset_
 						gc_c5w[gc_lane] = gocuda.WarpSize
 					}
-//line samples_reduction.go:344
-					compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					/*line samples_reduction.go:344*/ compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-						mySum_2 += gc_c5r[gc_lane]
+						/*line samples_reduction.go:344*/ mySum_2 += gc_c5r[gc_lane]
 						gc_l_mySum_2[gc_lane] = mySum_2
 					}
 				}
@@ -16574,12 +13990,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:356
-					var r_ T
-//line samples_reduction.go:358
-					var returned_ bool
-//line samples_reduction.go:346
-					r_ = mySum_2
+					/*line samples_reduction.go:356*/ var r_ T
+					/*line samples_reduction.go:358*/ var returned_ bool
+					/*line samples_reduction.go:346*/ r_ = mySum_2
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -16595,11 +14008,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-				var mySum T
+				/*line samples_reduction.go:363*/ var mySum T
 				r_ := gc_l_r_[gc_lane]
-//line samples_reduction.go:408
-				mySum = r_
+				/*line samples_reduction.go:408*/ mySum = r_
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -16611,8 +14022,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line samples_reduction.go:423
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -16620,36 +14030,31 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gc_at2[0] = mySum
+				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
 			gc_step3 := gc_from
@@ -16659,40 +14064,35 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -16711,56 +14111,46 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:363
-	maskLength := blockSize & 31
+	/*line samples_reduction.go:359*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:363*/ maskLength := blockSize & 31
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-		gridSize := blockSize * gc_gdx
+		/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 		gc_s_gridSize[gc_rank] = gridSize
 	}
-//line samples_reduction.go:364
-	if maskLength > 0 {
+	/*line samples_reduction.go:364*/ if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
 	mask := uint32(0xffffffff) >> maskLength
-//line samples_reduction.go:391
-	var mask_ uint32 = mask
-//line samples_reduction.go:393
-	var gc_l_mySum_ [32]float32
+	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
+	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]float32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]float32
@@ -16782,20 +14172,16 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gridSize := gc_s_gridSize[gc_rank]
-//line samples_reduction.go:369
-				var mySum float32
-//line samples_reduction.go:371
-				if nIsPow2 {
+				/*line samples_reduction.go:369*/ var mySum float32
+				/*line samples_reduction.go:371*/ if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
-					for i < n {
+					/*line samples_reduction.go:375*/ for i < n {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:376
-						mySum += gIdata[i]
+						/*line samples_reduction.go:376*/ mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
@@ -16808,17 +14194,13 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:385
-						mySum += gIdata[i_]
+						/*line samples_reduction.go:385*/ mySum += gIdata[i_]
 						i_ += gridSize
 					}
 				}
-//line samples_reduction.go:391
-				var mySum_ float32 = mySum
-//line samples_reduction.go:391
-				var r float32
-//line samples_reduction.go:391
-				var returned bool
+				/*line samples_reduction.go:391*/ var mySum_ float32 = mySum
+				/*line samples_reduction.go:391*/ var r float32
+				/*line samples_reduction.go:391*/ var returned bool
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -16829,8 +14211,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-			v, ok := any(mySum_).(int32)
+			/*line samples_reduction.go:340*/ v, ok := any(mySum_).(int32)
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
@@ -16838,27 +14219,22 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-			if ok {
+			/*line samples_reduction.go:340*/ if ok {
 				gc_m9 |= 1 << gc_lane
 			}
 		}
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line samples_reduction.go:341
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-				var r float32
-//line samples_reduction.go:350
-				var returned bool
-//line samples_reduction.go:341
-				r = any(gc_c1r[gc_lane]).(float32)
+				/*line samples_reduction.go:348*/ var r float32
+				/*line samples_reduction.go:350*/ var returned bool
+				/*line samples_reduction.go:341*/ r = any(gc_c1r[gc_lane]).(float32)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -16869,39 +14245,32 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-			if !returned {
+			/*line samples_reduction.go:342*/ if !returned {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples_reduction.go:343
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line samples_reduction.go:343*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
 					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line samples_reduction.go:343*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
 					} else {
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line samples_reduction.go:344*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
 						gc_left := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -16909,12 +14278,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -16926,8 +14292,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 									continue
 								}
 								mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
+								/*line samples_reduction.go:344*/ mySum_ += gc_c2r[gc_lane]
 								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
@@ -16939,12 +14304,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-				var r float32
-//line samples_reduction.go:361
-				var returned bool
-//line samples_reduction.go:346
-				r = mySum_
+				/*line samples_reduction.go:359*/ var r float32
+				/*line samples_reduction.go:361*/ var returned bool
+				/*line samples_reduction.go:346*/ r = mySum_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -16962,13 +14324,10 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:363
-				var mySum float32
+				/*line samples_reduction.go:363*/ var mySum float32
 				r := gc_l_r[gc_lane]
-//line samples_reduction.go:391
-				mySum = r
-//line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
+				/*line samples_reduction.go:391*/ mySum = r
+				/*line samples_reduction.go:394*/ if tid%gocuda.WarpSize == 0 {
 					sdata[tid/gocuda.WarpSize] = mySum
 				}
 				gc_s_mySum[gc_rank] = mySum
@@ -16976,12 +14335,10 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	shmemExtent := 1
-//line samples_reduction.go:401
-	if blockSize/gocuda.WarpSize > 0 {
+	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
-	var gc_l_mask_2 [32]uint32
+	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]float32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -17009,20 +14366,16 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx = 0
 				}
 				tid := gc_tx
-//line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				/*line samples_reduction.go:404*/ gc_c3v[gc_lane] = tid < shmemExtent
 			}
 		}
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line samples_reduction.go:404*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -17030,10 +14383,8 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -17044,16 +14395,14 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:404
-				ballotResult := gc_c3r[gc_lane]
+				/*line samples_reduction.go:404*/ ballotResult := gc_c3r[gc_lane]
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
 		var gc_m27 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:407
-			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples_reduction.go:407*/ if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -17069,8 +14418,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_reduction.go:405
-				if tid < shmemExtent {
+				/*line samples_reduction.go:405*/ if tid < shmemExtent {
 					gc_m27 |= 1 << gc_lane
 				}
 			}
@@ -17082,24 +14430,17 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-//line samples_reduction.go:420
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-					var mySum float32
+					/*line samples_reduction.go:363*/ var mySum float32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 float32 = mySum
-//line samples_reduction.go:408
-					var r_ float32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = gc_at[gc_lane]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 float32 = mySum
+					/*line samples_reduction.go:408*/ var r_ float32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -17118,19 +14459,13 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:363
-					var mySum float32
+					/*line samples_reduction.go:363*/ var mySum float32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = sdata[tid]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 float32 = mySum
-//line samples_reduction.go:408
-					var r_ float32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = sdata[tid]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 float32 = mySum
+					/*line samples_reduction.go:408*/ var r_ float32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -17144,8 +14479,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-				v_, ok_ := any(mySum_2).(int32)
+				/*line samples_reduction.go:340*/ v_, ok_ := any(mySum_2).(int32)
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -17156,8 +14490,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-				if ok_ {
+				/*line samples_reduction.go:340*/ if ok_ {
 					gc_m21 |= 1 << gc_lane
 				}
 			}
@@ -17168,13 +14501,10 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -17182,13 +14512,10 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -17202,23 +14529,18 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						mask_2 := gc_l_mask_2[gc_lane]
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
-//line samples_reduction.go:341
-						gc_c4m[gc_lane] = mask_2
+						/*line samples_reduction.go:341*/ gc_c4m[gc_lane] = mask_2
 					}
 				}
-//line samples_reduction.go:341
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-					var r_ float32
-//line samples_reduction.go:350
-					var returned_ bool
-//line samples_reduction.go:341
-					r_ = any(gc_c4r[gc_lane]).(float32)
+					/*line samples_reduction.go:348*/ var r_ float32
+					/*line samples_reduction.go:350*/ var returned_ bool
+					/*line samples_reduction.go:341*/ r_ = any(gc_c4r[gc_lane]).(float32)
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -17232,34 +14554,27 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-				if !returned_ {
+				/*line samples_reduction.go:342*/ if !returned_ {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
 			gc_save25 := gc_act
 			gc_act = gc_save25 & gc_m25
 			if gc_act != 0 {
-//line samples_reduction.go:343
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line samples_reduction.go:343*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k3 := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k3] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k3] = offset_
 								}
 								for gc_k4 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -17268,20 +14583,15 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k] = offset_
 								}
 								for gc_k2 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -17296,24 +14606,19 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							mask_2 := gc_l_mask_2[gc_lane]
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
-//line samples_reduction.go:344
-							gc_c5m[gc_lane] = mask_2
+							/*line samples_reduction.go:344*/ gc_c5m[gc_lane] = mask_2
 							gc_c5a[gc_lane] = offset_
 							gc_c5w[gc_lane] = gocuda.WarpSize
 						}
 					}
-//line samples_reduction.go:344
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					/*line samples_reduction.go:344*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
 					gc_left5 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -17321,12 +14626,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -17338,8 +14640,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-							mySum_2 += gc_c5r[gc_lane]
+							/*line samples_reduction.go:344*/ mySum_2 += gc_c5r[gc_lane]
 							gc_l_mySum_2[gc_lane] = mySum_2
 						}
 					}
@@ -17349,12 +14650,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						continue
 					}
 					mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-					var r_ float32
-//line samples_reduction.go:359
-					var returned_ bool
-//line samples_reduction.go:346
-					r_ = mySum_2
+					/*line samples_reduction.go:357*/ var r_ float32
+					/*line samples_reduction.go:359*/ var returned_ bool
+					/*line samples_reduction.go:346*/ r_ = mySum_2
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -17370,11 +14668,9 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-				var mySum float32
+				/*line samples_reduction.go:363*/ var mySum float32
 				r_ := gc_l_r_[gc_lane]
-//line samples_reduction.go:408
-				mySum = r_
+				/*line samples_reduction.go:408*/ mySum = r_
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -17386,8 +14682,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line samples_reduction.go:423
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -17395,36 +14690,31 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gc_at2[0] = mySum
+				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
 			gc_step3 := gc_from
@@ -17434,40 +14724,35 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -17486,56 +14771,46 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:363
-	maskLength := blockSize & 31
+	/*line samples_reduction.go:359*/ sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:363*/ maskLength := blockSize & 31
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-		gridSize := blockSize * gc_gdx
+		/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 		gc_s_gridSize[gc_rank] = gridSize
 	}
-//line samples_reduction.go:364
-	if maskLength > 0 {
+	/*line samples_reduction.go:364*/ if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
 	mask := uint32(0xffffffff) >> maskLength
-//line samples_reduction.go:391
-	var mask_ uint32 = mask
-//line samples_reduction.go:393
-	var gc_l_mySum_ [32]int32
+	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
+	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]int32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]int32
@@ -17557,20 +14832,16 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gridSize := gc_s_gridSize[gc_rank]
-//line samples_reduction.go:369
-				var mySum int32
-//line samples_reduction.go:371
-				if nIsPow2 {
+				/*line samples_reduction.go:369*/ var mySum int32
+				/*line samples_reduction.go:371*/ if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
-					for i < n {
+					/*line samples_reduction.go:375*/ for i < n {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:376
-						mySum += gIdata[i]
+						/*line samples_reduction.go:376*/ mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
@@ -17583,17 +14854,13 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:385
-						mySum += gIdata[i_]
+						/*line samples_reduction.go:385*/ mySum += gIdata[i_]
 						i_ += gridSize
 					}
 				}
-//line samples_reduction.go:391
-				var mySum_ int32 = mySum
-//line samples_reduction.go:391
-				var r int32
-//line samples_reduction.go:391
-				var returned bool
+				/*line samples_reduction.go:391*/ var mySum_ int32 = mySum
+				/*line samples_reduction.go:391*/ var r int32
+				/*line samples_reduction.go:391*/ var returned bool
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -17604,8 +14871,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-			v, ok := any(mySum_).(int32)
+			/*line samples_reduction.go:340*/ v, ok := any(mySum_).(int32)
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
@@ -17613,27 +14879,22 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-			if ok {
+			/*line samples_reduction.go:340*/ if ok {
 				gc_m9 |= 1 << gc_lane
 			}
 		}
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line samples_reduction.go:341
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-				var r int32
-//line samples_reduction.go:350
-				var returned bool
-//line samples_reduction.go:341
-				r = any(gc_c1r[gc_lane]).(int32)
+				/*line samples_reduction.go:348*/ var r int32
+				/*line samples_reduction.go:350*/ var returned bool
+				/*line samples_reduction.go:341*/ r = any(gc_c1r[gc_lane]).(int32)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -17644,39 +14905,32 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-			if !returned {
+			/*line samples_reduction.go:342*/ if !returned {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples_reduction.go:343
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line samples_reduction.go:343*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
 					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line samples_reduction.go:343*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
 					} else {
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line samples_reduction.go:344*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
 						gc_left := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -17684,12 +14938,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -17701,8 +14952,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 									continue
 								}
 								mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
+								/*line samples_reduction.go:344*/ mySum_ += gc_c2r[gc_lane]
 								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
@@ -17714,12 +14964,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-				var r int32
-//line samples_reduction.go:361
-				var returned bool
-//line samples_reduction.go:346
-				r = mySum_
+				/*line samples_reduction.go:359*/ var r int32
+				/*line samples_reduction.go:361*/ var returned bool
+				/*line samples_reduction.go:346*/ r = mySum_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -17737,13 +14984,10 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:363
-				var mySum int32
+				/*line samples_reduction.go:363*/ var mySum int32
 				r := gc_l_r[gc_lane]
-//line samples_reduction.go:391
-				mySum = r
-//line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
+				/*line samples_reduction.go:391*/ mySum = r
+				/*line samples_reduction.go:394*/ if tid%gocuda.WarpSize == 0 {
 					sdata[tid/gocuda.WarpSize] = mySum
 				}
 				gc_s_mySum[gc_rank] = mySum
@@ -17751,12 +14995,10 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	shmemExtent := 1
-//line samples_reduction.go:401
-	if blockSize/gocuda.WarpSize > 0 {
+	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
-	var gc_l_mask_2 [32]uint32
+	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -17784,20 +15026,16 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx = 0
 				}
 				tid := gc_tx
-//line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				/*line samples_reduction.go:404*/ gc_c3v[gc_lane] = tid < shmemExtent
 			}
 		}
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line samples_reduction.go:404*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -17805,10 +15043,8 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -17819,16 +15055,14 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:404
-				ballotResult := gc_c3r[gc_lane]
+				/*line samples_reduction.go:404*/ ballotResult := gc_c3r[gc_lane]
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
 		var gc_m27 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:407
-			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples_reduction.go:407*/ if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -17844,8 +15078,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_reduction.go:405
-				if tid < shmemExtent {
+				/*line samples_reduction.go:405*/ if tid < shmemExtent {
 					gc_m27 |= 1 << gc_lane
 				}
 			}
@@ -17857,24 +15090,17 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-//line samples_reduction.go:420
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-					var mySum int32
+					/*line samples_reduction.go:363*/ var mySum int32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 int32 = mySum
-//line samples_reduction.go:408
-					var r_ int32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = gc_at[gc_lane]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 int32 = mySum
+					/*line samples_reduction.go:408*/ var r_ int32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -17893,19 +15119,13 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:363
-					var mySum int32
+					/*line samples_reduction.go:363*/ var mySum int32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = sdata[tid]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 int32 = mySum
-//line samples_reduction.go:408
-					var r_ int32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = sdata[tid]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 int32 = mySum
+					/*line samples_reduction.go:408*/ var r_ int32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -17919,8 +15139,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-				v_, ok_ := any(mySum_2).(int32)
+				/*line samples_reduction.go:340*/ v_, ok_ := any(mySum_2).(int32)
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -17931,8 +15150,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-				if ok_ {
+				/*line samples_reduction.go:340*/ if ok_ {
 					gc_m21 |= 1 << gc_lane
 				}
 			}
@@ -17943,13 +15161,10 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -17957,13 +15172,10 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -17977,23 +15189,18 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						mask_2 := gc_l_mask_2[gc_lane]
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
-//line samples_reduction.go:341
-						gc_c4m[gc_lane] = mask_2
+						/*line samples_reduction.go:341*/ gc_c4m[gc_lane] = mask_2
 					}
 				}
-//line samples_reduction.go:341
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-					var r_ int32
-//line samples_reduction.go:350
-					var returned_ bool
-//line samples_reduction.go:341
-					r_ = any(gc_c4r[gc_lane]).(int32)
+					/*line samples_reduction.go:348*/ var r_ int32
+					/*line samples_reduction.go:350*/ var returned_ bool
+					/*line samples_reduction.go:341*/ r_ = any(gc_c4r[gc_lane]).(int32)
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -18007,34 +15214,27 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-				if !returned_ {
+				/*line samples_reduction.go:342*/ if !returned_ {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
 			gc_save25 := gc_act
 			gc_act = gc_save25 & gc_m25
 			if gc_act != 0 {
-//line samples_reduction.go:343
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line samples_reduction.go:343*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k3 := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k3] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k3] = offset_
 								}
 								for gc_k4 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -18043,20 +15243,15 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k] = offset_
 								}
 								for gc_k2 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -18071,24 +15266,19 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							mask_2 := gc_l_mask_2[gc_lane]
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
-//line samples_reduction.go:344
-							gc_c5m[gc_lane] = mask_2
+							/*line samples_reduction.go:344*/ gc_c5m[gc_lane] = mask_2
 							gc_c5a[gc_lane] = offset_
 							gc_c5w[gc_lane] = gocuda.WarpSize
 						}
 					}
-//line samples_reduction.go:344
-					compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					/*line samples_reduction.go:344*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
 					gc_left5 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -18096,12 +15286,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -18113,8 +15300,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-							mySum_2 += gc_c5r[gc_lane]
+							/*line samples_reduction.go:344*/ mySum_2 += gc_c5r[gc_lane]
 							gc_l_mySum_2[gc_lane] = mySum_2
 						}
 					}
@@ -18124,12 +15310,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						continue
 					}
 					mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-					var r_ int32
-//line samples_reduction.go:359
-					var returned_ bool
-//line samples_reduction.go:346
-					r_ = mySum_2
+					/*line samples_reduction.go:357*/ var r_ int32
+					/*line samples_reduction.go:359*/ var returned_ bool
+					/*line samples_reduction.go:346*/ r_ = mySum_2
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -18145,11 +15328,9 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-				var mySum int32
+				/*line samples_reduction.go:363*/ var mySum int32
 				r_ := gc_l_r_[gc_lane]
-//line samples_reduction.go:408
-				mySum = r_
+				/*line samples_reduction.go:408*/ mySum = r_
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -18161,8 +15342,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line samples_reduction.go:423
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -18170,36 +15350,31 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gc_at2[0] = mySum
+				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
 			gc_step3 := gc_from
@@ -18209,40 +15384,35 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -18261,56 +15431,46 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line samples_reduction.go:359
-	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:363
-	maskLength := blockSize & 31
+	/*line samples_reduction.go:359*/ sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:363*/ maskLength := blockSize & 31
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-			gridSize := blockSize * gc_gdx
+			/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:362
-		gridSize := blockSize * gc_gdx
+		/*line samples_reduction.go:362*/ gridSize := blockSize * gc_gdx
 		gc_s_gridSize[gc_rank] = gridSize
 	}
-//line samples_reduction.go:364
-	if maskLength > 0 {
+	/*line samples_reduction.go:364*/ if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
 	mask := uint32(0xffffffff) >> maskLength
-//line samples_reduction.go:391
-	var mask_ uint32 = mask
-//line samples_reduction.go:393
-	var gc_l_mySum_ [32]uint32
+	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
+	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]uint32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]uint32
@@ -18332,20 +15492,16 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gridSize := gc_s_gridSize[gc_rank]
-//line samples_reduction.go:369
-				var mySum uint32
-//line samples_reduction.go:371
-				if nIsPow2 {
+				/*line samples_reduction.go:369*/ var mySum uint32
+				/*line samples_reduction.go:371*/ if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
-					for i < n {
+					/*line samples_reduction.go:375*/ for i < n {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:376
-						mySum += gIdata[i]
+						/*line samples_reduction.go:376*/ mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
@@ -18358,17 +15514,13 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_reduction.go:385
-						mySum += gIdata[i_]
+						/*line samples_reduction.go:385*/ mySum += gIdata[i_]
 						i_ += gridSize
 					}
 				}
-//line samples_reduction.go:391
-				var mySum_ uint32 = mySum
-//line samples_reduction.go:391
-				var r uint32
-//line samples_reduction.go:391
-				var returned bool
+				/*line samples_reduction.go:391*/ var mySum_ uint32 = mySum
+				/*line samples_reduction.go:391*/ var r uint32
+				/*line samples_reduction.go:391*/ var returned bool
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -18379,8 +15531,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-			v, ok := any(mySum_).(int32)
+			/*line samples_reduction.go:340*/ v, ok := any(mySum_).(int32)
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
@@ -18388,27 +15539,22 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-			if ok {
+			/*line samples_reduction.go:340*/ if ok {
 				gc_m9 |= 1 << gc_lane
 			}
 		}
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line samples_reduction.go:341
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-				var r uint32
-//line samples_reduction.go:350
-				var returned bool
-//line samples_reduction.go:341
-				r = any(gc_c1r[gc_lane]).(uint32)
+				/*line samples_reduction.go:348*/ var r uint32
+				/*line samples_reduction.go:350*/ var returned bool
+				/*line samples_reduction.go:341*/ r = any(gc_c1r[gc_lane]).(uint32)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -18419,39 +15565,32 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-			if !returned {
+			/*line samples_reduction.go:342*/ if !returned {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples_reduction.go:343
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line samples_reduction.go:343*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
 					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				/*line samples_reduction.go:343*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
 					} else {
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line samples_reduction.go:344*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
 						gc_left := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -18459,12 +15598,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:344
-									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
+									/*line samples_reduction.go:344*/ mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line samples_reduction.go:344*/ mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -18476,8 +15612,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 									continue
 								}
 								mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
+								/*line samples_reduction.go:344*/ mySum_ += gc_c2r[gc_lane]
 								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
@@ -18489,12 +15624,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					continue
 				}
 				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-				var r uint32
-//line samples_reduction.go:361
-				var returned bool
-//line samples_reduction.go:346
-				r = mySum_
+				/*line samples_reduction.go:359*/ var r uint32
+				/*line samples_reduction.go:361*/ var returned bool
+				/*line samples_reduction.go:346*/ r = mySum_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -18512,13 +15644,10 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples_reduction.go:363
-				var mySum uint32
+				/*line samples_reduction.go:363*/ var mySum uint32
 				r := gc_l_r[gc_lane]
-//line samples_reduction.go:391
-				mySum = r
-//line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
+				/*line samples_reduction.go:391*/ mySum = r
+				/*line samples_reduction.go:394*/ if tid%gocuda.WarpSize == 0 {
 					sdata[tid/gocuda.WarpSize] = mySum
 				}
 				gc_s_mySum[gc_rank] = mySum
@@ -18526,12 +15655,10 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	shmemExtent := 1
-//line samples_reduction.go:401
-	if blockSize/gocuda.WarpSize > 0 {
+	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
-	var gc_l_mask_2 [32]uint32
+	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]uint32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -18559,20 +15686,16 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx = 0
 				}
 				tid := gc_tx
-//line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				/*line samples_reduction.go:404*/ gc_c3v[gc_lane] = tid < shmemExtent
 			}
 		}
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line samples_reduction.go:404*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -18580,10 +15703,8 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line samples_reduction.go:404*/ ballotResult.StoreSlice(gc_l_ballotResult[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -18594,16 +15715,14 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:404
-				ballotResult := gc_c3r[gc_lane]
+				/*line samples_reduction.go:404*/ ballotResult := gc_c3r[gc_lane]
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
 		var gc_m27 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples_reduction.go:407
-			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples_reduction.go:407*/ if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -18619,8 +15738,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line samples_reduction.go:405
-				if tid < shmemExtent {
+				/*line samples_reduction.go:405*/ if tid < shmemExtent {
 					gc_m27 |= 1 << gc_lane
 				}
 			}
@@ -18632,24 +15750,17 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-//line samples_reduction.go:420
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-					var mySum uint32
+					/*line samples_reduction.go:363*/ var mySum uint32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 uint32 = mySum
-//line samples_reduction.go:408
-					var r_ uint32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = gc_at[gc_lane]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 uint32 = mySum
+					/*line samples_reduction.go:408*/ var r_ uint32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -18668,19 +15779,13 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples_reduction.go:363
-					var mySum uint32
+					/*line samples_reduction.go:363*/ var mySum uint32
 					ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-					mySum = sdata[tid]
-//line samples_reduction.go:408
-					var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-					var mySum_2 uint32 = mySum
-//line samples_reduction.go:408
-					var r_ uint32
-//line samples_reduction.go:408
-					var returned_ bool
+					/*line samples_reduction.go:406*/ mySum = sdata[tid]
+					/*line samples_reduction.go:408*/ var mask_2 uint32 = ballotResult
+					/*line samples_reduction.go:408*/ var mySum_2 uint32 = mySum
+					/*line samples_reduction.go:408*/ var r_ uint32
+					/*line samples_reduction.go:408*/ var returned_ bool
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -18694,8 +15799,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-				v_, ok_ := any(mySum_2).(int32)
+				/*line samples_reduction.go:340*/ v_, ok_ := any(mySum_2).(int32)
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -18706,8 +15810,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-				if ok_ {
+				/*line samples_reduction.go:340*/ if ok_ {
 					gc_m21 |= 1 << gc_lane
 				}
 			}
@@ -18718,13 +15821,10 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -18732,13 +15832,10 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line samples_reduction.go:341
-							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+							/*line samples_reduction.go:341*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 							_ = v_
-//line samples_reduction.go:341
-							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							/*line samples_reduction.go:341*/ mask_2.StoreSlice(gc_c4m[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -18752,23 +15849,18 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						mask_2 := gc_l_mask_2[gc_lane]
 						v_ := gc_l_v_[gc_lane]
 						_ = v_
-//line samples_reduction.go:341
-						gc_c4m[gc_lane] = mask_2
+						/*line samples_reduction.go:341*/ gc_c4m[gc_lane] = mask_2
 					}
 				}
-//line samples_reduction.go:341
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				/*line samples_reduction.go:341*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line samples_reduction.go:348
-					var r_ uint32
-//line samples_reduction.go:350
-					var returned_ bool
-//line samples_reduction.go:341
-					r_ = any(gc_c4r[gc_lane]).(uint32)
+					/*line samples_reduction.go:348*/ var r_ uint32
+					/*line samples_reduction.go:350*/ var returned_ bool
+					/*line samples_reduction.go:341*/ r_ = any(gc_c4r[gc_lane]).(uint32)
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -18782,34 +15874,27 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-				if !returned_ {
+				/*line samples_reduction.go:342*/ if !returned_ {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
 			gc_save25 := gc_act
 			gc_act = gc_save25 & gc_m25
 			if gc_act != 0 {
-//line samples_reduction.go:343
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line samples_reduction.go:343*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k3 := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k3] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k3] = offset_
 								}
 								for gc_k4 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -18818,20 +15903,15 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
 								_ = mySum_2
-//line samples_reduction.go:344
-								mask_2.StoreSlice(gc_c5m[gc_lane:])
+								/*line samples_reduction.go:344*/ mask_2.StoreSlice(gc_c5m[gc_lane:])
 								for gc_k := range 8 {
-//line samples_reduction.go:344
-									gc_c5a[gc_lane+gc_k] = offset_
+									/*line samples_reduction.go:344*/ gc_c5a[gc_lane+gc_k] = offset_
 								}
 								for gc_k2 := range 8 {
-//line samples_reduction.go:344
-									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+									/*line samples_reduction.go:344*/ gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
 								}
 								gc_left4 &^= 0xff << gc_lane
 							}
@@ -18846,24 +15926,19 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							mask_2 := gc_l_mask_2[gc_lane]
 							mySum_2 := gc_l_mySum_2[gc_lane]
 							_ = mySum_2
-//line samples_reduction.go:344
-							gc_c5m[gc_lane] = mask_2
+							/*line samples_reduction.go:344*/ gc_c5m[gc_lane] = mask_2
 							gc_c5a[gc_lane] = offset_
 							gc_c5w[gc_lane] = gocuda.WarpSize
 						}
 					}
-//line samples_reduction.go:344
-					compiled.WarpLanes[uint32, uint32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					/*line samples_reduction.go:344*/ compiled.WarpLanes[uint32, uint32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
 					gc_left5 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -18871,12 +15946,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line samples_reduction.go:344
-								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-								mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+								/*line samples_reduction.go:344*/ mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
+								/*line samples_reduction.go:344*/ mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -18888,8 +15960,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-							mySum_2 += gc_c5r[gc_lane]
+							/*line samples_reduction.go:344*/ mySum_2 += gc_c5r[gc_lane]
 							gc_l_mySum_2[gc_lane] = mySum_2
 						}
 					}
@@ -18899,12 +15970,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						continue
 					}
 					mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-					var r_ uint32
-//line samples_reduction.go:359
-					var returned_ bool
-//line samples_reduction.go:346
-					r_ = mySum_2
+					/*line samples_reduction.go:357*/ var r_ uint32
+					/*line samples_reduction.go:359*/ var returned_ bool
+					/*line samples_reduction.go:346*/ r_ = mySum_2
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
@@ -18920,11 +15988,9 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-				var mySum uint32
+				/*line samples_reduction.go:363*/ var mySum uint32
 				r_ := gc_l_r_[gc_lane]
-//line samples_reduction.go:408
-				mySum = r_
+				/*line samples_reduction.go:408*/ mySum = r_
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
@@ -18936,8 +16002,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line samples_reduction.go:423
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -18945,36 +16010,31 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gc_at2[0] = mySum
+					/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gc_at2[0] = mySum
+				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
 			gc_step3 := gc_from
@@ -18984,40 +16044,35 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
+					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:412
-				gOdata[gc_bx] = mySum
+				/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -19058,8 +16113,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[T](t)
+	/*line samples_reduction.go:422*/ sdata := gocuda.DynamicShared[T](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
 	ctaSize := gc_n
@@ -19067,28 +16121,23 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadRank := gc_rank
-//line samples_reduction.go:429
-		threadIndex := gc_bx*ctaSize + threadRank
-//line samples_reduction.go:431
-		var threadVal T
-//line samples_reduction.go:433
-		i := threadIndex
+		/*line samples_reduction.go:429*/ threadIndex := gc_bx*ctaSize + threadRank
+		/*line samples_reduction.go:431*/ var threadVal T
+		/*line samples_reduction.go:433*/ i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line samples_reduction.go:436
-			threadVal += gIdata[i]
+			/*line samples_reduction.go:436*/ threadVal += gIdata[i]
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
-//line samples_reduction.go:445
-	ctaIndex := ctaSize >> 1
+	/*line samples_reduction.go:445*/ ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -19097,8 +16146,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19109,8 +16157,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19121,8 +16168,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19133,8 +16179,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19145,18 +16190,15 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-			if threadRank < ctaIndex {
+			/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 				threadVal += sdata[threadRank+ctaIndex]
 				sdata[threadRank] = threadVal
 			}
 			gc_s_threadVal[gc_rank] = threadVal
 		}
-//line samples_reduction.go:452
-		ctaSteps >>= 1
+		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-//line samples_reduction.go:459
-	var gc_c1v [32]T
+	/*line samples_reduction.go:459*/ var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19180,28 +16222,23 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-				gc_c1v[gc_lane] = threadVal
+				/*line samples_reduction.go:462*/ gc_c1v[gc_lane] = threadVal
 			}
-//line samples_reduction.go:462
-			compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+			/*line samples_reduction.go:462*/ compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_reduction.go:469
-				var threadVal T
-//line samples_reduction.go:462
-				threadVal = gc_c1r[gc_lane]
+				/*line samples_reduction.go:469*/ var threadVal T
+				/*line samples_reduction.go:462*/ threadVal = gc_c1r[gc_lane]
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-//line samples_reduction.go:473
-	if gc_off >= 0 && gc_off < len(gOdata) {
+	/*line samples_reduction.go:473*/ if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19210,8 +16247,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19220,8 +16256,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19230,8 +16265,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19240,8 +16274,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19250,8 +16283,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gc_at[0] = threadVal
 			}
 		}
@@ -19263,8 +16295,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19273,8 +16304,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19283,8 +16313,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19293,8 +16322,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19303,8 +16331,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gOdata[gc_bx] = threadVal
 			}
 		}
@@ -19319,8 +16346,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_reduction.go:422*/ sdata := gocuda.DynamicShared[float32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
 	ctaSize := gc_n
@@ -19328,28 +16354,23 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadRank := gc_rank
-//line samples_reduction.go:429
-		threadIndex := gc_bx*ctaSize + threadRank
-//line samples_reduction.go:431
-		var threadVal float32
-//line samples_reduction.go:433
-		i := threadIndex
+		/*line samples_reduction.go:429*/ threadIndex := gc_bx*ctaSize + threadRank
+		/*line samples_reduction.go:431*/ var threadVal float32
+		/*line samples_reduction.go:433*/ i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line samples_reduction.go:436
-			threadVal += gIdata[i]
+			/*line samples_reduction.go:436*/ threadVal += gIdata[i]
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
-//line samples_reduction.go:445
-	ctaIndex := ctaSize >> 1
+	/*line samples_reduction.go:445*/ ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		archsimd.ClearAVXUpperBits()
 		gc_step := 0
@@ -19359,8 +16380,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19371,8 +16391,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19383,8 +16402,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19395,8 +16413,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19407,18 +16424,15 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-			if threadRank < ctaIndex {
+			/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 				threadVal += sdata[threadRank+ctaIndex]
 				sdata[threadRank] = threadVal
 			}
 			gc_s_threadVal[gc_rank] = threadVal
 		}
-//line samples_reduction.go:452
-		ctaSteps >>= 1
+		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-//line samples_reduction.go:459
-	var gc_c1v [32]float32
+	/*line samples_reduction.go:459*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19442,22 +16456,17 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-				gc_c1v[gc_lane] = threadVal
+				/*line samples_reduction.go:462*/ gc_c1v[gc_lane] = threadVal
 			}
-//line samples_reduction.go:462
-			compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+			/*line samples_reduction.go:462*/ compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -19466,12 +16475,9 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -19483,10 +16489,8 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-					var threadVal float32
-//line samples_reduction.go:462
-					threadVal = gc_c1r[gc_lane]
+					/*line samples_reduction.go:475*/ var threadVal float32
+					/*line samples_reduction.go:462*/ threadVal = gc_c1r[gc_lane]
 					gc_s_threadVal[gc_rank] = threadVal
 				}
 			}
@@ -19494,8 +16498,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-//line samples_reduction.go:474
-	if gc_off >= 0 && gc_off < len(gOdata) {
+	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19504,8 +16507,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19514,8 +16516,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19524,8 +16525,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19534,8 +16534,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19544,8 +16543,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gc_at[0] = threadVal
 			}
 		}
@@ -19557,8 +16555,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19567,8 +16564,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19577,8 +16573,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19587,8 +16582,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19597,8 +16591,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gOdata[gc_bx] = threadVal
 			}
 		}
@@ -19613,8 +16606,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[int32](t)
+	/*line samples_reduction.go:422*/ sdata := gocuda.DynamicShared[int32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
 	ctaSize := gc_n
@@ -19622,28 +16614,23 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadRank := gc_rank
-//line samples_reduction.go:429
-		threadIndex := gc_bx*ctaSize + threadRank
-//line samples_reduction.go:431
-		var threadVal int32
-//line samples_reduction.go:433
-		i := threadIndex
+		/*line samples_reduction.go:429*/ threadIndex := gc_bx*ctaSize + threadRank
+		/*line samples_reduction.go:431*/ var threadVal int32
+		/*line samples_reduction.go:433*/ i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line samples_reduction.go:436
-			threadVal += gIdata[i]
+			/*line samples_reduction.go:436*/ threadVal += gIdata[i]
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
-//line samples_reduction.go:445
-	ctaIndex := ctaSize >> 1
+	/*line samples_reduction.go:445*/ ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -19652,8 +16639,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19664,8 +16650,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19676,8 +16661,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19688,8 +16672,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19700,18 +16683,15 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-			if threadRank < ctaIndex {
+			/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 				threadVal += sdata[threadRank+ctaIndex]
 				sdata[threadRank] = threadVal
 			}
 			gc_s_threadVal[gc_rank] = threadVal
 		}
-//line samples_reduction.go:452
-		ctaSteps >>= 1
+		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-//line samples_reduction.go:459
-	var gc_c1v [32]int32
+	/*line samples_reduction.go:459*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19735,22 +16715,17 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-				gc_c1v[gc_lane] = threadVal
+				/*line samples_reduction.go:462*/ gc_c1v[gc_lane] = threadVal
 			}
-//line samples_reduction.go:462
-			compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[int32], &gc_c1r)
+			/*line samples_reduction.go:462*/ compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[int32], &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -19759,12 +16734,9 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -19776,10 +16748,8 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-					var threadVal int32
-//line samples_reduction.go:462
-					threadVal = gc_c1r[gc_lane]
+					/*line samples_reduction.go:475*/ var threadVal int32
+					/*line samples_reduction.go:462*/ threadVal = gc_c1r[gc_lane]
 					gc_s_threadVal[gc_rank] = threadVal
 				}
 			}
@@ -19787,8 +16757,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-//line samples_reduction.go:474
-	if gc_off >= 0 && gc_off < len(gOdata) {
+	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19797,8 +16766,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19807,8 +16775,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19817,8 +16784,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19827,8 +16793,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -19837,8 +16802,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gc_at[0] = threadVal
 			}
 		}
@@ -19850,8 +16814,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19860,8 +16823,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19870,8 +16832,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19880,8 +16841,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -19890,8 +16850,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gOdata[gc_bx] = threadVal
 			}
 		}
@@ -19906,8 +16865,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line samples_reduction.go:422
-	sdata := gocuda.DynamicShared[uint32](t)
+	/*line samples_reduction.go:422*/ sdata := gocuda.DynamicShared[uint32](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
 	ctaSize := gc_n
@@ -19915,28 +16873,23 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadRank := gc_rank
-//line samples_reduction.go:429
-		threadIndex := gc_bx*ctaSize + threadRank
-//line samples_reduction.go:431
-		var threadVal uint32
-//line samples_reduction.go:433
-		i := threadIndex
+		/*line samples_reduction.go:429*/ threadIndex := gc_bx*ctaSize + threadRank
+		/*line samples_reduction.go:431*/ var threadVal uint32
+		/*line samples_reduction.go:433*/ i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line samples_reduction.go:436
-			threadVal += gIdata[i]
+			/*line samples_reduction.go:436*/ threadVal += gIdata[i]
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
-//line samples_reduction.go:445
-	ctaIndex := ctaSize >> 1
+	/*line samples_reduction.go:445*/ ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -19945,8 +16898,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19957,8 +16909,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19969,8 +16920,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19981,8 +16931,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-				if threadRank < ctaIndex {
+				/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 					threadVal += sdata[threadRank+ctaIndex]
 					sdata[threadRank] = threadVal
 				}
@@ -19993,18 +16942,15 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-			if threadRank < ctaIndex {
+			/*line samples_reduction.go:448*/ if threadRank < ctaIndex {
 				threadVal += sdata[threadRank+ctaIndex]
 				sdata[threadRank] = threadVal
 			}
 			gc_s_threadVal[gc_rank] = threadVal
 		}
-//line samples_reduction.go:452
-		ctaSteps >>= 1
+		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-//line samples_reduction.go:459
-	var gc_c1v [32]uint32
+	/*line samples_reduction.go:459*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -20028,22 +16974,17 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-				gc_c1v[gc_lane] = threadVal
+				/*line samples_reduction.go:462*/ gc_c1v[gc_lane] = threadVal
 			}
-//line samples_reduction.go:462
-			compiled.TileReduce[uint32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[uint32], &gc_c1r)
+			/*line samples_reduction.go:462*/ compiled.TileReduce[uint32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[uint32], &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -20052,12 +16993,9 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-						var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:462
-						threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						/*line samples_reduction.go:462*/ var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line samples_reduction.go:462*/ threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line samples_reduction.go:462*/ threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -20069,10 +17007,8 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-					var threadVal uint32
-//line samples_reduction.go:462
-					threadVal = gc_c1r[gc_lane]
+					/*line samples_reduction.go:475*/ var threadVal uint32
+					/*line samples_reduction.go:462*/ threadVal = gc_c1r[gc_lane]
 					gc_s_threadVal[gc_rank] = threadVal
 				}
 			}
@@ -20080,8 +17016,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-//line samples_reduction.go:474
-	if gc_off >= 0 && gc_off < len(gOdata) {
+	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -20090,8 +17025,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -20100,8 +17034,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -20110,8 +17043,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -20120,8 +17052,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
@@ -20130,8 +17061,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gc_at[0] = threadVal
 			}
 		}
@@ -20143,8 +17073,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -20153,8 +17082,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -20163,8 +17091,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -20173,8 +17100,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos.Thread = gc_rank
 				threadRank := gc_rank
 				threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-				if threadRank == 0 {
+				/*line samples_reduction.go:466*/ if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
 			}
@@ -20183,8 +17109,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:466
-			if threadRank == 0 {
+			/*line samples_reduction.go:466*/ if threadRank == 0 {
 				gOdata[gc_bx] = threadVal
 			}
 		}

@@ -46,10 +46,8 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line samples_scan.go:22
-	sums := gocuda.DynamicShared[int32](t)
-//line samples_scan.go:24
-	var gc_c1v [32]int32
+	/*line samples_scan.go:22*/ sums := gocuda.DynamicShared[int32](t)
+	/*line samples_scan.go:24*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -68,14 +66,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:28
-					if id < 0 || id > len(data)-8 {
+					/*line samples_scan.go:28*/ if id < 0 || id > len(data)-8 {
 						break
 					}
-//line samples_scan.go:28
-					value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank:])
+					/*line samples_scan.go:28*/ value := archsimd.LoadInt32x8Slice(data[id:])
+					/*line samples_scan.go:28*/ value.StoreSlice(gc_s_value[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -94,14 +89,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:28
-					if id < 0 || id > len(data)-8 {
+					/*line samples_scan.go:28*/ if id < 0 || id > len(data)-8 {
 						break
 					}
-//line samples_scan.go:28
-					value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank:])
+					/*line samples_scan.go:28*/ value := archsimd.LoadInt32x8Slice(data[id:])
+					/*line samples_scan.go:28*/ value.StoreSlice(gc_s_value[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -121,23 +113,19 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:28
-				value := data[id]
+				/*line samples_scan.go:28*/ value := data[id]
 				gc_s_value[gc_rank] = value
 			}
 		}
-//line samples_scan.go:31
-		for i := 1; i <= width; i *= 2 {
+		/*line samples_scan.go:31*/ for i := 1; i <= width; i *= 2 {
 			mask := uint32(0xffffffff)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
-//line samples_scan.go:33
-						value.StoreSlice(gc_c1v[gc_lane:])
+						/*line samples_scan.go:33*/ value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
+						/*line samples_scan.go:33*/ value.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -146,10 +134,8 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
-//line samples_scan.go:33
-						value.StoreSlice(gc_c1v[gc_lane:])
+						/*line samples_scan.go:33*/ value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank:])
+						/*line samples_scan.go:33*/ value.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -162,12 +148,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					value := gc_s_value[gc_rank]
-//line samples_scan.go:33
-					gc_c1v[gc_lane] = value
+					/*line samples_scan.go:33*/ gc_c1v[gc_lane] = value
 				}
 			}
-//line samples_scan.go:33
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
+			/*line samples_scan.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -177,13 +161,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:24
-				laneID := id % gocuda.WarpSize
+				/*line samples_scan.go:24*/ laneID := id % gocuda.WarpSize
 				value := gc_s_value[gc_rank]
-//line samples_scan.go:33
-				n := gc_c1r[gc_lane]
-//line samples_scan.go:35
-				if laneID >= i {
+				/*line samples_scan.go:33*/ n := gc_c1r[gc_lane]
+				/*line samples_scan.go:35*/ if laneID >= i {
 					value += n
 				}
 				gc_s_value[gc_rank] = value
@@ -212,14 +193,12 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				warpID := gc_tx / gocuda.WarpSize
 				value := gc_s_value[gc_rank]
 				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-//line samples_scan.go:42
-					sums[warpID] = value
+					/*line samples_scan.go:42*/ sums[warpID] = value
 				}
 			}
 		}
 	}
-//line samples_scan.go:50
-	var gc_l_warpSum [32]int32
+	/*line samples_scan.go:50*/ var gc_l_warpSum [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -236,11 +215,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:24
-				laneID := id % gocuda.WarpSize
+				/*line samples_scan.go:24*/ laneID := id % gocuda.WarpSize
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:48
-				if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+				/*line samples_scan.go:48*/ if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -261,16 +238,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
-//line samples_scan.go:49
-					warpSum := sums[laneID]
+					/*line samples_scan.go:24*/ laneID := id % gocuda.WarpSize
+					/*line samples_scan.go:49*/ warpSum := sums[laneID]
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
-//line samples_scan.go:52
-			for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+			/*line samples_scan.go:52*/ for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -283,13 +257,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						continue
 					}
 					id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
+					/*line samples_scan.go:24*/ laneID := id % gocuda.WarpSize
 					warpSum := gc_l_warpSum[gc_lane]
-//line samples_scan.go:53
-					n_ := gc_c2r[gc_lane]
-//line samples_scan.go:55
-					if laneID >= i_ {
+					/*line samples_scan.go:53*/ n_ := gc_c2r[gc_lane]
+					/*line samples_scan.go:55*/ if laneID >= i_ {
 						warpSum += n_
 					}
 					gc_l_warpSum[gc_lane] = warpSum
@@ -308,11 +279,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
+					/*line samples_scan.go:24*/ laneID := id % gocuda.WarpSize
 					warpSum := gc_l_warpSum[gc_lane]
-//line samples_scan.go:60
-					sums[laneID] = warpSum
+					/*line samples_scan.go:60*/ sums[laneID] = warpSum
 				}
 			}
 		}
@@ -321,8 +290,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := gc_bx
-//line samples_scan.go:72
-		if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
+		/*line samples_scan.go:72*/ if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
 			gc_at := data[gc_off:][:gc_bdx]
 			gc_at2 := partialSums[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -330,18 +298,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / gocuda.WarpSize
 				value := gc_s_value[gc_rank]
-//line samples_scan.go:66
-				var blockSum int32
-//line samples_scan.go:68
-				if warpID > 0 {
+				/*line samples_scan.go:66*/ var blockSum int32
+				/*line samples_scan.go:68*/ if warpID > 0 {
 					blockSum = sums[warpID-1]
 				}
-//line samples_scan.go:72
-				value += blockSum
-//line samples_scan.go:74
-				gc_at[gc_tx] = value
-//line samples_scan.go:77
-				if partialSums != nil && gc_tx == gc_bdx-1 {
+				/*line samples_scan.go:72*/ value += blockSum
+				/*line samples_scan.go:74*/ gc_at[gc_tx] = value
+				/*line samples_scan.go:77*/ if partialSums != nil && gc_tx == gc_bdx-1 {
 					gc_at2[0] = value
 				}
 			}
@@ -352,18 +315,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				id := gc_bx*gc_bdx + gc_tx
 				warpID := gc_tx / gocuda.WarpSize
 				value := gc_s_value[gc_rank]
-//line samples_scan.go:66
-				var blockSum int32
-//line samples_scan.go:68
-				if warpID > 0 {
+				/*line samples_scan.go:66*/ var blockSum int32
+				/*line samples_scan.go:68*/ if warpID > 0 {
 					blockSum = sums[warpID-1]
 				}
-//line samples_scan.go:72
-				value += blockSum
-//line samples_scan.go:74
-				data[id] = value
-//line samples_scan.go:77
-				if partialSums != nil && gc_tx == gc_bdx-1 {
+				/*line samples_scan.go:72*/ value += blockSum
+				/*line samples_scan.go:74*/ data[id] = value
+				/*line samples_scan.go:77*/ if partialSums != nil && gc_tx == gc_bdx-1 {
 					partialSums[gc_bx] = value
 				}
 			}
@@ -393,8 +351,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line samples_scan.go:88
-	buf := gocuda.Shared[int32](t, 1)[:1]
+	/*line samples_scan.go:88*/ buf := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -411,8 +368,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:91
-					gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
+					/*line samples_scan.go:91*/ gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
@@ -422,12 +378,10 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 						var gc_u2 int32
 						if gc_in2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits(); gc_in2 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line samples_scan.go:96
-							gc_u2 = partialSums[gc_bx]
+							/*line samples_scan.go:96*/ gc_u2 = partialSums[gc_bx]
 						}
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line samples_scan.go:96
-							buf[0] = gc_u2
+							/*line samples_scan.go:96*/ buf[0] = gc_u2
 						}
 					}
 				}
@@ -447,12 +401,10 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				gc_pos.Thread = gc_rank
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line samples_scan.go:89
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line samples_scan.go:89*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:91
-				gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
+				/*line samples_scan.go:91*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -462,12 +414,10 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 					var gc_u int32
 					if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line samples_scan.go:96
-						gc_u = partialSums[gc_bx]
+						/*line samples_scan.go:96*/ gc_u = partialSums[gc_bx]
 					}
 					if gc_alive.And(gc_if2).ToBits() != 0 {
-//line samples_scan.go:96
-						buf[0] = gc_u
+						/*line samples_scan.go:96*/ buf[0] = gc_u
 					}
 				}
 			}
@@ -481,8 +431,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				continue
 			}
 			id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:91
-			if id > length {
+			/*line samples_scan.go:91*/ if id > length {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -506,18 +455,15 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:100
-					if id < 0 || id > len(data)-16 {
+					/*line samples_scan.go:100*/ if id < 0 || id > len(data)-16 {
 						break
 					}
 					var gc_u4 int32
 					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
-//line samples_scan.go:100
-						gc_u4 = buf[0]
+						/*line samples_scan.go:100*/ gc_u4 = buf[0]
 					}
-//line samples_scan.go:101
-					archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u4)).StoreMasked((*[16]int32)(data[id:]), gc_alive4)
+					/*line samples_scan.go:101*/ archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u4)).StoreMasked((*[16]int32)(data[id:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -534,22 +480,18 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				gc_pos.Thread = gc_rank
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line samples_scan.go:89
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line samples_scan.go:89*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:100
-				if id < 0 || id > len(data)-8 {
+				/*line samples_scan.go:100*/ if id < 0 || id > len(data)-8 {
 					break
 				}
 				var gc_u3 int32
 				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line samples_scan.go:100
-					gc_u3 = buf[0]
+					/*line samples_scan.go:100*/ gc_u3 = buf[0]
 				}
-//line samples_scan.go:101
-				archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u3)).StoreMasked((*[8]int32)(data[id:]), gc_alive3)
+				/*line samples_scan.go:101*/ archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u3)).StoreMasked((*[8]int32)(data[id:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -560,8 +502,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 				continue
 			}
 			id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:100
-			data[id] += buf[0]
+			/*line samples_scan.go:100*/ data[id] += buf[0]
 		}
 	}
 }
@@ -592,57 +533,36 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
-//line samples_scan.go:179
-	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
-//line samples_scan.go:169
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_scan.go:179*/ gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
+	/*line samples_scan.go:169*/ cta := cg.ThisThreadBlock(t)
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-//line samples_scan.go:178
-	var sData_ []uint32 = sData
-//line samples_scan.go:178
-	var size_ int = size
-//line samples_scan.go:178
-	var cta_ cg.ThreadBlock = cta
-//line samples_scan.go:154
-	var sData_2 []uint32 = sData_
-//line samples_scan.go:154
-	var size_2 int = size_
-//line samples_scan.go:154
-	var cta_2 cg.ThreadBlock = cta_
-//line samples_scan.go:142
-	var sData_3 []uint32 = sData_2
-//line samples_scan.go:142
-	var size_3 int = size_2 / 4
-//line samples_scan.go:142
-	var cta_3 cg.ThreadBlock = cta_2
-//line samples_scan.go:130
-	var sData_4 []uint32 = sData_3
-//line samples_scan.go:130
-	var size_4 int = size_3
-//line samples_scan.go:130
-	var cta_4 cg.ThreadBlock = cta_3
+	/*line samples_scan.go:178*/ var sData_ []uint32 = sData
+	/*line samples_scan.go:178*/ var size_ int = size
+	/*line samples_scan.go:178*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_scan.go:154*/ var sData_2 []uint32 = sData_
+	/*line samples_scan.go:154*/ var size_2 int = size_
+	/*line samples_scan.go:154*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_scan.go:142*/ var sData_3 []uint32 = sData_2
+	/*line samples_scan.go:142*/ var size_3 int = size_2 / 4
+	/*line samples_scan.go:142*/ var cta_3 cg.ThreadBlock = cta_2
+	/*line samples_scan.go:130*/ var sData_4 []uint32 = sData_3
+	/*line samples_scan.go:130*/ var size_4 int = size_3
+	/*line samples_scan.go:130*/ var cta_4 cg.ThreadBlock = cta_3
 	_ = cta_4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:175
-			idata4 := dSrc[pos]
-//line samples_scan.go:178
-			var idata4_ uint4 = idata4
-//line samples_scan.go:154
-			var idata4_2 uint4 = idata4_
-//line samples_scan.go:137
-			idata4_2.Y += idata4_2.X
+			/*line samples_scan.go:175*/ idata4 := dSrc[pos]
+			/*line samples_scan.go:178*/ var idata4_ uint4 = idata4
+			/*line samples_scan.go:154*/ var idata4_2 uint4 = idata4_
+			/*line samples_scan.go:137*/ idata4_2.Y += idata4_2.X
 			idata4_2.Z += idata4_2.Y
 			idata4_2.W += idata4_2.Z
-//line samples_scan.go:142
-			var idata uint32 = idata4_2.W
-//line samples_scan.go:130
-			var idata_ uint32 = idata
-//line samples_scan.go:113
-			pos_ := 2*gc_tx - (gc_tx & (size_4 - 1))
+			/*line samples_scan.go:142*/ var idata uint32 = idata4_2.W
+			/*line samples_scan.go:130*/ var idata_ uint32 = idata
+			/*line samples_scan.go:113*/ pos_ := 2*gc_tx - (gc_tx & (size_4 - 1))
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
@@ -652,48 +572,42 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			gc_s_idata4_[gc_rank] = idata4_
 		}
 	}
-//line samples_scan.go:118
-	for offset := 1; offset < size_4; offset <<= 1 {
+	/*line samples_scan.go:118*/ for offset := 1; offset < size_4; offset <<= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_4[pos_] + sData_4[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_4[pos_] + sData_4[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_4[pos_] + sData_4[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_4[pos_] + sData_4[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_4[pos_] + sData_4[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_4[pos_] + sData_4[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_4[pos_] + sData_4[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_4[pos_] + sData_4[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-			tt := sData_4[pos_] + sData_4[pos_-offset]
+			/*line samples_scan.go:120*/ tt := sData_4[pos_] + sData_4[pos_-offset]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step2 := 0
@@ -703,40 +617,35 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_4[pos_] = tt
+				/*line samples_scan.go:122*/ sData_4[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_4[pos_] = tt
+				/*line samples_scan.go:122*/ sData_4[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_4[pos_] = tt
+				/*line samples_scan.go:122*/ sData_4[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_4[pos_] = tt
+				/*line samples_scan.go:122*/ sData_4[pos_] = tt
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos_ := gc_s_pos_[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-			sData_4[pos_] = tt
+			/*line samples_scan.go:122*/ sData_4[pos_] = tt
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -748,30 +657,22 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			idata := gc_s_idata[gc_rank]
 			idata4_2 := gc_s_idata4_2[gc_rank]
 			idata4_ := gc_s_idata4_[gc_rank]
-//line samples_scan.go:125
-			var r_3 uint32 = sData_4[pos_]
-//line samples_scan.go:130
-			var r_2 uint32 = r_3 - idata
-//line samples_scan.go:142
-			oval := r_2
-//line samples_scan.go:144
-			idata4_2.X += oval
+			/*line samples_scan.go:125*/ var r_3 uint32 = sData_4[pos_]
+			/*line samples_scan.go:130*/ var r_2 uint32 = r_3 - idata
+			/*line samples_scan.go:142*/ oval := r_2
+			/*line samples_scan.go:144*/ idata4_2.X += oval
 			idata4_2.Y += oval
 			idata4_2.Z += oval
 			idata4_2.W += oval
-//line samples_scan.go:149
-			var r_ uint4 = idata4_2
-//line samples_scan.go:154
-			odata4_ := r_
+			/*line samples_scan.go:149*/ var r_ uint4 = idata4_2
+			/*line samples_scan.go:154*/ odata4_ := r_
 			odata4_.X -= idata4_.X
 			odata4_.Y -= idata4_.Y
 			odata4_.Z -= idata4_.Z
 			odata4_.W -= idata4_.W
 			var r uint4 = odata4_
-//line samples_scan.go:178
-			odata4 := r
-//line samples_scan.go:181
-			dDst[pos] = odata4
+			/*line samples_scan.go:178*/ odata4 := r
+			/*line samples_scan.go:181*/ dDst[pos] = odata4
 		}
 	}
 }
@@ -798,40 +699,28 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata_ := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line samples_scan.go:190
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_scan.go:190*/ cta := cg.ThisThreadBlock(t)
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-//line samples_scan.go:205
-	var sData_ []uint32 = sData
-//line samples_scan.go:205
-	var size int = arrayLength
-//line samples_scan.go:205
-	var cta_ cg.ThreadBlock = cta
-//line samples_scan.go:130
-	var sData_2 []uint32 = sData_
-//line samples_scan.go:130
-	var size_ int = size
-//line samples_scan.go:130
-	var cta_2 cg.ThreadBlock = cta_
+	/*line samples_scan.go:205*/ var sData_ []uint32 = sData
+	/*line samples_scan.go:205*/ var size int = arrayLength
+	/*line samples_scan.go:205*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_scan.go:130*/ var sData_2 []uint32 = sData_
+	/*line samples_scan.go:130*/ var size_ int = size
+	/*line samples_scan.go:130*/ var cta_2 cg.ThreadBlock = cta_
 	_ = cta_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:197
-			var idata uint32
-//line samples_scan.go:199
-			if pos < n {
+			/*line samples_scan.go:197*/ var idata uint32
+			/*line samples_scan.go:199*/ if pos < n {
 				idata = dDst[(4*scanBlockSize)-1+(4*scanBlockSize)*pos] +
 					dSrc[(4*scanBlockSize)-1+(4*scanBlockSize)*pos]
 			}
-//line samples_scan.go:205
-			var idata_ uint32 = idata
-//line samples_scan.go:130
-			var idata_2 uint32 = idata_
-//line samples_scan.go:113
-			pos_ := 2*gc_tx - (gc_tx & (size_ - 1))
+			/*line samples_scan.go:205*/ var idata_ uint32 = idata
+			/*line samples_scan.go:130*/ var idata_2 uint32 = idata_
+			/*line samples_scan.go:113*/ pos_ := 2*gc_tx - (gc_tx & (size_ - 1))
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
@@ -839,48 +728,42 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			gc_s_idata_[gc_rank] = idata_
 		}
 	}
-//line samples_scan.go:118
-	for offset := 1; offset < size_; offset <<= 1 {
+	/*line samples_scan.go:118*/ for offset := 1; offset < size_; offset <<= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_2[pos_] + sData_2[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_2[pos_] + sData_2[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_2[pos_] + sData_2[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_2[pos_] + sData_2[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_2[pos_] + sData_2[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_2[pos_] + sData_2[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-				tt := sData_2[pos_] + sData_2[pos_-offset]
+				/*line samples_scan.go:120*/ tt := sData_2[pos_] + sData_2[pos_-offset]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos_ := gc_s_pos_[gc_rank]
-//line samples_scan.go:120
-			tt := sData_2[pos_] + sData_2[pos_-offset]
+			/*line samples_scan.go:120*/ tt := sData_2[pos_] + sData_2[pos_-offset]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step2 := 0
@@ -890,40 +773,35 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_2[pos_] = tt
+				/*line samples_scan.go:122*/ sData_2[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_2[pos_] = tt
+				/*line samples_scan.go:122*/ sData_2[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_2[pos_] = tt
+				/*line samples_scan.go:122*/ sData_2[pos_] = tt
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-				sData_2[pos_] = tt
+				/*line samples_scan.go:122*/ sData_2[pos_] = tt
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos_ := gc_s_pos_[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line samples_scan.go:122
-			sData_2[pos_] = tt
+			/*line samples_scan.go:122*/ sData_2[pos_] = tt
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -933,14 +811,10 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			pos := gc_bx*gc_bdx + gc_tx
 			pos_ := gc_s_pos_[gc_rank]
 			idata_ := gc_s_idata_[gc_rank]
-//line samples_scan.go:125
-			var r_ uint32 = sData_2[pos_]
-//line samples_scan.go:130
-			var r uint32 = r_ - idata_
-//line samples_scan.go:205
-			odata := r
-//line samples_scan.go:208
-			if pos < n {
+			/*line samples_scan.go:125*/ var r_ uint32 = sData_2[pos_]
+			/*line samples_scan.go:130*/ var r uint32 = r_ - idata_
+			/*line samples_scan.go:205*/ odata := r
+			/*line samples_scan.go:208*/ if pos < n {
 				dBuf[pos] = odata
 			}
 		}
@@ -966,34 +840,26 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_scan.go:219
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_scan.go:219*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_scan.go:220
-	buf := gocuda.Shared[uint32](t, 1)[:1]
+	/*line samples_scan.go:220*/ buf := gocuda.Shared[uint32](t, 1)[:1]
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line samples_scan.go:228
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
+		/*line samples_scan.go:228*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line samples_scan.go:224
-				buf[0] = gc_at[0]
-//line samples_scan.go:224
-				buf[0] = gc_at[0]
-//line samples_scan.go:224
-				buf[0] = gc_at[0]
-//line samples_scan.go:224
-				buf[0] = gc_at[0]
+				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
+				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
+				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
+				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_scan.go:224
-				buf[0] = gc_at[0]
+				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1001,32 +867,27 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_scan.go:224
-					buf[0] = dBuffer[gc_bx]
+					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_scan.go:224
-					buf[0] = dBuffer[gc_bx]
+					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_scan.go:224
-					buf[0] = dBuffer[gc_bx]
+					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_scan.go:224
-					buf[0] = dBuffer[gc_bx]
+					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_scan.go:224
-				buf[0] = dBuffer[gc_bx]
+				/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 			}
 		}
 	}
@@ -1034,8 +895,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:229
-			data4 := dData[pos]
+			/*line samples_scan.go:229*/ data4 := dData[pos]
 			data4.X += buf[0]
 			data4.Y += buf[0]
 			data4.Z += buf[0]

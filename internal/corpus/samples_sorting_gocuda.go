@@ -83,20 +83,15 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
-//line samples_sorting.go:128
-				comparatorI := globalComparatorI & (arrayLength/2 - 1)
-//line samples_sorting.go:131
-				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+				/*line samples_sorting.go:128*/ comparatorI := globalComparatorI & (arrayLength/2 - 1)
+				/*line samples_sorting.go:131*/ ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-//line samples_sorting.go:134
-				keyA := dSrcKey[pos+0]
+				/*line samples_sorting.go:134*/ keyA := dSrcKey[pos+0]
 				valA := dSrcVal[pos+0]
 				keyB := dSrcKey[pos+stride]
 				valB := dSrcVal[pos+stride]
-//line samples_sorting.go:139
-				comparator(&keyA, &valA, &keyB, &valB, ddd)
-//line samples_sorting.go:141
-				dDstKey[pos+0] = keyA
+				/*line samples_sorting.go:139*/ comparator(&keyA, &valA, &keyB, &valB, ddd)
+				/*line samples_sorting.go:141*/ dDstKey[pos+0] = keyA
 				dDstVal[pos+0] = valA
 				dDstKey[pos+stride] = keyB
 				dDstVal[pos+stride] = valB
@@ -178,21 +173,16 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
-//line samples_sorting.go:232
-				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-//line samples_sorting.go:234
-				if stride < size/2 {
+				/*line samples_sorting.go:232*/ pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
+				/*line samples_sorting.go:234*/ if stride < size/2 {
 					offset := globalComparatorI & ((size / 2) - 1)
-//line samples_sorting.go:237
-					if offset >= stride {
+					/*line samples_sorting.go:237*/ if offset >= stride {
 						keyA := dSrcKey[pos-stride]
 						valA := dSrcVal[pos-stride]
 						keyB := dSrcKey[pos+0]
 						valB := dSrcVal[pos+0]
-//line samples_sorting.go:243
-						comparator(&keyA, &valA, &keyB, &valB, dir)
-//line samples_sorting.go:245
-						dDstKey[pos-stride] = keyA
+						/*line samples_sorting.go:243*/ comparator(&keyA, &valA, &keyB, &valB, dir)
+						/*line samples_sorting.go:245*/ dDstKey[pos-stride] = keyA
 						dDstVal[pos-stride] = valA
 						dDstKey[pos+0] = keyB
 						dDstVal[pos+0] = valB
@@ -202,10 +192,8 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 					valA_ := dSrcVal[pos+0]
 					keyB_ := dSrcKey[pos+stride]
 					valB_ := dSrcVal[pos+stride]
-//line samples_sorting.go:256
-					comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
-//line samples_sorting.go:258
-					dDstKey[pos+0] = keyA_
+					/*line samples_sorting.go:256*/ comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
+					/*line samples_sorting.go:258*/ dDstKey[pos+0] = keyA_
 					dDstVal[pos+0] = valA_
 					dDstKey[pos+stride] = keyB_
 					dDstVal[pos+stride] = valB_

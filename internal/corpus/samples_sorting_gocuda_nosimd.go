@@ -17,16 +17,13 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:39
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:39*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:40
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:40*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:45
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:45*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -45,11 +42,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:44
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:45
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:45*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -58,8 +53,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -68,8 +62,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -77,106 +70,87 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 		}
 	}
-//line samples_sorting.go:50
-	for size := 2; size < arrayLength; size <<= 1 {
-//line samples_sorting.go:54
-		for stride := size / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:50*/ for size := 2; size < arrayLength; size <<= 1 {
+		/*line samples_sorting.go:54*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-					ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+					/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
-//line samples_sorting.go:63
-	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+	/*line samples_sorting.go:63*/ for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:74
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:74*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -196,11 +170,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:44
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:71
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:71*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -209,10 +181,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -220,10 +190,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -239,16 +207,13 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:83
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:83*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:84
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:84*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:89
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:89*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -267,11 +232,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:87
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:88
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:88*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -280,8 +243,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -290,8 +252,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -299,107 +260,88 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:93
-	for size := 2; size < sharedSizeLimit; size <<= 1 {
-//line samples_sorting.go:97
-		for stride := size / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:93*/ for size := 2; size < sharedSizeLimit; size <<= 1 {
+		/*line samples_sorting.go:97*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-					ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+					/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
 	ddd_ := uint32(gc_bx & 1)
-//line samples_sorting.go:107
-	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
+	/*line samples_sorting.go:107*/ for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:118
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:118*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -419,11 +361,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:87
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:115
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:115*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -432,10 +372,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -443,10 +381,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -462,16 +398,13 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:153
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:153*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:154
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:154*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:159
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:159*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -490,11 +423,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:157
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:158
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:158*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -503,8 +434,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -513,8 +443,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -522,66 +451,54 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:167
-	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:167*/ for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-				comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+				/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:177
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:177*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -601,11 +518,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:157
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:174
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:174*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -614,10 +529,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -625,10 +538,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -645,16 +556,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_sorting.go:186
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:186*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:187
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:187*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:192
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:192*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -673,11 +581,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:190
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:191
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:191*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -686,8 +592,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -696,8 +601,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -705,8 +609,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line samples_sorting.go:196
-	for size := 2; size <= arrayLength; size <<= 1 {
+	/*line samples_sorting.go:196*/ for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -715,40 +618,35 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-				offset := gc_tx & (stride - 1)
+				/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -758,49 +656,41 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 			}
 		}
-//line samples_sorting.go:204
-		stride >>= 1
-//line samples_sorting.go:207
-		for ; stride > 0; stride >>= 1 {
+		/*line samples_sorting.go:204*/ stride >>= 1
+		/*line samples_sorting.go:207*/ for ; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:209
-					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:209*/ pos_ := 2*gc_tx - (gc_tx & (stride - 1))
 					offset := gc_s_offset[gc_rank]
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
@@ -810,8 +700,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:221
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:221*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -831,11 +720,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:190
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:218
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:218*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -844,10 +731,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -855,10 +740,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]

@@ -19,16 +19,13 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:39
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:39*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:40
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:40*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:45
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:45*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -51,11 +48,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line samples_sorting.go:44
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:45
-								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line samples_sorting.go:45*/ archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -70,11 +65,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line samples_sorting.go:44
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:45
-							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line samples_sorting.go:45*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -83,11 +76,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:44
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:45
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:45*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -96,8 +87,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -110,16 +100,14 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_sorting.go:44
-						var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 							break
 						}
-//line samples_sorting.go:46
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						/*line samples_sorting.go:46*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -134,16 +122,14 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_sorting.go:44
-					var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 						break
 					}
-//line samples_sorting.go:46
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					/*line samples_sorting.go:46*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -152,8 +138,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -161,106 +146,87 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 		}
 	}
-//line samples_sorting.go:50
-	for size := 2; size < arrayLength; size <<= 1 {
-//line samples_sorting.go:54
-		for stride := size / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:50*/ for size := 2; size < arrayLength; size <<= 1 {
+		/*line samples_sorting.go:54*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:52
-					ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-//line samples_sorting.go:56
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+					/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
-//line samples_sorting.go:63
-	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+	/*line samples_sorting.go:63*/ for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:65
-				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:74
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:74*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -284,11 +250,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line samples_sorting.go:44
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:45
-								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								/*line samples_sorting.go:45*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -303,11 +267,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line samples_sorting.go:44
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:45
-							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line samples_sorting.go:45*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -316,11 +278,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:44
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:71
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:71*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -329,10 +289,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -344,14 +302,11 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_sorting.go:44
-						var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 							break
 						}
-//line samples_sorting.go:72
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						/*line samples_sorting.go:72*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -366,14 +321,11 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_sorting.go:44
-					var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 						break
 					}
-//line samples_sorting.go:72
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					/*line samples_sorting.go:72*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -382,10 +334,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -401,16 +351,13 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:83
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:83*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:84
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:84*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:89
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:89*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -433,11 +380,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line samples_sorting.go:87
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:88
-								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line samples_sorting.go:88*/ archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -452,11 +397,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line samples_sorting.go:87
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:88
-							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line samples_sorting.go:88*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -465,11 +408,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:87
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:88
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:88*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -478,8 +419,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -492,16 +432,14 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_sorting.go:87
-						var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 							break
 						}
-//line samples_sorting.go:89
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						/*line samples_sorting.go:89*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -516,16 +454,14 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_sorting.go:87
-					var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 						break
 					}
-//line samples_sorting.go:89
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					/*line samples_sorting.go:89*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -534,8 +470,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -543,107 +478,88 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:93
-	for size := 2; size < sharedSizeLimit; size <<= 1 {
-//line samples_sorting.go:97
-		for stride := size / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:93*/ for size := 2; size < sharedSizeLimit; size <<= 1 {
+		/*line samples_sorting.go:97*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-						ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:95
-					ddd := b2u((gc_tx & (size / 2)) != 0)
-//line samples_sorting.go:99
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+					/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
 	ddd_ := uint32(gc_bx & 1)
-//line samples_sorting.go:107
-	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
+	/*line samples_sorting.go:107*/ for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:109
-				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:118
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:118*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -667,11 +583,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line samples_sorting.go:87
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:88
-								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								/*line samples_sorting.go:88*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -686,11 +600,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line samples_sorting.go:87
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:88
-							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line samples_sorting.go:88*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -699,11 +611,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:87
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:115
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:115*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -712,10 +622,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -727,14 +635,11 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_sorting.go:87
-						var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 							break
 						}
-//line samples_sorting.go:116
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						/*line samples_sorting.go:116*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -749,14 +654,11 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_sorting.go:87
-					var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 						break
 					}
-//line samples_sorting.go:116
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					/*line samples_sorting.go:116*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -765,10 +667,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -784,16 +684,13 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_sorting.go:153
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:153*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:154
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:154*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:159
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:159*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -816,11 +713,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line samples_sorting.go:157
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:158
-								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line samples_sorting.go:158*/ archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -835,11 +730,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line samples_sorting.go:157
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:158
-							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line samples_sorting.go:158*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -848,11 +741,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:157
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:158
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:158*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -861,8 +752,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -875,16 +765,14 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_sorting.go:157
-						var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 							break
 						}
-//line samples_sorting.go:159
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						/*line samples_sorting.go:159*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -899,16 +787,14 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_sorting.go:157
-					var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 						break
 					}
-//line samples_sorting.go:159
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					/*line samples_sorting.go:159*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -917,8 +803,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -926,66 +811,54 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:167
-	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
+	/*line samples_sorting.go:167*/ for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:164
-				comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+				/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line samples_sorting.go:169
-				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:177
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:177*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -1009,11 +882,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line samples_sorting.go:157
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:158
-								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								/*line samples_sorting.go:158*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -1028,11 +899,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line samples_sorting.go:157
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:158
-							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line samples_sorting.go:158*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -1041,11 +910,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:157
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:174
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:174*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -1054,10 +921,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -1069,14 +934,11 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_sorting.go:157
-						var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 							break
 						}
-//line samples_sorting.go:175
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						/*line samples_sorting.go:175*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -1091,14 +953,11 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_sorting.go:157
-					var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 						break
 					}
-//line samples_sorting.go:175
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					/*line samples_sorting.go:175*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -1107,10 +966,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -1127,16 +984,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_sorting.go:186
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_sorting.go:186*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_sorting.go:187
-	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	/*line samples_sorting.go:187*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
-//line samples_sorting.go:192
-		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:192*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -1159,11 +1013,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line samples_sorting.go:190
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:191
-								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line samples_sorting.go:191*/ archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -1178,11 +1030,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line samples_sorting.go:190
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:191
-							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line samples_sorting.go:191*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
@@ -1191,11 +1041,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line samples_sorting.go:190
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:191
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line samples_sorting.go:191*/ gc_at[gc_u] = gc_at2[gc_u]
 						gc_at3[gc_u] = gc_at4[gc_u]
 						gc_at5[gc_u] = gc_at6[gc_u]
 						gc_at7[gc_u] = gc_at8[gc_u]
@@ -1204,8 +1052,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -1218,16 +1065,14 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line samples_sorting.go:190
-						var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
 							break
 						}
-//line samples_sorting.go:192
-						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+						/*line samples_sorting.go:192*/ archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -1242,16 +1087,14 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line samples_sorting.go:190
-					var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
 						break
 					}
-//line samples_sorting.go:192
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
+					/*line samples_sorting.go:192*/ archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
@@ -1260,8 +1103,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 				sKey[gc_tx+0] = dSrcKey[off+0]
 				sVal[gc_tx+0] = dSrcVal[off+0]
 				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
@@ -1269,8 +1111,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line samples_sorting.go:196
-	for size := 2; size <= arrayLength; size <<= 1 {
+	/*line samples_sorting.go:196*/ for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -1279,40 +1120,35 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-					offset := gc_tx & (stride - 1)
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_sorting.go:198
-				offset := gc_tx & (stride - 1)
+				/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -1322,49 +1158,41 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:202
-				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 			}
 		}
-//line samples_sorting.go:204
-		stride >>= 1
-//line samples_sorting.go:207
-		for ; stride > 0; stride >>= 1 {
+		/*line samples_sorting.go:204*/ stride >>= 1
+		/*line samples_sorting.go:207*/ for ; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_sorting.go:209
-					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
+					/*line samples_sorting.go:209*/ pos_ := 2*gc_tx - (gc_tx & (stride - 1))
 					offset := gc_s_offset[gc_rank]
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
@@ -1374,8 +1202,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_sorting.go:221
-		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		/*line samples_sorting.go:221*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 		gc_off8 := (sharedSizeLimit / 2)
@@ -1399,11 +1226,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
-//line samples_sorting.go:190
-								var off int = gc_bx*sharedSizeLimit + gc_tx
+								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
-//line samples_sorting.go:191
-								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								/*line samples_sorting.go:191*/ archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -1418,11 +1243,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line samples_sorting.go:190
-							var off int = gc_bx*sharedSizeLimit + gc_tx
+							/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 							_ = off
-//line samples_sorting.go:191
-							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line samples_sorting.go:191*/ archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
@@ -1431,11 +1254,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line samples_sorting.go:190
-						off := gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 						_ = off
-//line samples_sorting.go:218
-						gc_at9[gc_u2] = gc_at10[gc_u2]
+						/*line samples_sorting.go:218*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						gc_at11[gc_u2] = gc_at12[gc_u2]
 						gc_at13[gc_u2] = gc_at14[gc_u2]
 						gc_at15[gc_u2] = gc_at16[gc_u2]
@@ -1444,10 +1265,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
@@ -1459,14 +1278,11 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
-//line samples_sorting.go:190
-						var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
+						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+						/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 							break
 						}
-//line samples_sorting.go:219
-						archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+						/*line samples_sorting.go:219*/ archsimd.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -1481,14 +1297,11 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
-//line samples_sorting.go:190
-					var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+					/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+					/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 						break
 					}
-//line samples_sorting.go:219
-					archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
+					/*line samples_sorting.go:219*/ archsimd.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
@@ -1497,10 +1310,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx+0]
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
 				dDstVal[off+0] = sVal[gc_tx+0]
 				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]

@@ -90,70 +90,55 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 						{
 							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:66
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:69
-							indexIn := xIndex + width*yIndex
+							/*line samples_transpose.go:69*/ indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
-//line samples_transpose.go:72
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:72*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:66
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:69
-							indexIn := xIndex + width*yIndex
+							/*line samples_transpose.go:69*/ indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
-//line samples_transpose.go:72
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:72*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:66
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:69
-							indexIn := xIndex + width*yIndex
+							/*line samples_transpose.go:69*/ indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
-//line samples_transpose.go:72
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:72*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:66
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:69
-							indexIn := xIndex + width*yIndex
+							/*line samples_transpose.go:69*/ indexIn := xIndex + width*yIndex
 							indexOut := yIndex + height*xIndex
-//line samples_transpose.go:72
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:72*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
 							}
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:66
-						xIndex := gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
+						/*line samples_transpose.go:69*/ indexIn := xIndex + width*yIndex
 						indexOut := yIndex + height*xIndex
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						/*line samples_transpose.go:72*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[indexOut+i] = idata[indexIn+i*width]
 						}
 					}
@@ -192,31 +177,25 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_transpose.go:82
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:82*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:83
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:83*/ tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:87
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:87*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_transpose.go:85
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:85*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
-//line samples_transpose.go:89
-					xIndex = gc_by*transposeTileDim + gc_tx
+					/*line samples_transpose.go:89*/ xIndex = gc_by*transposeTileDim + gc_tx
 					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
-//line samples_transpose.go:93
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:93*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
 					gc_s_indexOut[gc_rank] = indexOut
@@ -229,10 +208,8 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 		}
 	})
 	compiled.OutOfLine(func() {
-//line samples_transpose.go:110
-		tile := tile[:32]
-//line samples_transpose.go:112
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:110*/ tile := tile[:32]
+		/*line samples_transpose.go:112*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -240,8 +217,7 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-//line samples_transpose.go:99
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:99*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
@@ -279,31 +255,25 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_transpose.go:109
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:109*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:110
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:110*/ tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:114
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:114*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_transpose.go:112
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:112*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
-//line samples_transpose.go:116
-					xIndex = gc_by*transposeTileDim + gc_tx
+					/*line samples_transpose.go:116*/ xIndex = gc_by*transposeTileDim + gc_tx
 					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
-//line samples_transpose.go:120
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:120*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
 					gc_s_indexOut[gc_rank] = indexOut
@@ -316,10 +286,8 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 		}
 	})
 	compiled.OutOfLine(func() {
-//line samples_transpose.go:137
-		tile := tile[:32]
-//line samples_transpose.go:139
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:137*/ tile := tile[:32]
+		/*line samples_transpose.go:139*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -327,8 +295,7 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-//line samples_transpose.go:126
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:126*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
@@ -369,15 +336,11 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_transpose.go:136
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:136*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:137
-	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-//line samples_transpose.go:139
-	var blockIdxX, blockIdxY int
-//line samples_transpose.go:142
-	if width == height {
+	/*line samples_transpose.go:137*/ tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:139*/ var blockIdxX, blockIdxY int
+	/*line samples_transpose.go:142*/ if width == height {
 		blockIdxY = gc_bx
 		blockIdxX = (gc_bx + gc_by) % gc_gdx
 	} else {
@@ -387,24 +350,20 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:153
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:153*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_transpose.go:151
-					xIndex := blockIdxX*transposeTileDim + gc_tx
+					/*line samples_transpose.go:151*/ xIndex := blockIdxX*transposeTileDim + gc_tx
 					yIndex := blockIdxY*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
-//line samples_transpose.go:155
-					xIndex = blockIdxY*transposeTileDim + gc_tx
+					/*line samples_transpose.go:155*/ xIndex = blockIdxY*transposeTileDim + gc_tx
 					yIndex = blockIdxX*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
-//line samples_transpose.go:159
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:159*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
 					gc_s_indexOut[gc_rank] = indexOut
@@ -417,10 +376,8 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 		}
 	})
 	compiled.OutOfLine(func() {
-//line samples_transpose.go:176
-		tile := tile[:32]
-//line samples_transpose.go:178
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:176*/ tile := tile[:32]
+		/*line samples_transpose.go:178*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -428,8 +385,7 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-//line samples_transpose.go:165
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:165*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
 					}
 				}
@@ -482,31 +438,25 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line samples_transpose.go:200
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:200*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:201
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:201*/ block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-//line samples_transpose.go:205
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:205*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_transpose.go:203
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:203*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					indexIn := xIndex + yIndex*width
-//line samples_transpose.go:207
-					xIndex = gc_by*transposeTileDim + gc_tx
+					/*line samples_transpose.go:207*/ xIndex = gc_by*transposeTileDim + gc_tx
 					yIndex = gc_bx*transposeTileDim + gc_ty
 					indexOut := xIndex + yIndex*height
-//line samples_transpose.go:211
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:211*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
 					gc_s_indexOut[gc_rank] = indexOut
@@ -519,10 +469,8 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
-//line samples_transpose.go:228
-		block := block[:32]
-//line samples_transpose.go:230
-		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		/*line samples_transpose.go:228*/ block := block[:32]
+		/*line samples_transpose.go:230*/ gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -530,8 +478,7 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-//line samples_transpose.go:217
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:217*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = block[gc_ty+i_][gc_tx]
 					}
 				}

@@ -44,65 +44,50 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						{
 							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-							index := xIndex + width*yIndex
-//line samples_transpose.go:28
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-							index := xIndex + width*yIndex
-//line samples_transpose.go:28
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-							index := xIndex + width*yIndex
-//line samples_transpose.go:28
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
 							}
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-							xIndex := gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-							index := xIndex + width*yIndex
-//line samples_transpose.go:28
-							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
 							}
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-						xIndex := gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[index+i*width] = idata[index+i*width]
 						}
 					}
@@ -127,11 +112,9 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_transpose.go:38
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:38*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:39
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:39*/ tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
@@ -139,13 +122,10 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:41
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-					index := xIndex + width*yIndex
-//line samples_transpose.go:46
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						if xIndex < width && yIndex < height {
 							tile[gc_ty+i][gc_tx] = idata[index+i*width]
 						}
@@ -165,13 +145,10 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:41
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-					index := xIndex + width*yIndex
-//line samples_transpose.go:54
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						if xIndex < height && yIndex < width {
 							odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
 						}
@@ -197,11 +174,9 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_transpose.go:176
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:176*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:177
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:177*/ block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
@@ -209,12 +184,10 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:179
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
-//line samples_transpose.go:183
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[index+i*width]
 					}
 				}
@@ -232,12 +205,10 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:179
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
-//line samples_transpose.go:189
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:189*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
 					}
 				}

@@ -48,45 +48,34 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line samples_transpose.go:23
-								var xIndex int = gc_bx*transposeTileDim + gc_tx
+								/*line samples_transpose.go:23*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 								var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-								var index int = xIndex + width*yIndex
-//line samples_transpose.go:28
-								for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+								/*line samples_transpose.go:26*/ var index int = xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:28
-									if (index+i*
+									/*line samples_transpose.go:28*/ if (index+i*
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
-//line samples_transpose.go:29
-										gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+										/*line samples_transpose.go:29*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 									} else {
-//line samples_transpose.go:29
-										var gc_lanes3 [16]float32
+										/*line samples_transpose.go:29*/ var gc_lanes3 [16]float32
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line samples_transpose.go:29
-												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+												/*line samples_transpose.go:29*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 									}
-//line samples_transpose.go:29
-									if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
-//line samples_transpose.go:29
-										gc_ld2.StoreSlice(odata[index+i*width:])
+									/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
+										/*line samples_transpose.go:29*/ gc_ld2.StoreSlice(odata[index+i*width:])
 									} else {
-//line samples_transpose.go:29
-										var gc_lanes4 [16]float32
+										/*line samples_transpose.go:29*/ var gc_lanes4 [16]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 16 {
 											if 0xffff&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line samples_transpose.go:29
-												odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+												/*line samples_transpose.go:29*/ odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -104,45 +93,34 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line samples_transpose.go:23
-							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:23*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 							var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-							var index int = xIndex + width*yIndex
-//line samples_transpose.go:28
-							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+							/*line samples_transpose.go:26*/ var index int = xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:28
-								if (index+i*
+								/*line samples_transpose.go:28*/ if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:29
-									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+									/*line samples_transpose.go:29*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 								} else {
-//line samples_transpose.go:29
-									var gc_lanes [8]float32
+									/*line samples_transpose.go:29*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line samples_transpose.go:29
-											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+											/*line samples_transpose.go:29*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line samples_transpose.go:29
-								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
-//line samples_transpose.go:29
-									gc_ld.StoreSlice(odata[index+i*width:])
+								/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
+									/*line samples_transpose.go:29*/ gc_ld.StoreSlice(odata[index+i*width:])
 								} else {
-//line samples_transpose.go:29
-									var gc_lanes2 [8]float32
+									/*line samples_transpose.go:29*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line samples_transpose.go:29
-											odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
+											/*line samples_transpose.go:29*/ odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -153,13 +131,10 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:23
-						xIndex := gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[index+i*width] = idata[index+i*width]
 						}
 					}
@@ -184,11 +159,9 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_transpose.go:38
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:38*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:39
-	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:39*/ tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
@@ -205,95 +178,72 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_transpose.go:41
-							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 							var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-							var index int = xIndex + width*yIndex
-//line samples_transpose.go:46
-							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:46
-								if xIndex <
+							/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+							/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+								/*line samples_transpose.go:46*/ if xIndex <
 									width && uint(width-xIndex) > 15 && yIndex < height {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:47
-									if (index+i*
+									/*line samples_transpose.go:47*/ if (index+i*
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
-//line samples_transpose.go:48
-										gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+										/*line samples_transpose.go:48*/ gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 									} else {
-//line samples_transpose.go:48
-										var gc_lanes5 [16]float32
+										/*line samples_transpose.go:48*/ var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
-//line samples_transpose.go:48
-												gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
+												/*line samples_transpose.go:48*/ gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
-//line samples_transpose.go:48
-									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
-//line samples_transpose.go:48
-										gc_ld3.StoreSlice(tile[gc_ty+i][gc_tx:])
+									/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
+										/*line samples_transpose.go:48*/ gc_ld3.StoreSlice(tile[gc_ty+i][gc_tx:])
 									} else {
-//line samples_transpose.go:48
-										var gc_lanes6 [16]float32
+										/*line samples_transpose.go:48*/ var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line samples_transpose.go:48
-												tile[gc_ty+i][gc_tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 									gc_b3 := gc_none2
-//line samples_transpose.go:48
-									if yIndex <
-//line samples_transpose.go:47
-										height {
+									/*line samples_transpose.go:48*/ if yIndex <
+										/*line samples_transpose.go:47*/ height {
 										gc_b3 = gc_all2
 									}
-//line samples_transpose.go:47
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b3.ToBits())
+									/*line samples_transpose.go:47*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b3.ToBits())
 									if gc_if2.ToBits() != 0 {
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:47
-										if (index+i*
+										/*line samples_transpose.go:47*/ if (index+i*
 											width) >= 0 && (index+i*width) <= len(idata)-16 {
-//line samples_transpose.go:48
-											gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+											/*line samples_transpose.go:48*/ gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 										} else {
-//line samples_transpose.go:48
-											var gc_lanes7 [16]float32
+											/*line samples_transpose.go:48*/ var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
-//line samples_transpose.go:48
-													gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+													/*line samples_transpose.go:48*/ gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
-//line samples_transpose.go:48
-										if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
-//line samples_transpose.go:48
-											gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty+i][gc_tx:]), gc_if2)
+										/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
+											/*line samples_transpose.go:48*/ gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty+i][gc_tx:]), gc_if2)
 										} else {
-//line samples_transpose.go:48
-											var gc_lanes8 [16]float32
+											/*line samples_transpose.go:48*/ var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 													gc_pos.Thread = gc_rank + gc_k8
-//line samples_transpose.go:48
-													tile[gc_ty+i][gc_tx+gc_k8] = gc_lanes8[gc_k8]
+													/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -317,95 +267,72 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_transpose.go:41
-						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 						var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-						var index int = xIndex + width*yIndex
-//line samples_transpose.go:46
-						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:46
-							if xIndex <
+						/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+						/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+							/*line samples_transpose.go:46*/ if xIndex <
 								width && uint(width-xIndex) > 7 && yIndex < height {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:47
-								if (index+i*
+								/*line samples_transpose.go:47*/ if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:48
-									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+									/*line samples_transpose.go:48*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 								} else {
-//line samples_transpose.go:48
-									var gc_lanes [8]float32
+									/*line samples_transpose.go:48*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line samples_transpose.go:48
-											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+											/*line samples_transpose.go:48*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line samples_transpose.go:48
-								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
-//line samples_transpose.go:48
-									gc_ld.StoreSlice(tile[gc_ty+i][gc_tx:])
+								/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
+									/*line samples_transpose.go:48*/ gc_ld.StoreSlice(tile[gc_ty+i][gc_tx:])
 								} else {
-//line samples_transpose.go:48
-									var gc_lanes2 [8]float32
+									/*line samples_transpose.go:48*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line samples_transpose.go:48
-											tile[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line samples_transpose.go:48
-								if yIndex <
-//line samples_transpose.go:47
-									height {
+								/*line samples_transpose.go:48*/ if yIndex <
+									/*line samples_transpose.go:47*/ height {
 									gc_b2 = gc_all
 								}
-//line samples_transpose.go:47
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b2)
+								/*line samples_transpose.go:47*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:47
-									if (index+i*
+									/*line samples_transpose.go:47*/ if (index+i*
 										width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:48
-										gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+										/*line samples_transpose.go:48*/ gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 									} else {
-//line samples_transpose.go:48
-										var gc_lanes3 [8]float32
+										/*line samples_transpose.go:48*/ var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line samples_transpose.go:48
-												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+												/*line samples_transpose.go:48*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
-//line samples_transpose.go:48
-									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
-//line samples_transpose.go:48
-										gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty+i][gc_tx:]), gc_if)
+									/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
+										/*line samples_transpose.go:48*/ gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty+i][gc_tx:]), gc_if)
 									} else {
-//line samples_transpose.go:48
-										var gc_lanes4 [8]float32
+										/*line samples_transpose.go:48*/ var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line samples_transpose.go:48
-												tile[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -418,13 +345,10 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:41
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-					index := xIndex + width*yIndex
-//line samples_transpose.go:46
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						if xIndex < width && yIndex < height {
 							tile[gc_ty+i][gc_tx] = idata[index+i*width]
 						}
@@ -453,91 +377,70 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_transpose.go:41
-							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 							var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-							var index int = xIndex + width*yIndex
-//line samples_transpose.go:54
-							for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
-//line samples_transpose.go:54
-								if xIndex <
+							/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+							/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+								/*line samples_transpose.go:54*/ if xIndex <
 									height && uint(height-xIndex) > 15 && yIndex < width {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:55
-									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+									/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
 										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
-//line samples_transpose.go:56
-										var gc_lanes13 [16]float32
+										/*line samples_transpose.go:56*/ var gc_lanes13 [16]float32
 										for gc_k13 := range 16 {
 											if 0xffff&(1<<gc_k13) != 0 {
 												gc_pos.Thread = gc_rank + gc_k13
-//line samples_transpose.go:56
-												gc_lanes13[gc_k13] = tile[gc_ty+i_][gc_tx+gc_k13]
+												/*line samples_transpose.go:56*/ gc_lanes13[gc_k13] = tile[gc_ty+i_][gc_tx+gc_k13]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
 									}
-//line samples_transpose.go:56
-									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
-//line samples_transpose.go:56
-										gc_ld7.StoreSlice(odata[index+i_*width:])
+									/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+										/*line samples_transpose.go:56*/ gc_ld7.StoreSlice(odata[index+i_*width:])
 									} else {
-//line samples_transpose.go:56
-										var gc_lanes14 [16]float32
+										/*line samples_transpose.go:56*/ var gc_lanes14 [16]float32
 										gc_ld7.Store(&gc_lanes14)
 										for gc_k14 := range 16 {
 											if 0xffff&(1<<gc_k14) != 0 {
 												gc_pos.Thread = gc_rank + gc_k14
-//line samples_transpose.go:56
-												odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
+												/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
 									gc_b5 := gc_none4
-//line samples_transpose.go:56
-									if yIndex <
-//line samples_transpose.go:55
-										width {
+									/*line samples_transpose.go:56*/ if yIndex <
+										/*line samples_transpose.go:55*/ width {
 										gc_b5 = gc_all4
 									}
-//line samples_transpose.go:55
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b5.ToBits())
+									/*line samples_transpose.go:55*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b5.ToBits())
 									if gc_if4.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:55
-										if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+										/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
 											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 										} else {
-//line samples_transpose.go:56
-											var gc_lanes15 [16]float32
+											/*line samples_transpose.go:56*/ var gc_lanes15 [16]float32
 											for gc_k15 := range 16 {
 												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 													gc_pos.Thread = gc_rank + gc_k15
-//line samples_transpose.go:56
-													gc_lanes15[gc_k15] = tile[gc_ty+i_][gc_tx+gc_k15]
+													/*line samples_transpose.go:56*/ gc_lanes15[gc_k15] = tile[gc_ty+i_][gc_tx+gc_k15]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
 										}
-//line samples_transpose.go:56
-										if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
-//line samples_transpose.go:56
-											gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+										/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+											/*line samples_transpose.go:56*/ gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
 										} else {
-//line samples_transpose.go:56
-											var gc_lanes16 [16]float32
+											/*line samples_transpose.go:56*/ var gc_lanes16 [16]float32
 											gc_ld8.Store(&gc_lanes16)
 											for gc_k16 := range 16 {
 												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 													gc_pos.Thread = gc_rank + gc_k16
-//line samples_transpose.go:56
-													odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+													/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -561,91 +464,70 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_transpose.go:41
-						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 						var yIndex int = gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-						var index int = xIndex + width*yIndex
-//line samples_transpose.go:54
-						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
-//line samples_transpose.go:54
-							if xIndex <
+						/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+						/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+							/*line samples_transpose.go:54*/ if xIndex <
 								height && uint(height-xIndex) > 7 && yIndex < width {
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:55
-								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+								/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 								} else {
-//line samples_transpose.go:56
-									var gc_lanes9 [8]float32
+									/*line samples_transpose.go:56*/ var gc_lanes9 [8]float32
 									for gc_k9 := range 8 {
 										if 0xff&(1<<gc_k9) != 0 {
 											gc_pos.Thread = gc_rank + gc_k9
-//line samples_transpose.go:56
-											gc_lanes9[gc_k9] = tile[gc_ty+i_][gc_tx+gc_k9]
+											/*line samples_transpose.go:56*/ gc_lanes9[gc_k9] = tile[gc_ty+i_][gc_tx+gc_k9]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
-//line samples_transpose.go:56
-								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
-//line samples_transpose.go:56
-									gc_ld5.StoreSlice(odata[index+i_*width:])
+								/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
+									/*line samples_transpose.go:56*/ gc_ld5.StoreSlice(odata[index+i_*width:])
 								} else {
-//line samples_transpose.go:56
-									var gc_lanes10 [8]float32
+									/*line samples_transpose.go:56*/ var gc_lanes10 [8]float32
 									gc_ld5.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if 0xff&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line samples_transpose.go:56
-											odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
+											/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b4 := gc_none3
-//line samples_transpose.go:56
-								if yIndex <
-//line samples_transpose.go:55
-									width {
+								/*line samples_transpose.go:56*/ if yIndex <
+									/*line samples_transpose.go:55*/ width {
 									gc_b4 = gc_all3
 								}
-//line samples_transpose.go:55
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
+								/*line samples_transpose.go:55*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
 								if gc_if3.ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:55
-									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+									/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
-//line samples_transpose.go:56
-										var gc_lanes11 [8]float32
+										/*line samples_transpose.go:56*/ var gc_lanes11 [8]float32
 										for gc_k11 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 												gc_pos.Thread = gc_rank + gc_k11
-//line samples_transpose.go:56
-												gc_lanes11[gc_k11] = tile[gc_ty+i_][gc_tx+gc_k11]
+												/*line samples_transpose.go:56*/ gc_lanes11[gc_k11] = tile[gc_ty+i_][gc_tx+gc_k11]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
-//line samples_transpose.go:56
-									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
-//line samples_transpose.go:56
-										gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
+									/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
+										/*line samples_transpose.go:56*/ gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 									} else {
-//line samples_transpose.go:56
-										var gc_lanes12 [8]float32
+										/*line samples_transpose.go:56*/ var gc_lanes12 [8]float32
 										gc_ld6.Store(&gc_lanes12)
 										for gc_k12 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 												gc_pos.Thread = gc_rank + gc_k12
-//line samples_transpose.go:56
-												odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
+												/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -658,13 +540,10 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:41
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
-//line samples_transpose.go:44
-					index := xIndex + width*yIndex
-//line samples_transpose.go:54
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						if xIndex < height && yIndex < width {
 							odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
 						}
@@ -690,11 +569,9 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line samples_transpose.go:176
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_transpose.go:176*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_transpose.go:177
-	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	/*line samples_transpose.go:177*/ block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
@@ -708,44 +585,34 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_transpose.go:179
-							var xIndex int = gc_bx*transposeTileDim + gc_tx
+							/*line samples_transpose.go:179*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 							var yIndex int = gc_by*transposeTileDim + gc_ty
 							var index int = xIndex + yIndex*width
-//line samples_transpose.go:183
-							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+							/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_transpose.go:183
-								if (index+i*
+								/*line samples_transpose.go:183*/ if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
-//line samples_transpose.go:184
-									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									/*line samples_transpose.go:184*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 								} else {
-//line samples_transpose.go:184
-									var gc_lanes3 [16]float32
+									/*line samples_transpose.go:184*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line samples_transpose.go:184
-											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+											/*line samples_transpose.go:184*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line samples_transpose.go:184
-								if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-16 {
-//line samples_transpose.go:184
-									gc_ld2.StoreSlice(block[gc_ty+i][gc_tx:])
+								/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-16 {
+									/*line samples_transpose.go:184*/ gc_ld2.StoreSlice(block[gc_ty+i][gc_tx:])
 								} else {
-//line samples_transpose.go:184
-									var gc_lanes4 [16]float32
+									/*line samples_transpose.go:184*/ var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line samples_transpose.go:184
-											block[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line samples_transpose.go:184*/ block[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -764,44 +631,34 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_transpose.go:179
-						var xIndex int = gc_bx*transposeTileDim + gc_tx
+						/*line samples_transpose.go:179*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
 						var yIndex int = gc_by*transposeTileDim + gc_ty
 						var index int = xIndex + yIndex*width
-//line samples_transpose.go:183
-						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+						/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:183
-							if (index+i*
+							/*line samples_transpose.go:183*/ if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:184
-								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+								/*line samples_transpose.go:184*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 							} else {
-//line samples_transpose.go:184
-								var gc_lanes [8]float32
+								/*line samples_transpose.go:184*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line samples_transpose.go:184
-										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+										/*line samples_transpose.go:184*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line samples_transpose.go:184
-							if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-8 {
-//line samples_transpose.go:184
-								gc_ld.StoreSlice(block[gc_ty+i][gc_tx:])
+							/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-8 {
+								/*line samples_transpose.go:184*/ gc_ld.StoreSlice(block[gc_ty+i][gc_tx:])
 							} else {
-//line samples_transpose.go:184
-								var gc_lanes2 [8]float32
+								/*line samples_transpose.go:184*/ var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line samples_transpose.go:184
-										block[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										/*line samples_transpose.go:184*/ block[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -812,12 +669,10 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:179
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
-//line samples_transpose.go:183
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+					/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[index+i*width]
 					}
 				}
@@ -835,12 +690,10 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_transpose.go:179
-					xIndex := gc_bx*transposeTileDim + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
 					index := xIndex + yIndex*width
-//line samples_transpose.go:189
-					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+					/*line samples_transpose.go:189*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
 					}
 				}

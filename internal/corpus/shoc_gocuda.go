@@ -50,8 +50,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
-//line shoc.go:40
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+			/*line shoc.go:40*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
 				gc_at3 := b[gc_off:][:gc_runhi]
@@ -59,28 +58,23 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shoc.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shoc.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shoc.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shoc.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-//line shoc.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+					/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_runlo
@@ -91,8 +85,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
+						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -100,8 +93,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
+						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -109,8 +101,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
+						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -118,8 +109,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
+						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
@@ -127,8 +117,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-					c[gid] = a[gid] + s*b[gid]
+					/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -162,30 +151,24 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gridSize := gc_bdx * 2 * gc_gdx
-//line shoc.go:37
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:37*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line shoc.go:34
-			i := (gc_bx * (gc_bdx * 2)) + tid
-//line shoc.go:39
-			sdata[tid] = 0.0
-//line shoc.go:42
-			for i < n {
+			/*line shoc.go:34*/ i := (gc_bx * (gc_bdx * 2)) + tid
+			/*line shoc.go:39*/ sdata[tid] = 0.0
+			/*line shoc.go:42*/ for i < n {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line shoc.go:43
-				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
+				/*line shoc.go:43*/ sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
-//line shoc.go:49
-	if blockSize >= 512 {
+	/*line shoc.go:49*/ if blockSize >= 512 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -193,8 +176,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-//line shoc.go:58
-			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			/*line shoc.go:58*/ gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -205,16 +187,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo + gc_u
 							tid := gc_tx
 							_ = tid
-//line shoc.go:51
-							gc_at[gc_u] += gc_at2[gc_u]
+							/*line shoc.go:51*/ gc_at[gc_u] += gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:51
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
 				gc_step := gc_from
@@ -223,42 +203,36 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:51
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:51
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
 	}
-//line shoc.go:55
-	if blockSize >= 256 {
+	/*line shoc.go:55*/ if blockSize >= 256 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -266,8 +240,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-//line shoc.go:64
-			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			/*line shoc.go:64*/ gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -278,16 +251,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo2 + gc_u2
 							tid := gc_tx
 							_ = tid
-//line shoc.go:57
-							gc_at3[gc_u2] += gc_at4[gc_u2]
+							/*line shoc.go:57*/ gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:57
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -296,42 +267,36 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:57
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:57
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
 	}
-//line shoc.go:61
-	if blockSize >= 128 {
+	/*line shoc.go:61*/ if blockSize >= 128 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -339,8 +304,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-//line shoc.go:70
-			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			/*line shoc.go:70*/ gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
@@ -351,16 +315,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo3 + gc_u3
 							tid := gc_tx
 							_ = tid
-//line shoc.go:63
-							gc_at5[gc_u3] += gc_at6[gc_u3]
+							/*line shoc.go:63*/ gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:63
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -369,36 +331,31 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:63
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:63
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -413,8 +370,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-//line shoc.go:81
-		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		/*line shoc.go:81*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
@@ -438,96 +394,65 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tid int = gc_tx
-//line shoc.go:67
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-							if blockSize >= 64 {
-//line shoc.go:69
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+						/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+							/*line shoc.go:67*/ if blockSize >= 64 {
+								/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:69
-							if blockSize >= 32 {
-//line shoc.go:72
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:69*/ if blockSize >= 32 {
+								/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:72
-							if blockSize >= 16 {
-//line shoc.go:75
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:72*/ if blockSize >= 16 {
+								/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:75
-							if blockSize >= 8 {
-//line shoc.go:78
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:75*/ if blockSize >= 8 {
+								/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:78
-							if blockSize >= 4 {
-//line shoc.go:81
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:78*/ if blockSize >= 4 {
+								/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:81
-							if blockSize >= 2 {
-//line shoc.go:84
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:81*/ if blockSize >= 2 {
+								/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
 						} else {
-//line shoc.go:84
-							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							/*line shoc.go:84*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 							if gc_if3.ToBits() != 0 {
-//line shoc.go:67
-								if blockSize >= 64 {
-//line shoc.go:69
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:67*/ if blockSize >= 64 {
+									/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:69
-								if blockSize >= 32 {
-//line shoc.go:72
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:69*/ if blockSize >= 32 {
+									/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:72
-								if blockSize >= 16 {
-//line shoc.go:75
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:72*/ if blockSize >= 16 {
+									/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:75
-								if blockSize >= 8 {
-//line shoc.go:78
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:75*/ if blockSize >= 8 {
+									/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:78
-								if blockSize >= 4 {
-//line shoc.go:81
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:78*/ if blockSize >= 4 {
+									/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:81
-								if blockSize >= 2 {
-//line shoc.go:84
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:81*/ if blockSize >= 2 {
+									/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
 							}
 						}
-//line shoc.go:90
-						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						/*line shoc.go:90*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if4.ToBits() != 0 {
 							var gc_u6 float32
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line shoc.go:90
-								gc_u6 = gc_at15[0]
+								/*line shoc.go:90*/ gc_u6 = gc_at15[0]
 							}
 							if gc_if4.ToBits() != 0 {
-//line shoc.go:90
-								gc_at14[0] = gc_u6
+								/*line shoc.go:90*/ gc_at14[0] = gc_u6
 							}
 						}
 					}
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
 						tid := gc_tx
-//line shoc.go:67
-						if tid < gocuda.WarpSize {
-//line shoc.go:69
-							if blockSize >= 64 {
+						/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+							/*line shoc.go:69*/ if blockSize >= 64 {
 								gc_at7[gc_u5] += gc_at8[gc_u5]
 							}
 							if blockSize >= 32 {
@@ -546,8 +471,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_at7[gc_u5] += gc_at13[gc_u5]
 							}
 						}
-//line shoc.go:90
-						if tid == 0 {
+						/*line shoc.go:90*/ if tid == 0 {
 							gc_at14[0] = gc_at15[0]
 						}
 					}
@@ -556,10 +480,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:67
-				if tid < gocuda.WarpSize {
-//line shoc.go:69
-					if blockSize >= 64 {
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:69*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -578,8 +500,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:90
-				if tid == 0 {
+				/*line shoc.go:90*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -591,112 +512,74 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
-//line shoc.go:67
-				if (tid+
-//line shoc.go:70
-					32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-//line shoc.go:73
-					16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-//line shoc.go:76
-					8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-//line shoc.go:79
-					4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-//line shoc.go:82
-					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-//line shoc.go:85
-					1) < 0 || (tid+1) > len(sdata)-8 {
+				/*line shoc.go:67*/ if (tid+
+					/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+					/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+					/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+					/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+					/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+					/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 					break
 				}
-//line shoc.go:67
-				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-					if blockSize >= 64 {
-//line shoc.go:69
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+					/*line shoc.go:67*/ if blockSize >= 64 {
+						/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:70
-					if blockSize >= 32 {
-//line shoc.go:72
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:70*/ if blockSize >= 32 {
+						/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:73
-					if blockSize >= 16 {
-//line shoc.go:75
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:73*/ if blockSize >= 16 {
+						/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:76
-					if blockSize >= 8 {
-//line shoc.go:78
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:76*/ if blockSize >= 8 {
+						/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:79
-					if blockSize >= 4 {
-//line shoc.go:81
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:79*/ if blockSize >= 4 {
+						/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:82
-					if blockSize >= 2 {
-//line shoc.go:84
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:82*/ if blockSize >= 2 {
+						/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 					}
 				} else {
-//line shoc.go:85
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+					/*line shoc.go:85*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line shoc.go:67
-						if blockSize >= 64 {
-//line shoc.go:69
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:67*/ if blockSize >= 64 {
+							/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:70
-						if blockSize >= 32 {
-//line shoc.go:72
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:70*/ if blockSize >= 32 {
+							/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:73
-						if blockSize >= 16 {
-//line shoc.go:75
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:73*/ if blockSize >= 16 {
+							/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:76
-						if blockSize >= 8 {
-//line shoc.go:78
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:76*/ if blockSize >= 8 {
+							/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:79
-						if blockSize >= 4 {
-//line shoc.go:81
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:79*/ if blockSize >= 4 {
+							/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:82
-						if blockSize >= 2 {
-//line shoc.go:84
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:82*/ if blockSize >= 2 {
+							/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 					}
 				}
-//line shoc.go:90
-				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				/*line shoc.go:90*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
 					var gc_u4 float32
 					if gc_in := gc_if2.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:91
-						gc_u4 = sdata[0]
+						/*line shoc.go:91*/ gc_u4 = sdata[0]
 					}
 					if gc_if2.ToBits() != 0 {
-//line shoc.go:91
-						gOdata[gc_bx] = gc_u4
+						/*line shoc.go:91*/ gOdata[gc_bx] = gc_u4
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:67
-				if tid < gocuda.WarpSize {
-//line shoc.go:69
-					if blockSize >= 64 {
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:69*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -715,8 +598,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:90
-				if tid == 0 {
+				/*line shoc.go:90*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -747,16 +629,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shoc.go:103
-	regionSize := ((n / 4) / gc_gdx) * 4
+	/*line shoc.go:103*/ regionSize := ((n / 4) / gc_gdx) * 4
 	blockStart := gc_bx * regionSize
-//line shoc.go:107
-	blockStop := blockStart + regionSize
+	/*line shoc.go:107*/ blockStop := blockStart + regionSize
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-//line shoc.go:115
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:115*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -764,17 +643,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -783,17 +659,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -802,17 +675,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -821,17 +691,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -840,17 +707,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line shoc.go:113
-			i := blockStart + tid
+			/*line shoc.go:113*/ i := blockStart + tid
 			var sum float32 = 0.0
-//line shoc.go:120
-			for i < blockStop {
+			/*line shoc.go:120*/ for i < blockStop {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line shoc.go:121
-				sum += gIdata[i]
+				/*line shoc.go:121*/ sum += gIdata[i]
 				i += blockSize
 			}
 			sdata[tid] = sum
@@ -864,8 +728,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-//line shoc.go:136
-			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			/*line shoc.go:136*/ gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -876,16 +739,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo + gc_u
 							tid := gc_tx
 							_ = tid
-//line shoc.go:129
-							gc_at[gc_u] += gc_at2[gc_u]
+							/*line shoc.go:129*/ gc_at[gc_u] += gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:129
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -894,42 +755,36 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:129
-						sdata[tid] += sdata[tid+256]
+						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:129
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
 	}
-//line shoc.go:133
-	if blockSize >= 256 {
+	/*line shoc.go:133*/ if blockSize >= 256 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -937,8 +792,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-//line shoc.go:142
-			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			/*line shoc.go:142*/ gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -949,16 +803,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo2 + gc_u2
 							tid := gc_tx
 							_ = tid
-//line shoc.go:135
-							gc_at3[gc_u2] += gc_at4[gc_u2]
+							/*line shoc.go:135*/ gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:135
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -967,42 +819,36 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:135
-						sdata[tid] += sdata[tid+128]
+						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:135
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
 	}
-//line shoc.go:139
-	if blockSize >= 128 {
+	/*line shoc.go:139*/ if blockSize >= 128 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1010,8 +856,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-//line shoc.go:148
-			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			/*line shoc.go:148*/ gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
@@ -1022,16 +867,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo3 + gc_u3
 							tid := gc_tx
 							_ = tid
-//line shoc.go:141
-							gc_at5[gc_u3] += gc_at6[gc_u3]
+							/*line shoc.go:141*/ gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:141
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1040,36 +883,31 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shoc.go:141
-						sdata[tid] += sdata[tid+64]
+						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:141
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -1084,8 +922,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-//line shoc.go:159
-		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		/*line shoc.go:159*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
@@ -1109,96 +946,65 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tid int = gc_tx
-//line shoc.go:145
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-							if blockSize >= 64 {
-//line shoc.go:147
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+						/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+							/*line shoc.go:145*/ if blockSize >= 64 {
+								/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:147
-							if blockSize >= 32 {
-//line shoc.go:150
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:147*/ if blockSize >= 32 {
+								/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:150
-							if blockSize >= 16 {
-//line shoc.go:153
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:150*/ if blockSize >= 16 {
+								/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:153
-							if blockSize >= 8 {
-//line shoc.go:156
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:153*/ if blockSize >= 8 {
+								/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:156
-							if blockSize >= 4 {
-//line shoc.go:159
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:156*/ if blockSize >= 4 {
+								/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:159
-							if blockSize >= 2 {
-//line shoc.go:162
-								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:159*/ if blockSize >= 2 {
+								/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
 						} else {
-//line shoc.go:162
-							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							/*line shoc.go:162*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 							if gc_if3.ToBits() != 0 {
-//line shoc.go:145
-								if blockSize >= 64 {
-//line shoc.go:147
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:145*/ if blockSize >= 64 {
+									/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:147
-								if blockSize >= 32 {
-//line shoc.go:150
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:147*/ if blockSize >= 32 {
+									/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:150
-								if blockSize >= 16 {
-//line shoc.go:153
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:150*/ if blockSize >= 16 {
+									/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:153
-								if blockSize >= 8 {
-//line shoc.go:156
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:153*/ if blockSize >= 8 {
+									/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:156
-								if blockSize >= 4 {
-//line shoc.go:159
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:156*/ if blockSize >= 4 {
+									/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
-//line shoc.go:159
-								if blockSize >= 2 {
-//line shoc.go:162
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								/*line shoc.go:159*/ if blockSize >= 2 {
+									/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
 								}
 							}
 						}
-//line shoc.go:167
-						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						/*line shoc.go:167*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if4.ToBits() != 0 {
 							var gc_u6 float32
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line shoc.go:167
-								gc_u6 = gc_at15[0]
+								/*line shoc.go:167*/ gc_u6 = gc_at15[0]
 							}
 							if gc_if4.ToBits() != 0 {
-//line shoc.go:167
-								gc_at14[0] = gc_u6
+								/*line shoc.go:167*/ gc_at14[0] = gc_u6
 							}
 						}
 					}
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
 						tid := gc_tx
-//line shoc.go:145
-						if tid < gocuda.WarpSize {
-//line shoc.go:147
-							if blockSize >= 64 {
+						/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+							/*line shoc.go:147*/ if blockSize >= 64 {
 								gc_at7[gc_u5] += gc_at8[gc_u5]
 							}
 							if blockSize >= 32 {
@@ -1217,8 +1023,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_at7[gc_u5] += gc_at13[gc_u5]
 							}
 						}
-//line shoc.go:167
-						if tid == 0 {
+						/*line shoc.go:167*/ if tid == 0 {
 							gc_at14[0] = gc_at15[0]
 						}
 					}
@@ -1227,10 +1032,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:145
-				if tid < gocuda.WarpSize {
-//line shoc.go:147
-					if blockSize >= 64 {
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:147*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -1249,8 +1052,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:167
-				if tid == 0 {
+				/*line shoc.go:167*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -1262,112 +1064,74 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
-//line shoc.go:145
-				if (tid+
-//line shoc.go:148
-					32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-//line shoc.go:151
-					16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-//line shoc.go:154
-					8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-//line shoc.go:157
-					4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-//line shoc.go:160
-					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-//line shoc.go:163
-					1) < 0 || (tid+1) > len(sdata)-8 {
+				/*line shoc.go:145*/ if (tid+
+					/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+					/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+					/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+					/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+					/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+					/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 					break
 				}
-//line shoc.go:145
-				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-					if blockSize >= 64 {
-//line shoc.go:147
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+					/*line shoc.go:145*/ if blockSize >= 64 {
+						/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:148
-					if blockSize >= 32 {
-//line shoc.go:150
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:148*/ if blockSize >= 32 {
+						/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:151
-					if blockSize >= 16 {
-//line shoc.go:153
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:151*/ if blockSize >= 16 {
+						/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:154
-					if blockSize >= 8 {
-//line shoc.go:156
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:154*/ if blockSize >= 8 {
+						/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:157
-					if blockSize >= 4 {
-//line shoc.go:159
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:157*/ if blockSize >= 4 {
+						/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:160
-					if blockSize >= 2 {
-//line shoc.go:162
-						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:160*/ if blockSize >= 2 {
+						/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 					}
 				} else {
-//line shoc.go:163
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+					/*line shoc.go:163*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 					if gc_if.ToBits() != 0 {
-//line shoc.go:145
-						if blockSize >= 64 {
-//line shoc.go:147
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:145*/ if blockSize >= 64 {
+							/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:148
-						if blockSize >= 32 {
-//line shoc.go:150
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:148*/ if blockSize >= 32 {
+							/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:151
-						if blockSize >= 16 {
-//line shoc.go:153
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:151*/ if blockSize >= 16 {
+							/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:154
-						if blockSize >= 8 {
-//line shoc.go:156
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:154*/ if blockSize >= 8 {
+							/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:157
-						if blockSize >= 4 {
-//line shoc.go:159
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:157*/ if blockSize >= 4 {
+							/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
-//line shoc.go:160
-						if blockSize >= 2 {
-//line shoc.go:162
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line shoc.go:160*/ if blockSize >= 2 {
+							/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 					}
 				}
-//line shoc.go:167
-				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				/*line shoc.go:167*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
 					var gc_u4 float32
 					if gc_in := gc_if2.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:168
-						gc_u4 = sdata[0]
+						/*line shoc.go:168*/ gc_u4 = sdata[0]
 					}
 					if gc_if2.ToBits() != 0 {
-//line shoc.go:168
-						gOdata[gc_bx] = gc_u4
+						/*line shoc.go:168*/ gOdata[gc_bx] = gc_u4
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:145
-				if tid < gocuda.WarpSize {
-//line shoc.go:147
-					if blockSize >= 64 {
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:147*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -1386,8 +1150,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:167
-				if tid == 0 {
+				/*line shoc.go:167*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -1418,28 +1181,21 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line shoc.go:254
-	sData := gocuda.DynamicShared[float32](t)
-//line shoc.go:261
-	var sData_ []float32 = sData
-//line shoc.go:261
-	var blockSize_ int = blockSize
+	/*line shoc.go:254*/ sData := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:261*/ var sData_ []float32 = sData
+	/*line shoc.go:261*/ var blockSize_ int = blockSize
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:256
-			var val float32
+			/*line shoc.go:256*/ var val float32
 			if gc_tx < n {
 				val = gBlockSums[gc_tx]
 			}
-//line shoc.go:261
-			var val_ float32 = val
+			/*line shoc.go:261*/ var val_ float32 = val
 			idx := gc_tx
-//line shoc.go:179
-			sData_[idx] = 0.0
-//line shoc.go:182
-			idx += blockSize_
+			/*line shoc.go:179*/ sData_[idx] = 0.0
+			/*line shoc.go:182*/ idx += blockSize_
 			sData_[idx] = val_
 			gc_s_idx[gc_rank] = idx
 		}
@@ -1450,8 +1206,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -1459,8 +1214,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -1468,8 +1222,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -1477,8 +1230,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -1486,8 +1238,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-		var tt float32
+		/*line shoc.go:187*/ var tt float32
 		tt = sData_[idx-1]
 		gc_s_tt[gc_rank] = tt
 	}
@@ -1498,40 +1249,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-		sData_[idx] += tt
+		/*line shoc.go:190*/ sData_[idx] += tt
 	}
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -1539,10 +1285,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:200
-			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:200*/ var tt float32
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1550,8 +1294,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1559,8 +1302,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1568,8 +1310,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -1577,8 +1318,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:193
-		tt = sData_[idx-2]
+		/*line shoc.go:193*/ tt = sData_[idx-2]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step4 := 0
@@ -1588,40 +1328,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-		sData_[idx] += tt
+		/*line shoc.go:195*/ sData_[idx] += tt
 	}
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
@@ -1629,10 +1364,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:205
-			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:205*/ var tt float32
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1640,8 +1373,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1649,8 +1381,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1658,8 +1389,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -1667,8 +1397,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:198
-		tt = sData_[idx-4]
+		/*line shoc.go:198*/ tt = sData_[idx-4]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step6 := 0
@@ -1678,40 +1407,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-		sData_[idx] += tt
+		/*line shoc.go:200*/ sData_[idx] += tt
 	}
 	gc_step7 := 0
 	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
@@ -1719,10 +1443,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:210
-			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:210*/ var tt float32
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1730,8 +1452,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1739,8 +1460,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1748,8 +1468,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -1757,8 +1476,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:203
-		tt = sData_[idx-8]
+		/*line shoc.go:203*/ tt = sData_[idx-8]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step8 := 0
@@ -1768,40 +1486,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-		sData_[idx] += tt
+		/*line shoc.go:205*/ sData_[idx] += tt
 	}
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
@@ -1809,10 +1522,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:215
-			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:215*/ var tt float32
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1820,8 +1531,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1829,8 +1539,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1838,8 +1547,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -1847,8 +1555,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:208
-		tt = sData_[idx-16]
+		/*line shoc.go:208*/ tt = sData_[idx-16]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step10 := 0
@@ -1858,53 +1565,45 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-		sData_[idx] += tt
+		/*line shoc.go:210*/ sData_[idx] += tt
 	}
-//line shoc.go:213
-	if blockSize_ > 32 {
+	/*line shoc.go:213*/ if blockSize_ > 32 {
 		gc_step11 := 0
 		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
 				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:221
-				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:221*/ var tt float32
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -1912,8 +1611,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -1921,8 +1619,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -1930,8 +1627,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -1939,8 +1635,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:214
-			tt = sData_[idx-32]
+			/*line shoc.go:214*/ tt = sData_[idx-32]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step12 := 0
@@ -1950,40 +1645,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-			sData_[idx] += tt
+			/*line shoc.go:216*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 64 {
@@ -1993,10 +1683,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:227
-				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:227*/ var tt float32
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2004,8 +1692,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2013,8 +1700,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2022,8 +1708,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2031,8 +1716,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:220
-			tt = sData_[idx-64]
+			/*line shoc.go:220*/ tt = sData_[idx-64]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step14 := 0
@@ -2042,40 +1726,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-			sData_[idx] += tt
+			/*line shoc.go:222*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 128 {
@@ -2085,10 +1764,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:233
-				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:233*/ var tt float32
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2096,8 +1773,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2105,8 +1781,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2114,8 +1789,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2123,8 +1797,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:226
-			tt = sData_[idx-128]
+			/*line shoc.go:226*/ tt = sData_[idx-128]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step16 := 0
@@ -2134,40 +1807,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-			sData_[idx] += tt
+			/*line shoc.go:228*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 256 {
@@ -2177,10 +1845,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step17 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:239
-				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:239*/ var tt float32
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2188,8 +1854,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2197,8 +1862,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2206,8 +1870,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2215,8 +1878,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:232
-			tt = sData_[idx-256]
+			/*line shoc.go:232*/ tt = sData_[idx-256]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step18 := 0
@@ -2226,40 +1888,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-			sData_[idx] += tt
+			/*line shoc.go:234*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 512 {
@@ -2269,10 +1926,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step19 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:245
-				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:245*/ var tt float32
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2280,8 +1935,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2289,8 +1943,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2298,8 +1951,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2307,8 +1959,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:238
-			tt = sData_[idx-512]
+			/*line shoc.go:238*/ tt = sData_[idx-512]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step20 := 0
@@ -2318,40 +1969,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-			sData_[idx] += tt
+			/*line shoc.go:240*/ sData_[idx] += tt
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2359,14 +2005,10 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:250
-			var val float32
-//line shoc.go:244
-			var r float32 = sData_[idx-1]
-//line shoc.go:261
-			val = r
-//line shoc.go:264
-			if gc_tx < n {
+			/*line shoc.go:250*/ var val float32
+			/*line shoc.go:244*/ var r float32 = sData_[idx-1]
+			/*line shoc.go:261*/ val = r
+			/*line shoc.go:264*/ if gc_tx < n {
 				gBlockSums[gc_tx] = val
 			}
 		}
@@ -2405,24 +2047,20 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	gc_s_window := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_val4 := compiled.Scratch[float4](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line shoc.go:279
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:279*/ sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line shoc.go:283
-		gIdata4 := toFloat4s(gIdata)
+		/*line shoc.go:283*/ gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
 		gc_s_gIdata4[gc_rank] = gIdata4
 		gc_s_gOdata4[gc_rank] = gOdata4
 	}
-//line shoc.go:285
-	n /= 4
-//line shoc.go:288
-	regionSize := n / gc_gdx
+	/*line shoc.go:285*/ n /= 4
+	/*line shoc.go:288*/ regionSize := n / gc_gdx
 	blockStart := gc_bx * regionSize
 	blockStop := blockStart + regionSize
 	if gc_bx == gc_gdx-1 {
@@ -2435,12 +2073,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line shoc.go:296
-			i := blockStart + gc_tx
+			/*line shoc.go:296*/ i := blockStart + gc_tx
 			window := blockStart
 			if gc_tx == 0 {
-//line shoc.go:301
-				sSeed[0] = gBlockSums[gc_bx]
+				/*line shoc.go:301*/ sSeed[0] = gBlockSums[gc_bx]
 			}
 			gc_s_i[gc_rank] = i
 			gc_s_window[gc_rank] = window
@@ -2454,10 +2090,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line shoc.go:324
-		var sData []float32 = sdata
-//line shoc.go:324
-		var blockSize_ int = blockSize
+		/*line shoc.go:324*/ var sData []float32 = sdata
+		/*line shoc.go:324*/ var blockSize_ int = blockSize
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L3:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2469,13 +2103,11 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gIdata4 := gc_s_gIdata4[gc_rank]
 				i := gc_s_i[gc_rank]
 				window := gc_s_window[gc_rank]
-//line shoc.go:307
-				if !(window < blockStop) {
+				/*line shoc.go:307*/ if !(window < blockStop) {
 					gc_exited[gc_rank] = true
 					continue gc_L3
 				}
-//line shoc.go:308
-				var val4 float4
+				/*line shoc.go:308*/ var val4 float4
 				if i < blockStop {
 					val4 = gIdata4[i]
 				} else {
@@ -2484,17 +2116,13 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					val4.Z = 0.0
 					val4.W = 0.0
 				}
-//line shoc.go:319
-				val4.Y += val4.X
+				/*line shoc.go:319*/ val4.Y += val4.X
 				val4.Z += val4.Y
 				val4.W += val4.Z
-//line shoc.go:324
-				var val float32 = val4.W
+				/*line shoc.go:324*/ var val float32 = val4.W
 				idx := gc_tx
-//line shoc.go:179
-				sData[idx] = 0.0
-//line shoc.go:182
-				idx += blockSize_
+				/*line shoc.go:179*/ sData[idx] = 0.0
+				/*line shoc.go:182*/ idx += blockSize_
 				sData[idx] = val
 				gc_s_idx[gc_rank] = idx
 				gc_s_val4[gc_rank] = val4
@@ -2506,8 +2134,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -2518,8 +2145,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData[idx] += tt
+			/*line shoc.go:190*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -2527,10 +2153,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:200
-			var tt float32
-//line shoc.go:193
-			tt = sData[idx-2]
+			/*line shoc.go:200*/ var tt float32
+			/*line shoc.go:193*/ tt = sData[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2540,8 +2164,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData[idx] += tt
+			/*line shoc.go:195*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -2549,10 +2172,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:205
-			var tt float32
-//line shoc.go:198
-			tt = sData[idx-4]
+			/*line shoc.go:205*/ var tt float32
+			/*line shoc.go:198*/ tt = sData[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2562,8 +2183,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData[idx] += tt
+			/*line shoc.go:200*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -2571,10 +2191,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:210
-			var tt float32
-//line shoc.go:203
-			tt = sData[idx-8]
+			/*line shoc.go:210*/ var tt float32
+			/*line shoc.go:203*/ tt = sData[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2584,8 +2202,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData[idx] += tt
+			/*line shoc.go:205*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -2593,10 +2210,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:215
-			var tt float32
-//line shoc.go:208
-			tt = sData[idx-16]
+			/*line shoc.go:215*/ var tt float32
+			/*line shoc.go:208*/ tt = sData[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2606,21 +2221,17 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData[idx] += tt
+			/*line shoc.go:210*/ sData[idx] += tt
 		}
-//line shoc.go:213
-		if blockSize_ > 32 {
+		/*line shoc.go:213*/ if blockSize_ > 32 {
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:221
-				var tt float32
-//line shoc.go:214
-				tt = sData[idx-32]
+				/*line shoc.go:221*/ var tt float32
+				/*line shoc.go:214*/ tt = sData[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2630,8 +2241,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData[idx] += tt
+				/*line shoc.go:216*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 64 {
@@ -2641,10 +2251,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:227
-				var tt float32
-//line shoc.go:220
-				tt = sData[idx-64]
+				/*line shoc.go:227*/ var tt float32
+				/*line shoc.go:220*/ tt = sData[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2654,8 +2262,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData[idx] += tt
+				/*line shoc.go:222*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 128 {
@@ -2665,10 +2272,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:233
-				var tt float32
-//line shoc.go:226
-				tt = sData[idx-128]
+				/*line shoc.go:233*/ var tt float32
+				/*line shoc.go:226*/ tt = sData[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2678,8 +2283,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData[idx] += tt
+				/*line shoc.go:228*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 256 {
@@ -2689,10 +2293,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:239
-				var tt float32
-//line shoc.go:232
-				tt = sData[idx-256]
+				/*line shoc.go:239*/ var tt float32
+				/*line shoc.go:232*/ tt = sData[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2702,8 +2304,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData[idx] += tt
+				/*line shoc.go:234*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 512 {
@@ -2713,10 +2314,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:245
-				var tt float32
-//line shoc.go:238
-				tt = sData[idx-512]
+				/*line shoc.go:245*/ var tt float32
+				/*line shoc.go:238*/ tt = sData[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2726,8 +2325,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData[idx] += tt
+				/*line shoc.go:240*/ sData[idx] += tt
 			}
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2739,17 +2337,13 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			gOdata4 := gc_s_gOdata4[gc_rank]
 			i := gc_s_i[gc_rank]
 			val4 := gc_s_val4[gc_rank]
-//line shoc.go:244
-			var r float32 = sData[idx-1]
-//line shoc.go:324
-			res := r
-//line shoc.go:327
-			val4.X += res + sSeed[0]
+			/*line shoc.go:244*/ var r float32 = sData[idx-1]
+			/*line shoc.go:324*/ res := r
+			/*line shoc.go:327*/ val4.X += res + sSeed[0]
 			val4.Y += res + sSeed[0]
 			val4.Z += res + sSeed[0]
 			val4.W += res + sSeed[0]
-//line shoc.go:333
-			if i < blockStop {
+			/*line shoc.go:333*/ if i < blockStop {
 				gOdata4[i] = val4
 			}
 			gc_s_val4[gc_rank] = val4
@@ -2764,12 +2358,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				i := gc_s_i[gc_rank]
 				window := gc_s_window[gc_rank]
 				val4 := gc_s_val4[gc_rank]
-//line shoc.go:339
-				if gc_tx == blockSize-1 {
+				/*line shoc.go:339*/ if gc_tx == blockSize-1 {
 					sSeed[0] = val4.W
 				}
-//line shoc.go:344
-				window += blockSize
+				/*line shoc.go:344*/ window += blockSize
 				i += blockSize
 				gc_s_i[gc_rank] = i
 				gc_s_window[gc_rank] = window

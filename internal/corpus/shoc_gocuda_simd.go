@@ -51,8 +51,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
-//line shoc.go:41
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+			/*line shoc.go:41*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
 				gc_at3 := b[gc_off:][:gc_runhi]
@@ -60,14 +59,12 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line shoc.go:20
-						gc_vb4 := archsimd.BroadcastFloat32x16(s)
+						/*line shoc.go:20*/ gc_vb4 := archsimd.BroadcastFloat32x16(s)
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var gid int = gc_tx + (gc_bx * gc_bdx)
 							_ = gid
-//line shoc.go:20
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+							/*line shoc.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -77,37 +74,31 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					}
 				}
 				if compiled.SIMD {
-//line shoc.go:20
-					gc_vb3 := archsimd.BroadcastFloat32x8(s)
+					/*line shoc.go:20*/ gc_vb3 := archsimd.BroadcastFloat32x8(s)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var gid int = gc_tx + (gc_bx * gc_bdx)
 						_ = gid
-//line shoc.go:20
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line shoc.go:20*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line shoc.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+					/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line shoc.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x16(s)
+						/*line shoc.go:20*/ gc_vb2 := archsimd.BroadcastFloat32x16(s)
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var gid int = gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-							if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
+							/*line shoc.go:20*/ if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 								break
 							}
-//line shoc.go:21
-							archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
+							/*line shoc.go:21*/ archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -117,17 +108,14 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					}
 				}
 				if compiled.SIMD {
-//line shoc.go:20
-					gc_vb := archsimd.BroadcastFloat32x8(s)
+					/*line shoc.go:20*/ gc_vb := archsimd.BroadcastFloat32x8(s)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var gid int = gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-						if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
+						/*line shoc.go:20*/ if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 							break
 						}
-//line shoc.go:21
-						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
+						/*line shoc.go:21*/ archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -136,8 +124,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					gid := gc_tx + (gc_bx * gc_bdx)
-//line shoc.go:20
-					c[gid] = a[gid] + s*b[gid]
+					/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -171,30 +158,24 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gridSize := gc_bdx * 2 * gc_gdx
-//line shoc.go:37
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:37*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line shoc.go:34
-			i := (gc_bx * (gc_bdx * 2)) + tid
-//line shoc.go:39
-			sdata[tid] = 0.0
-//line shoc.go:42
-			for i < n {
+			/*line shoc.go:34*/ i := (gc_bx * (gc_bdx * 2)) + tid
+			/*line shoc.go:39*/ sdata[tid] = 0.0
+			/*line shoc.go:42*/ for i < n {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line shoc.go:43
-				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
+				/*line shoc.go:43*/ sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
-//line shoc.go:49
-	if blockSize >= 512 {
+	/*line shoc.go:49*/ if blockSize >= 512 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -202,8 +183,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-//line shoc.go:58
-			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			/*line shoc.go:58*/ gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -219,8 +199,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:50
-										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line shoc.go:50*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -235,8 +214,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_tx := gc_vstep
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:50
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line shoc.go:50*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -244,16 +222,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo + gc_u
 							tid := gc_tx
 							_ = tid
-//line shoc.go:51
-							gc_at[gc_u] += gc_at2[gc_u]
+							/*line shoc.go:51*/ gc_at[gc_u] += gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:51
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -264,12 +240,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line shoc.go:51
-								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:51
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:51*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -283,26 +257,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line shoc.go:51
-						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:51
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:51*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:51
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
 	}
-//line shoc.go:55
-	if blockSize >= 256 {
+	/*line shoc.go:55*/ if blockSize >= 256 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -310,8 +280,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-//line shoc.go:64
-			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			/*line shoc.go:64*/ gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -327,8 +296,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:56
-										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+										/*line shoc.go:56*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -343,8 +311,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:56
-								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line shoc.go:56*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -352,16 +319,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo2 + gc_u2
 							tid := gc_tx
 							_ = tid
-//line shoc.go:57
-							gc_at3[gc_u2] += gc_at4[gc_u2]
+							/*line shoc.go:57*/ gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:57
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -372,12 +337,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line shoc.go:57
-								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:57
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:57*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -391,26 +354,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line shoc.go:57
-						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:57
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:57*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:57
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
 	}
-//line shoc.go:61
-	if blockSize >= 128 {
+	/*line shoc.go:61*/ if blockSize >= 128 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -418,8 +377,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-//line shoc.go:70
-			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			/*line shoc.go:70*/ gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
@@ -435,8 +393,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:62
-										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+										/*line shoc.go:62*/ archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -451,8 +408,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:62
-								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+								/*line shoc.go:62*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -460,16 +416,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_fastlo3 + gc_u3
 							tid := gc_tx
 							_ = tid
-//line shoc.go:63
-							gc_at5[gc_u3] += gc_at6[gc_u3]
+							/*line shoc.go:63*/ gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:63
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -480,12 +434,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line shoc.go:63
-								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:63
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:63*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -499,20 +451,17 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line shoc.go:63
-						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:63
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:63*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:63
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -527,8 +476,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-//line shoc.go:81
-		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		/*line shoc.go:81*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
@@ -555,86 +503,57 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tid int = gc_tx
-//line shoc.go:67
-								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:67
-									if blockSize >= 64 {
-//line shoc.go:69
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+									/*line shoc.go:67*/ if blockSize >= 64 {
+										/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:69
-									if blockSize >= 32 {
-//line shoc.go:72
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:69*/ if blockSize >= 32 {
+										/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:72
-									if blockSize >= 16 {
-//line shoc.go:75
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:72*/ if blockSize >= 16 {
+										/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:75
-									if blockSize >= 8 {
-//line shoc.go:78
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:75*/ if blockSize >= 8 {
+										/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:78
-									if blockSize >= 4 {
-//line shoc.go:81
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:78*/ if blockSize >= 4 {
+										/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:81
-									if blockSize >= 2 {
-//line shoc.go:84
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:81*/ if blockSize >= 2 {
+										/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								} else {
-//line shoc.go:84
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									/*line shoc.go:84*/ gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 									if gc_if7.ToBits() != 0 {
-//line shoc.go:67
-										if blockSize >= 64 {
-//line shoc.go:69
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:67*/ if blockSize >= 64 {
+											/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:69
-										if blockSize >= 32 {
-//line shoc.go:72
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:69*/ if blockSize >= 32 {
+											/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:72
-										if blockSize >= 16 {
-//line shoc.go:75
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:72*/ if blockSize >= 16 {
+											/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:75
-										if blockSize >= 8 {
-//line shoc.go:78
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:75*/ if blockSize >= 8 {
+											/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:78
-										if blockSize >= 4 {
-//line shoc.go:81
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:78*/ if blockSize >= 4 {
+											/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:81
-										if blockSize >= 2 {
-//line shoc.go:84
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:81*/ if blockSize >= 2 {
+											/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 									}
 								}
-//line shoc.go:90
-								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+								/*line shoc.go:90*/ gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 								if gc_if8.ToBits() != 0 {
 									var gc_u8 float32
 									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
-//line shoc.go:90
-										gc_u8 = gc_at15[0]
+										/*line shoc.go:90*/ gc_u8 = gc_at15[0]
 									}
 									if gc_if8.ToBits() != 0 {
-//line shoc.go:90
-										gc_at14[0] = gc_u8
+										/*line shoc.go:90*/ gc_at14[0] = gc_u8
 									}
 								}
 							}
@@ -652,86 +571,57 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tid int = gc_tx
-//line shoc.go:67
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-								if blockSize >= 64 {
-//line shoc.go:69
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+								/*line shoc.go:67*/ if blockSize >= 64 {
+									/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:69
-								if blockSize >= 32 {
-//line shoc.go:72
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:69*/ if blockSize >= 32 {
+									/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:72
-								if blockSize >= 16 {
-//line shoc.go:75
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:72*/ if blockSize >= 16 {
+									/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:75
-								if blockSize >= 8 {
-//line shoc.go:78
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:75*/ if blockSize >= 8 {
+									/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:78
-								if blockSize >= 4 {
-//line shoc.go:81
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:78*/ if blockSize >= 4 {
+									/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:81
-								if blockSize >= 2 {
-//line shoc.go:84
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:81*/ if blockSize >= 2 {
+									/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							} else {
-//line shoc.go:84
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								/*line shoc.go:84*/ gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 								if gc_if5.ToBits() != 0 {
-//line shoc.go:67
-									if blockSize >= 64 {
-//line shoc.go:69
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:67*/ if blockSize >= 64 {
+										/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:69
-									if blockSize >= 32 {
-//line shoc.go:72
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:69*/ if blockSize >= 32 {
+										/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:72
-									if blockSize >= 16 {
-//line shoc.go:75
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:72*/ if blockSize >= 16 {
+										/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:75
-									if blockSize >= 8 {
-//line shoc.go:78
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:75*/ if blockSize >= 8 {
+										/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:78
-									if blockSize >= 4 {
-//line shoc.go:81
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:78*/ if blockSize >= 4 {
+										/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:81
-									if blockSize >= 2 {
-//line shoc.go:84
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:81*/ if blockSize >= 2 {
+										/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								}
 							}
-//line shoc.go:90
-							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							/*line shoc.go:90*/ gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if6.ToBits() != 0 {
 								var gc_u7 float32
 								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line shoc.go:90
-									gc_u7 = gc_at15[0]
+									/*line shoc.go:90*/ gc_u7 = gc_at15[0]
 								}
 								if gc_if6.ToBits() != 0 {
-//line shoc.go:90
-									gc_at14[0] = gc_u7
+									/*line shoc.go:90*/ gc_at14[0] = gc_u7
 								}
 							}
 						}
@@ -740,10 +630,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 						gc_tx := gc_fastlo4 + gc_u6
 						tid := gc_tx
-//line shoc.go:67
-						if tid < gocuda.WarpSize {
-//line shoc.go:69
-							if blockSize >= 64 {
+						/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+							/*line shoc.go:69*/ if blockSize >= 64 {
 								gc_at7[gc_u6] += gc_at8[gc_u6]
 							}
 							if blockSize >= 32 {
@@ -762,8 +650,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								gc_at7[gc_u6] += gc_at13[gc_u6]
 							}
 						}
-//line shoc.go:90
-						if tid == 0 {
+						/*line shoc.go:90*/ if tid == 0 {
 							gc_at14[0] = gc_at15[0]
 						}
 					}
@@ -772,10 +659,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:67
-				if tid < gocuda.WarpSize {
-//line shoc.go:69
-					if blockSize >= 64 {
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:69*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -794,8 +679,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:90
-				if tid == 0 {
+				/*line shoc.go:90*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -810,102 +694,66 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tid int = gc_tx
-//line shoc.go:67
-						if (tid+
-//line shoc.go:70
-							32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-//line shoc.go:73
-							16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-//line shoc.go:76
-							8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-//line shoc.go:79
-							4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-//line shoc.go:82
-							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-//line shoc.go:85
-							1) < 0 || (tid+1) > len(sdata)-16 {
+						/*line shoc.go:67*/ if (tid+
+							/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
+							/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-16 || (tid+
+							/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-16 || (tid+
+							/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-16 || (tid+
+							/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-16 || (tid+
+							/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-16 {
 							break
 						}
-//line shoc.go:67
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:67
-							if blockSize >= 64 {
-//line shoc.go:69
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+							/*line shoc.go:67*/ if blockSize >= 64 {
+								/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:70
-							if blockSize >= 32 {
-//line shoc.go:72
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:70*/ if blockSize >= 32 {
+								/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:73
-							if blockSize >= 16 {
-//line shoc.go:75
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:73*/ if blockSize >= 16 {
+								/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:76
-							if blockSize >= 8 {
-//line shoc.go:78
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:76*/ if blockSize >= 8 {
+								/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:79
-							if blockSize >= 4 {
-//line shoc.go:81
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:79*/ if blockSize >= 4 {
+								/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:82
-							if blockSize >= 2 {
-//line shoc.go:84
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:82*/ if blockSize >= 2 {
+								/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 							}
 						} else {
-//line shoc.go:85
-							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							/*line shoc.go:85*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 							if gc_if3.ToBits() != 0 {
-//line shoc.go:67
-								if blockSize >= 64 {
-//line shoc.go:69
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:67*/ if blockSize >= 64 {
+									/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:70
-								if blockSize >= 32 {
-//line shoc.go:72
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:70*/ if blockSize >= 32 {
+									/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:73
-								if blockSize >= 16 {
-//line shoc.go:75
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:73*/ if blockSize >= 16 {
+									/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:76
-								if blockSize >= 8 {
-//line shoc.go:78
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:76*/ if blockSize >= 8 {
+									/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:79
-								if blockSize >= 4 {
-//line shoc.go:81
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:79*/ if blockSize >= 4 {
+									/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:82
-								if blockSize >= 2 {
-//line shoc.go:84
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:82*/ if blockSize >= 2 {
+									/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
-//line shoc.go:90
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						/*line shoc.go:90*/ gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
 							var gc_u5 float32
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line shoc.go:91
-								gc_u5 = sdata[0]
+								/*line shoc.go:91*/ gc_u5 = sdata[0]
 							}
 							if gc_if4.ToBits() != 0 {
-//line shoc.go:91
-								gOdata[gc_bx] = gc_u5
+								/*line shoc.go:91*/ gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
@@ -923,102 +771,66 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
-//line shoc.go:67
-					if (tid+
-//line shoc.go:70
-						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-//line shoc.go:73
-						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-//line shoc.go:76
-						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-//line shoc.go:79
-						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-//line shoc.go:82
-						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-//line shoc.go:85
-						1) < 0 || (tid+1) > len(sdata)-8 {
+					/*line shoc.go:67*/ if (tid+
+						/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+						/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+						/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+						/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+						/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+						/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 						break
 					}
-//line shoc.go:67
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-						if blockSize >= 64 {
-//line shoc.go:69
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+						/*line shoc.go:67*/ if blockSize >= 64 {
+							/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:70
-						if blockSize >= 32 {
-//line shoc.go:72
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:70*/ if blockSize >= 32 {
+							/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:73
-						if blockSize >= 16 {
-//line shoc.go:75
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:73*/ if blockSize >= 16 {
+							/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:76
-						if blockSize >= 8 {
-//line shoc.go:78
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:76*/ if blockSize >= 8 {
+							/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:79
-						if blockSize >= 4 {
-//line shoc.go:81
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:79*/ if blockSize >= 4 {
+							/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:82
-						if blockSize >= 2 {
-//line shoc.go:84
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:82*/ if blockSize >= 2 {
+							/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 						}
 					} else {
-//line shoc.go:85
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						/*line shoc.go:85*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 						if gc_if.ToBits() != 0 {
-//line shoc.go:67
-							if blockSize >= 64 {
-//line shoc.go:69
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:67*/ if blockSize >= 64 {
+								/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:70
-							if blockSize >= 32 {
-//line shoc.go:72
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:70*/ if blockSize >= 32 {
+								/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:73
-							if blockSize >= 16 {
-//line shoc.go:75
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:73*/ if blockSize >= 16 {
+								/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:76
-							if blockSize >= 8 {
-//line shoc.go:78
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:76*/ if blockSize >= 8 {
+								/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:79
-							if blockSize >= 4 {
-//line shoc.go:81
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:79*/ if blockSize >= 4 {
+								/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:82
-							if blockSize >= 2 {
-//line shoc.go:84
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:82*/ if blockSize >= 2 {
+								/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line shoc.go:90
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					/*line shoc.go:90*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if2.ToBits() != 0 {
 						var gc_u4 float32
 						if gc_in := gc_if2.ToBits(); gc_in != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:91
-							gc_u4 = sdata[0]
+							/*line shoc.go:91*/ gc_u4 = sdata[0]
 						}
 						if gc_if2.ToBits() != 0 {
-//line shoc.go:91
-							gOdata[gc_bx] = gc_u4
+							/*line shoc.go:91*/ gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
@@ -1027,10 +839,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:67
-				if tid < gocuda.WarpSize {
-//line shoc.go:69
-					if blockSize >= 64 {
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:69*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -1049,8 +859,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:90
-				if tid == 0 {
+				/*line shoc.go:90*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -1081,16 +890,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shoc.go:103
-	regionSize := ((n / 4) / gc_gdx) * 4
+	/*line shoc.go:103*/ regionSize := ((n / 4) / gc_gdx) * 4
 	blockStart := gc_bx * regionSize
-//line shoc.go:107
-	blockStop := blockStart + regionSize
+	/*line shoc.go:107*/ blockStop := blockStart + regionSize
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-//line shoc.go:115
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:115*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1098,17 +904,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -1117,17 +920,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -1136,17 +936,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -1155,17 +952,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:113
-				i := blockStart + tid
+				/*line shoc.go:113*/ i := blockStart + tid
 				var sum float32 = 0.0
-//line shoc.go:120
-				for i < blockStop {
+				/*line shoc.go:120*/ for i < blockStop {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc.go:121
-					sum += gIdata[i]
+					/*line shoc.go:121*/ sum += gIdata[i]
 					i += blockSize
 				}
 				sdata[tid] = sum
@@ -1174,17 +968,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line shoc.go:113
-			i := blockStart + tid
+			/*line shoc.go:113*/ i := blockStart + tid
 			var sum float32 = 0.0
-//line shoc.go:120
-			for i < blockStop {
+			/*line shoc.go:120*/ for i < blockStop {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line shoc.go:121
-				sum += gIdata[i]
+				/*line shoc.go:121*/ sum += gIdata[i]
 				i += blockSize
 			}
 			sdata[tid] = sum
@@ -1198,8 +989,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-//line shoc.go:136
-			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			/*line shoc.go:136*/ gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -1215,8 +1005,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:128
-										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line shoc.go:128*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1231,8 +1020,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_tx := gc_vstep
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:128
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line shoc.go:128*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1240,16 +1028,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo + gc_u
 							tid := gc_tx
 							_ = tid
-//line shoc.go:129
-							gc_at[gc_u] += gc_at2[gc_u]
+							/*line shoc.go:129*/ gc_at[gc_u] += gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:129
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1260,12 +1046,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line shoc.go:129
-								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:129
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:129*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1279,26 +1063,22 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line shoc.go:129
-						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:129
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:129*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:129
-					sdata[tid] += sdata[tid+256]
+					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
 	}
-//line shoc.go:133
-	if blockSize >= 256 {
+	/*line shoc.go:133*/ if blockSize >= 256 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1306,8 +1086,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-//line shoc.go:142
-			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			/*line shoc.go:142*/ gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -1323,8 +1102,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:134
-										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+										/*line shoc.go:134*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1339,8 +1117,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:134
-								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line shoc.go:134*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1348,16 +1125,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo2 + gc_u2
 							tid := gc_tx
 							_ = tid
-//line shoc.go:135
-							gc_at3[gc_u2] += gc_at4[gc_u2]
+							/*line shoc.go:135*/ gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:135
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1368,12 +1143,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line shoc.go:135
-								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:135
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:135*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1387,26 +1160,22 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line shoc.go:135
-						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:135
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:135*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:135
-					sdata[tid] += sdata[tid+128]
+					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
 	}
-//line shoc.go:139
-	if blockSize >= 128 {
+	/*line shoc.go:139*/ if blockSize >= 128 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1414,8 +1183,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-//line shoc.go:148
-			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			/*line shoc.go:148*/ gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
@@ -1431,8 +1199,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 									var tid int = gc_tx
 									_ = tid
 									{
-//line shoc.go:140
-										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+										/*line shoc.go:140*/ archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1447,8 +1214,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								_ = tid
-//line shoc.go:140
-								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+								/*line shoc.go:140*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1456,16 +1222,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_fastlo3 + gc_u3
 							tid := gc_tx
 							_ = tid
-//line shoc.go:141
-							gc_at5[gc_u3] += gc_at6[gc_u3]
+							/*line shoc.go:141*/ gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:141
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -1476,12 +1240,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line shoc.go:141
-								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line shoc.go:141
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:141*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1495,20 +1257,17 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line shoc.go:141
-						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line shoc.go:141
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:141*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shoc.go:141
-					sdata[tid] += sdata[tid+64]
+					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -1523,8 +1282,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-//line shoc.go:159
-		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		/*line shoc.go:159*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
@@ -1551,86 +1309,57 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tid int = gc_tx
-//line shoc.go:145
-								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:145
-									if blockSize >= 64 {
-//line shoc.go:147
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+									/*line shoc.go:145*/ if blockSize >= 64 {
+										/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:147
-									if blockSize >= 32 {
-//line shoc.go:150
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:147*/ if blockSize >= 32 {
+										/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:150
-									if blockSize >= 16 {
-//line shoc.go:153
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:150*/ if blockSize >= 16 {
+										/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:153
-									if blockSize >= 8 {
-//line shoc.go:156
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:153*/ if blockSize >= 8 {
+										/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:156
-									if blockSize >= 4 {
-//line shoc.go:159
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:156*/ if blockSize >= 4 {
+										/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:159
-									if blockSize >= 2 {
-//line shoc.go:162
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:159*/ if blockSize >= 2 {
+										/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								} else {
-//line shoc.go:162
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									/*line shoc.go:162*/ gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 									if gc_if7.ToBits() != 0 {
-//line shoc.go:145
-										if blockSize >= 64 {
-//line shoc.go:147
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:145*/ if blockSize >= 64 {
+											/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:147
-										if blockSize >= 32 {
-//line shoc.go:150
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:147*/ if blockSize >= 32 {
+											/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:150
-										if blockSize >= 16 {
-//line shoc.go:153
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:150*/ if blockSize >= 16 {
+											/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:153
-										if blockSize >= 8 {
-//line shoc.go:156
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:153*/ if blockSize >= 8 {
+											/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:156
-										if blockSize >= 4 {
-//line shoc.go:159
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:156*/ if blockSize >= 4 {
+											/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
-//line shoc.go:159
-										if blockSize >= 2 {
-//line shoc.go:162
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+										/*line shoc.go:159*/ if blockSize >= 2 {
+											/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if7).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 										}
 									}
 								}
-//line shoc.go:167
-								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+								/*line shoc.go:167*/ gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 								if gc_if8.ToBits() != 0 {
 									var gc_u8 float32
 									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
-//line shoc.go:167
-										gc_u8 = gc_at15[0]
+										/*line shoc.go:167*/ gc_u8 = gc_at15[0]
 									}
 									if gc_if8.ToBits() != 0 {
-//line shoc.go:167
-										gc_at14[0] = gc_u8
+										/*line shoc.go:167*/ gc_at14[0] = gc_u8
 									}
 								}
 							}
@@ -1648,86 +1377,57 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tid int = gc_tx
-//line shoc.go:145
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-								if blockSize >= 64 {
-//line shoc.go:147
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+							/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+								/*line shoc.go:145*/ if blockSize >= 64 {
+									/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:147
-								if blockSize >= 32 {
-//line shoc.go:150
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:147*/ if blockSize >= 32 {
+									/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:150
-								if blockSize >= 16 {
-//line shoc.go:153
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:150*/ if blockSize >= 16 {
+									/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:153
-								if blockSize >= 8 {
-//line shoc.go:156
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:153*/ if blockSize >= 8 {
+									/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:156
-								if blockSize >= 4 {
-//line shoc.go:159
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:156*/ if blockSize >= 4 {
+									/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
-//line shoc.go:159
-								if blockSize >= 2 {
-//line shoc.go:162
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line shoc.go:159*/ if blockSize >= 2 {
+									/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 								}
 							} else {
-//line shoc.go:162
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								/*line shoc.go:162*/ gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 								if gc_if5.ToBits() != 0 {
-//line shoc.go:145
-									if blockSize >= 64 {
-//line shoc.go:147
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:145*/ if blockSize >= 64 {
+										/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:147
-									if blockSize >= 32 {
-//line shoc.go:150
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:147*/ if blockSize >= 32 {
+										/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:150
-									if blockSize >= 16 {
-//line shoc.go:153
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:150*/ if blockSize >= 16 {
+										/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:153
-									if blockSize >= 8 {
-//line shoc.go:156
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:153*/ if blockSize >= 8 {
+										/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:156
-									if blockSize >= 4 {
-//line shoc.go:159
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:156*/ if blockSize >= 4 {
+										/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
-//line shoc.go:159
-									if blockSize >= 2 {
-//line shoc.go:162
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line shoc.go:159*/ if blockSize >= 2 {
+										/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if5).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 									}
 								}
 							}
-//line shoc.go:167
-							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							/*line shoc.go:167*/ gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 							if gc_if6.ToBits() != 0 {
 								var gc_u7 float32
 								if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line shoc.go:167
-									gc_u7 = gc_at15[0]
+									/*line shoc.go:167*/ gc_u7 = gc_at15[0]
 								}
 								if gc_if6.ToBits() != 0 {
-//line shoc.go:167
-									gc_at14[0] = gc_u7
+									/*line shoc.go:167*/ gc_at14[0] = gc_u7
 								}
 							}
 						}
@@ -1736,10 +1436,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 						gc_tx := gc_fastlo4 + gc_u6
 						tid := gc_tx
-//line shoc.go:145
-						if tid < gocuda.WarpSize {
-//line shoc.go:147
-							if blockSize >= 64 {
+						/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+							/*line shoc.go:147*/ if blockSize >= 64 {
 								gc_at7[gc_u6] += gc_at8[gc_u6]
 							}
 							if blockSize >= 32 {
@@ -1758,8 +1456,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								gc_at7[gc_u6] += gc_at13[gc_u6]
 							}
 						}
-//line shoc.go:167
-						if tid == 0 {
+						/*line shoc.go:167*/ if tid == 0 {
 							gc_at14[0] = gc_at15[0]
 						}
 					}
@@ -1768,10 +1465,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:145
-				if tid < gocuda.WarpSize {
-//line shoc.go:147
-					if blockSize >= 64 {
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:147*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -1790,8 +1485,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:167
-				if tid == 0 {
+				/*line shoc.go:167*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -1806,102 +1500,66 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tid int = gc_tx
-//line shoc.go:145
-						if (tid+
-//line shoc.go:148
-							32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-//line shoc.go:151
-							16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-//line shoc.go:154
-							8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-//line shoc.go:157
-							4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-//line shoc.go:160
-							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-//line shoc.go:163
-							1) < 0 || (tid+1) > len(sdata)-16 {
+						/*line shoc.go:145*/ if (tid+
+							/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
+							/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-16 || (tid+
+							/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-16 || (tid+
+							/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-16 || (tid+
+							/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-16 || (tid+
+							/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-16 {
 							break
 						}
-//line shoc.go:145
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:145
-							if blockSize >= 64 {
-//line shoc.go:147
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+							/*line shoc.go:145*/ if blockSize >= 64 {
+								/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:148
-							if blockSize >= 32 {
-//line shoc.go:150
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:148*/ if blockSize >= 32 {
+								/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:151
-							if blockSize >= 16 {
-//line shoc.go:153
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:151*/ if blockSize >= 16 {
+								/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:154
-							if blockSize >= 8 {
-//line shoc.go:156
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:154*/ if blockSize >= 8 {
+								/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:157
-							if blockSize >= 4 {
-//line shoc.go:159
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:157*/ if blockSize >= 4 {
+								/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:160
-							if blockSize >= 2 {
-//line shoc.go:162
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:160*/ if blockSize >= 2 {
+								/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 							}
 						} else {
-//line shoc.go:163
-							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							/*line shoc.go:163*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 							if gc_if3.ToBits() != 0 {
-//line shoc.go:145
-								if blockSize >= 64 {
-//line shoc.go:147
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:145*/ if blockSize >= 64 {
+									/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:148
-								if blockSize >= 32 {
-//line shoc.go:150
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:148*/ if blockSize >= 32 {
+									/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:151
-								if blockSize >= 16 {
-//line shoc.go:153
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:151*/ if blockSize >= 16 {
+									/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:154
-								if blockSize >= 8 {
-//line shoc.go:156
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:154*/ if blockSize >= 8 {
+									/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:157
-								if blockSize >= 4 {
-//line shoc.go:159
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:157*/ if blockSize >= 4 {
+									/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:160
-								if blockSize >= 2 {
-//line shoc.go:162
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								/*line shoc.go:160*/ if blockSize >= 2 {
+									/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
-//line shoc.go:167
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						/*line shoc.go:167*/ gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
 							var gc_u5 float32
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line shoc.go:168
-								gc_u5 = sdata[0]
+								/*line shoc.go:168*/ gc_u5 = sdata[0]
 							}
 							if gc_if4.ToBits() != 0 {
-//line shoc.go:168
-								gOdata[gc_bx] = gc_u5
+								/*line shoc.go:168*/ gOdata[gc_bx] = gc_u5
 							}
 						}
 					}
@@ -1919,102 +1577,66 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
-//line shoc.go:145
-					if (tid+
-//line shoc.go:148
-						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-//line shoc.go:151
-						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-//line shoc.go:154
-						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-//line shoc.go:157
-						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-//line shoc.go:160
-						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-//line shoc.go:163
-						1) < 0 || (tid+1) > len(sdata)-8 {
+					/*line shoc.go:145*/ if (tid+
+						/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+						/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+						/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+						/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+						/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+						/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 						break
 					}
-//line shoc.go:145
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-						if blockSize >= 64 {
-//line shoc.go:147
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+					/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+						/*line shoc.go:145*/ if blockSize >= 64 {
+							/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:148
-						if blockSize >= 32 {
-//line shoc.go:150
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:148*/ if blockSize >= 32 {
+							/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:151
-						if blockSize >= 16 {
-//line shoc.go:153
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:151*/ if blockSize >= 16 {
+							/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:154
-						if blockSize >= 8 {
-//line shoc.go:156
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:154*/ if blockSize >= 8 {
+							/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:157
-						if blockSize >= 4 {
-//line shoc.go:159
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:157*/ if blockSize >= 4 {
+							/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 						}
-//line shoc.go:160
-						if blockSize >= 2 {
-//line shoc.go:162
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:160*/ if blockSize >= 2 {
+							/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 						}
 					} else {
-//line shoc.go:163
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						/*line shoc.go:163*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 						if gc_if.ToBits() != 0 {
-//line shoc.go:145
-							if blockSize >= 64 {
-//line shoc.go:147
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:145*/ if blockSize >= 64 {
+								/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:148
-							if blockSize >= 32 {
-//line shoc.go:150
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:148*/ if blockSize >= 32 {
+								/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:151
-							if blockSize >= 16 {
-//line shoc.go:153
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:151*/ if blockSize >= 16 {
+								/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:154
-							if blockSize >= 8 {
-//line shoc.go:156
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:154*/ if blockSize >= 8 {
+								/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:157
-							if blockSize >= 4 {
-//line shoc.go:159
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:157*/ if blockSize >= 4 {
+								/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:160
-							if blockSize >= 2 {
-//line shoc.go:162
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line shoc.go:160*/ if blockSize >= 2 {
+								/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}
-//line shoc.go:167
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					/*line shoc.go:167*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if2.ToBits() != 0 {
 						var gc_u4 float32
 						if gc_in := gc_if2.ToBits(); gc_in != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:168
-							gc_u4 = sdata[0]
+							/*line shoc.go:168*/ gc_u4 = sdata[0]
 						}
 						if gc_if2.ToBits() != 0 {
-//line shoc.go:168
-							gOdata[gc_bx] = gc_u4
+							/*line shoc.go:168*/ gOdata[gc_bx] = gc_u4
 						}
 					}
 				}
@@ -2023,10 +1645,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line shoc.go:145
-				if tid < gocuda.WarpSize {
-//line shoc.go:147
-					if blockSize >= 64 {
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:147*/ if blockSize >= 64 {
 						sdata[tid] += sdata[tid+32]
 					}
 					if blockSize >= 32 {
@@ -2045,8 +1665,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						sdata[tid] += sdata[tid+1]
 					}
 				}
-//line shoc.go:167
-				if tid == 0 {
+				/*line shoc.go:167*/ if tid == 0 {
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
@@ -2077,28 +1696,21 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line shoc.go:254
-	sData := gocuda.DynamicShared[float32](t)
-//line shoc.go:261
-	var sData_ []float32 = sData
-//line shoc.go:261
-	var blockSize_ int = blockSize
+	/*line shoc.go:254*/ sData := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:261*/ var sData_ []float32 = sData
+	/*line shoc.go:261*/ var blockSize_ int = blockSize
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:256
-			var val float32
+			/*line shoc.go:256*/ var val float32
 			if gc_tx < n {
 				val = gBlockSums[gc_tx]
 			}
-//line shoc.go:261
-			var val_ float32 = val
+			/*line shoc.go:261*/ var val_ float32 = val
 			idx := gc_tx
-//line shoc.go:179
-			sData_[idx] = 0.0
-//line shoc.go:182
-			idx += blockSize_
+			/*line shoc.go:179*/ sData_[idx] = 0.0
+			/*line shoc.go:182*/ idx += blockSize_
 			sData_[idx] = val_
 			gc_s_idx[gc_rank] = idx
 		}
@@ -2109,8 +1721,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -2118,8 +1729,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -2127,8 +1737,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -2136,8 +1745,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData_[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -2145,8 +1753,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-		var tt float32
+		/*line shoc.go:187*/ var tt float32
 		tt = sData_[idx-1]
 		gc_s_tt[gc_rank] = tt
 	}
@@ -2157,40 +1764,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData_[idx] += tt
+			/*line shoc.go:190*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-		sData_[idx] += tt
+		/*line shoc.go:190*/ sData_[idx] += tt
 	}
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -2198,10 +1800,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:200
-			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:200*/ var tt float32
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2209,8 +1809,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2218,8 +1817,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2227,8 +1825,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:193
-			tt = sData_[idx-2]
+			/*line shoc.go:193*/ tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -2236,8 +1833,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:193
-		tt = sData_[idx-2]
+		/*line shoc.go:193*/ tt = sData_[idx-2]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step4 := 0
@@ -2247,40 +1843,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData_[idx] += tt
+			/*line shoc.go:195*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-		sData_[idx] += tt
+		/*line shoc.go:195*/ sData_[idx] += tt
 	}
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
@@ -2288,10 +1879,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:205
-			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:205*/ var tt float32
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2299,8 +1888,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2308,8 +1896,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2317,8 +1904,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:198
-			tt = sData_[idx-4]
+			/*line shoc.go:198*/ tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -2326,8 +1912,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:198
-		tt = sData_[idx-4]
+		/*line shoc.go:198*/ tt = sData_[idx-4]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step6 := 0
@@ -2337,40 +1922,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step6 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData_[idx] += tt
+			/*line shoc.go:200*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-		sData_[idx] += tt
+		/*line shoc.go:200*/ sData_[idx] += tt
 	}
 	gc_step7 := 0
 	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
@@ -2378,10 +1958,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:210
-			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:210*/ var tt float32
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2389,8 +1967,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2398,8 +1975,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2407,8 +1983,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:203
-			tt = sData_[idx-8]
+			/*line shoc.go:203*/ tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -2416,8 +1991,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:203
-		tt = sData_[idx-8]
+		/*line shoc.go:203*/ tt = sData_[idx-8]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step8 := 0
@@ -2427,40 +2001,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step8 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData_[idx] += tt
+			/*line shoc.go:205*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-		sData_[idx] += tt
+		/*line shoc.go:205*/ sData_[idx] += tt
 	}
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
@@ -2468,10 +2037,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:215
-			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:215*/ var tt float32
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2479,8 +2046,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2488,8 +2054,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -2497,8 +2062,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:208
-			tt = sData_[idx-16]
+			/*line shoc.go:208*/ tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -2506,8 +2070,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		var tt float32
-//line shoc.go:208
-		tt = sData_[idx-16]
+		/*line shoc.go:208*/ tt = sData_[idx-16]
 		gc_s_tt[gc_rank] = tt
 	}
 	gc_step10 := 0
@@ -2517,53 +2080,45 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 1
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 2
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 		{
 			gc_rank := gc_step10 + 3
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData_[idx] += tt
+			/*line shoc.go:210*/ sData_[idx] += tt
 		}
 	}
 	for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		idx := gc_s_idx[gc_rank]
 		tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-		sData_[idx] += tt
+		/*line shoc.go:210*/ sData_[idx] += tt
 	}
-//line shoc.go:213
-	if blockSize_ > 32 {
+	/*line shoc.go:213*/ if blockSize_ > 32 {
 		gc_step11 := 0
 		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
 				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:221
-				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:221*/ var tt float32
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2571,8 +2126,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2580,8 +2134,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2589,8 +2142,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:214
-				tt = sData_[idx-32]
+				/*line shoc.go:214*/ tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2598,8 +2150,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:214
-			tt = sData_[idx-32]
+			/*line shoc.go:214*/ tt = sData_[idx-32]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step12 := 0
@@ -2609,40 +2160,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData_[idx] += tt
+				/*line shoc.go:216*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-			sData_[idx] += tt
+			/*line shoc.go:216*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 64 {
@@ -2652,10 +2198,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:227
-				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:227*/ var tt float32
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2663,8 +2207,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2672,8 +2215,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2681,8 +2223,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:220
-				tt = sData_[idx-64]
+				/*line shoc.go:220*/ tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2690,8 +2231,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:220
-			tt = sData_[idx-64]
+			/*line shoc.go:220*/ tt = sData_[idx-64]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step14 := 0
@@ -2701,40 +2241,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step14 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData_[idx] += tt
+				/*line shoc.go:222*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-			sData_[idx] += tt
+			/*line shoc.go:222*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 128 {
@@ -2744,10 +2279,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:233
-				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:233*/ var tt float32
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2755,8 +2288,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2764,8 +2296,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2773,8 +2304,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:226
-				tt = sData_[idx-128]
+				/*line shoc.go:226*/ tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2782,8 +2312,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:226
-			tt = sData_[idx-128]
+			/*line shoc.go:226*/ tt = sData_[idx-128]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step16 := 0
@@ -2793,40 +2322,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step16 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData_[idx] += tt
+				/*line shoc.go:228*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-			sData_[idx] += tt
+			/*line shoc.go:228*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 256 {
@@ -2836,10 +2360,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step17 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:239
-				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:239*/ var tt float32
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2847,8 +2369,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2856,8 +2377,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2865,8 +2385,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:232
-				tt = sData_[idx-256]
+				/*line shoc.go:232*/ tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2874,8 +2393,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:232
-			tt = sData_[idx-256]
+			/*line shoc.go:232*/ tt = sData_[idx-256]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step18 := 0
@@ -2885,40 +2403,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step18 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData_[idx] += tt
+				/*line shoc.go:234*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-			sData_[idx] += tt
+			/*line shoc.go:234*/ sData_[idx] += tt
 		}
 	}
 	if blockSize_ > 512 {
@@ -2928,10 +2441,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step19 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:245
-				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:245*/ var tt float32
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2939,8 +2450,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2948,8 +2458,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -2957,8 +2466,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-//line shoc.go:238
-				tt = sData_[idx-512]
+				/*line shoc.go:238*/ tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -2966,8 +2474,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-//line shoc.go:238
-			tt = sData_[idx-512]
+			/*line shoc.go:238*/ tt = sData_[idx-512]
 			gc_s_tt[gc_rank] = tt
 		}
 		gc_step20 := 0
@@ -2977,40 +2484,35 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 1
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 2
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 			{
 				gc_rank := gc_step20 + 3
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData_[idx] += tt
+				/*line shoc.go:240*/ sData_[idx] += tt
 			}
 		}
 		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-			sData_[idx] += tt
+			/*line shoc.go:240*/ sData_[idx] += tt
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -3018,14 +2520,10 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:250
-			var val float32
-//line shoc.go:244
-			var r float32 = sData_[idx-1]
-//line shoc.go:261
-			val = r
-//line shoc.go:264
-			if gc_tx < n {
+			/*line shoc.go:250*/ var val float32
+			/*line shoc.go:244*/ var r float32 = sData_[idx-1]
+			/*line shoc.go:261*/ val = r
+			/*line shoc.go:264*/ if gc_tx < n {
 				gBlockSums[gc_tx] = val
 			}
 		}
@@ -3064,24 +2562,20 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	gc_s_window := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_val4 := compiled.Scratch[float4](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line shoc.go:279
-	sdata := gocuda.DynamicShared[float32](t)
+	/*line shoc.go:279*/ sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line shoc.go:283
-		gIdata4 := toFloat4s(gIdata)
+		/*line shoc.go:283*/ gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
 		gc_s_gIdata4[gc_rank] = gIdata4
 		gc_s_gOdata4[gc_rank] = gOdata4
 	}
-//line shoc.go:285
-	n /= 4
-//line shoc.go:288
-	regionSize := n / gc_gdx
+	/*line shoc.go:285*/ n /= 4
+	/*line shoc.go:288*/ regionSize := n / gc_gdx
 	blockStart := gc_bx * regionSize
 	blockStop := blockStart + regionSize
 	if gc_bx == gc_gdx-1 {
@@ -3094,12 +2588,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line shoc.go:296
-			i := blockStart + gc_tx
+			/*line shoc.go:296*/ i := blockStart + gc_tx
 			window := blockStart
 			if gc_tx == 0 {
-//line shoc.go:301
-				sSeed[0] = gBlockSums[gc_bx]
+				/*line shoc.go:301*/ sSeed[0] = gBlockSums[gc_bx]
 			}
 			gc_s_i[gc_rank] = i
 			gc_s_window[gc_rank] = window
@@ -3113,10 +2605,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line shoc.go:324
-		var sData []float32 = sdata
-//line shoc.go:324
-		var blockSize_ int = blockSize
+		/*line shoc.go:324*/ var sData []float32 = sdata
+		/*line shoc.go:324*/ var blockSize_ int = blockSize
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L3:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3128,13 +2618,11 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gIdata4 := gc_s_gIdata4[gc_rank]
 				i := gc_s_i[gc_rank]
 				window := gc_s_window[gc_rank]
-//line shoc.go:307
-				if !(window < blockStop) {
+				/*line shoc.go:307*/ if !(window < blockStop) {
 					gc_exited[gc_rank] = true
 					continue gc_L3
 				}
-//line shoc.go:308
-				var val4 float4
+				/*line shoc.go:308*/ var val4 float4
 				if i < blockStop {
 					val4 = gIdata4[i]
 				} else {
@@ -3143,17 +2631,13 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					val4.Z = 0.0
 					val4.W = 0.0
 				}
-//line shoc.go:319
-				val4.Y += val4.X
+				/*line shoc.go:319*/ val4.Y += val4.X
 				val4.Z += val4.Y
 				val4.W += val4.Z
-//line shoc.go:324
-				var val float32 = val4.W
+				/*line shoc.go:324*/ var val float32 = val4.W
 				idx := gc_tx
-//line shoc.go:179
-				sData[idx] = 0.0
-//line shoc.go:182
-				idx += blockSize_
+				/*line shoc.go:179*/ sData[idx] = 0.0
+				/*line shoc.go:182*/ idx += blockSize_
 				sData[idx] = val
 				gc_s_idx[gc_rank] = idx
 				gc_s_val4[gc_rank] = val4
@@ -3165,8 +2649,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:187
-			var tt float32
+			/*line shoc.go:187*/ var tt float32
 			tt = sData[idx-1]
 			gc_s_tt[gc_rank] = tt
 		}
@@ -3177,8 +2660,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:190
-			sData[idx] += tt
+			/*line shoc.go:190*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -3186,10 +2668,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:200
-			var tt float32
-//line shoc.go:193
-			tt = sData[idx-2]
+			/*line shoc.go:200*/ var tt float32
+			/*line shoc.go:193*/ tt = sData[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3199,8 +2679,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:195
-			sData[idx] += tt
+			/*line shoc.go:195*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -3208,10 +2687,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:205
-			var tt float32
-//line shoc.go:198
-			tt = sData[idx-4]
+			/*line shoc.go:205*/ var tt float32
+			/*line shoc.go:198*/ tt = sData[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3221,8 +2698,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:200
-			sData[idx] += tt
+			/*line shoc.go:200*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -3230,10 +2706,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:210
-			var tt float32
-//line shoc.go:203
-			tt = sData[idx-8]
+			/*line shoc.go:210*/ var tt float32
+			/*line shoc.go:203*/ tt = sData[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3243,8 +2717,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:205
-			sData[idx] += tt
+			/*line shoc.go:205*/ sData[idx] += tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -3252,10 +2725,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
-//line shoc.go:215
-			var tt float32
-//line shoc.go:208
-			tt = sData[idx-16]
+			/*line shoc.go:215*/ var tt float32
+			/*line shoc.go:208*/ tt = sData[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3265,21 +2736,17 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-//line shoc.go:210
-			sData[idx] += tt
+			/*line shoc.go:210*/ sData[idx] += tt
 		}
-//line shoc.go:213
-		if blockSize_ > 32 {
+		/*line shoc.go:213*/ if blockSize_ > 32 {
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:221
-				var tt float32
-//line shoc.go:214
-				tt = sData[idx-32]
+				/*line shoc.go:221*/ var tt float32
+				/*line shoc.go:214*/ tt = sData[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3289,8 +2756,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:216
-				sData[idx] += tt
+				/*line shoc.go:216*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 64 {
@@ -3300,10 +2766,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:227
-				var tt float32
-//line shoc.go:220
-				tt = sData[idx-64]
+				/*line shoc.go:227*/ var tt float32
+				/*line shoc.go:220*/ tt = sData[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3313,8 +2777,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:222
-				sData[idx] += tt
+				/*line shoc.go:222*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 128 {
@@ -3324,10 +2787,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:233
-				var tt float32
-//line shoc.go:226
-				tt = sData[idx-128]
+				/*line shoc.go:233*/ var tt float32
+				/*line shoc.go:226*/ tt = sData[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3337,8 +2798,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:228
-				sData[idx] += tt
+				/*line shoc.go:228*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 256 {
@@ -3348,10 +2808,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:239
-				var tt float32
-//line shoc.go:232
-				tt = sData[idx-256]
+				/*line shoc.go:239*/ var tt float32
+				/*line shoc.go:232*/ tt = sData[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3361,8 +2819,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:234
-				sData[idx] += tt
+				/*line shoc.go:234*/ sData[idx] += tt
 			}
 		}
 		if blockSize_ > 512 {
@@ -3372,10 +2829,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
-//line shoc.go:245
-				var tt float32
-//line shoc.go:238
-				tt = sData[idx-512]
+				/*line shoc.go:245*/ var tt float32
+				/*line shoc.go:238*/ tt = sData[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3385,8 +2840,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-//line shoc.go:240
-				sData[idx] += tt
+				/*line shoc.go:240*/ sData[idx] += tt
 			}
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -3398,17 +2852,13 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			gOdata4 := gc_s_gOdata4[gc_rank]
 			i := gc_s_i[gc_rank]
 			val4 := gc_s_val4[gc_rank]
-//line shoc.go:244
-			var r float32 = sData[idx-1]
-//line shoc.go:324
-			res := r
-//line shoc.go:327
-			val4.X += res + sSeed[0]
+			/*line shoc.go:244*/ var r float32 = sData[idx-1]
+			/*line shoc.go:324*/ res := r
+			/*line shoc.go:327*/ val4.X += res + sSeed[0]
 			val4.Y += res + sSeed[0]
 			val4.Z += res + sSeed[0]
 			val4.W += res + sSeed[0]
-//line shoc.go:333
-			if i < blockStop {
+			/*line shoc.go:333*/ if i < blockStop {
 				gOdata4[i] = val4
 			}
 			gc_s_val4[gc_rank] = val4
@@ -3423,12 +2873,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				i := gc_s_i[gc_rank]
 				window := gc_s_window[gc_rank]
 				val4 := gc_s_val4[gc_rank]
-//line shoc.go:339
-				if gc_tx == blockSize-1 {
+				/*line shoc.go:339*/ if gc_tx == blockSize-1 {
 					sSeed[0] = val4.W
 				}
-//line shoc.go:344
-				window += blockSize
+				/*line shoc.go:344*/ window += blockSize
 				i += blockSize
 				gc_s_i[gc_rank] = i
 				gc_s_window[gc_rank] = window

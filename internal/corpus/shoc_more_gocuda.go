@@ -60,8 +60,7 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 						myRow := gc_bx*gc_bdx + gc_tx
 						{
 							var tt float32 = 0.0
-//line shoc_more.go:32
-							start := rowDelimiters[myRow]
+							/*line shoc_more.go:32*/ start := rowDelimiters[myRow]
 							end := rowDelimiters[myRow+1]
 							for j := start; j < end; j++ {
 								col := cols[j]
@@ -98,8 +97,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-//line shoc_more.go:61
-	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
+	/*line shoc_more.go:61*/ partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
 	compiled.OutOfLine(func() {
 		partialSums := partialSums[:128]
 		{
@@ -107,12 +105,9 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
-//line shoc_more.go:56
-					id := tt & (gocuda.WarpSize - 1)
-//line shoc_more.go:59
-					myRow := (gc_bx * warpsPerBlock) + (tt / gocuda.WarpSize)
-//line shoc_more.go:63
-					if myRow < dim {
+					/*line shoc_more.go:56*/ id := tt & (gocuda.WarpSize - 1)
+					/*line shoc_more.go:59*/ myRow := (gc_bx * warpsPerBlock) + (tt / gocuda.WarpSize)
+					/*line shoc_more.go:63*/ if myRow < dim {
 						warpStart := int(rowDelimiters[myRow])
 						warpEnd := int(rowDelimiters[myRow+1])
 						var mySum float32
@@ -121,8 +116,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 							mySum += val[j] * vec[col]
 						}
 						partialSums[tt] = mySum
-//line shoc_more.go:74
-						if id < 16 {
+						/*line shoc_more.go:74*/ if id < 16 {
 							partialSums[tt] += partialSums[tt+16]
 						}
 						if id < 8 {
@@ -137,8 +131,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 						if id < 1 {
 							partialSums[tt] += partialSums[tt+1]
 						}
-//line shoc_more.go:91
-						if id == 0 {
+						/*line shoc_more.go:91*/ if id == 0 {
 							out[myRow] = partialSums[tt]
 						}
 					}
@@ -195,8 +188,7 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 						tt := gc_bx*gc_bdx + gc_tx
 						{
 							var result float32 = 0.0
-//line shoc_more.go:107
-							m := int(rowLengths[tt])
+							/*line shoc_more.go:107*/ m := int(rowLengths[tt])
 							for i := 0; i < m; i++ {
 								ind := i*dim + tt
 								result += val[ind] * vec[cols[ind]]
@@ -249,27 +241,21 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_bx*gc_bdx + gc_tx
-//line shoc_more.go:127
-				ipos := position[idx]
-//line shoc_more.go:130
-				f := float4{0.0, 0.0, 0.0, 0}
+				/*line shoc_more.go:127*/ ipos := position[idx]
+				/*line shoc_more.go:130*/ f := float4{0.0, 0.0, 0.0, 0}
 				j := 0
-//line shoc_more.go:133
-				for j < neighCount {
+				/*line shoc_more.go:133*/ for j < neighCount {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line shoc_more.go:134
-					jidx := neighList[j*inum+idx]
+					/*line shoc_more.go:134*/ jidx := neighList[j*inum+idx]
 					jpos := position[jidx]
-//line shoc_more.go:138
-					delx := ipos.X - jpos.X
+					/*line shoc_more.go:138*/ delx := ipos.X - jpos.X
 					dely := ipos.Y - jpos.Y
 					delz := ipos.Z - jpos.Z
 					r2inv := delx*delx + dely*dely + delz*delz
-//line shoc_more.go:144
-					if r2inv < cutsq {
+					/*line shoc_more.go:144*/ if r2inv < cutsq {
 						r2inv = 1.0 / r2inv
 						r6inv := r2inv * r2inv * r2inv
 						force := r2inv * r6inv * (lj1*r6inv - lj2)
@@ -279,8 +265,7 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 					}
 					j++
 				}
-//line shoc_more.go:156
-				force3[idx] = f
+				/*line shoc_more.go:156*/ force3[idx] = f
 			}
 		}
 	}
@@ -324,20 +309,16 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 	gidRow := gc_bx
 	gidCol := gc_by
 	gszCol := gc_gdy
-//line shoc_more.go:182
-	lszRow := nStripItems
+	/*line shoc_more.go:182*/ lszRow := nStripItems
 	lszCol := gc_bdy
-//line shoc_more.go:190
-	nCols := gszCol*lszCol + 2
+	/*line shoc_more.go:190*/ nCols := gszCol*lszCol + 2
 	nPaddedCols := nCols
 	if nCols%alignment != 0 {
 		nPaddedCols = nCols + (alignment - (nCols % alignment))
 	}
 	gRowWidth := nPaddedCols - 2
-//line shoc_more.go:198
-	sh := gocuda.DynamicShared[float32](t)
-//line shoc_more.go:200
-	lRowWidth := lszCol
+	/*line shoc_more.go:198*/ sh := gocuda.DynamicShared[float32](t)
+	/*line shoc_more.go:200*/ lRowWidth := lszCol
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -346,17 +327,14 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 					gc_pos.Thread = gc_base + gc_tx
 					lidRow := gc_tx
 					lidCol := gc_ty
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
+					/*line shoc_more.go:186*/ gRow := toGlobalRow(gidRow, lszRow, lidRow)
 					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-//line shoc_more.go:201
-					for i := 0; i < lszRow+2; i++ {
+					/*line shoc_more.go:201*/ for i := 0; i < lszRow+2; i++ {
 						lidx := toFlatIdx(lidRow-1+i, lidCol, lRowWidth)
 						gidx := toFlatIdx(gRow-1+i, gCol, gRowWidth)
 						sh[lidx] = data[gidx]
 					}
-//line shoc_more.go:208
-					if lidCol == 0 {
+					/*line shoc_more.go:208*/ if lidCol == 0 {
 						for i_ := 0; i_ < lszRow+2; i_++ {
 							lidx_ := toFlatIdx(lidRow-1+i_, lidCol-1, lRowWidth)
 							gidx_ := toFlatIdx(gRow-1+i_, gCol-1, gRowWidth)
@@ -385,11 +363,9 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 					gc_pos.Thread = gc_base + gc_tx
 					lidRow := gc_tx
 					lidCol := gc_ty
-//line shoc_more.go:186
-					gRow := toGlobalRow(gidRow, lszRow, lidRow)
+					/*line shoc_more.go:186*/ gRow := toGlobalRow(gidRow, lszRow, lidRow)
 					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-//line shoc_more.go:226
-					for i_3 := 0; i_3 < lszRow; i_3++ {
+					/*line shoc_more.go:226*/ for i_3 := 0; i_3 < lszRow; i_3++ {
 						cidx := toFlatIdx(lidRow+i_3, lidCol, lRowWidth)
 						nidx := toFlatIdx(lidRow-1+i_3, lidCol, lRowWidth)
 						sidx := toFlatIdx(lidRow+1+i_3, lidCol, lRowWidth)
@@ -399,8 +375,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 						seidx := toFlatIdx(lidRow+1+i_3, lidCol+1, lRowWidth)
 						nwidx := toFlatIdx(lidRow-1+i_3, lidCol-1, lRowWidth)
 						swidx := toFlatIdx(lidRow+1+i_3, lidCol-1, lRowWidth)
-//line shoc_more.go:237
-						centerValue := sh[cidx]
+						/*line shoc_more.go:237*/ centerValue := sh[cidx]
 						cardinalValueSum := sh[nidx] + sh[sidx] + sh[eidx] + sh[widx]
 						diagonalValueSum := sh[neidx] + sh[seidx] + sh[nwidx] + sh[swidx]
 						newData[toFlatIdx(gRow+i_3, gCol, gRowWidth)] = wCenter*centerValue +

@@ -41,8 +41,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line agree.go:16
-	s := gocuda.Shared[int32](t, 1024)[:1024]
+	/*line agree.go:16*/ s := gocuda.Shared[int32](t, 1024)[:1024]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -91,8 +90,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line agree.go:27
-			if i < n {
+			/*line agree.go:27*/ if i < n {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -101,8 +99,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			}
 		}
 		if gc_r2 == 3 {
-//line agree.go:37
-			compiled.Diverged(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+			/*line agree.go:37*/ compiled.Diverged(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -115,40 +112,35 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line agree.go:18
-					s[gc_tx] = data[i]
+					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line agree.go:18
-					s[gc_tx] = data[i]
+					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line agree.go:18
-					s[gc_tx] = data[i]
+					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line agree.go:18
-					s[gc_tx] = data[i]
+					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line agree.go:18
-				s[gc_tx] = data[i]
+				/*line agree.go:18*/ s[gc_tx] = data[i]
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -166,40 +158,35 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-//line agree.go:20
-							data[i] += s[(gc_tx + gc_r)]
+							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-//line agree.go:20
-							data[i] += s[(gc_tx + gc_r)]
+							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-//line agree.go:20
-							data[i] += s[(gc_tx + gc_r)]
+							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-//line agree.go:20
-							data[i] += s[(gc_tx + gc_r)]
+							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-//line agree.go:20
-						data[i] += s[(gc_tx + gc_r)]
+						/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 					}
 					gc_seg = gc_segend
 				}
@@ -211,40 +198,35 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
+						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
+						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
+						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
+						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line agree.go:20
-					data[i] += s[(gc_tx+1)%gc_bdx]
+					/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}
@@ -254,40 +236,35 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line agree.go:17
-				i += gc_bdx * gc_gdx
+				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line agree.go:17
-				i += gc_bdx * gc_gdx
+				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line agree.go:17
-				i += gc_bdx * gc_gdx
+				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line agree.go:17
-				i += gc_bdx * gc_gdx
+				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line agree.go:17
-			i += gc_bdx * gc_gdx
+			/*line agree.go:17*/ i += gc_bdx * gc_gdx
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -305,23 +282,17 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line agree.go:31
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
+		/*line agree.go:31*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
 			gc_at := counts[gc_off:][:1]
 			gc_step6 := gc_from
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-//line agree.go:25
-				gc_at[0] = int32(c)
-//line agree.go:25
-				gc_at[0] = int32(c)
-//line agree.go:25
-				gc_at[0] = int32(c)
-//line agree.go:25
-				gc_at[0] = int32(c)
+				/*line agree.go:25*/ gc_at[0] = int32(c)
+				/*line agree.go:25*/ gc_at[0] = int32(c)
+				/*line agree.go:25*/ gc_at[0] = int32(c)
+				/*line agree.go:25*/ gc_at[0] = int32(c)
 			}
 			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line agree.go:25
-				gc_at[0] = int32(c)
+				/*line agree.go:25*/ gc_at[0] = int32(c)
 			}
 		} else {
 			gc_step7 := gc_from
@@ -329,32 +300,27 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				{
 					gc_tx := gc_step7 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line agree.go:25
-					counts[gc_bx] = int32(c)
+					/*line agree.go:25*/ counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line agree.go:25
-					counts[gc_bx] = int32(c)
+					/*line agree.go:25*/ counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line agree.go:25
-					counts[gc_bx] = int32(c)
+					/*line agree.go:25*/ counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line agree.go:25
-					counts[gc_bx] = int32(c)
+					/*line agree.go:25*/ counts[gc_bx] = int32(c)
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line agree.go:25
-				counts[gc_bx] = int32(c)
+				/*line agree.go:25*/ counts[gc_bx] = int32(c)
 			}
 		}
 	}

@@ -64,8 +64,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 	gc_n := gc_b.Len()
 	gc_s_pos := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line agree_if.go:60
-	stack := gocuda.Shared[int32](t, 2*gc_bdx)
+	/*line agree_if.go:60*/ stack := gocuda.Shared[int32](t, 2*gc_bdx)
 	height := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -92,16 +91,14 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 				continue
 			}
 			pos := gc_s_pos[gc_rank]
-//line agree_if.go:64
-			if pos < len(in) && in[pos]%k == 0 {
+			/*line agree_if.go:64*/ if pos < len(in) && in[pos]%k == 0 {
 				at := compiled.SharedAdd(&height[0], 1)
 				stack[at] = in[pos]
 			}
 			pos += gc_bdx
 			gc_s_pos[gc_rank] = pos
 		}
-//line agree_if.go:70
-		h := height[0]
+		/*line agree_if.go:70*/ h := height[0]
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -109,8 +106,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 				continue
 			}
 			pos := gc_s_pos[gc_rank]
-//line agree_if.go:79
-			if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
+			/*line agree_if.go:79*/ if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
 				gc_r3 |= 1
 				gc_r3in = gc_rank
 			} else {
@@ -119,13 +115,11 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 			}
 		}
 		if gc_r3 == 3 {
-//line agree_if.go:89
-			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
+			/*line agree_if.go:89*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
 		}
 		gc_agreed := gc_r3&1 != 0
 		var agreed bool = gc_agreed
-//line agree_if.go:72
-		if agreed {
+		/*line agree_if.go:72*/ if agreed {
 			continue
 		}
 		compiled.OutOfLine(func() {
@@ -143,8 +137,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 							continue
 						}
 						{
-//line agree_if.go:76
-							for j := range h {
+							/*line agree_if.go:76*/ for j := range h {
 								total[gc_bx] += stack[j]
 							}
 							height[0] = 0
@@ -161,8 +154,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 					continue
 				}
 				pos := gc_s_pos[gc_rank]
-//line agree_if.go:82
-				if (pos/gc_bdx)*gc_bdx >= len(in)+gc_bdx-1 {
+				/*line agree_if.go:82*/ if (pos/gc_bdx)*gc_bdx >= len(in)+gc_bdx-1 {
 					gc_exited[gc_rank] = true
 					continue gc_L5
 				}

@@ -19,10 +19,27 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line agree_if.go:20
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line agree_if.go:20*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	trips := int32(0)
-	clear(gc_s_m)
+	gc_vstep := 0
+	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		gc_alive := gc_all
+		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+			/*line agree_if.go:23*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+		}
+		/*line agree_if.go:23*/ var m int32
+		lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		/*line agree_if.go:23*/ var m int32
+		gc_s_m[gc_rank] = m
+	}
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -39,115 +56,97 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:23
-				var m int32
-//line agree_if.go:25
-				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
+				/*line agree_if.go:23*/ var m int32
+				/*line agree_if.go:25*/ m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
 				s[gc_tx] = m
 				gc_s_m[gc_rank] = m
 			}
 		}
-//line agree_if.go:28
-		for half := gc_bdx / 2; half > 0; half /= 2 {
+		/*line agree_if.go:28*/ for half := gc_bdx / 2; half > 0; half /= 2 {
 			gc_from, gc_to := 0, gc_bdx
-//line agree_if.go:31
-			if gc_bound := half; gc_bound < gc_to {
+			/*line agree_if.go:31*/ if gc_bound := half; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := gc_from
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					gc_alive := gc_all
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line agree_if.go:29
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line agree_if.go:29*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 					}
-//line agree_if.go:30
-					if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+					/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 						break
 					}
-//line agree_if.go:30
-					lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+					/*line agree_if.go:30*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line agree_if.go:30
-					s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
+					/*line agree_if.go:30*/ s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
 				}
 			}
 		}
-		gc_vstep2 := 0
-		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
+		gc_vstep3 := 0
+		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
-			gc_alive2 := gc_all2
-			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:34
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			gc_alive3 := gc_all3
+			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+				/*line agree_if.go:34*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line agree_if.go:34
-			var m int32
+			/*line agree_if.go:34*/ var m int32
 			var gc_u int32
-			if gc_in := gc_alive2.ToBits(); gc_in != 0 {
+			if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line agree_if.go:34
-				gc_u = s[0]
+				/*line agree_if.go:34*/ gc_u = s[0]
 			}
 			m = gc_u
-//line agree_if.go:35
-			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive2)
+			/*line agree_if.go:35*/ lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			var m int32
-//line agree_if.go:34
-			m = s[0]
+			/*line agree_if.go:34*/ m = s[0]
 			gc_s_m[gc_rank] = m
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vstep4 := 0
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 			gc_vb := lanes.BroadcastInt32x8(3)
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-				gc_alive3 := gc_all3
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line agree_if.go:36
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				gc_alive4 := gc_all4
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+					/*line agree_if.go:36*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:36
-				if i < 0 || i > len(data)-8 {
+				/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
 					break
 				}
-//line agree_if.go:37
-				lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive3)
+				/*line agree_if.go:37*/ lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:36
-				data[i] += 3
+				/*line agree_if.go:36*/ data[i] += 3
 			}
 		}
-//line agree_if.go:37
-		trips++
+		/*line agree_if.go:37*/ trips++
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L6:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -158,10 +157,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 				i := gc_bx*gc_bdx + gc_tx
 				m := gc_s_m[gc_rank]
-//line agree_if.go:39
-				if !(m < 0) {
-//line agree_if.go:43
-					out[2*i], out[2*i+1] = m, trips
+				/*line agree_if.go:39*/ if !(m < 0) {
+					/*line agree_if.go:43*/ out[2*i], out[2*i+1] = m, trips
 					gc_exited[gc_rank] = true
 					continue gc_L6
 				}
@@ -183,14 +180,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line agree_if.go:98
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line agree_if.go:98*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
-//line agree_if.go:105
-		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+		/*line agree_if.go:105*/ if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := flag[gc_off:][:1]
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := data[gc_off2:][:gc_bdx]
@@ -199,8 +194,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_rank := gc_base + gc_tx
 				c := gc_tx%2 == 0
 				c = gc_elem
-//line agree_if.go:102
-				if mixed && gc_tx == 0 {
+				/*line agree_if.go:102*/ if mixed && gc_tx == 0 {
 					c = !c
 				}
 				gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -212,8 +206,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_tx%2 == 0
-//line agree_if.go:101
-				c = flag[gc_bx]
+				/*line agree_if.go:101*/ c = flag[gc_bx]
 				if mixed && gc_tx == 0 {
 					c = !c
 				}
@@ -226,8 +219,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		c := gc_s_c[gc_rank]
-//line agree_if.go:117
-		if c {
+		/*line agree_if.go:117*/ if c {
 			gc_r2 |= 1
 			gc_r2in = gc_rank
 		} else {
@@ -236,22 +228,18 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		}
 	}
 	if gc_r2 == 3 {
-//line agree_if.go:127
-		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+		/*line agree_if.go:127*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
 	gc_agreed := gc_r2&1 != 0
 	var agreed bool = gc_agreed
-//line agree_if.go:107
-	if agreed {
+	/*line agree_if.go:107*/ if agreed {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
-//line agree_if.go:112
-			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+			/*line agree_if.go:112*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:108
-					v := s[gc_idx]
+					/*line agree_if.go:108*/ v := s[gc_idx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -261,50 +249,43 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line agree_if.go:108
-					v := s[gc_bdx-1-gc_tx]
+					/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line agree_if.go:117
-			if gc_bdx <= len(s) {
+			/*line agree_if.go:117*/ if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
-//line agree_if.go:110
-				copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
+				/*line agree_if.go:110*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -313,40 +294,35 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
+						/*line agree_if.go:110*/ s[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
+						/*line agree_if.go:110*/ s[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
+						/*line agree_if.go:110*/ s[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line agree_if.go:110
-						s[gc_tx] = v
+						/*line agree_if.go:110*/ s[gc_tx] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line agree_if.go:110
-					s[gc_tx] = v
+					/*line agree_if.go:110*/ s[gc_tx] = v
 				}
 			}
 		}
@@ -361,14 +337,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off4 := gc_r + gc_seg
-//line agree_if.go:127
-					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+					/*line agree_if.go:127*/ if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:113
-							v_ := gc_at5[gc_u]
+							/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -378,40 +352,35 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line agree_if.go:113
-							v_ := s[(gc_tx + gc_r)]
+							/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -424,50 +393,43 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line agree_if.go:113
-					v_ := s[(gc_tx+1)%gc_bdx]
+					/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line agree_if.go:122
-			if gc_bdx <= len(s) {
+			/*line agree_if.go:122*/ if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
-//line agree_if.go:115
-				copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
+				/*line agree_if.go:115*/ copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
 				gc_step5 := 0
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -476,48 +438,42 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
+						/*line agree_if.go:115*/ s[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
+						/*line agree_if.go:115*/ s[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
+						/*line agree_if.go:115*/ s[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-						s[gc_tx] = v_
+						/*line agree_if.go:115*/ s[gc_tx] = v_
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-					s[gc_tx] = v_
+					/*line agree_if.go:115*/ s[gc_tx] = v_
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-//line agree_if.go:124
-		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+		/*line agree_if.go:124*/ if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at7, gc_at8) {
@@ -527,28 +483,23 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line agree_if.go:119
-						gc_at7[gc_tx] = gc_at8[gc_tx]
+						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line agree_if.go:119
-						gc_at7[gc_tx] = gc_at8[gc_tx]
+						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line agree_if.go:119
-						gc_at7[gc_tx] = gc_at8[gc_tx]
+						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line agree_if.go:119
-						gc_at7[gc_tx] = gc_at8[gc_tx]
+						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-//line agree_if.go:119
-					gc_at7[gc_tx] = gc_at8[gc_tx]
+					/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			}
 		} else {
@@ -558,36 +509,31 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_tx := gc_step7 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
+					/*line agree_if.go:119*/ data[i] = s[gc_tx]
 				}
 				{
 					gc_tx := gc_step7 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
+					/*line agree_if.go:119*/ data[i] = s[gc_tx]
 				}
 				{
 					gc_tx := gc_step7 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
+					/*line agree_if.go:119*/ data[i] = s[gc_tx]
 				}
 				{
 					gc_tx := gc_step7 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					data[i] = s[gc_tx]
+					/*line agree_if.go:119*/ data[i] = s[gc_tx]
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-				data[i] = s[gc_tx]
+				/*line agree_if.go:119*/ data[i] = s[gc_tx]
 			}
 		}
 	}
@@ -610,13 +556,11 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				continue
 			}
 			index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:133
-			if !(index < size) {
+			/*line agree_if.go:133*/ if !(index < size) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line agree_if.go:134
-			var node, next int64
+			/*line agree_if.go:134*/ var node, next int64
 			_ = node
 			_ = next
 		}
@@ -638,24 +582,19 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 					continue
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:134
-				var node int64
-//line agree_if.go:136
-				var next int64
-//line agree_if.go:136
-				node = list[index]
+				/*line agree_if.go:134*/ var node int64
+				/*line agree_if.go:136*/ var next int64
+				/*line agree_if.go:136*/ node = list[index]
 				if node>>32 == -1 {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line agree_if.go:140
-				next = list[node>>32]
+				/*line agree_if.go:140*/ next = list[node>>32]
 				if next>>32 == -1 {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line agree_if.go:144
-				temp := node & 0xffffffff
+				/*line agree_if.go:144*/ temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
 				gc_s_temp[gc_rank] = temp
@@ -669,18 +608,14 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:132
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line agree_if.go:132*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:132
-				temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line agree_if.go:148
-				if int(index) < 0 || int(index) > len(list)-4 {
+				/*line agree_if.go:132*/ temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+				/*line agree_if.go:148*/ if int(index) < 0 || int(index) > len(list)-4 {
 					break
 				}
-//line agree_if.go:148
-				temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+				/*line agree_if.go:148*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -690,8 +625,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
 				temp := gc_s_temp[gc_rank]
-//line agree_if.go:148
-				list[index] = temp
+				/*line agree_if.go:148*/ list[index] = temp
 			}
 		}
 	}

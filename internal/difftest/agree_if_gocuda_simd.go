@@ -20,10 +20,50 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line agree_if.go:20
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line agree_if.go:20*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	trips := int32(0)
-	clear(gc_s_m)
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+					gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+				}
+				/*line agree_if.go:23*/ var m int32
+				archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive2).StoreSlice(gc_s_m[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_alive := gc_all
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+				/*line agree_if.go:23*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+			/*line agree_if.go:23*/ var m int32
+			archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive).StoreSlice(gc_s_m[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		/*line agree_if.go:23*/ var m int32
+		gc_s_m[gc_rank] = m
+	}
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -40,222 +80,134 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:23
-				var m int32
-//line agree_if.go:25
-				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
+				/*line agree_if.go:23*/ var m int32
+				/*line agree_if.go:25*/ m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
 				s[gc_tx] = m
 				gc_s_m[gc_rank] = m
 			}
 		}
-//line agree_if.go:28
-		for half := gc_bdx / 2; half > 0; half /= 2 {
+		/*line agree_if.go:28*/ for half := gc_bdx / 2; half > 0; half /= 2 {
 			gc_from, gc_to := 0, gc_bdx
-//line agree_if.go:31
-			if gc_bound := half; gc_bound < gc_to {
+			/*line agree_if.go:31*/ if gc_bound := half; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-							gc_alive2 := gc_all2
-							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
 							{
-//line agree_if.go:30
-								if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
+								/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
 									break
 								}
-//line agree_if.go:30
-								archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
+								/*line agree_if.go:30*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive4).StoreSlice(s[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						gc_alive := gc_all
-						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line agree_if.go:29
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line agree_if.go:29*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line agree_if.go:30
-						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+						/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 							break
 						}
-//line agree_if.go:30
-						archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
+						/*line agree_if.go:30*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive3).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line agree_if.go:30
-					s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
+					/*line agree_if.go:30*/ s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
 				}
 			}
 		}
-		gc_vstep2 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop2 bool
-			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
-					gc_rank := gc_vstep2
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+					gc_rank := gc_vstep3
 					gc_pos.Thread = gc_rank
-					gc_alive4 := gc_all4
-					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
-//line agree_if.go:34
-					var m int32
+					/*line agree_if.go:34*/ var m int32
 					var gc_u2 int32
-					if gc_in2 := gc_alive4.ToBits(); gc_in2 != 0 {
+					if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line agree_if.go:34
-						gc_u2 = s[0]
+						/*line agree_if.go:34*/ gc_u2 = s[0]
 					}
 					m = gc_u2
-//line agree_if.go:35
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive4).StoreSlice(gc_s_m[gc_rank:])
+					/*line agree_if.go:35*/ archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive6).StoreSlice(gc_s_m[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop2 {
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-				gc_alive3 := gc_all3
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line agree_if.go:34
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive5 := gc_all5
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+					/*line agree_if.go:34*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line agree_if.go:34
-				var m int32
+				/*line agree_if.go:34*/ var m int32
 				var gc_u int32
-				if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive5.ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line agree_if.go:34
-					gc_u = s[0]
+					/*line agree_if.go:34*/ gc_u = s[0]
 				}
 				m = gc_u
-//line agree_if.go:35
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive3).StoreSlice(gc_s_m[gc_rank:])
+				/*line agree_if.go:35*/ archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive5).StoreSlice(gc_s_m[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			var m int32
-//line agree_if.go:34
-			m = s[0]
+			/*line agree_if.go:34*/ m = s[0]
 			gc_s_m[gc_rank] = m
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					gc_vb2 := archsimd.BroadcastInt32x16(3)
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						gc_alive6 := gc_all6
-						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-						}
-						var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:36
-						if i < 0 || i > len(data)-16 {
-							break
-						}
-//line agree_if.go:37
-						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive6)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_vb := archsimd.BroadcastInt32x8(3)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					gc_alive5 := gc_all5
-					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line agree_if.go:36
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-					var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:36
-					if i < 0 || i > len(data)-8 {
-						break
-					}
-//line agree_if.go:37
-					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive5)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:36
-				data[i] += 3
-			}
-		}
-//line agree_if.go:37
-		trips++
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-					gc_vb4 := archsimd.BroadcastInt32x16(0)
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-					_ = gc_evenLanes16
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-					_ = gc_oddLanes16
-				gc_steps2:
+					gc_vb2 := archsimd.BroadcastInt32x16(3)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
@@ -264,62 +216,10 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:21
-						m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:])
-//line agree_if.go:39
-						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
-						if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line agree_if.go:43
-							gc_t3 := m
-//line agree_if.go:43
-							var gc_t4 int32 = trips
-							gc_st3 := gc_t3
-							gc_bits := archsimd.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
-//line agree_if.go:43
-							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line agree_if.go:43
-								gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line agree_if.go:43
-								gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line agree_if.go:43
-							} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line agree_if.go:43
-								gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line agree_if.go:43
-								gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-							} else {
-								break gc_steps2
-							}
-							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
-							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
-//line agree_if.go:43
-							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line agree_if.go:43
-								gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line agree_if.go:43
-								gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line agree_if.go:43
-							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line agree_if.go:43
-								gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line agree_if.go:43
-								gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-							} else {
-//line agree_if.go:43
-								var gc_lanes4 [16]int32
-								gc_st4.Store(&gc_lanes4)
-								for gc_k4 := range 16 {
-									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
-										gc_pos.Thread = gc_rank + gc_k4
-//line agree_if.go:43
-										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits())
-							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						/*line agree_if.go:36*/ if i < 0 || i > len(data)-16 {
+							break
 						}
+						/*line agree_if.go:37*/ archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive8)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -330,79 +230,22 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			}
 			if compiled.SIMD {
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_vb3 := archsimd.BroadcastInt32x8(0)
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-			gc_steps:
+				gc_vb := archsimd.BroadcastInt32x8(3)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line agree_if.go:39
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line agree_if.go:36*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:21
-					m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:])
-//line agree_if.go:39
-					gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_alive7.And(gc_if).ToBits() != 0 {
-//line agree_if.go:43
-						gc_t := m
-//line agree_if.go:43
-						var gc_t2 int32 = trips
-						gc_st := gc_t
-//line agree_if.go:43
-						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-//line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line agree_if.go:43
-						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-						} else {
-							break gc_steps
-						}
-						gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
-//line agree_if.go:43
-						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line agree_if.go:43
-						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-						} else {
-//line agree_if.go:43
-							var gc_lanes2 [8]int32
-							gc_st2.Store(&gc_lanes2)
-							for gc_k2 := range 8 {
-								if gc_alive7.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
-									gc_pos.Thread = gc_rank + gc_k2
-//line agree_if.go:43
-									out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
-								}
-							}
-							gc_pos.Thread = gc_rank
-						}
-						compiled.SetExited(gc_exited, gc_rank, gc_alive7.And(gc_if).ToBits())
-						gc_alive7 = gc_alive7.And(gc_alive7.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
+						break
 					}
+					/*line agree_if.go:37*/ archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive7)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L6:
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -410,11 +253,148 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-				m := gc_s_m[gc_rank]
-//line agree_if.go:39
-				if !(m < 0) {
+				/*line agree_if.go:36*/ data[i] += 3
+			}
+		}
+		/*line agree_if.go:37*/ trips++
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					gc_vb4 := archsimd.BroadcastInt32x16(0)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+					_ = gc_evenLanes16
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					_ = gc_oddLanes16
+				gc_steps2:
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_alive10 := gc_all10
+						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line agree_if.go:21*/ m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:])
+						/*line agree_if.go:39*/ gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
+						if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							/*line agree_if.go:43*/ gc_t3 := m
+							/*line agree_if.go:43*/ var gc_t4 int32 = trips
+							gc_st3 := gc_t3
+							gc_bits := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+							/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line agree_if.go:43
-					out[2*i], out[2*i+1] = m, trips
+							} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+							} else {
+								break gc_steps2
+							}
+							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
+							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+							/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line agree_if.go:43
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+							} else {
+								/*line agree_if.go:43*/ var gc_lanes4 [16]int32
+								gc_st4.Store(&gc_lanes4)
+								for gc_k4 := range 16 {
+									if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb3 := archsimd.BroadcastInt32x8(0)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_alive9 := gc_all9
+					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
+						/*line agree_if.go:39*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line agree_if.go:21*/ m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:])
+					/*line agree_if.go:39*/ gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive9.And(gc_if).ToBits() != 0 {
+						/*line agree_if.go:43*/ gc_t := m
+						/*line agree_if.go:43*/ var gc_t2 int32 = trips
+						gc_st := gc_t
+						/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+							break gc_steps
+						}
+						gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
+						/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+							/*line agree_if.go:43*/ var gc_lanes2 [8]int32
+							gc_st2.Store(&gc_lanes2)
+							for gc_k2 := range 8 {
+								if gc_alive9.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+									gc_pos.Thread = gc_rank + gc_k2
+									/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						compiled.SetExited(gc_exited, gc_rank, gc_alive9.And(gc_if).ToBits())
+						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L6:
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				m := gc_s_m[gc_rank]
+				/*line agree_if.go:39*/ if !(m < 0) {
+					/*line agree_if.go:43*/ out[2*i], out[2*i+1] = m, trips
 					gc_exited[gc_rank] = true
 					continue gc_L6
 				}
@@ -448,14 +428,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line agree_if.go:98
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line agree_if.go:98*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
-//line agree_if.go:105
-		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+		/*line agree_if.go:105*/ if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := flag[gc_off:][:1]
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := data[gc_off2:][:gc_bdx]
@@ -464,8 +442,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_rank := gc_base + gc_tx
 				c := gc_tx%2 == 0
 				c = gc_elem
-//line agree_if.go:102
-				if mixed && gc_tx == 0 {
+				/*line agree_if.go:102*/ if mixed && gc_tx == 0 {
 					c = !c
 				}
 				gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -477,8 +454,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_tx%2 == 0
-//line agree_if.go:101
-				c = flag[gc_bx]
+				/*line agree_if.go:101*/ c = flag[gc_bx]
 				if mixed && gc_tx == 0 {
 					c = !c
 				}
@@ -491,8 +467,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		c := gc_s_c[gc_rank]
-//line agree_if.go:117
-		if c {
+		/*line agree_if.go:117*/ if c {
 			gc_r2 |= 1
 			gc_r2in = gc_rank
 		} else {
@@ -501,22 +476,18 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		}
 	}
 	if gc_r2 == 3 {
-//line agree_if.go:127
-		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+		/*line agree_if.go:127*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
 	gc_agreed := gc_r2&1 != 0
 	var agreed bool = gc_agreed
-//line agree_if.go:107
-	if agreed {
+	/*line agree_if.go:107*/ if agreed {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
-//line agree_if.go:112
-			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+			/*line agree_if.go:112*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line agree_if.go:108
-					v := s[gc_idx]
+					/*line agree_if.go:108*/ v := s[gc_idx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -526,47 +497,41 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:108
-						v := s[gc_bdx-1-gc_tx]
+						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line agree_if.go:108
-					v := s[gc_bdx-1-gc_tx]
+					/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line agree_if.go:117
-			if gc_bdx <= len(s) {
+			/*line agree_if.go:117*/ if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -575,10 +540,8 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:110
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line agree_if.go:110
-							v.StoreSlice(gc_at4[gc_tx:])
+							/*line agree_if.go:110*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line agree_if.go:110*/ v.StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -591,18 +554,15 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:110
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line agree_if.go:110
-						v.StoreSlice(gc_at4[gc_tx:])
+						/*line agree_if.go:110*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line agree_if.go:110*/ v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line agree_if.go:110
-					gc_at4[gc_tx] = v
+					/*line agree_if.go:110*/ gc_at4[gc_tx] = v
 				}
 			} else {
 				gc_vstep2 := 0
@@ -612,14 +572,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:110
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line agree_if.go:110
-							if gc_tx < 0 || gc_tx > len(s)-16 {
+							/*line agree_if.go:110*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line agree_if.go:110*/ if gc_tx < 0 || gc_tx > len(s)-16 {
 								break
 							}
-//line agree_if.go:110
-							v.StoreSlice(s[gc_tx:])
+							/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -632,14 +589,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:110
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line agree_if.go:110
-						if gc_tx < 0 || gc_tx > len(s)-8 {
+						/*line agree_if.go:110*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line agree_if.go:110*/ if gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
-//line agree_if.go:110
-						v.StoreSlice(s[gc_tx:])
+						/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -647,8 +601,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line agree_if.go:110
-					s[gc_tx] = v
+					/*line agree_if.go:110*/ s[gc_tx] = v
 				}
 			}
 		}
@@ -663,8 +616,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off4 := gc_r + gc_seg
-//line agree_if.go:127
-					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+					/*line agree_if.go:127*/ if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -673,10 +625,8 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
-//line agree_if.go:113
-									v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
-//line agree_if.go:113
-									v_.StoreSlice(gc_s_v_[gc_rank:])
+									/*line agree_if.go:113*/ v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
+									/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -689,18 +639,15 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line agree_if.go:113
-								v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
-//line agree_if.go:113
-								v_.StoreSlice(gc_s_v_[gc_rank:])
+								/*line agree_if.go:113*/ v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
+								/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:113
-							v_ := gc_at5[gc_u]
+							/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -710,40 +657,35 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
+								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line agree_if.go:113
-							v_ := s[(gc_tx + gc_r)]
+							/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -756,47 +698,41 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line agree_if.go:113
-					v_ := s[(gc_tx+1)%gc_bdx]
+					/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line agree_if.go:122
-			if gc_bdx <= len(s) {
+			/*line agree_if.go:122*/ if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -805,10 +741,8 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:115
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line agree_if.go:115
-							v_.StoreSlice(gc_at6[gc_tx:])
+							/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -821,18 +755,15 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:115
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line agree_if.go:115
-						v_.StoreSlice(gc_at6[gc_tx:])
+						/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-					gc_at6[gc_tx] = v_
+					/*line agree_if.go:115*/ gc_at6[gc_tx] = v_
 				}
 			} else {
 				gc_vstep5 := 0
@@ -842,14 +773,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line agree_if.go:115
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line agree_if.go:115
-							if gc_tx < 0 || gc_tx > len(s)-16 {
+							/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line agree_if.go:115*/ if gc_tx < 0 || gc_tx > len(s)-16 {
 								break
 							}
-//line agree_if.go:115
-							v_.StoreSlice(s[gc_tx:])
+							/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -862,14 +790,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line agree_if.go:115
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line agree_if.go:115
-						if gc_tx < 0 || gc_tx > len(s)-8 {
+						/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line agree_if.go:115*/ if gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
-//line agree_if.go:115
-						v_.StoreSlice(s[gc_tx:])
+						/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -877,16 +802,14 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line agree_if.go:115
-					s[gc_tx] = v_
+					/*line agree_if.go:115*/ s[gc_tx] = v_
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-//line agree_if.go:124
-		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+		/*line agree_if.go:124*/ if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
 			gc_vstep6 := 0
@@ -897,8 +820,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_vstep6
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line agree_if.go:100
-						archsimd.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line agree_if.go:100*/ archsimd.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -912,14 +834,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_tx := gc_vstep6
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line agree_if.go:100
-					archsimd.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					/*line agree_if.go:100*/ archsimd.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-//line agree_if.go:119
-				gc_at7[gc_tx] = gc_at8[gc_tx]
+				/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 			}
 		} else {
 			gc_vstep7 := 0
@@ -929,12 +849,10 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
 						var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-						if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
+						/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
 							break
 						}
-//line agree_if.go:120
-						archsimd.LoadInt32x16Slice(s[gc_tx:]).StoreSlice(data[i:])
+						/*line agree_if.go:120*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).StoreSlice(data[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -947,20 +865,17 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
 					var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-					if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
+					/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
 						break
 					}
-//line agree_if.go:120
-					archsimd.LoadInt32x8Slice(s[gc_tx:]).StoreSlice(data[i:])
+					/*line agree_if.go:120*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).StoreSlice(data[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:119
-				data[i] = s[gc_tx]
+				/*line agree_if.go:119*/ data[i] = s[gc_tx]
 			}
 		}
 	}
@@ -981,8 +896,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line agree_if.go:133
-				gc_vb2 := archsimd.BroadcastInt32x16(size)
+				/*line agree_if.go:133*/ gc_vb2 := archsimd.BroadcastInt32x16(size)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
@@ -991,17 +905,14 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					index := archsimd.BroadcastInt32x16(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota2)
-//line agree_if.go:133
-					gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
+					/*line agree_if.go:133*/ gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-//line agree_if.go:134
-					var node int64
+					/*line agree_if.go:134*/ var node int64
 					_ = node
-//line agree_if.go:134
-					var next int64
+					/*line agree_if.go:134*/ var next int64
 					_ = next
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1014,28 +925,23 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.SIMD {
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line agree_if.go:133
-			gc_vb := archsimd.BroadcastInt32x8(size)
+			/*line agree_if.go:133*/ gc_vb := archsimd.BroadcastInt32x8(size)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line agree_if.go:133
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line agree_if.go:133*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
-//line agree_if.go:133
-				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line agree_if.go:133*/ gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line agree_if.go:134
-				var node int64
+				/*line agree_if.go:134*/ var node int64
 				_ = node
-//line agree_if.go:134
-				var next int64
+				/*line agree_if.go:134*/ var next int64
 				_ = next
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1048,13 +954,11 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				continue
 			}
 			index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:133
-			if !(index < size) {
+			/*line agree_if.go:133*/ if !(index < size) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line agree_if.go:134
-			var node, next int64
+			/*line agree_if.go:134*/ var node, next int64
 			_ = node
 			_ = next
 		}
@@ -1076,24 +980,19 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 					continue
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:134
-				var node int64
-//line agree_if.go:136
-				var next int64
-//line agree_if.go:136
-				node = list[index]
+				/*line agree_if.go:134*/ var node int64
+				/*line agree_if.go:136*/ var next int64
+				/*line agree_if.go:136*/ node = list[index]
 				if node>>32 == -1 {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line agree_if.go:140
-				next = list[node>>32]
+				/*line agree_if.go:140*/ next = list[node>>32]
 				if next>>32 == -1 {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line agree_if.go:144
-				temp := node & 0xffffffff
+				/*line agree_if.go:144*/ temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
 				gc_s_temp[gc_rank] = temp
@@ -1108,18 +1007,14 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
-//line agree_if.go:132
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line agree_if.go:132*/ gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:132
-					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line agree_if.go:148
-					if int(index) < 0 || int(index) > len(list)-4 {
+					/*line agree_if.go:132*/ temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+					/*line agree_if.go:148*/ if int(index) < 0 || int(index) > len(list)-4 {
 						break
 					}
-//line agree_if.go:148
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive5)
+					/*line agree_if.go:148*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1131,8 +1026,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
 				temp := gc_s_temp[gc_rank]
-//line agree_if.go:148
-				list[index] = temp
+				/*line agree_if.go:148*/ list[index] = temp
 			}
 		}
 	}

@@ -39,67 +39,54 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line cg.go:20
-	g := cg.ThisThreadBlock(t)
+	/*line cg.go:20*/ g := cg.ThisThreadBlock(t)
 	temp := gocuda.Shared[int32](t, gc_n)[:gc_n]
 	var g_ cg.ThreadBlock = g
 	_ = g_
-//line cg.go:22
-	var temp_ []int32 = temp
+	/*line cg.go:22*/ var temp_ []int32 = temp
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line cg.go:19
-			mySum := threadSum(t, input)
-//line cg.go:22
-			var val int32 = mySum
+			/*line cg.go:19*/ mySum := threadSum(t, input)
+			/*line cg.go:22*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line cg.go:19
-			mySum := threadSum(t, input)
-//line cg.go:22
-			var val int32 = mySum
+			/*line cg.go:19*/ mySum := threadSum(t, input)
+			/*line cg.go:22*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line cg.go:19
-			mySum := threadSum(t, input)
-//line cg.go:22
-			var val int32 = mySum
+			/*line cg.go:19*/ mySum := threadSum(t, input)
+			/*line cg.go:22*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line cg.go:19
-			mySum := threadSum(t, input)
-//line cg.go:22
-			var val int32 = mySum
+			/*line cg.go:19*/ mySum := threadSum(t, input)
+			/*line cg.go:22*/ var val int32 = mySum
 			gc_s_val[gc_rank] = val
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line cg.go:19
-		mySum := threadSum(t, input)
-//line cg.go:22
-		var val int32 = mySum
+		/*line cg.go:19*/ mySum := threadSum(t, input)
+		/*line cg.go:22*/ var val int32 = mySum
 		gc_s_val[gc_rank] = val
 	}
-//line cg.go:44
-	for i := gc_n / 2; i > 0; i /= 2 {
+	/*line cg.go:44*/ for i := gc_n / 2; i > 0; i /= 2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -107,40 +94,35 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:45
-				temp_[lane] = val
+				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:45
-				temp_[lane] = val
+				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:45
-				temp_[lane] = val
+				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:45
-				temp_[lane] = val
+				/*line cg.go:45*/ temp_[lane] = val
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:45
-			temp_[lane] = val
+			/*line cg.go:45*/ temp_[lane] = val
 		}
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -149,8 +131,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:47
-				if lane < i {
+				/*line cg.go:47*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -160,8 +141,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:47
-				if lane < i {
+				/*line cg.go:47*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -171,8 +151,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:47
-				if lane < i {
+				/*line cg.go:47*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -182,8 +161,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
-//line cg.go:47
-				if lane < i {
+				/*line cg.go:47*/ if lane < i {
 					val += temp_[lane+i]
 				}
 				gc_s_val[gc_rank] = val
@@ -193,8 +171,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:47
-			if lane < i {
+			/*line cg.go:47*/ if lane < i {
 				val += temp_[lane+i]
 			}
 			gc_s_val[gc_rank] = val
@@ -206,10 +183,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:52
-			var r int32 = val
-//line cg.go:22
-			blockSum := r
+			/*line cg.go:52*/ var r int32 = val
+			/*line cg.go:22*/ blockSum := r
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
@@ -218,10 +193,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:52
-			var r int32 = val
-//line cg.go:22
-			blockSum := r
+			/*line cg.go:52*/ var r int32 = val
+			/*line cg.go:22*/ blockSum := r
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
@@ -230,10 +203,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:52
-			var r int32 = val
-//line cg.go:22
-			blockSum := r
+			/*line cg.go:52*/ var r int32 = val
+			/*line cg.go:22*/ blockSum := r
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
@@ -242,10 +213,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-//line cg.go:52
-			var r int32 = val
-//line cg.go:22
-			blockSum := r
+			/*line cg.go:52*/ var r int32 = val
+			/*line cg.go:22*/ blockSum := r
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
@@ -254,10 +223,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
-//line cg.go:52
-		var r int32 = val
-//line cg.go:22
-		blockSum := r
+		/*line cg.go:52*/ var r int32 = val
+		/*line cg.go:22*/ blockSum := r
 		if gc_rank == 0 {
 			atomic.Add(sum, blockSum)
 		}

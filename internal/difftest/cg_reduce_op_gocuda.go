@@ -39,11 +39,9 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 	gc_pos := gc_b.Pos()
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cg_reduce_op.go:28
-	block := cg.ThisThreadBlock(t)
+	/*line cg_reduce_op.go:28*/ block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
-//line cg_reduce_op.go:32
-	var gc_l_v [32]float32
+	/*line cg_reduce_op.go:32*/ var gc_l_v [32]float32
 	var gc_l_o [32]TileReduceOut
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -61,65 +59,54 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_reduce_op.go:31
-			v := in[i]
+			/*line cg_reduce_op.go:31*/ v := in[i]
 			var o TileReduceOut
 			gc_l_v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_reduce_op.go:33
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpPlus, &gc_c1r)
+		/*line cg_reduce_op.go:33*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			_ = v
 			o := gc_l_o[gc_lane]
-//line cg_reduce_op.go:33
-			o.Sum = math.Float32bits(gc_c1r[gc_lane])
+			/*line cg_reduce_op.go:33*/ o.Sum = math.Float32bits(gc_c1r[gc_lane])
 			gc_l_o[gc_lane] = o
 		}
-//line cg_reduce_op.go:34
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpLess, &gc_c2r)
+		/*line cg_reduce_op.go:34*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpLess, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			_ = v
 			o := gc_l_o[gc_lane]
-//line cg_reduce_op.go:34
-			o.Min = math.Float32bits(gc_c2r[gc_lane])
+			/*line cg_reduce_op.go:34*/ o.Min = math.Float32bits(gc_c2r[gc_lane])
 			gc_l_o[gc_lane] = o
 		}
-//line cg_reduce_op.go:35
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpGreater, &gc_c3r)
+		/*line cg_reduce_op.go:35*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpGreater, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			o := gc_l_o[gc_lane]
-//line cg_reduce_op.go:35
-			o.Max = math.Float32bits(gc_c3r[gc_lane])
+			/*line cg_reduce_op.go:35*/ o.Max = math.Float32bits(gc_c3r[gc_lane])
 			gc_c4v[gc_lane] = int32(math.Float32bits(v))
 			gc_l_o[gc_lane] = o
 		}
-//line cg_reduce_op.go:36
-		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+		/*line cg_reduce_op.go:36*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			o := gc_l_o[gc_lane]
-//line cg_reduce_op.go:36
-			o.ISum = gc_c4r[gc_lane]
+			/*line cg_reduce_op.go:36*/ o.ISum = gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = float64(v) * 1e300
 			gc_l_o[gc_lane] = o
 		}
-//line cg_reduce_op.go:37
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+		/*line cg_reduce_op.go:37*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
 			o := gc_l_o[gc_lane]
-//line cg_reduce_op.go:37
-			o.DSum = math.Float64bits(gc_c5r[gc_lane])
+			/*line cg_reduce_op.go:37*/ o.DSum = math.Float64bits(gc_c5r[gc_lane])
 			out[i] = o
 			gc_l_o[gc_lane] = o
 		}

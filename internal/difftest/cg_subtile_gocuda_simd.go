@@ -17,12 +17,10 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 	gc_pos := gc_b.Pos()
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cg_subtile.go:24
-	block := cg.ThisThreadBlock(t)
+	/*line cg_subtile.go:24*/ block := cg.ThisThreadBlock(t)
 	tile32 := cg.TiledPartition(block, 32)
 	tile_ := cg.TiledPartition(tile32, size)
-//line cg_subtile.go:29
-	var gc_l_v [32]int32
+	/*line cg_subtile.go:29*/ var gc_l_v [32]int32
 	var gc_l_o [32]SubTileOut
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -36,23 +34,18 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			i := gc_bx*gc_n + gc_rank
-//line cg_subtile.go:28
-			v := int32(i*5%17) - 8
+			/*line cg_subtile.go:28*/ v := int32(i*5%17) - 8
 			gc_l_v[gc_lane] = v
 		}
-//line cg_subtile.go:29
-		for off := tile_.Size() / 2; off > 0; off /= 2 {
+		/*line cg_subtile.go:29*/ for off := tile_.Size() / 2; off > 0; off /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_l_v, off, nil, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cg_subtile.go:30
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line cg_subtile.go:30
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line cg_subtile.go:30
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line cg_subtile.go:30*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line cg_subtile.go:30*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line cg_subtile.go:30*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -60,12 +53,9 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cg_subtile.go:30
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line cg_subtile.go:30
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line cg_subtile.go:30
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line cg_subtile.go:30*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line cg_subtile.go:30*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line cg_subtile.go:30*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -77,8 +67,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line cg_subtile.go:30
-					v += gc_c1r[gc_lane]
+					/*line cg_subtile.go:30*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -88,29 +77,24 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
 			_ = v
-//line cg_subtile.go:32
-			o := SubTileOut{Rank: (gc_rank & (tile_.Size() - 1)), Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b, gc_rank, tile_)), ParentMeta: (gc_rank / 32)}
+			/*line cg_subtile.go:32*/ o := SubTileOut{Rank: (gc_rank & (tile_.Size() - 1)), Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b, gc_rank, tile_)), ParentMeta: (gc_rank / 32)}
 			gc_l_o[gc_lane] = o
 		}
-//line cg_subtile.go:33
-		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_l_v, 0, nil, &gc_c2r)
+		/*line cg_subtile.go:33*/ compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_l_v, 0, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			o := gc_l_o[gc_lane]
-//line cg_subtile.go:33
-			o.Sum = gc_c2r[gc_lane]
+			/*line cg_subtile.go:33*/ o.Sum = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = o.Rank%3 == 0
 			gc_l_o[gc_lane] = o
 		}
-//line cg_subtile.go:34
-		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c3v, 0, nil, &gc_c3r)
+		/*line cg_subtile.go:34*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c3v, 0, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
 			o := gc_l_o[gc_lane]
-//line cg_subtile.go:34
-			o.Ballot = gc_c3r[gc_lane]
+			/*line cg_subtile.go:34*/ o.Ballot = gc_c3r[gc_lane]
 			out[i] = o
 			gc_l_o[gc_lane] = o
 		}

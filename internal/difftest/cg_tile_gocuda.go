@@ -53,13 +53,10 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	gc_pos := gc_b.Pos()
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cg_tile.go:54
-	block := cg.ThisThreadBlock(t)
+	/*line cg_tile.go:54*/ block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
-//line cg_tile.go:67
-	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
-//line cg_tile.go:69
-	var gc_l_o [32]TileOut
+	/*line cg_tile.go:67*/ seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
+	/*line cg_tile.go:69*/ var gc_l_o [32]TileOut
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1r [32]int32
@@ -93,201 +90,157 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:57
-			r := (gc_rank & (tile_.Size() - 1))
+			/*line cg_tile.go:57*/ r := (gc_rank & (tile_.Size() - 1))
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := TileOut{Rank: r, Meta: (gc_rank / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
 			gc_c1v[gc_lane] = v
 			gc_c1a[gc_lane] = r + 1
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:60
-		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
+		/*line cg_tile.go:60*/ compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
 			o.Shfl = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:61
-		compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
+		/*line cg_tile.go:61*/ compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:61
-			o.Up = gc_c2r[gc_lane]
+			/*line cg_tile.go:61*/ o.Up = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:62
-		compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
+		/*line cg_tile.go:62*/ compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:62
-			o.Down = gc_c3r[gc_lane]
+			/*line cg_tile.go:62*/ o.Down = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:63
-		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
+		/*line cg_tile.go:63*/ compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:63
-			o.Xor = gc_c4r[gc_lane]
+			/*line cg_tile.go:63*/ o.Xor = gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = v > 9
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:64
-		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
+		/*line cg_tile.go:64*/ compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:64
-			o.Any = gc_c5r[gc_lane]
+			/*line cg_tile.go:64*/ o.Any = gc_c5r[gc_lane]
 			gc_c6v[gc_lane] = v > -12
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:65
-		compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
+		/*line cg_tile.go:65*/ compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:65
-			o.All = gc_c6r[gc_lane]
+			/*line cg_tile.go:65*/ o.All = gc_c6r[gc_lane]
 			gc_c7v[gc_lane] = v%2 == 0
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:66
-		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
+		/*line cg_tile.go:66*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:66
-			o.Ballot = gc_c7r[gc_lane]
-//line cg_tile.go:68
-			seen[gc_rank] = v
+			/*line cg_tile.go:66*/ o.Ballot = gc_c7r[gc_lane]
+			/*line cg_tile.go:68*/ seen[gc_rank] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:69
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
+		/*line cg_tile.go:69*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:57
-			r := (gc_rank & (tile_.Size() - 1))
+			/*line cg_tile.go:57*/ r := (gc_rank & (tile_.Size() - 1))
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:70
-			o.Sum = seen[gc_rank^(r&1)]
+			/*line cg_tile.go:70*/ o.Sum = seen[gc_rank^(r&1)]
 			gc_c8v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:71
-		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
+		/*line cg_tile.go:71*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:71
-			o.Sum += gc_c8r[gc_lane]
+			/*line cg_tile.go:71*/ o.Sum += gc_c8r[gc_lane]
 			gc_c9v[gc_lane] = v
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:72
-		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
+		/*line cg_tile.go:72*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
-//line cg_tile.go:73
-			f := float32(v) * 0.37
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
+			/*line cg_tile.go:73*/ f := float32(v) * 0.37
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:72
-			o.Max = gc_c9r[gc_lane]
-//line cg_tile.go:74
-			gc_c10v[gc_lane] = f
+			/*line cg_tile.go:72*/ o.Max = gc_c9r[gc_lane]
+			/*line cg_tile.go:74*/ gc_c10v[gc_lane] = f
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:74
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
+		/*line cg_tile.go:74*/ compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
-//line cg_tile.go:73
-			f := float32(v) * 0.37
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
+			/*line cg_tile.go:73*/ f := float32(v) * 0.37
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:74
-			o.FSum = gc_c10r[gc_lane]
+			/*line cg_tile.go:74*/ o.FSum = gc_c10r[gc_lane]
 			gc_c11v[gc_lane] = f
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:75
-		compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
+		/*line cg_tile.go:75*/ compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
-			v := int32(i*7%23) - 11
-//line cg_tile.go:73
-			f := float32(v) * 0.37
+			/*line cg_tile.go:58*/ v := int32(i*7%23) - 11
+			/*line cg_tile.go:73*/ f := float32(v) * 0.37
 			o := gc_l_o[gc_lane]
 			o.Incl = gc_c11r[gc_lane]
 			gc_c12v[gc_lane] = f
 			gc_l_o[gc_lane] = o
 		}
-//line cg_tile.go:76
-		compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
+		/*line cg_tile.go:76*/ compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_n + gc_rank
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:76
-			o.Excl = gc_c12r[gc_lane]
+			/*line cg_tile.go:76*/ o.Excl = gc_c12r[gc_lane]
 			out[i] = o
 			gc_l_o[gc_lane] = o
 		}

@@ -15,11 +15,9 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line cg_tile.go:18
-	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cg_tile.go:18*/ tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile32
-//line cg_tile.go:21
-	var gc_l_val [32]int32
+	/*line cg_tile.go:21*/ var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -30,19 +28,15 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line cg_tile.go:17
-			mySum := threadSum(t, input)
-//line cg_tile.go:19
-			var val int32 = mySum
+			/*line cg_tile.go:17*/ mySum := threadSum(t, input)
+			/*line cg_tile.go:19*/ var val int32 = mySum
 			gc_l_val[gc_lane] = val
 		}
-//line cg_tile.go:28
-		for i := g.Size() / 2; i > 0; i /= 2 {
+		/*line cg_tile.go:28*/ for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
-//line cg_tile.go:29
-				val += gc_c1r[gc_lane]
+				/*line cg_tile.go:29*/ val += gc_c1r[gc_lane]
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -50,10 +44,8 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
-//line cg_tile.go:31
-			var r int32 = val
-//line cg_tile.go:19
-			tileSum := r
+			/*line cg_tile.go:31*/ var r int32 = val
+			/*line cg_tile.go:19*/ tileSum := r
 			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}

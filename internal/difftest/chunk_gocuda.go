@@ -37,8 +37,7 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line chunk.go:19
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line chunk.go:19*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	{
 	gc_L1:
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -47,13 +46,11 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line chunk.go:21
-			if idx >= N {
+			/*line chunk.go:21*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line chunk.go:24
-			x := in[idx*C:]
+			/*line chunk.go:24*/ x := in[idx*C:]
 			sum := float32(0)
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
@@ -61,8 +58,7 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line chunk.go:26
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line chunk.go:26*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -91,16 +87,13 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line chunk.go:42
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line chunk.go:27
-				sum += x[i]
+			/*line chunk.go:42*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line chunk.go:27*/ sum += x[i]
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line chunk.go:34
-	var gc_c1v [32]float32
+	/*line chunk.go:34*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -118,11 +111,9 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line chunk.go:29
-			gc_c1v[gc_lane] = sum
+			/*line chunk.go:29*/ gc_c1v[gc_lane] = sum
 		}
-//line chunk.go:29
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line chunk.go:29*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -130,10 +121,8 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line chunk.go:22
-			var sum float32
-//line chunk.go:29
-			sum = gc_c1r[gc_lane]
+			/*line chunk.go:22*/ var sum float32
+			/*line chunk.go:29*/ sum = gc_c1r[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
 				out[idx] = sum
 			}

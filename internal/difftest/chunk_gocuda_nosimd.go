@@ -32,8 +32,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_rank := gc_vstep
 			var acc int32 = int32(0)
 			var n int32 = int32(0)
-//line chunk.go:45
-			lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+			/*line chunk.go:45*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -43,11 +42,9 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_s_acc[gc_rank] = acc
 			gc_s_n[gc_rank] = n
 		}
-//line chunk.go:45
-		gc_chunk := compiled.StrideChunk(step)
+		/*line chunk.go:45*/ gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-//line chunk.go:45
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
+		/*line chunk.go:45*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -55,8 +52,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line chunk.go:54
-				panic(compiled.ErrGuardWraps)
+				/*line chunk.go:54*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -68,8 +64,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					tx := gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:45
-					gc_start := tx
+					/*line chunk.go:45*/ gc_start := tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -86,8 +81,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-//line chunk.go:46
-						acc = acc*3 + in[i*cols+gc_bx]
+						/*line chunk.go:46*/ acc = acc*3 + in[i*cols+gc_bx]
 						n++
 					}
 					gc_s_acc[gc_rank] = acc
@@ -97,16 +91,14 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line chunk.go:58
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
+			/*line chunk.go:58*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
 				gc_at := out[gc_off2:][:gc_bdx]
 				gc_at2 := trips[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:49
-					gc_at[gc_tx] = acc
+					/*line chunk.go:49*/ gc_at[gc_tx] = acc
 					gc_at2[gc_tx] = n
 				}
 			} else {
@@ -116,8 +108,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					tx := gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:49
-					out[gc_bx*gc_bdx+tx] = acc
+					/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
 					trips[gc_bx*gc_bdx+tx] = n
 				}
 			}

@@ -36,8 +36,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_rank := gc_vstep
 					var acc int32 = int32(0)
 					var n int32 = int32(0)
-//line chunk.go:45
-					archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
+					/*line chunk.go:45*/ archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
 					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -52,8 +51,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				gc_rank := gc_vstep
 				var acc int32 = int32(0)
 				var n int32 = int32(0)
-//line chunk.go:45
-				archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+				/*line chunk.go:45*/ archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -65,11 +63,9 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_s_acc[gc_rank] = acc
 			gc_s_n[gc_rank] = n
 		}
-//line chunk.go:45
-		gc_chunk := compiled.StrideChunk(step)
+		/*line chunk.go:45*/ gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-//line chunk.go:45
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
+		/*line chunk.go:45*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -77,8 +73,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line chunk.go:54
-				panic(compiled.ErrGuardWraps)
+				/*line chunk.go:54*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -90,8 +85,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					tx := gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:45
-					gc_start := tx
+					/*line chunk.go:45*/ gc_start := tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -108,8 +102,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-//line chunk.go:46
-						acc = acc*3 + in[i*cols+gc_bx]
+						/*line chunk.go:46*/ acc = acc*3 + in[i*cols+gc_bx]
 						n++
 					}
 					gc_s_acc[gc_rank] = acc
@@ -119,8 +112,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line chunk.go:58
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
+			/*line chunk.go:58*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
 				gc_at := out[gc_off2:][:gc_bdx]
 				gc_at2 := trips[gc_off2:][:gc_bdx]
 				gc_vstep2 := 0
@@ -132,14 +124,10 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
-//line chunk.go:43
-							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-//line chunk.go:43
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line chunk.go:49
-							acc.StoreSlice(gc_at[gc_tx:])
-//line chunk.go:49
-							n.StoreSlice(gc_at2[gc_tx:])
+							/*line chunk.go:43*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:43*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line chunk.go:49*/ acc.StoreSlice(gc_at[gc_tx:])
+							/*line chunk.go:49*/ n.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -154,14 +142,10 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
-//line chunk.go:43
-						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-//line chunk.go:43
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line chunk.go:49
-						acc.StoreSlice(gc_at[gc_tx:])
-//line chunk.go:49
-						n.StoreSlice(gc_at2[gc_tx:])
+						/*line chunk.go:43*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:43*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line chunk.go:49*/ acc.StoreSlice(gc_at[gc_tx:])
+						/*line chunk.go:49*/ n.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -169,8 +153,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:49
-					gc_at[gc_tx] = acc
+					/*line chunk.go:49*/ gc_at[gc_tx] = acc
 					gc_at2[gc_tx] = n
 				}
 			} else {
@@ -182,16 +165,12 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line chunk.go:43
-							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-//line chunk.go:43
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line chunk.go:49
-							if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
+							/*line chunk.go:43*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:43*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
 								break
 							}
-//line chunk.go:49
-							acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
+							/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
 							n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -206,16 +185,12 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line chunk.go:43
-						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-//line chunk.go:43
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line chunk.go:49
-						if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
+						/*line chunk.go:43*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:43*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
 							break
 						}
-//line chunk.go:49
-						acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
+						/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
 						n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -226,8 +201,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					tx := gc_tx
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
-//line chunk.go:49
-					out[gc_bx*gc_bdx+tx] = acc
+					/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
 					trips[gc_bx*gc_bdx+tx] = n
 				}
 			}

@@ -16,8 +16,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line clamp.go:14
-	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line clamp.go:14*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	base := gc_bx * gc_bdx
 	lo := 0
@@ -39,28 +38,23 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line clamp.go:32
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line clamp.go:32
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line clamp.go:32
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line clamp.go:32
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:32
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -69,42 +63,36 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:32
-						row[tx] = in[base+tx]
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:32
-					row[tx] = in[base+tx]
+					/*line clamp.go:32*/ row[tx] = in[base+tx]
 				}
 			}
 		}
 	}
-//line clamp.go:35
-	for s := 0; s < steps; s++ {
+	/*line clamp.go:35*/ for s := 0; s < steps; s++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := hi; gc_bound < gc_to-1 {
@@ -117,58 +105,47 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
+						/*line clamp.go:22*/ w := max(tx-1, lo)
 						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
+						/*line clamp.go:22*/ w := max(tx-1, lo)
 						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
+						/*line clamp.go:22*/ w := max(tx-1, lo)
 						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:22
-						w := max(tx-1, lo)
+						/*line clamp.go:22*/ w := max(tx-1, lo)
 						e := min(tx+1, hi)
-//line clamp.go:37
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:22
-					w := max(tx-1, lo)
+					/*line clamp.go:22*/ w := max(tx-1, lo)
 					e := min(tx+1, hi)
-//line clamp.go:37
-					next[tx] = (row[w] + row[tx] + row[e]) / 3
+					/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line clamp.go:44
-			if gc_bound := hi; gc_bound < gc_to-1 {
+			/*line clamp.go:44*/ if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -179,28 +156,23 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-//line clamp.go:41
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step4 + 1
-//line clamp.go:41
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step4 + 2
-//line clamp.go:41
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step4 + 3
-//line clamp.go:41
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:41
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
 					gc_step5 := gc_from
@@ -209,36 +181,31 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							gc_tx := gc_step5 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
+							/*line clamp.go:41*/ row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
+							/*line clamp.go:41*/ row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
+							/*line clamp.go:41*/ row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line clamp.go:41
-							row[tx] = next[tx]
+							/*line clamp.go:41*/ row[tx] = next[tx]
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:41
-						row[tx] = next[tx]
+						/*line clamp.go:41*/ row[tx] = next[tx]
 					}
 				}
 			}
@@ -246,8 +213,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line clamp.go:50
-		if gc_bound := hi; gc_bound < gc_to-1 {
+		/*line clamp.go:50*/ if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -259,28 +225,23 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line clamp.go:46
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line clamp.go:46
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line clamp.go:46
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line clamp.go:46
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:46
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -289,36 +250,31 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:46
-						out[base+tx] = row[tx]
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:46
-					out[base+tx] = row[tx]
+					/*line clamp.go:46*/ out[base+tx] = row[tx]
 				}
 			}
 		}

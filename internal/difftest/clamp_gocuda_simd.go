@@ -18,8 +18,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line clamp.go:14
-	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line clamp.go:14*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	base := gc_bx * gc_bdx
 	lo := 0
@@ -45,12 +44,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							/*line clamp.go:30*/ inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 							_ = inside
 							{
-//line clamp.go:31
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line clamp.go:31*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -65,17 +62,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
-//line clamp.go:30
-						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						/*line clamp.go:30*/ inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 						_ = inside
-//line clamp.go:31
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line clamp.go:31*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:32
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -86,16 +80,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							/*line clamp.go:30*/ inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 							_ = inside
 							{
-//line clamp.go:32
-								if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
+								/*line clamp.go:32*/ if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
 									break
 								}
-//line clamp.go:32
-								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
+								/*line clamp.go:32*/ archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -110,28 +101,24 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line clamp.go:30
-						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						/*line clamp.go:30*/ inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 						_ = inside
 						if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
 							break
 						}
-//line clamp.go:32
-						archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
+						/*line clamp.go:32*/ archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:32
-					row[tx] = in[base+tx]
+					/*line clamp.go:32*/ row[tx] = in[base+tx]
 				}
 			}
 		}
 	}
-//line clamp.go:35
-	for s := 0; s < steps; s++ {
+	/*line clamp.go:35*/ for s := 0; s < steps; s++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := hi; gc_bound < gc_to-1 {
@@ -148,63 +135,47 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line clamp.go:22
-							gc_in3 := (tx - 1) >= lo
-//line clamp.go:22
-							var w int = tx - 1
+							/*line clamp.go:22*/ gc_in3 := (tx - 1) >= lo
+							/*line clamp.go:22*/ var w int = tx - 1
 							gc_in4 := (tx+1)+15 <= hi
-//line clamp.go:23
-							var e int = tx + 1
-//line clamp.go:30
-							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							/*line clamp.go:23*/ var e int = tx + 1
+							/*line clamp.go:30*/ inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 							_ = inside
 							{
-//line clamp.go:37
-								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
+								/*line clamp.go:37*/ if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
 									break
 								}
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line clamp.go:37
-								if gc_in3 && w >= 0 && w <= len(row)-16 {
-//line clamp.go:37
-									gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
+								/*line clamp.go:37*/ if gc_in3 && w >= 0 && w <= len(row)-16 {
+									/*line clamp.go:37*/ gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
 								} else {
-//line clamp.go:37
-									var gc_lanes3 [16]float32
+									/*line clamp.go:37*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line clamp.go:37
-											gc_lanes3[gc_k3] = row[max((tx-
-//line clamp.go:22
-												1)+gc_k3, lo)]
+											/*line clamp.go:37*/ gc_lanes3[gc_k3] = row[max((tx-
+												/*line clamp.go:22*/ 1)+gc_k3, lo)]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line clamp.go:22
-								if gc_in4 && e >= 0 && e <= len(row)-16 {
-//line clamp.go:37
-									gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
+								/*line clamp.go:22*/ if gc_in4 && e >= 0 && e <= len(row)-16 {
+									/*line clamp.go:37*/ gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
 								} else {
-//line clamp.go:37
-									var gc_lanes4 [16]float32
+									/*line clamp.go:37*/ var gc_lanes4 [16]float32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line clamp.go:37
-											gc_lanes4[gc_k4] = row[min((tx+
-//line clamp.go:23
-												1)+gc_k4, hi)]
+											/*line clamp.go:37*/ gc_lanes4[gc_k4] = row[min((tx+
+												/*line clamp.go:23*/ 1)+gc_k4, hi)]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 								}
-//line clamp.go:23
-								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
+								/*line clamp.go:23*/ gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -221,80 +192,61 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line clamp.go:22
-						gc_in := (tx - 1) >= lo
-//line clamp.go:22
-						var w int = tx - 1
+						/*line clamp.go:22*/ gc_in := (tx - 1) >= lo
+						/*line clamp.go:22*/ var w int = tx - 1
 						gc_in2 := (tx+1)+7 <= hi
-//line clamp.go:23
-						var e int = tx + 1
-//line clamp.go:30
-						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						/*line clamp.go:23*/ var e int = tx + 1
+						/*line clamp.go:30*/ inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 						_ = inside
-//line clamp.go:37
-						if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
+						/*line clamp.go:37*/ if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line clamp.go:37
-						if gc_in && w >= 0 && w <= len(row)-8 {
-//line clamp.go:37
-							gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
+						/*line clamp.go:37*/ if gc_in && w >= 0 && w <= len(row)-8 {
+							/*line clamp.go:37*/ gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
 						} else {
-//line clamp.go:37
-							var gc_lanes [8]float32
+							/*line clamp.go:37*/ var gc_lanes [8]float32
 							for gc_k := range 8 {
 								if 0xff&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
-//line clamp.go:37
-									gc_lanes[gc_k] = row[max((tx-
-//line clamp.go:22
-										1)+gc_k, lo)]
+									/*line clamp.go:37*/ gc_lanes[gc_k] = row[max((tx-
+										/*line clamp.go:22*/ 1)+gc_k, lo)]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line clamp.go:22
-						if gc_in2 && e >= 0 && e <= len(row)-8 {
-//line clamp.go:37
-							gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
+						/*line clamp.go:22*/ if gc_in2 && e >= 0 && e <= len(row)-8 {
+							/*line clamp.go:37*/ gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
 						} else {
-//line clamp.go:37
-							var gc_lanes2 [8]float32
+							/*line clamp.go:37*/ var gc_lanes2 [8]float32
 							for gc_k2 := range 8 {
 								if 0xff&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
-//line clamp.go:37
-									gc_lanes2[gc_k2] = row[min((tx+
-//line clamp.go:23
-										1)+gc_k2, hi)]
+									/*line clamp.go:37*/ gc_lanes2[gc_k2] = row[min((tx+
+										/*line clamp.go:23*/ 1)+gc_k2, hi)]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 						}
-//line clamp.go:23
-						gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
+						/*line clamp.go:23*/ gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:22
-					w := max(tx-1, lo)
+					/*line clamp.go:22*/ w := max(tx-1, lo)
 					e := min(tx+1, hi)
-//line clamp.go:37
-					next[tx] = (row[w] + row[tx] + row[e]) / 3
+					/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line clamp.go:44
-			if gc_bound := hi; gc_bound < gc_to-1 {
+			/*line clamp.go:44*/ if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -309,12 +261,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								var tx int = gc_tx
-//line clamp.go:30
-								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								/*line clamp.go:30*/ inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 								_ = inside
 								{
-//line clamp.go:40
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+									/*line clamp.go:40*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -329,17 +279,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							/*line clamp.go:30*/ inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 							_ = inside
-//line clamp.go:40
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line clamp.go:40*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:41
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep5 := gc_from
@@ -350,16 +297,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								var tx int = gc_tx
-//line clamp.go:30
-								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								/*line clamp.go:30*/ inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 								_ = inside
 								{
-//line clamp.go:41
-									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
+									/*line clamp.go:41*/ if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
 										break
 									}
-//line clamp.go:41
-									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
+									/*line clamp.go:41*/ archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -374,23 +318,19 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							/*line clamp.go:30*/ inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 							_ = inside
-//line clamp.go:41
-							if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
+							/*line clamp.go:41*/ if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 								break
 							}
-//line clamp.go:41
-							archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
+							/*line clamp.go:41*/ archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line clamp.go:41
-						row[tx] = next[tx]
+						/*line clamp.go:41*/ row[tx] = next[tx]
 					}
 				}
 			}
@@ -398,8 +338,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line clamp.go:50
-		if gc_bound := hi; gc_bound < gc_to-1 {
+		/*line clamp.go:50*/ if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -415,12 +354,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							/*line clamp.go:30*/ inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 							_ = inside
 							{
-//line clamp.go:45
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								/*line clamp.go:45*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -435,17 +372,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tx int = gc_tx
-//line clamp.go:30
-						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						/*line clamp.go:30*/ inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 						_ = inside
-//line clamp.go:45
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line clamp.go:45*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-//line clamp.go:46
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
 				gc_vstep7 := gc_from
@@ -456,16 +390,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
 							gc_tx := gc_vstep7
 							var tx int = gc_tx
-//line clamp.go:30
-							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							/*line clamp.go:30*/ inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 							_ = inside
 							{
-//line clamp.go:46
-								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
+								/*line clamp.go:46*/ if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
 									break
 								}
-//line clamp.go:46
-								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
+								/*line clamp.go:46*/ archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -480,23 +411,19 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						var tx int = gc_tx
-//line clamp.go:30
-						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						/*line clamp.go:30*/ inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 						_ = inside
-//line clamp.go:46
-						if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
+						/*line clamp.go:46*/ if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 							break
 						}
-//line clamp.go:46
-						archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
+						/*line clamp.go:46*/ archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line clamp.go:46
-					out[base+tx] = row[tx]
+					/*line clamp.go:46*/ out[base+tx] = row[tx]
 				}
 			}
 		}

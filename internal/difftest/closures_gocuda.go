@@ -42,23 +42,19 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line closures.go:19
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line closures.go:19*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line closures.go:23
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line closures.go:23*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:22
-				v := gc_at[gc_tx]
+				/*line closures.go:22*/ v := gc_at[gc_tx]
 				gc_s_v[gc_rank] = v
 				w := 2 * gc_s_v[gc_rank]
-//line closures.go:24
-				get := func() int32 { return gc_s_v[gc_rank] + w }
+				/*line closures.go:24*/ get := func() int32 { return gc_s_v[gc_rank] + w }
 				gc_at2[gc_tx] = gc_s_v[gc_rank]
 				gc_s_get[gc_rank] = get
 			}
@@ -67,13 +63,11 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				v := in[i]
 				gc_s_v[gc_rank] = v
 				w := 2 * gc_s_v[gc_rank]
-//line closures.go:24
-				get := func() int32 { return gc_s_v[gc_rank] + w }
+				/*line closures.go:24*/ get := func() int32 { return gc_s_v[gc_rank] + w }
 				s[tid] = gc_s_v[gc_rank]
 				gc_s_get[gc_rank] = get
 			}
@@ -87,11 +81,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -99,11 +91,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -111,11 +101,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -123,11 +111,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 		}
@@ -135,11 +121,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line closures.go:21
-			i := gc_bx*gc_bdx + tid
+			/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 			get := gc_s_get[gc_rank]
-//line closures.go:27
-			gc_s_v[gc_rank] = s[tid^1]
+			/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 			out[i] = get()
 		}
 	}
@@ -169,10 +153,8 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
-//line closures.go:38
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line closures.go:41
-	var gc_l_pick [32]func(k int) int32
+	/*line closures.go:38*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line closures.go:41*/ var gc_l_pick [32]func(k int) int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -191,11 +173,9 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:40
-				v := pairOf{in[i], in[i] * 3}
+				/*line closures.go:40*/ v := pairOf{in[i], in[i] * 3}
 				gc_s_v[gc_rank] = v
-//line closures.go:41
-				pick := func(k int) int32 {
+				/*line closures.go:41*/ pick := func(k int) int32 {
 					if k == 0 {
 						return gc_s_v[gc_rank].a
 					}
@@ -205,15 +185,13 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 				gc_l_pick[gc_lane] = pick
 			}
 		}
-//line closures.go:47
-		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
+		/*line closures.go:47*/ compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line closures.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line closures.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -221,8 +199,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					pick := gc_l_pick[gc_lane]
-//line closures.go:47
-					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					/*line closures.go:47*/ gc_s_v[gc_rank].b = gc_c1r[gc_lane]
 					gc_at[gc_lane] = pick(i&1) + pick(0)
 				}
 			} else {
@@ -235,8 +212,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					pick := gc_l_pick[gc_lane]
-//line closures.go:47
-					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					/*line closures.go:47*/ gc_s_v[gc_rank].b = gc_c1r[gc_lane]
 					out[i] = pick(i&1) + pick(0)
 				}
 			}
@@ -272,22 +248,18 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line closures.go:61
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line closures.go:61*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line closures.go:65
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line closures.go:65*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:64
-				var acc int32
+				/*line closures.go:64*/ var acc int32
 				gc_s_acc[gc_rank] = acc
-//line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				/*line closures.go:65*/ add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(gc_at[gc_tx])
 				gc_at2[gc_tx] = gc_at[gc_tx]
 				gc_s_add[gc_rank] = add
@@ -297,12 +269,10 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				var acc int32
 				gc_s_acc[gc_rank] = acc
-//line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				/*line closures.go:65*/ add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
 				gc_s_add[gc_rank] = add
@@ -311,26 +281,22 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line closures.go:78
-		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line closures.go:78*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := in[gc_off2:][:gc_bdx]
 			gc_at4 := out[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				add := gc_s_add[gc_rank]
-//line closures.go:69
-				add(s[tid^1])
+				/*line closures.go:69*/ add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := gc_at3[gc_tx] * 3
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
-//line closures.go:74
-					bump_()
+					/*line closures.go:74*/ bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
 				gc_at4[gc_tx] = gc_s_acc[gc_rank]
@@ -340,18 +306,15 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				add := gc_s_add[gc_rank]
-//line closures.go:69
-				add(s[tid^1])
+				/*line closures.go:69*/ add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := in[i] * 3
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
-//line closures.go:74
-					bump_()
+					/*line closures.go:74*/ bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
 				out[i] = gc_s_acc[gc_rank]
@@ -386,22 +349,19 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line closures.go:97
-		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line closures.go:97*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := in[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:89
-				a := gc_at[gc_tx]
+				/*line closures.go:89*/ a := gc_at[gc_tx]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line closures.go:92
-					fs[k] = func() int32 { return int32(k) * a }
+					/*line closures.go:92*/ fs[k] = func() int32 { return int32(k) * a }
 				}
 				sum := int32(0)
 				for k_ := range 4 {
@@ -416,16 +376,14 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:89
-				a := in[i]
+				/*line closures.go:89*/ a := in[i]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line closures.go:92
-					fs[k] = func() int32 { return int32(k) * a }
+					/*line closures.go:92*/ fs[k] = func() int32 { return int32(k) * a }
 				}
 				sum := int32(0)
 				for k_ := range 4 {
@@ -439,8 +397,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line closures.go:111
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line closures.go:111*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -450,8 +407,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 1
@@ -459,8 +415,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 2
@@ -468,8 +423,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 3
@@ -477,8 +431,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -486,8 +439,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line closures.go:100
-				gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		} else {
 			gc_step2 := 0
@@ -499,8 +451,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -509,8 +460,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -519,8 +469,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -529,8 +478,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -539,8 +487,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line closures.go:100
-				out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		}
 	}
@@ -569,8 +516,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line closures.go:117
-	var gc_l_x [32]int32
+	/*line closures.go:117*/ var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -589,8 +535,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:110
-				x := in[i] * 2
+				/*line closures.go:110*/ x := in[i] * 2
 				get := func() int32 { return x + 1 }
 				gc_c1v[gc_lane] = in[i]
 				gc_l_x[gc_lane] = x
@@ -603,15 +548,13 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line closures.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line closures.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]
-//line closures.go:112
-					y := gc_c1r[gc_lane]
+					/*line closures.go:112*/ y := gc_c1r[gc_lane]
 					gc_at[gc_lane] = get() + y + x
 				}
 			} else {
@@ -624,8 +567,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]
-//line closures.go:112
-					y := gc_c1r[gc_lane]
+					/*line closures.go:112*/ y := gc_c1r[gc_lane]
 					out[i] = get() + y + x
 				}
 			}
@@ -673,17 +615,14 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line closures.go:134
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			/*line closures.go:134*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:128
-					odd := gc_at[gc_tx] & 1
+					/*line closures.go:128*/ odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:131
-					x_ := gc_at[gc_tx] + done
+					/*line closures.go:131*/ x_ := gc_at[gc_tx] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -692,18 +631,15 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
-					odd := in[i] & 1
+					/*line closures.go:128*/ odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:131
-					x_ := in[i] + done
+					/*line closures.go:131*/ x_ := in[i] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-//line closures.go:132
-		done++
+		/*line closures.go:132*/ done++
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -711,8 +647,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -720,8 +655,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -729,8 +663,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -738,8 +671,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
@@ -747,18 +679,14 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 			gc_pos.Thread = gc_rank
 			add := gc_s_add[gc_rank]
 			x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-			x_ = add(x_)
+			/*line closures.go:133*/ x_ = add(x_)
 			gc_s_x_[gc_rank] = x_
 		}
-//line closures.go:134
-		b *= 100
-//line closures.go:136
-		_, _ = done, b
+		/*line closures.go:134*/ b *= 100
+		/*line closures.go:136*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line closures.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			/*line closures.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -766,36 +694,31 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						gc_at2[gc_tx] = x_
+						/*line closures.go:135*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						gc_at2[gc_tx] = x_
+						/*line closures.go:135*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						gc_at2[gc_tx] = x_
+						/*line closures.go:135*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						gc_at2[gc_tx] = x_
+						/*line closures.go:135*/ gc_at2[gc_tx] = x_
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-					gc_at2[gc_tx] = x_
+					/*line closures.go:135*/ gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_step3 := 0
@@ -806,8 +729,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						out[i] = x_
+						/*line closures.go:135*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -815,8 +737,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						out[i] = x_
+						/*line closures.go:135*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -824,8 +745,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						out[i] = x_
+						/*line closures.go:135*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -833,8 +753,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-						out[i] = x_
+						/*line closures.go:135*/ out[i] = x_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -842,8 +761,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-					out[i] = x_
+					/*line closures.go:135*/ out[i] = x_
 				}
 			}
 		}
@@ -885,17 +803,14 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line closures.go:152
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			/*line closures.go:152*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:146
-					odd := gc_at[gc_tx] & 1
+					/*line closures.go:146*/ odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:149
-					x_ := gc_at[gc_tx] + done
+					/*line closures.go:149*/ x_ := gc_at[gc_tx] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -904,18 +819,15 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
-					odd := in[i] & 1
+					/*line closures.go:146*/ odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:149
-					x_ := in[i] + done
+					/*line closures.go:149*/ x_ := in[i] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-//line closures.go:150
-		done++
+		/*line closures.go:150*/ done++
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -923,8 +835,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -932,8 +843,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -941,8 +851,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -950,8 +859,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
@@ -959,18 +867,14 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 			gc_pos.Thread = gc_rank
 			add := gc_s_add[gc_rank]
 			x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-			x_ = closureApply(add, x_)
+			/*line closures.go:151*/ x_ = closureApply(add, x_)
 			gc_s_x_[gc_rank] = x_
 		}
-//line closures.go:152
-		b *= 100
-//line closures.go:154
-		_, _ = done, b
+		/*line closures.go:152*/ b *= 100
+		/*line closures.go:154*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line closures.go:158
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			/*line closures.go:158*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -978,36 +882,31 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						gc_at2[gc_tx] = x_
+						/*line closures.go:153*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						gc_at2[gc_tx] = x_
+						/*line closures.go:153*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						gc_at2[gc_tx] = x_
+						/*line closures.go:153*/ gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						gc_at2[gc_tx] = x_
+						/*line closures.go:153*/ gc_at2[gc_tx] = x_
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-					gc_at2[gc_tx] = x_
+					/*line closures.go:153*/ gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_step3 := 0
@@ -1018,8 +917,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						out[i] = x_
+						/*line closures.go:153*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -1027,8 +925,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						out[i] = x_
+						/*line closures.go:153*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -1036,8 +933,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						out[i] = x_
+						/*line closures.go:153*/ out[i] = x_
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -1045,8 +941,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-						out[i] = x_
+						/*line closures.go:153*/ out[i] = x_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -1054,8 +949,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-					out[i] = x_
+					/*line closures.go:153*/ out[i] = x_
 				}
 			}
 		}

@@ -43,23 +43,19 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line closures.go:19
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line closures.go:19*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line closures.go:23
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line closures.go:23*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:22
-				v := gc_at[gc_tx]
+				/*line closures.go:22*/ v := gc_at[gc_tx]
 				gc_s_v[gc_rank] = v
 				w := 2 * gc_s_v[gc_rank]
-//line closures.go:24
-				get := func() int32 { return gc_s_v[gc_rank] + w }
+				/*line closures.go:24*/ get := func() int32 { return gc_s_v[gc_rank] + w }
 				gc_at2[gc_tx] = gc_s_v[gc_rank]
 				gc_s_get[gc_rank] = get
 			}
@@ -68,13 +64,11 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				v := in[i]
 				gc_s_v[gc_rank] = v
 				w := 2 * gc_s_v[gc_rank]
-//line closures.go:24
-				get := func() int32 { return gc_s_v[gc_rank] + w }
+				/*line closures.go:24*/ get := func() int32 { return gc_s_v[gc_rank] + w }
 				s[tid] = gc_s_v[gc_rank]
 				gc_s_get[gc_rank] = get
 			}
@@ -88,11 +82,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -100,11 +92,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -112,11 +102,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 			{
@@ -124,11 +112,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:21
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 				get := gc_s_get[gc_rank]
-//line closures.go:27
-				gc_s_v[gc_rank] = s[tid^1]
+				/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 				out[i] = get()
 			}
 		}
@@ -136,11 +122,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line closures.go:21
-			i := gc_bx*gc_bdx + tid
+			/*line closures.go:21*/ i := gc_bx*gc_bdx + tid
 			get := gc_s_get[gc_rank]
-//line closures.go:27
-			gc_s_v[gc_rank] = s[tid^1]
+			/*line closures.go:27*/ gc_s_v[gc_rank] = s[tid^1]
 			out[i] = get()
 		}
 	}
@@ -170,10 +154,8 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
-//line closures.go:38
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line closures.go:41
-	var gc_l_pick [32]func(k int) int32
+	/*line closures.go:38*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line closures.go:41*/ var gc_l_pick [32]func(k int) int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -192,11 +174,9 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:40
-				v := pairOf{in[i], in[i] * 3}
+				/*line closures.go:40*/ v := pairOf{in[i], in[i] * 3}
 				gc_s_v[gc_rank] = v
-//line closures.go:41
-				pick := func(k int) int32 {
+				/*line closures.go:41*/ pick := func(k int) int32 {
 					if k == 0 {
 						return gc_s_v[gc_rank].a
 					}
@@ -206,15 +186,13 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 				gc_l_pick[gc_lane] = pick
 			}
 		}
-//line closures.go:47
-		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
+		/*line closures.go:47*/ compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line closures.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line closures.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -222,8 +200,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					pick := gc_l_pick[gc_lane]
-//line closures.go:47
-					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					/*line closures.go:47*/ gc_s_v[gc_rank].b = gc_c1r[gc_lane]
 					gc_at[gc_lane] = pick(i&1) + pick(0)
 				}
 			} else {
@@ -236,8 +213,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					pick := gc_l_pick[gc_lane]
-//line closures.go:47
-					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					/*line closures.go:47*/ gc_s_v[gc_rank].b = gc_c1r[gc_lane]
 					out[i] = pick(i&1) + pick(0)
 				}
 			}
@@ -273,22 +249,18 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line closures.go:61
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line closures.go:61*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line closures.go:65
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line closures.go:65*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:64
-				var acc int32
+				/*line closures.go:64*/ var acc int32
 				gc_s_acc[gc_rank] = acc
-//line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				/*line closures.go:65*/ add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(gc_at[gc_tx])
 				gc_at2[gc_tx] = gc_at[gc_tx]
 				gc_s_add[gc_rank] = add
@@ -298,12 +270,10 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				var acc int32
 				gc_s_acc[gc_rank] = acc
-//line closures.go:65
-				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				/*line closures.go:65*/ add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
 				gc_s_add[gc_rank] = add
@@ -312,26 +282,22 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line closures.go:78
-		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line closures.go:78*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := in[gc_off2:][:gc_bdx]
 			gc_at4 := out[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				add := gc_s_add[gc_rank]
-//line closures.go:69
-				add(s[tid^1])
+				/*line closures.go:69*/ add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := gc_at3[gc_tx] * 3
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
-//line closures.go:74
-					bump_()
+					/*line closures.go:74*/ bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
 				gc_at4[gc_tx] = gc_s_acc[gc_rank]
@@ -341,18 +307,15 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line closures.go:63
-				i := gc_bx*gc_bdx + tid
+				/*line closures.go:63*/ i := gc_bx*gc_bdx + tid
 				add := gc_s_add[gc_rank]
-//line closures.go:69
-				add(s[tid^1])
+				/*line closures.go:69*/ add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := in[i] * 3
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
-//line closures.go:74
-					bump_()
+					/*line closures.go:74*/ bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
 				out[i] = gc_s_acc[gc_rank]
@@ -387,22 +350,19 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line closures.go:97
-		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line closures.go:97*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := in[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:89
-				a := gc_at[gc_tx]
+				/*line closures.go:89*/ a := gc_at[gc_tx]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line closures.go:92
-					fs[k] = func() int32 { return int32(k) * a }
+					/*line closures.go:92*/ fs[k] = func() int32 { return int32(k) * a }
 				}
 				sum := int32(0)
 				for k_ := range 4 {
@@ -417,16 +377,14 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:89
-				a := in[i]
+				/*line closures.go:89*/ a := in[i]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line closures.go:92
-					fs[k] = func() int32 { return int32(k) * a }
+					/*line closures.go:92*/ fs[k] = func() int32 { return int32(k) * a }
 				}
 				sum := int32(0)
 				for k_ := range 4 {
@@ -440,8 +398,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line closures.go:111
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line closures.go:111*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -451,8 +408,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 1
@@ -460,8 +416,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 2
@@ -469,8 +424,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step + 3
@@ -478,8 +432,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -487,8 +440,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line closures.go:100
-				gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		} else {
 			gc_step2 := 0
@@ -500,8 +452,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -510,8 +461,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -520,8 +470,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -530,8 +479,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line closures.go:100
-					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -540,8 +488,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line closures.go:100
-				out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		}
 	}
@@ -570,8 +517,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line closures.go:117
-	var gc_l_x [32]int32
+	/*line closures.go:117*/ var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -590,8 +536,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:110
-				x := in[i] * 2
+				/*line closures.go:110*/ x := in[i] * 2
 				get := func() int32 { return x + 1 }
 				gc_c1v[gc_lane] = in[i]
 				gc_l_x[gc_lane] = x
@@ -604,15 +549,13 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line closures.go:119
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line closures.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]
-//line closures.go:112
-					y := gc_c1r[gc_lane]
+					/*line closures.go:112*/ y := gc_c1r[gc_lane]
 					gc_at[gc_lane] = get() + y + x
 				}
 			} else {
@@ -625,8 +568,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]
-//line closures.go:112
-					y := gc_c1r[gc_lane]
+					/*line closures.go:112*/ y := gc_c1r[gc_lane]
 					out[i] = get() + y + x
 				}
 			}
@@ -674,17 +616,14 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line closures.go:134
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			/*line closures.go:134*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:128
-					odd := gc_at[gc_tx] & 1
+					/*line closures.go:128*/ odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:131
-					x_ := gc_at[gc_tx] + done
+					/*line closures.go:131*/ x_ := gc_at[gc_tx] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -693,18 +632,15 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
-					odd := in[i] & 1
+					/*line closures.go:128*/ odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:131
-					x_ := in[i] + done
+					/*line closures.go:131*/ x_ := in[i] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-//line closures.go:132
-		done++
+		/*line closures.go:132*/ done++
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -712,8 +648,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -721,8 +656,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -730,8 +664,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -739,8 +672,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-				x_ = add(x_)
+				/*line closures.go:133*/ x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
@@ -748,18 +680,14 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 			gc_pos.Thread = gc_rank
 			add := gc_s_add[gc_rank]
 			x_ := gc_s_x_[gc_rank]
-//line closures.go:133
-			x_ = add(x_)
+			/*line closures.go:133*/ x_ = add(x_)
 			gc_s_x_[gc_rank] = x_
 		}
-//line closures.go:134
-		b *= 100
-//line closures.go:136
-		_, _ = done, b
+		/*line closures.go:134*/ b *= 100
+		/*line closures.go:136*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line closures.go:140
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			/*line closures.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -768,18 +696,15 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line closures.go:126
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-//line closures.go:135
-						x_.StoreSlice(gc_at2[gc_tx:])
+						/*line closures.go:126*/ x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
+						/*line closures.go:135*/ x_.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-					gc_at2[gc_tx] = x_
+					/*line closures.go:135*/ gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_vstep2 := 0
@@ -788,14 +713,11 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line closures.go:126
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-//line closures.go:135
-						if i < 0 || i > len(out)-8 {
+						/*line closures.go:126*/ x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
+						/*line closures.go:135*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line closures.go:135
-						x_.StoreSlice(out[i:])
+						/*line closures.go:135*/ x_.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -804,8 +726,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:135
-					out[i] = x_
+					/*line closures.go:135*/ out[i] = x_
 				}
 			}
 		}
@@ -847,17 +768,14 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line closures.go:152
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			/*line closures.go:152*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:146
-					odd := gc_at[gc_tx] & 1
+					/*line closures.go:146*/ odd := gc_at[gc_tx] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:149
-					x_ := gc_at[gc_tx] + done
+					/*line closures.go:149*/ x_ := gc_at[gc_tx] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -866,18 +784,15 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
-					odd := in[i] & 1
+					/*line closures.go:146*/ odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
-//line closures.go:149
-					x_ := in[i] + done
+					/*line closures.go:149*/ x_ := in[i] + done
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-//line closures.go:150
-		done++
+		/*line closures.go:150*/ done++
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -885,8 +800,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -894,8 +808,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -903,8 +816,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 			{
@@ -912,8 +824,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-				x_ = closureApply(add, x_)
+				/*line closures.go:151*/ x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
@@ -921,18 +832,14 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 			gc_pos.Thread = gc_rank
 			add := gc_s_add[gc_rank]
 			x_ := gc_s_x_[gc_rank]
-//line closures.go:151
-			x_ = closureApply(add, x_)
+			/*line closures.go:151*/ x_ = closureApply(add, x_)
 			gc_s_x_[gc_rank] = x_
 		}
-//line closures.go:152
-		b *= 100
-//line closures.go:154
-		_, _ = done, b
+		/*line closures.go:152*/ b *= 100
+		/*line closures.go:154*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-//line closures.go:158
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			/*line closures.go:158*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -941,18 +848,15 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line closures.go:144
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-//line closures.go:153
-						x_.StoreSlice(gc_at2[gc_tx:])
+						/*line closures.go:144*/ x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
+						/*line closures.go:153*/ x_.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-					gc_at2[gc_tx] = x_
+					/*line closures.go:153*/ gc_at2[gc_tx] = x_
 				}
 			} else {
 				gc_vstep2 := 0
@@ -961,14 +865,11 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line closures.go:144
-						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-//line closures.go:153
-						if i < 0 || i > len(out)-8 {
+						/*line closures.go:144*/ x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank:])
+						/*line closures.go:153*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line closures.go:153
-						x_.StoreSlice(out[i:])
+						/*line closures.go:153*/ x_.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -977,8 +878,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x_ := gc_s_x_[gc_rank]
-//line closures.go:153
-					out[i] = x_
+					/*line closures.go:153*/ out[i] = x_
 				}
 			}
 		}

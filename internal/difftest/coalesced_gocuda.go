@@ -42,10 +42,8 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line coalesced.go:46
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 8)
-//line coalesced.go:49
-	var gc_l_v [32]int32
+	/*line coalesced.go:46*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 8)
+	/*line coalesced.go:49*/ var gc_l_v [32]int32
 	var gc_l_o [32]CoalescedOut
 	var gc_l_g [32]cg.Coalesced
 	var gc_l_any_ [32]bool
@@ -75,12 +73,10 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line coalesced.go:81
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line coalesced.go:81*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line coalesced.go:30
-					v := gc_at[gc_lane]
+					/*line coalesced.go:30*/ v := gc_at[gc_lane]
 					var o CoalescedOut
 					gc_l_v[gc_lane] = v
 					gc_l_o[gc_lane] = o
@@ -93,8 +89,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line coalesced.go:30
-					v := in[i]
+					/*line coalesced.go:30*/ v := in[i]
 					var o CoalescedOut
 					gc_l_v[gc_lane] = v
 					gc_l_o[gc_lane] = o
@@ -105,16 +100,14 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
-//line coalesced.go:32
-			if v > 0 {
+			/*line coalesced.go:32*/ if v > 0 {
 				gc_m15 |= 1 << gc_lane
 			}
 		}
 		gc_save15 := gc_act
 		gc_act = gc_save15 & gc_m15
 		if gc_act != 0 {
-//line coalesced.go:33
-			compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+			/*line coalesced.go:33*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -125,14 +118,12 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				v := gc_l_v[gc_lane]
 				_ = v
 				o := gc_l_o[gc_lane]
-//line coalesced.go:33
-				g := gc_c1r[gc_lane]
+				/*line coalesced.go:33*/ g := gc_c1r[gc_lane]
 				o.Rank, o.Size = g.ThreadRank(), g.Size()
 				gc_l_o[gc_lane] = o
 				gc_l_g[gc_lane] = g
 			}
-//line coalesced.go:35
-			compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_g, 0, &gc_l_v, 1, nil, &gc_c2r)
+			/*line coalesced.go:35*/ compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_g, 0, &gc_l_v, 1, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -140,13 +131,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				o := gc_l_o[gc_lane]
-//line coalesced.go:35
-				o.Shfl = gc_c2r[gc_lane]
+				/*line coalesced.go:35*/ o.Shfl = gc_c2r[gc_lane]
 				gc_c3v[gc_lane] = v%2 == 0
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:36
-			compiled.CoalescedLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, &gc_l_g, 0, &gc_c3v, 0, nil, &gc_c3r)
+			/*line coalesced.go:36*/ compiled.CoalescedLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, &gc_l_g, 0, &gc_c3v, 0, nil, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -154,26 +143,21 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				o := gc_l_o[gc_lane]
-//line coalesced.go:36
-				o.Ballot = gc_c3r[gc_lane]
+				/*line coalesced.go:36*/ o.Ballot = gc_c3r[gc_lane]
 				gc_c4v[gc_lane] = v > 5
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:37
-			compiled.CoalescedLanes[bool, bool](gc_b, "Any", gc_w, gc_act, &gc_l_g, 0, &gc_c4v, 0, nil, &gc_c4r)
+			/*line coalesced.go:37*/ compiled.CoalescedLanes[bool, bool](gc_b, "Any", gc_w, gc_act, &gc_l_g, 0, &gc_c4v, 0, nil, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line coalesced.go:37
-				var any_ bool = gc_c4r[gc_lane]
-//line coalesced.go:37
-				gc_c5v[gc_lane] = v < 9
+				/*line coalesced.go:37*/ var any_ bool = gc_c4r[gc_lane]
+				/*line coalesced.go:37*/ gc_c5v[gc_lane] = v < 9
 				gc_l_any_[gc_lane] = any_
 			}
-//line coalesced.go:37
-			compiled.CoalescedLanes[bool, bool](gc_b, "All", gc_w, gc_act, &gc_l_g, 0, &gc_c5v, 0, nil, &gc_c5r)
+			/*line coalesced.go:37*/ compiled.CoalescedLanes[bool, bool](gc_b, "All", gc_w, gc_act, &gc_l_g, 0, &gc_c5v, 0, nil, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -181,14 +165,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_pos.Thread = gc_w + gc_lane
 				o := gc_l_o[gc_lane]
 				any_ := gc_l_any_[gc_lane]
-//line coalesced.go:37
-				var all bool = gc_c5r[gc_lane]
-//line coalesced.go:37
-				o.Any, o.All = any_, all
+				/*line coalesced.go:37*/ var all bool = gc_c5r[gc_lane]
+				/*line coalesced.go:37*/ o.Any, o.All = any_, all
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:38
-			compiled.CoalescedLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, &gc_l_g, 0, nil, 0, nil, nil)
+			/*line coalesced.go:38*/ compiled.CoalescedLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, &gc_l_g, 0, nil, 0, nil, nil)
 			compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_g, &gc_l_v, cg.Plus[int32], &gc_c6r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -200,12 +181,10 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				o := gc_l_o[gc_lane]
 				g := gc_l_g[gc_lane]
 				_ = g
-//line coalesced.go:39
-				o.Sum = gc_c6r[gc_lane]
+				/*line coalesced.go:39*/ o.Sum = gc_c6r[gc_lane]
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:40
-			compiled.CoalescedReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, &gc_l_g, &gc_l_v, cg.Plus[int32], &gc_c7r)
+			/*line coalesced.go:40*/ compiled.CoalescedReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, &gc_l_g, &gc_l_v, cg.Plus[int32], &gc_c7r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -216,12 +195,10 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				o := gc_l_o[gc_lane]
 				g := gc_l_g[gc_lane]
 				_ = g
-//line coalesced.go:40
-				o.Scan = gc_c7r[gc_lane]
+				/*line coalesced.go:40*/ o.Scan = gc_c7r[gc_lane]
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:41
-			compiled.CoalescedReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, &gc_l_g, &gc_l_v, cg.Plus[int32], &gc_c8r)
+			/*line coalesced.go:41*/ compiled.CoalescedReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, &gc_l_g, &gc_l_v, cg.Plus[int32], &gc_c8r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -231,13 +208,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				o := gc_l_o[gc_lane]
 				g := gc_l_g[gc_lane]
 				_ = g
-//line coalesced.go:41
-				o.Excl = gc_c8r[gc_lane]
+				/*line coalesced.go:41*/ o.Excl = gc_c8r[gc_lane]
 				gc_c9v[gc_lane] = float32(v) * 0.3
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:42
-			compiled.CoalescedReduce[float32](gc_b, "Reduce", gc_w, gc_act, &gc_l_g, &gc_c9v, func(a, b float32) float32 { return a + b }, &gc_c9r)
+			/*line coalesced.go:42*/ compiled.CoalescedReduce[float32](gc_b, "Reduce", gc_w, gc_act, &gc_l_g, &gc_c9v, func(a, b float32) float32 { return a + b }, &gc_c9r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -247,13 +222,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				o := gc_l_o[gc_lane]
 				g := gc_l_g[gc_lane]
 				_ = g
-//line coalesced.go:42
-				o.FSum = gc_c9r[gc_lane]
+				/*line coalesced.go:42*/ o.FSum = gc_c9r[gc_lane]
 				gc_c10v[gc_lane] = int(v % 3)
 				gc_l_o[gc_lane] = o
 			}
-//line coalesced.go:43
-			compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_l_g, 0, &gc_c10v, 0, nil, &gc_c10r)
+			/*line coalesced.go:43*/ compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_l_g, 0, &gc_c10v, 0, nil, &gc_c10r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -262,8 +235,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				o := gc_l_o[gc_lane]
-//line coalesced.go:43
-				l := gc_c10r[gc_lane]
+				/*line coalesced.go:43*/ l := gc_c10r[gc_lane]
 				o.Label, o.LabelSize = l.ThreadRank(), l.Size()
 				gc_l_o[gc_lane] = o
 			}
@@ -271,26 +243,22 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		gc_act = gc_save15 &^ gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line coalesced.go:47
-			gc_c11v[gc_lane] = v > 4
+			/*line coalesced.go:47*/ gc_c11v[gc_lane] = v > 4
 		}
-//line coalesced.go:47
-		compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile_.Size(), &gc_c11v, 0, nil, &gc_c11r)
+		/*line coalesced.go:47*/ compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile_.Size(), &gc_c11v, 0, nil, &gc_c11r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line coalesced.go:54
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line coalesced.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					o := gc_l_o[gc_lane]
-//line coalesced.go:47
-					half := gc_c11r[gc_lane]
+					/*line coalesced.go:47*/ half := gc_c11r[gc_lane]
 					o.Half = half.Size()*100 + half.ThreadRank()
 					gc_at2[gc_lane] = o
 					gc_l_o[gc_lane] = o
@@ -306,8 +274,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					o := gc_l_o[gc_lane]
-//line coalesced.go:47
-					half := gc_c11r[gc_lane]
+					/*line coalesced.go:47*/ half := gc_c11r[gc_lane]
 					o.Half = half.Size()*100 + half.ThreadRank()
 					out[i] = o
 					gc_l_o[gc_lane] = o

@@ -19,8 +19,7 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line continue_agree.go:15
-	flag := gocuda.Shared[int32](t, 1)[:1]
+	/*line continue_agree.go:15*/ flag := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -28,8 +27,7 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line continue_agree.go:16
-			var trips, sum int32
+			/*line continue_agree.go:16*/ var trips, sum int32
 			i := gc_tx
 			gc_s_trips[gc_rank] = trips
 			gc_s_sum[gc_rank] = sum
@@ -55,10 +53,8 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				trips := gc_s_trips[gc_rank]
 				sum := gc_s_sum[gc_rank]
 				i := gc_s_i[gc_rank]
-//line continue_agree.go:17
-				if !(i < n) {
-//line continue_agree.go:36
-					out[gc_tx] = trips
+				/*line continue_agree.go:17*/ if !(i < n) {
+					/*line continue_agree.go:36*/ out[gc_tx] = trips
 					out[gc_bdx+gc_tx] = sum
 					gc_exited[gc_rank] = true
 					continue gc_L2
@@ -76,8 +72,7 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line continue_agree.go:20
-				flag[0] = 0
+				/*line continue_agree.go:20*/ flag[0] = 0
 			}
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -86,8 +81,7 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				continue
 			}
 			i := gc_s_i[gc_rank]
-//line continue_agree.go:23
-			if in[i] != 0 {
+			/*line continue_agree.go:23*/ if in[i] != 0 {
 				flag[0] = 1
 			}
 		}
@@ -99,17 +93,13 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 			trips := gc_s_trips[gc_rank]
 			sum := gc_s_sum[gc_rank]
 			i := gc_s_i[gc_rank]
-//line continue_agree.go:27
-			if !(flag[0] == 0) {
-//line continue_agree.go:30
-				trips++
+			/*line continue_agree.go:27*/ if !(flag[0] == 0) {
+				/*line continue_agree.go:30*/ trips++
 				if !(in[i] < 0) {
-//line continue_agree.go:34
-					sum += in[i]
+					/*line continue_agree.go:34*/ sum += in[i]
 				}
 			}
-//line continue_agree.go:17
-			i += gc_bdx
+			/*line continue_agree.go:17*/ i += gc_bdx
 			gc_s_trips[gc_rank] = trips
 			gc_s_sum[gc_rank] = sum
 			gc_s_i[gc_rank] = i

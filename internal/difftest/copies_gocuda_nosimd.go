@@ -21,8 +21,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
-//line copies.go:20
-	s := gocuda.Shared[float32](t, n)[:n]
+	/*line copies.go:20*/ s := gocuda.Shared[float32](t, n)[:n]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -34,18 +33,14 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-					var i int = off + gc_bx*n + rank
+					/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 					_ = i
-//line copies.go:19
-					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line copies.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line copies.go:19
-					v := gc_at[gc_tx]
+					/*line copies.go:19*/ v := gc_at[gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -54,22 +49,18 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-					var i int = off + gc_bx*n + rank
+					/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line copies.go:19
-					v := lanes.LoadFloat32x8Slice(in[i:])
-//line copies.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(in[i:])
+					/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-					i := off + gc_bx*n + rank
+					/*line copies.go:18*/ i := off + gc_bx*n + rank
 					v := in[i]
 					gc_s_v[gc_rank] = v
 				}
@@ -84,11 +75,9 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_ty * gc_bdx
-//line copies.go:34
-			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
+			/*line copies.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
-//line copies.go:22
-				copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
+				/*line copies.go:22*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -98,8 +87,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
+						/*line copies.go:22*/ s[rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
@@ -107,8 +95,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
+						/*line copies.go:22*/ s[rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
@@ -116,8 +103,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
+						/*line copies.go:22*/ s[rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
@@ -125,8 +111,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
+						/*line copies.go:22*/ s[rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -134,8 +119,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:22
-					s[rank] = v
+					/*line copies.go:22*/ s[rank] = v
 				}
 			}
 			gc_ty++
@@ -155,8 +139,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:24
-					gc_at3[gc_tx] = s[gc_idx] - v
+					/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
 				gc_step2 := 0
@@ -167,8 +150,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -176,8 +158,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -185,8 +166,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -194,8 +174,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -203,8 +182,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:24
-					out[gc_bx*n+rank] = s[n-1-rank] - v
+					/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 				}
 			}
 			gc_ty++
@@ -223,8 +201,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line copies.go:40
-		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+		/*line copies.go:40*/ if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -234,28 +211,23 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line copies.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line copies.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line copies.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line copies.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:34
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -265,36 +237,31 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
+					/*line copies.go:34*/ dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
+					/*line copies.go:34*/ dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
+					/*line copies.go:34*/ dst[i] = src[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
+					/*line copies.go:34*/ dst[i] = src[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-				dst[i] = src[i]
+				/*line copies.go:34*/ dst[i] = src[i]
 			}
 		}
 	}
@@ -311,8 +278,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line copies.go:44
-	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
+	/*line copies.go:44*/ tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -326,18 +292,14 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_tx := gc_vstep
 					var x int = gc_tx
 					var y int = gc_ty
-//line copies.go:46
-					var row int = gc_by*gc_bdy + y
+					/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 					_ = row
-//line copies.go:47
-					var col int = gc_bx*gc_bdx + x
+					/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
 					_ = col
-//line copies.go:48
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line copies.go:48*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:48
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -351,24 +313,19 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_pos.Thread = gc_base + gc_tx
 					var x int = gc_tx
 					var y int = gc_ty
-//line copies.go:46
-					var row int = gc_by*gc_bdy + y
+					/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 					var col int = gc_bx*gc_bdx + x
 					if x < 0 || x > len(tile_[y])-8 {
 						break
 					}
-//line copies.go:48
-					var gc_t2 int = row*w + col
+					/*line copies.go:48*/ var gc_t2 int = row*w + col
 					var gc_i2 int = gc_t2
 					var gc_result2 lanes.Float32x8
 					gc_returned2 := gc_none
-//line streams.go:13
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					/*line streams.go:13*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 lanes.Float32x8
-//line copies.go:48
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line copies.go:48
-							gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+						/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line copies.go:48*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -379,14 +336,11 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line copies.go:48
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line copies.go:48*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 lanes.Float32x8
-//line copies.go:48
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line copies.go:48
-								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+							/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line copies.go:48*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -399,15 +353,13 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line copies.go:48
-					gc_result2.StoreSlice(tile_[y][x:])
+					/*line copies.go:48*/ gc_result2.StoreSlice(tile_[y][x:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line copies.go:46
-					row := gc_by*gc_bdy + y
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 					tile_[y][x] = StreamAt(in, row*w+col)
 				}
@@ -431,36 +383,31 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					y := gc_ty
-//line copies.go:50
-					gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
 				gc_step2 := 0
@@ -470,55 +417,45 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line copies.go:46
-					row := gc_by*gc_bdy + y
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
-//line copies.go:50
-					out[row*w+col] = tile_[x][y]
+					/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 				}
 			}
 			gc_ty++
@@ -542,15 +479,12 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
-//line copies.go:64
-	if n <= 1*gc_bdx {
+	/*line copies.go:64*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line copies.go:64
-	s := gocuda.Shared[float32](t, n)[:n]
+	/*line copies.go:64*/ s := gocuda.Shared[float32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line copies.go:67
-		gc_off := gc_bx * n
+		/*line copies.go:67*/ gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -561,28 +495,23 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line copies.go:65
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line copies.go:65
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line copies.go:65
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line copies.go:65
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:65
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -592,41 +521,35 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
+					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
+					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
+					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
+					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line copies.go:65
-				s[tid] = in[gc_bx*n+tid]
+				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 			}
 		}
 	}
-//line copies.go:71
-	var gc_l_v [32]float32
+	/*line copies.go:71*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -638,11 +561,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := gc_x0
-//line copies.go:84
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+			/*line copies.go:84*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 				gc_at3 := s[gc_off2:][:32]
-//line copies.go:67
-				copy(gc_l_v[:], gc_at3)
+				/*line copies.go:67*/ copy(gc_l_v[:], gc_at3)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -651,8 +572,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line copies.go:67
-					v := s[tid]
+					/*line copies.go:67*/ v := s[tid]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -663,8 +583,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line copies.go:69
-				v += gc_c1r[gc_lane]
+				/*line copies.go:69*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -673,11 +592,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := gc_x02
-//line copies.go:79
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+			/*line copies.go:79*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 				gc_at4 := s[gc_off3:][:32]
-//line copies.go:71
-				copy(gc_at4, gc_l_v[:])
+				/*line copies.go:71*/ copy(gc_at4, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -687,22 +604,19 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v[gc_lane]
-//line copies.go:71
-					s[tid] = v
+					/*line copies.go:71*/ s[tid] = v
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line copies.go:80
-		gc_off4 := gc_bx * n
+		/*line copies.go:80*/ gc_off4 := gc_bx * n
 		gc_stride := 0 - 1
 		gc_off5 := n - 1
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
 			gc_at5 := out[gc_off4:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line copies.go:73
-				gc_at5[gc_tx] = s[gc_idx]
+				/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -711,36 +625,31 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line copies.go:73
-				out[gc_bx*n+tid] = s[n-1-tid]
+				/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 			}
 		}
 	}

@@ -22,8 +22,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
-//line copies.go:20
-	s := gocuda.Shared[float32](t, n)[:n]
+	/*line copies.go:20*/ s := gocuda.Shared[float32](t, n)[:n]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -38,13 +37,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-							var i int = off + gc_bx*n + rank
+							/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 							_ = i
-//line copies.go:19
-							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line copies.go:19
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line copies.go:19*/ v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -58,20 +54,16 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						var i int = off + gc_bx*n + rank
+						/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 						_ = i
-//line copies.go:19
-						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line copies.go:19
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line copies.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line copies.go:19
-					v := gc_at[gc_tx]
+					/*line copies.go:19*/ v := gc_at[gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -83,15 +75,12 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-							var i int = off + gc_bx*n + rank
+							/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 							if i < 0 || i > len(in)-16 {
 								break
 							}
-//line copies.go:19
-							v := archsimd.LoadFloat32x16Slice(in[i:])
-//line copies.go:19
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line copies.go:19*/ v := archsimd.LoadFloat32x16Slice(in[i:])
+							/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -105,15 +94,12 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						var i int = off + gc_bx*n + rank
+						/*line copies.go:18*/ var i int = off + gc_bx*n + rank
 						if i < 0 || i > len(in)-8 {
 							break
 						}
-//line copies.go:19
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line copies.go:19
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line copies.go:19*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+						/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -121,8 +107,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-					i := off + gc_bx*n + rank
+					/*line copies.go:18*/ i := off + gc_bx*n + rank
 					v := in[i]
 					gc_s_v[gc_rank] = v
 				}
@@ -137,8 +122,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_ty * gc_bdx
-//line copies.go:34
-			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
+			/*line copies.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -149,10 +133,8 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
 							_ = rank
-//line copies.go:16
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line copies.go:22
-							v.StoreSlice(gc_at2[gc_tx:])
+							/*line copies.go:16*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -167,18 +149,15 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_rank := gc_base + gc_tx
 						var rank int = gc_ty*gc_bdx + gc_tx
 						_ = rank
-//line copies.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line copies.go:22
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line copies.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:22
-					gc_at2[gc_tx] = v
+					/*line copies.go:22*/ gc_at2[gc_tx] = v
 				}
 			} else {
 				gc_vstep4 := 0
@@ -189,14 +168,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line copies.go:22
-							if rank < 0 || rank > len(s)-16 {
+							/*line copies.go:16*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line copies.go:22*/ if rank < 0 || rank > len(s)-16 {
 								break
 							}
-//line copies.go:22
-							v.StoreSlice(s[rank:])
+							/*line copies.go:22*/ v.StoreSlice(s[rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -210,14 +186,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line copies.go:22
-						if rank < 0 || rank > len(s)-8 {
+						/*line copies.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line copies.go:22*/ if rank < 0 || rank > len(s)-8 {
 							break
 						}
-//line copies.go:22
-						v.StoreSlice(s[rank:])
+						/*line copies.go:22*/ v.StoreSlice(s[rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -226,8 +199,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:22
-					s[rank] = v
+					/*line copies.go:22*/ s[rank] = v
 				}
 			}
 			gc_ty++
@@ -247,8 +219,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:24
-					gc_at3[gc_tx] = s[gc_idx] - v
+					/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
 				gc_step := 0
@@ -259,8 +230,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step + 1
@@ -268,8 +238,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step + 2
@@ -277,8 +246,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
 						gc_tx := gc_step + 3
@@ -286,8 +254,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line copies.go:24
-						out[gc_bx*n+rank] = s[n-1-rank] - v
+						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -295,8 +262,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line copies.go:24
-					out[gc_bx*n+rank] = s[n-1-rank] - v
+					/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
 				}
 			}
 			gc_ty++
@@ -315,8 +281,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line copies.go:40
-		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+		/*line copies.go:40*/ if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -327,8 +292,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line copies.go:34
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line copies.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -342,14 +306,12 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line copies.go:34
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line copies.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:34
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -359,12 +321,10 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-						if i < 0 || i > len(src)-16 || i > len(dst)-16 {
+						/*line copies.go:34*/ if i < 0 || i > len(src)-16 || i > len(dst)-16 {
 							break
 						}
-//line copies.go:35
-						archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
+						/*line copies.go:35*/ archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -377,20 +337,17 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					if i < 0 || i > len(src)-8 || i > len(dst)-8 {
+					/*line copies.go:34*/ if i < 0 || i > len(src)-8 || i > len(dst)-8 {
 						break
 					}
-//line copies.go:35
-					archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
+					/*line copies.go:35*/ archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-				dst[i] = src[i]
+				/*line copies.go:34*/ dst[i] = src[i]
 			}
 		}
 	}
@@ -407,8 +364,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line copies.go:44
-	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
+	/*line copies.go:44*/ tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -425,14 +381,11 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							gc_tx := gc_vstep
 							var x int = gc_tx
 							var y int = gc_ty
-//line copies.go:46
-							var row int = gc_by*gc_bdy + y
+							/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 							_ = row
-//line copies.go:47
-							var col int = gc_bx*gc_bdx + x
+							/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
 							_ = col
-//line copies.go:48
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line copies.go:48*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -446,20 +399,16 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_vstep
 						var x int = gc_tx
 						var y int = gc_ty
-//line copies.go:46
-						var row int = gc_by*gc_bdy + y
+						/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 						_ = row
-//line copies.go:47
-						var col int = gc_bx*gc_bdx + x
+						/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
 						_ = col
-//line copies.go:48
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line copies.go:48*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:48
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -476,24 +425,19 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							gc_pos.Thread = gc_base + gc_tx
 							var x int = gc_tx
 							var y int = gc_ty
-//line copies.go:46
-							var row int = gc_by*gc_bdy + y
+							/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 							var col int = gc_bx*gc_bdx + x
 							if x < 0 || x > len(tile_[y])-16 {
 								break
 							}
-//line copies.go:48
-							var gc_t4 int = row*w + col
+							/*line copies.go:48*/ var gc_t4 int = row*w + col
 							var gc_i4 int = gc_t4
 							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned4 := gc_none2
-//line streams.go:13
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+							/*line streams.go:13*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line copies.go:48
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line copies.go:48
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+								/*line copies.go:48*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									/*line copies.go:48*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
 								}
@@ -504,14 +448,11 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 								}
 								gc_returned4 = gc_b3
 							} else {
-//line copies.go:48
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+								/*line copies.go:48*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 								if gc_if5.ToBits() != 0 {
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line copies.go:48
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line copies.go:48
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line copies.go:48*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line copies.go:48*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -524,8 +465,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 								gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 							}
-//line copies.go:48
-							gc_result4.StoreSlice(tile_[y][x:])
+							/*line copies.go:48*/ gc_result4.StoreSlice(tile_[y][x:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -545,24 +485,19 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_pos.Thread = gc_base + gc_tx
 						var x int = gc_tx
 						var y int = gc_ty
-//line copies.go:46
-						var row int = gc_by*gc_bdy + y
+						/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
 						var col int = gc_bx*gc_bdx + x
 						if x < 0 || x > len(tile_[y])-8 {
 							break
 						}
-//line copies.go:48
-						var gc_t2 int = row*w + col
+						/*line copies.go:48*/ var gc_t2 int = row*w + col
 						var gc_i2 int = gc_t2
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned2 := gc_none
-//line streams.go:13
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						/*line streams.go:13*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line copies.go:48
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line copies.go:48
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line copies.go:48*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -573,14 +508,11 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							}
 							gc_returned2 = gc_b2
 						} else {
-//line copies.go:48
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							/*line copies.go:48*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line copies.go:48
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line copies.go:48
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line copies.go:48*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -593,8 +525,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
-//line copies.go:48
-						gc_result2.StoreSlice(tile_[y][x:])
+						/*line copies.go:48*/ gc_result2.StoreSlice(tile_[y][x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -602,8 +533,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line copies.go:46
-					row := gc_by*gc_bdy + y
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
 					tile_[y][x] = StreamAt(in, row*w+col)
 				}
@@ -627,36 +557,31 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
-//line copies.go:50
-						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					y := gc_ty
-//line copies.go:50
-					gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
 				gc_step2 := 0
@@ -666,55 +591,45 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
+						/*line copies.go:46*/ row := gc_by*gc_bdy + y
 						col := gc_bx*gc_bdx + x
-//line copies.go:50
-						out[row*w+col] = tile_[x][y]
+						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line copies.go:46
-					row := gc_by*gc_bdy + y
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
 					col := gc_bx*gc_bdx + x
-//line copies.go:50
-					out[row*w+col] = tile_[x][y]
+					/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
 				}
 			}
 			gc_ty++
@@ -735,15 +650,12 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
-//line copies.go:64
-	if n <= 1*gc_bdx {
+	/*line copies.go:64*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line copies.go:64
-	s := gocuda.Shared[float32](t, n)[:n]
+	/*line copies.go:64*/ s := gocuda.Shared[float32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line copies.go:67
-		gc_off := gc_bx * n
+		/*line copies.go:67*/ gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -755,8 +667,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line copies.go:64
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line copies.go:64*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -770,14 +681,12 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line copies.go:64
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line copies.go:64*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line copies.go:65
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -787,12 +696,10 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line copies.go:65
-						if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+						/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 							break
 						}
-//line copies.go:66
-						archsimd.LoadFloat32x16Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
+						/*line copies.go:66*/ archsimd.LoadFloat32x16Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -805,25 +712,21 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line copies.go:65
-					if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+					/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 						break
 					}
-//line copies.go:66
-					archsimd.LoadFloat32x8Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
+					/*line copies.go:66*/ archsimd.LoadFloat32x8Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line copies.go:65
-				s[tid] = in[gc_bx*n+tid]
+				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 			}
 		}
 	}
-//line copies.go:71
-	var gc_l_v [32]float32
+	/*line copies.go:71*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -835,11 +738,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := gc_x0
-//line copies.go:84
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+			/*line copies.go:84*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 				gc_at3 := s[gc_off2:][:32]
-//line copies.go:67
-				copy(gc_l_v[:], gc_at3)
+				/*line copies.go:67*/ copy(gc_l_v[:], gc_at3)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -848,8 +749,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line copies.go:67
-					v := s[tid]
+					/*line copies.go:67*/ v := s[tid]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -862,12 +762,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line copies.go:69
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line copies.go:69*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line copies.go:69*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line copies.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -875,12 +772,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line copies.go:69
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line copies.go:69*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line copies.go:69*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line copies.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -892,8 +786,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line copies.go:69
-					v += gc_c1r[gc_lane]
+					/*line copies.go:69*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -903,11 +796,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := gc_x02
-//line copies.go:80
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+			/*line copies.go:80*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 				gc_at4 := s[gc_off3:][:32]
-//line copies.go:71
-				copy(gc_at4, gc_l_v[:])
+				/*line copies.go:71*/ copy(gc_at4, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -917,22 +808,19 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v[gc_lane]
-//line copies.go:71
-					s[tid] = v
+					/*line copies.go:71*/ s[tid] = v
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line copies.go:80
-		gc_off4 := gc_bx * n
+		/*line copies.go:80*/ gc_off4 := gc_bx * n
 		gc_stride := 0 - 1
 		gc_off5 := n - 1
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
 			gc_at5 := out[gc_off4:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line copies.go:73
-				gc_at5[gc_tx] = s[gc_idx]
+				/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -941,36 +829,31 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line copies.go:73
-					out[gc_bx*n+tid] = s[n-1-tid]
+					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line copies.go:73
-				out[gc_bx*n+tid] = s[n-1-tid]
+				/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
 			}
 		}
 	}

@@ -19,8 +19,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line deadstore.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line deadstore.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -28,15 +27,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
 				_ = i
-//line deadstore.go:13
-				v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line deadstore.go:13
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+				/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line deadstore.go:13
-				v := gc_at[gc_tx]
+				/*line deadstore.go:13*/ v := gc_at[gc_tx]
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -45,27 +41,22 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:13
-				if i < 0 || i > len(in)-8 {
+				/*line deadstore.go:13*/ if i < 0 || i > len(in)-8 {
 					break
 				}
-//line deadstore.go:13
-				v := lanes.LoadFloat32x8Slice(in[i:])
-//line deadstore.go:13
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(in[i:])
+				/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:13
-				v := in[i]
+				/*line deadstore.go:13*/ v := in[i]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line deadstore.go:21
-	var gc_c1v [32]float32
+	/*line deadstore.go:21*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -77,16 +68,14 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line deadstore.go:15
-			gc_c1v[gc_lane] = v
+			/*line deadstore.go:15*/ gc_c1v[gc_lane] = v
 		}
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
 			_ = v
-//line deadstore.go:15
-			w := gc_c1r[gc_lane]
+			/*line deadstore.go:15*/ w := gc_c1r[gc_lane]
 			if gc_bdx%64 == 32 {
 				v = w
 			}
@@ -95,20 +84,16 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:23
-			var v float32
-//line deadstore.go:19
-			v = gc_c2r[gc_lane]
+			/*line deadstore.go:23*/ var v float32
+			/*line deadstore.go:19*/ v = gc_c2r[gc_lane]
 			gc_s_v[gc_rank] = v
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line deadstore.go:27
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line deadstore.go:27*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
-//line deadstore.go:21
-			copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
+			/*line deadstore.go:21*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -118,8 +103,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
+					/*line deadstore.go:21*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step + 1
@@ -127,8 +111,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
+					/*line deadstore.go:21*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step + 2
@@ -136,8 +119,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
+					/*line deadstore.go:21*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step + 3
@@ -145,8 +127,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line deadstore.go:21
-					out[i] = v
+					/*line deadstore.go:21*/ out[i] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -154,8 +135,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line deadstore.go:21
-				out[i] = v
+				/*line deadstore.go:21*/ out[i] = v
 			}
 		}
 	}

@@ -20,8 +20,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line deadstore.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line deadstore.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -32,10 +31,8 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line deadstore.go:13
-						v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line deadstore.go:13
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line deadstore.go:13*/ v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+						/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -50,17 +47,14 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line deadstore.go:13
-					v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line deadstore.go:13
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:13*/ v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line deadstore.go:13
-				v := gc_at[gc_tx]
+				/*line deadstore.go:13*/ v := gc_at[gc_tx]
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -72,14 +66,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:13
-						if i < 0 || i > len(in)-16 {
+						/*line deadstore.go:13*/ if i < 0 || i > len(in)-16 {
 							break
 						}
-//line deadstore.go:13
-						v := archsimd.LoadFloat32x16Slice(in[i:])
-//line deadstore.go:13
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line deadstore.go:13*/ v := archsimd.LoadFloat32x16Slice(in[i:])
+						/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -93,14 +84,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:13
-					if i < 0 || i > len(in)-8 {
+					/*line deadstore.go:13*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line deadstore.go:13
-					v := archsimd.LoadFloat32x8Slice(in[i:])
-//line deadstore.go:13
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:13*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -108,14 +96,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:13
-				v := in[i]
+				/*line deadstore.go:13*/ v := in[i]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line deadstore.go:21
-	var gc_c1v [32]float32
+	/*line deadstore.go:21*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -128,10 +114,8 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:15
-					v.StoreSlice(gc_c1v[gc_lane:])
+					/*line deadstore.go:15*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:15*/ v.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -140,10 +124,8 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:15
-					v.StoreSlice(gc_c1v[gc_lane:])
+					/*line deadstore.go:15*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:15*/ v.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -156,8 +138,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line deadstore.go:15
-				gc_c1v[gc_lane] = v
+				/*line deadstore.go:15*/ gc_c1v[gc_lane] = v
 			}
 		}
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
@@ -166,18 +147,13 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+					/*line deadstore.go:15*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:15*/ w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 					if gc_bdx%64 == 32 {
-//line deadstore.go:16
-						v = w
+						/*line deadstore.go:16*/ v = w
 					}
-//line deadstore.go:19
-					w.StoreSlice(gc_c2v[gc_lane:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:19*/ w.StoreSlice(gc_c2v[gc_lane:])
+					/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -186,18 +162,13 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+					/*line deadstore.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:15*/ w := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 					if gc_bdx%64 == 32 {
-//line deadstore.go:16
-						v = w
+						/*line deadstore.go:16*/ v = w
 					}
-//line deadstore.go:19
-					w.StoreSlice(gc_c2v[gc_lane:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:19*/ w.StoreSlice(gc_c2v[gc_lane:])
+					/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -211,8 +182,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
 				_ = v
-//line deadstore.go:15
-				w := gc_c1r[gc_lane]
+				/*line deadstore.go:15*/ w := gc_c1r[gc_lane]
 				if gc_bdx%64 == 32 {
 					v = w
 				}
@@ -225,12 +195,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:19
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:19*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line deadstore.go:19*/ v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -239,12 +206,9 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line deadstore.go:19
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line deadstore.go:19*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line deadstore.go:19*/ v = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -256,18 +220,15 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line deadstore.go:32
-				var v float32
-//line deadstore.go:19
-				v = gc_c2r[gc_lane]
+				/*line deadstore.go:32*/ var v float32
+				/*line deadstore.go:19*/ v = gc_c2r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line deadstore.go:28
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line deadstore.go:28*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -278,10 +239,8 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line deadstore.go:12
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line deadstore.go:21
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line deadstore.go:12*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -296,18 +255,15 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line deadstore.go:12
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:21
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line deadstore.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line deadstore.go:21
-				gc_at2[gc_tx] = v
+				/*line deadstore.go:21*/ gc_at2[gc_tx] = v
 			}
 		} else {
 			gc_vstep4 := 0
@@ -318,14 +274,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line deadstore.go:21
-						if i < 0 || i > len(out)-16 {
+						/*line deadstore.go:12*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:21*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line deadstore.go:21
-						v.StoreSlice(out[i:])
+						/*line deadstore.go:21*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -339,14 +292,11 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line deadstore.go:12
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line deadstore.go:21
-					if i < 0 || i > len(out)-8 {
+					/*line deadstore.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line deadstore.go:21*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line deadstore.go:21
-					v.StoreSlice(out[i:])
+					/*line deadstore.go:21*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -355,8 +305,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line deadstore.go:21
-				out[i] = v
+				/*line deadstore.go:21*/ out[i] = v
 			}
 		}
 	}

@@ -23,8 +23,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
 	var start int = 16
-//line demand.go:26
-	var gc_l_v_ [32]float32
+	/*line demand.go:26*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -45,25 +44,20 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			rank := gc_ty*gc_bdx + gc_tx
-//line demand.go:24
-			var v_ float32 = in[gc_bx*n+rank]
+			/*line demand.go:24*/ var v_ float32 = in[gc_bx*n+rank]
 			gc_l_v_[gc_lane] = v_
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-						v_ += gc_c1r[gc_lane]
+						/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -76,10 +70,8 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-			var r float32 = v_
-//line demand.go:24
-			v := r
+			/*line demand.go:51*/ var r float32 = v_
+			/*line demand.go:24*/ v := r
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -91,8 +83,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx*gc_bdy + gc_ty
-//line demand.go:39
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+			/*line demand.go:39*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -100,36 +91,31 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line demand.go:27
-					gc_at[0] = v
+					/*line demand.go:27*/ gc_at[0] = v
 				}
 			} else {
 				gc_step2 := gc_from
@@ -139,40 +125,35 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line demand.go:27
-					out[gc_bx*gc_bdy+gc_ty] = v
+					/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
 			gc_ty++
@@ -192,10 +173,8 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand.go:38
-	var start_ int = start
-//line demand.go:40
-	var gc_l_v_ [32]float32
+	/*line demand.go:38*/ var start_ int = start
+	/*line demand.go:40*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -207,12 +186,10 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line demand.go:53
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line demand.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand.go:38
-					var v_ float32 = gc_at[gc_lane]
+					/*line demand.go:38*/ var v_ float32 = gc_at[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -223,27 +200,22 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line demand.go:38
-					var v_ float32 = in[i]
+					/*line demand.go:38*/ var v_ float32 = in[i]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
 		} else {
-//line demand.go:48
-			for offset := start_; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start_; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-						v_ += gc_c1r[gc_lane]
+						/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -266,12 +238,9 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-				var r float32 = v_
-//line demand.go:38
-				v := r
-//line demand.go:40
-				out[3*(i/32)+(gc_rank&31)] = v
+				/*line demand.go:51*/ var r float32 = v_
+				/*line demand.go:38*/ v := r
+				/*line demand.go:40*/ out[3*(i/32)+(gc_rank&31)] = v
 			}
 		}
 	}
@@ -288,8 +257,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var start int = 16
-//line demand.go:64
-	var gc_l_v_ [32]float32
+	/*line demand.go:64*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -300,12 +268,10 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line demand.go:77
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line demand.go:77*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand.go:62
-				var v_ float32 = gc_at[gc_lane]
+				/*line demand.go:62*/ var v_ float32 = gc_at[gc_lane]
 				gc_l_v_[gc_lane] = v_
 			}
 		} else {
@@ -316,36 +282,29 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:62
-				var v_ float32 = in[i]
+				/*line demand.go:62*/ var v_ float32 = in[i]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-						v_ += gc_c1r[gc_lane]
+						/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
-//line demand.go:51
-		copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+		/*line demand.go:51*/ copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 	}
-//line demand.go:55
-	var gc_l_w [32]float32
+	/*line demand.go:55*/ var gc_l_w [32]float32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -360,25 +319,21 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line demand.go:65
-			if v > 0 {
+			/*line demand.go:65*/ if v > 0 {
 				gc_m10 |= 1 << gc_lane
 			}
 		}
 		gc_save10 := gc_act
 		gc_act = gc_save10 & gc_m10
 		if gc_act != 0 {
-//line demand.go:66
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+			/*line demand.go:66*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line demand.go:73
-				var w float32
-//line demand.go:66
-				w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+				/*line demand.go:73*/ var w float32
+				/*line demand.go:66*/ w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -387,11 +342,9 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x02 := gc_tidx.X
 		gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line demand.go:78
-		if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+		/*line demand.go:78*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:32]
-//line demand.go:68
-			copy(gc_at2, gc_l_w[:])
+			/*line demand.go:68*/ copy(gc_at2, gc_l_w[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -401,8 +354,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				w := gc_l_w[gc_lane]
-//line demand.go:68
-				out[i] = w
+				/*line demand.go:68*/ out[i] = w
 			}
 		}
 	}

@@ -24,8 +24,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
 	var start int = 16
-//line demand.go:26
-	var gc_l_v_ [32]float32
+	/*line demand.go:26*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -42,15 +41,12 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line demand.go:24
-					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
+					/*line demand.go:24*/ if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 						break
 					}
-//line demand.go:24
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
+					/*line demand.go:24*/ gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
 					v_ := gc_t2
-//line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:24*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -68,15 +64,12 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line demand.go:24
-					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
+					/*line demand.go:24*/ if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 						break
 					}
-//line demand.go:24
-					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
+					/*line demand.go:24*/ gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
 					v_ := gc_t
-//line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:24*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -100,32 +93,25 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rank := gc_ty*gc_bdx + gc_tx
-//line demand.go:24
-				var v_ float32 = in[gc_bx*n+rank]
+				/*line demand.go:24*/ var v_ float32 = in[gc_bx*n+rank]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -133,12 +119,9 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -150,8 +133,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -165,10 +147,8 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-			var r float32 = v_
-//line demand.go:24
-			v := r
+			/*line demand.go:51*/ var r float32 = v_
+			/*line demand.go:24*/ v := r
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -180,8 +160,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx*gc_bdy + gc_ty
-//line demand.go:39
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+			/*line demand.go:39*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -189,36 +168,31 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						gc_at[0] = v
+						/*line demand.go:27*/ gc_at[0] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line demand.go:27
-					gc_at[0] = v
+					/*line demand.go:27*/ gc_at[0] = v
 				}
 			} else {
 				gc_step2 := gc_from
@@ -228,40 +202,35 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line demand.go:27
-						out[gc_bx*gc_bdy+gc_ty] = v
+						/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line demand.go:27
-					out[gc_bx*gc_bdy+gc_ty] = v
+					/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
 			gc_ty++
@@ -281,10 +250,8 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand.go:38
-	var start_ int = start
-//line demand.go:40
-	var gc_l_v_ [32]float32
+	/*line demand.go:38*/ var start_ int = start
+	/*line demand.go:40*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -302,15 +269,12 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line demand.go:38
-					if i < 0 || i > len(in)-8 {
+					/*line demand.go:38*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line demand.go:38
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line demand.go:38*/ gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
 					v_ := gc_t2
-//line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:38*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -329,15 +293,12 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line demand.go:38
-					if i < 0 || i > len(in)-8 {
+					/*line demand.go:38*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line demand.go:38
-					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line demand.go:38*/ gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 					v_ := gc_t
-//line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:38*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -356,40 +317,32 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:38
-				var v_ float32 = in[i]
+				/*line demand.go:38*/ var v_ float32 = in[i]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line demand.go:50
-			for offset := start_; offset > 0; offset >>= 1 {
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
+			/*line demand.go:50*/ for offset := start_; offset > 0; offset >>= 1 {
+				/*line demand.go:49*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
-//line demand.go:48
-			for offset := start_; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start_; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -397,12 +350,9 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -414,8 +364,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -439,12 +388,9 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-				var r float32 = v_
-//line demand.go:38
-				v := r
-//line demand.go:40
-				out[3*(i/32)+(gc_rank&31)] = v
+				/*line demand.go:51*/ var r float32 = v_
+				/*line demand.go:38*/ v := r
+				/*line demand.go:40*/ out[3*(i/32)+(gc_rank&31)] = v
 			}
 		}
 	}
@@ -461,8 +407,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var start int = 16
-//line demand.go:64
-	var gc_l_v_ [32]float32
+	/*line demand.go:64*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -480,15 +425,12 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line demand.go:62
-					if i < 0 || i > len(in)-8 {
+					/*line demand.go:62*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line demand.go:62
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line demand.go:62*/ gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
 					v_ := gc_t2
-//line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -507,15 +449,12 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line demand.go:62
-					if i < 0 || i > len(in)-8 {
+					/*line demand.go:62*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line demand.go:62
-					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line demand.go:62*/ gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 					v_ := gc_t
-//line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line demand.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -534,40 +473,32 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:62
-				var v_ float32 = in[i]
+				/*line demand.go:62*/ var v_ float32 = in[i]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line demand.go:50
-			for offset := start; offset > 0; offset >>= 1 {
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
+			/*line demand.go:50*/ for offset := start; offset > 0; offset >>= 1 {
+				/*line demand.go:49*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -575,12 +506,9 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -592,19 +520,16 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-//line demand.go:51
-		copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+		/*line demand.go:51*/ copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 	}
-//line demand.go:55
-	var gc_l_w [32]float32
+	/*line demand.go:55*/ var gc_l_w [32]float32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -617,8 +542,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					w := gc_vb2
-//line demand.go:64
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line demand.go:64*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -627,8 +551,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 						continue
 					}
 					w := gc_vb
-//line demand.go:64
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line demand.go:64*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -648,25 +571,21 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line demand.go:65
-			if v > 0 {
+			/*line demand.go:65*/ if v > 0 {
 				gc_m10 |= 1 << gc_lane
 			}
 		}
 		gc_save10 := gc_act
 		gc_act = gc_save10 & gc_m10
 		if gc_act != 0 {
-//line demand.go:66
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+			/*line demand.go:66*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line demand.go:73
-				var w float32
-//line demand.go:66
-				w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+				/*line demand.go:73*/ var w float32
+				/*line demand.go:66*/ w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -675,11 +594,9 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line demand.go:78
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line demand.go:78*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
-//line demand.go:68
-			copy(gc_at, gc_l_w[:])
+			/*line demand.go:68*/ copy(gc_at, gc_l_w[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -689,8 +606,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				w := gc_l_w[gc_lane]
-//line demand.go:68
-				out[i] = w
+				/*line demand.go:68*/ out[i] = w
 			}
 		}
 	}

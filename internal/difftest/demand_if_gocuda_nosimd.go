@@ -20,10 +20,8 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	per := gc_bdx * gc_bdy
-//line demand_if.go:18
-	warps := gocuda.Shared[int32](t, 32)[:32]
-//line demand_if.go:20
-	var gc_l_v [32]int32
+	/*line demand_if.go:18*/ warps := gocuda.Shared[int32](t, 32)[:32]
+	/*line demand_if.go:20*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -45,27 +43,22 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:16
-				rank := gc_ty*gc_bdx + tid
-//line demand_if.go:19
-				v := in[gc_bx*per+rank]
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
+				/*line demand_if.go:19*/ v := in[gc_bx*per+rank]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 		} else {
-//line demand_if.go:20
-			for off := 16; off > 0; off /= 2 {
+			/*line demand_if.go:20*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
-//line demand_if.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line demand_if.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line demand_if.go:21
-						v += gc_c1r[gc_lane]
+						/*line demand_if.go:21*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -86,18 +79,15 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:16
-				rank := gc_ty*gc_bdx + tid
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line demand_if.go:23
-				if rank%32 == 0 {
+				/*line demand_if.go:23*/ if rank%32 == 0 {
 					warps[rank/32] = v
 				}
 			}
 		}
 	}
-//line demand_if.go:31
-	var gc_l_v2 [32]int32
+	/*line demand_if.go:31*/ var gc_l_v2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -122,8 +112,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:27
-				if tid < 32 {
+				/*line demand_if.go:27*/ if tid < 32 {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -136,17 +125,14 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
-//line demand_if.go:42
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
+				/*line demand_if.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
 					gc_at := warps[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid := gc_tx
-//line demand_if.go:17
-						var v int32
+						/*line demand_if.go:17*/ var v int32
 						v = 0
-//line demand_if.go:29
-						if tid < per/32 {
+						/*line demand_if.go:29*/ if tid < per/32 {
 							v = gc_at[gc_lane]
 						}
 						gc_l_v2[gc_lane] = v
@@ -162,11 +148,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line demand_if.go:17
-						var v int32
+						/*line demand_if.go:17*/ var v int32
 						v = 0
-//line demand_if.go:29
-						if tid < per/32 {
+						/*line demand_if.go:29*/ if tid < per/32 {
 							v = warps[tid]
 						}
 						gc_l_v2[gc_lane] = v
@@ -180,20 +164,17 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
 				}
 			} else {
-//line demand_if.go:32
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line demand_if.go:32*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line demand_if.go:33
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						/*line demand_if.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							v := gc_l_v2[gc_lane]
-//line demand_if.go:33
-							v += gc_c2r[gc_lane]
+							/*line demand_if.go:33*/ v += gc_c2r[gc_lane]
 							gc_l_v2[gc_lane] = v
 						}
 					}
@@ -218,8 +199,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v2[gc_lane]
-//line demand_if.go:35
-					if tid == 0 {
+					/*line demand_if.go:35*/ if tid == 0 {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}

@@ -22,10 +22,8 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	per := gc_bdx * gc_bdy
-//line demand_if.go:18
-	warps := gocuda.Shared[int32](t, 32)[:32]
-//line demand_if.go:20
-	var gc_l_v [32]int32
+	/*line demand_if.go:18*/ warps := gocuda.Shared[int32](t, 32)[:32]
+	/*line demand_if.go:20*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -47,42 +45,33 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:16
-				rank := gc_ty*gc_bdx + tid
-//line demand_if.go:19
-				v := in[gc_bx*per+rank]
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
+				/*line demand_if.go:19*/ v := in[gc_bx*per+rank]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line demand_if.go:22
-			for off := 16; off > 0; off /= 2 {
-//line demand_if.go:21
-				gc_run.Add(off, 0, 32)
+			/*line demand_if.go:22*/ for off := 16; off > 0; off /= 2 {
+				/*line demand_if.go:21*/ gc_run.Add(off, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 		} else {
-//line demand_if.go:20
-			for off := 16; off > 0; off /= 2 {
+			/*line demand_if.go:20*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
-//line demand_if.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line demand_if.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_if.go:21
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line demand_if.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line demand_if.go:21
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line demand_if.go:21*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_if.go:21*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand_if.go:21*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -90,12 +79,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand_if.go:21
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line demand_if.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line demand_if.go:21
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line demand_if.go:21*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_if.go:21*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand_if.go:21*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -107,8 +93,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line demand_if.go:21
-							v += gc_c1r[gc_lane]
+							/*line demand_if.go:21*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -130,18 +115,15 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:16
-				rank := gc_ty*gc_bdx + tid
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line demand_if.go:23
-				if rank%32 == 0 {
+				/*line demand_if.go:23*/ if rank%32 == 0 {
 					warps[rank/32] = v
 				}
 			}
 		}
 	}
-//line demand_if.go:31
-	var gc_l_v2 [32]int32
+	/*line demand_if.go:31*/ var gc_l_v2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -166,8 +148,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_if.go:27
-				if tid < 32 {
+				/*line demand_if.go:27*/ if tid < 32 {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -190,27 +171,20 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line demand_if.go:15
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line demand_if.go:15*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						v = gc_vb2
-//line demand_if.go:29
-						if tid < 0 || tid > len(warps)-8 {
+						/*line demand_if.go:29*/ if tid < 0 || tid > len(warps)-8 {
 							break
 						}
-//line demand_if.go:29
-						if tid < per/32 && uint(per/32-tid) > 7 {
-//line demand_if.go:29
-							v = archsimd.LoadInt32x8Slice(warps[tid:])
+						/*line demand_if.go:29*/ if tid < per/32 && uint(per/32-tid) > 7 {
+							/*line demand_if.go:29*/ v = archsimd.LoadInt32x8Slice(warps[tid:])
 						} else {
-//line demand_if.go:30
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+							/*line demand_if.go:30*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
 							if gc_if4.ToBits() != 0 {
-//line demand_if.go:29
-								v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
+								/*line demand_if.go:29*/ v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
 							}
 						}
-//line demand_if.go:29
-						v.StoreSlice(gc_l_v2[gc_lane:])
+						/*line demand_if.go:29*/ v.StoreSlice(gc_l_v2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -229,21 +203,16 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line demand_if.go:15
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line demand_if.go:15*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						v = gc_vb
-//line demand_if.go:29
-						if tid < 0 || tid > len(warps)-8 {
+						/*line demand_if.go:29*/ if tid < 0 || tid > len(warps)-8 {
 							break
 						}
-//line demand_if.go:29
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+						/*line demand_if.go:29*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
 						if gc_if2.ToBits() != 0 {
-//line demand_if.go:30
-							v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
+							/*line demand_if.go:30*/ v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
 						}
-//line demand_if.go:30
-						v.StoreSlice(gc_l_v2[gc_lane:])
+						/*line demand_if.go:30*/ v.StoreSlice(gc_l_v2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -262,11 +231,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line demand_if.go:17
-					var v int32
+					/*line demand_if.go:17*/ var v int32
 					v = 0
-//line demand_if.go:29
-					if tid < per/32 {
+					/*line demand_if.go:29*/ if tid < per/32 {
 						v = warps[tid]
 					}
 					gc_l_v2[gc_lane] = v
@@ -279,23 +246,18 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
 				}
 			} else {
-//line demand_if.go:32
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line demand_if.go:32*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
 					} else {
-//line demand_if.go:33
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						/*line demand_if.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_if.go:33
-									v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:33
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line demand_if.go:33
-									v.StoreSlice(gc_l_v2[gc_lane:])
+									/*line demand_if.go:33*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+									/*line demand_if.go:33*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand_if.go:33*/ v.StoreSlice(gc_l_v2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -303,12 +265,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line demand_if.go:33
-									v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:33
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line demand_if.go:33
-									v.StoreSlice(gc_l_v2[gc_lane:])
+									/*line demand_if.go:33*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+									/*line demand_if.go:33*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand_if.go:33*/ v.StoreSlice(gc_l_v2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -320,8 +279,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 									continue
 								}
 								v := gc_l_v2[gc_lane]
-//line demand_if.go:33
-								v += gc_c2r[gc_lane]
+								/*line demand_if.go:33*/ v += gc_c2r[gc_lane]
 								gc_l_v2[gc_lane] = v
 							}
 						}
@@ -341,20 +299,15 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line demand_if.go:15
-						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:35
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						/*line demand_if.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+						/*line demand_if.go:35*/ gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if6.ToBits() != 0 {
-//line demand_if.go:36
-							var gc_lanes2 [8]int32
-//line demand_if.go:36
-							v.Store(&gc_lanes2)
+							/*line demand_if.go:36*/ var gc_lanes2 [8]int32
+							/*line demand_if.go:36*/ v.Store(&gc_lanes2)
 							for gc_k2 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
-//line demand_if.go:36
-									out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
+									/*line demand_if.go:36*/ out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -376,20 +329,15 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line demand_if.go:15
-						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:35
-						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						/*line demand_if.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+						/*line demand_if.go:35*/ gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if5.ToBits() != 0 {
-//line demand_if.go:36
-							var gc_lanes [8]int32
-//line demand_if.go:36
-							v.Store(&gc_lanes)
+							/*line demand_if.go:36*/ var gc_lanes [8]int32
+							/*line demand_if.go:36*/ v.Store(&gc_lanes)
 							for gc_k := range 8 {
 								if gc_if5.ToBits()&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
-//line demand_if.go:36
-									out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
+									/*line demand_if.go:36*/ out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -418,8 +366,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v2[gc_lane]
-//line demand_if.go:35
-					if tid == 0 {
+					/*line demand_if.go:35*/ if tid == 0 {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}

@@ -20,8 +20,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:18
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:18*/ sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -42,16 +41,14 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at3 := sdata[gc_off2:][:gc_to]
 				gc_at4 := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line demand_tree.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line demand_tree.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:20
-					sdata[tid] = in[2*b*gc_bx+tid]
+					/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
 					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
@@ -61,8 +58,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-//line demand_tree.go:32
-	var gc_l_v [32]float32
+	/*line demand_tree.go:32*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -83,8 +79,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:24
-				if tid < gocuda.WarpSize && gc_ty == 0 {
+				/*line demand_tree.go:24*/ if tid < gocuda.WarpSize && gc_ty == 0 {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -92,20 +87,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:25
-			var sdata_ []float32 = sdata
-//line demand_tree.go:25
-			var start_ int = start
+			/*line demand_tree.go:25*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:25*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
-//line demand_tree.go:32
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:32*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -117,27 +108,23 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
-//line demand_tree.go:90
-					gc_off5 := offset + gc_x02
+					/*line demand_tree.go:90*/ gc_off5 := offset + gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 						for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += gc_at6[gc_lane]
+							/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -152,8 +139,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += sdata_[tid_+offset]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -163,12 +149,10 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off6 := gc_x03
-//line demand_tree.go:97
-					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 						gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
-//line demand_tree.go:87
-						copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
+						/*line demand_tree.go:87*/ copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -181,8 +165,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -212,8 +195,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off12 := 2
 			gc_off13 := 4*gc_bx + 3
 			gc_off14 := 3
-//line demand_tree.go:120
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+			/*line demand_tree.go:120*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at8 := out[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_at10 := out[gc_off9:][:1]
@@ -223,8 +205,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at14 := out[gc_off13:][:1]
 				gc_at15 := sdata[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line demand_tree.go:28
-					gc_at8[0] = gc_at9[0]
+					/*line demand_tree.go:28*/ gc_at8[0] = gc_at9[0]
 					gc_at10[0] = gc_at11[0]
 					gc_at12[0] = gc_at13[0]
 					gc_at14[0] = gc_at15[0]
@@ -232,8 +213,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line demand_tree.go:28
-					out[4*gc_bx] = sdata[0]
+					/*line demand_tree.go:28*/ out[4*gc_bx] = sdata[0]
 					out[4*gc_bx+1] = sdata[1]
 					out[4*gc_bx+2] = sdata[2]
 					out[4*gc_bx+3] = sdata[3]
@@ -258,11 +238,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:42
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:42*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:45
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:45*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -271,22 +249,19 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_at3 := sdata[gc_off2:][:gc_bdx]
 			gc_at4 := in[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line demand_tree.go:43
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line demand_tree.go:43*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:43
-				sdata[tid] = in[2*b*gc_bx+tid]
+				/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-//line demand_tree.go:50
-	var gc_l_v [32]float32
+	/*line demand_tree.go:50*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -310,8 +285,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:46
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:46*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -319,20 +293,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:47
-			var sdata_ []float32 = sdata
-//line demand_tree.go:47
-			var start_ int = start
+			/*line demand_tree.go:47*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:47*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:54
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -344,26 +314,22 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
-//line demand_tree.go:90
-					gc_off5 := offset + gc_x03
+					/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += gc_at6[gc_lane]
+							/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -378,8 +344,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += sdata_[tid_+offset]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -389,11 +354,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-//line demand_tree.go:97
-					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
-//line demand_tree.go:87
-						copy(gc_at7, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -406,8 +369,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -424,163 +386,131 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_pos.Thread = gc_base + gc_tx
 			{
 				i := int(0)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(1)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(2)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(3)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(4)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(5)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(6)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(7)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(8)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(9)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(10)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(11)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(12)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(13)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(14)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(15)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(16)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(17)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(18)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(19)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(20)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(21)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(22)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(23)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(24)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(25)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(26)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(27)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(28)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(29)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(30)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(31)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 		}
 	}
@@ -598,11 +528,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_n := gc_b.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line demand_tree.go:63
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:63*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:66
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:66*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -612,8 +540,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			gc_at4 := in[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line demand_tree.go:64
-				var keep [1][]float32
+				/*line demand_tree.go:64*/ var keep [1][]float32
 				keep[0] = sdata
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -624,8 +551,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line demand_tree.go:64
-				var keep [1][]float32
+				/*line demand_tree.go:64*/ var keep [1][]float32
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
@@ -633,8 +559,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-//line demand_tree.go:75
-	var gc_l_v [32]float32
+	/*line demand_tree.go:75*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -658,8 +583,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:69
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:69*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -667,20 +591,16 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:70
-			var sdata_ []float32 = sdata
-//line demand_tree.go:70
-			var start_ int = start
+			/*line demand_tree.go:70*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:70*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:77
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:77*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -692,26 +612,22 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
-//line demand_tree.go:90
-					gc_off5 := offset + gc_x03
+					/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += gc_at6[gc_lane]
+							/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -726,8 +642,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += sdata_[tid_+offset]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -737,11 +652,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-//line demand_tree.go:97
-					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
-//line demand_tree.go:87
-						copy(gc_at7, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -754,8 +667,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -770,8 +682,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
-//line demand_tree.go:106
-		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
 			gc_step := gc_from
@@ -781,40 +692,35 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at8[0] = gc_at9[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at8[0] = gc_at9[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at8[0] = gc_at9[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at8[0] = gc_at9[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-				gc_at8[0] = gc_at9[0] + keep[0][5]
+				/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -824,40 +730,35 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-				out[gc_bx] = sdata[0] + keep[0][5]
+				/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 			}
 		}
 	}
@@ -874,11 +775,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:100
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:100*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:103
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:103*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -887,22 +786,19 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			gc_at3 := sdata[gc_off2:][:gc_bdx]
 			gc_at4 := in[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line demand_tree.go:101
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line demand_tree.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:101
-				sdata[tid] = in[2*b*gc_bx+tid]
+				/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-//line demand_tree.go:108
-	var gc_l_v [32]float32
+	/*line demand_tree.go:108*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -926,8 +822,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:104
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:104*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -935,20 +830,16 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:105
-			var sdata_ []float32 = sdata
-//line demand_tree.go:105
-			var start_ int = start
+			/*line demand_tree.go:105*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:105*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:112
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:112*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -960,26 +851,22 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
-//line demand_tree.go:90
-					gc_off5 := offset + gc_x03
+					/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += gc_at6[gc_lane]
+							/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -994,8 +881,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-							v += sdata_[tid_+offset]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -1005,11 +891,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-//line demand_tree.go:97
-					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
-//line demand_tree.go:87
-						copy(gc_at7, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -1022,8 +906,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -1038,8 +921,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
-//line demand_tree.go:106
-		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
 			gc_step := gc_from
@@ -1048,46 +930,36 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at8[0] = gc_at9[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at8[0] = gc_at9[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at8[0] = gc_at9[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at8[0] = gc_at9[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:107
-				kept, _ := sdata, tid
-//line demand_tree.go:109
-				gc_at8[0] = gc_at9[0] + kept[5]
+				/*line demand_tree.go:107*/ kept, _ := sdata, tid
+				/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1096,46 +968,36 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:107
-				kept, _ := sdata, tid
-//line demand_tree.go:109
-				out[gc_bx] = sdata[0] + kept[5]
+				/*line demand_tree.go:107*/ kept, _ := sdata, tid
+				/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 			}
 		}
 	}

@@ -22,8 +22,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:18
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:18*/ sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -52,10 +51,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line demand_tree.go:19
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line demand_tree.go:19
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line demand_tree.go:19*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line demand_tree.go:19*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -70,16 +67,13 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line demand_tree.go:19
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line demand_tree.go:19
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line demand_tree.go:19*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line demand_tree.go:19*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line demand_tree.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line demand_tree.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -91,14 +85,11 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line demand_tree.go:20
-								if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+								/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 									break
 								}
-//line demand_tree.go:20
-								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-//line demand_tree.go:20
-								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+								/*line demand_tree.go:20*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+								/*line demand_tree.go:20*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -112,22 +103,18 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line demand_tree.go:20
-						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+						/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 							break
 						}
-//line demand_tree.go:20
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
-//line demand_tree.go:20
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						/*line demand_tree.go:20*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						/*line demand_tree.go:20*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:20
-					sdata[tid] = in[2*b*gc_bx+tid]
+					/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
 					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
@@ -137,8 +124,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-//line demand_tree.go:32
-	var gc_l_v [32]float32
+	/*line demand_tree.go:32*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -159,8 +145,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:24
-				if tid < gocuda.WarpSize && gc_ty == 0 {
+				/*line demand_tree.go:24*/ if tid < gocuda.WarpSize && gc_ty == 0 {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -168,20 +153,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:25
-			var sdata_ []float32 = sdata
-//line demand_tree.go:25
-			var start_ int = start
+			/*line demand_tree.go:25*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:25*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
-//line demand_tree.go:32
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:32*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -193,14 +174,12 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				gc_left := gc_act
 				if compiled.SIMD {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -212,16 +191,12 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -240,16 +215,12 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -269,8 +240,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-						v += sdata_[tid_+offset]
+						/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -279,11 +249,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-//line demand_tree.go:96
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
-//line demand_tree.go:87
-						copy(gc_at6, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -296,8 +264,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -327,8 +294,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off11 := 2
 			gc_off12 := 4*gc_bx + 3
 			gc_off13 := 3
-//line demand_tree.go:120
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+			/*line demand_tree.go:120*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
 				gc_at9 := out[gc_off8:][:1]
@@ -338,8 +304,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at13 := out[gc_off12:][:1]
 				gc_at14 := sdata[gc_off13:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line demand_tree.go:28
-					gc_at7[0] = gc_at8[0]
+					/*line demand_tree.go:28*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 					gc_at11[0] = gc_at12[0]
 					gc_at13[0] = gc_at14[0]
@@ -347,8 +312,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line demand_tree.go:28
-					out[4*gc_bx] = sdata[0]
+					/*line demand_tree.go:28*/ out[4*gc_bx] = sdata[0]
 					out[4*gc_bx+1] = sdata[1]
 					out[4*gc_bx+2] = sdata[2]
 					out[4*gc_bx+3] = sdata[3]
@@ -373,11 +337,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:42
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:42*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:45
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:45*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -393,8 +355,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line demand_tree.go:42
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line demand_tree.go:42*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -409,15 +370,13 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line demand_tree.go:42
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line demand_tree.go:42*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line demand_tree.go:43
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line demand_tree.go:43*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
@@ -428,12 +387,10 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line demand_tree.go:43
-						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+						/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 							break
 						}
-//line demand_tree.go:44
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						/*line demand_tree.go:44*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -447,12 +404,10 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line demand_tree.go:43
-					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+					/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 						break
 					}
-//line demand_tree.go:44
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+					/*line demand_tree.go:44*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -460,14 +415,12 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:43
-				sdata[tid] = in[2*b*gc_bx+tid]
+				/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-//line demand_tree.go:50
-	var gc_l_v [32]float32
+	/*line demand_tree.go:50*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -491,8 +444,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:46
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:46*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -500,20 +452,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:47
-			var sdata_ []float32 = sdata
-//line demand_tree.go:47
-			var start_ int = start
+			/*line demand_tree.go:47*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:47*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:54
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -525,14 +473,12 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				gc_left := gc_act
 				if compiled.SIMD {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -544,16 +490,12 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -572,16 +514,12 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -601,8 +539,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-						v += sdata_[tid_+offset]
+						/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -611,11 +548,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-//line demand_tree.go:96
-					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
-//line demand_tree.go:87
-						copy(gc_at6, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -628,8 +563,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -646,163 +580,131 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_pos.Thread = gc_base + gc_tx
 			{
 				i := int(0)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(1)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(2)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(3)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(4)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(5)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(6)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(7)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(8)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(9)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(10)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(11)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(12)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(13)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(14)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(15)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(16)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(17)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(18)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(19)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(20)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(21)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(22)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(23)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(24)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(25)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(26)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(27)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(28)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(29)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(30)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
 				i := int(31)
-//line demand_tree.go:51
-				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 		}
 	}
@@ -820,11 +722,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_n := gc_b.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line demand_tree.go:63
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:63*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:66
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:66*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -834,8 +734,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			gc_at4 := in[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line demand_tree.go:64
-				var keep [1][]float32
+				/*line demand_tree.go:64*/ var keep [1][]float32
 				keep[0] = sdata
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -846,8 +745,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line demand_tree.go:64
-				var keep [1][]float32
+				/*line demand_tree.go:64*/ var keep [1][]float32
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
@@ -855,8 +753,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-//line demand_tree.go:75
-	var gc_l_v [32]float32
+	/*line demand_tree.go:75*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -880,8 +777,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:69
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:69*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -889,20 +785,16 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:70
-			var sdata_ []float32 = sdata
-//line demand_tree.go:70
-			var start_ int = start
+			/*line demand_tree.go:70*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:70*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:77
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:77*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -914,14 +806,12 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				gc_left := gc_act
 				if compiled.SIMD {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -933,16 +823,12 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -961,16 +847,12 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -990,8 +872,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-						v += sdata_[tid_+offset]
+						/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1000,11 +881,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-//line demand_tree.go:96
-					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
-//line demand_tree.go:87
-						copy(gc_at6, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -1017,8 +896,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -1033,8 +911,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
-//line demand_tree.go:106
-		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
 			gc_step := gc_from
@@ -1044,40 +921,35 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at7[0] = gc_at8[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at7[0] = gc_at8[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at7[0] = gc_at8[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					gc_at7[0] = gc_at8[0] + keep[0][5]
+					/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-				gc_at7[0] = gc_at8[0] + keep[0][5]
+				/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1087,40 +959,35 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				keep := gc_s_keep[gc_rank]
-//line demand_tree.go:73
-				out[gc_bx] = sdata[0] + keep[0][5]
+				/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
 			}
 		}
 	}
@@ -1137,11 +1004,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line demand_tree.go:100
-	sdata := gocuda.Shared[float32](t, 2*b)
+	/*line demand_tree.go:100*/ sdata := gocuda.Shared[float32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line demand_tree.go:103
-		gc_off := 2 * b * gc_bx
+		/*line demand_tree.go:103*/ gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
@@ -1157,8 +1022,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line demand_tree.go:100
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line demand_tree.go:100*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1173,15 +1037,13 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line demand_tree.go:100
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line demand_tree.go:100*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line demand_tree.go:101
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line demand_tree.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
@@ -1192,12 +1054,10 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line demand_tree.go:101
-						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+						/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 							break
 						}
-//line demand_tree.go:102
-						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						/*line demand_tree.go:102*/ archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1211,12 +1071,10 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line demand_tree.go:101
-					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+					/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 						break
 					}
-//line demand_tree.go:102
-					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+					/*line demand_tree.go:102*/ archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1224,14 +1082,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:101
-				sdata[tid] = in[2*b*gc_bx+tid]
+				/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-//line demand_tree.go:108
-	var gc_l_v [32]float32
+	/*line demand_tree.go:108*/ var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1255,8 +1111,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line demand_tree.go:104
-				if tid < gocuda.WarpSize {
+				/*line demand_tree.go:104*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -1264,20 +1119,16 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line demand_tree.go:105
-			var sdata_ []float32 = sdata
-//line demand_tree.go:105
-			var start_ int = start
+			/*line demand_tree.go:105*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:105*/ var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line demand_tree.go:112
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				/*line demand_tree.go:112*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-					copy(gc_l_v[:], gc_at5)
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1289,14 +1140,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line demand_tree.go:83
-						v := sdata_[tid_]
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line demand_tree.go:84
-			for offset := start_; offset > 0; offset /= 2 {
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
 				gc_left := gc_act
 				if compiled.SIMD {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1308,16 +1157,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -1336,16 +1181,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_ int = gc_tx
-//line demand_tree.go:82
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+							/*line demand_tree.go:82*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
 								break
 							}
-//line demand_tree.go:85
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:85*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+							/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -1365,8 +1206,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						v := gc_l_v[gc_lane]
-//line demand_tree.go:85
-						v += sdata_[tid_+offset]
+						/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1375,11 +1215,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-//line demand_tree.go:96
-					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
-//line demand_tree.go:87
-						copy(gc_at6, gc_l_v[:])
+						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -1392,8 +1230,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-							sdata_[tid_] = v
+							/*line demand_tree.go:87*/ sdata_[tid_] = v
 						}
 					}
 				}
@@ -1408,8 +1245,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
-//line demand_tree.go:106
-		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
 			gc_step := gc_from
@@ -1418,46 +1254,36 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at7[0] = gc_at8[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at7[0] = gc_at8[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at7[0] = gc_at8[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					gc_at7[0] = gc_at8[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:107
-				kept, _ := sdata, tid
-//line demand_tree.go:109
-				gc_at7[0] = gc_at8[0] + kept[5]
+				/*line demand_tree.go:107*/ kept, _ := sdata, tid
+				/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1466,46 +1292,36 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line demand_tree.go:107
-					kept, _ := sdata, tid
-//line demand_tree.go:109
-					out[gc_bx] = sdata[0] + kept[5]
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line demand_tree.go:107
-				kept, _ := sdata, tid
-//line demand_tree.go:109
-				out[gc_bx] = sdata[0] + kept[5]
+				/*line demand_tree.go:107*/ kept, _ := sdata, tid
+				/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
 			}
 		}
 	}

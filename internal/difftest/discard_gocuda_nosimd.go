@@ -26,8 +26,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:30
-			panic(compiled.ErrGuardWraps)
+			/*line discard.go:30*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -48,36 +47,31 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-					_ = d / k
+					/*line discard.go:15*/ _ = d / k
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
@@ -87,40 +81,35 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						out[i] = in[i] * 2
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-					_ = d / k
+					/*line discard.go:15*/ _ = d / k
 					out[i] = in[i] * 2
 				}
 			}
@@ -149,8 +138,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line discard.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -170,36 +158,31 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line discard.go:30
-						w := gc_at[gc_tx]
+						/*line discard.go:30*/ w := gc_at[gc_tx]
 						_ = w & p
 						gc_at2[gc_tx] = w * 2
 					}
 					{
 						gc_tx := gc_step + 1
-//line discard.go:30
-						w := gc_at[gc_tx]
+						/*line discard.go:30*/ w := gc_at[gc_tx]
 						_ = w & p
 						gc_at2[gc_tx] = w * 2
 					}
 					{
 						gc_tx := gc_step + 2
-//line discard.go:30
-						w := gc_at[gc_tx]
+						/*line discard.go:30*/ w := gc_at[gc_tx]
 						_ = w & p
 						gc_at2[gc_tx] = w * 2
 					}
 					{
 						gc_tx := gc_step + 3
-//line discard.go:30
-						w := gc_at[gc_tx]
+						/*line discard.go:30*/ w := gc_at[gc_tx]
 						_ = w & p
 						gc_at2[gc_tx] = w * 2
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line discard.go:30
-					w := gc_at[gc_tx]
+					/*line discard.go:30*/ w := gc_at[gc_tx]
 					_ = w & p
 					gc_at2[gc_tx] = w * 2
 				}
@@ -212,8 +195,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
+						/*line discard.go:30*/ w := in[i]
 						_ = w & p
 						out[i] = w * 2
 					}
@@ -223,8 +205,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
+						/*line discard.go:30*/ w := in[i]
 						_ = w & p
 						out[i] = w * 2
 					}
@@ -234,8 +215,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
+						/*line discard.go:30*/ w := in[i]
 						_ = w & p
 						out[i] = w * 2
 					}
@@ -245,8 +225,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						w := in[i]
+						/*line discard.go:30*/ w := in[i]
 						_ = w & p
 						out[i] = w * 2
 					}
@@ -256,8 +235,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-					w := in[i]
+					/*line discard.go:30*/ w := in[i]
 					_ = w & p
 					out[i] = w * 2
 				}

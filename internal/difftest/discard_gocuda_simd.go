@@ -28,8 +28,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:30
-			panic(compiled.ErrGuardWraps)
+			/*line discard.go:30*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -56,10 +55,8 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line discard.go:15
-								_ = d / k
-//line discard.go:15
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								/*line discard.go:15*/ _ = d / k
+								/*line discard.go:15*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -76,17 +73,14 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line discard.go:15
-						_ = d / k
-//line discard.go:15
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line discard.go:15*/ _ = d / k
+						/*line discard.go:15*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line discard.go:15
-					_ = d / k
+					/*line discard.go:15*/ _ = d / k
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
@@ -100,13 +94,11 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line discard.go:15
-								_ = d / k
+								/*line discard.go:15*/ _ = d / k
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line discard.go:16
-								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line discard.go:16*/ archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -122,21 +114,18 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-						_ = d / k
+						/*line discard.go:15*/ _ = d / k
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line discard.go:16
-						archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line discard.go:16*/ archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line discard.go:15
-					_ = d / k
+					/*line discard.go:15*/ _ = d / k
 					out[i] = in[i] * 2
 				}
 			}
@@ -165,8 +154,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line discard.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -184,45 +172,37 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line discard.go:31
-					gc_vb3 := archsimd.BroadcastInt32x8(p)
+					/*line discard.go:31*/ gc_vb3 := archsimd.BroadcastInt32x8(p)
 					_ = gc_vb3
 					gc_vb4 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line discard.go:30
-						w := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line discard.go:30
-						w.Mul(gc_vb4).StoreSlice(gc_at2[gc_tx:])
+						/*line discard.go:30*/ w := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line discard.go:30*/ w.Mul(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line discard.go:30
-					w := gc_at[gc_tx]
+					/*line discard.go:30*/ w := gc_at[gc_tx]
 					_ = w & p
 					gc_at2[gc_tx] = w * 2
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line discard.go:31
-					gc_vb := archsimd.BroadcastInt32x8(p)
+					/*line discard.go:31*/ gc_vb := archsimd.BroadcastInt32x8(p)
 					_ = gc_vb
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line discard.go:30*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line discard.go:30
-						w := archsimd.LoadInt32x8Slice(in[i:])
-//line discard.go:30
-						w.Mul(gc_vb2).StoreSlice(out[i:])
+						/*line discard.go:30*/ w := archsimd.LoadInt32x8Slice(in[i:])
+						/*line discard.go:30*/ w.Mul(gc_vb2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -231,8 +211,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line discard.go:30
-					w := in[i]
+					/*line discard.go:30*/ w := in[i]
 					_ = w & p
 					out[i] = w * 2
 				}

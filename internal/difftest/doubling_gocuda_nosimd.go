@@ -18,8 +18,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:25
-	var gc_l_v [32]float32
+	/*line doubling.go:25*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -38,14 +37,12 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:18
-				if i >= len(in) {
+				/*line doubling.go:18*/ if i >= len(in) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line doubling.go:21
-				v := in[i]
+				/*line doubling.go:21*/ v := in[i]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -53,8 +50,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
 		} else {
-//line doubling.go:22
-			for d := 1; d <= 32; d *= 2 {
+			/*line doubling.go:22*/ for d := 1; d <= 32; d *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -62,8 +58,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
@@ -74,10 +69,8 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
-//line doubling.go:23
-						y := gc_c1r[gc_lane]
-//line doubling.go:25
-						v += y
+						/*line doubling.go:23*/ y := gc_c1r[gc_lane]
+						/*line doubling.go:25*/ v += y
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -88,11 +81,9 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:39
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line doubling.go:39*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
-//line doubling.go:28
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:28*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
@@ -105,8 +96,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:28
-					out[i] = v
+					/*line doubling.go:28*/ out[i] = v
 				}
 			}
 		}
@@ -122,8 +112,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:45
-	var gc_l_v [32]float32
+	/*line doubling.go:45*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -135,11 +124,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:58
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line doubling.go:58*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line doubling.go:38
-				copy(gc_l_v[:], gc_at)
+				/*line doubling.go:38*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -148,22 +135,19 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:38
-					v := in[i]
+					/*line doubling.go:38*/ v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-//line doubling.go:40
-		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+		/*line doubling.go:40*/ for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < steps)
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
 		} else {
-//line doubling.go:39
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line doubling.go:39*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -174,8 +158,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					/*line doubling.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
@@ -187,10 +170,8 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
-//line doubling.go:40
-						y := gc_c1r[gc_lane]
-//line doubling.go:42
-						v += y
+						/*line doubling.go:40*/ y := gc_c1r[gc_lane]
+						/*line doubling.go:42*/ v += y
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -201,11 +182,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line doubling.go:56
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line doubling.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
-//line doubling.go:45
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:45*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -215,8 +194,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:45
-					out[i] = v
+					/*line doubling.go:45*/ out[i] = v
 				}
 			}
 		}
@@ -232,8 +210,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:62
-	var gc_l_v [32]float32
+	/*line doubling.go:62*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -245,11 +222,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:75
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line doubling.go:75*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line doubling.go:55
-				copy(gc_l_v[:], gc_at)
+				/*line doubling.go:55*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -258,8 +233,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:55
-					v := in[i]
+					/*line doubling.go:55*/ v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -268,8 +242,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
 		} else {
-//line doubling.go:56
-			for d := 1; d < 8; d <<= 1 {
+			/*line doubling.go:56*/ for d := 1; d < 8; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -277,8 +250,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:57
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:57*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
@@ -287,10 +259,8 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
-//line doubling.go:57
-						y := gc_c1r[gc_lane]
-//line doubling.go:59
-						v += y
+						/*line doubling.go:57*/ y := gc_c1r[gc_lane]
+						/*line doubling.go:59*/ v += y
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -301,11 +271,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line doubling.go:73
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line doubling.go:73*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
-//line doubling.go:62
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:62*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -315,8 +283,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:62
-					out[i] = v
+					/*line doubling.go:62*/ out[i] = v
 				}
 			}
 		}
@@ -332,8 +299,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:79
-	var gc_l_v [32]float32
+	/*line doubling.go:79*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -352,35 +318,29 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:72
-				if i >= len(in) {
+				/*line doubling.go:72*/ if i >= len(in) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line doubling.go:75
-				v := in[i]
+				/*line doubling.go:75*/ v := in[i]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-//line doubling.go:77
-			compiled.ShflXorHalving(&gc_l_v, start)
+			/*line doubling.go:77*/ compiled.ShflXorHalving(&gc_l_v, start)
 		} else {
-//line doubling.go:76
-			for d := start; d > 0; d /= 2 {
+			/*line doubling.go:76*/ for d := start; d > 0; d /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 				} else {
-//line doubling.go:77
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v := gc_l_v[gc_lane]
-//line doubling.go:77
-						v += gc_c1r[gc_lane]
+						/*line doubling.go:77*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -391,11 +351,9 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:89
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line doubling.go:89*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
-//line doubling.go:79
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:79*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
@@ -408,8 +366,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:79
-					out[i] = v
+					/*line doubling.go:79*/ out[i] = v
 				}
 			}
 		}

@@ -20,8 +20,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:25
-	var gc_l_v [32]float32
+	/*line doubling.go:25*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -40,14 +39,12 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:18
-				if i >= len(in) {
+				/*line doubling.go:18*/ if i >= len(in) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line doubling.go:21
-				v := in[i]
+				/*line doubling.go:21*/ v := in[i]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -55,8 +52,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
 		} else {
-//line doubling.go:22
-			for d := 1; d <= 32; d *= 2 {
+			/*line doubling.go:22*/ for d := 1; d <= 32; d *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -64,31 +60,24 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line doubling.go:23
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:23
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:23*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:23*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if gc_lane >= d {
-//line doubling.go:24
-									v = v.Add(y)
+									/*line doubling.go:24*/ v = v.Add(y)
 								} else {
-//line doubling.go:24
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+									/*line doubling.go:24*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line doubling.go:24
-										v = v.Add(y).Merge(v, gc_if2)
+										/*line doubling.go:24*/ v = v.Add(y).Merge(v, gc_if2)
 									}
 								}
-//line doubling.go:24
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -96,17 +85,13 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line doubling.go:24
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:23
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:24*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:23*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line doubling.go:24
-									v = v.Add(y).Merge(v, gc_if)
+									/*line doubling.go:24*/ v = v.Add(y).Merge(v, gc_if)
 								}
-//line doubling.go:24
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -120,8 +105,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							v := gc_l_v[gc_lane]
-//line doubling.go:23
-							y := gc_c1r[gc_lane]
+							/*line doubling.go:23*/ y := gc_c1r[gc_lane]
 							if (gc_rank & 31) >= d {
 								v += y
 							}
@@ -136,11 +120,9 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:40
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line doubling.go:40*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
-//line doubling.go:28
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:28*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
@@ -153,8 +135,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:28
-					out[i] = v
+					/*line doubling.go:28*/ out[i] = v
 				}
 			}
 		}
@@ -170,8 +151,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:45
-	var gc_l_v [32]float32
+	/*line doubling.go:45*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -183,11 +163,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:58
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line doubling.go:58*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line doubling.go:38
-				copy(gc_l_v[:], gc_at)
+				/*line doubling.go:38*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -196,22 +174,19 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:38
-					v := in[i]
+					/*line doubling.go:38*/ v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-//line doubling.go:40
-		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+		/*line doubling.go:40*/ for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < steps)
 		}
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
 		} else {
-//line doubling.go:39
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line doubling.go:39*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -222,8 +197,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					/*line doubling.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -234,28 +208,21 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line doubling.go:40
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:40
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:40*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:40*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if gc_lane >= d && d < steps {
-//line doubling.go:41
-									v = v.Add(y)
+									/*line doubling.go:41*/ v = v.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line doubling.go:41
-									if d < steps {
+									/*line doubling.go:41*/ if d < steps {
 										gc_b3 = gc_all3
 									}
-//line doubling.go:41
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b3)
+									/*line doubling.go:41*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line doubling.go:41
-										v = v.Add(y).Merge(v, gc_if2)
+										/*line doubling.go:41*/ v = v.Add(y).Merge(v, gc_if2)
 									}
 								}
-//line doubling.go:41
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:41*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -263,23 +230,17 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line doubling.go:41
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:40
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:41*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:40*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line doubling.go:41
-								if d < steps {
+								/*line doubling.go:41*/ if d < steps {
 									gc_b2 = gc_all2
 								}
-//line doubling.go:41
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b2)
+								/*line doubling.go:41*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line doubling.go:41
-									v = v.Add(y).Merge(v, gc_if)
+									/*line doubling.go:41*/ v = v.Add(y).Merge(v, gc_if)
 								}
-//line doubling.go:41
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:41*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -293,8 +254,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							v := gc_l_v[gc_lane]
-//line doubling.go:40
-							y := gc_c1r[gc_lane]
+							/*line doubling.go:40*/ y := gc_c1r[gc_lane]
 							if (gc_rank&31) >= d && d < steps {
 								v += y
 							}
@@ -309,11 +269,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line doubling.go:57
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line doubling.go:57*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
-//line doubling.go:45
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:45*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -323,8 +281,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:45
-					out[i] = v
+					/*line doubling.go:45*/ out[i] = v
 				}
 			}
 		}
@@ -340,8 +297,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:62
-	var gc_l_v [32]float32
+	/*line doubling.go:62*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -353,11 +309,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:75
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line doubling.go:75*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line doubling.go:55
-				copy(gc_l_v[:], gc_at)
+				/*line doubling.go:55*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -366,8 +320,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:55
-					v := in[i]
+					/*line doubling.go:55*/ v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -376,8 +329,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
 		} else {
-//line doubling.go:56
-			for d := 1; d < 8; d <<= 1 {
+			/*line doubling.go:56*/ for d := 1; d < 8; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -385,31 +337,24 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 				} else {
-//line doubling.go:57
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:57*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line doubling.go:57
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:57
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:57*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:57*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								if gc_lane >= d {
-//line doubling.go:58
-									v = v.Add(y)
+									/*line doubling.go:58*/ v = v.Add(y)
 								} else {
-//line doubling.go:58
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+									/*line doubling.go:58*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line doubling.go:58
-										v = v.Add(y).Merge(v, gc_if2)
+										/*line doubling.go:58*/ v = v.Add(y).Merge(v, gc_if2)
 									}
 								}
-//line doubling.go:58
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -417,17 +362,13 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line doubling.go:58
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:57
-								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line doubling.go:58*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:57*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line doubling.go:58
-									v = v.Add(y).Merge(v, gc_if)
+									/*line doubling.go:58*/ v = v.Add(y).Merge(v, gc_if)
 								}
-//line doubling.go:58
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -441,8 +382,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							v := gc_l_v[gc_lane]
-//line doubling.go:57
-							y := gc_c1r[gc_lane]
+							/*line doubling.go:57*/ y := gc_c1r[gc_lane]
 							if (gc_rank & 31) >= d {
 								v += y
 							}
@@ -457,11 +397,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line doubling.go:74
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line doubling.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
-//line doubling.go:62
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:62*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -471,8 +409,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:62
-					out[i] = v
+					/*line doubling.go:62*/ out[i] = v
 				}
 			}
 		}
@@ -488,8 +425,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:79
-	var gc_l_v [32]float32
+	/*line doubling.go:79*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -508,46 +444,37 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:72
-				if i >= len(in) {
+				/*line doubling.go:72*/ if i >= len(in) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line doubling.go:75
-				v := in[i]
+				/*line doubling.go:75*/ v := in[i]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line doubling.go:78
-			for d := start; d > 0; d /= 2 {
-//line doubling.go:77
-				gc_run.Add(d, 0, 32)
+			/*line doubling.go:78*/ for d := start; d > 0; d /= 2 {
+				/*line doubling.go:77*/ gc_run.Add(d, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 		} else {
-//line doubling.go:76
-			for d := start; d > 0; d /= 2 {
+			/*line doubling.go:76*/ for d := start; d > 0; d /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 				} else {
-//line doubling.go:77
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					/*line doubling.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line doubling.go:77
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:77
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line doubling.go:77
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:77*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:77*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line doubling.go:77*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -555,12 +482,9 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line doubling.go:77
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line doubling.go:77
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line doubling.go:77
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line doubling.go:77*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line doubling.go:77*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line doubling.go:77*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -572,8 +496,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line doubling.go:77
-							v += gc_c1r[gc_lane]
+							/*line doubling.go:77*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -585,11 +508,9 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line doubling.go:90
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line doubling.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
-//line doubling.go:79
-				copy(gc_at2, gc_l_v[:])
+				/*line doubling.go:79*/ copy(gc_at2, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
@@ -602,8 +523,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line doubling.go:79
-					out[i] = v
+					/*line doubling.go:79*/ out[i] = v
 				}
 			}
 		}

@@ -20,8 +20,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 	n := gc_bdx
-//line exit_tail.go:19
-	sh := gocuda.Shared[int32](t, n)[:n]
+	/*line exit_tail.go:19*/ sh := gocuda.Shared[int32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -30,19 +29,16 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_tail.go:17
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exit_tail.go:17*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_tx
 			var acc int32 = int32(0)
 			if i < 0 || i > len(list)-8 {
 				break
 			}
-//line exit_tail.go:21
-			v := lanes.LoadInt32x8Slice(list[i:])
+			/*line exit_tail.go:21*/ v := lanes.LoadInt32x8Slice(list[i:])
 			lanes.BroadcastInt32x8(acc).StoreMasked((*[8]int32)(gc_s_acc[gc_rank:]), gc_alive)
-//line exit_tail.go:21
-			v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+			/*line exit_tail.go:21*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -52,8 +48,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			}
 			i := gc_tx
 			acc := int32(0)
-//line exit_tail.go:21
-			v := list[i]
+			/*line exit_tail.go:21*/ v := list[i]
 			gc_s_acc[gc_rank] = acc
 			gc_s_v[gc_rank] = v
 		}
@@ -76,28 +71,21 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_tail.go:22
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exit_tail.go:22*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_tx
-//line exit_tail.go:17
-				acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-//line exit_tail.go:17
-				v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:21
-				if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+				/*line exit_tail.go:17*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+				/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line exit_tail.go:21*/ if i < 0 || i > len(out)-8 || i > len(sh)-8 {
 					break
 				}
-//line exit_tail.go:21
-				gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
+				/*line exit_tail.go:21*/ gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
 				if gc_alive2.And(gc_if).ToBits() != 0 {
-//line exit_tail.go:28
-					acc.StoreMasked((*[8]int32)(out[i:]), gc_alive2.And(gc_if))
+					/*line exit_tail.go:28*/ acc.StoreMasked((*[8]int32)(out[i:]), gc_alive2.And(gc_if))
 					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if).ToBits())
 					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_tail.go:29
-				v.Mul(gc_vb2).StoreMasked((*[8]int32)(sh[i:]), gc_alive2)
+				/*line exit_tail.go:29*/ v.Mul(gc_vb2).StoreMasked((*[8]int32)(sh[i:]), gc_alive2)
 			}
 		gc_L2:
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -109,15 +97,12 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				i := gc_tx
 				acc := gc_s_acc[gc_rank]
 				v := gc_s_v[gc_rank]
-//line exit_tail.go:21
-				if !(v != 0) {
-//line exit_tail.go:28
-					out[i] = acc
+				/*line exit_tail.go:21*/ if !(v != 0) {
+					/*line exit_tail.go:28*/ out[i] = acc
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line exit_tail.go:22
-				sh[i] = v * 10
+				/*line exit_tail.go:22*/ sh[i] = v * 10
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -129,8 +114,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				i := gc_tx
 				acc := gc_s_acc[gc_rank]
-//line exit_tail.go:24
-				acc = acc*3 + sh[(i+1)%n]
+				/*line exit_tail.go:24*/ acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank] = acc
 			}
 		}
@@ -143,22 +127,16 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exit_tail.go:26
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exit_tail.go:26*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_tx
-//line exit_tail.go:17
-				v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:26
-				if i < 0 || i > len(list)-8 {
+				/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line exit_tail.go:26*/ if i < 0 || i > len(list)-8 {
 					break
 				}
-//line exit_tail.go:27
-				v.Sub(gc_vb3).StoreMasked((*[8]int32)(list[i:]), gc_alive3)
-//line exit_tail.go:21
-				v = lanes.LoadInt32x8Slice(list[i:])
-//line exit_tail.go:21
-				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive3)
+				/*line exit_tail.go:27*/ v.Sub(gc_vb3).StoreMasked((*[8]int32)(list[i:]), gc_alive3)
+				/*line exit_tail.go:21*/ v = lanes.LoadInt32x8Slice(list[i:])
+				/*line exit_tail.go:21*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive3)
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -168,10 +146,8 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				i := gc_tx
 				v := gc_s_v[gc_rank]
-//line exit_tail.go:26
-				list[i] = v - 1
-//line exit_tail.go:21
-				v = list[i]
+				/*line exit_tail.go:26*/ list[i] = v - 1
+				/*line exit_tail.go:21*/ v = list[i]
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -188,8 +164,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 	n := gc_bdx
-//line exit_tail.go:39
-	sh := gocuda.Shared[int32](t, n)[:n]
+	/*line exit_tail.go:39*/ sh := gocuda.Shared[int32](t, n)[:n]
 	acc := int32(0)
 	for {
 		gc_b.Tick()
@@ -203,36 +178,28 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 			gc_vstep := 0
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 			gc_vb := lanes.BroadcastInt32x8(0)
-//line exit_tail.go:54
-			gc_vb2 := lanes.BroadcastInt32x8(acc)
+			/*line exit_tail.go:54*/ gc_vb2 := lanes.BroadcastInt32x8(acc)
 			gc_vb3 := lanes.BroadcastInt32x8(10)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_tail.go:46
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exit_tail.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_tx
-//line exit_tail.go:42
-				if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+				/*line exit_tail.go:42*/ if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
 					break
 				}
-//line exit_tail.go:42
-				v := lanes.LoadInt32x8Slice(list[i:])
-//line exit_tail.go:42
-				gc_if := v.Equal(gc_vb)
+				/*line exit_tail.go:42*/ v := lanes.LoadInt32x8Slice(list[i:])
+				/*line exit_tail.go:42*/ gc_if := v.Equal(gc_vb)
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exit_tail.go:54
-					gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+					/*line exit_tail.go:54*/ gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_tail.go:55
-				v.Mul(gc_vb3).StoreMasked((*[8]int32)(sh[i:]), gc_alive)
-//line exit_tail.go:46
-				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+				/*line exit_tail.go:55*/ v.Mul(gc_vb3).StoreMasked((*[8]int32)(sh[i:]), gc_alive)
+				/*line exit_tail.go:46*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
 			}
 		gc_L1:
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -242,16 +209,13 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					continue
 				}
 				i := gc_tx
-//line exit_tail.go:42
-				v := list[i]
+				/*line exit_tail.go:42*/ v := list[i]
 				if v == 0 {
-//line exit_tail.go:54
-					out[i] = acc
+					/*line exit_tail.go:54*/ out[i] = acc
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line exit_tail.go:46
-				sh[i] = v * 10
+				/*line exit_tail.go:46*/ sh[i] = v * 10
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -263,8 +227,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					continue
 				}
 				i := gc_tx
-//line exit_tail.go:48
-				i_ := (i + 1) % n
+				/*line exit_tail.go:48*/ i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
 				gc_s_acc_[gc_rank] = acc_
 			}
@@ -278,19 +241,14 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_tail.go:51
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exit_tail.go:51*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exit_tail.go:51
-				v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:51
-				acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
-//line exit_tail.go:51
-				if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
+				/*line exit_tail.go:51*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line exit_tail.go:51*/ acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
+				/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
 					break
 				}
-//line exit_tail.go:52
-				v.Sub(gc_vb4).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive2)
+				/*line exit_tail.go:52*/ v.Sub(gc_vb4).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive2)
 				lanes.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -301,8 +259,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				v := gc_s_v[gc_rank]
 				acc_ := gc_s_acc_[gc_rank]
-//line exit_tail.go:51
-				list[gc_tx] = v - 1
+				/*line exit_tail.go:51*/ list[gc_tx] = v - 1
 				out[gc_tx+n] += acc_
 			}
 		}

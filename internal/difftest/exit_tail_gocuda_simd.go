@@ -21,8 +21,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 	n := gc_bdx
-//line exit_tail.go:19
-	sh := gocuda.Shared[int32](t, n)[:n]
+	/*line exit_tail.go:19*/ sh := gocuda.Shared[int32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -38,12 +37,10 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 					}
 					var i int = gc_tx
 					var acc int32 = int32(0)
-//line exit_tail.go:21
-					if i < 0 || i > len(list)-16 {
+					/*line exit_tail.go:21*/ if i < 0 || i > len(list)-16 {
 						break
 					}
-//line exit_tail.go:21
-					v := archsimd.LoadInt32x16Slice(list[i:])
+					/*line exit_tail.go:21*/ v := archsimd.LoadInt32x16Slice(list[i:])
 					archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:]), gc_alive2).StoreSlice(gc_s_acc[gc_rank:])
 					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 				}
@@ -61,16 +58,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_tail.go:17
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exit_tail.go:17*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_tx
 				var acc int32 = int32(0)
 				if i < 0 || i > len(list)-8 {
 					break
 				}
-//line exit_tail.go:21
-				v := archsimd.LoadInt32x8Slice(list[i:])
+				/*line exit_tail.go:21*/ v := archsimd.LoadInt32x8Slice(list[i:])
 				archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:]), gc_alive).StoreSlice(gc_s_acc[gc_rank:])
 				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 			}
@@ -84,8 +79,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			}
 			i := gc_tx
 			acc := int32(0)
-//line exit_tail.go:21
-			v := list[i]
+			/*line exit_tail.go:21*/ v := list[i]
 			gc_s_acc[gc_rank] = acc
 			gc_s_v[gc_rank] = v
 		}
@@ -114,24 +108,18 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						var i int = gc_tx
-//line exit_tail.go:17
-						acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-//line exit_tail.go:17
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:21
-						if i < 0 || i > len(out)-16 || i > len(sh)-16 {
+						/*line exit_tail.go:17*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+						/*line exit_tail.go:17*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:21*/ if i < 0 || i > len(out)-16 || i > len(sh)-16 {
 							break
 						}
-//line exit_tail.go:21
-						gc_if2 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
+						/*line exit_tail.go:21*/ gc_if2 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
 						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line exit_tail.go:28
-							acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
+							/*line exit_tail.go:28*/ acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-//line exit_tail.go:29
-						v.Mul(gc_vb4).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+						/*line exit_tail.go:29*/ v.Mul(gc_vb4).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -149,28 +137,21 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exit_tail.go:22
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exit_tail.go:22*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_tx
-//line exit_tail.go:17
-					acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-//line exit_tail.go:17
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:21
-					if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+					/*line exit_tail.go:17*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+					/*line exit_tail.go:17*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:21*/ if i < 0 || i > len(out)-8 || i > len(sh)-8 {
 						break
 					}
-//line exit_tail.go:21
-					gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exit_tail.go:21*/ gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					if gc_alive3.And(gc_if).ToBits() != 0 {
-//line exit_tail.go:28
-						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
+						/*line exit_tail.go:28*/ acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
 						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
 						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line exit_tail.go:29
-					v.Mul(gc_vb2).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+					/*line exit_tail.go:29*/ v.Mul(gc_vb2).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -184,15 +165,12 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				i := gc_tx
 				acc := gc_s_acc[gc_rank]
 				v := gc_s_v[gc_rank]
-//line exit_tail.go:21
-				if !(v != 0) {
-//line exit_tail.go:28
-					out[i] = acc
+				/*line exit_tail.go:21*/ if !(v != 0) {
+					/*line exit_tail.go:28*/ out[i] = acc
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line exit_tail.go:22
-				sh[i] = v * 10
+				/*line exit_tail.go:22*/ sh[i] = v * 10
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -204,8 +182,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				i := gc_tx
 				acc := gc_s_acc[gc_rank]
-//line exit_tail.go:24
-				acc = acc*3 + sh[(i+1)%n]
+				/*line exit_tail.go:24*/ acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank] = acc
 			}
 		}
@@ -224,16 +201,12 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var i int = gc_tx
-//line exit_tail.go:17
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:26
-						if i < 0 || i > len(list)-16 {
+						/*line exit_tail.go:17*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:26*/ if i < 0 || i > len(list)-16 {
 							break
 						}
-//line exit_tail.go:27
-						v.Sub(gc_vb6).StoreMasked((*[16]int32)(list[i:]), gc_alive6)
-//line exit_tail.go:21
-						v = archsimd.LoadInt32x16Slice(list[i:])
+						/*line exit_tail.go:27*/ v.Sub(gc_vb6).StoreMasked((*[16]int32)(list[i:]), gc_alive6)
+						/*line exit_tail.go:21*/ v = archsimd.LoadInt32x16Slice(list[i:])
 						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -251,20 +224,15 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line exit_tail.go:26
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exit_tail.go:26*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_tx
-//line exit_tail.go:17
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:26
-					if i < 0 || i > len(list)-8 {
+					/*line exit_tail.go:17*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:26*/ if i < 0 || i > len(list)-8 {
 						break
 					}
-//line exit_tail.go:27
-					v.Sub(gc_vb5).StoreMasked((*[8]int32)(list[i:]), gc_alive5)
-//line exit_tail.go:21
-					v = archsimd.LoadInt32x8Slice(list[i:])
+					/*line exit_tail.go:27*/ v.Sub(gc_vb5).StoreMasked((*[8]int32)(list[i:]), gc_alive5)
+					/*line exit_tail.go:21*/ v = archsimd.LoadInt32x8Slice(list[i:])
 					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -277,10 +245,8 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				i := gc_tx
 				v := gc_s_v[gc_rank]
-//line exit_tail.go:26
-				list[i] = v - 1
-//line exit_tail.go:21
-				v = list[i]
+				/*line exit_tail.go:26*/ list[i] = v - 1
+				/*line exit_tail.go:21*/ v = list[i]
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -297,8 +263,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 	n := gc_bdx
-//line exit_tail.go:39
-	sh := gocuda.Shared[int32](t, n)[:n]
+	/*line exit_tail.go:39*/ sh := gocuda.Shared[int32](t, n)[:n]
 	acc := int32(0)
 	for {
 		gc_b.Tick()
@@ -315,8 +280,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line exit_tail.go:54
-					gc_vb5 := archsimd.BroadcastInt32x16(acc)
+					/*line exit_tail.go:54*/ gc_vb5 := archsimd.BroadcastInt32x16(acc)
 					gc_vb6 := archsimd.BroadcastInt32x16(10)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
@@ -326,22 +290,17 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						var i int = gc_tx
-//line exit_tail.go:42
-						if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
+						/*line exit_tail.go:42*/ if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
 							break
 						}
-//line exit_tail.go:42
-						v := archsimd.LoadInt32x16Slice(list[i:])
-//line exit_tail.go:42
-						gc_if2 := v.Equal(gc_vb4)
+						/*line exit_tail.go:42*/ v := archsimd.LoadInt32x16Slice(list[i:])
+						/*line exit_tail.go:42*/ gc_if2 := v.Equal(gc_vb4)
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line exit_tail.go:54
-							gc_vb5.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
+							/*line exit_tail.go:54*/ gc_vb5.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-//line exit_tail.go:55
-						v.Mul(gc_vb6).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive2).StoreSlice(sh[i:])
+						/*line exit_tail.go:55*/ v.Mul(gc_vb6).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive2).StoreSlice(sh[i:])
 						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -354,34 +313,27 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 			if compiled.SIMD {
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line exit_tail.go:54
-				gc_vb2 := archsimd.BroadcastInt32x8(acc)
+				/*line exit_tail.go:54*/ gc_vb2 := archsimd.BroadcastInt32x8(acc)
 				gc_vb3 := archsimd.BroadcastInt32x8(10)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_tail.go:46
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exit_tail.go:46*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_tx
-//line exit_tail.go:42
-					if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+					/*line exit_tail.go:42*/ if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
 						break
 					}
-//line exit_tail.go:42
-					v := archsimd.LoadInt32x8Slice(list[i:])
-//line exit_tail.go:42
-					gc_if := v.Equal(gc_vb)
+					/*line exit_tail.go:42*/ v := archsimd.LoadInt32x8Slice(list[i:])
+					/*line exit_tail.go:42*/ gc_if := v.Equal(gc_vb)
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line exit_tail.go:54
-						gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+						/*line exit_tail.go:54*/ gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line exit_tail.go:55
-					v.Mul(gc_vb3).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive).StoreSlice(sh[i:])
+					/*line exit_tail.go:55*/ v.Mul(gc_vb3).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive).StoreSlice(sh[i:])
 					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -394,16 +346,13 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					continue
 				}
 				i := gc_tx
-//line exit_tail.go:42
-				v := list[i]
+				/*line exit_tail.go:42*/ v := list[i]
 				if v == 0 {
-//line exit_tail.go:54
-					out[i] = acc
+					/*line exit_tail.go:54*/ out[i] = acc
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line exit_tail.go:46
-				sh[i] = v * 10
+				/*line exit_tail.go:46*/ sh[i] = v * 10
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -415,8 +364,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					continue
 				}
 				i := gc_tx
-//line exit_tail.go:48
-				i_ := (i + 1) % n
+				/*line exit_tail.go:48*/ i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
 				gc_s_acc_[gc_rank] = acc_
 			}
@@ -435,16 +383,12 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
-//line exit_tail.go:51
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:51
-						acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank:])
-//line exit_tail.go:51
-						if gc_tx < 0 || gc_tx > len(list)-16 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-16 {
+						/*line exit_tail.go:51*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:51*/ acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank:])
+						/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-16 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-16 {
 							break
 						}
-//line exit_tail.go:52
-						v.Sub(gc_vb8).StoreMasked((*[16]int32)(list[gc_tx:]), gc_alive4)
+						/*line exit_tail.go:52*/ v.Sub(gc_vb8).StoreMasked((*[16]int32)(list[gc_tx:]), gc_alive4)
 						archsimd.LoadInt32x16Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx+n:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -462,19 +406,14 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exit_tail.go:51
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exit_tail.go:51*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exit_tail.go:51
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line exit_tail.go:51
-					acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
-//line exit_tail.go:51
-					if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
+					/*line exit_tail.go:51*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:51*/ acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
+					/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
 						break
 					}
-//line exit_tail.go:52
-					v.Sub(gc_vb7).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive3)
+					/*line exit_tail.go:52*/ v.Sub(gc_vb7).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive3)
 					archsimd.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -487,8 +426,7 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 				v := gc_s_v[gc_rank]
 				acc_ := gc_s_acc_[gc_rank]
-//line exit_tail.go:51
-				list[gc_tx] = v - 1
+				/*line exit_tail.go:51*/ list[gc_tx] = v - 1
 				out[gc_tx+n] += acc_
 			}
 		}

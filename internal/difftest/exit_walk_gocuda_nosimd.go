@@ -39,18 +39,15 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_walk.go:14
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exit_walk.go:14*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var s int32 = int32(0)
-//line exit_walk.go:15
-				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
+				/*line exit_walk.go:15*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_walk.go:16
-				lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
+				/*line exit_walk.go:16*/ lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
 			}
 		gc_L1:
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -60,20 +57,17 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					continue
 				}
 				s := int32(0)
-//line exit_walk.go:15
-				if p == gc_tx {
+				/*line exit_walk.go:15*/ if p == gc_tx {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 				gc_s_s[gc_rank] = s
 			}
 		}
-//line exit_walk.go:18
-		for k := gc_bdy % 4; k > 0; k-- {
+		/*line exit_walk.go:18*/ for k := gc_bdy % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
 				gc_from, gc_to := 0, gc_bdx
-//line exit_walk.go:22
-				if !compiled.Adds(j*gc_bdx, gc_to) {
+				/*line exit_walk.go:22*/ if !compiled.Adds(j*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(len(in), j*gc_bdx); gc_bound < gc_to {
@@ -83,49 +77,38 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					gc_vstep2 := gc_from
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exit_walk.go:21
-					gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
+					/*line exit_walk.go:21*/ gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_alive2 := gc_all2
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_walk.go:21
-							gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							/*line exit_walk.go:21*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 						}
-//line exit_walk.go:21
-						s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
-//line exit_walk.go:20
-						var ix int = j*gc_bdx + gc_tx
-//line exit_walk.go:20
-						if ix < len(in) && uint(len(in)-ix) > 7 {
+						/*line exit_walk.go:21*/ s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
+						/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
+						/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 7 {
 							var gc_ld lanes.Int32x8
-//line exit_walk.go:20
-							if ix >= 0 && ix <= len(in)-8 {
+							/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
 								break gc_steps
 							}
-//line exit_walk.go:21
-							s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
+							/*line exit_walk.go:21*/ s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
 						} else {
-//line exit_walk.go:21
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							/*line exit_walk.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 							if gc_alive2.And(gc_if2).ToBits() != 0 {
 								var gc_ld2 lanes.Int32x8
-//line exit_walk.go:20
-								if ix >= 0 && ix <= len(in)-8 {
+								/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
-//line exit_walk.go:21
-								s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
+								/*line exit_walk.go:21*/ s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
 							}
 						}
-//line exit_walk.go:20
-						s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
+						/*line exit_walk.go:20*/ s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -134,8 +117,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 							continue
 						}
 						s := gc_s_s[gc_rank]
-//line exit_walk.go:20
-						if ix := j*gc_bdx + gc_tx; ix < len(in) {
+						/*line exit_walk.go:20*/ if ix := j*gc_bdx + gc_tx; ix < len(in) {
 							s += in[ix] * int32(j+1)
 						}
 						gc_s_s[gc_rank] = s
@@ -151,8 +133,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					}
 					i := gc_bx*gc_bdx + gc_tx
 					s := gc_s_s[gc_rank]
-//line exit_walk.go:24
-					switch sel & 3 {
+					/*line exit_walk.go:24*/ switch sel & 3 {
 					case 0:
 						out[i] = s + int32(k)
 					}

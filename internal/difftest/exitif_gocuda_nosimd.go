@@ -19,8 +19,7 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exitif.go:27
-	count := gocuda.Shared[int32](t, 1)[:1]
+	/*line exitif.go:27*/ count := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -30,37 +29,28 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:21
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:21*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:36
-			var n int32
-//line exitif.go:22
-			if i < 0 || i > len(in)-8 || i > len(out)-8 {
+			/*line exitif.go:22*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+			/*line exitif.go:36*/ var n int32
+			/*line exitif.go:22*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 				break
 			}
-//line exitif.go:22
-			gc_if := side
+			/*line exitif.go:22*/ gc_if := side
 			if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:23
-				(lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+				/*line exitif.go:23*/ (lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 			}
 			gc_else := gc_if.ToInt32x8().Not().ToMask()
 			if gc_alive.And(gc_else).ToBits() != 0 {
-//line exitif.go:28
-				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:28*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 				if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:29
-						count[0] = 0
+						/*line exitif.go:29*/ count[0] = 0
 					}
 				}
 			}
-//line exitif.go:30
-			lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
+			/*line exitif.go:30*/ lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -69,16 +59,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
-//line exitif.go:36
-			var n int32
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:36*/ var n int32
+			/*line exitif.go:22*/ if side {
 				out[i] = -in[i]
 			} else {
-//line exitif.go:28
-				if gc_tx == fill {
+				/*line exitif.go:28*/ if gc_tx == fill {
 					count[0] = 0
 				}
 			}
@@ -94,15 +80,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:22*/ if side {
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			} else {
-//line exitif.go:32
-				if in[i] != 0 {
+				/*line exitif.go:32*/ if in[i] != 0 {
 					compiled.SharedAdd(&count[0], 1)
 				}
 			}
@@ -118,15 +101,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			gc_pos.Thread = gc_rank
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exitif.go:22
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:22*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:22
-			side := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-			gc_if3 := side
+			/*line exitif.go:22*/ side := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+			/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+			/*line exitif.go:22*/ gc_if3 := side
 			if gc_alive2.And(gc_if3).ToBits() != 0 {
 			}
 			gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
@@ -134,14 +113,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				var gc_u int32
 				if gc_in := gc_alive2.And(gc_else2).ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:36
-					gc_u = count[0]
+					/*line exitif.go:36*/ gc_u = count[0]
 				}
-//line exitif.go:36
-				n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive2.And(gc_else2))
+				/*line exitif.go:36*/ n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive2.And(gc_else2))
 			}
-//line exitif.go:36
-			n.StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive2)
+			/*line exitif.go:36*/ n.StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive2)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -149,14 +125,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:22
-			var side bool = gc_tx < fill
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
 			n := gc_s_n[gc_rank]
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ if side {
 			} else {
-//line exitif.go:36
-				n = count[0]
+				/*line exitif.go:36*/ n = count[0]
 			}
 			gc_s_n[gc_rank] = n
 		}
@@ -170,26 +143,20 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive3 := gc_all3
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exitif.go:21
-				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:21*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-			if i < 0 || i > len(out)-8 {
+			/*line exitif.go:22*/ side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+			/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+			/*line exitif.go:22*/ if i < 0 || i > len(out)-8 {
 				break
 			}
-//line exitif.go:22
-			gc_if4 := side
+			/*line exitif.go:22*/ gc_if4 := side
 			if gc_alive3.And(gc_if4).ToBits() != 0 {
 			}
 			gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
 			if gc_alive3.And(gc_else3).ToBits() != 0 {
-//line exitif.go:38
-				n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
+				/*line exitif.go:38*/ n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
 				compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else3).ToBits())
 				gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else3).ToInt32x8().Not().ToMask())
 			}
@@ -202,14 +169,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
 			n := gc_s_n[gc_rank]
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ if side {
 			} else {
-//line exitif.go:38
-				out[i] = n
+				/*line exitif.go:38*/ out[i] = n
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
@@ -229,17 +193,12 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:46
-	var in_ []int32 = in
-//line exitif.go:46
-	var out_ []int32 = out
-//line exitif.go:46
-	var fill_ int = fill
-//line exitif.go:46
-	var returned bool
+	/*line exitif.go:46*/ var in_ []int32 = in
+	/*line exitif.go:46*/ var out_ []int32 = out
+	/*line exitif.go:46*/ var fill_ int = fill
+	/*line exitif.go:46*/ var returned bool
 	_ = returned
-//line exitif.go:53
-	first := gc_shared1(1)[:1]
+	/*line exitif.go:53*/ first := gc_shared1(1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -248,22 +207,18 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-			var side bool = gc_tx < fill_
-//line exitif.go:54
-			if side {
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
 				out_[i] = -in_[i]
 			} else {
-//line exitif.go:59
-				if gc_tx == fill_ {
+				/*line exitif.go:59*/ if gc_tx == fill_ {
 					first[0] = in_[i]
 				}
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line exitif.go:60
-	if gc_bound := fill_; gc_bound < gc_to {
+	/*line exitif.go:60*/ if gc_bound := fill_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -274,8 +229,7 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:54
-			var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
 			_ = side
 			gc_exited[gc_rank] = true
 			continue gc_L2
@@ -291,18 +245,14 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			gc_pos.Thread = gc_rank
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:52
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:52*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
-//line exitif.go:54
-			if i < 0 || i > len(out_)-8 {
+			/*line exitif.go:54*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+			/*line exitif.go:54*/ if i < 0 || i > len(out_)-8 {
 				break
 			}
-//line exitif.go:54
-			gc_if := side
+			/*line exitif.go:54*/ gc_if := side
 			if gc_alive.And(gc_if).ToBits() != 0 {
 			}
 			gc_else := gc_if.ToInt32x8().Not().ToMask()
@@ -310,11 +260,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				var gc_u int32
 				if gc_in := gc_alive.And(gc_else).ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:64
-					gc_u = first[0]
+					/*line exitif.go:64*/ gc_u = first[0]
 				}
-//line exitif.go:64
-				lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
+				/*line exitif.go:64*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_else).ToBits())
 				gc_alive = gc_alive.And(gc_alive.And(gc_else).ToInt32x8().Not().ToMask())
 			}
@@ -327,13 +275,10 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-			var side bool = gc_tx < fill_
-//line exitif.go:54
-			if side {
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
 			} else {
-//line exitif.go:64
-				out_[i] = first[0]
+				/*line exitif.go:64*/ out_[i] = first[0]
 				gc_exited[gc_rank] = true
 				continue gc_L3
 			}
@@ -348,8 +293,7 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:74
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line exitif.go:74*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -359,20 +303,17 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				continue
 			}
 			flag := 0
-//line exitif.go:76
-			if gc_tx == 0 && in[0] < 0 {
+			/*line exitif.go:76*/ if gc_tx == 0 && in[0] < 0 {
 				flag = 1
 			}
 			if flag != 0 {
 				out[gc_tx] = -1
-//line exitif.go:88
-				out[gc_bdx+gc_tx]++
+				/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			if gc_tx == 1 {
-//line exitif.go:83
-				s[0] = 7
+				/*line exitif.go:83*/ s[0] = 7
 			}
 		}
 	}
@@ -386,21 +327,17 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			gc_pos.Thread = gc_rank
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:86
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:86*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:86
-			if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+			/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
 				break
 			}
 			var gc_u int32
 			if gc_in := gc_alive.ToBits(); gc_in != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:86
-				gc_u = s[0]
+				/*line exitif.go:86*/ gc_u = s[0]
 			}
-//line exitif.go:87
-			lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+			/*line exitif.go:87*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
 			lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -409,10 +346,8 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:86
-			out[gc_tx] = s[0]
-//line exitif.go:88
-			out[gc_bdx+gc_tx]++
+			/*line exitif.go:86*/ out[gc_tx] = s[0]
+			/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
 		}
 	}
 }
@@ -424,8 +359,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:97
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line exitif.go:97*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -435,21 +369,17 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:98
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line exitif.go:98*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:98
-			gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
+			/*line exitif.go:98*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
 			if gc_alive.And(gc_if).ToBits() != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
-//line exitif.go:99
-			if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+			/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
 				break
 			}
-//line exitif.go:100
-			lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+			/*line exitif.go:100*/ lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
 		}
 	gc_L1:
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -458,13 +388,11 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:98
-			if !(gc_tx < k) {
+			/*line exitif.go:98*/ if !(gc_tx < k) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line exitif.go:99
-			s[gc_tx] = int32(gc_tx)
+			/*line exitif.go:99*/ s[gc_tx] = int32(gc_tx)
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -474,8 +402,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:101
-			out[gc_tx] = s[k-1-gc_tx]
+			/*line exitif.go:101*/ out[gc_tx] = s[k-1-gc_tx]
 		}
 	}
 }

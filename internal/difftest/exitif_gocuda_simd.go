@@ -20,8 +20,7 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exitif.go:27
-	count := gocuda.Shared[int32](t, 1)[:1]
+	/*line exitif.go:27*/ count := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -37,19 +36,14 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
-//line exitif.go:36
-					var n int32
-//line exitif.go:22
-					if i < 0 || i > len(in)-16 || i > len(out)-16 {
+					/*line exitif.go:22*/ side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+					/*line exitif.go:36*/ var n int32
+					/*line exitif.go:22*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 						break
 					}
-//line exitif.go:22
-					gc_if3 := side
+					/*line exitif.go:22*/ gc_if3 := side
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line exitif.go:23
-						archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()))
+						/*line exitif.go:23*/ archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()))
 					}
 					gc_else2 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
@@ -57,14 +51,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 							if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line exitif.go:29
-									count[0] = 0
+									/*line exitif.go:29*/ count[0] = 0
 								}
 							}
 						}
 					}
-//line exitif.go:30
-					archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive2).StoreSlice(gc_s_n[gc_rank:])
+					/*line exitif.go:30*/ archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive2).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -81,37 +73,28 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:21
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:21*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:36
-				var n int32
-//line exitif.go:22
-				if i < 0 || i > len(in)-8 || i > len(out)-8 {
+				/*line exitif.go:22*/ side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:36*/ var n int32
+				/*line exitif.go:22*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 					break
 				}
-//line exitif.go:22
-				gc_if := side
+				/*line exitif.go:22*/ gc_if := side
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:23
-					archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+					/*line exitif.go:23*/ archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 				}
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_alive.And(gc_else).ToBits() != 0 {
-//line exitif.go:28
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					/*line exitif.go:28*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:29
-							count[0] = 0
+							/*line exitif.go:29*/ count[0] = 0
 						}
 					}
 				}
-//line exitif.go:30
-				archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive).StoreSlice(gc_s_n[gc_rank:])
+				/*line exitif.go:30*/ archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -122,16 +105,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
-//line exitif.go:36
-			var n int32
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:36*/ var n int32
+			/*line exitif.go:22*/ if side {
 				out[i] = -in[i]
 			} else {
-//line exitif.go:28
-				if gc_tx == fill {
+				/*line exitif.go:28*/ if gc_tx == fill {
 					count[0] = 0
 				}
 			}
@@ -147,15 +126,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:22*/ if side {
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			} else {
-//line exitif.go:32
-				if in[i] != 0 {
+				/*line exitif.go:32*/ if in[i] != 0 {
 					compiled.SharedAdd(&count[0], 1)
 				}
 			}
@@ -176,12 +152,9 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line exitif.go:22
-					side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
-//line exitif.go:22
-					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-					gc_if6 := side
+					/*line exitif.go:22*/ side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+					/*line exitif.go:22*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+					/*line exitif.go:22*/ gc_if6 := side
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 					}
 					gc_else4 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
@@ -190,15 +163,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 							var gc_u2 int32
 							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else4.ToBits()).ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line exitif.go:36
-								gc_u2 = count[0]
+								/*line exitif.go:36*/ gc_u2 = count[0]
 							}
-//line exitif.go:36
-							n = n.Merge(archsimd.BroadcastInt32x16(gc_u2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()))
+							/*line exitif.go:36*/ n = n.Merge(archsimd.BroadcastInt32x16(gc_u2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()))
 						}
 					}
-//line exitif.go:37
-					n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive4).StoreSlice(gc_s_n[gc_rank:])
+					/*line exitif.go:37*/ n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive4).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -216,15 +186,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_pos.Thread = gc_rank
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exitif.go:22
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:22*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:22
-				side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-				gc_if5 := side
+				/*line exitif.go:22*/ side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:22*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+				/*line exitif.go:22*/ gc_if5 := side
 				if gc_alive3.And(gc_if5).ToBits() != 0 {
 				}
 				gc_else3 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -232,14 +198,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					var gc_u int32
 					if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:36
-						gc_u = count[0]
+						/*line exitif.go:36*/ gc_u = count[0]
 					}
-//line exitif.go:36
-					n = archsimd.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
+					/*line exitif.go:36*/ n = archsimd.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
 				}
-//line exitif.go:37
-				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive3).StoreSlice(gc_s_n[gc_rank:])
+				/*line exitif.go:37*/ n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive3).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -249,14 +212,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:22
-			var side bool = gc_tx < fill
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
 			n := gc_s_n[gc_rank]
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ if side {
 			} else {
-//line exitif.go:36
-				n = count[0]
+				/*line exitif.go:36*/ n = count[0]
 			}
 			gc_s_n[gc_rank] = n
 		}
@@ -276,23 +236,18 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-					side := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
-//line exitif.go:22
-					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-					if i < 0 || i > len(out)-16 {
+					/*line exitif.go:22*/ side := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+					/*line exitif.go:22*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+					/*line exitif.go:22*/ if i < 0 || i > len(out)-16 {
 						break
 					}
-//line exitif.go:22
-					gc_if8 := side
+					/*line exitif.go:22*/ gc_if8 := side
 					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 					}
 					gc_else6 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits() != 0 {
 						{
-//line exitif.go:38
-							n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()))
+							/*line exitif.go:38*/ n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()))
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits())
 							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits()).ToBits())
 						}
@@ -313,26 +268,20 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive5 := gc_all5
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line exitif.go:21
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:21*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-				side := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-				if i < 0 || i > len(out)-8 {
+				/*line exitif.go:22*/ side := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:22*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+				/*line exitif.go:22*/ if i < 0 || i > len(out)-8 {
 					break
 				}
-//line exitif.go:22
-				gc_if7 := side
+				/*line exitif.go:22*/ gc_if7 := side
 				if gc_alive5.And(gc_if7).ToBits() != 0 {
 				}
 				gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_alive5.And(gc_else5).ToBits() != 0 {
-//line exitif.go:38
-					n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
+					/*line exitif.go:38*/ n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
 					compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
 					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
@@ -347,14 +296,11 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:22
-			var side bool = gc_tx < fill
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
 			n := gc_s_n[gc_rank]
-//line exitif.go:22
-			if side {
+			/*line exitif.go:22*/ if side {
 			} else {
-//line exitif.go:38
-				out[i] = n
+				/*line exitif.go:38*/ out[i] = n
 				gc_exited[gc_rank] = true
 				continue gc_L4
 			}
@@ -374,17 +320,12 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:46
-	var in_ []int32 = in
-//line exitif.go:46
-	var out_ []int32 = out
-//line exitif.go:46
-	var fill_ int = fill
-//line exitif.go:46
-	var returned bool
+	/*line exitif.go:46*/ var in_ []int32 = in
+	/*line exitif.go:46*/ var out_ []int32 = out
+	/*line exitif.go:46*/ var fill_ int = fill
+	/*line exitif.go:46*/ var returned bool
 	_ = returned
-//line exitif.go:53
-	first := gc_shared1(1)[:1]
+	/*line exitif.go:53*/ first := gc_shared1(1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -393,22 +334,18 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-			var side bool = gc_tx < fill_
-//line exitif.go:54
-			if side {
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
 				out_[i] = -in_[i]
 			} else {
-//line exitif.go:59
-				if gc_tx == fill_ {
+				/*line exitif.go:59*/ if gc_tx == fill_ {
 					first[0] = in_[i]
 				}
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line exitif.go:60
-	if gc_bound := fill_; gc_bound < gc_to {
+	/*line exitif.go:60*/ if gc_bound := fill_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -425,8 +362,7 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line exitif.go:54
-					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
+					/*line exitif.go:54*/ side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
 					_ = side
 					{
 						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
@@ -448,11 +384,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:54
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:54*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:54
-				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+				/*line exitif.go:54*/ side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 				_ = side
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 				gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -466,8 +400,7 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:54
-			var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
 			_ = side
 			gc_exited[gc_rank] = true
 			continue gc_L2
@@ -489,14 +422,11 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-					side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
-//line exitif.go:54
-					if i < 0 || i > len(out_)-16 {
+					/*line exitif.go:54*/ side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
+					/*line exitif.go:54*/ if i < 0 || i > len(out_)-16 {
 						break
 					}
-//line exitif.go:54
-					gc_if2 := side
+					/*line exitif.go:54*/ gc_if2 := side
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 					}
 					gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -505,11 +435,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 							var gc_u2 int32
 							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else2.ToBits()).ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line exitif.go:64
-								gc_u2 = first[0]
+								/*line exitif.go:64*/ gc_u2 = first[0]
 							}
-//line exitif.go:64
-							archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
+							/*line exitif.go:64*/ archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits())
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits()).ToBits())
 						}
@@ -531,18 +459,14 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				gc_pos.Thread = gc_rank
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exitif.go:52
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:52*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-				side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
-//line exitif.go:54
-				if i < 0 || i > len(out_)-8 {
+				/*line exitif.go:54*/ side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+				/*line exitif.go:54*/ if i < 0 || i > len(out_)-8 {
 					break
 				}
-//line exitif.go:54
-				gc_if := side
+				/*line exitif.go:54*/ gc_if := side
 				if gc_alive3.And(gc_if).ToBits() != 0 {
 				}
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -550,11 +474,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 					var gc_u int32
 					if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:64
-						gc_u = first[0]
+						/*line exitif.go:64*/ gc_u = first[0]
 					}
-//line exitif.go:64
-					archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
+					/*line exitif.go:64*/ archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
@@ -569,13 +491,10 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exitif.go:54
-			var side bool = gc_tx < fill_
-//line exitif.go:54
-			if side {
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
 			} else {
-//line exitif.go:64
-				out_[i] = first[0]
+				/*line exitif.go:64*/ out_[i] = first[0]
 				gc_exited[gc_rank] = true
 				continue gc_L3
 			}
@@ -590,8 +509,7 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:74
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line exitif.go:74*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -601,20 +519,17 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				continue
 			}
 			flag := 0
-//line exitif.go:76
-			if gc_tx == 0 && in[0] < 0 {
+			/*line exitif.go:76*/ if gc_tx == 0 && in[0] < 0 {
 				flag = 1
 			}
 			if flag != 0 {
 				out[gc_tx] = -1
-//line exitif.go:88
-				out[gc_bdx+gc_tx]++
+				/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			if gc_tx == 1 {
-//line exitif.go:83
-				s[0] = 7
+				/*line exitif.go:83*/ s[0] = 7
 			}
 		}
 	}
@@ -633,18 +548,15 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line exitif.go:86
-					if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
+					/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
 						break
 					}
 					var gc_u2 int32
 					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line exitif.go:86
-						gc_u2 = s[0]
+						/*line exitif.go:86*/ gc_u2 = s[0]
 					}
-//line exitif.go:87
-					archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out[gc_tx:]), gc_alive2)
+					/*line exitif.go:87*/ archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out[gc_tx:]), gc_alive2)
 					archsimd.LoadInt32x16Slice(out[gc_bdx+gc_tx:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[gc_bdx+gc_tx:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -663,21 +575,17 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:86
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:86*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:86
-				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+				/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
 					break
 				}
 				var gc_u int32
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:86
-					gc_u = s[0]
+					/*line exitif.go:86*/ gc_u = s[0]
 				}
-//line exitif.go:87
-				archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+				/*line exitif.go:87*/ archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
 				archsimd.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -688,10 +596,8 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:86
-			out[gc_tx] = s[0]
-//line exitif.go:88
-			out[gc_bdx+gc_tx]++
+			/*line exitif.go:86*/ out[gc_tx] = s[0]
+			/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
 		}
 	}
 }
@@ -703,8 +609,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line exitif.go:97
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line exitif.go:97*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -719,18 +624,15 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line exitif.go:98
-					gc_if2 := archsimd.Mask32x16FromBits(^gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx, 16)))).ToBits())
+					/*line exitif.go:98*/ gc_if2 := archsimd.Mask32x16FromBits(^gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx, 16)))).ToBits())
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-//line exitif.go:99
-					if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
+					/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
 						break
 					}
-//line exitif.go:100
-					archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
+					/*line exitif.go:100*/ archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -747,21 +649,17 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:98
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line exitif.go:98*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:98
-				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line exitif.go:98*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line exitif.go:99
-				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+				/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
 					break
 				}
-//line exitif.go:100
-				archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
+				/*line exitif.go:100*/ archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -772,13 +670,11 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:98
-			if !(gc_tx < k) {
+			/*line exitif.go:98*/ if !(gc_tx < k) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line exitif.go:99
-			s[gc_tx] = int32(gc_tx)
+			/*line exitif.go:99*/ s[gc_tx] = int32(gc_tx)
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -788,8 +684,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:101
-			out[gc_tx] = s[k-1-gc_tx]
+			/*line exitif.go:101*/ out[gc_tx] = s[k-1-gc_tx]
 		}
 	}
 }

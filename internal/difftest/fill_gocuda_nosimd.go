@@ -18,24 +18,20 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:21
-	m := per * b
+	/*line fill.go:21*/ m := per * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line fill.go:22
-	s := gocuda.Shared[int32](t, m)[:m]
+	/*line fill.go:22*/ s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx * 2 * b
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off3 := 1
-//line fill.go:28
-		gc_off4 := base
+		/*line fill.go:28*/ gc_off4 := base
 		gc_off5 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(data)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off3+gc_stride*(0), gc_off4+gc_stride*(0), gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line fill.go:24
-				s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				/*line fill.go:24*/ s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
 			gc_step := 0
@@ -44,41 +40,35 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 		}
 	}
-//line fill.go:26
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+	/*line fill.go:26*/ for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -86,8 +76,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:35
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:35*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -104,51 +93,41 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:26
-					k := i + gc_off
+					/*line fill.go:26*/ k := i + gc_off
 					gc_more = true
-//line fill.go:27
-					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -157,59 +136,47 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:26
-					k := i + gc_off
+					/*line fill.go:26*/ k := i + gc_off
 					gc_more = true
-//line fill.go:27
-					out[gc_bx*m+k] = s[k] + s[m-1-k]
+					/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 				}
 			}
 		}
 	}
-//line fill.go:29
-	var s_ []int32 = s
-//line fill.go:36
-	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
+	/*line fill.go:29*/ var s_ []int32 = s
+	/*line fill.go:36*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -217,8 +184,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -232,32 +198,27 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_more2 = true
-//line fill.go:37
-						gc_at3[gc_tx] = -1
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_more2 = true
-//line fill.go:37
-						gc_at3[gc_tx] = -1
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_more2 = true
-//line fill.go:37
-						gc_at3[gc_tx] = -1
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_more2 = true
-//line fill.go:37
-						gc_at3[gc_tx] = -1
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line fill.go:37
-					gc_at3[gc_tx] = -1
+					/*line fill.go:37*/ gc_at3[gc_tx] = -1
 				}
 			} else {
 				gc_step5 := gc_from
@@ -267,40 +228,35 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
+						/*line fill.go:37*/ s_[k_] = -1
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
+						/*line fill.go:37*/ s_[k_] = -1
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
+						/*line fill.go:37*/ s_[k_] = -1
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
+						/*line fill.go:37*/ s_[k_] = -1
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
-//line fill.go:37
-					s_[k_] = -1
+					/*line fill.go:37*/ s_[k_] = -1
 				}
 			}
 		}
@@ -315,17 +271,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:47
-	s := gocuda.Shared[int32](t, 2*b)
+	/*line fill.go:47*/ s := gocuda.Shared[int32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line fill.go:51
-		gc_off2 := gc_bx * b
+		/*line fill.go:51*/ gc_off2 := gc_bx * b
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := data[gc_off2:][:gc_bdx]
 			for gc_tx, gc_idx := 0, 0+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:48
-				s[gc_idx] = gc_at[gc_tx]
+				/*line fill.go:48*/ s[gc_idx] = gc_at[gc_tx]
 			}
 		} else {
 			gc_step := 0
@@ -334,63 +287,53 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:48
-				s[2*i] = data[gc_bx*b+i]
+				/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 			}
 		}
 	}
-//line fill.go:51
-	var s_ []int32 = s
+	/*line fill.go:51*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 2 * 1
-//line fill.go:55
-		gc_off3 := gc_bx * 2 * b
+		/*line fill.go:55*/ gc_off3 := gc_bx * 2 * b
 		gc_off4 := (gc_bx * 2 * b) + 1
 		gc_off5 := 1
 		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0), 0+gc_stride2*(0), gc_off5+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx2+gc_stride2, gc_idx3+gc_stride2, gc_idx4+gc_stride2, gc_idx5+gc_stride2 {
-//line fill.go:50
-				out[gc_idx2], out[gc_idx3] = s[gc_idx4], s[gc_idx5]
+				/*line fill.go:50*/ out[gc_idx2], out[gc_idx3] = s[gc_idx4], s[gc_idx5]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:50
-				out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
+				/*line fill.go:50*/ out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -398,8 +341,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -413,32 +355,27 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_more = true
-//line fill.go:37
-						gc_at2[gc_tx] = -1
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_more = true
-//line fill.go:37
-						gc_at2[gc_tx] = -1
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_more = true
-//line fill.go:37
-						gc_at2[gc_tx] = -1
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_more = true
-//line fill.go:37
-						gc_at2[gc_tx] = -1
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at2[gc_tx] = -1
+					/*line fill.go:37*/ gc_at2[gc_tx] = -1
 				}
 			} else {
 				gc_step3 := gc_from
@@ -448,40 +385,35 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -496,11 +428,9 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:62
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:62*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:65
-		gc_off2 := gc_bx * b
+		/*line fill.go:65*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -510,8 +440,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -524,8 +453,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -538,8 +466,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -552,8 +479,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -566,8 +492,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:63
-				switch form {
+				/*line fill.go:63*/ switch form {
 				case 0:
 					if i%3 != 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
@@ -583,10 +508,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -599,10 +522,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -615,10 +536,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -631,10 +550,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -647,10 +564,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:61
-				g := gc_bx*b + i
-//line fill.go:63
-				switch form {
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:63*/ switch form {
 				case 0:
 					if i%3 != 0 {
 						s[i] = data[g]
@@ -661,19 +576,16 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			}
 		}
 	}
-//line fill.go:73
-	var s_ []int32 = s
+	/*line fill.go:73*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:76
-		gc_off3 := gc_bx * b
+		/*line fill.go:76*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:72
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:72*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -682,51 +594,40 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:61
-				g := gc_bx*b + i
-//line fill.go:72
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -734,8 +635,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -749,32 +649,27 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_step5 := gc_from
@@ -784,40 +679,35 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -833,8 +723,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
-//line fill.go:83
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:83*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -844,24 +733,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:81
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line fill.go:81*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_tx
-//line fill.go:82
-			var g int = gc_bx*b + i
-//line fill.go:84
-			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+			/*line fill.go:82*/ var g int = gc_bx*b + i
+			/*line fill.go:84*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 			if gc_alive.And(gc_if).ToBits() != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
-//line fill.go:87
-			if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+			/*line fill.go:87*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 				break
 			}
-//line fill.go:88
-			lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
+			/*line fill.go:88*/ lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
 		}
 	gc_L1:
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -871,15 +755,12 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:82
-			g := gc_bx*b + i
-//line fill.go:84
-			if g >= n {
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:84*/ if g >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line fill.go:87
-			s[i] = data[g]
+			/*line fill.go:87*/ s[i] = data[g]
 		}
 	}
 	var s_ []int32 = s
@@ -891,14 +772,11 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:82
-			g := gc_bx*b + i
-//line fill.go:89
-			out[g] = s[i] + s[b-1-i]
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:89*/ out[g] = s[i] + s[b-1-i]
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -906,8 +784,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -921,16 +798,13 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:37
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					/*line fill.go:37*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var k int = gc_tx + gc_off
-//line fill.go:37
-				if k < 0 || k > len(s_)-8 {
+				/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 					break
 				}
-//line fill.go:37
-				gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive2)
+				/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive2)
 			}
 			if gc_vstep2 > gc_from {
 				gc_more = true
@@ -943,8 +817,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 				k := gc_tx + gc_off
 				gc_more = true
-//line fill.go:37
-				s_[k] = -1
+				/*line fill.go:37*/ s_[k] = -1
 			}
 		}
 	}
@@ -958,11 +831,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:99
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:99*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:102
-		gc_off2 := gc_bx * b
+		/*line fill.go:102*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -970,32 +841,27 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line fill.go:100
-					old := gc_at[gc_tx]
+					/*line fill.go:100*/ old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
 					gc_tx := gc_step + 1
-//line fill.go:100
-					old := gc_at[gc_tx]
+					/*line fill.go:100*/ old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
 					gc_tx := gc_step + 2
-//line fill.go:100
-					old := gc_at[gc_tx]
+					/*line fill.go:100*/ old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
 					gc_tx := gc_step + 3
-//line fill.go:100
-					old := gc_at[gc_tx]
+					/*line fill.go:100*/ old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line fill.go:100
-				old := gc_at[gc_tx]
+				/*line fill.go:100*/ old := gc_at[gc_tx]
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
@@ -1005,67 +871,54 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
 					s[i] = data[g] + old
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
 					s[i] = data[g] + old
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
 					s[i] = data[g] + old
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
 					s[i] = data[g] + old
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:98
-				g := gc_bx*b + i
-//line fill.go:100
-				old := s[i]
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:100*/ old := s[i]
 				s[i] = data[g] + old
 			}
 		}
 	}
-//line fill.go:104
-	var s_ []int32 = s
+	/*line fill.go:104*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:107
-		gc_off3 := gc_bx * b
+		/*line fill.go:107*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:103
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -1074,51 +927,40 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:98
-				g := gc_bx*b + i
-//line fill.go:103
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1126,8 +968,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1141,32 +982,27 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1176,40 +1012,35 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -1224,11 +1055,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:113
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:113*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:116
-		gc_off2 := gc_bx * b
+		/*line fill.go:116*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -1236,28 +1065,23 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line fill.go:114
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 1
-//line fill.go:114
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 2
-//line fill.go:114
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 3
-//line fill.go:114
-					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line fill.go:114
-				gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+				/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 			}
 		} else {
 			gc_step2 := 0
@@ -1266,62 +1090,49 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:112
-				g := gc_bx*b + i
-//line fill.go:114
-				s[i] = data[g] + s[i]
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:114*/ s[i] = data[g] + s[i]
 			}
 		}
 	}
-//line fill.go:117
-	var s_ []int32 = s
+	/*line fill.go:117*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:120
-		gc_off3 := gc_bx * b
+		/*line fill.go:120*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:116
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -1330,51 +1141,40 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:112
-				g := gc_bx*b + i
-//line fill.go:116
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1382,8 +1182,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1397,32 +1196,27 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_more = true
-//line fill.go:37
-						gc_at5[gc_tx] = -1
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1432,40 +1226,35 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
-//line fill.go:37
-						s_[k] = -1
+						/*line fill.go:37*/ s_[k] = -1
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -1482,8 +1271,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
-//line fill.go:127
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:127*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1493,26 +1281,20 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:125
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line fill.go:125*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_tx
-//line fill.go:126
-			var g int = gc_bx*b + i
-//line fill.go:128
-			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+			/*line fill.go:126*/ var g int = gc_bx*b + i
+			/*line fill.go:128*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 			if gc_alive.And(gc_if).ToBits() != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
-//line fill.go:131
-			if g < 0 || g > len(data)-8 {
+			/*line fill.go:131*/ if g < 0 || g > len(data)-8 {
 				break
 			}
-//line fill.go:131
-			x := lanes.LoadInt32x8Slice(data[g:])
-//line fill.go:131
-			x.StoreMasked((*[8]int32)(gc_s_x[gc_rank:]), gc_alive)
+			/*line fill.go:131*/ x := lanes.LoadInt32x8Slice(data[g:])
+			/*line fill.go:131*/ x.StoreMasked((*[8]int32)(gc_s_x[gc_rank:]), gc_alive)
 		}
 	gc_L1:
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1522,15 +1304,12 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:126
-			g := gc_bx*b + i
-//line fill.go:128
-			if g >= n {
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:128*/ if g >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line fill.go:131
-			x := data[g]
+			/*line fill.go:131*/ x := data[g]
 			gc_s_x[gc_rank] = x
 		}
 	}
@@ -1542,18 +1321,14 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:125
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				/*line fill.go:125*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_tx
-//line fill.go:125
-			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line fill.go:133
-			if i < 0 || i > len(s)-8 {
+			/*line fill.go:125*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+			/*line fill.go:133*/ if i < 0 || i > len(s)-8 {
 				break
 			}
-//line fill.go:133
-			x.StoreMasked((*[8]int32)(s[i:]), gc_alive2)
+			/*line fill.go:133*/ x.StoreMasked((*[8]int32)(s[i:]), gc_alive2)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1563,8 +1338,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 			i := gc_tx
 			x := gc_s_x[gc_rank]
-//line fill.go:133
-			s[i] = x
+			/*line fill.go:133*/ s[i] = x
 		}
 	}
 	var s_ []int32 = s
@@ -1576,14 +1350,11 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:126
-			g := gc_bx*b + i
-//line fill.go:135
-			out[g] = s[i] + s[b-1-i]
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:135*/ out[g] = s[i] + s[b-1-i]
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1591,8 +1362,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1606,16 +1376,13 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line fill.go:37
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					/*line fill.go:37*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var k int = gc_tx + gc_off
-//line fill.go:37
-				if k < 0 || k > len(s_)-8 {
+				/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 					break
 				}
-//line fill.go:37
-				gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
+				/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
 			}
 			if gc_vstep3 > gc_from {
 				gc_more = true
@@ -1628,8 +1395,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 				k := gc_tx + gc_off
 				gc_more = true
-//line fill.go:37
-				s_[k] = -1
+				/*line fill.go:37*/ s_[k] = -1
 			}
 		}
 	}

@@ -19,13 +19,11 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:21
-	m := per * b
+	/*line fill.go:21*/ m := per * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line fill.go:22
-	s := gocuda.Shared[int32](t, m)[:m]
+	/*line fill.go:22*/ s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx * 2 * b
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -43,10 +41,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					var i int = gc_tx
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:24
-					if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
-//line fill.go:24
-						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
+					/*line fill.go:24*/ if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
+						/*line fill.go:24*/ gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -54,27 +50,20 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					gc_t3 := gc_ld3
 					gc_t4 := gc_ld4
-//line fill.go:24
-					if (2*i) >= 0 && (2*i) <= len(s)-32 {
-//line fill.go:24
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
-//line fill.go:24
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
+					/*line fill.go:24*/ if (2*i) >= 0 && (2*i) <= len(s)-32 {
+						/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
+						/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
 					} else {
-//line fill.go:24
-						var gc_lanes7 [16]int32
-//line fill.go:24
-						var gc_lanes8 [16]int32
+						/*line fill.go:24*/ var gc_lanes7 [16]int32
+						/*line fill.go:24*/ var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
 								{
-//line fill.go:24
-									s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
-//line fill.go:24
-									s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									/*line fill.go:24*/ s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
+									/*line fill.go:24*/ s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
 							}
 						}
@@ -100,12 +89,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				var i int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:24
-				if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
-//line fill.go:24
-					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
-//line fill.go:24
-					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
+				/*line fill.go:24*/ if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
+					/*line fill.go:24*/ gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
+					/*line fill.go:24*/ gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -113,26 +99,19 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				}
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
-//line fill.go:24
-				if (2*i) >= 0 && (2*i) <= len(s)-16 {
-//line fill.go:24
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
-//line fill.go:24
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
+				/*line fill.go:24*/ if (2*i) >= 0 && (2*i) <= len(s)-16 {
+					/*line fill.go:24*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
+					/*line fill.go:24*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
 				} else {
-//line fill.go:24
-					var gc_lanes3 [8]int32
-//line fill.go:24
-					var gc_lanes4 [8]int32
+					/*line fill.go:24*/ var gc_lanes3 [8]int32
+					/*line fill.go:24*/ var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line fill.go:24
-							s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
-//line fill.go:24
-							s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							/*line fill.go:24*/ s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+							/*line fill.go:24*/ s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -143,12 +122,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line fill.go:24
-			s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 		}
 	}
-//line fill.go:26
-	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+	/*line fill.go:26*/ for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -156,8 +133,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:35
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:35*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -174,51 +150,41 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:26
-					k := i + gc_off
+					/*line fill.go:26*/ k := i + gc_off
 					gc_more = true
-//line fill.go:27
-					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -227,59 +193,47 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
+						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-//line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:26
-					k := i + gc_off
+					/*line fill.go:26*/ k := i + gc_off
 					gc_more = true
-//line fill.go:27
-					out[gc_bx*m+k] = s[k] + s[m-1-k]
+					/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
 				}
 			}
 		}
 	}
-//line fill.go:29
-	var s_ []int32 = s
-//line fill.go:36
-	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
+	/*line fill.go:29*/ var s_ []int32 = s
+	/*line fill.go:36*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -287,8 +241,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -306,8 +259,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							gc_tx := gc_vstep2
 							var k_ int = gc_tx + gc_off2
 							_ = k_
-//line fill.go:37
-							gc_vb4.StoreSlice(gc_at3[gc_tx:])
+							/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -322,8 +274,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_vstep2
 						var k_ int = gc_tx + gc_off2
 						_ = k_
-//line fill.go:37
-						gc_vb3.StoreSlice(gc_at3[gc_tx:])
+						/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -332,8 +283,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line fill.go:37
-					gc_at3[gc_tx] = -1
+					/*line fill.go:37*/ gc_at3[gc_tx] = -1
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -344,12 +294,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var k_ int = gc_tx + gc_off2
-//line fill.go:37
-							if k_ < 0 || k_ > len(s_)-16 {
+							/*line fill.go:37*/ if k_ < 0 || k_ > len(s_)-16 {
 								break
 							}
-//line fill.go:37
-							gc_vb2.StoreSlice(s_[k_:])
+							/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k_:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -363,12 +311,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var k_ int = gc_tx + gc_off2
-//line fill.go:37
-						if k_ < 0 || k_ > len(s_)-8 {
+						/*line fill.go:37*/ if k_ < 0 || k_ > len(s_)-8 {
 							break
 						}
-//line fill.go:37
-						gc_vb.StoreSlice(s_[k_:])
+						/*line fill.go:37*/ gc_vb.StoreSlice(s_[k_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -379,8 +325,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
-//line fill.go:37
-					s_[k_] = -1
+					/*line fill.go:37*/ s_[k_] = -1
 				}
 			}
 		}
@@ -405,11 +350,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:47
-	s := gocuda.Shared[int32](t, 2*b)
+	/*line fill.go:47*/ s := gocuda.Shared[int32](t, 2*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:50
-		gc_off2 := gc_bx * b
+		/*line fill.go:50*/ gc_off2 := gc_bx * b
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := data[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -424,20 +367,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line fill.go:48
-						gc_st4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-//line fill.go:48
-						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
-//line fill.go:48
-							gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
-//line fill.go:48
-							gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
+						/*line fill.go:48*/ gc_st4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
+							/*line fill.go:48*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
+							/*line fill.go:48*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
 //line fill.go:48
 						} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
-//line fill.go:48
-							gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
-//line fill.go:48
-							gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
+							/*line fill.go:48*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
+							/*line fill.go:48*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
 						} else {
 							break gc_steps4
 						}
@@ -458,20 +395,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line fill.go:48
-					gc_st3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line fill.go:48
-					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
-//line fill.go:48
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
-//line fill.go:48
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
+					/*line fill.go:48*/ gc_st3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
+						/*line fill.go:48*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
+						/*line fill.go:48*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
 //line fill.go:48
 					} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
-//line fill.go:48
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
-//line fill.go:48
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
+						/*line fill.go:48*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
+						/*line fill.go:48*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
 					} else {
 						break gc_steps3
 					}
@@ -481,8 +412,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:48
-				s[2*i] = gc_at[gc_tx]
+				/*line fill.go:48*/ s[2*i] = gc_at[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -497,24 +427,17 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line fill.go:48
-						if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-16 {
+						/*line fill.go:48*/ if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-16 {
 							break
 						}
-//line fill.go:48
-						gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx*b+i:])
-//line fill.go:48
-						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
-//line fill.go:48
-							gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
-//line fill.go:48
-							gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
+						/*line fill.go:48*/ gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx*b+i:])
+						/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
+							/*line fill.go:48*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
+							/*line fill.go:48*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
 //line fill.go:48
 						} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
-//line fill.go:48
-							gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
-//line fill.go:48
-							gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
+							/*line fill.go:48*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
+							/*line fill.go:48*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
 						} else {
 							break gc_steps2
 						}
@@ -535,24 +458,17 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line fill.go:48
-					if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-8 {
+					/*line fill.go:48*/ if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-8 {
 						break
 					}
-//line fill.go:48
-					gc_st := archsimd.LoadInt32x8Slice(data[gc_bx*b+i:])
-//line fill.go:48
-					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
-//line fill.go:48
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
-//line fill.go:48
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
+					/*line fill.go:48*/ gc_st := archsimd.LoadInt32x8Slice(data[gc_bx*b+i:])
+					/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
+						/*line fill.go:48*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
+						/*line fill.go:48*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
 //line fill.go:48
 					} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
-//line fill.go:48
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
-//line fill.go:48
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
+						/*line fill.go:48*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
+						/*line fill.go:48*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
 					} else {
 						break gc_steps
 					}
@@ -562,13 +478,11 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:48
-				s[2*i] = data[gc_bx*b+i]
+				/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
 			}
 		}
 	}
-//line fill.go:51
-	var s_ []int32 = s
+	/*line fill.go:51*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -585,10 +499,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					var i int = gc_tx
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:50
-					if (2*i) >= 0 && (2*i) <= len(s)-32 {
-//line fill.go:50
-						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
+					/*line fill.go:50*/ if (2*i) >= 0 && (2*i) <= len(s)-32 {
+						/*line fill.go:50*/ gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -596,27 +508,20 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 					gc_t3 := gc_ld3
 					gc_t4 := gc_ld4
-//line fill.go:50
-					if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-32 {
-//line fill.go:50
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx*2*b+2*i:])
-//line fill.go:50
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx*2*b+2*i)+16:])
+					/*line fill.go:50*/ if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-32 {
+						/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx*2*b+2*i:])
+						/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx*2*b+2*i)+16:])
 					} else {
-//line fill.go:50
-						var gc_lanes11 [16]int32
-//line fill.go:50
-						var gc_lanes12 [16]int32
+						/*line fill.go:50*/ var gc_lanes11 [16]int32
+						/*line fill.go:50*/ var gc_lanes12 [16]int32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
 							if 0xffff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
 								{
-//line fill.go:50
-									out[(gc_bx*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
-//line fill.go:50
-									out[((gc_bx*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									/*line fill.go:50*/ out[(gc_bx*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
+									/*line fill.go:50*/ out[((gc_bx*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 								}
 							}
 						}
@@ -642,12 +547,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				var i int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:50
-				if (2*i) >= 0 && (2*i) <= len(s)-16 {
-//line fill.go:50
-					gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
-//line fill.go:50
-					gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
+				/*line fill.go:50*/ if (2*i) >= 0 && (2*i) <= len(s)-16 {
+					/*line fill.go:50*/ gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
+					/*line fill.go:50*/ gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -655,26 +557,19 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
-//line fill.go:50
-				if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-16 {
-//line fill.go:50
-					gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx*2*b+2*i:])
-//line fill.go:50
-					gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx*2*b+2*i)+8:])
+				/*line fill.go:50*/ if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-16 {
+					/*line fill.go:50*/ gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx*2*b+2*i:])
+					/*line fill.go:50*/ gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx*2*b+2*i)+8:])
 				} else {
-//line fill.go:50
-					var gc_lanes7 [8]int32
-//line fill.go:50
-					var gc_lanes8 [8]int32
+					/*line fill.go:50*/ var gc_lanes7 [8]int32
+					/*line fill.go:50*/ var gc_lanes8 [8]int32
 					gc_t.Store(&gc_lanes7)
 					gc_t2.Store(&gc_lanes8)
 					for gc_k7 := range 8 {
 						if 0xff&(1<<gc_k7) != 0 {
 							gc_pos.Thread = gc_rank + gc_k7
-//line fill.go:50
-							out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
-//line fill.go:50
-							out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
+							/*line fill.go:50*/ out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+							/*line fill.go:50*/ out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -685,12 +580,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line fill.go:50
-			out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
+			/*line fill.go:50*/ out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -698,8 +591,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -717,8 +609,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 							gc_tx := gc_vstep4
 							var k int = gc_tx + gc_off
 							_ = k
-//line fill.go:37
-							gc_vb4.StoreSlice(gc_at2[gc_tx:])
+							/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -733,8 +624,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_vstep4
 						var k int = gc_tx + gc_off
 						_ = k
-//line fill.go:37
-						gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -743,8 +633,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at2[gc_tx] = -1
+					/*line fill.go:37*/ gc_at2[gc_tx] = -1
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -755,12 +644,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							var k int = gc_tx + gc_off
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 								break
 							}
-//line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -774,12 +661,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 							break
 						}
-//line fill.go:37
-						gc_vb.StoreSlice(s_[k:])
+						/*line fill.go:37*/ gc_vb.StoreSlice(s_[k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -790,8 +675,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -806,11 +690,9 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:62
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:62*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:65
-		gc_off2 := gc_bx * b
+		/*line fill.go:65*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -820,8 +702,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -834,8 +715,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -848,8 +728,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -862,8 +741,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:63
-					switch form {
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -876,8 +754,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:63
-				switch form {
+				/*line fill.go:63*/ switch form {
 				case 0:
 					if i%3 != 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
@@ -893,10 +770,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -909,10 +784,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -925,10 +798,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -941,10 +812,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:63
-					switch form {
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:63*/ switch form {
 					case 0:
 						if i%3 != 0 {
 							s[i] = data[g]
@@ -957,10 +826,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:61
-				g := gc_bx*b + i
-//line fill.go:63
-				switch form {
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:63*/ switch form {
 				case 0:
 					if i%3 != 0 {
 						s[i] = data[g]
@@ -971,19 +838,16 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			}
 		}
 	}
-//line fill.go:73
-	var s_ []int32 = s
+	/*line fill.go:73*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:76
-		gc_off3 := gc_bx * b
+		/*line fill.go:76*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:72
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:72*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -992,51 +856,40 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:61
-					g := gc_bx*b + i
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:61*/ g := gc_bx*b + i
+					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:61
-				g := gc_bx*b + i
-//line fill.go:72
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1044,8 +897,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1063,8 +915,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 							gc_tx := gc_vstep
 							var k int = gc_tx + gc_off
 							_ = k
-//line fill.go:37
-							gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1079,8 +930,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_tx := gc_vstep
 						var k int = gc_tx + gc_off
 						_ = k
-//line fill.go:37
-						gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1089,8 +939,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1101,12 +950,10 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var k int = gc_tx + gc_off
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 								break
 							}
-//line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1120,12 +967,10 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 							break
 						}
-//line fill.go:37
-						gc_vb.StoreSlice(s_[k:])
+						/*line fill.go:37*/ gc_vb.StoreSlice(s_[k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1136,8 +981,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -1153,8 +997,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
-//line fill.go:83
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:83*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1170,20 +1013,16 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var i int = gc_tx
-//line fill.go:82
-					var g int = gc_bx*b + i
-//line fill.go:84
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+					/*line fill.go:82*/ var g int = gc_bx*b + i
+					/*line fill.go:84*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-//line fill.go:87
-					if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
+					/*line fill.go:87*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 						break
 					}
-//line fill.go:88
-					archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive2)
+					/*line fill.go:88*/ archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -1200,24 +1039,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:81
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line fill.go:81*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_tx
-//line fill.go:82
-				var g int = gc_bx*b + i
-//line fill.go:84
-				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				/*line fill.go:82*/ var g int = gc_bx*b + i
+				/*line fill.go:84*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line fill.go:87
-				if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+				/*line fill.go:87*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 					break
 				}
-//line fill.go:88
-				archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
+				/*line fill.go:88*/ archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1229,15 +1063,12 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:82
-			g := gc_bx*b + i
-//line fill.go:84
-			if g >= n {
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:84*/ if g >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line fill.go:87
-			s[i] = data[g]
+			/*line fill.go:87*/ s[i] = data[g]
 		}
 	}
 	var s_ []int32 = s
@@ -1249,14 +1080,11 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:82
-			g := gc_bx*b + i
-//line fill.go:89
-			out[g] = s[i] + s[b-1-i]
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:89*/ out[g] = s[i] + s[b-1-i]
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1264,8 +1092,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1285,12 +1112,10 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-16 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 							break
 						}
-//line fill.go:37
-						gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive4)
+						/*line fill.go:37*/ gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1307,16 +1132,13 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line fill.go:37
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line fill.go:37*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var k int = gc_tx + gc_off
-//line fill.go:37
-					if k < 0 || k > len(s_)-8 {
+					/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 						break
 					}
-//line fill.go:37
-					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
+					/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1331,8 +1153,7 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 				k := gc_tx + gc_off
 				gc_more = true
-//line fill.go:37
-				s_[k] = -1
+				/*line fill.go:37*/ s_[k] = -1
 			}
 		}
 	}
@@ -1346,11 +1167,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:99
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:99*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:102
-		gc_off2 := gc_bx * b
+		/*line fill.go:102*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -1361,8 +1180,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line fill.go:98
-						var g int = gc_bx*b + i
+						/*line fill.go:98*/ var g int = gc_bx*b + i
 						_ = g
 						old := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
@@ -1378,8 +1196,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line fill.go:98
-					var g int = gc_bx*b + i
+					/*line fill.go:98*/ var g int = gc_bx*b + i
 					_ = g
 					old := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
@@ -1387,8 +1204,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line fill.go:100
-				old := gc_at[gc_tx]
+				/*line fill.go:100*/ old := gc_at[gc_tx]
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
@@ -1399,14 +1215,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line fill.go:98
-						var g int = gc_bx*b + i
-//line fill.go:100
-						if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
+						/*line fill.go:98*/ var g int = gc_bx*b + i
+						/*line fill.go:100*/ if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
 							break
 						}
-//line fill.go:100
-						old := archsimd.LoadInt32x16Slice(s[i:])
+						/*line fill.go:100*/ old := archsimd.LoadInt32x16Slice(s[i:])
 						archsimd.LoadInt32x16Slice(data[g:]).Add(old).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1420,14 +1233,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line fill.go:98
-					var g int = gc_bx*b + i
-//line fill.go:100
-					if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
+					/*line fill.go:98*/ var g int = gc_bx*b + i
+					/*line fill.go:100*/ if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
 						break
 					}
-//line fill.go:100
-					old := archsimd.LoadInt32x8Slice(s[i:])
+					/*line fill.go:100*/ old := archsimd.LoadInt32x8Slice(s[i:])
 					archsimd.LoadInt32x8Slice(data[g:]).Add(old).StoreSlice(s[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1435,27 +1245,22 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:98
-				g := gc_bx*b + i
-//line fill.go:100
-				old := s[i]
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:100*/ old := s[i]
 				s[i] = data[g] + old
 			}
 		}
 	}
-//line fill.go:104
-	var s_ []int32 = s
+	/*line fill.go:104*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:107
-		gc_off3 := gc_bx * b
+		/*line fill.go:107*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:103
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -1464,51 +1269,40 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:103
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:98
-				g := gc_bx*b + i
-//line fill.go:103
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1516,8 +1310,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1535,8 +1328,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 							gc_tx := gc_vstep3
 							var k int = gc_tx + gc_off
 							_ = k
-//line fill.go:37
-							gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1551,8 +1343,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_vstep3
 						var k int = gc_tx + gc_off
 						_ = k
-//line fill.go:37
-						gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1561,8 +1352,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1573,12 +1363,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var k int = gc_tx + gc_off
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 								break
 							}
-//line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1592,12 +1380,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 							break
 						}
-//line fill.go:37
-						gc_vb.StoreSlice(s_[k:])
+						/*line fill.go:37*/ gc_vb.StoreSlice(s_[k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1608,8 +1394,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -1624,11 +1409,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line fill.go:113
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:113*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:116
-		gc_off2 := gc_bx * b
+		/*line fill.go:116*/ gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
 			gc_at2 := data[gc_off2:][:gc_bdx]
@@ -1639,11 +1422,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line fill.go:112
-						var g int = gc_bx*b + i
+						/*line fill.go:112*/ var g int = gc_bx*b + i
 						_ = g
-//line fill.go:113
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line fill.go:113*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1656,17 +1437,14 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line fill.go:112
-					var g int = gc_bx*b + i
+					/*line fill.go:112*/ var g int = gc_bx*b + i
 					_ = g
-//line fill.go:113
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					/*line fill.go:113*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line fill.go:114
-				gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+				/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1676,14 +1454,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line fill.go:112
-						var g int = gc_bx*b + i
-//line fill.go:114
-						if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
+						/*line fill.go:112*/ var g int = gc_bx*b + i
+						/*line fill.go:114*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 							break
 						}
-//line fill.go:115
-						archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
+						/*line fill.go:115*/ archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1696,40 +1471,32 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line fill.go:112
-					var g int = gc_bx*b + i
-//line fill.go:114
-					if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+					/*line fill.go:112*/ var g int = gc_bx*b + i
+					/*line fill.go:114*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 						break
 					}
-//line fill.go:115
-					archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
+					/*line fill.go:115*/ archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:112
-				g := gc_bx*b + i
-//line fill.go:114
-				s[i] = data[g] + s[i]
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:114*/ s[i] = data[g] + s[i]
 			}
 		}
 	}
-//line fill.go:117
-	var s_ []int32 = s
+	/*line fill.go:117*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line fill.go:120
-		gc_off3 := gc_bx * b
+		/*line fill.go:120*/ gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line fill.go:116
-				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -1738,51 +1505,40 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:116
-					out[g] = s[i] + s[b-1-i]
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line fill.go:112
-				g := gc_bx*b + i
-//line fill.go:116
-				out[g] = s[i] + s[b-1-i]
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 			}
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1790,8 +1546,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1809,8 +1564,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 							gc_tx := gc_vstep3
 							var k int = gc_tx + gc_off
 							_ = k
-//line fill.go:37
-							gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1825,8 +1579,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_vstep3
 						var k int = gc_tx + gc_off
 						_ = k
-//line fill.go:37
-						gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1835,8 +1588,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line fill.go:37
-					gc_at5[gc_tx] = -1
+					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1847,12 +1599,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var k int = gc_tx + gc_off
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 								break
 							}
-//line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1866,12 +1616,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 							break
 						}
-//line fill.go:37
-						gc_vb.StoreSlice(s_[k:])
+						/*line fill.go:37*/ gc_vb.StoreSlice(s_[k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1882,8 +1630,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line fill.go:37
-					s_[k] = -1
+					/*line fill.go:37*/ s_[k] = -1
 				}
 			}
 		}
@@ -1900,8 +1647,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
-//line fill.go:127
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line fill.go:127*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1917,20 +1663,16 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var i int = gc_tx
-//line fill.go:126
-					var g int = gc_bx*b + i
-//line fill.go:128
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+					/*line fill.go:126*/ var g int = gc_bx*b + i
+					/*line fill.go:128*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-//line fill.go:131
-					if g < 0 || g > len(data)-16 {
+					/*line fill.go:131*/ if g < 0 || g > len(data)-16 {
 						break
 					}
-//line fill.go:131
-					x := archsimd.LoadInt32x16Slice(data[g:])
+					/*line fill.go:131*/ x := archsimd.LoadInt32x16Slice(data[g:])
 					x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1948,24 +1690,19 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:125
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line fill.go:125*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_tx
-//line fill.go:126
-				var g int = gc_bx*b + i
-//line fill.go:128
-				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				/*line fill.go:126*/ var g int = gc_bx*b + i
+				/*line fill.go:128*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line fill.go:131
-				if g < 0 || g > len(data)-8 {
+				/*line fill.go:131*/ if g < 0 || g > len(data)-8 {
 					break
 				}
-//line fill.go:131
-				x := archsimd.LoadInt32x8Slice(data[g:])
+				/*line fill.go:131*/ x := archsimd.LoadInt32x8Slice(data[g:])
 				x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:]), gc_alive).StoreSlice(gc_s_x[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1978,15 +1715,12 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:126
-			g := gc_bx*b + i
-//line fill.go:128
-			if g >= n {
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:128*/ if g >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line fill.go:131
-			x := data[g]
+			/*line fill.go:131*/ x := data[g]
 			gc_s_x[gc_rank] = x
 		}
 	}
@@ -2004,14 +1738,11 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					var i int = gc_tx
-//line fill.go:125
-					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line fill.go:133
-					if i < 0 || i > len(s)-16 {
+					/*line fill.go:125*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+					/*line fill.go:133*/ if i < 0 || i > len(s)-16 {
 						break
 					}
-//line fill.go:133
-					x.StoreMasked((*[16]int32)(s[i:]), gc_alive4)
+					/*line fill.go:133*/ x.StoreMasked((*[16]int32)(s[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -2027,18 +1758,14 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line fill.go:125
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line fill.go:125*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_tx
-//line fill.go:125
-				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line fill.go:133
-				if i < 0 || i > len(s)-8 {
+				/*line fill.go:125*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+				/*line fill.go:133*/ if i < 0 || i > len(s)-8 {
 					break
 				}
-//line fill.go:133
-				x.StoreMasked((*[8]int32)(s[i:]), gc_alive3)
+				/*line fill.go:133*/ x.StoreMasked((*[8]int32)(s[i:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2050,8 +1777,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 			i := gc_tx
 			x := gc_s_x[gc_rank]
-//line fill.go:133
-			s[i] = x
+			/*line fill.go:133*/ s[i] = x
 		}
 	}
 	var s_ []int32 = s
@@ -2063,14 +1789,11 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				continue
 			}
 			i := gc_tx
-//line fill.go:126
-			g := gc_bx*b + i
-//line fill.go:135
-			out[g] = s[i] + s[b-1-i]
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:135*/ out[g] = s[i] + s[b-1-i]
 		}
 	}
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2078,8 +1801,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line fill.go:45
-			panic(compiled.ErrGuardWraps)
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2099,12 +1821,10 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var k int = gc_tx + gc_off
-//line fill.go:37
-						if k < 0 || k > len(s_)-16 {
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 							break
 						}
-//line fill.go:37
-						gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
+						/*line fill.go:37*/ gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -2121,16 +1841,13 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line fill.go:37
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line fill.go:37*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var k int = gc_tx + gc_off
-//line fill.go:37
-					if k < 0 || k > len(s_)-8 {
+					/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 						break
 					}
-//line fill.go:37
-					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
+					/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2145,8 +1862,7 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				}
 				k := gc_tx + gc_off
 				gc_more = true
-//line fill.go:37
-				s_[k] = -1
+				/*line fill.go:37*/ s_[k] = -1
 			}
 		}
 	}

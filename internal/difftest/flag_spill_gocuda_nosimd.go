@@ -18,11 +18,9 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line flag_spill.go:21
-	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	/*line flag_spill.go:21*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line flag_spill.go:14
-	tile_ := gocuda.Shared[float32](t, 64)[:64]
+	/*line flag_spill.go:14*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -32,21 +30,18 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:16
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line flag_spill.go:20
-			v := in[i]
+			/*line flag_spill.go:20*/ v := in[i]
 			set := v > 0
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
-//line flag_spill.go:22
-	for r := 0; r < rounds; r++ {
+	/*line flag_spill.go:22*/ for r := 0; r < rounds; r++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -55,18 +50,14 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line flag_spill.go:15
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					/*line flag_spill.go:15*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var tx int = gc_tx
-//line flag_spill.go:15
-				v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:23
-				if tx < 0 || tx > len(tile_)-8 {
+				/*line flag_spill.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+				/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-8 {
 					break
 				}
-//line flag_spill.go:23
-				v.StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
+				/*line flag_spill.go:23*/ v.StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -76,8 +67,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
-//line flag_spill.go:23
-				tile_[tx] = v
+				/*line flag_spill.go:23*/ tile_[tx] = v
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -90,8 +80,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
-//line flag_spill.go:25
-				if tile_[tx] < float32(r) {
+				/*line flag_spill.go:25*/ if tile_[tx] < float32(r) {
 					set = !set
 				}
 				if set {
@@ -110,12 +99,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:16
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
 			v := gc_s_v[gc_rank]
 			set := gc_s_set[gc_rank]
-//line flag_spill.go:33
-			if set {
+			/*line flag_spill.go:33*/ if set {
 				v = -v
 			}
 			out[i] = v
@@ -131,11 +118,9 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line flag_spill.go:51
-	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	/*line flag_spill.go:51*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line flag_spill.go:44
-	tile_ := gocuda.Shared[float64](t, 64)[:64]
+	/*line flag_spill.go:44*/ tile_ := gocuda.Shared[float64](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -145,21 +130,18 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:46
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line flag_spill.go:50
-			v := in[i]
+			/*line flag_spill.go:50*/ v := in[i]
 			set := v > 0
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
-//line flag_spill.go:52
-	for r := 0; r < rounds; r++ {
+	/*line flag_spill.go:52*/ for r := 0; r < rounds; r++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -168,18 +150,14 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line flag_spill.go:45
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line flag_spill.go:45*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 				var tx int = gc_tx
-//line flag_spill.go:45
-				v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:53
-				if tx < 0 || tx > len(tile_)-4 {
+				/*line flag_spill.go:45*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+				/*line flag_spill.go:53*/ if tx < 0 || tx > len(tile_)-4 {
 					break
 				}
-//line flag_spill.go:53
-				v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
+				/*line flag_spill.go:53*/ v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -189,8 +167,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				}
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
-//line flag_spill.go:53
-				tile_[tx] = v
+				/*line flag_spill.go:53*/ tile_[tx] = v
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -203,8 +180,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
-//line flag_spill.go:55
-				if tile_[tx] < float64(r) {
+				/*line flag_spill.go:55*/ if tile_[tx] < float64(r) {
 					set = !set
 				}
 				if set {
@@ -223,12 +199,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:46
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
 			v := gc_s_v[gc_rank]
 			set := gc_s_set[gc_rank]
-//line flag_spill.go:63
-			if set {
+			/*line flag_spill.go:63*/ if set {
 				v = -v
 			}
 			out[i] = v

@@ -19,11 +19,9 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line flag_spill.go:21
-	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	/*line flag_spill.go:21*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line flag_spill.go:14
-	tile_ := gocuda.Shared[float32](t, 64)[:64]
+	/*line flag_spill.go:14*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -40,25 +38,20 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:16
-					var i int = gc_bx*gc_bdx + tx
+					/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
 					gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() | gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-//line flag_spill.go:20
-					if i < 0 || i > len(in)-16 {
+					/*line flag_spill.go:20*/ if i < 0 || i > len(in)-16 {
 						break
 					}
-//line flag_spill.go:20
-					v := archsimd.LoadFloat32x16Slice(in[i:])
-//line flag_spill.go:20
-					set := v.Greater(gc_vb2)
+					/*line flag_spill.go:20*/ v := archsimd.LoadFloat32x16Slice(in[i:])
+					/*line flag_spill.go:20*/ set := v.Greater(gc_vb2)
 					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 					gc_on2 := gc_alive2.ToBits()
-//line flag_spill.go:20
-					compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
+					/*line flag_spill.go:20*/ compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -76,29 +69,23 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line flag_spill.go:21
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line flag_spill.go:21*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
-//line flag_spill.go:16
-				var i int = gc_bx*gc_bdx + tx
+				/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line flag_spill.go:20
-				if i < 0 || i > len(in)-8 {
+				/*line flag_spill.go:20*/ if i < 0 || i > len(in)-8 {
 					break
 				}
-//line flag_spill.go:20
-				v := archsimd.LoadFloat32x8Slice(in[i:])
-//line flag_spill.go:20
-				set := v.Greater(gc_vb)
+				/*line flag_spill.go:20*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+				/*line flag_spill.go:20*/ set := v.Greater(gc_vb)
 				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
 				gc_on := gc_alive.ToBits()
-//line flag_spill.go:20
-				compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
+				/*line flag_spill.go:20*/ compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -110,21 +97,18 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:16
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line flag_spill.go:20
-			v := in[i]
+			/*line flag_spill.go:20*/ v := in[i]
 			set := v > 0
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
-//line flag_spill.go:22
-	for r := 0; r < rounds; r++ {
+	/*line flag_spill.go:22*/ for r := 0; r < rounds; r++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -139,14 +123,11 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						var tx int = gc_tx
-//line flag_spill.go:15
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:23
-						if tx < 0 || tx > len(tile_)-16 {
+						/*line flag_spill.go:15*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-16 {
 							break
 						}
-//line flag_spill.go:24
-						v.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
+						/*line flag_spill.go:24*/ v.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -162,18 +143,14 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line flag_spill.go:15
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line flag_spill.go:15*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:23
-					if tx < 0 || tx > len(tile_)-8 {
+					/*line flag_spill.go:15*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-8 {
 						break
 					}
-//line flag_spill.go:24
-					v.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_alive3).StoreSlice(tile_[tx:])
+					/*line flag_spill.go:24*/ v.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_alive3).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -185,8 +162,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
-//line flag_spill.go:23
-				tile_[tx] = v
+				/*line flag_spill.go:23*/ tile_[tx] = v
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -195,8 +171,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line flag_spill.go:25
-					gc_vb6 := archsimd.BroadcastFloat32x16(float32(r))
+					/*line flag_spill.go:25*/ gc_vb6 := archsimd.BroadcastFloat32x16(float32(r))
 					gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 					gc_vb8 := archsimd.BroadcastFloat32x16(1)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
@@ -207,31 +182,22 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var tx int = gc_tx
-//line flag_spill.go:15
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:15
-						set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
-//line flag_spill.go:25
-						if tx < 0 || tx > len(tile_)-16 {
+						/*line flag_spill.go:15*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:15*/ set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
+						/*line flag_spill.go:25*/ if tx < 0 || tx > len(tile_)-16 {
 							break
 						}
-//line flag_spill.go:25
-						gc_if5 := archsimd.LoadFloat32x16Slice(tile_[tx:]).Less(gc_vb6)
+						/*line flag_spill.go:25*/ gc_if5 := archsimd.LoadFloat32x16Slice(tile_[tx:]).Less(gc_vb6)
 						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
-//line flag_spill.go:25
-							set = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(^set.ToBits()).ToBits()&archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | archsimd.Mask32x16FromBits(set.ToBits()&archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
+							/*line flag_spill.go:25*/ set = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(^set.ToBits()).ToBits()&archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | archsimd.Mask32x16FromBits(set.ToBits()&archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
 						}
-//line flag_spill.go:25
-						gc_if6 := set
+						/*line flag_spill.go:25*/ gc_if6 := set
 						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line flag_spill.go:25
-							v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
+							/*line flag_spill.go:25*/ v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
 						}
-//line flag_spill.go:26
-						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:26*/ v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 						gc_on4 := gc_alive6.ToBits()
-//line flag_spill.go:25
-						compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on4|set.ToBits()&gc_on4)
+						/*line flag_spill.go:25*/ compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on4|set.ToBits()&gc_on4)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -242,8 +208,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 			if compiled.SIMD {
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line flag_spill.go:25
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(r))
+				/*line flag_spill.go:25*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(r))
 				gc_vb4 := archsimd.BroadcastFloat32x8(0.5)
 				gc_vb5 := archsimd.BroadcastFloat32x8(1)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
@@ -251,35 +216,25 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line flag_spill.go:29
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line flag_spill.go:29*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:15
-					set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line flag_spill.go:25
-					if tx < 0 || tx > len(tile_)-8 {
+					/*line flag_spill.go:15*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:15*/ set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line flag_spill.go:25*/ if tx < 0 || tx > len(tile_)-8 {
 						break
 					}
-//line flag_spill.go:25
-					gc_if3 := archsimd.LoadFloat32x8Slice(tile_[tx:]).Less(gc_vb3)
+					/*line flag_spill.go:25*/ gc_if3 := archsimd.LoadFloat32x8Slice(tile_[tx:]).Less(gc_vb3)
 					if gc_alive5.And(gc_if3).ToBits() != 0 {
-//line flag_spill.go:25
-						set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive5.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
+						/*line flag_spill.go:25*/ set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive5.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
 					}
-//line flag_spill.go:25
-					gc_if4 := set
+					/*line flag_spill.go:25*/ gc_if4 := set
 					if gc_alive5.And(gc_if4).ToBits() != 0 {
-//line flag_spill.go:25
-						v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive5.And(gc_if4))
+						/*line flag_spill.go:25*/ v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive5.And(gc_if4))
 					}
-//line flag_spill.go:26
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:26*/ v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
 					gc_on3 := gc_alive5.ToBits()
-//line flag_spill.go:25
-					compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on3|set.ToBits()&gc_on3)
+					/*line flag_spill.go:25*/ compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on3|set.ToBits()&gc_on3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -292,8 +247,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
-//line flag_spill.go:25
-				if tile_[tx] < float32(r) {
+				/*line flag_spill.go:25*/ if tile_[tx] < float32(r) {
 					set = !set
 				}
 				if set {
@@ -318,24 +272,17 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:16
-					var i int = gc_bx*gc_bdx + tx
-//line flag_spill.go:16
-					v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:16
-					set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
-//line flag_spill.go:33
-					gc_if8 := set
+					/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+					/*line flag_spill.go:16*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:16*/ set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
+					/*line flag_spill.go:33*/ gc_if8 := set
 					if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
-//line flag_spill.go:33
-						v = v.Merge(v.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16(), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()))
+						/*line flag_spill.go:33*/ v = v.Merge(v.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16(), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()))
 					}
-//line flag_spill.go:36
-					if i < 0 || i > len(out)-16 {
+					/*line flag_spill.go:36*/ if i < 0 || i > len(out)-16 {
 						break
 					}
-//line flag_spill.go:36
-					v.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
+					/*line flag_spill.go:36*/ v.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
 					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive8).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -352,28 +299,20 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive7 := gc_all7
 				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line flag_spill.go:15
-					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line flag_spill.go:15*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
-//line flag_spill.go:16
-				var i int = gc_bx*gc_bdx + tx
-//line flag_spill.go:16
-				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:16
-				set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line flag_spill.go:33
-				gc_if7 := set
+				/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+				/*line flag_spill.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+				/*line flag_spill.go:16*/ set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+				/*line flag_spill.go:33*/ gc_if7 := set
 				if gc_alive7.And(gc_if7).ToBits() != 0 {
-//line flag_spill.go:33
-					v = v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive7.And(gc_if7))
+					/*line flag_spill.go:33*/ v = v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive7.And(gc_if7))
 				}
-//line flag_spill.go:36
-				if i < 0 || i > len(out)-8 {
+				/*line flag_spill.go:36*/ if i < 0 || i > len(out)-8 {
 					break
 				}
-//line flag_spill.go:36
-				v.StoreMasked((*[8]float32)(out[i:]), gc_alive7)
+				/*line flag_spill.go:36*/ v.StoreMasked((*[8]float32)(out[i:]), gc_alive7)
 				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive7).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -385,12 +324,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:16
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
 			v := gc_s_v[gc_rank]
 			set := gc_s_set[gc_rank]
-//line flag_spill.go:33
-			if set {
+			/*line flag_spill.go:33*/ if set {
 				v = -v
 			}
 			out[i] = v
@@ -406,11 +343,9 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line flag_spill.go:51
-	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	/*line flag_spill.go:51*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line flag_spill.go:44
-	tile_ := gocuda.Shared[float64](t, 64)[:64]
+	/*line flag_spill.go:44*/ tile_ := gocuda.Shared[float64](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -422,29 +357,23 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line flag_spill.go:51
-					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line flag_spill.go:51*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 				var tx int = gc_tx
-//line flag_spill.go:46
-				var i int = gc_bx*gc_bdx + tx
+				/*line flag_spill.go:46*/ var i int = gc_bx*gc_bdx + tx
 				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(out), i, 4)))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
-//line flag_spill.go:50
-				if i < 0 || i > len(in)-4 {
+				/*line flag_spill.go:50*/ if i < 0 || i > len(in)-4 {
 					break
 				}
-//line flag_spill.go:50
-				v := archsimd.LoadFloat64x4Slice(in[i:])
-//line flag_spill.go:50
-				set := v.Greater(gc_vb)
+				/*line flag_spill.go:50*/ v := archsimd.LoadFloat64x4Slice(in[i:])
+				/*line flag_spill.go:50*/ set := v.Greater(gc_vb)
 				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 				gc_on := gc_alive3.ToBits()
-//line flag_spill.go:50
-				compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
+				/*line flag_spill.go:50*/ compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -456,21 +385,18 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:46
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line flag_spill.go:50
-			v := in[i]
+			/*line flag_spill.go:50*/ v := in[i]
 			set := v > 0
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
-//line flag_spill.go:52
-	for r := 0; r < rounds; r++ {
+	/*line flag_spill.go:52*/ for r := 0; r < rounds; r++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -480,18 +406,14 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive6 := gc_all6
 					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line flag_spill.go:45
-						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line flag_spill.go:45*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:45
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:53
-					if tx < 0 || tx > len(tile_)-4 {
+					/*line flag_spill.go:45*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:53*/ if tx < 0 || tx > len(tile_)-4 {
 						break
 					}
-//line flag_spill.go:54
-					v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive6).StoreSlice(tile_[tx:])
+					/*line flag_spill.go:54*/ v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive6).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -503,16 +425,14 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				}
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
-//line flag_spill.go:53
-				tile_[tx] = v
+				/*line flag_spill.go:53*/ tile_[tx] = v
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line flag_spill.go:55
-				gc_vb2 := archsimd.BroadcastFloat64x4(float64(r))
+				/*line flag_spill.go:55*/ gc_vb2 := archsimd.BroadcastFloat64x4(float64(r))
 				gc_vb3 := archsimd.BroadcastFloat64x4(0.5)
 				gc_vb4 := archsimd.BroadcastFloat64x4(1)
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
@@ -520,35 +440,25 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 					gc_rank := gc_base + gc_tx
 					gc_alive9 := gc_all9
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
-//line flag_spill.go:59
-						gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line flag_spill.go:59*/ gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tx int = gc_tx
-//line flag_spill.go:45
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:45
-					set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
-//line flag_spill.go:55
-					if tx < 0 || tx > len(tile_)-4 {
+					/*line flag_spill.go:45*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:45*/ set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
+					/*line flag_spill.go:55*/ if tx < 0 || tx > len(tile_)-4 {
 						break
 					}
-//line flag_spill.go:55
-					gc_if4 := archsimd.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
+					/*line flag_spill.go:55*/ gc_if4 := archsimd.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
 					if gc_alive9.And(gc_if4).ToBits() != 0 {
-//line flag_spill.go:55
-						set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive9.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
+						/*line flag_spill.go:55*/ set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive9.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
 					}
-//line flag_spill.go:55
-					gc_if5 := set
+					/*line flag_spill.go:55*/ gc_if5 := set
 					if gc_alive9.And(gc_if5).ToBits() != 0 {
-//line flag_spill.go:55
-						v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive9.And(gc_if5))
+						/*line flag_spill.go:55*/ v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive9.And(gc_if5))
 					}
-//line flag_spill.go:56
-					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive9).StoreSlice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:56*/ v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive9).StoreSlice(gc_s_v[gc_rank:])
 					gc_on2 := gc_alive9.ToBits()
-//line flag_spill.go:55
-					compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
+					/*line flag_spill.go:55*/ compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -561,8 +471,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				tx := gc_tx
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
-//line flag_spill.go:55
-				if tile_[tx] < float64(r) {
+				/*line flag_spill.go:55*/ if tile_[tx] < float64(r) {
 					set = !set
 				}
 				if set {
@@ -582,28 +491,20 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive12 := gc_all12
 				if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
-//line flag_spill.go:45
-					gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line flag_spill.go:45*/ gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 				var tx int = gc_tx
-//line flag_spill.go:46
-				var i int = gc_bx*gc_bdx + tx
-//line flag_spill.go:46
-				v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:46
-				set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
-//line flag_spill.go:63
-				gc_if6 := set
+				/*line flag_spill.go:46*/ var i int = gc_bx*gc_bdx + tx
+				/*line flag_spill.go:46*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+				/*line flag_spill.go:46*/ set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
+				/*line flag_spill.go:63*/ gc_if6 := set
 				if gc_alive12.And(gc_if6).ToBits() != 0 {
-//line flag_spill.go:63
-					v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive12.And(gc_if6))
+					/*line flag_spill.go:63*/ v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive12.And(gc_if6))
 				}
-//line flag_spill.go:66
-				if i < 0 || i > len(out)-4 {
+				/*line flag_spill.go:66*/ if i < 0 || i > len(out)-4 {
 					break
 				}
-//line flag_spill.go:66
-				v.StoreMasked((*[4]float64)(out[i:]), gc_alive12)
+				/*line flag_spill.go:66*/ v.StoreMasked((*[4]float64)(out[i:]), gc_alive12)
 				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive12).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -615,12 +516,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				continue
 			}
 			tx := gc_tx
-//line flag_spill.go:46
-			i := gc_bx*gc_bdx + tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
 			v := gc_s_v[gc_rank]
 			set := gc_s_set[gc_rank]
-//line flag_spill.go:63
-			if set {
+			/*line flag_spill.go:63*/ if set {
 				v = -v
 			}
 			out[i] = v

@@ -62,8 +62,7 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	stride := gc_bdx * gc_gdx
-//line flat.go:44
-	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
+	/*line flat.go:44*/ for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -77,8 +76,7 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line flat.go:60
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
+			/*line flat.go:60*/ if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx+stride)); gc_bound < gc_to {
@@ -95,32 +93,27 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line flat.go:45
-							gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line flat.go:45
-							gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line flat.go:45
-							gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line flat.go:45
-							gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line flat.go:45
-						gc_at[gc_tx] += gc_at2[gc_tx] + 1
+						/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 					}
 				} else {
 					gc_step2 := gc_from
@@ -128,47 +121,37 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
-//line flat.go:45
-							out[i] += out[i-stride] + 1
+							/*line flat.go:45*/ out[i] += out[i-stride] + 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
-//line flat.go:45
-							out[i] += out[i-stride] + 1
+							/*line flat.go:45*/ out[i] += out[i-stride] + 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
-//line flat.go:45
-							out[i] += out[i-stride] + 1
+							/*line flat.go:45*/ out[i] += out[i-stride] + 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
-//line flat.go:45
-							out[i] += out[i-stride] + 1
+							/*line flat.go:45*/ out[i] += out[i-stride] + 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line flat.go:44
-						i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+						/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 						gc_more = true
-//line flat.go:45
-						out[i] += out[i-stride] + 1
+						/*line flat.go:45*/ out[i] += out[i-stride] + 1
 					}
 				}
 			}
@@ -188,20 +171,48 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line flat.go:57
-	n := len(in)
+	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	clear(gc_s_v)
-//line flat.go:59
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line flat.go:58*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line flat.go:58*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line flat.go:58*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line flat.go:58*/ var v T
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line flat.go:58*/ var v T
+		gc_s_v[gc_rank] = v
+	}
+	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line flat.go:67
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -213,151 +224,131 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-//line flat.go:60
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+					/*line flat.go:60*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
-//line flat.go:60
-					v += in[i]
+					/*line flat.go:60*/ v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -366,60 +357,51 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-//line flat.go:65
-	if b <= 1*gc_bdx {
+	/*line flat.go:65*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line flat.go:65
-	s := gocuda.Shared[T](t, b)[:b]
+	/*line flat.go:65*/ s := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line flat.go:68
-		if gc_bdx <= len(s) {
+		/*line flat.go:68*/ if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-//line flat.go:66
-			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+			/*line flat.go:66*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
+					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
+					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
+					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
+					/*line flat.go:66*/ s[gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line flat.go:66
-				s[gc_tx] = v
+				/*line flat.go:66*/ s[gc_tx] = v
 			}
 		}
 	}
@@ -431,134 +413,107 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-//line flat.go:79
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum T
+							/*line flat.go:69*/ var sum T
 							{
-//line flat.go:70
-								gc_xs2 := s
+								/*line flat.go:70*/ gc_xs2 := s
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line flat.go:70
-										x := gc_xs2[gc_k6]
+										/*line flat.go:70*/ x := gc_xs2[gc_k6]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line flat.go:72
-										x := gc_xs2[gc_k7]
+										/*line flat.go:72*/ x := gc_xs2[gc_k7]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line flat.go:72
-										x := gc_xs2[gc_k8]
+										/*line flat.go:72*/ x := gc_xs2[gc_k8]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line flat.go:72
-										x := gc_xs2[gc_k9]
+										/*line flat.go:72*/ x := gc_xs2[gc_k9]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line flat.go:70
-										x := gc_xs2[gc_k10]
+										/*line flat.go:70*/ x := gc_xs2[gc_k10]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							gc_at4[0] = sum
+							/*line flat.go:73*/ gc_at4[0] = sum
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum T
+							/*line flat.go:69*/ var sum T
 							{
-//line flat.go:70
-								gc_xs := s
+								/*line flat.go:70*/ gc_xs := s
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line flat.go:70
-										x := gc_xs[gc_k]
+										/*line flat.go:70*/ x := gc_xs[gc_k]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line flat.go:72
-										x := gc_xs[gc_k2]
+										/*line flat.go:72*/ x := gc_xs[gc_k2]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line flat.go:72
-										x := gc_xs[gc_k3]
+										/*line flat.go:72*/ x := gc_xs[gc_k3]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line flat.go:72
-										x := gc_xs[gc_k4]
+										/*line flat.go:72*/ x := gc_xs[gc_k4]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line flat.go:70
-										x := gc_xs[gc_k5]
+										/*line flat.go:70*/ x := gc_xs[gc_k5]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							partial[gc_bx] = sum
+							/*line flat.go:73*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -614,8 +569,7 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line flat.go:115
-			panic(compiled.ErrGuardWraps)
+			/*line flat.go:115*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -633,16 +587,14 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line flat.go:89
-					gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+					/*line flat.go:89*/ gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line flat.go:89
-					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+					/*line flat.go:89*/ out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
 				}
 			}
 			gc_ty++

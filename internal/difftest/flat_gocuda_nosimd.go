@@ -17,8 +17,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	stride := gc_bdx * gc_gdx
-//line flat.go:18
-	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+	/*line flat.go:18*/ if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := last
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
 		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
@@ -32,8 +31,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
 			gc_from, gc_to := 0, gc_bdx
-//line flat.go:33
-			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+			/*line flat.go:33*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
@@ -49,32 +47,27 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line flat.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line flat.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line flat.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line flat.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line flat.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 					}
 				} else {
 					gc_step2 := gc_from
@@ -82,54 +75,43 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-						i := base + gc_bx*gc_bdx + gc_tx + gc_off
+						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line flat.go:19
-						out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
 		}
 	} else {
-//line flat.go:18
-		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
+		/*line flat.go:18*/ for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -143,8 +125,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					gc_bx = 0
 				}
 				gc_from, gc_to := 0, gc_bdx
-//line flat.go:34
-				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+				/*line flat.go:34*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
@@ -160,32 +141,27 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line flat.go:19
-							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
 						gc_step4 := gc_from
@@ -193,47 +169,37 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							{
 								gc_tx := gc_step4 + 0
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 				}
@@ -264,8 +230,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			gc_bx := gc_blk
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line flat.go:49
-				panic(compiled.ErrGuardWraps)
+				/*line flat.go:49*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -278,11 +243,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-						i := id + gc_off
+						/*line flat.go:29*/ i := id + gc_off
 						gc_more = true
-//line flat.go:30
-						v := gc_at[gc_tx] * 3
+						/*line flat.go:30*/ v := gc_at[gc_tx] * 3
 						if v < 0 {
 							v = -v
 						}
@@ -292,11 +255,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-						i := id + gc_off
+						/*line flat.go:29*/ i := id + gc_off
 						gc_more = true
-//line flat.go:30
-						v := in[i] * 3
+						/*line flat.go:30*/ v := in[i] * 3
 						if v < 0 {
 							v = -v
 						}
@@ -306,8 +267,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			}
 		}
 	} else {
-//line flat.go:29
-		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
+		/*line flat.go:29*/ for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -322,8 +282,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line flat.go:46
-					panic(compiled.ErrGuardWraps)
+					/*line flat.go:46*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -336,11 +295,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							i := id + gc_off
+							/*line flat.go:29*/ i := id + gc_off
 							gc_more = true
-//line flat.go:30
-							v := gc_at3[gc_tx] * 3
+							/*line flat.go:30*/ v := gc_at3[gc_tx] * 3
 							if v < 0 {
 								v = -v
 							}
@@ -350,11 +307,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							i := id + gc_off
+							/*line flat.go:29*/ i := id + gc_off
 							gc_more = true
-//line flat.go:30
-							v := in[i] * 3
+							/*line flat.go:30*/ v := in[i] * 3
 							if v < 0 {
 								v = -v
 							}

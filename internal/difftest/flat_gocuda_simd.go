@@ -19,8 +19,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	stride := gc_bdx * gc_gdx
-//line flat.go:18
-	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+	/*line flat.go:18*/ if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := last
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
 		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
@@ -34,8 +33,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
 			gc_from, gc_to := 0, gc_bdx
-//line flat.go:33
-			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+			/*line flat.go:33*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
@@ -54,14 +52,12 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_vb4 := archsimd.BroadcastInt32x16(100)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line flat.go:18
-								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
 								if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632 {
 									break
 								}
-//line flat.go:20
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at[gc_tx:])
+								/*line flat.go:20*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -75,14 +71,12 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_vb3 := archsimd.BroadcastInt32x8(100)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line flat.go:18
-							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
 							if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640 {
 								break
 							}
-//line flat.go:20
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at[gc_tx:])
+							/*line flat.go:20*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -91,8 +85,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line flat.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -103,13 +96,11 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_vb2 := archsimd.BroadcastInt32x16(100)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line flat.go:18
-								var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 								if i < 0 || i > len(in)-16 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632) || i > len(out)-16 {
 									break
 								}
-//line flat.go:20
-								archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
+								/*line flat.go:20*/ archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -123,13 +114,11 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_vb := archsimd.BroadcastInt32x8(100)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line flat.go:18
-							var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
 							if i < 0 || i > len(in)-8 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640) || i > len(out)-8 {
 								break
 							}
-//line flat.go:20
-							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
+							/*line flat.go:20*/ archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -138,18 +127,15 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-						i := base + gc_bx*gc_bdx + gc_tx + gc_off
+						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line flat.go:19
-						out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
 		}
 	} else {
-//line flat.go:18
-		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
+		/*line flat.go:18*/ for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -163,8 +149,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					gc_bx = 0
 				}
 				gc_from, gc_to := 0, gc_bdx
-//line flat.go:34
-				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+				/*line flat.go:34*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
@@ -180,32 +165,27 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line flat.go:19
-								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line flat.go:19
-							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
 						gc_step2 := gc_from
@@ -213,47 +193,37 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							{
 								gc_tx := gc_step2 + 0
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 				}
@@ -284,8 +254,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			gc_bx := gc_blk
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line flat.go:49
-				panic(compiled.ErrGuardWraps)
+				/*line flat.go:49*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -305,35 +274,27 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var id int = gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-								var i int = id + gc_off
+								/*line flat.go:29*/ var i int = id + gc_off
 								v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb7)
-//line flat.go:30
-								gc_if4 := v.Less(gc_vb8)
+								/*line flat.go:30*/ gc_if4 := v.Less(gc_vb8)
 								if gc_if4.ToBits() != 0 {
-//line flat.go:30
-									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line flat.go:30*/ v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 								var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line flat.go:34
-								if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line flat.go:34
-									gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
+								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
+									/*line flat.go:34*/ gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
-//line flat.go:34
-									var gc_lanes4 [16]int32
+									/*line flat.go:34*/ var gc_lanes4 [16]int32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line flat.go:34
-											gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+											/*line flat.go:34*/ gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 								}
-//line flat.go:35
-								v.Add(gc_ld4).StoreSlice(gc_at2[gc_tx:])
+								/*line flat.go:35*/ v.Add(gc_ld4).StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -349,35 +310,27 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var id int = gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							var i int = id + gc_off
+							/*line flat.go:29*/ var i int = id + gc_off
 							v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb5)
-//line flat.go:30
-							gc_if3 := v.Less(gc_vb6)
+							/*line flat.go:30*/ gc_if3 := v.Less(gc_vb6)
 							if gc_if3.ToBits() != 0 {
-//line flat.go:30
-								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
+								/*line flat.go:30*/ v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
 							}
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line flat.go:34
-							if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line flat.go:34
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
+							/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
+								/*line flat.go:34*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
 							} else {
-//line flat.go:34
-								var gc_lanes3 [8]int32
+								/*line flat.go:34*/ var gc_lanes3 [8]int32
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line flat.go:34
-										gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
+										/*line flat.go:34*/ gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 							}
-//line flat.go:35
-							v.Add(gc_ld3).StoreSlice(gc_at2[gc_tx:])
+							/*line flat.go:35*/ v.Add(gc_ld3).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -387,11 +340,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-						i := id + gc_off
+						/*line flat.go:29*/ i := id + gc_off
 						gc_more = true
-//line flat.go:30
-						v := gc_at[gc_tx] * 3
+						/*line flat.go:30*/ v := gc_at[gc_tx] * 3
 						if v < 0 {
 							v = -v
 						}
@@ -408,39 +359,30 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var id int = gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-								var i int = id + gc_off
+								/*line flat.go:29*/ var i int = id + gc_off
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line flat.go:30
-								v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
-//line flat.go:30
-								gc_if2 := v.Less(gc_vb4)
+								/*line flat.go:30*/ v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
+								/*line flat.go:30*/ gc_if2 := v.Less(gc_vb4)
 								if gc_if2.ToBits() != 0 {
-//line flat.go:30
-									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line flat.go:30*/ v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 								var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line flat.go:34
-								if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line flat.go:34
-									gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
+								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
+									/*line flat.go:34*/ gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
-//line flat.go:34
-									var gc_lanes2 [16]int32
+									/*line flat.go:34*/ var gc_lanes2 [16]int32
 									for gc_k2 := range 16 {
 										if 0xffff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line flat.go:34
-											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+											/*line flat.go:34*/ gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
 								}
-//line flat.go:35
-								v.Add(gc_ld2).StoreSlice(out[i:])
+								/*line flat.go:35*/ v.Add(gc_ld2).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -456,39 +398,30 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var id int = gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							var i int = id + gc_off
+							/*line flat.go:29*/ var i int = id + gc_off
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 								break
 							}
-//line flat.go:30
-							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
-//line flat.go:30
-							gc_if := v.Less(gc_vb2)
+							/*line flat.go:30*/ v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+							/*line flat.go:30*/ gc_if := v.Less(gc_vb2)
 							if gc_if.ToBits() != 0 {
-//line flat.go:30
-								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
+								/*line flat.go:30*/ v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
 							}
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line flat.go:34
-							if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line flat.go:34
-								gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
+							/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
+								/*line flat.go:34*/ gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
 							} else {
-//line flat.go:34
-								var gc_lanes [8]int32
+								/*line flat.go:34*/ var gc_lanes [8]int32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line flat.go:34
-										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+										/*line flat.go:34*/ gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
-//line flat.go:35
-							v.Add(gc_ld).StoreSlice(out[i:])
+							/*line flat.go:35*/ v.Add(gc_ld).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -498,11 +431,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-						i := id + gc_off
+						/*line flat.go:29*/ i := id + gc_off
 						gc_more = true
-//line flat.go:30
-						v := in[i] * 3
+						/*line flat.go:30*/ v := in[i] * 3
 						if v < 0 {
 							v = -v
 						}
@@ -512,8 +443,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			}
 		}
 	} else {
-//line flat.go:29
-		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
+		/*line flat.go:29*/ for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -528,8 +458,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line flat.go:46
-					panic(compiled.ErrGuardWraps)
+					/*line flat.go:46*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -542,11 +471,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							i := id + gc_off
+							/*line flat.go:29*/ i := id + gc_off
 							gc_more = true
-//line flat.go:30
-							v := gc_at3[gc_tx] * 3
+							/*line flat.go:30*/ v := gc_at3[gc_tx] * 3
 							if v < 0 {
 								v = -v
 							}
@@ -556,11 +483,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							id := gc_bx*gc_bdx + gc_tx
-//line flat.go:29
-							i := id + gc_off
+							/*line flat.go:29*/ i := id + gc_off
 							gc_more = true
-//line flat.go:30
-							v := in[i] * 3
+							/*line flat.go:30*/ v := in[i] * 3
 							if v < 0 {
 								v = -v
 							}
@@ -606,20 +531,45 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line flat.go:57
-	n := len(in)
+	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	clear(gc_s_v)
-//line flat.go:59
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line flat.go:58*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line flat.go:58*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line flat.go:58*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line flat.go:58*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line flat.go:58*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
+	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line flat.go:67
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -631,118 +581,27 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line flat.go:62
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-							var i int = gc_bx*2*b + gc_tx + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
-							} else {
-//line flat.go:61
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-//line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-//line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line flat.go:62
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-						var i int = gc_bx*2*b + gc_tx + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
-						} else {
-//line flat.go:61
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
-							}
-						}
-//line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-//line flat.go:60
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line flat.go:62
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-							var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-//line flat.go:62
-								b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-//line flat.go:60
-							v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
-//line flat.go:62
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-//line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -752,35 +611,23 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 				}
 				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line flat.go:62
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-						var i int = gc_bx*2*b + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-//line flat.go:62
-							b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-//line flat.go:60
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+							/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
 						} else {
-//line flat.go:62
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+							/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
 							}
 						}
-//line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -789,13 +636,84 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+					/*line flat.go:60*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
+								break
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
+							} else {
+								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+							/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+							break
+						}
+						/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+							/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+						} else {
+							/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+							}
+						}
+						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
-//line flat.go:60
-					v += in[i]
+					/*line flat.go:60*/ v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -804,53 +722,13 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 		}
 	}
-//line flat.go:65
-	if b <= 1*gc_bdx {
+	/*line flat.go:65*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line flat.go:65
-	s := gocuda.Shared[float32](t, b)[:b]
+	/*line flat.go:65*/ s := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line flat.go:68
-		if gc_bdx <= len(s) {
+		/*line flat.go:68*/ if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line flat.go:66
-				gc_at3[gc_tx] = v
-			}
-		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -858,14 +736,8 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx:])
+						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -878,23 +750,54 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-					if gc_tx < 0 || gc_tx > len(s)-8 {
-						break
-					}
-//line flat.go:66
-					v.StoreSlice(s[gc_tx:])
+					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+						break
+					}
+					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line flat.go:66
-				s[gc_tx] = v
+				/*line flat.go:66*/ s[gc_tx] = v
 			}
 		}
 	}
@@ -906,134 +809,107 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-//line flat.go:79
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum float32
+							/*line flat.go:69*/ var sum float32
 							{
-//line flat.go:70
-								gc_xs2 := s
+								/*line flat.go:70*/ gc_xs2 := s
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line flat.go:70
-										x := gc_xs2[gc_k6]
+										/*line flat.go:70*/ x := gc_xs2[gc_k6]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line flat.go:72
-										x := gc_xs2[gc_k7]
+										/*line flat.go:72*/ x := gc_xs2[gc_k7]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line flat.go:72
-										x := gc_xs2[gc_k8]
+										/*line flat.go:72*/ x := gc_xs2[gc_k8]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line flat.go:72
-										x := gc_xs2[gc_k9]
+										/*line flat.go:72*/ x := gc_xs2[gc_k9]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line flat.go:70
-										x := gc_xs2[gc_k10]
+										/*line flat.go:70*/ x := gc_xs2[gc_k10]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							gc_at4[0] = sum
+							/*line flat.go:73*/ gc_at4[0] = sum
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum float32
+							/*line flat.go:69*/ var sum float32
 							{
-//line flat.go:70
-								gc_xs := s
+								/*line flat.go:70*/ gc_xs := s
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line flat.go:70
-										x := gc_xs[gc_k]
+										/*line flat.go:70*/ x := gc_xs[gc_k]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line flat.go:72
-										x := gc_xs[gc_k2]
+										/*line flat.go:72*/ x := gc_xs[gc_k2]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line flat.go:72
-										x := gc_xs[gc_k3]
+										/*line flat.go:72*/ x := gc_xs[gc_k3]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line flat.go:72
-										x := gc_xs[gc_k4]
+										/*line flat.go:72*/ x := gc_xs[gc_k4]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line flat.go:70
-										x := gc_xs[gc_k5]
+										/*line flat.go:70*/ x := gc_xs[gc_k5]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							partial[gc_bx] = sum
+							/*line flat.go:73*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -1051,20 +927,45 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line flat.go:57
-	n := len(in)
+	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	clear(gc_s_v)
-//line flat.go:59
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line flat.go:58*/ var v int32
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line flat.go:58*/ var v int32
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line flat.go:58*/ var v int32
+		gc_s_v[gc_rank] = v
+	}
+	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line flat.go:67
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
@@ -1076,118 +977,27 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-//line flat.go:62
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-							var i int = gc_bx*2*b + gc_tx + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
-							} else {
-//line flat.go:61
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-//line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-//line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line flat.go:62
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-						var i int = gc_bx*2*b + gc_tx + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
-						} else {
-//line flat.go:61
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
-							}
-						}
-//line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-//line flat.go:60
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line flat.go:62
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-							var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-//line flat.go:62
-								b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-//line flat.go:60
-							v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
-//line flat.go:62
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-//line flat.go:61
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line flat.go:61
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1197,35 +1007,23 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 				}
 				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastInt32x8(2)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line flat.go:62
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:59
-						var i int = gc_bx*2*b + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-//line flat.go:62
-							b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-//line flat.go:60
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 						if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+							/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
 						} else {
-//line flat.go:62
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+							/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
 							}
 						}
-//line flat.go:61
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1234,13 +1032,84 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+					/*line flat.go:60*/ v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
+								break
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
+							} else {
+								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+							/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+							break
+						}
+						/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+							/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+						} else {
+							/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+							}
+						}
+						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
+					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
 					gc_more = true
-//line flat.go:60
-					v += in[i]
+					/*line flat.go:60*/ v += in[i]
 					if i+b < n {
 						v += in[i+b] * 2
 					}
@@ -1249,53 +1118,13 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 		}
 	}
-//line flat.go:65
-	if b <= 1*gc_bdx {
+	/*line flat.go:65*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line flat.go:65
-	s := gocuda.Shared[int32](t, b)[:b]
+	/*line flat.go:65*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line flat.go:68
-		if gc_bdx <= len(s) {
+		/*line flat.go:68*/ if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line flat.go:66
-				gc_at3[gc_tx] = v
-			}
-		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -1303,14 +1132,8 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx:])
+						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1323,23 +1146,54 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-					if gc_tx < 0 || gc_tx > len(s)-8 {
-						break
-					}
-//line flat.go:66
-					v.StoreSlice(s[gc_tx:])
+					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+						break
+					}
+					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line flat.go:66
-				s[gc_tx] = v
+				/*line flat.go:66*/ s[gc_tx] = v
 			}
 		}
 	}
@@ -1351,134 +1205,107 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-//line flat.go:79
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum int32
+							/*line flat.go:69*/ var sum int32
 							{
-//line flat.go:70
-								gc_xs2 := s
+								/*line flat.go:70*/ gc_xs2 := s
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line flat.go:70
-										x := gc_xs2[gc_k6]
+										/*line flat.go:70*/ x := gc_xs2[gc_k6]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line flat.go:72
-										x := gc_xs2[gc_k7]
+										/*line flat.go:72*/ x := gc_xs2[gc_k7]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line flat.go:72
-										x := gc_xs2[gc_k8]
+										/*line flat.go:72*/ x := gc_xs2[gc_k8]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line flat.go:72
-										x := gc_xs2[gc_k9]
+										/*line flat.go:72*/ x := gc_xs2[gc_k9]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line flat.go:70
-										x := gc_xs2[gc_k10]
+										/*line flat.go:70*/ x := gc_xs2[gc_k10]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							gc_at4[0] = sum
+							/*line flat.go:73*/ gc_at4[0] = sum
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line flat.go:69
-							var sum int32
+							/*line flat.go:69*/ var sum int32
 							{
-//line flat.go:70
-								gc_xs := s
+								/*line flat.go:70*/ gc_xs := s
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line flat.go:70
-										x := gc_xs[gc_k]
+										/*line flat.go:70*/ x := gc_xs[gc_k]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line flat.go:72
-										x := gc_xs[gc_k2]
+										/*line flat.go:72*/ x := gc_xs[gc_k2]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line flat.go:72
-										x := gc_xs[gc_k3]
+										/*line flat.go:72*/ x := gc_xs[gc_k3]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line flat.go:72
-										x := gc_xs[gc_k4]
+										/*line flat.go:72*/ x := gc_xs[gc_k4]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line flat.go:70
-										x := gc_xs[gc_k5]
+										/*line flat.go:70*/ x := gc_xs[gc_k5]
 										{
-//line flat.go:71
-											sum += x
+											/*line flat.go:71*/ sum += x
 										}
 									}
 								}
 							}
-//line flat.go:73
-							partial[gc_bx] = sum
+							/*line flat.go:73*/ partial[gc_bx] = sum
 						}
 					}
 				}

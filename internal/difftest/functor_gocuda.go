@@ -36,8 +36,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:56
-	var gc_l_v_ [32]sumMax[int32]
+	/*line functor.go:56*/ var gc_l_v_ [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_v [32]sumMax[int32]
 	var gc_l_op [32]sumMaxOps[int32]
@@ -56,15 +55,12 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line functor.go:76
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line functor.go:76*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line functor.go:49
-					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
-//line functor.go:49
-					var op sumMaxOps[int32] = sumMaxOps[int32]{}
+					/*line functor.go:49*/ var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
+					/*line functor.go:49*/ var op sumMaxOps[int32] = sumMaxOps[int32]{}
 					gc_l_v[gc_lane] = v
 					gc_l_op[gc_lane] = op
 				}
@@ -76,66 +72,51 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line functor.go:49
-					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
-//line functor.go:49
-					var op sumMaxOps[int32] = sumMaxOps[int32]{}
+					/*line functor.go:49*/ var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
+					/*line functor.go:49*/ var op sumMaxOps[int32] = sumMaxOps[int32]{}
 					gc_l_v[gc_lane] = v
 					gc_l_op[gc_lane] = op
 				}
 			}
 		}
-//line functor.go:36
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		/*line functor.go:36*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line functor.go:37
-				var v_ sumMax[int32] = v
+				/*line functor.go:37*/ var v_ sumMax[int32] = v
 				gc_l_v_[gc_lane] = v_
 			}
-//line functor.go:37
-			var offset_ int = offset
+			/*line functor.go:37*/ var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line functor.go:22
-				gc_c1v[gc_lane] = v_.sum
+				/*line functor.go:22*/ gc_c1v[gc_lane] = v_.sum
 			}
-//line functor.go:22
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
+			/*line functor.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line functor.go:22
-				var shflDownSync int32 = gc_c1r[gc_lane]
+				/*line functor.go:22*/ var shflDownSync int32 = gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = v_.max
 				gc_l_shflDownSync[gc_lane] = shflDownSync
 			}
-//line functor.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+			/*line functor.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				shflDownSync := gc_l_shflDownSync[gc_lane]
 				v := gc_l_v[gc_lane]
 				op := gc_l_op[gc_lane]
-//line functor.go:23
-				var shflDownSync_ int32 = gc_c2r[gc_lane]
-//line functor.go:21
-				var r_3 sumMax[int32] = sumMax[int32]{
+				/*line functor.go:23*/ var shflDownSync_ int32 = gc_c2r[gc_lane]
+				/*line functor.go:21*/ var r_3 sumMax[int32] = sumMax[int32]{
 					shflDownSync,
 					shflDownSync_,
 				}
-//line functor.go:37
-				var r_2 sumMax[int32] = r_3
-//line functor.go:37
-				v = op.combine(v, r_2)
+				/*line functor.go:37*/ var r_2 sumMax[int32] = r_3
+				/*line functor.go:37*/ v = op.combine(v, r_2)
 				gc_l_v[gc_lane] = v
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line functor.go:39
-			var r_ sumMax[int32] = v
-//line functor.go:49
-			r := r_
+			/*line functor.go:39*/ var r_ sumMax[int32] = v
+			/*line functor.go:49*/ r := r_
 			gc_l_r[gc_lane] = r
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -157,8 +138,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				r := gc_l_r[gc_lane]
-//line functor.go:51
-				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
+				/*line functor.go:51*/ sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 			}
 		}
 	}
@@ -186,8 +166,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:89
-	var gc_l_v_ [32]sumMax[int32]
+	/*line functor.go:89*/ var gc_l_v_ [32]sumMax[int32]
 	var gc_l_v_3 [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_shflDownSync_2 [32]int32
@@ -210,26 +189,21 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		var gc_dead uint32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:82
-			var r sumMax[int32]
+			/*line functor.go:82*/ var r sumMax[int32]
 			gc_l_r[gc_lane] = r
 		}
-//line functor.go:83
-		if byField {
+		/*line functor.go:83*/ if byField {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line functor.go:90
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line functor.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line functor.go:84
-					red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
+					/*line functor.go:84*/ red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
 					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
-//line functor.go:85
-					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
+					/*line functor.go:85*/ var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
 					gc_l_r_[gc_lane] = r_
 					gc_l_v[gc_lane] = v
 				}
@@ -241,68 +215,52 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line functor.go:84
-					red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
+					/*line functor.go:84*/ red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
 					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
-//line functor.go:85
-					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
+					/*line functor.go:85*/ var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
 					gc_l_r_[gc_lane] = r_
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line functor.go:61
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line functor.go:61*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line functor.go:62
-					var v_ sumMax[int32] = v
+					/*line functor.go:62*/ var v_ sumMax[int32] = v
 					gc_l_v_[gc_lane] = v_
 				}
-//line functor.go:62
-				var offset_ int = offset
+				/*line functor.go:62*/ var offset_ int = offset
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line functor.go:22
-					gc_c1v[gc_lane] = v_.sum
+					/*line functor.go:22*/ gc_c1v[gc_lane] = v_.sum
 				}
-//line functor.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
+				/*line functor.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line functor.go:22
-					var shflDownSync int32 = gc_c1r[gc_lane]
+					/*line functor.go:22*/ var shflDownSync int32 = gc_c1r[gc_lane]
 					gc_c2v[gc_lane] = v_.max
 					gc_l_shflDownSync[gc_lane] = shflDownSync
 				}
-//line functor.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+				/*line functor.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					shflDownSync := gc_l_shflDownSync[gc_lane]
 					r_ := gc_l_r_[gc_lane]
 					v := gc_l_v[gc_lane]
-//line functor.go:23
-					var shflDownSync_ int32 = gc_c2r[gc_lane]
-//line functor.go:21
-					var r_4 sumMax[int32] = sumMax[int32]{
+					/*line functor.go:23*/ var shflDownSync_ int32 = gc_c2r[gc_lane]
+					/*line functor.go:21*/ var r_4 sumMax[int32] = sumMax[int32]{
 						shflDownSync,
 						shflDownSync_,
 					}
-//line functor.go:62
-					var r_3 sumMax[int32] = r_4
-//line functor.go:62
-					v = r_.op.combine(v, r_3)
+					/*line functor.go:62*/ var r_3 sumMax[int32] = r_4
+					/*line functor.go:62*/ v = r_.op.combine(v, r_3)
 					gc_l_v[gc_lane] = v
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line functor.go:74
-				var r sumMax[int32]
-//line functor.go:64
-				var r_2 sumMax[int32] = v
-//line functor.go:85
-				r = r_2
+				/*line functor.go:74*/ var r sumMax[int32]
+				/*line functor.go:64*/ var r_2 sumMax[int32] = v
+				/*line functor.go:85*/ r = r_2
 				gc_l_r[gc_lane] = r
 			}
 		} else {
@@ -310,16 +268,13 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line functor.go:96
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line functor.go:96*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at2 := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line functor.go:87
-					op := sumMaxOps[int32]{}
+					/*line functor.go:87*/ op := sumMaxOps[int32]{}
 					var v_2 sumMax[int32] = sumMax[int32]{gc_at2[gc_lane], gc_at2[gc_lane]}
-//line functor.go:88
-					var op_ *sumMaxOps[int32] = &op
+					/*line functor.go:88*/ var op_ *sumMaxOps[int32] = &op
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_op_[gc_lane] = op_
 				}
@@ -331,68 +286,52 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line functor.go:87
-					op := sumMaxOps[int32]{}
+					/*line functor.go:87*/ op := sumMaxOps[int32]{}
 					var v_2 sumMax[int32] = sumMax[int32]{in[i], in[i]}
-//line functor.go:88
-					var op_ *sumMaxOps[int32] = &op
+					/*line functor.go:88*/ var op_ *sumMaxOps[int32] = &op
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_op_[gc_lane] = op_
 				}
 			}
-//line functor.go:70
-			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+			/*line functor.go:70*/ for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
-//line functor.go:71
-					var v_3 sumMax[int32] = v_2
+					/*line functor.go:71*/ var v_3 sumMax[int32] = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
-//line functor.go:71
-				var offset_3 int = offset_2
+				/*line functor.go:71*/ var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_3 := gc_l_v_3[gc_lane]
-//line functor.go:22
-					gc_c3v[gc_lane] = v_3.sum
+					/*line functor.go:22*/ gc_c3v[gc_lane] = v_3.sum
 				}
-//line functor.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c3v, offset_3, gocuda.WarpSize, &gc_c3r)
+				/*line functor.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c3v, offset_3, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_3 := gc_l_v_3[gc_lane]
-//line functor.go:22
-					var shflDownSync_2 int32 = gc_c3r[gc_lane]
+					/*line functor.go:22*/ var shflDownSync_2 int32 = gc_c3r[gc_lane]
 					gc_c4v[gc_lane] = v_3.max
 					gc_l_shflDownSync_2[gc_lane] = shflDownSync_2
 				}
-//line functor.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c4v, offset_3, gocuda.WarpSize, &gc_c4r)
+				/*line functor.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c4v, offset_3, gocuda.WarpSize, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
 					v_2 := gc_l_v_2[gc_lane]
 					op_ := gc_l_op_[gc_lane]
-//line functor.go:23
-					var shflDownSync_3 int32 = gc_c4r[gc_lane]
-//line functor.go:21
-					var r_7 sumMax[int32] = sumMax[int32]{
+					/*line functor.go:23*/ var shflDownSync_3 int32 = gc_c4r[gc_lane]
+					/*line functor.go:21*/ var r_7 sumMax[int32] = sumMax[int32]{
 						shflDownSync_2,
 						shflDownSync_3,
 					}
-//line functor.go:71
-					var r_6 sumMax[int32] = r_7
-//line functor.go:71
-					v_2 = (*op_).combine(v_2, r_6)
+					/*line functor.go:71*/ var r_6 sumMax[int32] = r_7
+					/*line functor.go:71*/ v_2 = (*op_).combine(v_2, r_6)
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_2 := gc_l_v_2[gc_lane]
-//line functor.go:83
-				var r sumMax[int32]
-//line functor.go:73
-				var r_5 sumMax[int32] = v_2
-//line functor.go:88
-				r = r_5
+				/*line functor.go:83*/ var r sumMax[int32]
+				/*line functor.go:73*/ var r_5 sumMax[int32] = v_2
+				/*line functor.go:88*/ r = r_5
 				gc_l_r[gc_lane] = r
 			}
 		}
@@ -415,8 +354,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				r := gc_l_r[gc_lane]
-//line functor.go:91
-				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
+				/*line functor.go:91*/ sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 			}
 		}
 	}
@@ -457,8 +395,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line functor.go:135
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			/*line functor.go:135*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_step := 0
@@ -468,8 +405,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:117
-						if gc_at[gc_tx] > 0 {
+						/*line functor.go:117*/ if gc_at[gc_tx] > 0 {
 							gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
 						}
 					}
@@ -478,8 +414,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:117
-						if gc_at[gc_tx] > 0 {
+						/*line functor.go:117*/ if gc_at[gc_tx] > 0 {
 							gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
 						}
 					}
@@ -488,8 +423,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:117
-						if gc_at[gc_tx] > 0 {
+						/*line functor.go:117*/ if gc_at[gc_tx] > 0 {
 							gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
 						}
 					}
@@ -498,8 +432,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:117
-						if gc_at[gc_tx] > 0 {
+						/*line functor.go:117*/ if gc_at[gc_tx] > 0 {
 							gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
 						}
 					}
@@ -508,8 +441,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line functor.go:117
-					if gc_at[gc_tx] > 0 {
+					/*line functor.go:117*/ if gc_at[gc_tx] > 0 {
 						gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
 					}
 				}
@@ -522,8 +454,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						i := gc_bx*gc_bdx + gc_tx
-//line functor.go:117
-						if in[i] > 0 {
+						/*line functor.go:117*/ if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
 					}
@@ -533,8 +464,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						i := gc_bx*gc_bdx + gc_tx
-//line functor.go:117
-						if in[i] > 0 {
+						/*line functor.go:117*/ if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
 					}
@@ -544,8 +474,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						i := gc_bx*gc_bdx + gc_tx
-//line functor.go:117
-						if in[i] > 0 {
+						/*line functor.go:117*/ if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
 					}
@@ -555,8 +484,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						i := gc_bx*gc_bdx + gc_tx
-//line functor.go:117
-						if in[i] > 0 {
+						/*line functor.go:117*/ if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
 					}
@@ -566,8 +494,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
-//line functor.go:117
-					if in[i] > 0 {
+					/*line functor.go:117*/ if in[i] > 0 {
 						out[i] = tagWith(t, in[i], laneTagOps{})
 					}
 				}

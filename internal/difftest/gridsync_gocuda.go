@@ -40,8 +40,7 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line gridsync.go:18
-	g := cg.ThisGrid(t)
+	/*line gridsync.go:18*/ g := cg.ThisGrid(t)
 	{
 	gc_L1:
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -50,34 +49,28 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 				continue
 			}
 			gc_b.Enter(gc_rank)
-//line gridsync.go:19
-			i := int(g.ThreadRank())
+			/*line gridsync.go:19*/ i := int(g.ThreadRank())
 			ranks[i] = g.ThreadRank()*10 + int64(g.BlockRank())
 			if gc_bx == stopBlock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line gridsync.go:24
-			v := int32(i)
+			/*line gridsync.go:24*/ v := int32(i)
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line gridsync.go:25
-	for r := 0; r < rounds; r++ {
+	/*line gridsync.go:25*/ for r := 0; r < rounds; r++ {
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			gc_b.Enter(gc_rank)
-//line gridsync.go:19
-			i := int(g.ThreadRank())
+			/*line gridsync.go:19*/ i := int(g.ThreadRank())
 			v := gc_s_v[gc_rank]
-//line gridsync.go:26
-			buf[i] = v
+			/*line gridsync.go:26*/ buf[i] = v
 		}
-//line gridsync.go:27
-		if r%2 == 0 {
+		/*line gridsync.go:27*/ if r%2 == 0 {
 			if !gc_b.SyncGrid() {
 				return
 			}
@@ -92,11 +85,9 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 				continue
 			}
 			gc_b.Enter(gc_rank)
-//line gridsync.go:19
-			i := int(g.ThreadRank())
+			/*line gridsync.go:19*/ i := int(g.ThreadRank())
 			v := gc_s_v[gc_rank]
-//line gridsync.go:32
-			v += buf[(i+1)%len(buf)]
+			/*line gridsync.go:32*/ v += buf[(i+1)%len(buf)]
 			gc_s_v[gc_rank] = v
 		}
 		if !gc_b.SyncGrid() {
@@ -109,11 +100,9 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			continue
 		}
 		gc_b.Enter(gc_rank)
-//line gridsync.go:19
-		i := int(g.ThreadRank())
+		/*line gridsync.go:19*/ i := int(g.ThreadRank())
 		v := gc_s_v[gc_rank]
-//line gridsync.go:35
-		buf[i] = v
+		/*line gridsync.go:35*/ buf[i] = v
 	}
 }
 

@@ -31,8 +31,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line guarded_load.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -44,18 +43,15 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off2:][:gc_to]
 				gc_vstep := gc_from
-//line guarded_load.go:35
-				gc_vb3 := lanes.BroadcastFloat32x8(a)
+				/*line guarded_load.go:35*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line guarded_load.go:34
-					gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					/*line guarded_load.go:34*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line guarded_load.go:35
-					gc_at[gc_tx] = a * gc_at2[gc_tx]
+					/*line guarded_load.go:35*/ gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -63,29 +59,23 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_vb := lanes.BroadcastFloat32x8(0)
-//line guarded_load.go:35
-				gc_vb2 := lanes.BroadcastFloat32x8(a)
+				/*line guarded_load.go:35*/ gc_vb2 := lanes.BroadcastFloat32x8(a)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-					if i < 0 || i > len(out)-8 {
+					/*line guarded_load.go:35*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line guarded_load.go:35
-					var gc_t2 int = i + off
+					/*line guarded_load.go:35*/ var gc_t2 int = i + off
 					var gc_i2 int = gc_t2
 					var gc_result2 lanes.Float32x8
 					gc_returned2 := gc_none
 					if gc_i2 <
-//line guarded_load.go:14
-						len(in) && uint(len(in)-gc_i2) > 7 {
+						/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 lanes.Float32x8
-//line guarded_load.go:35
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-							gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+						/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							/*line guarded_load.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
 						}
@@ -96,14 +86,11 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line guarded_load.go:35
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 lanes.Float32x8
-//line guarded_load.go:35
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+							/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line guarded_load.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -116,16 +103,14 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line guarded_load.go:35
-					gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
+					/*line guarded_load.go:35*/ gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-					out[i] = a * GuardedAt(in, i+off)
+					/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
 				}
 			}
 		}
@@ -139,11 +124,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line guarded_load.go:48
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line guarded_load.go:48*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guarded_load.go:51
-		gc_off := off + gc_bx*2*gc_bdx
+		/*line guarded_load.go:51*/ gc_off := off + gc_bx*2*gc_bdx
 		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -153,15 +136,12 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line guarded_load.go:47
-				var i int = off + gc_bx*2*gc_bdx + tid
+				/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
 				_ = i
-//line guarded_load.go:48
-				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+				/*line guarded_load.go:48*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line guarded_load.go:49
-				gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
+				/*line guarded_load.go:49*/ gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -174,18 +154,14 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line guarded_load.go:47
-				var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-				if tid < 0 || tid > len(s)-8 {
+				/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+				/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
 					break
 				}
-//line guarded_load.go:49
-				var gc_i3 int = i
+				/*line guarded_load.go:49*/ var gc_i3 int = i
 				var gc_result3 lanes.Float32x8
 				gc_returned3 := gc_none
-//line guarded_load.go:22
-				if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
+				/*line guarded_load.go:22*/ if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
 					gc_result3 = gc_vb
 					gc_b2 := gc_none
 					if true {
@@ -193,8 +169,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					gc_returned3 = gc_b2
 				} else {
-//line guarded_load.go:49
-					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
+					/*line guarded_load.go:49*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
 					if gc_if3.ToBits() != 0 {
 						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 						gc_returned3 = gc_if3.Or(gc_returned3)
@@ -203,28 +178,22 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
 				if gc_if4.ToBits() != 0 {
 					var gc_ld4 lanes.Float32x8
-//line guarded_load.go:49
-					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line guarded_load.go:49
-						gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+					/*line guarded_load.go:49*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+						/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 					} else {
 						break gc_steps2
 					}
 					gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
 					gc_returned3 = gc_if4.Or(gc_returned3)
 				}
-//line guarded_load.go:49
-				var gc_t2 int = i + gc_bdx
+				/*line guarded_load.go:49*/ var gc_t2 int = i + gc_bdx
 				var gc_i4 int = gc_t2
 				var gc_result4 lanes.Float32x8
 				gc_returned4 := gc_none
-//line guarded_load.go:14
-				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+				/*line guarded_load.go:14*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 					var gc_ld5 lanes.Float32x8
-//line guarded_load.go:49
-					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:49
-						gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+					/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+						/*line guarded_load.go:49*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 					} else {
 						break gc_steps2
 					}
@@ -235,14 +204,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					gc_returned4 = gc_b3
 				} else {
-//line guarded_load.go:49
-					gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+					/*line guarded_load.go:49*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld6 lanes.Float32x8
-//line guarded_load.go:49
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:49
-							gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+						/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							/*line guarded_load.go:49*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 							break gc_steps2
 						}
@@ -255,16 +221,13 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
-//line guarded_load.go:15
-				gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
+				/*line guarded_load.go:15*/ gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line guarded_load.go:47
-				i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-				s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+				/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 			}
 		}
 	}
@@ -272,12 +235,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off4 := gc_bdx - 1
-//line guarded_load.go:59
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+		/*line guarded_load.go:59*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line guarded_load.go:51
-				gc_at4[gc_tx] = s[gc_idx]
+				/*line guarded_load.go:51*/ gc_at4[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -286,36 +247,31 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line guarded_load.go:51
-				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+				/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 			}
 		}
 	}
@@ -339,8 +295,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:85
-			panic(compiled.ErrGuardWraps)
+			/*line guarded_load.go:85*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -351,16 +306,14 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				gc_at := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line guarded_load.go:68
-					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 						gc_at[gc_tx] = guardedPast(in, i)
 					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line guarded_load.go:68
-					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 						out[i] = guardedPast(in, i)
 					}
 				}

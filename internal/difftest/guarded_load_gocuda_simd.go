@@ -33,8 +33,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:55
-			panic(compiled.ErrGuardWraps)
+			/*line guarded_load.go:55*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -49,15 +48,13 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line guarded_load.go:35
-						gc_vb10 := archsimd.BroadcastFloat32x16(a)
+						/*line guarded_load.go:35*/ gc_vb10 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line guarded_load.go:34
-								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line guarded_load.go:34*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -68,20 +65,17 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line guarded_load.go:35
-					gc_vb9 := archsimd.BroadcastFloat32x8(a)
+					/*line guarded_load.go:35*/ gc_vb9 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line guarded_load.go:34
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line guarded_load.go:34*/ gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line guarded_load.go:35
-					gc_at[gc_tx] = a * gc_at2[gc_tx]
+					/*line guarded_load.go:35*/ gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -92,30 +86,24 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:35
-						gc_vb8 := archsimd.BroadcastFloat32x16(a)
+						/*line guarded_load.go:35*/ gc_vb8 := archsimd.BroadcastFloat32x16(a)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line guarded_load.go:35
-								if i < 0 || i > len(out)-16 {
+								/*line guarded_load.go:35*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line guarded_load.go:35
-								var gc_t4 int = i + off
+								/*line guarded_load.go:35*/ var gc_t4 int = i + off
 								var gc_i4 int = gc_t4
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
 								if gc_i4 <
-//line guarded_load.go:14
-									len(in) && uint(len(in)-gc_i4) > 15 {
+									/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line guarded_load.go:35
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line guarded_load.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line guarded_load.go:35*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -126,14 +114,11 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line guarded_load.go:35
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line guarded_load.go:35*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line guarded_load.go:35
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										/*line guarded_load.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line guarded_load.go:35*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -146,8 +131,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 									gc_result4 = gc_result4.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
-//line guarded_load.go:35
-								gc_vb8.Mul(gc_result4).StoreSlice(out[i:])
+								/*line guarded_load.go:35*/ gc_vb8.Mul(gc_result4).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -162,29 +146,23 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:35
-					gc_vb4 := archsimd.BroadcastFloat32x8(a)
+					/*line guarded_load.go:35*/ gc_vb4 := archsimd.BroadcastFloat32x8(a)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						if i < 0 || i > len(out)-8 {
+						/*line guarded_load.go:35*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line guarded_load.go:35
-						var gc_t2 int = i + off
+						/*line guarded_load.go:35*/ var gc_t2 int = i + off
 						var gc_i2 int = gc_t2
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned2 := gc_none
 						if gc_i2 <
-//line guarded_load.go:14
-							len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:35
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								/*line guarded_load.go:35*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
 							}
@@ -195,14 +173,11 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 							}
 							gc_returned2 = gc_b2
 						} else {
-//line guarded_load.go:35
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:35
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line guarded_load.go:35*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -215,8 +190,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 							gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
 							gc_returned2 = gc_if3.Or(gc_returned2)
 						}
-//line guarded_load.go:35
-						gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
+						/*line guarded_load.go:35*/ gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -225,8 +199,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-					out[i] = a * GuardedAt(in, i+off)
+					/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
 				}
 			}
 		}
@@ -241,8 +214,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line guarded_load.go:48
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line guarded_load.go:48*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -257,13 +229,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line guarded_load.go:47
-								var i int = off + gc_bx*2*gc_bdx + tid
+								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line guarded_load.go:49
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -277,20 +247,17 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line guarded_load.go:47
-							var i int = off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line guarded_load.go:49
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line guarded_load.go:49
-						var ahead float32 = gc_at[gc_tx]
+						/*line guarded_load.go:49*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -307,14 +274,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line guarded_load.go:47
-								var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-								var gc_i4 int = i
+								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+								/*line guarded_load.go:49*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-//line guarded_load.go:22
-								if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
+								/*line guarded_load.go:22*/ if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
 									gc_result4 = gc_vb4
 									gc_b3 := gc_none2
 									if true {
@@ -322,8 +286,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line guarded_load.go:49
-									gc_if5 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
+									/*line guarded_load.go:49*/ gc_if5 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
 									if gc_if5.ToBits() != 0 {
 										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
@@ -332,10 +295,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line guarded_load.go:49*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -343,8 +304,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line guarded_load.go:49
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -363,14 +323,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line guarded_load.go:47
-							var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var gc_i2 int = i
+							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:49*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-//line guarded_load.go:22
-							if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
+							/*line guarded_load.go:22*/ if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
 								gc_result2 = gc_vb2
 								gc_b2 := gc_none
 								if true {
@@ -378,8 +335,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line guarded_load.go:49
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
+								/*line guarded_load.go:49*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
 								if gc_if2.ToBits() != 0 {
 									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
 									gc_returned2 = gc_if2.Or(gc_returned2)
@@ -388,10 +344,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:49
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line guarded_load.go:49*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line guarded_load.go:49*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -399,8 +353,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line guarded_load.go:49
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -408,10 +361,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						var ahead float32 = GuardedBoth(in, i)
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -419,8 +370,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guarded_load.go:59
-			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			/*line guarded_load.go:59*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := s[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -432,11 +382,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line guarded_load.go:47
-							var i int = off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
-//line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line guarded_load.go:47*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -451,11 +399,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line guarded_load.go:47
-						var i int = off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
 						_ = i
-//line guarded_load.go:47
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line guarded_load.go:47*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -463,8 +409,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line guarded_load.go:49
-					gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -480,26 +425,19 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line guarded_load.go:47
-							var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line guarded_load.go:49
-							if tid < 0 || tid > len(s)-16 {
+							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:47*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-16 {
 								break
 							}
-//line guarded_load.go:49
-							var gc_t6 int = i + gc_bdx
+							/*line guarded_load.go:49*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-//line guarded_load.go:14
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line guarded_load.go:14*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:49
-									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								/*line guarded_load.go:49*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line guarded_load.go:49*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -510,14 +448,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line guarded_load.go:49
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line guarded_load.go:49*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line guarded_load.go:49*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line guarded_load.go:49*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -530,8 +465,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line guarded_load.go:15
-							ahead.Sub(gc_result8).StoreSlice(s[tid:])
+							/*line guarded_load.go:15*/ ahead.Sub(gc_result8).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -550,26 +484,19 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line guarded_load.go:47
-						var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:47
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line guarded_load.go:49
-						if tid < 0 || tid > len(s)-8 {
+						/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:47*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line guarded_load.go:49
-						var gc_t4 int = i + gc_bdx
+						/*line guarded_load.go:49*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-//line guarded_load.go:14
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line guarded_load.go:14*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line guarded_load.go:49
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							/*line guarded_load.go:49*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line guarded_load.go:49*/ gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -580,14 +507,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line guarded_load.go:49
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line guarded_load.go:49*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line guarded_load.go:49
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								/*line guarded_load.go:49*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line guarded_load.go:49*/ gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -600,8 +524,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line guarded_load.go:15
-						ahead.Sub(gc_result6).StoreSlice(s[tid:])
+						/*line guarded_load.go:15*/ ahead.Sub(gc_result6).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -609,8 +532,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line guarded_load.go:47
-					i := off + gc_bx*2*gc_bdx + tid
+					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					s[tid] = ahead - GuardedAt(in, i+gc_bdx)
 				}
@@ -618,8 +540,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guarded_load.go:57
-			gc_off3 := off + gc_bx*2*gc_bdx
+			/*line guarded_load.go:57*/ gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := s[:gc_bdx]
@@ -629,28 +550,23 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line guarded_load.go:49
-						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line guarded_load.go:49
-						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line guarded_load.go:49
-						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line guarded_load.go:49
-						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line guarded_load.go:49
-					gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -659,46 +575,36 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:47
-					i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 				}
 			}
 		}
@@ -707,12 +613,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
-//line guarded_load.go:60
-		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+		/*line guarded_load.go:60*/ if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line guarded_load.go:51
-				gc_at7[gc_tx] = s[gc_idx]
+				/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -721,36 +625,31 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line guarded_load.go:51
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line guarded_load.go:51
-				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+				/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 			}
 		}
 	}
@@ -774,8 +673,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:85
-			panic(compiled.ErrGuardWraps)
+			/*line guarded_load.go:85*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -797,20 +695,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							gc_tx := gc_vstep
 							{
 								var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:68
-								if i < len(out) && uint(len(out)-i) > 15 {
-//line guarded_load.go:68
-									var gc_i15 int = i
+								/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 15 {
+									/*line guarded_load.go:68*/ var gc_i15 int = i
 									var gc_result15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									gc_returned15 := gc_none4
 									if gc_i15 <=
-//line guarded_load.go:57
-										len(in) && uint(len(in)-gc_i15) >= 15 {
+										/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i15) >= 15 {
 										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line guarded_load.go:69
-											gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+										/*line guarded_load.go:69*/ if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+											/*line guarded_load.go:69*/ gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 										} else {
 											break gc_steps8
 										}
@@ -821,14 +714,11 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										}
 										gc_returned15 = gc_b5
 									} else {
-//line guarded_load.go:69
-										gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+										/*line guarded_load.go:69*/ gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 										if gc_if28.ToBits() != 0 {
 											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+											/*line guarded_load.go:69*/ if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+												/*line guarded_load.go:69*/ gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 											} else {
 												break gc_steps8
 											}
@@ -841,24 +731,18 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										gc_result15 = gc_result15.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 										gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
 									}
-//line guarded_load.go:69
-									gc_result15.StoreSlice(gc_at[gc_tx:])
+									/*line guarded_load.go:69*/ gc_result15.StoreSlice(gc_at[gc_tx:])
 								} else {
-//line guarded_load.go:69
-									gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									/*line guarded_load.go:69*/ gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 									if gc_if30.ToBits() != 0 {
-//line guarded_load.go:68
-										var gc_i16 int = i
+										/*line guarded_load.go:68*/ var gc_i16 int = i
 										var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										gc_returned16 := gc_none4
-//line guarded_load.go:68
-										gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+										/*line guarded_load.go:68*/ gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
 											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+											/*line guarded_load.go:69*/ if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+												/*line guarded_load.go:69*/ gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 											} else {
 												break gc_steps8
 											}
@@ -870,8 +754,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 											gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
 											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
-//line guarded_load.go:69
-										gc_result16.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if30)
+										/*line guarded_load.go:69*/ gc_result16.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if30)
 									}
 								}
 							}
@@ -892,20 +775,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:68
-						if i < len(out) && uint(len(out)-i) > 7 {
-//line guarded_load.go:68
-							var gc_i11 int = i
+						/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line guarded_load.go:68*/ var gc_i11 int = i
 							var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned11 := gc_none3
 							if gc_i11 <=
-//line guarded_load.go:57
-								len(in) && uint(len(in)-gc_i11) >= 7 {
+								/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i11) >= 7 {
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line guarded_load.go:69
-									gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+								/*line guarded_load.go:69*/ if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+									/*line guarded_load.go:69*/ gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 								} else {
 									break gc_steps6
 								}
@@ -916,14 +794,11 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								}
 								gc_returned11 = gc_b4
 							} else {
-//line guarded_load.go:69
-								gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+								/*line guarded_load.go:69*/ gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 								if gc_if20.ToBits() != 0 {
 									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line guarded_load.go:69
-										gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+									/*line guarded_load.go:69*/ if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+										/*line guarded_load.go:69*/ gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 									} else {
 										break gc_steps6
 									}
@@ -936,24 +811,18 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
 								gc_returned11 = gc_if21.Or(gc_returned11)
 							}
-//line guarded_load.go:69
-							gc_result11.StoreSlice(gc_at[gc_tx:])
+							/*line guarded_load.go:69*/ gc_result11.StoreSlice(gc_at[gc_tx:])
 						} else {
-//line guarded_load.go:69
-							gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							/*line guarded_load.go:69*/ gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 							if gc_if22.ToBits() != 0 {
-//line guarded_load.go:68
-								var gc_i12 int = i
+								/*line guarded_load.go:68*/ var gc_i12 int = i
 								var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								gc_returned12 := gc_none3
-//line guarded_load.go:68
-								gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								/*line guarded_load.go:68*/ gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 								if gc_if22.And(gc_if23).ToBits() != 0 {
 									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line guarded_load.go:69
-										gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+									/*line guarded_load.go:69*/ if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+										/*line guarded_load.go:69*/ gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 									} else {
 										break gc_steps6
 									}
@@ -965,8 +834,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
 									gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
 								}
-//line guarded_load.go:69
-								gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
+								/*line guarded_load.go:69*/ gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
 							}
 						}
 					}
@@ -974,8 +842,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line guarded_load.go:68
-					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 						gc_at[gc_tx] = guardedPast(in, i)
 					}
 				}
@@ -994,20 +861,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							gc_rank := gc_base + gc_tx
 							{
 								var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:68
-								if i < len(out) && uint(len(out)-i) > 15 {
-//line guarded_load.go:68
-									var gc_i7 int = i
+								/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 15 {
+									/*line guarded_load.go:68*/ var gc_i7 int = i
 									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									gc_returned7 := gc_none2
 									if gc_i7 <=
-//line guarded_load.go:57
-										len(in) && uint(len(in)-gc_i7) >= 15 {
+										/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i7) >= 15 {
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line guarded_load.go:69
-											gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+										/*line guarded_load.go:69*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+											/*line guarded_load.go:69*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
 											break gc_steps4
 										}
@@ -1018,14 +880,11 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										}
 										gc_returned7 = gc_b3
 									} else {
-//line guarded_load.go:69
-										gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+										/*line guarded_load.go:69*/ gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 										if gc_if12.ToBits() != 0 {
 											var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+											/*line guarded_load.go:69*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+												/*line guarded_load.go:69*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 											} else {
 												break gc_steps4
 											}
@@ -1038,39 +897,30 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										gc_result7 = gc_result7.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
 									}
-//line guarded_load.go:69
-									if i >= 0 && i <= len(out)-16 {
-//line guarded_load.go:69
-										gc_result7.StoreSlice(out[i:])
+									/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
+										/*line guarded_load.go:69*/ gc_result7.StoreSlice(out[i:])
 									} else {
-//line guarded_load.go:69
-										var gc_lanes18 [16]float32
+										/*line guarded_load.go:69*/ var gc_lanes18 [16]float32
 										gc_result7.Store(&gc_lanes18)
 										for gc_k18 := range 16 {
 											if 0xffff&(1<<gc_k18) != 0 {
 												gc_pos.Thread = gc_rank + gc_k18
-//line guarded_load.go:69
-												out[i+gc_k18] = gc_lanes18[gc_k18]
+												/*line guarded_load.go:69*/ out[i+gc_k18] = gc_lanes18[gc_k18]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line guarded_load.go:69
-									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									/*line guarded_load.go:69*/ gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 									if gc_if14.ToBits() != 0 {
-//line guarded_load.go:68
-										var gc_i8 int = i
+										/*line guarded_load.go:68*/ var gc_i8 int = i
 										var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										gc_returned8 := gc_none2
-//line guarded_load.go:68
-										gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+										/*line guarded_load.go:68*/ gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											/*line guarded_load.go:69*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+												/*line guarded_load.go:69*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 											} else {
 												break gc_steps4
 											}
@@ -1082,19 +932,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 											gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
 											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
 										}
-//line guarded_load.go:69
-										if i >= 0 && i <= len(out)-16 {
-//line guarded_load.go:69
-											gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
+										/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
+											/*line guarded_load.go:69*/ gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
 										} else {
-//line guarded_load.go:69
-											var gc_lanes20 [16]float32
+											/*line guarded_load.go:69*/ var gc_lanes20 [16]float32
 											gc_result8.Store(&gc_lanes20)
 											for gc_k20 := range 16 {
 												if gc_if14.ToBits()&(1<<gc_k20) != 0 {
 													gc_pos.Thread = gc_rank + gc_k20
-//line guarded_load.go:69
-													out[i+gc_k20] = gc_lanes20[gc_k20]
+													/*line guarded_load.go:69*/ out[i+gc_k20] = gc_lanes20[gc_k20]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -1120,20 +966,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:68
-						if i < len(out) && uint(len(out)-i) > 7 {
-//line guarded_load.go:68
-							var gc_i3 int = i
+						/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line guarded_load.go:68*/ var gc_i3 int = i
 							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned3 := gc_none
 							if gc_i3 <=
-//line guarded_load.go:57
-								len(in) && uint(len(in)-gc_i3) >= 7 {
+								/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i3) >= 7 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line guarded_load.go:69
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								/*line guarded_load.go:69*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									/*line guarded_load.go:69*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
 								}
@@ -1144,14 +985,11 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								}
 								gc_returned3 = gc_b2
 							} else {
-//line guarded_load.go:69
-								gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								/*line guarded_load.go:69*/ gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 								if gc_if4.ToBits() != 0 {
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line guarded_load.go:69
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+									/*line guarded_load.go:69*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+										/*line guarded_load.go:69*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 										break gc_steps2
 									}
@@ -1164,39 +1002,30 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
 								gc_returned3 = gc_if5.Or(gc_returned3)
 							}
-//line guarded_load.go:69
-							if i >= 0 && i <= len(out)-8 {
-//line guarded_load.go:69
-								gc_result3.StoreSlice(out[i:])
+							/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
+								/*line guarded_load.go:69*/ gc_result3.StoreSlice(out[i:])
 							} else {
-//line guarded_load.go:69
-								var gc_lanes8 [8]float32
+								/*line guarded_load.go:69*/ var gc_lanes8 [8]float32
 								gc_result3.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if 0xff&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
-//line guarded_load.go:69
-										out[i+gc_k8] = gc_lanes8[gc_k8]
+										/*line guarded_load.go:69*/ out[i+gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line guarded_load.go:69
-							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							/*line guarded_load.go:69*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 							if gc_if6.ToBits() != 0 {
-//line guarded_load.go:68
-								var gc_i4 int = i
+								/*line guarded_load.go:68*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								gc_returned4 := gc_none
-//line guarded_load.go:68
-								gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								/*line guarded_load.go:68*/ gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if6.And(gc_if7).ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:69
-										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									/*line guarded_load.go:69*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+										/*line guarded_load.go:69*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
 										break gc_steps2
 									}
@@ -1208,19 +1037,15 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
 									gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
 								}
-//line guarded_load.go:69
-								if i >= 0 && i <= len(out)-8 {
-//line guarded_load.go:69
-									gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
+								/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
+									/*line guarded_load.go:69*/ gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
 								} else {
-//line guarded_load.go:69
-									var gc_lanes10 [8]float32
+									/*line guarded_load.go:69*/ var gc_lanes10 [8]float32
 									gc_result4.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line guarded_load.go:69
-											out[i+gc_k10] = gc_lanes10[gc_k10]
+											/*line guarded_load.go:69*/ out[i+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1232,8 +1057,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line guarded_load.go:68
-					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 						out[i] = guardedPast(in, i)
 					}
 				}

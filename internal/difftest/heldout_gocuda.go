@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -39,8 +40,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:36
-	var gc_l_sum [32][]float32
+	/*line heldout.go:36*/ var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -54,16 +54,13 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:51
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line heldout.go:51*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line heldout.go:29
-					var s [2]float32
+					/*line heldout.go:29*/ var s [2]float32
 					gc_l_s[gc_lane] = s
-//line heldout.go:30
-					gc_l_s[gc_lane][0] = gc_at[gc_lane]
+					/*line heldout.go:30*/ gc_l_s[gc_lane][0] = gc_at[gc_lane]
 					gc_l_s[gc_lane][1] = 1
 					var sum []float32 = gc_l_s[gc_lane][:]
 					gc_l_sum[gc_lane] = sum
@@ -76,32 +73,26 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:29
-					var s [2]float32
+					/*line heldout.go:29*/ var s [2]float32
 					gc_l_s[gc_lane] = s
-//line heldout.go:30
-					gc_l_s[gc_lane][0] = in[i]
+					/*line heldout.go:30*/ gc_l_s[gc_lane][0] = in[i]
 					gc_l_s[gc_lane][1] = 1
 					var sum []float32 = gc_l_s[gc_lane][:]
 					gc_l_sum[gc_lane] = sum
 				}
 			}
 		}
-//line heldout.go:16
-		for offset := 16; offset > 0; offset /= 2 {
+		/*line heldout.go:16*/ for offset := 16; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				sum := gc_l_sum[gc_lane]
-//line heldout.go:17
-				gc_c1v[gc_lane] = sum[0]
+				/*line heldout.go:17*/ gc_c1v[gc_lane] = sum[0]
 			}
-//line heldout.go:17
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
+			/*line heldout.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				sum := gc_l_sum[gc_lane]
-//line heldout.go:17
-				sum[0] += gc_c1r[gc_lane]
+				/*line heldout.go:17*/ sum[0] += gc_c1r[gc_lane]
 			}
 		}
 		{
@@ -109,12 +100,10 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line heldout.go:26
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line heldout.go:26*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:33
-					gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					/*line heldout.go:33*/ gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -124,8 +113,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:33
-					out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					/*line heldout.go:33*/ out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 				}
 			}
 		}
@@ -159,12 +147,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line heldout.go:44
-	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line heldout.go:44*/ sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line heldout.go:48
-		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line heldout.go:48*/ if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sh[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -173,11 +159,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_s_part[gc_rank] = part
@@ -187,11 +171,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_s_part[gc_rank] = part
@@ -201,11 +183,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_s_part[gc_rank] = part
@@ -215,11 +195,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_s_part[gc_rank] = part
@@ -229,11 +207,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:45
-				var acc [2]int32
+				/*line heldout.go:45*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_s_part[gc_rank] = part
@@ -247,13 +223,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
 					gc_s_part[gc_rank] = part
@@ -264,13 +237,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
 					gc_s_part[gc_rank] = part
@@ -281,13 +251,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
 					gc_s_part[gc_rank] = part
@@ -298,13 +265,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:45
-					var acc [2]int32
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:45*/ var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
+					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
 					gc_s_part[gc_rank] = part
@@ -315,13 +279,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line heldout.go:43
-				i := gc_bx*gc_bdx + tid
-//line heldout.go:45
-				var acc [2]int32
+				/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+				/*line heldout.go:45*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:46
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				sh[tid] = in[i]
 				gc_s_part[gc_rank] = part
@@ -344,40 +305,35 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
-//line heldout.go:50
-						part[0] = sh[(gc_tx + gc_r)]
+						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
-//line heldout.go:50
-						part[0] = sh[(gc_tx + gc_r)]
+						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
-//line heldout.go:50
-						part[0] = sh[(gc_tx + gc_r)]
+						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
-//line heldout.go:50
-						part[0] = sh[(gc_tx + gc_r)]
+						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					part := gc_s_part[gc_rank]
-//line heldout.go:50
-					part[0] = sh[(gc_tx + gc_r)]
+					/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 				}
 				gc_seg = gc_segend
 			}
@@ -390,8 +346,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					part := gc_s_part[gc_rank]
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
+					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 1
@@ -399,8 +354,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					part := gc_s_part[gc_rank]
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
+					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 2
@@ -408,8 +362,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					part := gc_s_part[gc_rank]
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
+					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 3
@@ -417,8 +370,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					part := gc_s_part[gc_rank]
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
+					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
@@ -426,8 +378,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				part := gc_s_part[gc_rank]
-//line heldout.go:50
-				part[0] = sh[(tid+1)%gc_bdx]
+				/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
@@ -438,77 +389,66 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
-//line heldout.go:52
-			*last = part[0] * 2
+			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
 			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
-//line heldout.go:52
-			*last = part[0] * 2
+			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
 			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
-//line heldout.go:52
-			*last = part[0] * 2
+			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
 			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
-//line heldout.go:52
-			*last = part[0] * 2
+			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 	}
 	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		part := gc_s_part[gc_rank]
 		last := gc_s_last[gc_rank]
-//line heldout.go:52
-		*last = part[0] * 2
+		/*line heldout.go:52*/ *last = part[0] * 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line heldout.go:58
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line heldout.go:58*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
-//line heldout.go:54
-					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
-//line heldout.go:54
-					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
-//line heldout.go:54
-					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
-//line heldout.go:54
-					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line heldout.go:54
-				gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
 			gc_step7 := 0
@@ -518,50 +458,40 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line heldout.go:43
-				i := gc_bx*gc_bdx + tid
-//line heldout.go:54
-				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
+				/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -591,8 +521,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:83
-	var gc_l_val [32]*int32
+	/*line heldout.go:83*/ var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -606,16 +535,13 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:98
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line heldout.go:98*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line heldout.go:76
-					v := gc_at[gc_lane]
+					/*line heldout.go:76*/ v := gc_at[gc_lane]
 					gc_l_v[gc_lane] = v
-//line heldout.go:77
-					var val *int32 = &gc_l_v[gc_lane]
+					/*line heldout.go:77*/ var val *int32 = &gc_l_v[gc_lane]
 					gc_l_val[gc_lane] = val
 				}
 			} else {
@@ -626,25 +552,20 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:76
-					v := in[i]
+					/*line heldout.go:76*/ v := in[i]
 					gc_l_v[gc_lane] = v
-//line heldout.go:77
-					var val *int32 = &gc_l_v[gc_lane]
+					/*line heldout.go:77*/ var val *int32 = &gc_l_v[gc_lane]
 					gc_l_val[gc_lane] = val
 				}
 			}
 		}
-//line heldout.go:60
-		for d := 1; d < 32; d *= 2 {
+		/*line heldout.go:60*/ for d := 1; d < 32; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				val := gc_l_val[gc_lane]
-//line heldout.go:61
-				gc_c1v[gc_lane] = *val
+				/*line heldout.go:61*/ gc_c1v[gc_lane] = *val
 			}
-//line heldout.go:61
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
+			/*line heldout.go:61*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -653,10 +574,8 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				val := gc_l_val[gc_lane]
-//line heldout.go:61
-				tmp := gc_c1r[gc_lane]
-//line heldout.go:63
-				*val += tmp
+				/*line heldout.go:61*/ tmp := gc_c1r[gc_lane]
+				/*line heldout.go:63*/ *val += tmp
 			}
 		}
 		{
@@ -664,12 +583,10 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line heldout.go:74
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line heldout.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:78
-					gc_at2[gc_lane] = gc_l_v[gc_lane]
+					/*line heldout.go:78*/ gc_at2[gc_lane] = gc_l_v[gc_lane]
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -679,8 +596,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:78
-					out[i] = gc_l_v[gc_lane]
+					/*line heldout.go:78*/ out[i] = gc_l_v[gc_lane]
 				}
 			}
 		}
@@ -716,8 +632,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:88
-				x := i * 2
+				/*line heldout.go:88*/ x := i * 2
 				gc_s_x[gc_rank] = x
 				gc_s_x[gc_rank]++
 			}
@@ -726,8 +641,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:88
-				x := i * 2
+				/*line heldout.go:88*/ x := i * 2
 				gc_s_x[gc_rank] = x
 				gc_s_x[gc_rank]++
 			}
@@ -736,8 +650,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:88
-				x := i * 2
+				/*line heldout.go:88*/ x := i * 2
 				gc_s_x[gc_rank] = x
 				gc_s_x[gc_rank]++
 			}
@@ -746,8 +659,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:88
-				x := i * 2
+				/*line heldout.go:88*/ x := i * 2
 				gc_s_x[gc_rank] = x
 				gc_s_x[gc_rank]++
 			}
@@ -756,16 +668,14 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:88
-			x := i * 2
+			/*line heldout.go:88*/ x := i * 2
 			gc_s_x[gc_rank] = x
 			gc_s_x[gc_rank]++
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line heldout.go:97
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line heldout.go:97*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -773,36 +683,31 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:91
-					gc_at[gc_tx] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:91
-					gc_at[gc_tx] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:91
-					gc_at[gc_tx] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:91
-					gc_at[gc_tx] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line heldout.go:91
-				gc_at[gc_tx] = &gc_s_x[gc_rank]
+				/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 			}
 		} else {
 			gc_step3 := 0
@@ -812,40 +717,35 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
+					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:91
-				out[i] = &gc_s_x[gc_rank]
+				/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
 			}
 		}
 	}
@@ -881,11 +781,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:101
-				var acc [2]int32
+				/*line heldout.go:101*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:102
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:102*/ part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
 				gc_s_part[gc_rank] = part
 			}
@@ -894,11 +792,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:101
-				var acc [2]int32
+				/*line heldout.go:101*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:102
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:102*/ part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
 				gc_s_part[gc_rank] = part
 			}
@@ -907,11 +803,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:101
-				var acc [2]int32
+				/*line heldout.go:101*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:102
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:102*/ part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
 				gc_s_part[gc_rank] = part
 			}
@@ -920,11 +814,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:101
-				var acc [2]int32
+				/*line heldout.go:101*/ var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-//line heldout.go:102
-				part := gc_s_acc[gc_rank][:]
+				/*line heldout.go:102*/ part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
 				gc_s_part[gc_rank] = part
 			}
@@ -933,11 +825,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:101
-			var acc [2]int32
+			/*line heldout.go:101*/ var acc [2]int32
 			gc_s_acc[gc_rank] = acc
-//line heldout.go:102
-			part := gc_s_acc[gc_rank][:]
+			/*line heldout.go:102*/ part := gc_s_acc[gc_rank][:]
 			part[0] = in[i]
 			gc_s_part[gc_rank] = part
 		}
@@ -948,73 +838,62 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
-//line heldout.go:105
-			part[1] = part[0] * 2
+			/*line heldout.go:105*/ part[1] = part[0] * 2
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
-//line heldout.go:105
-			part[1] = part[0] * 2
+			/*line heldout.go:105*/ part[1] = part[0] * 2
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
-//line heldout.go:105
-			part[1] = part[0] * 2
+			/*line heldout.go:105*/ part[1] = part[0] * 2
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
-//line heldout.go:105
-			part[1] = part[0] * 2
+			/*line heldout.go:105*/ part[1] = part[0] * 2
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		part := gc_s_part[gc_rank]
-//line heldout.go:105
-		part[1] = part[0] * 2
+		/*line heldout.go:105*/ part[1] = part[0] * 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line heldout.go:111
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line heldout.go:111*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line heldout.go:107
-					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line heldout.go:107
-					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line heldout.go:107
-					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line heldout.go:107
-					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line heldout.go:107
-				gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
 			gc_step4 := 0
@@ -1024,40 +903,35 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:107
-				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -1090,10 +964,19 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line heldout.go:118
-	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	clear(gc_s_s)
-	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
+	/*line heldout.go:118*/ sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line heldout.go:119*/ var s float32
+		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line heldout.go:119*/ var s float32
+		gc_s_s[gc_rank] = s
+	}
+	/*line heldout.go:120*/ for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1104,20 +987,28 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
-//line heldout.go:120
-				gc_start := I(gc_tx)
+				/*line heldout.go:120*/ gc_start := I(gc_tx)
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, I(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line heldout.go:121
-				s += in[i]
+				/*line heldout.go:121*/ s += in[i]
 				gc_s_s[gc_rank] = s
 			}
 		}
 	}
-	clear(gc_s_c)
+	gc_vstep2 := 0
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
+		/*line heldout.go:123*/ var c float32
+		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line heldout.go:123*/ var c float32
+		gc_s_c[gc_rank] = c
+	}
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1131,20 +1022,17 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				c := gc_s_c[gc_rank]
 				gc_start2 := int64(gc_tx)
 				j := gc_start2 + gc_off2
-//line heldout.go:126
-				if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
+				/*line heldout.go:126*/ if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
-//line heldout.go:125
-				c++
+				/*line heldout.go:125*/ c++
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line heldout.go:133
-		if gc_bdx <= len(sums) {
+		/*line heldout.go:133*/ if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1153,40 +1041,35 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					gc_at[gc_tx] = s + c
+					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					gc_at[gc_tx] = s + c
+					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					gc_at[gc_tx] = s + c
+					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					gc_at[gc_tx] = s + c
+					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
-//line heldout.go:127
-				gc_at[gc_tx] = s + c
+				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
 			gc_step2 := 0
@@ -1197,8 +1080,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					sums[gc_tx] = s + c
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -1206,8 +1088,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					sums[gc_tx] = s + c
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -1215,8 +1096,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					sums[gc_tx] = s + c
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -1224,8 +1104,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-//line heldout.go:127
-					sums[gc_tx] = s + c
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -1233,8 +1112,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
-//line heldout.go:127
-				sums[gc_tx] = s + c
+				/*line heldout.go:127*/ sums[gc_tx] = s + c
 			}
 		}
 	}
@@ -1249,16 +1127,14 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seglen := gc_segend - gc_seg
 				gc_off3 := gc_seg
 				gc_off4 := gc_r + gc_seg
-//line heldout.go:144
-				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+				/*line heldout.go:144*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
-//line heldout.go:129
-						gc_at2[gc_u] = gc_at3[gc_u]
+						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
 					gc_step3 := gc_seg
@@ -1266,32 +1142,27 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						{
 							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-							out[gc_tx] = sums[(gc_tx + gc_r)]
+							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-							out[gc_tx] = sums[(gc_tx + gc_r)]
+							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-							out[gc_tx] = sums[(gc_tx + gc_r)]
+							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-							out[gc_tx] = sums[(gc_tx + gc_r)]
+							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-						out[gc_tx] = sums[(gc_tx + gc_r)]
+						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
 				}
 				gc_seg = gc_segend
@@ -1302,32 +1173,27 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:129
-				out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
 		}
 	}
@@ -1357,8 +1223,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:155
-	var gc_l_v [32]int32
+	/*line heldout.go:155*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1370,12 +1235,10 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:168
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line heldout.go:168*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:148
-					var v int32 = gc_at[gc_lane]
+					/*line heldout.go:148*/ var v int32 = gc_at[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -1386,19 +1249,16 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:148
-					var v int32 = in[i]
+					/*line heldout.go:148*/ var v int32 = in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line heldout.go:134
-		for m := 16; m > 0; m >>= 1 {
+		/*line heldout.go:134*/ for m := 16; m > 0; m >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line heldout.go:135
-				v = min(v, gc_c1r[gc_lane])
+				/*line heldout.go:135*/ v = min(v, gc_c1r[gc_lane])
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -1407,15 +1267,12 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line heldout.go:145
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line heldout.go:145*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line heldout.go:137
-					var r int32 = v
-//line heldout.go:148
-					gc_at2[gc_lane] = r
+					/*line heldout.go:137*/ var r int32 = v
+					/*line heldout.go:148*/ gc_at2[gc_lane] = r
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1426,10 +1283,8 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line heldout.go:137
-					var r int32 = v
-//line heldout.go:148
-					out[i] = r
+					/*line heldout.go:137*/ var r int32 = v
+					/*line heldout.go:148*/ out[i] = r
 				}
 			}
 		}
@@ -1458,15 +1313,12 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:162
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line heldout.go:164
-	n := 1 + int(boxes[gc_bx].nn)
+	/*line heldout.go:162*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line heldout.go:164*/ n := 1 + int(boxes[gc_bx].nn)
 	for k := 0; k < n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line heldout.go:169
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			/*line heldout.go:169*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 				gc_at := s[:gc_bdx]
 				gc_at2 := data[gc_off:][:gc_bdx]
 				if compiled.Disjoint(gc_at, gc_at2) {
@@ -1476,28 +1328,23 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line heldout.go:166
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line heldout.go:166
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line heldout.go:166
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line heldout.go:166
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line heldout.go:166
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line heldout.go:166*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -1507,36 +1354,31 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:166
-						s[gc_tx] = data[i]
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:166
-						s[gc_tx] = data[i]
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:166
-						s[gc_tx] = data[i]
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:166
-						s[gc_tx] = data[i]
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:166
-					s[gc_tx] = data[i]
+					/*line heldout.go:166*/ s[gc_tx] = data[i]
 				}
 			}
 		}
@@ -1551,16 +1393,14 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := (gc_bx * gc_bdx) + gc_seg
 					gc_off3 := gc_r + gc_seg
-//line heldout.go:183
-					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+					/*line heldout.go:183*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
 						gc_at3 := data[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line heldout.go:168
-							gc_at3[gc_u] = gc_at4[gc_u]
+							/*line heldout.go:168*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 					} else {
 						gc_step3 := gc_seg
@@ -1569,36 +1409,31 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_tx := gc_step3 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-								data[i] = s[(gc_tx + gc_r)]
+								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-								data[i] = s[(gc_tx + gc_r)]
+								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-								data[i] = s[(gc_tx + gc_r)]
+								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-								data[i] = s[(gc_tx + gc_r)]
+								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-							data[i] = s[(gc_tx + gc_r)]
+							/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 						}
 					}
 					gc_seg = gc_segend
@@ -1610,36 +1445,31 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
+						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
+						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
+						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
+						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:168
-					data[i] = s[(gc_tx+1)%gc_bdx]
+					/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}
@@ -1666,17 +1496,14 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:180
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line heldout.go:180*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line heldout.go:184
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line heldout.go:184*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line heldout.go:183
-				if tid%2 == 0 {
+				/*line heldout.go:183*/ if tid%2 == 0 {
 					gc_at[gc_tx] = 1
 				}
 				if tid < 4 {
@@ -1687,8 +1514,7 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line heldout.go:183
-				if tid%2 == 0 {
+				/*line heldout.go:183*/ if tid%2 == 0 {
 					out[gc_bx*gc_bdx+tid] = 1
 				}
 				if tid < 4 {
@@ -1720,8 +1546,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line heldout.go:200
-	v := gocuda.Shared[int32](t, 2)[:2]
+	/*line heldout.go:200*/ v := gocuda.Shared[int32](t, 2)[:2]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1733,18 +1558,13 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_at := in[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line heldout.go:203
-					v[0], v[1] = gc_at[0], 0
-//line heldout.go:203
-					v[0], v[1] = gc_at[0], 0
-//line heldout.go:203
-					v[0], v[1] = gc_at[0], 0
-//line heldout.go:203
-					v[0], v[1] = gc_at[0], 0
+					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
+					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
+					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
+					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line heldout.go:203
-					v[0], v[1] = gc_at[0], 0
+					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1752,44 +1572,37 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:203
-						v[0], v[1] = in[gc_bx], 0
+						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:203
-						v[0], v[1] = in[gc_bx], 0
+						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:203
-						v[0], v[1] = in[gc_bx], 0
+						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:203
-						v[0], v[1] = in[gc_bx], 0
+						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:203
-					v[0], v[1] = in[gc_bx], 0
+					/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 				}
 			}
 		}
 	}
-//line heldout.go:206
-	for v[0] > 0 {
+	/*line heldout.go:206*/ for v[0] > 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line heldout.go:207
-		next := v[0] / 2
+		/*line heldout.go:207*/ next := v[0] / 2
 		if next%2 == 1 {
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1801,32 +1614,27 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:211
-						v[1]++
+						/*line heldout.go:211*/ v[1]++
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:211
-						v[1]++
+						/*line heldout.go:211*/ v[1]++
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:211
-						v[1]++
+						/*line heldout.go:211*/ v[1]++
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:211
-						v[1]++
+						/*line heldout.go:211*/ v[1]++
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:211
-					v[1]++
+					/*line heldout.go:211*/ v[1]++
 				}
 			}
 		}
@@ -1841,67 +1649,56 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:216
-						v[0] = next
+						/*line heldout.go:216*/ v[0] = next
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:216
-						v[0] = next
+						/*line heldout.go:216*/ v[0] = next
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:216
-						v[0] = next
+						/*line heldout.go:216*/ v[0] = next
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:216
-						v[0] = next
+						/*line heldout.go:216*/ v[0] = next
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line heldout.go:216
-					v[0] = next
+					/*line heldout.go:216*/ v[0] = next
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line heldout.go:225
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line heldout.go:225*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-//line heldout.go:220
-					gc_at2[gc_tx] = v[1]
+					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
 					gc_tx := gc_step5 + 1
-//line heldout.go:220
-					gc_at2[gc_tx] = v[1]
+					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
 					gc_tx := gc_step5 + 2
-//line heldout.go:220
-					gc_at2[gc_tx] = v[1]
+					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
 					gc_tx := gc_step5 + 3
-//line heldout.go:220
-					gc_at2[gc_tx] = v[1]
+					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line heldout.go:220
-				gc_at2[gc_tx] = v[1]
+				/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 			}
 		} else {
 			gc_step6 := 0
@@ -1910,36 +1707,31 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line heldout.go:220
-				out[gc_bx*gc_bdx+tid] = v[1]
+				/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 			}
 		}
 	}

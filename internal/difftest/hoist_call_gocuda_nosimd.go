@@ -21,12 +21,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hoist_call.go:17
-	s := gocuda.Shared[float32](t, 64)[:64]
+	/*line hoist_call.go:17*/ s := gocuda.Shared[float32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hoist_call.go:21
-		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+		/*line hoist_call.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := sums[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -36,28 +34,23 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hoist_call.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hoist_call.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hoist_call.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hoist_call.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hoist_call.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -67,55 +60,48 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
-//line hoist_call.go:19
-				i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 				s[ty] = sums[i]
 			}
 		}
 	}
-//line hoist_call.go:21
-	for k := 1; float64(k) <= math.Log2(scale*float64(gc_bdx)); k++ {
+	/*line hoist_call.go:21*/ gc_inv := math.Log2(scale * float64(gc_bdx))
+	for k := 1; float64(k) <= gc_inv; k++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hoist_call.go:23
-		p := int(math.Pow(2, float64(k)))
+		/*line hoist_call.go:23*/ p := int(math.Pow(2, float64(k)))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hoist_call.go:26
-			gc_qoff, gc_qd := 0, p
+			/*line hoist_call.go:26*/ gc_qoff, gc_qd := 0, p
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -131,8 +117,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							ty := gc_tx
-//line hoist_call.go:24
-							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								gc_at3[gc_u] += gc_at4[gc_u]
 							}
 						}
@@ -143,8 +128,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -152,8 +136,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -161,8 +144,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -170,8 +152,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -179,8 +160,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
-//line hoist_call.go:24
-							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								s[ty] += s[ty+p/2]
 							}
 						}
@@ -194,8 +174,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -203,8 +182,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -212,8 +190,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -221,8 +198,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -230,8 +206,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:24
-					if ty%p == 0 && ty+p/2 < gc_bdx {
+					/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 						s[ty] += s[ty+p/2]
 					}
 				}
@@ -240,8 +215,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line hoist_call.go:35
-		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+		/*line hoist_call.go:35*/ if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at5, gc_at6) {
@@ -251,28 +225,23 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line hoist_call.go:29
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line hoist_call.go:29
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line hoist_call.go:29
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line hoist_call.go:29
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line hoist_call.go:29
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			}
 		} else {
@@ -282,46 +251,36 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
-//line hoist_call.go:19
-				i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-				sums[i] = s[ty]
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:29*/ sums[i] = s[ty]
 			}
 		}
 	}

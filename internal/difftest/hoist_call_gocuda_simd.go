@@ -23,12 +23,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hoist_call.go:17
-	s := gocuda.Shared[float32](t, 64)[:64]
+	/*line hoist_call.go:17*/ s := gocuda.Shared[float32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hoist_call.go:21
-		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+		/*line hoist_call.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := sums[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -38,11 +36,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var ty int = gc_tx
-//line hoist_call.go:19
-						var i int = gc_bx*gc_bdx + ty
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 						_ = i
-//line hoist_call.go:20
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hoist_call.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -55,17 +51,14 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var ty int = gc_tx
-//line hoist_call.go:19
-					var i int = gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 					_ = i
-//line hoist_call.go:20
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hoist_call.go:20*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hoist_call.go:20
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -75,13 +68,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var ty int = gc_tx
-//line hoist_call.go:19
-						var i int = gc_bx*gc_bdx + ty
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 						if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
 							break
 						}
-//line hoist_call.go:21
-						archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
+						/*line hoist_call.go:21*/ archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -94,36 +85,31 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var ty int = gc_tx
-//line hoist_call.go:19
-					var i int = gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 					if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
 						break
 					}
-//line hoist_call.go:21
-					archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
+					/*line hoist_call.go:21*/ archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
-//line hoist_call.go:19
-				i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
 				s[ty] = sums[i]
 			}
 		}
 	}
-//line hoist_call.go:21
-	for k := 1; float64(k) <= math.Log2(scale*float64(gc_bdx)); k++ {
+	/*line hoist_call.go:21*/ gc_inv := math.Log2(scale * float64(gc_bdx))
+	for k := 1; float64(k) <= gc_inv; k++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hoist_call.go:23
-		p := int(math.Pow(2, float64(k)))
+		/*line hoist_call.go:23*/ p := int(math.Pow(2, float64(k)))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hoist_call.go:26
-			gc_qoff, gc_qd := 0, p
+			/*line hoist_call.go:26*/ gc_qoff, gc_qd := 0, p
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -144,11 +130,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									var ty int = gc_tx
-//line hoist_call.go:24
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
+									/*line hoist_call.go:24*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
 									if gc_if2.ToBits() != 0 {
-//line hoist_call.go:24
-										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]), gc_if2).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+										/*line hoist_call.go:24*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]), gc_if2).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -163,11 +147,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								var ty int = gc_tx
-//line hoist_call.go:24
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
+								/*line hoist_call.go:24*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
 								if gc_if.ToBits() != 0 {
-//line hoist_call.go:24
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+									/*line hoist_call.go:24*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -175,8 +157,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							ty := gc_tx
-//line hoist_call.go:24
-							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								gc_at3[gc_u] += gc_at4[gc_u]
 							}
 						}
@@ -187,8 +168,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -196,8 +176,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -205,8 +184,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -214,8 +192,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
-//line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
@@ -223,8 +200,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
-//line hoist_call.go:24
-							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								s[ty] += s[ty+p/2]
 							}
 						}
@@ -238,8 +214,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -247,8 +222,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -256,8 +230,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -265,8 +238,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
-//line hoist_call.go:24
-						if ty%p == 0 && ty+p/2 < gc_bdx {
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
@@ -274,8 +246,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
-//line hoist_call.go:24
-					if ty%p == 0 && ty+p/2 < gc_bdx {
+					/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
 						s[ty] += s[ty+p/2]
 					}
 				}
@@ -284,8 +255,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line hoist_call.go:35
-		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+		/*line hoist_call.go:35*/ if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
 			gc_vstep4 := 0
@@ -295,11 +265,9 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var ty int = gc_tx
-//line hoist_call.go:19
-						var i int = gc_bx*gc_bdx + ty
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 						_ = i
-//line hoist_call.go:20
-						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hoist_call.go:20*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -312,17 +280,14 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var ty int = gc_tx
-//line hoist_call.go:19
-					var i int = gc_bx*gc_bdx + ty
+					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 					_ = i
-//line hoist_call.go:20
-					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					/*line hoist_call.go:20*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-//line hoist_call.go:29
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 			}
 		} else {
 			gc_vstep5 := 0
@@ -332,14 +297,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						var ty int = gc_tx
-//line hoist_call.go:19
-						var i int = gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-						if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+						/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
 							break
 						}
-//line hoist_call.go:30
-						archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
+						/*line hoist_call.go:30*/ archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -352,24 +314,19 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					var ty int = gc_tx
-//line hoist_call.go:19
-					var i int = gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
+					/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
 						break
 					}
-//line hoist_call.go:30
-					archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
+					/*line hoist_call.go:30*/ archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
-//line hoist_call.go:19
-				i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-				sums[i] = s[ty]
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:29*/ sums[i] = s[ty]
 			}
 		}
 	}

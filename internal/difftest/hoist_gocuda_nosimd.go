@@ -27,12 +27,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hoist.go:30
-		gc_apart := compiled.Disjoint(w, out)
+		/*line hoist.go:30*/ gc_apart := compiled.Disjoint(w, out)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hoist.go:35
-			panic(compiled.ErrGuardWraps)
+			/*line hoist.go:35*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -52,28 +50,23 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hoist.go:14
-						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hoist.go:14
-						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hoist.go:14
-						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hoist.go:14
-						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hoist.go:14
-					gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+					/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -84,8 +77,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
+						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -93,8 +85,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
+						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -102,8 +93,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
+						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -111,8 +101,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						out[i] = w[0]*in[i] + w[1]*out[i]
+						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -120,8 +109,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-					out[i] = w[0]*in[i] + w[1]*out[i]
+					/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 				}
 			}
 		}
@@ -145,11 +133,9 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 			gc_bx = 0
 		}
 		b := gc_bx
-//line hoist.go:27
-		gc_apart := compiled.Disjoint(w, out)
+		/*line hoist.go:27*/ gc_apart := compiled.Disjoint(w, out)
 		gc_from, gc_to := 0, gc_bdx
-//line hoist.go:31
-		if !compiled.Adds(b*gc_bdx, gc_to) {
+		/*line hoist.go:31*/ if !compiled.Adds(b*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), b*gc_bdx); gc_bound < gc_to {
@@ -167,32 +153,27 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hoist.go:29
-						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+						/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 					{
 						gc_tx := gc_step + 1
-//line hoist.go:29
-						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+						/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 					{
 						gc_tx := gc_step + 2
-//line hoist.go:29
-						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+						/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 					{
 						gc_tx := gc_step + 3
-//line hoist.go:29
-						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+						/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hoist.go:29
-					gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+					/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					gc_at[gc_tx] += gc_elem
 				}
 			} else {
@@ -201,46 +182,36 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
+						/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+						/*line hoist.go:29*/ out[i] = 2 * in[i]
 						out[i] += w[b]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
+						/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+						/*line hoist.go:29*/ out[i] = 2 * in[i]
 						out[i] += w[b]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
+						/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+						/*line hoist.go:29*/ out[i] = 2 * in[i]
 						out[i] += w[b]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-//line hoist.go:29
-						out[i] = 2 * in[i]
+						/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+						/*line hoist.go:29*/ out[i] = 2 * in[i]
 						out[i] += w[b]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-					i := b*gc_bdx + gc_tx
-//line hoist.go:29
-					out[i] = 2 * in[i]
+					/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+					/*line hoist.go:29*/ out[i] = 2 * in[i]
 					out[i] += w[b]
 				}
 			}

@@ -29,12 +29,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hoist.go:30
-		gc_apart := compiled.Disjoint(w, out)
+		/*line hoist.go:30*/ gc_apart := compiled.Disjoint(w, out)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hoist.go:35
-			panic(compiled.ErrGuardWraps)
+			/*line hoist.go:35*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -67,8 +65,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line hoist.go:13
-								compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								/*line hoist.go:13*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -91,14 +88,12 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Thread = gc_base + gc_sx2
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line hoist.go:13
-						compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line hoist.go:13*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hoist.go:14
-					gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+					/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -117,12 +112,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 							gc_pos.Thread = gc_base + gc_sx3
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line hoist.go:14
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+								/*line hoist.go:14*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line hoist.go:14
-								compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
+								/*line hoist.go:14*/ compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -144,12 +137,10 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line hoist.go:14*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line hoist.go:14
-						compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
+						/*line hoist.go:14*/ compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -158,8 +149,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hoist.go:14
-					out[i] = w[0]*in[i] + w[1]*out[i]
+					/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 				}
 			}
 		}
@@ -183,11 +173,9 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 			gc_bx = 0
 		}
 		b := gc_bx
-//line hoist.go:27
-		gc_apart := compiled.Disjoint(w, out)
+		/*line hoist.go:27*/ gc_apart := compiled.Disjoint(w, out)
 		gc_from, gc_to := 0, gc_bdx
-//line hoist.go:31
-		if !compiled.Adds(b*gc_bdx, gc_to) {
+		/*line hoist.go:31*/ if !compiled.Adds(b*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), b*gc_bdx); gc_bound < gc_to {
@@ -210,14 +198,11 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-							var i int = b*gc_bdx + gc_tx
+							/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
 							_ = i
 							{
-//line hoist.go:28
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line hoist.go:28
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
+								/*line hoist.go:28*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line hoist.go:28*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -233,19 +218,15 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						var i int = b*gc_bdx + gc_tx
+						/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
 						_ = i
-//line hoist.go:28
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line hoist.go:28
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
+						/*line hoist.go:28*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line hoist.go:28*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hoist.go:29
-					gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+					/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					gc_at[gc_tx] += gc_elem
 				}
 			} else {
@@ -258,16 +239,13 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-							var i int = b*gc_bdx + gc_tx
+							/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
 							{
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line hoist.go:29
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
-//line hoist.go:29
-								archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
+								/*line hoist.go:29*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
+								/*line hoist.go:29*/ archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -283,25 +261,19 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-						var i int = b*gc_bdx + gc_tx
-//line hoist.go:29
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
+						/*line hoist.go:29*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line hoist.go:29
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
-//line hoist.go:29
-						archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
+						/*line hoist.go:29*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+						/*line hoist.go:29*/ archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hoist.go:27
-					i := b*gc_bdx + gc_tx
-//line hoist.go:29
-					out[i] = 2 * in[i]
+					/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+					/*line hoist.go:29*/ out[i] = 2 * in[i]
 					out[i] += w[b]
 				}
 			}

@@ -147,36 +147,31 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line interchange.go:145
-					var s_ float64
+					/*line interchange.go:145*/ var s_ float64
 					gc_s_s_[gc_rank] = s_
 				}
 				gc_step2 := gc_hi2
@@ -184,36 +179,31 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
+						/*line interchange.go:145*/ var s_ float64
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line interchange.go:145
-					var s_ float64
+					/*line interchange.go:145*/ var s_ float64
 					gc_s_s_[gc_rank] = s_
 				}
 			}
@@ -221,8 +211,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:154
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:154*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -236,46 +225,36 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:145
-						s_ = float64(gc_at[gc_tx] * s)
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -286,10 +265,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -297,10 +274,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -308,10 +283,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -319,10 +292,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -330,21 +301,17 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:145
-						s_ = float64(b[col] * s)
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(b[col] * s)
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-//line interchange.go:146
-		for p := 1; p < k; p++ {
+		/*line interchange.go:146*/ for p := 1; p < k; p++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:150
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:150*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -359,40 +326,35 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(gc_at2[gc_tx])
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(gc_at2[gc_tx])
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(gc_at2[gc_tx])
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(gc_at2[gc_tx])
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-						s_ += float64(gc_at2[gc_tx])
+						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -404,8 +366,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(b[p*n+col])
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -414,8 +375,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(b[p*n+col])
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -424,8 +384,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(b[p*n+col])
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -434,8 +393,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 							col := gc_bx*gc_bdx + gc_tx
 							s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-							s_ += float64(b[p*n+col])
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -444,8 +402,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:147
-						s_ += float64(b[p*n+col])
+						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -453,8 +410,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
-//line interchange.go:160
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			/*line interchange.go:160*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
@@ -463,10 +419,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
 							gc_at3[gc_tx] += s
@@ -477,10 +431,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
 							gc_at3[gc_tx] += s
@@ -491,10 +443,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
 							gc_at3[gc_tx] += s
@@ -505,10 +455,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
 						}
 						if col < n {
 							gc_at3[gc_tx] += s
@@ -519,10 +467,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-					if col < n {
-//line interchange.go:149
-						gc_at3[gc_tx] = float32(s_)
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
 					}
 					if col < n {
 						gc_at3[gc_tx] += s
@@ -537,10 +483,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ out[col] = float32(s_)
 						}
 						if col < n {
 							out[col] += s
@@ -552,10 +496,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ out[col] = float32(s_)
 						}
 						if col < n {
 							out[col] += s
@@ -567,10 +509,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ out[col] = float32(s_)
 						}
 						if col < n {
 							out[col] += s
@@ -582,10 +522,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ out[col] = float32(s_)
 						}
 						if col < n {
 							out[col] += s
@@ -597,10 +535,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_pos.Thread = gc_rank
 					col := gc_bx*gc_bdx + gc_tx
 					s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-					if col < n {
-//line interchange.go:149
-						out[col] = float32(s_)
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ out[col] = float32(s_)
 					}
 					if col < n {
 						out[col] += s

@@ -61,26 +61,20 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_pos.Thread = gc_base + gc_tx
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-						var sum lanes.Float32x8
+						/*line interchange.go:30*/ var sum lanes.Float32x8
 						if (row*
-//line interchange.go:34
-							n+col) < 0 || (row*n+col) > len(c)-8 {
+							/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 							break
 						}
-//line interchange.go:31
-						for p := 0; p < k; p = p + 1 {
+						/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
 							var gc_ld2 lanes.Float32x8
-//line interchange.go:31
-							if (p*
+							/*line interchange.go:31*/ if (p*
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:32
-								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								/*line interchange.go:32*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_steps2
 							}
-//line interchange.go:32
-							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+							/*line interchange.go:32*/ sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
 						}
 						sum.StoreSlice(c[row*n+col:])
 					}
@@ -88,8 +82,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-						var sum float32
+						/*line interchange.go:30*/ var sum float32
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
@@ -127,53 +120,40 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:50
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						/*line interchange.go:50*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+					/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 					}
-//line interchange.go:47
-					s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+					/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 					if col < -2147483648 || col > 2147483640 {
 						break
 					}
-//line interchange.go:48
-					for p := 0; p < k; p = p + 2 {
-//line interchange.go:48
-						if p+
+					/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+						/*line interchange.go:48*/ if p+
 							1 < k {
 							var gc_ld lanes.Float32x8
-//line interchange.go:49
-							if ((p+
+							/*line interchange.go:49*/ if ((p+
 								1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
-//line interchange.go:50
-								gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
+								/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
 							} else {
 								break gc_steps
 							}
-//line interchange.go:50
-							s = s.Add(gc_ld.Mul(gc_vb))
+							/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
 						}
 						var gc_ld2 lanes.Float32x8
-//line interchange.go:50
-						if (p*
-//line interchange.go:52
-							n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:52
-							gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+						/*line interchange.go:50*/ if (p*
+							/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+							/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 						} else {
 							break gc_steps
 						}
-//line interchange.go:52
-						s = s.Add(gc_ld2)
+						/*line interchange.go:52*/ s = s.Add(gc_ld2)
 					}
-//line interchange.go:48
-					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
+					/*line interchange.go:48*/ s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
 				}
 			gc_L1:
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -183,15 +163,13 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						continue
 					}
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-					if col >= n {
+					/*line interchange.go:44*/ if col >= n {
 						{
 							gc_exited[gc_rank] = true
 							continue gc_L1
 						}
 					}
-//line interchange.go:47
-					s := float32(col)
+					/*line interchange.go:47*/ s := float32(col)
 					for p := 0; p < k; p += 2 {
 						if p+1 < k {
 							s += b[(p+1)*n+col] * 2
@@ -212,19 +190,15 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:43
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				/*line interchange.go:43*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:43
-			s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line interchange.go:55
-			if col < 0 || col > len(out)-8 ||
+			/*line interchange.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+			/*line interchange.go:55*/ if col < 0 || col > len(out)-8 ||
 				(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
 				break
 			}
-//line interchange.go:55
-			s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
+			/*line interchange.go:55*/ s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
 			lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive2)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -235,8 +209,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			}
 			col := gc_bx*gc_bdx + gc_tx
 			s := gc_s_s[gc_rank]
-//line interchange.go:55
-			out[col] = s
+			/*line interchange.go:55*/ out[col] = s
 			who[col] = int32(gc_tx)
 		}
 	}
@@ -270,8 +243,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
 					gc_vb := lanes.BroadcastInt32x8(int32(-1))
-//line interchange.go:72
-					gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+					/*line interchange.go:72*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
 				gc_steps3:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -280,43 +252,32 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						index := gc_vb
 						{
 							minDist := gc_vb2
-//line interchange.go:73
-							if i < 0 || i > len(membership)-8 {
+							/*line interchange.go:73*/ if i < 0 || i > len(membership)-8 {
 								break
 							}
-//line interchange.go:73
-							for c := 0; c < nclusters; c = c + 1 {
-//line interchange.go:73
-								var base int = c *
+							/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+								/*line interchange.go:73*/ var base int = c *
 									nf
 //line interchange.go:74
 								var ans lanes.Float32x8
-//line interchange.go:74
-								for j := 0; j < nf; j = j + 1 {
+								/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
 									var gc_ld3 lanes.Float32x8
 									if (i+j*
 										npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
-//line interchange.go:77
-										gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
+										/*line interchange.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
 									} else {
 										break gc_steps3
 									}
-//line interchange.go:77
-									diff := gc_ld3.Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
-//line interchange.go:77
-									ans = ans.Add(diff.Mul(diff))
+									/*line interchange.go:77*/ diff := gc_ld3.Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
+									/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
 								}
-//line interchange.go:77
-								gc_if2 := ans.Less(minDist)
+								/*line interchange.go:77*/ gc_if2 := ans.Less(minDist)
 								if gc_if2.ToBits() != 0 {
-//line interchange.go:77
-									minDist = ans.Merge(minDist, gc_if2)
-//line interchange.go:77
-									index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
+									/*line interchange.go:77*/ minDist = ans.Merge(minDist, gc_if2)
+									/*line interchange.go:77*/ index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
 								}
 							}
-//line interchange.go:82
-							index.StoreSlice(membership[i:])
+							/*line interchange.go:82*/ index.StoreSlice(membership[i:])
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -324,8 +285,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						i := gc_bx*gc_bdx + gc_tx
 						index := int32(-1)
 						{
-//line interchange.go:72
-							minDist := float32(math.MaxFloat32)
+							/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
 								base := c * nf
 								var ans float32
@@ -365,20 +325,16 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:94
-				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line interchange.go:94*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
 			var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:95
-			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+			/*line interchange.go:95*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
 			if gc_alive2.And(gc_if2).ToBits() != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
 				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
-//line interchange.go:98
-			s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
-//line interchange.go:98
-			s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
+			/*line interchange.go:98*/ s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+			/*line interchange.go:98*/ s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
 		}
 	gc_L1:
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -388,18 +344,15 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				continue
 			}
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:95
-			if col >= n {
+			/*line interchange.go:95*/ if col >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line interchange.go:98
-			s := float64(col)
+			/*line interchange.go:98*/ s := float64(col)
 			gc_s_s[gc_rank] = s
 		}
 	}
-//line interchange.go:99
-	for p := 0; p < k; p += 2 {
+	/*line interchange.go:99*/ for p := 0; p < k; p += 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -409,8 +362,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				}
 				col := gc_bx*gc_bdx + gc_tx
 				s := gc_s_s[gc_rank]
-//line interchange.go:100
-				if p+1 < k {
+				/*line interchange.go:100*/ if p+1 < k {
 					s += float64(b[(p+1)*n+col] * 2)
 				}
 				s += float64(b[p*n+col])
@@ -427,8 +379,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 			col := gc_bx*gc_bdx + gc_tx
 			s := gc_s_s[gc_rank]
-//line interchange.go:106
-			out[col] = float32(s)
+			/*line interchange.go:106*/ out[col] = float32(s)
 			who[col] = int32(gc_tx)
 		}
 	}
@@ -460,8 +411,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -469,8 +419,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -478,8 +427,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -487,8 +435,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -496,20 +443,27 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			index := int32(-1)
-//line interchange.go:118
-			minDist := math.MaxFloat64
+			/*line interchange.go:118*/ minDist := math.MaxFloat64
 			gc_s_index[gc_rank] = index
 			gc_s_minDist[gc_rank] = minDist
 		}
-//line interchange.go:119
-		for c := 0; c < nclusters; c++ {
+		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
 			base := c * nf
-			clear(gc_s_ans)
-			for j := 0; j < nf; j++ {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				/*line interchange.go:121*/ var ans float64
+				lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:121*/ var ans float64
+				gc_s_ans[gc_rank] = ans
+			}
+			/*line interchange.go:122*/ for j := 0; j < nf; j++ {
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:126
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:126*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -527,8 +481,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -536,8 +489,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -545,8 +497,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -554,8 +505,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -563,8 +513,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(gc_at[gc_tx] - gc_elem)
+							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 							ans += diff * diff
 							gc_s_ans[gc_rank] = ans
 						}
@@ -577,8 +526,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -588,8 +536,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -599,8 +546,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -610,8 +556,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -621,8 +566,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(features[i+j*npoints] - clusters[base+j])
+							/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 							ans += diff * diff
 							gc_s_ans[gc_rank] = ans
 						}
@@ -632,8 +576,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:142
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -648,8 +591,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -663,8 +605,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -678,8 +619,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -693,8 +633,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -708,8 +647,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-						if ans < minDist {
+						/*line interchange.go:126*/ if ans < minDist {
 							minDist = ans
 							index = int32(c)
 						}
@@ -722,8 +660,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:142
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -738,36 +675,31 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							gc_at3[gc_tx] = index
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							gc_at3[gc_tx] = index
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							gc_at3[gc_tx] = index
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							gc_at3[gc_tx] = index
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
-//line interchange.go:131
-						gc_at3[gc_tx] = index
+						/*line interchange.go:131*/ gc_at3[gc_tx] = index
 					}
 				} else {
 					gc_step6 := gc_from
@@ -778,8 +710,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
+							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
 							gc_tx := gc_step6 + 1
@@ -787,8 +718,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
+							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
 							gc_tx := gc_step6 + 2
@@ -796,8 +726,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
+							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
 							gc_tx := gc_step6 + 3
@@ -805,8 +734,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
+							/*line interchange.go:131*/ membership[i] = index
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -814,8 +742,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						index := gc_s_index[gc_rank]
-//line interchange.go:131
-						membership[i] = index
+						/*line interchange.go:131*/ membership[i] = index
 					}
 				}
 			}
@@ -840,13 +767,21 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		clear(gc_s_r)
-//line interchange.go:177
-		for j := 0; j < k; j++ {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			/*line interchange.go:176*/ var r float64
+			lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line interchange.go:176*/ var r float64
+			gc_s_r[gc_rank] = r
+		}
+		/*line interchange.go:177*/ for j := 0; j < k; j++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:181
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:181*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -861,8 +796,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						r := gc_s_r[gc_rank]
-//line interchange.go:178
-						diff := gc_at[gc_tx] - gc_elem
+						/*line interchange.go:178*/ diff := gc_at[gc_tx] - gc_elem
 						r += float64(diff * diff)
 						gc_s_r[gc_rank] = r
 					}
@@ -871,8 +805,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
-//line interchange.go:178
-						diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+						/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 						r += float64(diff * diff)
 						gc_s_r[gc_rank] = r
 					}
@@ -880,13 +813,11 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			}
 		}
 		compiled.OutOfLine(func() {
-//line interchange.go:180
-			gc_s_r := gc_s_r[:gc_n]
+			/*line interchange.go:180*/ gc_s_r := gc_s_r[:gc_n]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:185
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:185*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -898,13 +829,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						i := gc_bx*gc_bdx + gc_tx
 						r := gc_s_r[gc_rank]
 						{
-//line interchange.go:181
-							var r_ float32 = float32(r)
-//line interchange.go:169
-							d := r_ * w[i]
+							/*line interchange.go:181*/ var r_ float32 = float32(r)
+							/*line interchange.go:169*/ d := r_ * w[i]
 							var c int = i
-//line interchange.go:185
-							var r_2 float32
+							/*line interchange.go:185*/ var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
 								r_2 += b[c+j_*n]
 							}
@@ -913,8 +841,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:170
-							s := r_3
+							/*line interchange.go:170*/ s := r_3
 							out[i] = d + s
 						}
 					}
@@ -956,27 +883,22 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:208
-					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:208
-					a.StoreSlice(gc_s_a[gc_rank:])
+					/*line interchange.go:208*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+					/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:208
-					a := int32(i)
+					/*line interchange.go:208*/ a := int32(i)
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
-//line interchange.go:209
-		for k := 0; k < p; k++ {
+		/*line interchange.go:209*/ for k := 0; k < p; k++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:213
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:213*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
@@ -998,30 +920,22 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line interchange.go:204
-						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:210
-						var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-						if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
-							a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+						/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+							/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 						} else {
-//line interchange.go:210
-							gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							/*line interchange.go:210*/ gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 							if gc_if2.ToBits() != 0 {
-//line interchange.go:210
-								a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
+								/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
 							}
 						}
-//line interchange.go:210
-						a.StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line interchange.go:210
-						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
 							a += gc_at[gc_tx]
 						}
 						gc_s_a[gc_rank] = a
@@ -1035,45 +949,35 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line interchange.go:204
-						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:210
-						var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-						if ix < len(in) && uint(len(in)-ix) > 7 {
+						/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+						/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
 							var gc_ld lanes.Int32x8
-//line interchange.go:210
-							if ix >= 0 && ix <= len(in)-8 {
+							/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
 								break gc_steps
 							}
-//line interchange.go:211
-							a = a.Add(gc_ld)
+							/*line interchange.go:211*/ a = a.Add(gc_ld)
 						} else {
-//line interchange.go:211
-							gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							/*line interchange.go:211*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld2 lanes.Int32x8
-//line interchange.go:210
-								if ix >= 0 && ix <= len(in)-8 {
+								/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
-//line interchange.go:211
-								a = a.Add(gc_ld2).Merge(a, gc_if)
+								/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
 							}
 						}
-//line interchange.go:210
-						a.StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]
-//line interchange.go:210
-						if ix := k*gc_bdx + gc_tx; ix < len(in) {
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
 							a += in[ix]
 						}
 						gc_s_a[gc_rank] = a
@@ -1081,8 +985,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				}
 			}
 		}
-//line interchange.go:214
-		w := int32(p)
+		/*line interchange.go:214*/ w := int32(p)
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1097,15 +1000,13 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				}
 			}
 		}
-//line interchange.go:215
-		w ^= 5
+		/*line interchange.go:215*/ w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:222
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
 					gc_from = gc_bound
@@ -1116,8 +1017,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
-//line interchange.go:216
-						if stride {
+						/*line interchange.go:216*/ if stride {
 							for j := i; j < len(g); j += gc_bdx * gc_gdx {
 								g[j] += w
 							}
@@ -1170,8 +1070,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:235
-		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1179,8 +1078,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line interchange.go:244
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1194,17 +1092,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:236
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						/*line interchange.go:236*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:235
-					var j int = i + gc_off
+					/*line interchange.go:235*/ var j int = i + gc_off
 					if j < 0 || j > len(g)-8 {
 						break
 					}
-//line interchange.go:237
-					lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
+					/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
 				}
 				if gc_vstep > gc_from {
 					gc_more = true
@@ -1216,11 +1111,9 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 					i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:235
-					j := i + gc_off
+					/*line interchange.go:235*/ j := i + gc_off
 					gc_more = true
-//line interchange.go:236
-					g[j] += 3
+					/*line interchange.go:236*/ g[j] += 3
 				}
 			}
 		}
@@ -1233,14 +1126,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:231
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					/*line interchange.go:231*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:238
-				a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:238
-				a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
+				/*line interchange.go:238*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+				/*line interchange.go:238*/ a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1249,16 +1139,13 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:238
-				a := int32(i)
+				/*line interchange.go:238*/ a := int32(i)
 				gc_s_a[gc_rank] = a
 			}
 		}
-//line interchange.go:239
-		for k := 0; k < p; k++ {
+		/*line interchange.go:239*/ for k := 0; k < p; k++ {
 			gc_from, gc_to := 0, gc_bdx
-//line interchange.go:242
-			if !compiled.Adds(k*gc_bdx, gc_to) {
+			/*line interchange.go:242*/ if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
@@ -1274,41 +1161,31 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:240
-						gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						/*line interchange.go:240*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 					}
-//line interchange.go:240
-					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:240
-					var ix int = k*gc_bdx + gc_tx
-//line interchange.go:240
-					if ix < len(in) && uint(len(in)-ix) > 7 {
+					/*line interchange.go:240*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+					/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 7 {
 						var gc_ld lanes.Int32x8
-//line interchange.go:240
-						if ix >= 0 && ix <= len(in)-8 {
+						/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
 							gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 						} else {
 							break gc_steps
 						}
-//line interchange.go:241
-						a = a.Add(gc_ld).Merge(a, gc_alive3)
+						/*line interchange.go:241*/ a = a.Add(gc_ld).Merge(a, gc_alive3)
 					} else {
-//line interchange.go:241
-						gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+						/*line interchange.go:241*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 						if gc_alive3.And(gc_if).ToBits() != 0 {
 							var gc_ld2 lanes.Int32x8
-//line interchange.go:240
-							if ix >= 0 && ix <= len(in)-8 {
+							/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
 								break gc_steps
 							}
-//line interchange.go:241
-							a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
+							/*line interchange.go:241*/ a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
 						}
 					}
-//line interchange.go:240
-					a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
+					/*line interchange.go:240*/ a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1317,8 +1194,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 					a := gc_s_a[gc_rank]
-//line interchange.go:240
-					if ix := k*gc_bdx + gc_tx; ix < len(in) {
+					/*line interchange.go:240*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
 						a += in[ix]
 					}
 					gc_s_a[gc_rank] = a
@@ -1333,18 +1209,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				gc_rank := gc_base + gc_tx
 				gc_alive4 := gc_all4
 				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line interchange.go:231
-					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					/*line interchange.go:231*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:244
-				if i < 0 || i > len(out)-8 {
+				/*line interchange.go:231*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				/*line interchange.go:244*/ if i < 0 || i > len(out)-8 {
 					break
 				}
-//line interchange.go:244
-				a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+				/*line interchange.go:244*/ a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1354,8 +1226,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 				i := gc_bx*gc_bdx + gc_tx
 				a := gc_s_a[gc_rank]
-//line interchange.go:244
-				out[i] = a
+				/*line interchange.go:244*/ out[i] = a
 			}
 		}
 	}

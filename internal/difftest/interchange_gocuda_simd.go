@@ -65,26 +65,20 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 								gc_pos.Thread = gc_base + gc_tx
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line interchange.go:30*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (row*
-//line interchange.go:34
-									n+col) < 0 || (row*n+col) > len(c)-16 {
+									/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-16 {
 									break
 								}
-//line interchange.go:31
-								for p := 0; p < k; p = p + 1 {
+								/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:31
-									if (p*
+									/*line interchange.go:31*/ if (p*
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
-//line interchange.go:32
-										gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+										/*line interchange.go:32*/ gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
 										break gc_steps2
 									}
-//line interchange.go:32
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
+									/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
 								}
 								sum.StoreSlice(c[row*n+col:])
 							}
@@ -104,48 +98,37 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line interchange.go:30*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
-//line interchange.go:34
-								n+col) < 0 || (row*n+col) > len(c)-8 {
+								/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 								break
 							}
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
-//line interchange.go:34
-								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
+								/*line interchange.go:34*/ n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
 								break
 							}
-//line interchange.go:31
-							for p := 0; p < k; p = p + 1 {
+							/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:31
-								if (p*
+								/*line interchange.go:31*/ if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:32
-									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									/*line interchange.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 									break gc_jam
 								}
-//line interchange.go:32
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+								/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:32
-								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
-//line interchange.go:32
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+								/*line interchange.go:32*/ if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+									/*line interchange.go:32*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
 									break gc_jam
 								}
-//line interchange.go:32
-								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
+								/*line interchange.go:32*/ gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
-//line interchange.go:34
-							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
+							/*line interchange.go:34*/ gc_sum.StoreSlice(c[gc_row*n+gc_col:])
 						}
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
@@ -153,26 +136,20 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line interchange.go:30*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
-//line interchange.go:34
-								n+col) < 0 || (row*n+col) > len(c)-8 {
+								/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 								break
 							}
-//line interchange.go:31
-							for p := 0; p < k; p = p + 1 {
+							/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:31
-								if (p*
+								/*line interchange.go:31*/ if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:32
-									gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									/*line interchange.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 									break gc_steps
 								}
-//line interchange.go:32
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+								/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
@@ -182,8 +159,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_pos.Thread = gc_base + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:30
-						var sum float32
+						/*line interchange.go:30*/ var sum float32
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
@@ -227,49 +203,37 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+							/*line interchange.go:44*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 								compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
-//line interchange.go:47
-							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
+							/*line interchange.go:47*/ s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
 							if col < -2147483648 || col > 2147483632 {
 								break
 							}
-//line interchange.go:48
-							for p := 0; p < k; p = p + 2 {
-//line interchange.go:48
-								if p+
+							/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+								/*line interchange.go:48*/ if p+
 									1 < k {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:49
-									if ((p+
+									/*line interchange.go:49*/ if ((p+
 										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
-//line interchange.go:50
-										gc_ld3 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
+										/*line interchange.go:50*/ gc_ld3 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
 									} else {
 										break gc_steps2
 									}
-//line interchange.go:50
-									s = s.Add(gc_ld3.Mul(gc_vb2))
+									/*line interchange.go:50*/ s = s.Add(gc_ld3.Mul(gc_vb2))
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:50
-								if (p*
-//line interchange.go:52
-									n+col) >= 0 && (p*n+col) <= len(b)-16 {
-//line interchange.go:52
-									gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+								/*line interchange.go:50*/ if (p*
+									/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-16 {
+									/*line interchange.go:52*/ gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 								} else {
 									break gc_steps2
 								}
-//line interchange.go:52
-								s = s.Add(gc_ld4)
+								/*line interchange.go:52*/ s = s.Add(gc_ld4)
 							}
-//line interchange.go:53
-							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
+							/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -290,29 +254,24 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						gc_gc_rank := gc_base + gc_gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:50
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:50*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line interchange.go:47
-						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+						/*line interchange.go:47*/ s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 							break
 						}
 						gc_gc_alive := gc_all
 						if gc_gc_ex := compiled.ExitedBits(gc_exited, gc_gc_rank); gc_gc_ex != 0 {
-//line interchange.go:48
-							gc_gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:48*/ gc_gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-//line interchange.go:44
-						gc_gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
+						/*line interchange.go:44*/ gc_gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
 						if gc_gc_alive.And(gc_gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_gc_rank, gc_gc_alive.And(gc_gc_if).ToBits())
 							gc_gc_alive = gc_gc_alive.And(gc_gc_alive.And(gc_gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -321,64 +280,47 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						if gc_col < -2147483648 || gc_col > 2147483640 {
 							break
 						}
-//line interchange.go:48
-						for p := 0; p < k; p = p + 2 {
-//line interchange.go:48
-							if p+
+						/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+							/*line interchange.go:48*/ if p+
 								1 < k {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:49
-								if ((p+
+								/*line interchange.go:49*/ if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
-//line interchange.go:50
-									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									/*line interchange.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 									break gc_jam
 								}
-//line interchange.go:50
-								s = s.Add(gc_ld.Mul(gc_vb))
+								/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:50
-							if (p*
-//line interchange.go:52
-								n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:52
-								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+							/*line interchange.go:50*/ if (p*
+								/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+								/*line interchange.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_jam
 							}
-//line interchange.go:52
-							s = s.Add(gc_ld2)
-//line interchange.go:52
-							if p+
-//line interchange.go:49
-								1 < k {
+							/*line interchange.go:52*/ s = s.Add(gc_ld2)
+							/*line interchange.go:52*/ if p+
+								/*line interchange.go:49*/ 1 < k {
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:49
-								if ((p+
+								/*line interchange.go:49*/ if ((p+
 									1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
-//line interchange.go:50
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
+									/*line interchange.go:50*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
 								} else {
 									break gc_jam
 								}
 								gc_s = gc_s.Add(gc_gc_ld.Mul(gc_vb))
 							}
 							var gc_gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:50
-							if (p*
-//line interchange.go:52
-								n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
-//line interchange.go:52
-								gc_gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+							/*line interchange.go:50*/ if (p*
+								/*line interchange.go:52*/ n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+								/*line interchange.go:52*/ gc_gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
 							} else {
 								break gc_jam
 							}
 							gc_s = gc_s.Add(gc_gc_ld2)
 						}
-//line interchange.go:53
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank:]), gc_gc_alive).StoreSlice(gc_s_s[gc_gc_rank:])
 					}
 				gc_steps:
@@ -387,53 +329,40 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						gc_rank := gc_base + gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:48
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:48*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line interchange.go:47
-						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+						/*line interchange.go:47*/ s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 							break
 						}
-//line interchange.go:48
-						for p := 0; p < k; p = p + 2 {
-//line interchange.go:48
-							if p+
+						/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+							/*line interchange.go:48*/ if p+
 								1 < k {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:49
-								if ((p+
+								/*line interchange.go:49*/ if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
-//line interchange.go:50
-									gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									/*line interchange.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 									break gc_steps
 								}
-//line interchange.go:50
-								s = s.Add(gc_ld.Mul(gc_vb))
+								/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:50
-							if (p*
-//line interchange.go:52
-								n+col) >= 0 && (p*n+col) <= len(b)-8 {
-//line interchange.go:52
-								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+							/*line interchange.go:50*/ if (p*
+								/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+								/*line interchange.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_steps
 							}
-//line interchange.go:52
-							s = s.Add(gc_ld2)
+							/*line interchange.go:52*/ s = s.Add(gc_ld2)
 						}
-//line interchange.go:53
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -445,15 +374,13 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						continue
 					}
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:44
-					if col >= n {
+					/*line interchange.go:44*/ if col >= n {
 						{
 							gc_exited[gc_rank] = true
 							continue gc_L1
 						}
 					}
-//line interchange.go:47
-					s := float32(col)
+					/*line interchange.go:47*/ s := float32(col)
 					for p := 0; p < k; p += 2 {
 						if p+1 < k {
 							s += b[(p+1)*n+col] * 2
@@ -480,15 +407,12 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:43
-					s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-//line interchange.go:55
-					if col < 0 || col > len(out)-16 ||
+					/*line interchange.go:43*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+					/*line interchange.go:55*/ if col < 0 || col > len(out)-16 ||
 						(gc_tx < -2147483648 || gc_tx > 2147483632) || col > len(who)-16 {
 						break
 					}
-//line interchange.go:55
-					s.StoreMasked((*[16]float32)(out[col:]), gc_alive4)
+					/*line interchange.go:55*/ s.StoreMasked((*[16]float32)(out[col:]), gc_alive4)
 					archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -506,19 +430,15 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:43
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line interchange.go:43*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:43
-				s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line interchange.go:55
-				if col < 0 || col > len(out)-8 ||
+				/*line interchange.go:43*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+				/*line interchange.go:55*/ if col < 0 || col > len(out)-8 ||
 					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
 					break
 				}
-//line interchange.go:55
-				s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
+				/*line interchange.go:55*/ s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
 				archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -531,8 +451,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			}
 			col := gc_bx*gc_bdx + gc_tx
 			s := gc_s_s[gc_rank]
-//line interchange.go:55
-			out[col] = s
+			/*line interchange.go:55*/ out[col] = s
 			who[col] = int32(gc_tx)
 		}
 	}
@@ -569,8 +488,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
-//line interchange.go:72
-							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+							/*line interchange.go:72*/ gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_steps4:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
@@ -580,43 +498,32 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								index := gc_vb5
 								{
 									minDist := gc_vb6
-//line interchange.go:73
-									if i < 0 || i > len(membership)-16 {
+									/*line interchange.go:73*/ if i < 0 || i > len(membership)-16 {
 										break
 									}
-//line interchange.go:73
-									for c := 0; c < nclusters; c = c + 1 {
-//line interchange.go:73
-										var base int = c *
+									/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+										/*line interchange.go:73*/ var base int = c *
 											nf
 //line interchange.go:74
 										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:74
-										for j := 0; j < nf; j = j + 1 {
+										/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 											if (i+j*
 												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
-//line interchange.go:77
-												gc_ld4 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
+												/*line interchange.go:77*/ gc_ld4 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
 											} else {
 												break gc_steps4
 											}
-//line interchange.go:77
-											diff := gc_ld4.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
-//line interchange.go:77
-											ans = ans.Add(diff.Mul(diff))
+											/*line interchange.go:77*/ diff := gc_ld4.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
+											/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
 										}
-//line interchange.go:77
-										gc_if4 := ans.Less(minDist)
+										/*line interchange.go:77*/ gc_if4 := ans.Less(minDist)
 										if gc_if4.ToBits() != 0 {
-//line interchange.go:77
-											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line interchange.go:77
-											index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											/*line interchange.go:77*/ minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											/*line interchange.go:77*/ index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
-//line interchange.go:82
-									index.StoreSlice(membership[i:])
+									/*line interchange.go:82*/ index.StoreSlice(membership[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -628,8 +535,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					}
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
-//line interchange.go:72
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+						/*line interchange.go:72*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
@@ -639,43 +545,32 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							index := gc_vb2
 							{
 								minDist := gc_vb3
-//line interchange.go:73
-								if i < 0 || i > len(membership)-8 {
+								/*line interchange.go:73*/ if i < 0 || i > len(membership)-8 {
 									break
 								}
-//line interchange.go:73
-								for c := 0; c < nclusters; c = c + 1 {
-//line interchange.go:73
-									var base int = c *
+								/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+									/*line interchange.go:73*/ var base int = c *
 										nf
 //line interchange.go:74
 									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:74
-									for j := 0; j < nf; j = j + 1 {
+									/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										if (i+j*
 											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
-//line interchange.go:77
-											gc_ld2 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
+											/*line interchange.go:77*/ gc_ld2 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
 										} else {
 											break gc_steps2
 										}
-//line interchange.go:77
-										diff := gc_ld2.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
-//line interchange.go:77
-										ans = ans.Add(diff.Mul(diff))
+										/*line interchange.go:77*/ diff := gc_ld2.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
+										/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
 									}
-//line interchange.go:77
-									gc_if2 := ans.Less(minDist)
+									/*line interchange.go:77*/ gc_if2 := ans.Less(minDist)
 									if gc_if2.ToBits() != 0 {
-//line interchange.go:77
-										minDist = ans.Merge(minDist, gc_if2)
-//line interchange.go:77
-										index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
+										/*line interchange.go:77*/ minDist = ans.Merge(minDist, gc_if2)
+										/*line interchange.go:77*/ index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
 									}
 								}
-//line interchange.go:82
-								index.StoreSlice(membership[i:])
+								/*line interchange.go:82*/ index.StoreSlice(membership[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -685,8 +580,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						i := gc_bx*gc_bdx + gc_tx
 						index := int32(-1)
 						{
-//line interchange.go:72
-							minDist := float32(math.MaxFloat32)
+							/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
 								base := c * nf
 								var ans float32
@@ -727,18 +621,15 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:94
-					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line interchange.go:94*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:95
-				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+				/*line interchange.go:95*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
-//line interchange.go:98
-				s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+				/*line interchange.go:98*/ s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
 				s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -751,18 +642,15 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				continue
 			}
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:95
-			if col >= n {
+			/*line interchange.go:95*/ if col >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line interchange.go:98
-			s := float64(col)
+			/*line interchange.go:98*/ s := float64(col)
 			gc_s_s[gc_rank] = s
 		}
 	}
-//line interchange.go:99
-	for p := 0; p < k; p += 2 {
+	/*line interchange.go:99*/ for p := 0; p < k; p += 2 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -773,8 +661,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				}
 				col := gc_bx*gc_bdx + gc_tx
 				s := gc_s_s[gc_rank]
-//line interchange.go:100
-				if p+1 < k {
+				/*line interchange.go:100*/ if p+1 < k {
 					s += float64(b[(p+1)*n+col] * 2)
 				}
 				s += float64(b[p*n+col])
@@ -791,8 +678,7 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 			col := gc_bx*gc_bdx + gc_tx
 			s := gc_s_s[gc_rank]
-//line interchange.go:106
-			out[col] = float32(s)
+			/*line interchange.go:106*/ out[col] = float32(s)
 			who[col] = int32(gc_tx)
 		}
 	}
@@ -823,8 +709,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -832,8 +717,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -841,8 +725,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -850,8 +733,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				index := int32(-1)
-//line interchange.go:118
-				minDist := math.MaxFloat64
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -859,21 +741,31 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			index := int32(-1)
-//line interchange.go:118
-			minDist := math.MaxFloat64
+			/*line interchange.go:118*/ minDist := math.MaxFloat64
 			gc_s_index[gc_rank] = index
 			gc_s_minDist[gc_rank] = minDist
 		}
-//line interchange.go:119
-		for c := 0; c < nclusters; c++ {
+		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
 			base := c * nf
-			clear(gc_s_ans)
-			for j := 0; j < nf; j++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+					gc_rank := gc_vstep
+					/*line interchange.go:121*/ var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line interchange.go:121*/ ans.StoreSlice(gc_s_ans[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:121*/ var ans float64
+				gc_s_ans[gc_rank] = ans
+			}
+			/*line interchange.go:122*/ for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:127
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:127*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -891,8 +783,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -900,8 +791,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -909,8 +799,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -918,8 +807,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
+								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -927,8 +815,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(gc_at[gc_tx] - gc_elem)
+							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
 							ans += diff * diff
 							gc_s_ans[gc_rank] = ans
 						}
@@ -941,8 +828,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -952,8 +838,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -963,8 +848,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -974,8 +858,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
 								ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 								gc_s_ans[gc_rank] = ans
 							}
@@ -985,8 +868,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:123
-							diff := float64(features[i+j*npoints] - clusters[base+j])
+							/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
 							ans += diff * diff
 							gc_s_ans[gc_rank] = ans
 						}
@@ -996,8 +878,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:142
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1012,8 +893,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -1027,8 +907,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -1042,8 +921,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -1057,8 +935,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-							if ans < minDist {
+							/*line interchange.go:126*/ if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
@@ -1072,8 +949,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
-//line interchange.go:126
-						if ans < minDist {
+						/*line interchange.go:126*/ if ans < minDist {
 							minDist = ans
 							index = int32(c)
 						}
@@ -1086,8 +962,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:142
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1096,72 +971,24 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								_ = i
-//line interchange.go:115
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
-								{
-//line interchange.go:131
-									index.StoreSlice(gc_at3[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-//line interchange.go:115
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
-//line interchange.go:131
-							index.StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						index := gc_s_index[gc_rank]
-//line interchange.go:131
-						gc_at3[gc_tx] = index
-					}
-				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:115
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
+								_ = i
+								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
 								{
-//line interchange.go:131
-									if i < 0 || i > len(membership)-16 {
-										break
-									}
-//line interchange.go:131
-									index.StoreSlice(membership[i:])
+									/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
-						if gc_stop2 {
+						if gc_stop {
 							return
 						}
 					}
@@ -1170,24 +997,60 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:115
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
-//line interchange.go:131
-							if i < 0 || i > len(membership)-8 {
-								break
-							}
-//line interchange.go:131
-							index.StoreSlice(membership[i:])
+							_ = i
+							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
+							/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						index := gc_s_index[gc_rank]
+						/*line interchange.go:131*/ gc_at3[gc_tx] = index
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
+								{
+									/*line interchange.go:131*/ if i < 0 || i > len(membership)-16 {
+										break
+									}
+									/*line interchange.go:131*/ index.StoreSlice(membership[i:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
+							/*line interchange.go:131*/ if i < 0 || i > len(membership)-8 {
+								break
+							}
+							/*line interchange.go:131*/ index.StoreSlice(membership[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						index := gc_s_index[gc_rank]
-//line interchange.go:131
-						membership[i] = index
+						/*line interchange.go:131*/ membership[i] = index
 					}
 				}
 			}
@@ -1212,14 +1075,25 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		clear(gc_s_r)
-//line interchange.go:177
-		for j := 0; j < k; j++ {
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				/*line interchange.go:176*/ var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line interchange.go:176*/ r.StoreSlice(gc_s_r[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line interchange.go:176*/ var r float64
+			gc_s_r[gc_rank] = r
+		}
+		/*line interchange.go:177*/ for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:182
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:182*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1234,8 +1108,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						r := gc_s_r[gc_rank]
-//line interchange.go:178
-						diff := gc_at[gc_tx] - gc_elem
+						/*line interchange.go:178*/ diff := gc_at[gc_tx] - gc_elem
 						r += float64(diff * diff)
 						gc_s_r[gc_rank] = r
 					}
@@ -1244,8 +1117,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
-//line interchange.go:178
-						diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+						/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 						r += float64(diff * diff)
 						gc_s_r[gc_rank] = r
 					}
@@ -1253,13 +1125,11 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			}
 		}
 		compiled.OutOfLine(func() {
-//line interchange.go:180
-			gc_s_r := gc_s_r[:gc_n]
+			/*line interchange.go:180*/ gc_s_r := gc_s_r[:gc_n]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:185
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:185*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1271,13 +1141,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						i := gc_bx*gc_bdx + gc_tx
 						r := gc_s_r[gc_rank]
 						{
-//line interchange.go:181
-							var r_ float32 = float32(r)
-//line interchange.go:169
-							d := r_ * w[i]
+							/*line interchange.go:181*/ var r_ float32 = float32(r)
+							/*line interchange.go:169*/ d := r_ * w[i]
 							var c int = i
-//line interchange.go:185
-							var r_2 float32
+							/*line interchange.go:185*/ var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
 								r_2 += b[c+j_*n]
 							}
@@ -1286,8 +1153,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:170
-							s := r_3
+							/*line interchange.go:170*/ s := r_3
 							out[i] = d + s
 						}
 					}
@@ -1332,10 +1198,8 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:208
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
-//line interchange.go:208
-							a.StoreSlice(gc_s_a[gc_rank:])
+							/*line interchange.go:208*/ a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+							/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1350,10 +1214,8 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:208
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:208
-						a.StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:208*/ a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+						/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1361,18 +1223,15 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:208
-					a := int32(i)
+					/*line interchange.go:208*/ a := int32(i)
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
-//line interchange.go:209
-		for k := 0; k < p; k++ {
+		/*line interchange.go:209*/ for k := 0; k < p; k++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:213
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:213*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
@@ -1397,26 +1256,19 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line interchange.go:204
-								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+								/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 								{
-//line interchange.go:210
-									var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-									if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:210
-										a = a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+										/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 									} else {
-//line interchange.go:210
-										gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										/*line interchange.go:210*/ gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 										if gc_if4.ToBits() != 0 {
-//line interchange.go:210
-											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											/*line interchange.go:210*/ a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
 								}
-//line interchange.go:210
-								a.StoreSlice(gc_s_a[gc_rank:])
+								/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1432,32 +1284,24 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:210
-							var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-							if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
-								a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+							/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+								/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 							} else {
-//line interchange.go:210
-								gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								/*line interchange.go:210*/ gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 								if gc_if3.ToBits() != 0 {
-//line interchange.go:210
-									a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
+									/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
 								}
 							}
-//line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank:])
+							/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line interchange.go:210
-						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
 							a += gc_at[gc_tx]
 						}
 						gc_s_a[gc_rank] = a
@@ -1474,40 +1318,31 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line interchange.go:204
-								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+								/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 								{
-//line interchange.go:210
-									var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-									if ix < len(in) && uint(len(in)-ix) > 15 {
+									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
 										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:210
-										if ix >= 0 && ix <= len(in)-16 {
+										/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
 											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 											break gc_steps2
 										}
-//line interchange.go:211
-										a = a.Add(gc_ld3)
+										/*line interchange.go:211*/ a = a.Add(gc_ld3)
 									} else {
-//line interchange.go:211
-										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										/*line interchange.go:211*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 										if gc_if2.ToBits() != 0 {
 											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:210
-											if ix >= 0 && ix <= len(in)-16 {
+											/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
 												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
 												break gc_steps2
 											}
-//line interchange.go:211
-											a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+											/*line interchange.go:211*/ a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 										}
 									}
 								}
-//line interchange.go:210
-								a.StoreSlice(gc_s_a[gc_rank:])
+								/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1524,38 +1359,29 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:210
-							var ix int = k*gc_bdx + gc_tx
-//line interchange.go:210
-							if ix < len(in) && uint(len(in)-ix) > 7 {
+							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+							/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
 								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:210
-								if ix >= 0 && ix <= len(in)-8 {
+								/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
-//line interchange.go:211
-								a = a.Add(gc_ld)
+								/*line interchange.go:211*/ a = a.Add(gc_ld)
 							} else {
-//line interchange.go:211
-								gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								/*line interchange.go:211*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 								if gc_if.ToBits() != 0 {
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:210
-									if ix >= 0 && ix <= len(in)-8 {
+									/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 										break gc_steps
 									}
-//line interchange.go:211
-									a = a.Add(gc_ld2).Merge(a, gc_if)
+									/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
 								}
 							}
-//line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank:])
+							/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1563,8 +1389,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]
-//line interchange.go:210
-						if ix := k*gc_bdx + gc_tx; ix < len(in) {
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
 							a += in[ix]
 						}
 						gc_s_a[gc_rank] = a
@@ -1572,8 +1397,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				}
 			}
 		}
-//line interchange.go:214
-		w := int32(p)
+		/*line interchange.go:214*/ w := int32(p)
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1588,15 +1412,13 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				}
 			}
 		}
-//line interchange.go:215
-		w ^= 5
+		/*line interchange.go:215*/ w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line interchange.go:222
-					panic(compiled.ErrGuardWraps)
+					/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
 					gc_from = gc_bound
@@ -1606,72 +1428,57 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					if compiled.SIMD {
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:218
-						gc_vb2 := archsimd.BroadcastInt32x8(w)
+						/*line interchange.go:218*/ gc_vb2 := archsimd.BroadcastInt32x8(w)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:216
-							if i < 0 || i > len(out)-8 {
+							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:216*/ if i < 0 || i > len(out)-8 {
 								break
 							}
-//line interchange.go:216
-							if stride {
+							/*line interchange.go:216*/ if stride {
 								{
-//line interchange.go:216
-									var j int = i
+									/*line interchange.go:216*/ var j int = i
 									gc_lanes7 := gc_all
 									for {
-//line interchange.go:216
-										gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+										/*line interchange.go:216*/ gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
 										if gc_lanes7.ToBits() == 0 {
 											break
 										}
 										var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:217
-										if j >= 0 && j <= len(g)-8 {
+										/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
 											gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
 										} else {
-//line interchange.go:218
-											var gc_lanes8 [8]int32
+											/*line interchange.go:218*/ var gc_lanes8 [8]int32
 											for gc_k7 := range 8 {
 												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
-//line interchange.go:218
-													gc_lanes8[gc_k7] = g[j+gc_k7]
+													/*line interchange.go:218*/ gc_lanes8[gc_k7] = g[j+gc_k7]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 										}
-//line interchange.go:218
-										if j >= 0 && j <= len(g)-8 {
-//line interchange.go:218
-											gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
+										/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
+											/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
 										} else {
-//line interchange.go:218
-											var gc_lanes9 [8]int32
+											/*line interchange.go:218*/ var gc_lanes9 [8]int32
 											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
 											for gc_k8 := range 8 {
 												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
 													gc_pos.Thread = gc_rank + gc_k8
-//line interchange.go:218
-													g[j+gc_k8] = gc_lanes9[gc_k8]
+													/*line interchange.go:218*/ g[j+gc_k8] = gc_lanes9[gc_k8]
 												}
 											}
 											gc_pos.Thread = gc_rank
 										}
-//line interchange.go:218
-										j = j +
+										/*line interchange.go:218*/ j = j +
 											gc_bdx*gc_gdx
 									}
 								}
 							}
-//line interchange.go:218
-							a.Add(gc_vb2).StoreSlice(out[i:])
+							/*line interchange.go:218*/ a.Add(gc_vb2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1680,8 +1487,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
-//line interchange.go:216
-						if stride {
+						/*line interchange.go:216*/ if stride {
 							for j := i; j < len(g); j += gc_bdx * gc_gdx {
 								g[j] += w
 							}
@@ -1755,8 +1561,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						gc_rank := gc_base + gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:231
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:231*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
@@ -1777,8 +1582,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:235
-		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1786,8 +1590,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line interchange.go:244
-				panic(compiled.ErrGuardWraps)
+				/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1807,13 +1610,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 							}
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:235
-							var j int = i + gc_off
+							/*line interchange.go:235*/ var j int = i + gc_off
 							if j < 0 || j > len(g)-16 {
 								break
 							}
-//line interchange.go:237
-							archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
+							/*line interchange.go:237*/ archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1830,17 +1631,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						gc_rank := gc_base + gc_tx
 						gc_alive3 := gc_all3
 						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:236
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:236*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:235
-						var j int = i + gc_off
+						/*line interchange.go:235*/ var j int = i + gc_off
 						if j < 0 || j > len(g)-8 {
 							break
 						}
-//line interchange.go:237
-						archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
+						/*line interchange.go:237*/ archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1854,11 +1652,9 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 					i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:235
-					j := i + gc_off
+					/*line interchange.go:235*/ j := i + gc_off
 					gc_more = true
-//line interchange.go:236
-					g[j] += 3
+					/*line interchange.go:236*/ g[j] += 3
 				}
 			}
 		}
@@ -1877,8 +1673,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:238
-						a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+						/*line interchange.go:238*/ a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
 						a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive6).StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1896,12 +1691,10 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line interchange.go:231
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line interchange.go:231*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:238
-					a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+					/*line interchange.go:238*/ a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
 					a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive5).StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1913,16 +1706,13 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:238
-				a := int32(i)
+				/*line interchange.go:238*/ a := int32(i)
 				gc_s_a[gc_rank] = a
 			}
 		}
-//line interchange.go:239
-		for k := 0; k < p; k++ {
+		/*line interchange.go:239*/ for k := 0; k < p; k++ {
 			gc_from, gc_to := 0, gc_bdx
-//line interchange.go:242
-			if !compiled.Adds(k*gc_bdx, gc_to) {
+			/*line interchange.go:242*/ if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
@@ -1943,40 +1733,31 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
 								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
-//line interchange.go:240
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:240*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 							{
-//line interchange.go:240
-								var ix int = k*gc_bdx + gc_tx
-//line interchange.go:240
-								if ix < len(in) && uint(len(in)-ix) > 15 {
+								/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+								/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 15 {
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:240
-									if ix >= 0 && ix <= len(in)-16 {
+									/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 									} else {
 										break gc_steps2
 									}
-//line interchange.go:241
-									a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
+									/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
 								} else {
-//line interchange.go:241
-									gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+									/*line interchange.go:241*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:240
-										if ix >= 0 && ix <= len(in)-16 {
+										/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 											break gc_steps2
 										}
-//line interchange.go:241
-										a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
+										/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
 									}
 								}
 							}
-//line interchange.go:242
-							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
+							/*line interchange.go:242*/ a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1994,41 +1775,31 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						gc_rank := gc_base + gc_tx
 						gc_alive7 := gc_all7
 						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line interchange.go:240
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:240*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:240
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:240
-						var ix int = k*gc_bdx + gc_tx
-//line interchange.go:240
-						if ix < len(in) && uint(len(in)-ix) > 7 {
+						/*line interchange.go:240*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+						/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 7 {
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:240
-							if ix >= 0 && ix <= len(in)-8 {
+							/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 							} else {
 								break gc_steps
 							}
-//line interchange.go:241
-							a = a.Add(gc_ld).Merge(a, gc_alive7)
+							/*line interchange.go:241*/ a = a.Add(gc_ld).Merge(a, gc_alive7)
 						} else {
-//line interchange.go:241
-							gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							/*line interchange.go:241*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 							if gc_alive7.And(gc_if).ToBits() != 0 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:240
-								if ix >= 0 && ix <= len(in)-8 {
+								/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
-//line interchange.go:241
-								a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
+								/*line interchange.go:241*/ a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
 							}
 						}
-//line interchange.go:242
-						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:242*/ a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2039,8 +1810,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 					a := gc_s_a[gc_rank]
-//line interchange.go:240
-					if ix := k*gc_bdx + gc_tx; ix < len(in) {
+					/*line interchange.go:240*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
 						a += in[ix]
 					}
 					gc_s_a[gc_rank] = a
@@ -2061,14 +1831,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-//line interchange.go:244
-						if i < 0 || i > len(out)-16 {
+						/*line interchange.go:231*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:244*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line interchange.go:244
-						a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
+						/*line interchange.go:244*/ a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -2084,18 +1851,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					gc_rank := gc_base + gc_tx
 					gc_alive9 := gc_all9
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-//line interchange.go:231
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line interchange.go:231*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:244
-					if i < 0 || i > len(out)-8 {
+					/*line interchange.go:231*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line interchange.go:244*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line interchange.go:244
-					a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
+					/*line interchange.go:244*/ a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2107,8 +1870,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 				i := gc_bx*gc_bdx + gc_tx
 				a := gc_s_a[gc_rank]
-//line interchange.go:244
-				out[i] = a
+				/*line interchange.go:244*/ out[i] = a
 			}
 		}
 	}

@@ -51,8 +51,7 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_counted.go:34
-			gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
+			/*line jam_counted.go:34*/ gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -63,28 +62,24 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 							gc_tx := gc_fastlo + gc_u
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line jam_counted.go:15
-							gc_jam_countedSum_add(&gc_jam, in[gc_at[gc_u]:gc_at2[gc_u]], sums, i)
+							/*line jam_counted.go:15*/ gc_jam_countedSum_add(&gc_jam, in[gc_at[gc_u]:gc_at2[gc_u]], sums, i)
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_counted.go:15
-					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
+					/*line jam_counted.go:15*/ gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_counted.go:15
-					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
+					/*line jam_counted.go:15*/ gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
 				}
 			}
 		}
-//line jam_counted.go:20
-		gc_jam_countedSum_flush(&gc_jam)
+		/*line jam_counted.go:20*/ gc_jam_countedSum_flush(&gc_jam)
 	}
 }
 
@@ -126,8 +121,7 @@ func gc_jam_countedSum_flush(gc_j *gc_jam_countedSum) {
 // gc_jam_countedSum_run1 runs the rest of countedSum for one thread, as written.
 func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 	s := gc_l.s
-//line jam_counted.go:21
-	var a, b, c, d float32
+	/*line jam_counted.go:21*/ var a, b, c, d float32
 	i := 0
 	for ; i+4 <= len(s); i += 4 {
 		a += s[i]
@@ -144,12 +138,9 @@ func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 // gc_jam_countedSum_run4 runs the rest of countedSum for 4 threads, their loops interleaved.
 func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_counted.go:39
-	gc_l1_s := gc_j.lanes[1].s
-//line jam_counted.go:41
-	gc_l2_s := gc_j.lanes[2].s
-//line jam_counted.go:43
-	gc_l3_s := gc_j.lanes[3].s
+	/*line jam_counted.go:39*/ gc_l1_s := gc_j.lanes[1].s
+	/*line jam_counted.go:41*/ gc_l2_s := gc_j.lanes[2].s
+	/*line jam_counted.go:43*/ gc_l3_s := gc_j.lanes[3].s
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d float32
 	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d float32
 	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d float32
@@ -159,99 +150,82 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l2_i := 0
 	gc_l3_i := 0
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
-//line jam_counted.go:24
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line jam_counted.go:24*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 		gc_l0_i += 4
-//line jam_counted.go:24
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line jam_counted.go:24*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 		gc_l1_i += 4
-//line jam_counted.go:24
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line jam_counted.go:24*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 		gc_l2_i += 4
-//line jam_counted.go:24
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line jam_counted.go:24*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 		gc_l3_i += 4
 	}
 	for gc_l0_i+4 <= len(gc_l0_s) {
-//line jam_counted.go:24
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line jam_counted.go:24*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 		gc_l0_i += 4
 	}
 	for gc_l1_i+4 <= len(gc_l1_s) {
-//line jam_counted.go:24
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line jam_counted.go:24*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 		gc_l1_i += 4
 	}
 	for gc_l2_i+4 <= len(gc_l2_s) {
-//line jam_counted.go:24
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line jam_counted.go:24*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 		gc_l2_i += 4
 	}
 	for gc_l3_i+4 <= len(gc_l3_s) {
-//line jam_counted.go:24
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line jam_counted.go:24*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 		gc_l3_i += 4
 	}
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
-//line jam_counted.go:30
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line jam_counted.go:30*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_i++
-//line jam_counted.go:30
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line jam_counted.go:30*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_i++
-//line jam_counted.go:30
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line jam_counted.go:30*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_i++
-//line jam_counted.go:30
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line jam_counted.go:30*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_i++
 	}
 	for gc_l0_i < len(gc_l0_s) {
-//line jam_counted.go:30
-		gc_l0_a += gc_l0_s[gc_l0_i]
+		/*line jam_counted.go:30*/ gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_i++
 	}
 	for gc_l1_i < len(gc_l1_s) {
-//line jam_counted.go:30
-		gc_l1_a += gc_l1_s[gc_l1_i]
+		/*line jam_counted.go:30*/ gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_i++
 	}
 	for gc_l2_i < len(gc_l2_s) {
-//line jam_counted.go:30
-		gc_l2_a += gc_l2_s[gc_l2_i]
+		/*line jam_counted.go:30*/ gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_i++
 	}
 	for gc_l3_i < len(gc_l3_s) {
-//line jam_counted.go:30
-		gc_l3_a += gc_l3_s[gc_l3_i]
+		/*line jam_counted.go:30*/ gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_i++
 	}
-//line jam_counted.go:32
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
+	/*line jam_counted.go:32*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)

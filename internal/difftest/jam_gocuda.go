@@ -56,8 +56,7 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam.go:37
-			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(mode)-gc_off), gc_fastlo)
+			/*line jam.go:37*/ gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(mode)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -69,10 +68,8 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_tx := gc_fastlo + gc_u
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line jam.go:18
-							lo := gc_at[gc_u]
-//line jam.go:18
-							hi := gc_at2[gc_u]
+							/*line jam.go:18*/ lo := gc_at[gc_u]
+							/*line jam.go:18*/ hi := gc_at2[gc_u]
 							end := hi
 							if i == short {
 								end--
@@ -84,10 +81,8 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam.go:18
-					lo := bounds[i]
-//line jam.go:18
-					hi := bounds[i+1]
+					/*line jam.go:18*/ lo := bounds[i]
+					/*line jam.go:18*/ hi := bounds[i+1]
 					end := hi
 					if i == short {
 						end--
@@ -98,10 +93,8 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam.go:18
-					lo := bounds[i]
-//line jam.go:18
-					hi := bounds[i+1]
+					/*line jam.go:18*/ lo := bounds[i]
+					/*line jam.go:18*/ hi := bounds[i+1]
 					end := hi
 					if i == short {
 						end--
@@ -110,8 +103,7 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				}
 			}
 		}
-//line jam.go:31
-		gc_jam_jamRun_flush(&gc_jam)
+		/*line jam.go:31*/ gc_jam_jamRun_flush(&gc_jam)
 	}
 }
 
@@ -133,8 +125,7 @@ type gc_jam_jamRun_lane struct {
 // gc_jam_jamRun_add is a call of jamRun: its first statements run now; the rest
 // once 4 threads have called.
 func gc_jam_jamRun_add(gc_j *gc_jam_jamRun, in, out []float32, offset float32, inclusive bool) {
-//line jam.go:31
-	out = out[:len(in)]
+	/*line jam.go:31*/ out = out[:len(in)]
 	gc_j.lanes[gc_j.n] = gc_jam_jamRun_lane{in, out, offset, inclusive}
 	gc_j.n++
 	if gc_j.n == 4 {
@@ -154,8 +145,7 @@ func gc_jam_jamRun_flush(gc_j *gc_jam_jamRun) {
 // gc_jam_jamRun_run1 runs the rest of jamRun for one thread, as written.
 func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-//line jam.go:32
-	s := offset
+	/*line jam.go:32*/ s := offset
 	if inclusive {
 		for k, x := range in {
 			s += x
@@ -179,220 +169,157 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 // gc_jam_jamRun_run4 runs the rest of jamRun for 4 threads, their loops interleaved.
 func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	gc_l0_in := gc_j.lanes[0].in
-//line jam.go:57
-	gc_l0_out := gc_j.lanes[0].out
-//line jam.go:59
-	gc_l0_offset := gc_j.lanes[0].offset
-//line jam.go:61
-	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line jam.go:63
-	gc_l1_in := gc_j.lanes[1].in
-//line jam.go:65
-	gc_l1_out := gc_j.lanes[1].out
-//line jam.go:67
-	gc_l1_offset := gc_j.lanes[1].offset
-//line jam.go:69
-	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line jam.go:71
-	gc_l2_in := gc_j.lanes[2].in
-//line jam.go:73
-	gc_l2_out := gc_j.lanes[2].out
-//line jam.go:75
-	gc_l2_offset := gc_j.lanes[2].offset
-//line jam.go:77
-	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line jam.go:79
-	gc_l3_in := gc_j.lanes[3].in
-//line jam.go:81
-	gc_l3_out := gc_j.lanes[3].out
-//line jam.go:83
-	gc_l3_offset := gc_j.lanes[3].offset
-//line jam.go:85
-	gc_l3_inclusive := gc_j.lanes[3].inclusive
+	/*line jam.go:57*/ gc_l0_out := gc_j.lanes[0].out
+	/*line jam.go:59*/ gc_l0_offset := gc_j.lanes[0].offset
+	/*line jam.go:61*/ gc_l0_inclusive := gc_j.lanes[0].inclusive
+	/*line jam.go:63*/ gc_l1_in := gc_j.lanes[1].in
+	/*line jam.go:65*/ gc_l1_out := gc_j.lanes[1].out
+	/*line jam.go:67*/ gc_l1_offset := gc_j.lanes[1].offset
+	/*line jam.go:69*/ gc_l1_inclusive := gc_j.lanes[1].inclusive
+	/*line jam.go:71*/ gc_l2_in := gc_j.lanes[2].in
+	/*line jam.go:73*/ gc_l2_out := gc_j.lanes[2].out
+	/*line jam.go:75*/ gc_l2_offset := gc_j.lanes[2].offset
+	/*line jam.go:77*/ gc_l2_inclusive := gc_j.lanes[2].inclusive
+	/*line jam.go:79*/ gc_l3_in := gc_j.lanes[3].in
+	/*line jam.go:81*/ gc_l3_out := gc_j.lanes[3].out
+	/*line jam.go:83*/ gc_l3_offset := gc_j.lanes[3].offset
+	/*line jam.go:85*/ gc_l3_inclusive := gc_j.lanes[3].inclusive
 	gc_l0_s := gc_l0_offset
 	gc_l1_s := gc_l1_offset
 	gc_l2_s := gc_l2_offset
 	gc_l3_s := gc_l3_offset
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line jam.go:34
-		gc_r3 := gc_l0_in[:gc_n1]
-//line jam.go:34
-		gc_w4 := gc_l0_out[:gc_n1]
-//line jam.go:34
-		gc_r5 := gc_l1_in[:gc_n1]
-//line jam.go:34
-		gc_w6 := gc_l1_out[:gc_n1]
-//line jam.go:34
-		gc_r7 := gc_l2_in[:gc_n1]
-//line jam.go:34
-		gc_w8 := gc_l2_out[:gc_n1]
-//line jam.go:34
-		gc_r9 := gc_l3_in[:gc_n1]
-//line jam.go:34
-		gc_w10 := gc_l3_out[:gc_n1]
+		/*line jam.go:34*/ gc_r3 := gc_l0_in[:gc_n1]
+		/*line jam.go:34*/ gc_w4 := gc_l0_out[:gc_n1]
+		/*line jam.go:34*/ gc_r5 := gc_l1_in[:gc_n1]
+		/*line jam.go:34*/ gc_w6 := gc_l1_out[:gc_n1]
+		/*line jam.go:34*/ gc_r7 := gc_l2_in[:gc_n1]
+		/*line jam.go:34*/ gc_w8 := gc_l2_out[:gc_n1]
+		/*line jam.go:34*/ gc_r9 := gc_l3_in[:gc_n1]
+		/*line jam.go:34*/ gc_w10 := gc_l3_out[:gc_n1]
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 			gc_l0_k := gc_i2
-//line jam.go:34
-			gc_l0_x := gc_r3[gc_i2]
+			/*line jam.go:34*/ gc_l0_x := gc_r3[gc_i2]
 			gc_l0_s += gc_l0_x
 			gc_w4[gc_l0_k] = gc_l0_s
 			gc_l1_k := gc_i2
-//line jam.go:34
-			gc_l1_x := gc_r5[gc_i2]
+			/*line jam.go:34*/ gc_l1_x := gc_r5[gc_i2]
 			gc_l1_s += gc_l1_x
 			gc_w6[gc_l1_k] = gc_l1_s
 			gc_l2_k := gc_i2
-//line jam.go:34
-			gc_l2_x := gc_r7[gc_i2]
+			/*line jam.go:34*/ gc_l2_x := gc_r7[gc_i2]
 			gc_l2_s += gc_l2_x
 			gc_w8[gc_l2_k] = gc_l2_s
 			gc_l3_k := gc_i2
-//line jam.go:34
-			gc_l3_x := gc_r9[gc_i2]
+			/*line jam.go:34*/ gc_l3_x := gc_r9[gc_i2]
 			gc_l3_s += gc_l3_x
 			gc_w10[gc_l3_k] = gc_l3_s
 		}
 		{
-//line jam.go:34
-			gc_l0_in := gc_j.lanes[0].in
-//line jam.go:34
-			gc_l0_out := gc_j.lanes[0].out
+			/*line jam.go:34*/ gc_l0_in := gc_j.lanes[0].in
+			/*line jam.go:34*/ gc_l0_out := gc_j.lanes[0].out
 			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
 				gc_l0_k := gc_i11
-//line jam.go:34
-				gc_l0_x := gc_l0_in[gc_i11]
+				/*line jam.go:34*/ gc_l0_x := gc_l0_in[gc_i11]
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_k] = gc_l0_s
 			}
 		}
 		{
-//line jam.go:34
-			gc_l1_in := gc_j.lanes[1].in
-//line jam.go:34
-			gc_l1_out := gc_j.lanes[1].out
+			/*line jam.go:34*/ gc_l1_in := gc_j.lanes[1].in
+			/*line jam.go:34*/ gc_l1_out := gc_j.lanes[1].out
 			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
 				gc_l1_k := gc_i12
-//line jam.go:34
-				gc_l1_x := gc_l1_in[gc_i12]
+				/*line jam.go:34*/ gc_l1_x := gc_l1_in[gc_i12]
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_k] = gc_l1_s
 			}
 		}
 		{
-//line jam.go:34
-			gc_l2_in := gc_j.lanes[2].in
-//line jam.go:34
-			gc_l2_out := gc_j.lanes[2].out
+			/*line jam.go:34*/ gc_l2_in := gc_j.lanes[2].in
+			/*line jam.go:34*/ gc_l2_out := gc_j.lanes[2].out
 			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
 				gc_l2_k := gc_i13
-//line jam.go:34
-				gc_l2_x := gc_l2_in[gc_i13]
+				/*line jam.go:34*/ gc_l2_x := gc_l2_in[gc_i13]
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_k] = gc_l2_s
 			}
 		}
 		{
-//line jam.go:34
-			gc_l3_in := gc_j.lanes[3].in
-//line jam.go:34
-			gc_l3_out := gc_j.lanes[3].out
+			/*line jam.go:34*/ gc_l3_in := gc_j.lanes[3].in
+			/*line jam.go:34*/ gc_l3_out := gc_j.lanes[3].out
 			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
 				gc_l3_k := gc_i14
-//line jam.go:34
-				gc_l3_x := gc_l3_in[gc_i14]
+				/*line jam.go:34*/ gc_l3_x := gc_l3_in[gc_i14]
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_k] = gc_l3_s
 			}
 		}
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line jam.go:39
-		gc_r17 := gc_l0_in[:gc_n15]
-//line jam.go:39
-		gc_w18 := gc_l0_out[:gc_n15]
-//line jam.go:39
-		gc_r19 := gc_l1_in[:gc_n15]
-//line jam.go:39
-		gc_w20 := gc_l1_out[:gc_n15]
-//line jam.go:39
-		gc_r21 := gc_l2_in[:gc_n15]
-//line jam.go:39
-		gc_w22 := gc_l2_out[:gc_n15]
-//line jam.go:39
-		gc_r23 := gc_l3_in[:gc_n15]
-//line jam.go:39
-		gc_w24 := gc_l3_out[:gc_n15]
+		/*line jam.go:39*/ gc_r17 := gc_l0_in[:gc_n15]
+		/*line jam.go:39*/ gc_w18 := gc_l0_out[:gc_n15]
+		/*line jam.go:39*/ gc_r19 := gc_l1_in[:gc_n15]
+		/*line jam.go:39*/ gc_w20 := gc_l1_out[:gc_n15]
+		/*line jam.go:39*/ gc_r21 := gc_l2_in[:gc_n15]
+		/*line jam.go:39*/ gc_w22 := gc_l2_out[:gc_n15]
+		/*line jam.go:39*/ gc_r23 := gc_l3_in[:gc_n15]
+		/*line jam.go:39*/ gc_w24 := gc_l3_out[:gc_n15]
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 			gc_l0_k2 := gc_i16
-//line jam.go:39
-			gc_l0_x2 := gc_r17[gc_i16]
+			/*line jam.go:39*/ gc_l0_x2 := gc_r17[gc_i16]
 			gc_w18[gc_l0_k2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
 			gc_l1_k2 := gc_i16
-//line jam.go:39
-			gc_l1_x2 := gc_r19[gc_i16]
+			/*line jam.go:39*/ gc_l1_x2 := gc_r19[gc_i16]
 			gc_w20[gc_l1_k2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
 			gc_l2_k2 := gc_i16
-//line jam.go:39
-			gc_l2_x2 := gc_r21[gc_i16]
+			/*line jam.go:39*/ gc_l2_x2 := gc_r21[gc_i16]
 			gc_w22[gc_l2_k2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
 			gc_l3_k2 := gc_i16
-//line jam.go:39
-			gc_l3_x2 := gc_r23[gc_i16]
+			/*line jam.go:39*/ gc_l3_x2 := gc_r23[gc_i16]
 			gc_w24[gc_l3_k2] = gc_l3_s
 			gc_l3_s += gc_l3_x2
 		}
 		{
-//line jam.go:39
-			gc_l0_in := gc_j.lanes[0].in
-//line jam.go:39
-			gc_l0_out := gc_j.lanes[0].out
+			/*line jam.go:39*/ gc_l0_in := gc_j.lanes[0].in
+			/*line jam.go:39*/ gc_l0_out := gc_j.lanes[0].out
 			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
 				gc_l0_k2 := gc_i25
-//line jam.go:39
-				gc_l0_x2 := gc_l0_in[gc_i25]
+				/*line jam.go:39*/ gc_l0_x2 := gc_l0_in[gc_i25]
 				gc_l0_out[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
 		}
 		{
-//line jam.go:39
-			gc_l1_in := gc_j.lanes[1].in
-//line jam.go:39
-			gc_l1_out := gc_j.lanes[1].out
+			/*line jam.go:39*/ gc_l1_in := gc_j.lanes[1].in
+			/*line jam.go:39*/ gc_l1_out := gc_j.lanes[1].out
 			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
 				gc_l1_k2 := gc_i26
-//line jam.go:39
-				gc_l1_x2 := gc_l1_in[gc_i26]
+				/*line jam.go:39*/ gc_l1_x2 := gc_l1_in[gc_i26]
 				gc_l1_out[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
 		}
 		{
-//line jam.go:39
-			gc_l2_in := gc_j.lanes[2].in
-//line jam.go:39
-			gc_l2_out := gc_j.lanes[2].out
+			/*line jam.go:39*/ gc_l2_in := gc_j.lanes[2].in
+			/*line jam.go:39*/ gc_l2_out := gc_j.lanes[2].out
 			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
 				gc_l2_k2 := gc_i27
-//line jam.go:39
-				gc_l2_x2 := gc_l2_in[gc_i27]
+				/*line jam.go:39*/ gc_l2_x2 := gc_l2_in[gc_i27]
 				gc_l2_out[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
 		}
 		{
-//line jam.go:39
-			gc_l3_in := gc_j.lanes[3].in
-//line jam.go:39
-			gc_l3_out := gc_j.lanes[3].out
+			/*line jam.go:39*/ gc_l3_in := gc_j.lanes[3].in
+			/*line jam.go:39*/ gc_l3_out := gc_j.lanes[3].out
 			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
 				gc_l3_k2 := gc_i28
-//line jam.go:39
-				gc_l3_x2 := gc_l3_in[gc_i28]
+				/*line jam.go:39*/ gc_l3_x2 := gc_l3_in[gc_i28]
 				gc_l3_out[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
@@ -402,8 +329,7 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			if gc_l0_inclusive {
 				for gc_l0_k, gc_l0_x := range gc_l0_in {
 					gc_l0_s += gc_l0_x
-//line jam.go:36
-					gc_l0_out[gc_l0_k] = gc_l0_s
+					/*line jam.go:36*/ gc_l0_out[gc_l0_k] = gc_l0_s
 				}
 			} else {
 				for gc_l0_k2, gc_l0_x2 := range gc_l0_in {
@@ -416,8 +342,7 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			if gc_l1_inclusive {
 				for gc_l1_k, gc_l1_x := range gc_l1_in {
 					gc_l1_s += gc_l1_x
-//line jam.go:36
-					gc_l1_out[gc_l1_k] = gc_l1_s
+					/*line jam.go:36*/ gc_l1_out[gc_l1_k] = gc_l1_s
 				}
 			} else {
 				for gc_l1_k2, gc_l1_x2 := range gc_l1_in {
@@ -430,8 +355,7 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			if gc_l2_inclusive {
 				for gc_l2_k, gc_l2_x := range gc_l2_in {
 					gc_l2_s += gc_l2_x
-//line jam.go:36
-					gc_l2_out[gc_l2_k] = gc_l2_s
+					/*line jam.go:36*/ gc_l2_out[gc_l2_k] = gc_l2_s
 				}
 			} else {
 				for gc_l2_k2, gc_l2_x2 := range gc_l2_in {
@@ -444,8 +368,7 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			if gc_l3_inclusive {
 				for gc_l3_k, gc_l3_x := range gc_l3_in {
 					gc_l3_s += gc_l3_x
-//line jam.go:36
-					gc_l3_out[gc_l3_k] = gc_l3_s
+					/*line jam.go:36*/ gc_l3_out[gc_l3_k] = gc_l3_s
 				}
 			} else {
 				for gc_l3_k2, gc_l3_x2 := range gc_l3_in {
@@ -490,78 +413,54 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		gc_l3_m++
 	}
 	gc_n29 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
-//line jam.go:49
-	gc_r31 := gc_l0_out[:gc_n29]
-//line jam.go:51
-	gc_w32 := gc_l0_in[:gc_n29]
-//line jam.go:53
-	gc_r33 := gc_l1_out[:gc_n29]
-//line jam.go:55
-	gc_w34 := gc_l1_in[:gc_n29]
-//line jam.go:57
-	gc_r35 := gc_l2_out[:gc_n29]
-//line jam.go:59
-	gc_w36 := gc_l2_in[:gc_n29]
-//line jam.go:61
-	gc_r37 := gc_l3_out[:gc_n29]
-//line jam.go:63
-	gc_w38 := gc_l3_in[:gc_n29]
+	/*line jam.go:49*/ gc_r31 := gc_l0_out[:gc_n29]
+	/*line jam.go:51*/ gc_w32 := gc_l0_in[:gc_n29]
+	/*line jam.go:53*/ gc_r33 := gc_l1_out[:gc_n29]
+	/*line jam.go:55*/ gc_w34 := gc_l1_in[:gc_n29]
+	/*line jam.go:57*/ gc_r35 := gc_l2_out[:gc_n29]
+	/*line jam.go:59*/ gc_w36 := gc_l2_in[:gc_n29]
+	/*line jam.go:61*/ gc_r37 := gc_l3_out[:gc_n29]
+	/*line jam.go:63*/ gc_w38 := gc_l3_in[:gc_n29]
 	for gc_i30 := 0; gc_i30 < gc_n29; gc_i30++ {
 		gc_l0_k3 := gc_i30
-//line jam.go:49
-		gc_r31[gc_l0_k3] += gc_l0_r - gc_w32[gc_l0_k3]/2
+		/*line jam.go:49*/ gc_r31[gc_l0_k3] += gc_l0_r - gc_w32[gc_l0_k3]/2
 		gc_l1_k3 := gc_i30
-//line jam.go:49
-		gc_r33[gc_l1_k3] += gc_l1_r - gc_w34[gc_l1_k3]/2
+		/*line jam.go:49*/ gc_r33[gc_l1_k3] += gc_l1_r - gc_w34[gc_l1_k3]/2
 		gc_l2_k3 := gc_i30
-//line jam.go:49
-		gc_r35[gc_l2_k3] += gc_l2_r - gc_w36[gc_l2_k3]/2
+		/*line jam.go:49*/ gc_r35[gc_l2_k3] += gc_l2_r - gc_w36[gc_l2_k3]/2
 		gc_l3_k3 := gc_i30
-//line jam.go:49
-		gc_r37[gc_l3_k3] += gc_l3_r - gc_w38[gc_l3_k3]/2
+		/*line jam.go:49*/ gc_r37[gc_l3_k3] += gc_l3_r - gc_w38[gc_l3_k3]/2
 	}
 	{
-//line jam.go:48
-		gc_l0_in := gc_j.lanes[0].in
-//line jam.go:48
-		gc_l0_out := gc_j.lanes[0].out
+		/*line jam.go:48*/ gc_l0_in := gc_j.lanes[0].in
+		/*line jam.go:48*/ gc_l0_out := gc_j.lanes[0].out
 		for gc_i39 := gc_n29; gc_i39 < len(gc_l0_out); gc_i39++ {
 			gc_l0_k3 := gc_i39
-//line jam.go:49
-			gc_l0_out[gc_l0_k3] += gc_l0_r - gc_l0_in[gc_l0_k3]/2
+			/*line jam.go:49*/ gc_l0_out[gc_l0_k3] += gc_l0_r - gc_l0_in[gc_l0_k3]/2
 		}
 	}
 	{
-//line jam.go:48
-		gc_l1_in := gc_j.lanes[1].in
-//line jam.go:48
-		gc_l1_out := gc_j.lanes[1].out
+		/*line jam.go:48*/ gc_l1_in := gc_j.lanes[1].in
+		/*line jam.go:48*/ gc_l1_out := gc_j.lanes[1].out
 		for gc_i40 := gc_n29; gc_i40 < len(gc_l1_out); gc_i40++ {
 			gc_l1_k3 := gc_i40
-//line jam.go:49
-			gc_l1_out[gc_l1_k3] += gc_l1_r - gc_l1_in[gc_l1_k3]/2
+			/*line jam.go:49*/ gc_l1_out[gc_l1_k3] += gc_l1_r - gc_l1_in[gc_l1_k3]/2
 		}
 	}
 	{
-//line jam.go:48
-		gc_l2_in := gc_j.lanes[2].in
-//line jam.go:48
-		gc_l2_out := gc_j.lanes[2].out
+		/*line jam.go:48*/ gc_l2_in := gc_j.lanes[2].in
+		/*line jam.go:48*/ gc_l2_out := gc_j.lanes[2].out
 		for gc_i41 := gc_n29; gc_i41 < len(gc_l2_out); gc_i41++ {
 			gc_l2_k3 := gc_i41
-//line jam.go:49
-			gc_l2_out[gc_l2_k3] += gc_l2_r - gc_l2_in[gc_l2_k3]/2
+			/*line jam.go:49*/ gc_l2_out[gc_l2_k3] += gc_l2_r - gc_l2_in[gc_l2_k3]/2
 		}
 	}
 	{
-//line jam.go:48
-		gc_l3_in := gc_j.lanes[3].in
-//line jam.go:48
-		gc_l3_out := gc_j.lanes[3].out
+		/*line jam.go:48*/ gc_l3_in := gc_j.lanes[3].in
+		/*line jam.go:48*/ gc_l3_out := gc_j.lanes[3].out
 		for gc_i42 := gc_n29; gc_i42 < len(gc_l3_out); gc_i42++ {
 			gc_l3_k3 := gc_i42
-//line jam.go:49
-			gc_l3_out[gc_l3_k3] += gc_l3_r - gc_l3_in[gc_l3_k3]/2
+			/*line jam.go:49*/ gc_l3_out[gc_l3_k3] += gc_l3_r - gc_l3_in[gc_l3_k3]/2
 		}
 	}
 }

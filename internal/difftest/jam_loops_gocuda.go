@@ -41,20 +41,17 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * gc_bdx
-//line jam_loops.go:32
-	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
+	/*line jam_loops.go:32*/ if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * gc_bdx) + 1
-//line jam_loops.go:40
-	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
+	/*line jam_loops.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line jam_loops.go:46
-	var gc_l_v [32]float64
+	/*line jam_loops.go:46*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -70,17 +67,14 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line jam_loops.go:64
-					gc_at3 := gc_row[gc_x02:][:32]
+					/*line jam_loops.go:64*/ gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:21
-						lo := gc_at3[gc_lane]
-//line jam_loops.go:21
-						n := gc_at4[gc_lane] - gc_at3[gc_lane]
+						/*line jam_loops.go:21*/ lo := gc_at3[gc_lane]
+						/*line jam_loops.go:21*/ n := gc_at4[gc_lane] - gc_at3[gc_lane]
 						if i == bad {
 							n += len(in)
 						}
@@ -95,10 +89,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:21
-						lo := bounds[i]
-//line jam_loops.go:21
-						n := bounds[i+1] - bounds[i]
+						/*line jam_loops.go:21*/ lo := bounds[i]
+						/*line jam_loops.go:21*/ n := bounds[i+1] - bounds[i]
 						if i == bad {
 							n += len(in)
 						}
@@ -107,8 +99,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 				}
 			}
-//line jam_loops.go:34
-			gc_jam_jamLoopWarp_26_flush(&gc_jam2)
+			/*line jam_loops.go:34*/ gc_jam_jamLoopWarp_26_flush(&gc_jam2)
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v)
@@ -116,17 +107,14 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 				}
 			} else {
-//line jam_loops.go:29
-				for off := 16; off > 0; off /= 2 {
+				/*line jam_loops.go:29*/ for off := 16; off > 0; off /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 					} else {
-//line jam_loops.go:30
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+						/*line jam_loops.go:30*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line jam_loops.go:30
-							v += gc_c1r[gc_lane]
+							/*line jam_loops.go:30*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -151,8 +139,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line jam_loops.go:33
-					sums[i] = v
+					/*line jam_loops.go:33*/ sums[i] = v
 				}
 			}
 			continue
@@ -168,8 +155,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * gc_bdx) + 1) + gc_x0
-//line jam_loops.go:52
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
+			/*line jam_loops.go:52*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
 				gc_at := bounds[gc_off:][:32]
 				gc_at2 := bounds[gc_off2:][:32]
 				if gc_rowok {
@@ -182,10 +168,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					gc_tx := gc_x0 + gc_lane
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:21
-					lo := gc_at[gc_lane]
-//line jam_loops.go:21
-					n := gc_at2[gc_lane] - gc_at[gc_lane]
+					/*line jam_loops.go:21*/ lo := gc_at[gc_lane]
+					/*line jam_loops.go:21*/ n := gc_at2[gc_lane] - gc_at[gc_lane]
 					if i == bad {
 						n += len(in)
 					}
@@ -200,10 +184,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:21
-					lo := bounds[i]
-//line jam_loops.go:21
-					n := bounds[i+1] - bounds[i]
+					/*line jam_loops.go:21*/ lo := bounds[i]
+					/*line jam_loops.go:21*/ n := bounds[i+1] - bounds[i]
 					if i == bad {
 						n += len(in)
 					}
@@ -212,8 +194,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				}
 			}
 		}
-//line jam_loops.go:34
-		gc_jam_jamLoopWarp_26_flush(&gc_jam)
+		/*line jam_loops.go:34*/ gc_jam_jamLoopWarp_26_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -221,17 +202,14 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line jam_loops.go:29
-			for off := 16; off > 0; off /= 2 {
+			/*line jam_loops.go:29*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line jam_loops.go:30
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line jam_loops.go:30*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line jam_loops.go:30
-						v += gc_c1r[gc_lane]
+						/*line jam_loops.go:30*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -256,8 +234,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_l_v[gc_lane]
-//line jam_loops.go:33
-				sums[i] = v
+				/*line jam_loops.go:33*/ sums[i] = v
 			}
 		}
 	}
@@ -304,8 +281,7 @@ func gc_jam_jamLoopWarp_26_flush(gc_j *gc_jam_jamLoopWarp_26) {
 //line jam_loops.go:79
 func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line jam_loops.go:26
-	for _, e := range gc_range0 {
+	/*line jam_loops.go:26*/ for _, e := range gc_range0 {
 		v += float64(e)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -314,81 +290,57 @@ func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 // gc_jam_jamLoopWarp_26_run4 runs the rest of jamLoopWarp's loop at line 26 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_loops.go:36
-	gc_l0_v := gc_j.lanes[0].v
-//line jam_loops.go:38
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_loops.go:40
-	gc_l1_v := gc_j.lanes[1].v
-//line jam_loops.go:42
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_loops.go:44
-	gc_l2_v := gc_j.lanes[2].v
-//line jam_loops.go:46
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_loops.go:48
-	gc_l3_v := gc_j.lanes[3].v
+	/*line jam_loops.go:36*/ gc_l0_v := gc_j.lanes[0].v
+	/*line jam_loops.go:38*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line jam_loops.go:40*/ gc_l1_v := gc_j.lanes[1].v
+	/*line jam_loops.go:42*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line jam_loops.go:44*/ gc_l2_v := gc_j.lanes[2].v
+	/*line jam_loops.go:46*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line jam_loops.go:48*/ gc_l3_v := gc_j.lanes[3].v
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line jam_loops.go:51
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line jam_loops.go:53
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line jam_loops.go:55
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line jam_loops.go:57
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line jam_loops.go:51*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line jam_loops.go:53*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line jam_loops.go:55*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line jam_loops.go:57*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line jam_loops.go:26
-		gc_l0_e := gc_r3[gc_i2]
+		/*line jam_loops.go:26*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v += float64(gc_l0_e)
-//line jam_loops.go:26
-		gc_l1_e := gc_r4[gc_i2]
+		/*line jam_loops.go:26*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v += float64(gc_l1_e)
-//line jam_loops.go:26
-		gc_l2_e := gc_r5[gc_i2]
+		/*line jam_loops.go:26*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v += float64(gc_l2_e)
-//line jam_loops.go:26
-		gc_l3_e := gc_r6[gc_i2]
+		/*line jam_loops.go:26*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v += float64(gc_l3_e)
 	}
 	{
-//line jam_loops.go:26
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line jam_loops.go:26*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line jam_loops.go:26
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line jam_loops.go:26*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v += float64(gc_l0_e)
 		}
 	}
 	{
-//line jam_loops.go:26
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line jam_loops.go:26*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line jam_loops.go:26
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line jam_loops.go:26*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v += float64(gc_l1_e)
 		}
 	}
 	{
-//line jam_loops.go:26
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line jam_loops.go:26*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line jam_loops.go:26
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line jam_loops.go:26*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v += float64(gc_l2_e)
 		}
 	}
 	{
-//line jam_loops.go:26
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line jam_loops.go:26*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line jam_loops.go:26
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line jam_loops.go:26*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line jam_loops.go:29
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line jam_loops.go:29*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -430,21 +382,17 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:43
-				lo := bounds[i]
-//line jam_loops.go:43
-				n := bounds[i+1] - bounds[i]
+				/*line jam_loops.go:43*/ lo := bounds[i]
+				/*line jam_loops.go:43*/ n := bounds[i+1] - bounds[i]
 				if i == bad {
 					n += len(in)
 				}
 				s := 0.0
 				gc_jam_jamLoopStore_48_add(&gc_jam, n, s, in, lo,
-//line jam_loops.go:51
-					sums, i)
+					/*line jam_loops.go:51*/ sums, i)
 			}
 		}
-//line jam_loops.go:59
-		gc_jam_jamLoopStore_48_flush(&gc_jam)
+		/*line jam_loops.go:59*/ gc_jam_jamLoopStore_48_flush(&gc_jam)
 	}
 }
 
@@ -470,7 +418,7 @@ type gc_jam_jamLoopStore_48_lane struct {
 func gc_jam_jamLoopStore_48_add(gc_j *gc_jam_jamLoopStore_48, n int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
 		gc_jam_jamLoopStore_48_run1(&gc_jam_jamLoopStore_48_lane{n, s, in, lo, gc_dst, gc_at})
 		return
 	}
@@ -494,8 +442,7 @@ func gc_jam_jamLoopStore_48_flush(gc_j *gc_jam_jamLoopStore_48) {
 // gc_jam_jamLoopStore_48_run1 runs the rest of jamLoopStore's loop at line 48 for one thread, as written.
 func gc_jam_jamLoopStore_48_run1(gc_l *gc_jam_jamLoopStore_48_lane) {
 	n, s, in, lo := gc_l.n, gc_l.s, gc_l.in, gc_l.lo
-//line jam_loops.go:48
-	for k := 0; k < n; k++ {
+	/*line jam_loops.go:48*/ for k := 0; k < n; k++ {
 		s += float64(in[lo+k])
 	}
 	gc_l.gc_dst[gc_l.gc_at] = s
@@ -504,76 +451,49 @@ func gc_jam_jamLoopStore_48_run1(gc_l *gc_jam_jamLoopStore_48_lane) {
 // gc_jam_jamLoopStore_48_run4 runs the rest of jamLoopStore's loop at line 48 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:58
-	gc_l0_s := gc_j.lanes[0].s
-//line jam_loops.go:60
-	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:62
-	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:64
-	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:66
-	gc_l1_s := gc_j.lanes[1].s
-//line jam_loops.go:68
-	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:70
-	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:72
-	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:74
-	gc_l2_s := gc_j.lanes[2].s
-//line jam_loops.go:76
-	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:78
-	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:80
-	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:82
-	gc_l3_s := gc_j.lanes[3].s
-//line jam_loops.go:84
-	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:86
-	gc_l3_lo := gc_j.lanes[3].lo
+	/*line jam_loops.go:58*/ gc_l0_s := gc_j.lanes[0].s
+	/*line jam_loops.go:60*/ gc_l0_in := gc_j.lanes[0].in
+	/*line jam_loops.go:62*/ gc_l0_lo := gc_j.lanes[0].lo
+	/*line jam_loops.go:64*/ gc_l1_n := gc_j.lanes[1].n
+	/*line jam_loops.go:66*/ gc_l1_s := gc_j.lanes[1].s
+	/*line jam_loops.go:68*/ gc_l1_in := gc_j.lanes[1].in
+	/*line jam_loops.go:70*/ gc_l1_lo := gc_j.lanes[1].lo
+	/*line jam_loops.go:72*/ gc_l2_n := gc_j.lanes[2].n
+	/*line jam_loops.go:74*/ gc_l2_s := gc_j.lanes[2].s
+	/*line jam_loops.go:76*/ gc_l2_in := gc_j.lanes[2].in
+	/*line jam_loops.go:78*/ gc_l2_lo := gc_j.lanes[2].lo
+	/*line jam_loops.go:80*/ gc_l3_n := gc_j.lanes[3].n
+	/*line jam_loops.go:82*/ gc_l3_s := gc_j.lanes[3].s
+	/*line jam_loops.go:84*/ gc_l3_in := gc_j.lanes[3].in
+	/*line jam_loops.go:86*/ gc_l3_lo := gc_j.lanes[3].lo
 	gc_a1 := 0
 	gc_a2 := 0
 	gc_a3 := 0
 	gc_a4 := 0
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
 	if gc_n5 > 0 {
-//line jam_loops.go:48
-		gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
-//line jam_loops.go:48
-		gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
-//line jam_loops.go:48
-		gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
-//line jam_loops.go:48
-		gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
-//line jam_loops.go:49
-			gc_l0_s += float64(gc_w7[gc_j6])
-//line jam_loops.go:49
-			gc_l1_s += float64(gc_w8[gc_j6])
-//line jam_loops.go:49
-			gc_l2_s += float64(gc_w9[gc_j6])
-//line jam_loops.go:49
-			gc_l3_s += float64(gc_w10[gc_j6])
+			/*line jam_loops.go:49*/ gc_l0_s += float64(gc_w7[gc_j6])
+			/*line jam_loops.go:49*/ gc_l1_s += float64(gc_w8[gc_j6])
+			/*line jam_loops.go:49*/ gc_l2_s += float64(gc_w9[gc_j6])
+			/*line jam_loops.go:49*/ gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
 	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
-//line jam_loops.go:49
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
+		/*line jam_loops.go:49*/ gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
 	}
 	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
-//line jam_loops.go:49
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
+		/*line jam_loops.go:49*/ gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
 	}
 	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
-//line jam_loops.go:49
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
+		/*line jam_loops.go:49*/ gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
 	}
 	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
-//line jam_loops.go:49
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
+		/*line jam_loops.go:49*/ gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
@@ -608,10 +528,8 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:61
-			lo := bounds[i]
-//line jam_loops.go:61
-			n := bounds[i+1] - bounds[i]
+			/*line jam_loops.go:61*/ lo := bounds[i]
+			/*line jam_loops.go:61*/ n := bounds[i+1] - bounds[i]
 			if i == bad {
 				n += len(in)
 			}
@@ -619,26 +537,22 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 			gc_jam_jamLoopMax_66_add(&gc_jam, lo, n, m, in, gc_s_m, gc_rank)
 		}
 	}
-//line jam_loops.go:73
-	gc_jam_jamLoopMax_66_flush(&gc_jam)
+	/*line jam_loops.go:73*/ gc_jam_jamLoopMax_66_flush(&gc_jam)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
-//line jam_loops.go:78
-		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
+		/*line jam_loops.go:78*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				m := gc_s_m[gc_rank]
-//line jam_loops.go:70
-				sums[gc_idx] = float64(m)
+				/*line jam_loops.go:70*/ sums[gc_idx] = float64(m)
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
-//line jam_loops.go:70
-				sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = float64(m)
+				/*line jam_loops.go:70*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = float64(m)
 			}
 		}
 	}
@@ -692,8 +606,7 @@ func gc_jam_jamLoopMax_66_flush(gc_j *gc_jam_jamLoopMax_66) {
 //line jam_loops.go:121
 func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 	lo, n, m, in := gc_l.lo, gc_l.n, gc_l.m, gc_l.in
-//line jam_loops.go:66
-	for k := lo; k < lo+n; k += 2 {
+	/*line jam_loops.go:66*/ for k := lo; k < lo+n; k += 2 {
 		m = larger(m, in[k])
 	}
 	gc_l.gc_dst[gc_l.gc_at] = m
@@ -702,76 +615,52 @@ func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 // gc_jam_jamLoopMax_66_run4 runs the rest of jamLoopMax's loop at line 66 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:76
-	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:78
-	gc_l0_m := gc_j.lanes[0].m
-//line jam_loops.go:80
-	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:82
-	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:84
-	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:86
-	gc_l1_m := gc_j.lanes[1].m
-//line jam_loops.go:88
-	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:90
-	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:92
-	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:94
-	gc_l2_m := gc_j.lanes[2].m
-//line jam_loops.go:96
-	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:98
-	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:100
-	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:102
-	gc_l3_m := gc_j.lanes[3].m
-//line jam_loops.go:104
-	gc_l3_in := gc_j.lanes[3].in
+	/*line jam_loops.go:76*/ gc_l0_n := gc_j.lanes[0].n
+	/*line jam_loops.go:78*/ gc_l0_m := gc_j.lanes[0].m
+	/*line jam_loops.go:80*/ gc_l0_in := gc_j.lanes[0].in
+	/*line jam_loops.go:82*/ gc_l1_lo := gc_j.lanes[1].lo
+	/*line jam_loops.go:84*/ gc_l1_n := gc_j.lanes[1].n
+	/*line jam_loops.go:86*/ gc_l1_m := gc_j.lanes[1].m
+	/*line jam_loops.go:88*/ gc_l1_in := gc_j.lanes[1].in
+	/*line jam_loops.go:90*/ gc_l2_lo := gc_j.lanes[2].lo
+	/*line jam_loops.go:92*/ gc_l2_n := gc_j.lanes[2].n
+	/*line jam_loops.go:94*/ gc_l2_m := gc_j.lanes[2].m
+	/*line jam_loops.go:96*/ gc_l2_in := gc_j.lanes[2].in
+	/*line jam_loops.go:98*/ gc_l3_lo := gc_j.lanes[3].lo
+	/*line jam_loops.go:100*/ gc_l3_n := gc_j.lanes[3].n
+	/*line jam_loops.go:102*/ gc_l3_m := gc_j.lanes[3].m
+	/*line jam_loops.go:104*/ gc_l3_in := gc_j.lanes[3].in
 	gc_l0_k := gc_l0_lo
 	gc_l1_k := gc_l1_lo
 	gc_l2_k := gc_l2_lo
 	gc_l3_k := gc_l3_lo
 	for (gc_l0_k < gc_l0_lo+gc_l0_n) && (gc_l1_k < gc_l1_lo+gc_l1_n) && (gc_l2_k < gc_l2_lo+gc_l2_n) && (gc_l3_k < gc_l3_lo+gc_l3_n) {
-//line jam_loops.go:67
-		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
+		/*line jam_loops.go:67*/ gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
 		gc_l0_k += 2
-//line jam_loops.go:67
-		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
+		/*line jam_loops.go:67*/ gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
 		gc_l1_k += 2
-//line jam_loops.go:67
-		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
+		/*line jam_loops.go:67*/ gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
 		gc_l2_k += 2
-//line jam_loops.go:67
-		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
+		/*line jam_loops.go:67*/ gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
 		gc_l3_k += 2
 	}
 	for gc_l0_k < gc_l0_lo+gc_l0_n {
-//line jam_loops.go:67
-		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
+		/*line jam_loops.go:67*/ gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
 		gc_l0_k += 2
 	}
 	for gc_l1_k < gc_l1_lo+gc_l1_n {
-//line jam_loops.go:67
-		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
+		/*line jam_loops.go:67*/ gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
 		gc_l1_k += 2
 	}
 	for gc_l2_k < gc_l2_lo+gc_l2_n {
-//line jam_loops.go:67
-		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
+		/*line jam_loops.go:67*/ gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
 		gc_l2_k += 2
 	}
 	for gc_l3_k < gc_l3_lo+gc_l3_n {
-//line jam_loops.go:67
-		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
+		/*line jam_loops.go:67*/ gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
 		gc_l3_k += 2
 	}
-//line jam_loops.go:69
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_m
+	/*line jam_loops.go:69*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_m
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_m
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_m
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_m
@@ -802,10 +691,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line jam_loops.go:88
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line jam_loops.go:91
-	var gc_c1v [32]float64
+	/*line jam_loops.go:88*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line jam_loops.go:91*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -823,10 +710,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:90
-				lo := bounds[i]
-//line jam_loops.go:90
-				n := bounds[i+1] - bounds[i]
+				/*line jam_loops.go:90*/ lo := bounds[i]
+				/*line jam_loops.go:90*/ n := bounds[i+1] - bounds[i]
 				if i == bad {
 					n += len(in)
 				}
@@ -834,25 +719,20 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 				_ = v
 			}
 		}
-//line jam_loops.go:97
-		gc_jam_jamSum_flush(&gc_jam)
-//line jam_loops.go:95
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line jam_loops.go:97*/ gc_jam_jamSum_flush(&gc_jam)
+		/*line jam_loops.go:95*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line jam_loops.go:102
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+			/*line jam_loops.go:102*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:91
-					var v float64
-//line jam_loops.go:95
-					v = gc_c1r[gc_lane]
+					/*line jam_loops.go:91*/ var v float64
+					/*line jam_loops.go:95*/ v = gc_c1r[gc_lane]
 					if (gc_rank & (32 - 1)) == 0 {
 						gc_at[gc_lane] = v
 					}
@@ -866,10 +746,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:91
-					var v float64
-//line jam_loops.go:95
-					v = gc_c1r[gc_lane]
+					/*line jam_loops.go:91*/ var v float64
+					/*line jam_loops.go:95*/ v = gc_c1r[gc_lane]
 					if (gc_rank & (32 - 1)) == 0 {
 						sums[i] = v
 					}
@@ -902,8 +780,7 @@ type gc_jam_jamSum_lane struct {
 //
 //line jam_loops.go:127
 func gc_jam_jamSum_add(gc_j *gc_jam_jamSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
-//line jam_result.go:45
-	var s float64
+	/*line jam_result.go:45*/ var s float64
 	gc_range0 := in[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_jamSum_lane{in, lo, n, s, gc_range0, gc_dst, gc_at}
@@ -929,8 +806,7 @@ func gc_jam_jamSum_run1(gc_l *gc_jam_jamSum_lane) {
 	_ = in
 	_ = lo
 	_ = n
-//line jam_result.go:46
-	for _, x := range gc_range0 {
+	/*line jam_result.go:46*/ for _, x := range gc_range0 {
 		s += float64(x)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = s
@@ -945,99 +821,75 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_result.go:62
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_result.go:64
-	gc_l1_in := gc_j.lanes[1].in
+	/*line jam_result.go:62*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	/*line jam_result.go:64*/ gc_l1_in := gc_j.lanes[1].in
 	_ = gc_l1_in
 	gc_l1_lo := gc_j.lanes[1].lo
 	_ = gc_l1_lo
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_result.go:72
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_result.go:74
-	gc_l2_in := gc_j.lanes[2].in
+	/*line jam_result.go:72*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line jam_result.go:74*/ gc_l2_in := gc_j.lanes[2].in
 	_ = gc_l2_in
 	gc_l2_lo := gc_j.lanes[2].lo
 	_ = gc_l2_lo
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_result.go:82
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_result.go:84
-	gc_l3_in := gc_j.lanes[3].in
+	/*line jam_result.go:82*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line jam_result.go:84*/ gc_l3_in := gc_j.lanes[3].in
 	_ = gc_l3_in
 	gc_l3_lo := gc_j.lanes[3].lo
 	_ = gc_l3_lo
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_result.go:92
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line jam_result.go:92*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line jam_result.go:95
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line jam_result.go:97
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line jam_result.go:99
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line jam_result.go:101
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line jam_result.go:95*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line jam_result.go:97*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line jam_result.go:99*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line jam_result.go:101*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line jam_result.go:46
-		gc_l0_x := gc_r3[gc_i2]
+		/*line jam_result.go:46*/ gc_l0_x := gc_r3[gc_i2]
 		gc_l0_s += float64(gc_l0_x)
-//line jam_result.go:46
-		gc_l1_x := gc_r4[gc_i2]
+		/*line jam_result.go:46*/ gc_l1_x := gc_r4[gc_i2]
 		gc_l1_s += float64(gc_l1_x)
-//line jam_result.go:46
-		gc_l2_x := gc_r5[gc_i2]
+		/*line jam_result.go:46*/ gc_l2_x := gc_r5[gc_i2]
 		gc_l2_s += float64(gc_l2_x)
-//line jam_result.go:46
-		gc_l3_x := gc_r6[gc_i2]
+		/*line jam_result.go:46*/ gc_l3_x := gc_r6[gc_i2]
 		gc_l3_s += float64(gc_l3_x)
 	}
 	{
-//line jam_result.go:46
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line jam_result.go:46*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line jam_result.go:46
-			gc_l0_x := gc_l0_gc_range0[gc_i7]
+			/*line jam_result.go:46*/ gc_l0_x := gc_l0_gc_range0[gc_i7]
 			gc_l0_s += float64(gc_l0_x)
 		}
 	}
 	{
-//line jam_result.go:46
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line jam_result.go:46*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line jam_result.go:46
-			gc_l1_x := gc_l1_gc_range0[gc_i8]
+			/*line jam_result.go:46*/ gc_l1_x := gc_l1_gc_range0[gc_i8]
 			gc_l1_s += float64(gc_l1_x)
 		}
 	}
 	{
-//line jam_result.go:46
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line jam_result.go:46*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line jam_result.go:46
-			gc_l2_x := gc_l2_gc_range0[gc_i9]
+			/*line jam_result.go:46*/ gc_l2_x := gc_l2_gc_range0[gc_i9]
 			gc_l2_s += float64(gc_l2_x)
 		}
 	}
 	{
-//line jam_result.go:46
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line jam_result.go:46*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line jam_result.go:46
-			gc_l3_x := gc_l3_gc_range0[gc_i10]
+			/*line jam_result.go:46*/ gc_l3_x := gc_l3_gc_range0[gc_i10]
 			gc_l3_s += float64(gc_l3_x)
 		}
 	}
-//line jam_result.go:49
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
+	/*line jam_result.go:49*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
@@ -1079,8 +931,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_loops.go:126
-			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(sums)-gc_off), gc_fastlo)
+			/*line jam_loops.go:126*/ gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(sums)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -1091,10 +942,8 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							gc_tx := gc_fastlo + gc_u
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:107
-							lo := gc_at[gc_u]
-//line jam_loops.go:107
-							n := gc_at2[gc_u] - gc_at[gc_u]
+							/*line jam_loops.go:107*/ lo := gc_at[gc_u]
+							/*line jam_loops.go:107*/ n := gc_at2[gc_u] - gc_at[gc_u]
 							if i == bad {
 								n += len(in)
 							}
@@ -1105,10 +954,8 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:107
-					lo := bounds[i]
-//line jam_loops.go:107
-					n := bounds[i+1] - bounds[i]
+					/*line jam_loops.go:107*/ lo := bounds[i]
+					/*line jam_loops.go:107*/ n := bounds[i+1] - bounds[i]
 					if i == bad {
 						n += len(in)
 					}
@@ -1118,10 +965,8 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:107
-					lo := bounds[i]
-//line jam_loops.go:107
-					n := bounds[i+1] - bounds[i]
+					/*line jam_loops.go:107*/ lo := bounds[i]
+					/*line jam_loops.go:107*/ n := bounds[i+1] - bounds[i]
 					if i == bad {
 						n += len(in)
 					}
@@ -1129,8 +974,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 				}
 			}
 		}
-//line jam_loops.go:118
-		gc_jam_indexSum_flush(&gc_jam)
+		/*line jam_loops.go:118*/ gc_jam_indexSum_flush(&gc_jam)
 	}
 }
 
@@ -1155,7 +999,7 @@ type gc_jam_indexSum_lane struct {
 func gc_jam_indexSum_add(gc_j *gc_jam_indexSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
 		gc_jam_indexSum_run1(&gc_jam_indexSum_lane{in, lo, n, gc_dst, gc_at})
 		return
 	}
@@ -1179,8 +1023,7 @@ func gc_jam_indexSum_flush(gc_j *gc_jam_indexSum) {
 // gc_jam_indexSum_run1 runs the rest of indexSum for one thread, as written.
 func gc_jam_indexSum_run1(gc_l *gc_jam_indexSum_lane) {
 	in, lo, n := gc_l.in, gc_l.lo, gc_l.n
-//line jam_loops.go:117
-	var s float64
+	/*line jam_loops.go:117*/ var s float64
 	for k := 0; k < n; k++ {
 		s += float64(in[lo+k])
 	}
@@ -1190,28 +1033,17 @@ func gc_jam_indexSum_run1(gc_l *gc_jam_indexSum_lane) {
 // gc_jam_indexSum_run4 runs the rest of indexSum for 4 threads, their loops interleaved.
 func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:128
-	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:130
-	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:132
-	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:134
-	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:136
-	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:138
-	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:140
-	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:142
-	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:144
-	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:146
-	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:148
-	gc_l3_n := gc_j.lanes[3].n
+	/*line jam_loops.go:128*/ gc_l0_lo := gc_j.lanes[0].lo
+	/*line jam_loops.go:130*/ gc_l0_n := gc_j.lanes[0].n
+	/*line jam_loops.go:132*/ gc_l1_in := gc_j.lanes[1].in
+	/*line jam_loops.go:134*/ gc_l1_lo := gc_j.lanes[1].lo
+	/*line jam_loops.go:136*/ gc_l1_n := gc_j.lanes[1].n
+	/*line jam_loops.go:138*/ gc_l2_in := gc_j.lanes[2].in
+	/*line jam_loops.go:140*/ gc_l2_lo := gc_j.lanes[2].lo
+	/*line jam_loops.go:142*/ gc_l2_n := gc_j.lanes[2].n
+	/*line jam_loops.go:144*/ gc_l3_in := gc_j.lanes[3].in
+	/*line jam_loops.go:146*/ gc_l3_lo := gc_j.lanes[3].lo
+	/*line jam_loops.go:148*/ gc_l3_n := gc_j.lanes[3].n
 	var gc_l0_s float64
 	var gc_l1_s float64
 	var gc_l2_s float64
@@ -1222,227 +1054,29 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_a4 := 0
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
 	if gc_n5 > 0 {
-//line jam_loops.go:118
-		gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
-//line jam_loops.go:118
-		gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
-//line jam_loops.go:118
-		gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
-//line jam_loops.go:118
-		gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
-//line jam_loops.go:119
-			gc_l0_s += float64(gc_w7[gc_j6])
-//line jam_loops.go:119
-			gc_l1_s += float64(gc_w8[gc_j6])
-//line jam_loops.go:119
-			gc_l2_s += float64(gc_w9[gc_j6])
-//line jam_loops.go:119
-			gc_l3_s += float64(gc_w10[gc_j6])
+			/*line jam_loops.go:119*/ gc_l0_s += float64(gc_w7[gc_j6])
+			/*line jam_loops.go:119*/ gc_l1_s += float64(gc_w8[gc_j6])
+			/*line jam_loops.go:119*/ gc_l2_s += float64(gc_w9[gc_j6])
+			/*line jam_loops.go:119*/ gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
 	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
-//line jam_loops.go:119
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
+		/*line jam_loops.go:119*/ gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
 	}
 	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
-//line jam_loops.go:119
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
+		/*line jam_loops.go:119*/ gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
 	}
 	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
-//line jam_loops.go:119
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
+		/*line jam_loops.go:119*/ gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
 	}
 	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
-//line jam_loops.go:119
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
+		/*line jam_loops.go:119*/ gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
-}
-
-// JamLoopShiftKernel sums every other element of the run by a counter of
-// pairs, its index written as a shift (lo + k<<1), and stores the sum.
-//
-//line jam_loops.go:128
-func JamLoopShiftKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jamLoopShift,
-		func(gc_t *gocuda.Thread) { jamLoopShift(gc_t, in, sums, bounds, bad) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jamLoopShift(gc_b, gc_lo, gc_hi, in, sums, bounds, bad)
-		})
-}
-
-//line jam_loops.go:128
-var gc_src_jamLoopShift = compiled.NewSource(gc_files_jam_loops, "jamLoopShift", "3f982442a895128a7cb03880b48376fb5fedaaa6dbca22440a3b3adaf58c1ad3", "jam_loops.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line jam_loops.go:128
-func gc_body_jamLoopShift(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		var gc_jam gc_jam_jamLoopShift_136
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:130
-				lo := bounds[i]
-//line jam_loops.go:130
-				n := bounds[i+1] - bounds[i]
-				if i == bad {
-					n += len(in)
-				}
-				pairs_ := (n + 1) / 2
-				s := 0.0
-				gc_jam_jamLoopShift_136_add(&gc_jam, pairs_, s, in, lo,
-//line jam_loops.go:139
-					sums, i)
-			}
-		}
-//line jam_loops.go:148
-		gc_jam_jamLoopShift_136_flush(&gc_jam)
-	}
-}
-
-// gc_jam_jamLoopShift_136 holds up to 4 threads' calls of jamLoopShift's loop at line 136, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_jamLoopShift_136 struct {
-	n     int
-	lanes [4]gc_jam_jamLoopShift_136_lane
-}
-
-// gc_jam_jamLoopShift_136_lane is a thread's state after jamLoopShift's loop at line 136's first statements.
-type gc_jam_jamLoopShift_136_lane struct {
-	pairs  int
-	s      float64
-	in     []float32
-	lo     int
-	gc_dst []float64 // the result's slice and index
-	gc_at  int
-}
-
-// gc_jam_jamLoopShift_136_add is a call of jamLoopShift's loop at line 136: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_jamLoopShift_136_add(gc_j *gc_jam_jamLoopShift_136, pairs int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(2, lo, 0, pairs-1, len(in))) {
-		gc_jam_jamLoopShift_136_run1(&gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at})
-		return
-	}
-	gc_j.lanes[gc_j.n] = gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_jamLoopShift_136_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_jamLoopShift_136_flush runs the rest of the calls still held, one by one.
-func gc_jam_jamLoopShift_136_flush(gc_j *gc_jam_jamLoopShift_136) {
-	for gc_k := range gc_j.n {
-		gc_jam_jamLoopShift_136_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_jamLoopShift_136_run1 runs the rest of jamLoopShift's loop at line 136 for one thread, as written.
-func gc_jam_jamLoopShift_136_run1(gc_l *gc_jam_jamLoopShift_136_lane) {
-	pairs, s, in, lo := gc_l.pairs, gc_l.s, gc_l.in, gc_l.lo
-//line jam_loops.go:136
-	for k := 0; k < pairs; k++ {
-		s += float64(in[lo+k<<1])
-	}
-	gc_l.gc_dst[gc_l.gc_at] = s
-}
-
-// gc_jam_jamLoopShift_136_run4 runs the rest of jamLoopShift's loop at line 136 for 4 threads, their loops interleaved.
-func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
-	gc_l0_pairs := gc_j.lanes[0].pairs
-//line jam_loops.go:146
-	gc_l0_s := gc_j.lanes[0].s
-//line jam_loops.go:148
-	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:150
-	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:152
-	gc_l1_pairs := gc_j.lanes[1].pairs
-//line jam_loops.go:154
-	gc_l1_s := gc_j.lanes[1].s
-//line jam_loops.go:156
-	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:158
-	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:160
-	gc_l2_pairs := gc_j.lanes[2].pairs
-//line jam_loops.go:162
-	gc_l2_s := gc_j.lanes[2].s
-//line jam_loops.go:164
-	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:166
-	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:168
-	gc_l3_pairs := gc_j.lanes[3].pairs
-//line jam_loops.go:170
-	gc_l3_s := gc_j.lanes[3].s
-//line jam_loops.go:172
-	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:174
-	gc_l3_lo := gc_j.lanes[3].lo
-	gc_l0_k := 0
-	gc_l1_k := 0
-	gc_l2_k := 0
-	gc_l3_k := 0
-	for (gc_l0_k < gc_l0_pairs) && (gc_l1_k < gc_l1_pairs) && (gc_l2_k < gc_l2_pairs) && (gc_l3_k < gc_l3_pairs) {
-//line jam_loops.go:137
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
-		gc_l0_k++
-//line jam_loops.go:137
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
-		gc_l1_k++
-//line jam_loops.go:137
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
-		gc_l2_k++
-//line jam_loops.go:137
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
-		gc_l3_k++
-	}
-	for gc_l0_k < gc_l0_pairs {
-//line jam_loops.go:137
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
-		gc_l0_k++
-	}
-	for gc_l1_k < gc_l1_pairs {
-//line jam_loops.go:137
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
-		gc_l1_k++
-	}
-	for gc_l2_k < gc_l2_pairs {
-//line jam_loops.go:137
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
-		gc_l2_k++
-	}
-	for gc_l3_k < gc_l3_pairs {
-//line jam_loops.go:137
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
-		gc_l3_k++
-	}
-//line jam_loops.go:139
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s

@@ -48,8 +48,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := (gc_bx * gc_bdx) + 1
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_result.go:31
-		gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
+		/*line jam_result.go:31*/ gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -60,10 +59,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-						lo := gc_at[gc_u]
-//line jam_result.go:17
-						n := gc_at2[gc_u] - gc_at[gc_u]
+						/*line jam_result.go:17*/ lo := gc_at[gc_u]
+						/*line jam_result.go:17*/ n := gc_at2[gc_u] - gc_at[gc_u]
 						if i == bad && mode != 0 {
 							n += len(in)
 						}
@@ -76,10 +73,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-				lo := bounds[i]
-//line jam_result.go:17
-				n := bounds[i+1] - bounds[i]
+				/*line jam_result.go:17*/ lo := bounds[i]
+				/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
@@ -94,10 +89,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-					lo := bounds[i]
-//line jam_result.go:17
-					n := bounds[i+1] - bounds[i]
+					/*line jam_result.go:17*/ lo := bounds[i]
+					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
@@ -109,10 +102,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-					lo := bounds[i]
-//line jam_result.go:17
-					n := bounds[i+1] - bounds[i]
+					/*line jam_result.go:17*/ lo := bounds[i]
+					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
@@ -124,10 +115,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-					lo := bounds[i]
-//line jam_result.go:17
-					n := bounds[i+1] - bounds[i]
+					/*line jam_result.go:17*/ lo := bounds[i]
+					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
@@ -139,10 +128,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-					lo := bounds[i]
-//line jam_result.go:17
-					n := bounds[i+1] - bounds[i]
+					/*line jam_result.go:17*/ lo := bounds[i]
+					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
@@ -154,10 +141,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:17
-				lo := bounds[i]
-//line jam_result.go:17
-				n := bounds[i+1] - bounds[i]
+				/*line jam_result.go:17*/ lo := bounds[i]
+				/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
@@ -166,8 +151,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			}
 		}
 	}
-//line jam_result.go:21
-	var tag int = mode
+	/*line jam_result.go:21*/ var tag int = mode
 	if tag == 0 {
 		var gc_jam gc_jam_jamSum
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -177,40 +161,33 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				i := gc_bx*gc_bdx + gc_tx
 				lo := gc_s_lo[gc_rank]
 				n := gc_s_n[gc_rank]
-//line jam_result.go:23
-				at := i
+				/*line jam_result.go:23*/ at := i
 				if i == bad {
 					at += len(sums)
 				}
 				gc_jam_jamSum_add(&gc_jam, in, lo, n, sums, at)
 			}
 		}
-//line jam_result.go:32
-		gc_jam_jamSum_flush(&gc_jam)
+		/*line jam_result.go:32*/ gc_jam_jamSum_flush(&gc_jam)
 	} else
-//line jam_result.go:28
-	if tag == 1 {
+	/*line jam_result.go:28*/ if tag == 1 {
 		var gc_jam2 gc_jam_jamSum
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lo := gc_s_lo[gc_rank]
 			n := gc_s_n[gc_rank]
-//line jam_result.go:29
-			v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
+			/*line jam_result.go:29*/ v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
 			_ = v
 		}
-//line jam_result.go:33
-		gc_jam_jamSum_flush(&gc_jam2)
+		/*line jam_result.go:33*/ gc_jam_jamSum_flush(&gc_jam2)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
-//line jam_result.go:38
-			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
+			/*line jam_result.go:38*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line jam_result.go:31
-					sums[gc_idx] = v
+					/*line jam_result.go:31*/ sums[gc_idx] = v
 				}
 			} else {
 				gc_step2 := 0
@@ -220,46 +197,40 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line jam_result.go:31
-						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line jam_result.go:31
-						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line jam_result.go:31
-						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-//line jam_result.go:31
-						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line jam_result.go:31
-					sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+					/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 				}
 			}
 		}
 	} else {
-//line jam_result.go:38
-		var gc_l_v_ [32]float64
+		/*line jam_result.go:38*/ var gc_l_v_ [32]float64
 		var gc_c1r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -272,25 +243,21 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				gc_pos.Thread = gc_rank
 				lo := gc_s_lo[gc_rank]
 				n := gc_s_n[gc_rank]
-//line jam_result.go:33
-				v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
+				/*line jam_result.go:33*/ v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
 				_ = v_
 			}
 			gc_jam_jamSum_flush(&gc_jam3)
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
 			} else {
-//line jam_result.go:34
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				/*line jam_result.go:34*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
 					} else {
-//line jam_result.go:35
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
+						/*line jam_result.go:35*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_ := gc_l_v_[gc_lane]
-//line jam_result.go:35
-							v_ += gc_c1r[gc_lane]
+							/*line jam_result.go:35*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -315,8 +282,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_l_v_[gc_lane]
-//line jam_result.go:38
-					sums[i] = v_
+					/*line jam_result.go:38*/ sums[i] = v_
 				}
 			}
 		}

@@ -83,8 +83,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
 	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-//line kernels.go:160
-	buf := gocuda.DynamicShared[float64](t)
+	/*line kernels.go:160*/ buf := gocuda.DynamicShared[float64](t)
 	size := gc_bdx * gc_bdy * gc_bdz
 	gc_ty := 0
 	gc_tz := 0
@@ -93,12 +92,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
+			/*line kernels.go:163*/ g := gc_bx*size + r
 			ok := g < len(in)
 			v := 0.0
-//line kernels.go:165
-			if ok {
+			/*line kernels.go:165*/ if ok {
 				v = in[g]
 			}
 			idx := [3]int{gc_tx, gc_ty, gc_tz}
@@ -112,10 +109,8 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		}
 	}
 	compiled.OutOfLine(func() {
-//line kernels.go:182
-		gc_s_idx := gc_s_idx[:gc_n]
-//line kernels.go:184
-		gc_s_w := gc_s_w[:gc_n]
+		/*line kernels.go:182*/ gc_s_idx := gc_s_idx[:gc_n]
+		/*line kernels.go:184*/ gc_s_w := gc_s_w[:gc_n]
 		{
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -124,8 +119,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
+					/*line kernels.go:171*/ w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
@@ -136,8 +130,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
+					/*line kernels.go:171*/ w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
@@ -148,8 +141,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
+					/*line kernels.go:171*/ w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
@@ -160,8 +152,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
+					/*line kernels.go:171*/ w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
@@ -172,8 +163,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 				gc_pos.Thread = gc_rank
 				r := gc_rank
 				idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-				w := buf[(r+1)%size]
+				/*line kernels.go:171*/ w := buf[(r+1)%size]
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
@@ -187,12 +177,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
+			/*line kernels.go:163*/ g := gc_bx*size + r
 			ok := g < len(in)
 			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
+			/*line kernels.go:176*/ if ok {
 				out[g] = w
 			}
 		}
@@ -200,12 +188,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
+			/*line kernels.go:163*/ g := gc_bx*size + r
 			ok := g < len(in)
 			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
+			/*line kernels.go:176*/ if ok {
 				out[g] = w
 			}
 		}
@@ -213,12 +199,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
+			/*line kernels.go:163*/ g := gc_bx*size + r
 			ok := g < len(in)
 			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
+			/*line kernels.go:176*/ if ok {
 				out[g] = w
 			}
 		}
@@ -226,12 +210,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
+			/*line kernels.go:163*/ g := gc_bx*size + r
 			ok := g < len(in)
 			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
+			/*line kernels.go:176*/ if ok {
 				out[g] = w
 			}
 		}
@@ -239,12 +221,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		r := gc_rank
-//line kernels.go:163
-		g := gc_bx*size + r
+		/*line kernels.go:163*/ g := gc_bx*size + r
 		ok := g < len(in)
 		w := gc_s_w[gc_rank]
-//line kernels.go:176
-		if ok {
+		/*line kernels.go:176*/ if ok {
 			out[g] = w
 		}
 	}
@@ -270,44 +250,33 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_off := gc_bx
-//line kernels.go:192
-	if gc_off >= 0 && gc_off < len(out) {
+	/*line kernels.go:192*/ if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
-//line kernels.go:187
-			gc_at[0] = 1
-//line kernels.go:187
-			gc_at[0] = 1
-//line kernels.go:187
-			gc_at[0] = 1
-//line kernels.go:187
-			gc_at[0] = 1
+			/*line kernels.go:187*/ gc_at[0] = 1
+			/*line kernels.go:187*/ gc_at[0] = 1
+			/*line kernels.go:187*/ gc_at[0] = 1
+			/*line kernels.go:187*/ gc_at[0] = 1
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-//line kernels.go:187
-			gc_at[0] = 1
+			/*line kernels.go:187*/ gc_at[0] = 1
 		}
 	} else {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			gc_pos.Thread = gc_step2 + 0
-//line kernels.go:187
-			out[gc_bx] = 1
+			/*line kernels.go:187*/ out[gc_bx] = 1
 			gc_pos.Thread = gc_step2 + 1
-//line kernels.go:187
-			out[gc_bx] = 1
+			/*line kernels.go:187*/ out[gc_bx] = 1
 			gc_pos.Thread = gc_step2 + 2
-//line kernels.go:187
-			out[gc_bx] = 1
+			/*line kernels.go:187*/ out[gc_bx] = 1
 			gc_pos.Thread = gc_step2 + 3
-//line kernels.go:187
-			out[gc_bx] = 1
+			/*line kernels.go:187*/ out[gc_bx] = 1
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line kernels.go:187
-			out[gc_bx] = 1
+			/*line kernels.go:187*/ out[gc_bx] = 1
 		}
 	}
 	gc_step3 := 0
@@ -315,40 +284,35 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 		{
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
+			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
 			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
+			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
 			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
+			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
 			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
+			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line kernels.go:189
-		if gc_bx == block && gc_rank == thread {
+		/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 			panic("boom")
 		}
 	}
@@ -451,40 +415,35 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			i := gc_rank
-//line kernels.go:353
-			i *= 2
+			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			i := gc_rank
-//line kernels.go:353
-			i *= 2
+			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			i := gc_rank
-//line kernels.go:353
-			i *= 2
+			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			i := gc_rank
-//line kernels.go:353
-			i *= 2
+			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_rank
-//line kernels.go:353
-		i *= 2
+		/*line kernels.go:353*/ i *= 2
 		gc_s_i[gc_rank] = i
 	}
 	gc_step2 := 0
@@ -493,36 +452,31 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
+			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
+			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
+			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
+			/*line kernels.go:355*/ out[i] = 1
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
-//line kernels.go:355
-		out[i] = 1
+		/*line kernels.go:355*/ out[i] = 1
 	}
 }
 
@@ -577,32 +531,28 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		gc_pos.Thread = gc_step + 0
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
 		gc_pos.Thread = gc_step + 1
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
 		gc_pos.Thread = gc_step + 2
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
 		gc_pos.Thread = gc_step + 3
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -611,8 +561,7 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
+		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -661,8 +610,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:442
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:442*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					_ = lane
 					out[row] = in[row] + 1
@@ -671,8 +619,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:442
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:442*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					if lane == 0 {
 						out[row] = in[row] + 1
@@ -723,23 +670,19 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:474
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
+			/*line kernels.go:474*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:456
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line kernels.go:459
-					out[row] = in[row] + 2
+					/*line kernels.go:456*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:459*/ out[row] = in[row] + 2
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:456
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:456*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					bits := tid & mask
 					if bits == c {
 						out[row] = in[row] + 2

@@ -22,12 +22,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line kernels.go:15
-	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	/*line kernels.go:15*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
-//line kernels.go:21
-	for p := 0; p < k; p += tile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line kernels.go:20*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line kernels.go:21*/ for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -35,213 +43,166 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := gc_lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := gc_lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line kernels.go:18
-						var row int = gc_by*tile + ty
+						/*line kernels.go:18*/ var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
-//line kernels.go:22
-						var gc_t7 int = p + tx
-//line kernels.go:22
-						var gc_t8 int = p + ty
-//line kernels.go:22
-						var gc_row4 int = row
-//line kernels.go:22
-						var gc_col4 int = col
+						/*line kernels.go:22*/ var gc_t7 int = p + tx
+						/*line kernels.go:22*/ var gc_t8 int = p + ty
+						/*line kernels.go:22*/ var gc_row4 int = row
+						/*line kernels.go:22*/ var gc_col4 int = col
 						var gc_ac4 int = gc_t7
 						var gc_br4 int = gc_t8
 						var gc_av4 gc_lanes.Float32x8
 						var gc_bv4 gc_lanes.Float32x8
-//line kernels.go:22
-						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+						/*line kernels.go:22*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 							var gc_ld13 gc_lanes.Float32x8
-//line kernels.go:22
-							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line kernels.go:22
-								gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+							/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+								/*line kernels.go:22*/ gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
 								break gc_steps4
 							}
 							gc_av4 = gc_ld13
 						} else {
 							gc_b8 := gc_none4
-//line kernels.go:22
-							if gc_row4 < m {
+							/*line kernels.go:22*/ if gc_row4 < m {
 								gc_b8 = gc_all4
 							}
-//line kernels.go:22
-							gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							/*line kernels.go:22*/ gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 							if gc_if7.ToBits() != 0 {
 								var gc_ld14 gc_lanes.Float32x8
-//line kernels.go:22
-								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line kernels.go:22*/ gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
 									break gc_steps4
 								}
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
-//line kernels.go:22
-						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+						/*line kernels.go:22*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 							var gc_ld15 gc_lanes.Float32x8
-//line kernels.go:22
-							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line kernels.go:22
-								gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+							/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+								/*line kernels.go:22*/ gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
 								break gc_steps4
 							}
 							gc_bv4 = gc_ld15
 						} else {
 							gc_b9 := gc_none4
-//line kernels.go:22
-							if gc_br4 < k {
+							/*line kernels.go:22*/ if gc_br4 < k {
 								gc_b9 = gc_all4
 							}
-//line kernels.go:22
-							gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							/*line kernels.go:22*/ gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld16 gc_lanes.Float32x8
-//line kernels.go:22
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line kernels.go:22*/ gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
 									break gc_steps4
 								}
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
-//line kernels.go:22
-						gc_av4.StoreSlice(gc_at[gc_tx:])
-//line kernels.go:22
-						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						/*line kernels.go:22*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+						/*line kernels.go:22*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line kernels.go:22
-						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line kernels.go:22*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := gc_lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line kernels.go:18
-						var row int = gc_by*tile + ty
+						/*line kernels.go:18*/ var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
-//line kernels.go:22
-						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+						/*line kernels.go:22*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 							break
 						}
-//line kernels.go:22
-						var gc_t3 int = p + tx
-//line kernels.go:22
-						var gc_t4 int = p + ty
-//line kernels.go:22
-						var gc_row2 int = row
-//line kernels.go:22
-						var gc_col2 int = col
+						/*line kernels.go:22*/ var gc_t3 int = p + tx
+						/*line kernels.go:22*/ var gc_t4 int = p + ty
+						/*line kernels.go:22*/ var gc_row2 int = row
+						/*line kernels.go:22*/ var gc_col2 int = col
 						var gc_ac2 int = gc_t3
 						var gc_br2 int = gc_t4
 						var gc_av2 gc_lanes.Float32x8
 						var gc_bv2 gc_lanes.Float32x8
-//line kernels.go:22
-						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+						/*line kernels.go:22*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 							var gc_ld5 gc_lanes.Float32x8
-//line kernels.go:22
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line kernels.go:22
-								gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+							/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+								/*line kernels.go:22*/ gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
 								break gc_steps2
 							}
 							gc_av2 = gc_ld5
 						} else {
 							gc_b4 := gc_none2
-//line kernels.go:22
-							if gc_row2 < m {
+							/*line kernels.go:22*/ if gc_row2 < m {
 								gc_b4 = gc_all2
 							}
-//line kernels.go:22
-							gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							/*line kernels.go:22*/ gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld6 gc_lanes.Float32x8
-//line kernels.go:22
-								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line kernels.go:22*/ gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 									break gc_steps2
 								}
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
-//line kernels.go:22
-						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+						/*line kernels.go:22*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 							var gc_ld7 gc_lanes.Float32x8
-//line kernels.go:22
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line kernels.go:22
-								gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+								/*line kernels.go:22*/ gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
 								break gc_steps2
 							}
 							gc_bv2 = gc_ld7
 						} else {
 							gc_b5 := gc_none2
-//line kernels.go:22
-							if gc_br2 < k {
+							/*line kernels.go:22*/ if gc_br2 < k {
 								gc_b5 = gc_all2
 							}
-//line kernels.go:22
-							gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							/*line kernels.go:22*/ gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld8 gc_lanes.Float32x8
-//line kernels.go:22
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line kernels.go:22*/ gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 									break gc_steps2
 								}
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
-//line kernels.go:22
-						gc_av2.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						/*line kernels.go:22*/ gc_av2.StoreSlice(as[ty][tx:])
+						/*line kernels.go:22*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -253,55 +214,36 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line kernels.go:17
-					sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line kernels.go:24
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+					/*line kernels.go:17*/ sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line kernels.go:25
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line kernels.go:25
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line kernels.go:25*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -309,83 +251,67 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -422,36 +348,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						gc_at3[gc_tx] = sum
+						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						gc_at3[gc_tx] = sum
+						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						gc_at3[gc_tx] = sum
+						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						gc_at3[gc_tx] = sum
+						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-					gc_at3[gc_tx] = sum
+					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -461,70 +382,55 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
+						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
+						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
+						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line kernels.go:19
-						col := gc_bx*tile + tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-						c[row*n+col] = sum
+						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line kernels.go:18
-					row := gc_by*tile + ty
+					/*line kernels.go:18*/ row := gc_by*tile + ty
 					tx := gc_tx
-//line kernels.go:19
-					col := gc_bx*tile + tx
+					/*line kernels.go:19*/ col := gc_bx*tile + tx
 					sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-					c[row*n+col] = sum
+					/*line kernels.go:30*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -553,8 +459,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:48*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -571,15 +476,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-//line kernels.go:52
-				temp[tid] = in[i]
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line kernels.go:55
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -588,8 +490,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:56
-				var v T
+				/*line kernels.go:56*/ var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -605,16 +506,14 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line kernels.go:61
-				temp[tid] += v
+				/*line kernels.go:61*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -641,8 +540,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:67
-			if temp[tid] > 0 {
+			/*line kernels.go:67*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -656,10 +554,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-//line kernels.go:68
-			out[i] = temp[tid] + T(n-n)
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -675,10 +571,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx * 2
-//line kernels.go:78
-	temp := gocuda.Shared[int32](t, n)[:n]
-//line kernels.go:80
-	base := gc_bx * n
+	/*line kernels.go:78*/ temp := gocuda.Shared[int32](t, n)[:n]
+	/*line kernels.go:80*/ base := gc_bx * n
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -686,30 +580,26 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			tid := gc_tx
 			{
 				j := int(0)
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 			{
 				j := int(1)
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 		}
 	}
-//line kernels.go:87
-	for d := n >> 1; d > 0; d >>= 1 {
+	/*line kernels.go:87*/ for d := n >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:95
-		if gc_bound := d; gc_bound < gc_to {
+		/*line kernels.go:95*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -719,25 +609,21 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					tid := gc_tx
-//line kernels.go:90
-					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 					_ = ai
 					_ = bi
-//line kernels.go:91
-					temp[gc_idx] += temp[gc_idx2]
+					/*line kernels.go:91*/ temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:90
-					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line kernels.go:93
-		offset *= 2
+		/*line kernels.go:93*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -750,18 +636,13 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_at := temp[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:96
-					gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -769,42 +650,35 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-					temp[n-1] = 0
+					/*line kernels.go:96*/ temp[n-1] = 0
 				}
 			}
 		}
 	}
-//line kernels.go:98
-	for d_ := 1; d_ < n; d_ *= 2 {
+	/*line kernels.go:98*/ for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:102
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line kernels.go:102*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -814,19 +688,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 					tid := gc_tx
-//line kernels.go:102
-					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 					_ = ai_
 					_ = bi_
-//line kernels.go:103
-					temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
+					/*line kernels.go:103*/ temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:102
-					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 				}
 			}
@@ -838,15 +709,13 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			tid := gc_tx
 			{
 				j_ := int(0)
-//line kernels.go:108
-				if k_ := base + 2*tid + j_; k_ < len(out) {
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
 			{
 				j_ := int(1)
-//line kernels.go:108
-				if k_ := base + 2*tid + j_; k_ < len(out) {
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
@@ -891,8 +760,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:124
-			if in[i] > 0 {
+			/*line kernels.go:124*/ if in[i] > 0 {
 				gc_r2++
 			}
 		}
@@ -907,15 +775,13 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:125
-			if !(in[i] > 0) {
+			/*line kernels.go:125*/ if !(in[i] > 0) {
 				gc_r3 = false
 			}
 		}
 	}
 	all := gc_r3
-//line kernels.go:126
-	var some bool
+	/*line kernels.go:126*/ var some bool
 	gc_r4 := false
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -925,8 +791,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:127
-			if in[i] < 0 {
+			/*line kernels.go:127*/ if in[i] < 0 {
 				gc_r4 = true
 			}
 		}
@@ -936,14 +801,11 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	if gc_bx%2 == 0 {
 		branch = 1
 	} else
-//line kernels.go:132
-	if gc_bx%3 == 0 {
+	/*line kernels.go:132*/ if gc_bx%3 == 0 {
 		branch = 2
 	} else {
-//line kernels.go:136
-		for r := range gc_bx % 4 {
-//line kernels.go:138
-			branch += int32(r) + 3
+		/*line kernels.go:136*/ for r := range gc_bx % 4 {
+			/*line kernels.go:138*/ branch += int32(r) + 3
 		}
 	}
 	{
@@ -959,8 +821,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				b := 4 * gc_bx
-//line kernels.go:143
-				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+				/*line kernels.go:143*/ out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
 	}
@@ -987,8 +848,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:220
-				panic(compiled.ErrGuardWraps)
+				/*line kernels.go:220*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1003,32 +863,27 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line kernels.go:200
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line kernels.go:200
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line kernels.go:200
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line kernels.go:200
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line kernels.go:200
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1040,8 +895,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -1050,8 +904,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -1060,8 +913,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -1070,8 +922,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1080,15 +931,13 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line kernels.go:200
-						y[i] = a*x[i] + y[i]
+						/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line kernels.go:199
-		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line kernels.go:199*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1103,8 +952,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:216
-					panic(compiled.ErrGuardWraps)
+					/*line kernels.go:216*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1119,32 +967,27 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line kernels.go:200
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step4 := gc_from
@@ -1154,40 +997,35 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -1219,12 +1057,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:209*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line kernels.go:213
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -1232,8 +1068,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 0
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -1243,8 +1078,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 1
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -1254,8 +1088,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 2
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -1265,8 +1098,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 3
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -1276,8 +1108,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -1291,8 +1122,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -1303,8 +1133,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -1315,8 +1144,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -1327,8 +1155,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -1339,8 +1166,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -1349,13 +1175,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line kernels.go:218
-	var x []T = sdata
-//line kernels.go:226
-	var x_ []T = x
+	/*line kernels.go:218*/ var x []T = sdata
+	/*line kernels.go:226*/ var x_ []T = x
 	var stop int = 0
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -1363,8 +1186,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:242
-		if gc_bound := s; gc_bound < gc_to {
+		/*line kernels.go:242*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1376,28 +1198,23 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:235
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1406,47 +1223,40 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line kernels.go:235
-					x_[tid_] += x_[tid_+s]
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line kernels.go:242
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line kernels.go:248
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -1456,8 +1266,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 0
 					tid := gc_tx
 					var r T = gc_elem
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -1466,8 +1275,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 1
 					tid := gc_tx
 					var r T = gc_elem
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -1476,8 +1284,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 2
 					tid := gc_tx
 					var r T = gc_elem
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -1486,8 +1293,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 3
 					tid := gc_tx
 					var r T = gc_elem
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -1496,8 +1302,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r T = gc_elem
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -1509,10 +1314,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:227
-					var r T = x[0]
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:227*/ var r T = x[0]
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -1522,8 +1325,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -1533,8 +1335,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -1544,8 +1345,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line kernels.go:218
-					sum := r
+					/*line kernels.go:218*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -1555,8 +1355,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				var r T = x[0]
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -1575,10 +1374,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line kernels.go:248
-	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line kernels.go:250
-	var gc_l_v [32]int32
+	/*line kernels.go:248*/ sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line kernels.go:250*/ var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1590,14 +1387,12 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line kernels.go:264
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line kernels.go:264*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:250
-				var v int32
+				/*line kernels.go:250*/ var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -1613,8 +1408,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:250
-				var v int32
+				/*line kernels.go:250*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -1630,17 +1424,14 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line kernels.go:273
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line kernels.go:273*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
-//line kernels.go:274
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line kernels.go:274
-						v_ += gc_c1r[gc_lane]
+						/*line kernels.go:274*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1648,13 +1439,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line kernels.go:284
-			var v int32
+			/*line kernels.go:284*/ var v int32
 			v_ := gc_l_v_[gc_lane]
-//line kernels.go:276
-			var r int32 = v_
-//line kernels.go:254
-			v = r
+			/*line kernels.go:276*/ var r int32 = v_
+			/*line kernels.go:254*/ v = r
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -1669,12 +1457,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line kernels.go:256
-			sums[(gc_rank >> 5)] = v
+			/*line kernels.go:256*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-//line kernels.go:262
-	var gc_l_s [32]int32
+	/*line kernels.go:262*/ var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1691,8 +1477,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:260
-				var s int32
+				/*line kernels.go:260*/ var s int32
 				if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
 					s = sums[(gc_rank & 31)]
 				}
@@ -1707,17 +1492,14 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line kernels.go:273
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line kernels.go:273*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
 					} else {
-//line kernels.go:274
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_2 := gc_l_v_2[gc_lane]
-//line kernels.go:274
-							v_2 += gc_c2r[gc_lane]
+							/*line kernels.go:274*/ v_2 += gc_c2r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1725,13 +1507,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line kernels.go:284
-				var s int32
+				/*line kernels.go:284*/ var s int32
 				v_2 := gc_l_v_2[gc_lane]
-//line kernels.go:276
-				var r_ int32 = v_2
-//line kernels.go:264
-				s = r_
+				/*line kernels.go:276*/ var r_ int32 = v_2
+				/*line kernels.go:264*/ s = r_
 				gc_l_s[gc_lane] = s
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -1745,8 +1524,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				s := gc_l_s[gc_lane]
-//line kernels.go:266
-				partial[gc_bx] = s
+				/*line kernels.go:266*/ partial[gc_bx] = s
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
@@ -1764,8 +1542,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line kernels.go:295
-	var gc_l_mask [32]uint32
+	/*line kernels.go:295*/ var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
@@ -1787,8 +1564,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line kernels.go:291
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line kernels.go:291*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -1796,8 +1572,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:288
-					var v float32
+					/*line kernels.go:288*/ var v float32
 					if true || i < len(in) {
 						v = gc_at[gc_lane]
 					}
@@ -1814,8 +1589,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:288
-					var v float32
+					/*line kernels.go:288*/ var v float32
 					if i < len(in) {
 						v = in[i]
 					}
@@ -1824,20 +1598,17 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-//line kernels.go:292
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line kernels.go:292*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				mask := gc_l_mask[gc_lane]
 				v := gc_s_v[gc_rank]
-//line kernels.go:293
-				gc_c1m[gc_lane] = mask
+				/*line kernels.go:293*/ gc_c1m[gc_lane] = mask
 				gc_c1v[gc_lane] = v
 				gc_c1a[gc_lane] = d
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line kernels.go:293*/ compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -1847,10 +1618,8 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line kernels.go:293
-				y := gc_c1r[gc_lane]
-//line kernels.go:295
-				v += y
+				/*line kernels.go:293*/ y := gc_c1r[gc_lane]
+				/*line kernels.go:295*/ v += y
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1860,22 +1629,18 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				mask := gc_l_mask[gc_lane]
 				v := gc_s_v[gc_rank]
-//line kernels.go:298
-				gc_c2m[gc_lane] = mask
+				/*line kernels.go:298*/ gc_c2m[gc_lane] = mask
 				gc_c2v[gc_lane] = v
 				gc_c2a[gc_lane] = lanes - 1
 				gc_c2w[gc_lane] = gocuda.WarpSize
 			}
 		}
-//line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-//line kernels.go:298
-		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line kernels.go:298*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		/*line kernels.go:298*/ copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:304
-		panic(compiled.ErrGuardWraps)
+		/*line kernels.go:304*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -1891,40 +1656,35 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					gc_at2[gc_tx] = v + total/1024
+					/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					gc_at2[gc_tx] = v + total/1024
+					/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					gc_at2[gc_tx] = v + total/1024
+					/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					gc_at2[gc_tx] = v + total/1024
+					/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-//line kernels.go:300
-				gc_at2[gc_tx] = v + total/1024
+				/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1936,8 +1696,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
+					/*line kernels.go:300*/ out[i] = v + total/1024
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -1946,8 +1705,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
+					/*line kernels.go:300*/ out[i] = v + total/1024
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -1956,8 +1714,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
+					/*line kernels.go:300*/ out[i] = v + total/1024
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -1966,8 +1723,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-//line kernels.go:300
-					out[i] = v + total/1024
+					/*line kernels.go:300*/ out[i] = v + total/1024
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1976,8 +1732,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-//line kernels.go:300
-				out[i] = v + total/1024
+				/*line kernels.go:300*/ out[i] = v + total/1024
 			}
 		}
 	}
@@ -1988,10 +1743,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:326
-	buf := gocuda.Shared[int32](t, 16)[:16]
-//line kernels.go:328
-	var gc_l_pred [32]bool
+	/*line kernels.go:326*/ buf := gocuda.Shared[int32](t, 16)[:16]
+	/*line kernels.go:328*/ var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
 	var gc_l_anyPos [32]bool
@@ -2019,66 +1772,53 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:313
-			pred := in[r] > 0
+			/*line kernels.go:313*/ pred := in[r] > 0
 			gc_l_pred[gc_lane] = pred
 		}
-//line kernels.go:314
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		/*line kernels.go:314*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			pred := gc_l_pred[gc_lane]
 			_ = pred
-//line kernels.go:314
-			ballot := gc_c1r[gc_lane]
+			/*line kernels.go:314*/ ballot := gc_c1r[gc_lane]
 			gc_l_ballot[gc_lane] = ballot
 		}
-//line kernels.go:315
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		/*line kernels.go:315*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			pred := gc_l_pred[gc_lane]
 			_ = pred
-//line kernels.go:315
-			all := gc_c2r[gc_lane]
+			/*line kernels.go:315*/ all := gc_c2r[gc_lane]
 			gc_l_all[gc_lane] = all
 		}
-//line kernels.go:316
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		/*line kernels.go:316*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:316
-			anyPos := gc_c3r[gc_lane]
+			/*line kernels.go:316*/ anyPos := gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = in[r]
 			gc_l_anyPos[gc_lane] = anyPos
 		}
-//line kernels.go:317
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		/*line kernels.go:317*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:317
-			sum := gc_c4r[gc_lane]
+			/*line kernels.go:317*/ sum := gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = in[r]
 			gc_l_sum[gc_lane] = sum
 		}
-//line kernels.go:318
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		/*line kernels.go:318*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:318
-			low := gc_c5r[gc_lane]
+			/*line kernels.go:318*/ low := gc_c5r[gc_lane]
 			gc_c6v[gc_lane] = in[r] % 3
 			gc_l_low[gc_lane] = low
 		}
-//line kernels.go:319
-		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		/*line kernels.go:319*/ compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:319
-			same := gc_c6r[gc_lane]
+			/*line kernels.go:319*/ same := gc_c6r[gc_lane]
 			var active uint32
 			gc_l_same[gc_lane] = same
 			gc_l_active[gc_lane] = active
@@ -2088,46 +1828,38 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := (gc_rank & 31)
-//line kernels.go:321
-			if lane%2 == 0 {
+			/*line kernels.go:321*/ if lane%2 == 0 {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line kernels.go:322
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+			/*line kernels.go:322*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:329
-				var active uint32
-//line kernels.go:322
-				active = gc_c7r[gc_lane]
+				/*line kernels.go:329*/ var active uint32
+				/*line kernels.go:322*/ active = gc_c7r[gc_lane]
 				gc_l_active[gc_lane] = active
 			}
 		}
 		gc_act = gc_save13 &^ gc_m13 &^ gc_dead
 		if gc_act != 0 {
-//line kernels.go:324
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+			/*line kernels.go:324*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:331
-				var active uint32
-//line kernels.go:324
-				active = gc_c8r[gc_lane]
+				/*line kernels.go:331*/ var active uint32
+				/*line kernels.go:324*/ active = gc_c8r[gc_lane]
 				gc_l_active[gc_lane] = active
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:327
-			var swapped int32
+			/*line kernels.go:327*/ var swapped int32
 			gc_l_swapped[gc_lane] = swapped
 		}
 		var gc_m17 uint32
@@ -2135,8 +1867,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:328
-			if r < 16 {
+			/*line kernels.go:328*/ if r < 16 {
 				gc_m17 |= 1 << gc_lane
 			}
 		}
@@ -2150,11 +1881,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				r := gc_rank
-//line kernels.go:329
-				buf[r] = in[r]
+				/*line kernels.go:329*/ buf[r] = in[r]
 			}
-//line kernels.go:330
-			compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+			/*line kernels.go:330*/ compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -2162,10 +1891,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				r := gc_rank
-//line kernels.go:314
-				var swapped int32
-//line kernels.go:331
-				swapped = buf[15-r]
+				/*line kernels.go:314*/ var swapped int32
+				/*line kernels.go:331*/ swapped = buf[15-r]
 				gc_l_swapped[gc_lane] = swapped
 			}
 		}
@@ -2182,8 +1909,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			same := gc_l_same[gc_lane]
 			active := gc_l_active[gc_lane]
 			swapped := gc_l_swapped[gc_lane]
-//line kernels.go:333
-			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			/*line kernels.go:333*/ out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
 			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
 		}
 	}
@@ -2193,8 +1919,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:345
-	var gc_c1v [32]int32
+	/*line kernels.go:345*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -2216,8 +1941,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:343
-				gc_c1v[gc_lane] = int32((gc_rank & 31))
+				/*line kernels.go:343*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
 			}
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2226,8 +1950,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line kernels.go:343
-				out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				/*line kernels.go:343*/ out[(gc_rank & 31)] = gc_c1r[gc_lane]
 			}
 		}
 		gc_act = gc_save4 &^ gc_dead
@@ -2238,8 +1961,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:368
-	var gc_l_v [32]int32
+	/*line kernels.go:368*/ var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
 	var gc_l_and [32]uint32
@@ -2273,8 +1995,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				r := gc_rank
-//line kernels.go:367
-				v := in[r]
+				/*line kernels.go:367*/ v := in[r]
 				gc_l_v[gc_lane] = v
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
@@ -2284,48 +2005,40 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				v := gc_l_v[gc_lane]
 				_ = v
-//line kernels.go:368
-				x := gc_c1r[gc_lane]
+				/*line kernels.go:368*/ x := gc_c1r[gc_lane]
 				gc_l_x[gc_lane] = x
 			}
-//line kernels.go:369
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+			/*line kernels.go:369*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line kernels.go:369
-				hi := gc_c2r[gc_lane]
+				/*line kernels.go:369*/ hi := gc_c2r[gc_lane]
 				gc_c3v[gc_lane] = uint32(v)
 				gc_l_hi[gc_lane] = hi
 			}
-//line kernels.go:370
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+			/*line kernels.go:370*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line kernels.go:370
-				and := gc_c3r[gc_lane]
+				/*line kernels.go:370*/ and := gc_c3r[gc_lane]
 				gc_c4v[gc_lane] = uint32(v)
 				gc_l_and[gc_lane] = and
 			}
-//line kernels.go:371
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+			/*line kernels.go:371*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line kernels.go:371
-				or := gc_c4r[gc_lane]
+				/*line kernels.go:371*/ or := gc_c4r[gc_lane]
 				gc_c5v[gc_lane] = uint32(v)
 				gc_l_or[gc_lane] = or
 			}
-//line kernels.go:372
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+			/*line kernels.go:372*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -2337,8 +2050,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				hi := gc_l_hi[gc_lane]
 				and := gc_l_and[gc_lane]
 				or := gc_l_or[gc_lane]
-//line kernels.go:372
-				xor := gc_c5r[gc_lane]
+				/*line kernels.go:372*/ xor := gc_c5r[gc_lane]
 				out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 			}
 		}
@@ -2353,17 +2065,14 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line kernels.go:391
-	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line kernels.go:391*/ gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:402
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:402*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line kernels.go:405
-	var gc_c1v [32]int32
+	/*line kernels.go:405*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -2386,8 +2095,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:386
-			v := in[r]
+			/*line kernels.go:386*/ v := in[r]
 			gc_s_v[gc_rank] = v
 		}
 		var gc_m16 uint32
@@ -2398,8 +2106,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := (gc_rank & 31)
-//line kernels.go:387
-			if lane%3 == 0 {
+			/*line kernels.go:387*/ if lane%3 == 0 {
 				gc_m16 |= 1 << gc_lane
 			}
 		}
@@ -2412,8 +2119,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line kernels.go:388
-				gc_c1v[gc_lane] = v
+				/*line kernels.go:388*/ gc_c1v[gc_lane] = v
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2421,10 +2127,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line kernels.go:395
-				var v int32
-//line kernels.go:388
-				v = gc_c1r[gc_lane]
+				/*line kernels.go:395*/ var v int32
+				/*line kernels.go:388*/ v = gc_c1r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2438,8 +2142,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
-//line kernels.go:389
-				if lane%3 == 1 {
+				/*line kernels.go:389*/ if lane%3 == 1 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -2452,8 +2155,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line kernels.go:390
-					gc_c2v[gc_lane] = v
+					/*line kernels.go:390*/ gc_c2v[gc_lane] = v
 				}
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2461,10 +2163,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:397
-					var v int32
-//line kernels.go:390
-					v = gc_c2r[gc_lane]
+					/*line kernels.go:397*/ var v int32
+					/*line kernels.go:390*/ v = gc_c2r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -2476,8 +2176,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line kernels.go:392
-					v += 1000
+					/*line kernels.go:392*/ v += 1000
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -2497,8 +2196,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			v := gc_s_v[gc_rank]
-//line kernels.go:395
-			if v > 0 {
+			/*line kernels.go:395*/ if v > 0 {
 				out[r] = -1
 				gc_exited[gc_rank] = true
 				gc_dead |= uint32(1) << gc_lane
@@ -2506,21 +2204,18 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue gc_L17
 			}
 		}
-//line kernels.go:400
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		/*line kernels.go:400*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line kernels.go:400
-			m := gc_c3r[gc_lane]
+			/*line kernels.go:400*/ m := gc_c3r[gc_lane]
 			gc_c4m[gc_lane] = m
 			gc_c4v[gc_lane] = v
 		}
-//line kernels.go:401
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		/*line kernels.go:401*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -2528,14 +2223,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r_ := gc_rank
-//line kernels.go:418
-			var v int32
-//line kernels.go:401
-			v = gc_c4r[gc_lane]
-//line kernels.go:403
-			var v_ int32 = v
-//line kernels.go:417
-			s_[r_] = v_
+			/*line kernels.go:418*/ var v int32
+			/*line kernels.go:401*/ v = gc_c4r[gc_lane]
+			/*line kernels.go:403*/ var v_ int32 = v
+			/*line kernels.go:417*/ s_[r_] = v_
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
@@ -2547,8 +2238,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_ := gc_rank
 		v_ := gc_s_v_[gc_rank]
-//line kernels.go:419
-		w := v_ + s_[(r_+1)%len(s_)]
+		/*line kernels.go:419*/ w := v_ + s_[(r_+1)%len(s_)]
 		gc_s_w[gc_rank] = w
 	}
 	gc_vstep := 0
@@ -2557,19 +2247,13 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		gc_rank := gc_vstep
 		gc_alive2 := gc_all2
 		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:421
-			gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			/*line kernels.go:421*/ gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 		}
-//line kernels.go:421
-		var v gc_lanes.Int32x8
-//line kernels.go:421
-		w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
-//line kernels.go:421
-		r_2 := w
-//line kernels.go:403
-		v = r_2
-//line kernels.go:403
-		v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
+		/*line kernels.go:421*/ var v gc_lanes.Int32x8
+		/*line kernels.go:421*/ w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+		/*line kernels.go:421*/ r_2 := w
+		/*line kernels.go:403*/ v = r_2
+		/*line kernels.go:403*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -2578,14 +2262,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		var v int32
 		w := gc_s_w[gc_rank]
-//line kernels.go:421
-		var r_2 int32 = w
-//line kernels.go:403
-		v = r_2
+		/*line kernels.go:421*/ var r_2 int32 = w
+		/*line kernels.go:403*/ v = r_2
 		gc_s_v[gc_rank] = v
 	}
-//line kernels.go:404
-	for _, k := range steps {
+	/*line kernels.go:404*/ for _, k := range steps {
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2593,8 +2274,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			r := gc_rank
 			v := gc_s_v[gc_rank]
-//line kernels.go:405
-			s[r] = v + int32(k)
+			/*line kernels.go:405*/ s[r] = v + int32(k)
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -2602,15 +2282,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue
 			}
 			r := gc_rank
-//line kernels.go:387
-			var v int32
-//line kernels.go:407
-			v = s[(r+k)%gc_bdx]
+			/*line kernels.go:387*/ var v int32
+			/*line kernels.go:407*/ v = s[(r+k)%gc_bdx]
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line kernels.go:410
-	var s_2 []int32 = s
+	/*line kernels.go:410*/ var s_2 []int32 = s
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -2618,10 +2295,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_3 := gc_rank
 		v := gc_s_v[gc_rank]
-//line kernels.go:410
-		var v_2 int32 = v
-//line kernels.go:417
-		s_2[r_3] = v_2
+		/*line kernels.go:410*/ var v_2 int32 = v
+		/*line kernels.go:417*/ s_2[r_3] = v_2
 		gc_s_v_2[gc_rank] = v_2
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2631,8 +2306,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_3 := gc_rank
 		v_2 := gc_s_v_2[gc_rank]
-//line kernels.go:419
-		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+		/*line kernels.go:419*/ w_ := v_2 + s_2[(r_3+1)%len(s_2)]
 		gc_s_w_[gc_rank] = w_
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -2641,13 +2315,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			continue
 		}
 		r := gc_rank
-//line kernels.go:387
-		var v int32
+		/*line kernels.go:387*/ var v int32
 		w_ := gc_s_w_[gc_rank]
-//line kernels.go:421
-		var r_4 int32 = w_
-//line kernels.go:410
-		v = r_4
+		/*line kernels.go:421*/ var r_4 int32 = w_
+		/*line kernels.go:410*/ v = r_4
 		out[r] = v
 	}
 }
@@ -2672,8 +2343,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:487
-			gc_qoff, gc_qd := 0, m
+			/*line kernels.go:487*/ gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -2688,8 +2358,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							r := (gc_tx + gc_r)
-//line kernels.go:471
-							if r == c {
+							/*line kernels.go:471*/ if r == c {
 								gc_at[gc_u] = gc_at2[gc_u] + 3
 							}
 						}
@@ -2700,8 +2369,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -2711,8 +2379,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -2722,8 +2389,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -2733,8 +2399,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -2744,8 +2409,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_tx
-//line kernels.go:469
-							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							r := (gc_tx + gc_r)
 							if r == c {
 								out[row] = in[row] + 3
@@ -2761,8 +2425,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -2772,8 +2435,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -2783,8 +2445,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -2794,8 +2455,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -2805,8 +2465,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:469
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					r := tid % m
 					if r == c {
 						out[row] = in[row] + 3
@@ -2826,15 +2485,13 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line kernels.go:484
-	for s := start; s < gc_bdx; s *= 2 {
+	/*line kernels.go:484*/ for s := start; s < gc_bdx; s *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:491
-		if gc_bound := s; gc_bound > gc_from {
+		/*line kernels.go:491*/ if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2844,28 +2501,23 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line kernels.go:486
-						gc_at[gc_tx] += 1
+						/*line kernels.go:486*/ gc_at[gc_tx] += 1
 					}
 					{
 						gc_tx := gc_step + 1
-//line kernels.go:486
-						gc_at[gc_tx] += 1
+						/*line kernels.go:486*/ gc_at[gc_tx] += 1
 					}
 					{
 						gc_tx := gc_step + 2
-//line kernels.go:486
-						gc_at[gc_tx] += 1
+						/*line kernels.go:486*/ gc_at[gc_tx] += 1
 					}
 					{
 						gc_tx := gc_step + 3
-//line kernels.go:486
-						gc_at[gc_tx] += 1
+						/*line kernels.go:486*/ gc_at[gc_tx] += 1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:486
-					gc_at[gc_tx] += 1
+					/*line kernels.go:486*/ gc_at[gc_tx] += 1
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2874,36 +2526,31 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
+						/*line kernels.go:486*/ data[tid] += 1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
+						/*line kernels.go:486*/ data[tid] += 1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
+						/*line kernels.go:486*/ data[tid] += 1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:486
-						data[tid] += 1
+						/*line kernels.go:486*/ data[tid] += 1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:486
-					data[tid] += 1
+					/*line kernels.go:486*/ data[tid] += 1
 				}
 			}
 		}
@@ -2928,8 +2575,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line kernels.go:516
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			/*line kernels.go:516*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0
@@ -2939,30 +2585,25 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line kernels.go:500
-					v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 					for k := int32(0); k != odd; k = k + 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:501
-						v = v.Mul(gc_vb3).Add(gc_vb4)
+						/*line kernels.go:501*/ v = v.Mul(gc_vb3).Add(gc_vb4)
 					}
-//line kernels.go:501
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:500
-					v := gc_at[gc_tx]
+					/*line kernels.go:500*/ v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:502
-						v = v*0.5 + 1
+						/*line kernels.go:502*/ v = v*0.5 + 1
 					}
 					gc_at2[gc_tx] = v
 				}
@@ -2973,35 +2614,29 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:500
-					if i < 0 || i > len(in)-8 || i > len(out)-8 {
+					/*line kernels.go:500*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 						break
 					}
-//line kernels.go:500
-					v := gc_lanes.LoadFloat32x8Slice(in[i:])
+					/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(in[i:])
 					for k := int32(0); k != odd; k = k + 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:501
-						v = v.Mul(gc_vb).Add(gc_vb2)
+						/*line kernels.go:501*/ v = v.Mul(gc_vb).Add(gc_vb2)
 					}
-//line kernels.go:504
-					v.StoreSlice(out[i:])
+					/*line kernels.go:504*/ v.StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:500
-					v := in[i]
+					/*line kernels.go:500*/ v := in[i]
 					for k := int32(0); k != odd; k += 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:502
-						v = v*0.5 + 1
+						/*line kernels.go:502*/ v = v*0.5 + 1
 					}
 					out[i] = v
 				}

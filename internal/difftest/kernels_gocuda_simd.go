@@ -23,12 +23,38 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line kernels.go:15
-	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	/*line kernels.go:15*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
-//line kernels.go:21
-	for p := 0; p < k; p += tile {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line kernels.go:20*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line kernels.go:20*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line kernels.go:20*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line kernels.go:20*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line kernels.go:20*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line kernels.go:21*/ for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -36,309 +62,78 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-								gc_tx := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line kernels.go:18
-								var row int = gc_by*tile + ty
+								/*line kernels.go:18*/ var row int = gc_by*tile + ty
 								var col int = gc_bx*tile + tx
-//line kernels.go:22
-								var gc_t7 int = p + tx
-//line kernels.go:22
-								var gc_t8 int = p + ty
-//line kernels.go:22
-								var gc_row4 int = row
-//line kernels.go:22
-								var gc_col4 int = col
+								/*line kernels.go:22*/ var gc_t7 int = p + tx
+								/*line kernels.go:22*/ var gc_t8 int = p + ty
+								/*line kernels.go:22*/ var gc_row4 int = row
+								/*line kernels.go:22*/ var gc_col4 int = col
 								var gc_ac4 int = gc_t7
 								var gc_br4 int = gc_t8
 								var gc_av4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
+								/*line kernels.go:22*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+									/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+										/*line kernels.go:22*/ gc_ld13 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 									} else {
 										break gc_steps4
 									}
 									gc_av4 = gc_ld13
 								} else {
 									gc_b8 := gc_none4
-//line kernels.go:22
-									if gc_row4 < m {
+									/*line kernels.go:22*/ if gc_row4 < m {
 										gc_b8 = gc_all4
 									}
-//line kernels.go:22
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+									/*line kernels.go:22*/ gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 									if gc_if7.ToBits() != 0 {
 										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
-//line kernels.go:22
-											gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+										/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+											/*line kernels.go:22*/ gc_ld14 = archsimd.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
 										} else {
 											break gc_steps4
 										}
 										gc_av4 = gc_av4.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
-//line kernels.go:22
-								if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
+								/*line kernels.go:22*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
-//line kernels.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+									/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+										/*line kernels.go:22*/ gc_ld15 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 									} else {
 										break gc_steps4
 									}
 									gc_bv4 = gc_ld15
 								} else {
 									gc_b9 := gc_none4
-//line kernels.go:22
-									if gc_br4 < k {
+									/*line kernels.go:22*/ if gc_br4 < k {
 										gc_b9 = gc_all4
 									}
-//line kernels.go:22
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+									/*line kernels.go:22*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 									if gc_if8.ToBits() != 0 {
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
-//line kernels.go:22
-											gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+										/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+											/*line kernels.go:22*/ gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 										} else {
 											break gc_steps4
 										}
 										gc_bv4 = gc_bv4.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line kernels.go:22
-								gc_av4.StoreSlice(gc_at[gc_tx:])
-//line kernels.go:22
-								gc_bv4.StoreSlice(gc_at2[gc_tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps3:
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							var tx int = gc_tx
-							var ty int = gc_ty
-//line kernels.go:18
-							var row int = gc_by*tile + ty
-							var col int = gc_bx*tile + tx
-//line kernels.go:22
-							var gc_t5 int = p + tx
-//line kernels.go:22
-							var gc_t6 int = p + ty
-//line kernels.go:22
-							var gc_row3 int = row
-//line kernels.go:22
-							var gc_col3 int = col
-							var gc_ac3 int = gc_t5
-							var gc_br3 int = gc_t6
-							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
-								} else {
-									break gc_steps3
-								}
-								gc_av3 = gc_ld9
-							} else {
-								gc_b6 := gc_none3
-//line kernels.go:22
-								if gc_row3 < m {
-									gc_b6 = gc_all3
-								}
-//line kernels.go:22
-								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
-								if gc_if5.ToBits() != 0 {
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
-//line kernels.go:22
-										gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
-									} else {
-										break gc_steps3
-									}
-									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
-								}
-							}
-//line kernels.go:22
-							if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
-								} else {
-									break gc_steps3
-								}
-								gc_bv3 = gc_ld11
-							} else {
-								gc_b7 := gc_none3
-//line kernels.go:22
-								if gc_br3 < k {
-									gc_b7 = gc_all3
-								}
-//line kernels.go:22
-								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
-								if gc_if6.ToBits() != 0 {
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
-//line kernels.go:22
-										gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
-									} else {
-										break gc_steps3
-									}
-									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
-								}
-							}
-//line kernels.go:22
-							gc_av3.StoreSlice(gc_at[gc_tx:])
-//line kernels.go:22
-							gc_bv3.StoreSlice(gc_at2[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
-						col := gc_bx*tile + tx
-//line kernels.go:22
-						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var tx int = gc_tx
-								var ty int = gc_ty
-//line kernels.go:18
-								var row int = gc_by*tile + ty
-								var col int = gc_bx*tile + tx
-//line kernels.go:22
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-									break
-								}
-//line kernels.go:22
-								var gc_t3 int = p + tx
-//line kernels.go:22
-								var gc_t4 int = p + ty
-//line kernels.go:22
-								var gc_row2 int = row
-//line kernels.go:22
-								var gc_col2 int = col
-								var gc_ac2 int = gc_t3
-								var gc_br2 int = gc_t4
-								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
-									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
-									} else {
-										break gc_steps2
-									}
-									gc_av2 = gc_ld5
-								} else {
-									gc_b4 := gc_none2
-//line kernels.go:22
-									if gc_row2 < m {
-										gc_b4 = gc_all2
-									}
-//line kernels.go:22
-									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-									if gc_if3.ToBits() != 0 {
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
-//line kernels.go:22
-											gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
-										} else {
-											break gc_steps2
-										}
-										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-//line kernels.go:22
-								if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
-									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
-//line kernels.go:22
-										gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
-									} else {
-										break gc_steps2
-									}
-									gc_bv2 = gc_ld7
-								} else {
-									gc_b5 := gc_none2
-//line kernels.go:22
-									if gc_br2 < k {
-										gc_b5 = gc_all2
-									}
-//line kernels.go:22
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-									if gc_if4.ToBits() != 0 {
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
-//line kernels.go:22
-											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
-										} else {
-											break gc_steps2
-										}
-										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-//line kernels.go:22
-								gc_av2.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-								gc_bv2.StoreSlice(bs[ty][tx:])
+								/*line kernels.go:22*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+								/*line kernels.go:22*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -348,100 +143,74 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps:
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line kernels.go:18
-							var row int = gc_by*tile + ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
-//line kernels.go:22
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-								break
-							}
-//line kernels.go:22
-							var gc_t int = p + tx
-//line kernels.go:22
-							var gc_t2 int = p + ty
-//line kernels.go:22
-							var gc_row int = row
-//line kernels.go:22
-							var gc_col int = col
-							var gc_ac int = gc_t
-							var gc_br int = gc_t2
-							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+							/*line kernels.go:22*/ var gc_t5 int = p + tx
+							/*line kernels.go:22*/ var gc_t6 int = p + ty
+							/*line kernels.go:22*/ var gc_row3 int = row
+							/*line kernels.go:22*/ var gc_col3 int = col
+							var gc_ac3 int = gc_t5
+							var gc_br3 int = gc_t6
+							var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line kernels.go:22*/ if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kernels.go:22*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+									/*line kernels.go:22*/ gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 								} else {
-									break gc_steps
+									break gc_steps3
 								}
-								gc_av = gc_ld
+								gc_av3 = gc_ld9
 							} else {
-								gc_b2 := gc_none
-//line kernels.go:22
-								if gc_row < m {
-									gc_b2 = gc_all
+								gc_b6 := gc_none3
+								/*line kernels.go:22*/ if gc_row3 < m {
+									gc_b6 = gc_all3
 								}
-//line kernels.go:22
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line kernels.go:22
-										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+								/*line kernels.go:22*/ gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+								if gc_if5.ToBits() != 0 {
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+										/*line kernels.go:22*/ gc_ld10 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
 									} else {
-										break gc_steps
+										break gc_steps3
 									}
-									gc_av = gc_ld2.Merge(gc_av, gc_if)
+									gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
 								}
 							}
-//line kernels.go:22
-							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+							/*line kernels.go:22*/ if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kernels.go:22*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+									/*line kernels.go:22*/ gc_ld11 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 								} else {
-									break gc_steps
+									break gc_steps3
 								}
-								gc_bv = gc_ld3
+								gc_bv3 = gc_ld11
 							} else {
-								gc_b3 := gc_none
-//line kernels.go:22
-								if gc_br < k {
-									gc_b3 = gc_all
+								gc_b7 := gc_none3
+								/*line kernels.go:22*/ if gc_br3 < k {
+									gc_b7 = gc_all3
 								}
-//line kernels.go:22
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line kernels.go:22
-										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+								/*line kernels.go:22*/ gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+								if gc_if6.ToBits() != 0 {
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+										/*line kernels.go:22*/ gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
 									} else {
-										break gc_steps
+										break gc_steps3
 									}
-									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+									gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
 								}
 							}
-//line kernels.go:22
-							gc_av.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-							gc_bv.StoreSlice(bs[ty][tx:])
+							/*line kernels.go:22*/ gc_av3.StoreSlice(gc_at[gc_tx:])
+							/*line kernels.go:22*/ gc_bv3.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -449,11 +218,178 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line kernels.go:18
-						row := gc_by*tile + ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line kernels.go:22*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line kernels.go:18*/ var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
+								/*line kernels.go:22*/ if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+									break
+								}
+								/*line kernels.go:22*/ var gc_t3 int = p + tx
+								/*line kernels.go:22*/ var gc_t4 int = p + ty
+								/*line kernels.go:22*/ var gc_row2 int = row
+								/*line kernels.go:22*/ var gc_col2 int = col
+								var gc_ac2 int = gc_t3
+								var gc_br2 int = gc_t4
+								var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line kernels.go:22*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+										/*line kernels.go:22*/ gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+										break gc_steps2
+									}
+									gc_av2 = gc_ld5
+								} else {
+									gc_b4 := gc_none2
+									/*line kernels.go:22*/ if gc_row2 < m {
+										gc_b4 = gc_all2
+									}
+									/*line kernels.go:22*/ gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+									if gc_if3.ToBits() != 0 {
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kernels.go:22*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+											/*line kernels.go:22*/ gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+											break gc_steps2
+										}
+										gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+									}
+								}
+								/*line kernels.go:22*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+										/*line kernels.go:22*/ gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+									} else {
+										break gc_steps2
+									}
+									gc_bv2 = gc_ld7
+								} else {
+									gc_b5 := gc_none2
+									/*line kernels.go:22*/ if gc_br2 < k {
+										gc_b5 = gc_all2
+									}
+									/*line kernels.go:22*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+									if gc_if4.ToBits() != 0 {
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kernels.go:22*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+											/*line kernels.go:22*/ gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+											break gc_steps2
+										}
+										gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line kernels.go:22*/ gc_av2.StoreSlice(as[ty][tx:])
+								/*line kernels.go:22*/ gc_bv2.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+							/*line kernels.go:22*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line kernels.go:22*/ var gc_t int = p + tx
+							/*line kernels.go:22*/ var gc_t2 int = p + ty
+							/*line kernels.go:22*/ var gc_row int = row
+							/*line kernels.go:22*/ var gc_col int = col
+							var gc_ac int = gc_t
+							var gc_br int = gc_t2
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line kernels.go:22*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kernels.go:22*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+									/*line kernels.go:22*/ gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+								} else {
+									break gc_steps
+								}
+								gc_av = gc_ld
+							} else {
+								gc_b2 := gc_none
+								/*line kernels.go:22*/ if gc_row < m {
+									gc_b2 = gc_all
+								}
+								/*line kernels.go:22*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+										/*line kernels.go:22*/ gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+									} else {
+										break gc_steps
+									}
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
+								}
+							}
+							/*line kernels.go:22*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kernels.go:22*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+									/*line kernels.go:22*/ gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+								} else {
+									break gc_steps
+								}
+								gc_bv = gc_ld3
+							} else {
+								gc_b3 := gc_none
+								/*line kernels.go:22*/ if gc_br < k {
+									gc_b3 = gc_all
+								}
+								/*line kernels.go:22*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+								if gc_if2.ToBits() != 0 {
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+										/*line kernels.go:22*/ gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+									} else {
+										break gc_steps
+									}
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+								}
+							}
+							/*line kernels.go:22*/ gc_av.StoreSlice(as[ty][tx:])
+							/*line kernels.go:22*/ gc_bv.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						col := gc_bx*tile + tx
+						/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -465,149 +401,111 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line kernels.go:17
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-//line kernels.go:24
-							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
+							/*line kernels.go:17*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 								break
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 							}
 							{
-//line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 							}
-//line kernels.go:25
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line kernels.go:17
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line kernels.go:24
-						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+						/*line kernels.go:17*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 							break
 						}
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line kernels.go:25
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line kernels.go:25
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -615,83 +513,67 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line kernels.go:25
-						sum += as[ty][q] * bs[q][tx]
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -722,61 +604,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-//line kernels.go:18
-							var row int = gc_by*tile + ty
-							_ = row
-							var tx int = gc_tx
-//line kernels.go:19
-							var col int = gc_bx*tile + tx
-							_ = col
-//line kernels.go:19
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-//line kernels.go:30
-								sum.StoreSlice(gc_at3[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line kernels.go:18
-						var row int = gc_by*tile + ty
-						_ = row
-						var tx int = gc_tx
-//line kernels.go:19
-						var col int = gc_bx*tile + tx
-						_ = col
-//line kernels.go:19
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line kernels.go:30
-						sum.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-					gc_at3[gc_tx] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -785,20 +612,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
-//line kernels.go:18
-							var row int = gc_by*tile + ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							_ = row
 							var tx int = gc_tx
-//line kernels.go:19
-							var col int = gc_bx*tile + tx
-//line kernels.go:19
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+							_ = col
+							/*line kernels.go:19*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-//line kernels.go:30
-								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-//line kernels.go:30
-								sum.StoreSlice(c[row*n+col:])
+								/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -813,34 +634,73 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line kernels.go:18
-						var row int = gc_by*tile + ty
+						/*line kernels.go:18*/ var row int = gc_by*tile + ty
+						_ = row
 						var tx int = gc_tx
-//line kernels.go:19
-						var col int = gc_bx*tile + tx
-//line kernels.go:19
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line kernels.go:30
-						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-//line kernels.go:30
-						sum.StoreSlice(c[row*n+col:])
+						/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+						_ = col
+						/*line kernels.go:19*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							var tx int = gc_tx
+							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+							/*line kernels.go:19*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line kernels.go:18*/ var row int = gc_by*tile + ty
+						var tx int = gc_tx
+						/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+						/*line kernels.go:19*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+							break
+						}
+						/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line kernels.go:18
-					row := gc_by*tile + ty
+					/*line kernels.go:18*/ row := gc_by*tile + ty
 					tx := gc_tx
-//line kernels.go:19
-					col := gc_bx*tile + tx
+					/*line kernels.go:19*/ col := gc_bx*tile + tx
 					sum := gc_s_sum[gc_rank]
-//line kernels.go:30
-					c[row*n+col] = sum
+					/*line kernels.go:30*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -880,8 +740,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:48
-	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:48*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -898,15 +757,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-//line kernels.go:52
-				temp[tid] = in[i]
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line kernels.go:55
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -915,8 +771,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:56
-				var v T
+				/*line kernels.go:56*/ var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -933,16 +788,14 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line kernels.go:61
-				temp[tid] += v
+				/*line kernels.go:61*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -961,8 +814,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:50
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
@@ -983,12 +835,10 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1016,8 +866,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:67
-			if temp[tid] > 0 {
+			/*line kernels.go:67*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -1031,10 +880,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-//line kernels.go:68
-			out[i] = temp[tid] + T(n-n)
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -1048,8 +895,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:48
-	temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:48*/ temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1072,14 +918,12 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:50
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 								break
 							}
-//line kernels.go:52
-							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+							/*line kernels.go:52*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1096,18 +940,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
-//line kernels.go:52
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:52*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line kernels.go:52
-					archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+					/*line kernels.go:52*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1118,15 +958,12 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-//line kernels.go:52
-				temp[tid] = in[i]
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line kernels.go:55
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1142,26 +979,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:56
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						/*line kernels.go:56*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (tid-
 							off) < 0 || (tid-off) > len(temp)-16 {
 							break
 						}
-//line kernels.go:57
-						if tid >= off {
-//line kernels.go:57
-							v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
+						/*line kernels.go:57*/ if tid >= off {
+							/*line kernels.go:57*/ v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
 						} else {
-//line kernels.go:58
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							/*line kernels.go:58*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line kernels.go:57
-								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
+								/*line kernels.go:57*/ v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
 							}
 						}
-//line kernels.go:59
-						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
+						/*line kernels.go:59*/ v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1178,30 +1009,23 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line kernels.go:49
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:56
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line kernels.go:56*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
 						break
 					}
-//line kernels.go:57
-					if tid >= off {
-//line kernels.go:57
-						v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+					/*line kernels.go:57*/ if tid >= off {
+						/*line kernels.go:57*/ v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
 					} else {
-//line kernels.go:58
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						/*line kernels.go:58*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 						if gc_alive3.And(gc_if).ToBits() != 0 {
-//line kernels.go:57
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
+							/*line kernels.go:57*/ v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
 						}
 					}
-//line kernels.go:59
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
+					/*line kernels.go:59*/ v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1212,8 +1036,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:56
-				var v float32
+				/*line kernels.go:56*/ var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -1234,14 +1057,11 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:49
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line kernels.go:61
-						if tid < 0 || tid > len(temp)-16 {
+						/*line kernels.go:49*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-16 {
 							break
 						}
-//line kernels.go:62
-						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
+						/*line kernels.go:62*/ archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1257,18 +1077,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line kernels.go:49
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:49
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:61
-					if tid < 0 || tid > len(temp)-8 {
+					/*line kernels.go:49*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line kernels.go:62
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
+					/*line kernels.go:62*/ archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1280,16 +1096,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line kernels.go:61
-				temp[tid] += v
+				/*line kernels.go:61*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -1308,8 +1122,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:50
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive8.ToBits())
@@ -1330,12 +1143,10 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line kernels.go:49
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive7.ToBits())
 					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1363,8 +1174,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:67
-			if temp[tid] > 0 {
+			/*line kernels.go:67*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -1376,8 +1186,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:68
-				gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
+				/*line kernels.go:68*/ gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
 				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
@@ -1386,14 +1195,11 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
-//line kernels.go:68
-					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 						break
 					}
-//line kernels.go:69
-					archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
+					/*line kernels.go:69*/ archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
@@ -1404,25 +1210,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		}
 		if compiled.SIMD {
 			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:68
-			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
+			/*line kernels.go:68*/ gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_alive9 := gc_all9
 				if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-//line kernels.go:68
-					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line kernels.go:68*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tid int = gc_tx
-//line kernels.go:50
-				var i int = gc_bx*gc_bdx + tid
-//line kernels.go:68
-				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+				/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+				/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line kernels.go:69
-				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
+				/*line kernels.go:69*/ archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1433,10 +1234,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-//line kernels.go:68
-			out[i] = temp[tid] + float32(n-n)
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + float32(n-n)
 		}
 	}
 }
@@ -1450,8 +1249,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:48
-	temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:48*/ temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1474,14 +1272,12 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:50
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 								break
 							}
-//line kernels.go:52
-							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+							/*line kernels.go:52*/ archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1498,18 +1294,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
-//line kernels.go:52
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:52*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line kernels.go:52
-					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+					/*line kernels.go:52*/ archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1520,15 +1312,12 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-//line kernels.go:52
-				temp[tid] = in[i]
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line kernels.go:55
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1544,26 +1333,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:56
-						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line kernels.go:56*/ var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if (tid-
 							off) < 0 || (tid-off) > len(temp)-16 {
 							break
 						}
-//line kernels.go:57
-						if tid >= off {
-//line kernels.go:57
-							v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
+						/*line kernels.go:57*/ if tid >= off {
+							/*line kernels.go:57*/ v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
 						} else {
-//line kernels.go:58
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							/*line kernels.go:58*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line kernels.go:57
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
+								/*line kernels.go:57*/ v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
 							}
 						}
-//line kernels.go:59
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
+						/*line kernels.go:59*/ v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1580,30 +1363,23 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line kernels.go:49
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:56
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line kernels.go:56*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
 						break
 					}
-//line kernels.go:57
-					if tid >= off {
-//line kernels.go:57
-						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
+					/*line kernels.go:57*/ if tid >= off {
+						/*line kernels.go:57*/ v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
 					} else {
-//line kernels.go:58
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						/*line kernels.go:58*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 						if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line kernels.go:57
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+							/*line kernels.go:57*/ v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
 						}
 					}
-//line kernels.go:59
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
+					/*line kernels.go:59*/ v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1614,8 +1390,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				tid := gc_tx
-//line kernels.go:56
-				var v int32
+				/*line kernels.go:56*/ var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -1636,14 +1411,11 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:49
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line kernels.go:61
-						if tid < 0 || tid > len(temp)-16 {
+						/*line kernels.go:49*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-16 {
 							break
 						}
-//line kernels.go:62
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
+						/*line kernels.go:62*/ archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1659,18 +1431,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line kernels.go:49
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:49
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:61
-					if tid < 0 || tid > len(temp)-8 {
+					/*line kernels.go:49*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line kernels.go:62
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
+					/*line kernels.go:62*/ archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1682,16 +1450,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line kernels.go:61
-				temp[tid] += v
+				/*line kernels.go:61*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -1710,8 +1476,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 						var tid int = gc_tx
-//line kernels.go:50
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 						_ = i
 						{
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive10.ToBits())
@@ -1732,12 +1497,10 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive9 := gc_all9
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-//line kernels.go:49
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:49*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive9.ToBits())
 					gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1765,8 +1528,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:67
-			if temp[tid] > 0 {
+			/*line kernels.go:67*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -1778,8 +1540,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 			var gc_stop5 bool
 			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 				gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:68
-				gc_vb2 := archsimd.BroadcastInt32x16(int32(n - n))
+				/*line kernels.go:68*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(n - n))
 				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
@@ -1788,14 +1549,11 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 						gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 					}
 					var tid int = gc_tx
-//line kernels.go:50
-					var i int = gc_bx*gc_bdx + tid
-//line kernels.go:68
-					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 						break
 					}
-//line kernels.go:69
-					archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[i:]), gc_alive12)
+					/*line kernels.go:69*/ archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[i:]), gc_alive12)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
@@ -1806,25 +1564,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 		if compiled.SIMD {
 			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:68
-			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
+			/*line kernels.go:68*/ gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_alive11 := gc_all11
 				if gc_ex11 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex11 != 0 {
-//line kernels.go:68
-					gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line kernels.go:68*/ gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tid int = gc_tx
-//line kernels.go:50
-				var i int = gc_bx*gc_bdx + tid
-//line kernels.go:68
-				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+				/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+				/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line kernels.go:69
-				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
+				/*line kernels.go:69*/ archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1835,10 +1588,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			tid := gc_tx
-//line kernels.go:50
-			i := gc_bx*gc_bdx + tid
-//line kernels.go:68
-			out[i] = temp[tid] + int32(n-n)
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + int32(n-n)
 		}
 	}
 }
@@ -1854,10 +1605,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx * 2
-//line kernels.go:78
-	temp := gocuda.Shared[int32](t, n)[:n]
-//line kernels.go:80
-	base := gc_bx * n
+	/*line kernels.go:78*/ temp := gocuda.Shared[int32](t, n)[:n]
+	/*line kernels.go:80*/ base := gc_bx * n
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -1878,65 +1627,49 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					var tid int = gc_tx
 					{
 						{
-//line kernels.go:81
-							var k int = base + 2*tid + compiled.Trip(0)
+							/*line kernels.go:81*/ var k int = base + 2*tid + compiled.Trip(0)
 							if k < len(in) && uint(len(in)-k) > 30 {
 								var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+								/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 									gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-									gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+									/*line kernels.go:83*/ gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 								} else {
 									break gc_steps2
 								}
 								gc_st5 := gc_ld5
-//line kernels.go:83
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-//line kernels.go:83
-									gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-									gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+								/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+									/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:83
-									gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-									gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+									/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 								} else {
 									break gc_steps2
 								}
 							} else {
-//line kernels.go:83
-								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+								/*line kernels.go:83*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 								if gc_if3.ToBits() != 0 {
 									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+									/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-										gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										/*line kernels.go:83*/ gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 									} else {
 										break gc_steps2
 									}
 									gc_st6 := gc_ld6
 									gc_bits := gc_if3.ToBits()
-//line kernels.go:83
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-//line kernels.go:83
-										gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-										gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+									/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+										/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:83
-										gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-										gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+										/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 									} else {
 										break gc_steps2
 									}
@@ -1946,77 +1679,59 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 					{
 						{
-//line kernels.go:82
-							var k int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:82
-							if k < len(in) && uint(len(in)-k) > 30 {
+							/*line kernels.go:82*/ var k int = base + 2*tid + compiled.Trip(1)
+							/*line kernels.go:82*/ if k < len(in) && uint(len(in)-k) > 30 {
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+								/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 									gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-									gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+									/*line kernels.go:83*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 								} else {
-//line kernels.go:83
-									var gc_lanes13 [16]int32
+									/*line kernels.go:83*/ var gc_lanes13 [16]int32
 									for gc_k13 := range 16 {
 										if 0xffff&(1<<gc_k13) != 0 {
 											gc_pos.Thread = gc_rank + gc_k13
-//line kernels.go:83
-											gc_lanes13[gc_k13] = in[k+2*gc_k13]
+											/*line kernels.go:83*/ gc_lanes13[gc_k13] = in[k+2*gc_k13]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
 								}
 								gc_st7 := gc_ld7
-//line kernels.go:83
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-//line kernels.go:83
-									gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-									gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+								/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:83
-									gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-									gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 								} else {
-//line kernels.go:83
-									var gc_lanes14 [16]int32
+									/*line kernels.go:83*/ var gc_lanes14 [16]int32
 									gc_st7.Store(&gc_lanes14)
 									for gc_k14 := range 16 {
 										if 0xffff&(1<<gc_k14) != 0 {
 											gc_pos.Thread = gc_rank + gc_k14
-//line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
+											/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line kernels.go:83
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+								/*line kernels.go:83*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 								if gc_if4.ToBits() != 0 {
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+									/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-										gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										/*line kernels.go:83*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 									} else {
-//line kernels.go:83
-										var gc_lanes15 [16]int32
+										/*line kernels.go:83*/ var gc_lanes15 [16]int32
 										for gc_k15 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 												gc_pos.Thread = gc_rank + gc_k15
-//line kernels.go:83
-												gc_lanes15[gc_k15] = in[k+2*gc_k15]
+												/*line kernels.go:83*/ gc_lanes15[gc_k15] = in[k+2*gc_k15]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2024,27 +1739,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									}
 									gc_st8 := gc_ld8
 									gc_bits2 := gc_if4.ToBits()
-//line kernels.go:83
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-//line kernels.go:83
-										gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-										gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+									/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:83
-										gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-										gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 									} else {
-//line kernels.go:83
-										var gc_lanes16 [16]int32
+										/*line kernels.go:83*/ var gc_lanes16 [16]int32
 										gc_st8.Store(&gc_lanes16)
 										for gc_k16 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 												gc_pos.Thread = gc_rank + gc_k16
-//line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+												/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2074,64 +1782,48 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				{
-//line kernels.go:81
-					var k int = base + 2*tid + compiled.Trip(0)
+					/*line kernels.go:81*/ var k int = base + 2*tid + compiled.Trip(0)
 					if k < len(in) && uint(len(in)-k) > 14 {
 						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+						/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 							gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 						} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-							gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							/*line kernels.go:83*/ gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
 						gc_st := gc_ld
-//line kernels.go:83
-						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-//line kernels.go:83
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+						/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+							/*line kernels.go:83*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+							/*line kernels.go:83*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 						} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:83
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+							/*line kernels.go:83*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+							/*line kernels.go:83*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 						} else {
 							break gc_steps
 						}
 					} else {
-//line kernels.go:83
-						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+						/*line kernels.go:83*/ gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+							/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 								gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 							} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-								gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								/*line kernels.go:83*/ gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							gc_st2 := gc_ld2
-//line kernels.go:83
-							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-//line kernels.go:83
-								gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-								gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+							/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+								/*line kernels.go:83*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+								/*line kernels.go:83*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:83
-								gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-								gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+								/*line kernels.go:83*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+								/*line kernels.go:83*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 							} else {
 								break gc_steps
 							}
@@ -2139,104 +1831,79 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line kernels.go:82
-					var k int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:82
-					if k < len(in) && uint(len(in)-k) > 14 {
+					/*line kernels.go:82*/ var k int = base + 2*tid + compiled.Trip(1)
+					/*line kernels.go:82*/ if k < len(in) && uint(len(in)-k) > 14 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+						/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 						} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							/*line kernels.go:83*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 						} else {
-//line kernels.go:83
-							var gc_lanes5 [8]int32
+							/*line kernels.go:83*/ var gc_lanes5 [8]int32
 							for gc_k5 := range 8 {
 								if 0xff&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
-//line kernels.go:83
-									gc_lanes5[gc_k5] = in[k+2*gc_k5]
+									/*line kernels.go:83*/ gc_lanes5[gc_k5] = in[k+2*gc_k5]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
 						gc_st3 := gc_ld3
-//line kernels.go:83
-						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-//line kernels.go:83
-							gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-							gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+						/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 						} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:83
-							gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-							gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 						} else {
-//line kernels.go:83
-							var gc_lanes6 [8]int32
+							/*line kernels.go:83*/ var gc_lanes6 [8]int32
 							gc_st3.Store(&gc_lanes6)
 							for gc_k6 := range 8 {
 								if 0xff&(1<<gc_k6) != 0 {
 									gc_pos.Thread = gc_rank + gc_k6
-//line kernels.go:83
-									temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+									/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line kernels.go:83
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+						/*line kernels.go:83*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+							/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 							} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								/*line kernels.go:83*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
-//line kernels.go:83
-								var gc_lanes7 [8]int32
+								/*line kernels.go:83*/ var gc_lanes7 [8]int32
 								for gc_k7 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line kernels.go:83
-										gc_lanes7[gc_k7] = in[k+2*gc_k7]
+										/*line kernels.go:83*/ gc_lanes7[gc_k7] = in[k+2*gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
 							gc_st4 := gc_ld4
-//line kernels.go:83
-							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-//line kernels.go:83
-								gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-								gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+							/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:83
-								gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-								gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 							} else {
-//line kernels.go:83
-								var gc_lanes8 [8]int32
+								/*line kernels.go:83*/ var gc_lanes8 [8]int32
 								gc_st4.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
-//line kernels.go:83
-										temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
+										/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -2252,30 +1919,26 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			tid := gc_tx
 			{
 				j := int(0)
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 			{
 				j := int(1)
-//line kernels.go:82
-				if k := base + 2*tid + j; k < len(in) {
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
 					temp[2*tid+j] = in[k]
 				}
 			}
 		}
 	}
-//line kernels.go:87
-	for d := n >> 1; d > 0; d >>= 1 {
+	/*line kernels.go:87*/ for d := n >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:95
-		if gc_bound := d; gc_bound < gc_to {
+		/*line kernels.go:95*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2295,49 +1958,36 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line kernels.go:90
-								var gc_t7 int = 1*(2*tid+1) - 1
-//line kernels.go:90
-								var gc_t8 int = 1*(2*tid+2) - 1
+								/*line kernels.go:90*/ var gc_t7 int = 1*(2*tid+1) - 1
+								/*line kernels.go:90*/ var gc_t8 int = 1*(2*tid+2) - 1
 								var ai int = gc_t7
 								var bi int = gc_t8
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:91
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line kernels.go:91
-									gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+								/*line kernels.go:91*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line kernels.go:91*/ gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line kernels.go:91
-									gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									/*line kernels.go:91*/ gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line kernels.go:91
-									gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+								/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line kernels.go:91*/ gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-									gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									/*line kernels.go:91*/ gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st12 := gc_ld16.Add(gc_ld15)
-//line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line kernels.go:91
-									gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
-//line kernels.go:91
-									gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
+								/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
+									/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-									gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
-//line kernels.go:91
-									gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
+									/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
+									/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps6
 								}
@@ -2352,8 +2002,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:102
-				if offset == 1 {
+				/*line kernels.go:102*/ if offset == 1 {
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -2363,49 +2012,36 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line kernels.go:90
-						var gc_t3 int = 1*(2*tid+1) - 1
-//line kernels.go:90
-						var gc_t4 int = 1*(2*tid+2) - 1
+						/*line kernels.go:90*/ var gc_t3 int = 1*(2*tid+1) - 1
+						/*line kernels.go:90*/ var gc_t4 int = 1*(2*tid+2) - 1
 						var ai int = gc_t3
 						var bi int = gc_t4
 						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:91
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line kernels.go:91
-							gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+						/*line kernels.go:91*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line kernels.go:91*/ gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line kernels.go:91
-							gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							/*line kernels.go:91*/ gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:91
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line kernels.go:91
-							gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+						/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line kernels.go:91*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line kernels.go:91
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line kernels.go:91
-							gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							/*line kernels.go:91*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st10 := gc_ld12.Add(gc_ld11)
-//line kernels.go:91
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line kernels.go:91
-							gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
-//line kernels.go:91
-							gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+						/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line kernels.go:91*/ gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							/*line kernels.go:91*/ gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line kernels.go:91
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line kernels.go:91
-							gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
-//line kernels.go:91
-							gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+							/*line kernels.go:91*/ gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+							/*line kernels.go:91*/ gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps4
 						}
@@ -2416,13 +2052,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:90
-				ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line kernels.go:93
-		offset *= 2
+		/*line kernels.go:93*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -2435,18 +2069,13 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_at := temp[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
-//line kernels.go:96
-					gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:96
-					gc_at[0] = 0
+					/*line kernels.go:96*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2454,42 +2083,35 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-						temp[n-1] = 0
+						/*line kernels.go:96*/ temp[n-1] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:96
-					temp[n-1] = 0
+					/*line kernels.go:96*/ temp[n-1] = 0
 				}
 			}
 		}
 	}
-//line kernels.go:98
-	for d_ := 1; d_ < n; d_ *= 2 {
+	/*line kernels.go:98*/ for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:102
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line kernels.go:102*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2510,88 +2132,65 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							{
-//line kernels.go:102
-								var gc_t21 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-								var gc_t22 int = 1*(2*tid+2) - 1
+								/*line kernels.go:102*/ var gc_t21 int = 1*(2*tid+1) - 1
+								/*line kernels.go:102*/ var gc_t22 int = 1*(2*tid+2) - 1
 								var ai_ int = gc_t21
 								var bi_ int = gc_t22
 								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-									gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+								/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line kernels.go:103*/ gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-									gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line kernels.go:103*/ gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line kernels.go:103
-									gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+								/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line kernels.go:103*/ gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-									gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+									/*line kernels.go:103*/ gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+								/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line kernels.go:103*/ gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line kernels.go:103*/ gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								gc_t23 := gc_ld26
 								gc_t24 := gc_ld27.Add(gc_ld28)
 								gc_st19 := gc_t23
-//line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line kernels.go:103
-									gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
-//line kernels.go:103
-									gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
+								/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
+									/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-									gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
-//line kernels.go:103
-									gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
+									/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
+									/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps10
 								}
 								gc_st20 := gc_t24
-//line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-									gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
-//line kernels.go:103
-									gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
+								/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
+									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-									gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
-//line kernels.go:103
-									gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
+									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
+									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
 								} else {
-//line kernels.go:103
-									var gc_lanes48 [16]int32
+									/*line kernels.go:103*/ var gc_lanes48 [16]int32
 									gc_st20.Store(&gc_lanes48)
 									for gc_k48 := range 16 {
 										if 0xffff&(1<<gc_k48) != 0 {
 											gc_pos.Thread = gc_rank + gc_k48
-//line kernels.go:103
-											temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
+											/*line kernels.go:103*/ temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -2607,8 +2206,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line kernels.go:114
-				if offset == 1 {
+				/*line kernels.go:114*/ if offset == 1 {
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -2619,88 +2217,65 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:102
-						var gc_t13 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-						var gc_t14 int = 1*(2*tid+2) - 1
+						/*line kernels.go:102*/ var gc_t13 int = 1*(2*tid+1) - 1
+						/*line kernels.go:102*/ var gc_t14 int = 1*(2*tid+2) - 1
 						var ai_ int = gc_t13
 						var bi_ int = gc_t14
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:103
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line kernels.go:103
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line kernels.go:103*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line kernels.go:103*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:103
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line kernels.go:103
-							gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+						/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line kernels.go:103*/ gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-							gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							/*line kernels.go:103*/ gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:103
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line kernels.go:103
-							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line kernels.go:103*/ gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line kernels.go:103*/ gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						gc_t15 := gc_ld20
 						gc_t16 := gc_ld21.Add(gc_ld22)
 						gc_st15 := gc_t15
-//line kernels.go:103
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line kernels.go:103
-							gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
-//line kernels.go:103
-							gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+						/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line kernels.go:103*/ gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+							/*line kernels.go:103*/ gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line kernels.go:103
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-							gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
-//line kernels.go:103
-							gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+							/*line kernels.go:103*/ gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+							/*line kernels.go:103*/ gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps8
 						}
 						gc_st16 := gc_t16
-//line kernels.go:103
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line kernels.go:103
-							gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
-//line kernels.go:103
-							gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+						/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line kernels.go:103
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-							gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
-//line kernels.go:103
-							gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 						} else {
-//line kernels.go:103
-							var gc_lanes38 [8]int32
+							/*line kernels.go:103*/ var gc_lanes38 [8]int32
 							gc_st16.Store(&gc_lanes38)
 							for gc_k38 := range 8 {
 								if 0xff&(1<<gc_k38) != 0 {
 									gc_pos.Thread = gc_rank + gc_k38
-//line kernels.go:103
-									temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+									/*line kernels.go:103*/ temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -2712,8 +2287,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:102
-				ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 				temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 			}
 		}
@@ -2737,65 +2311,49 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					var tid int = gc_tx
 					{
 						{
-//line kernels.go:107
-							var k_ int = base + 2*tid + compiled.Trip(0)
+							/*line kernels.go:107*/ var k_ int = base + 2*tid + compiled.Trip(0)
 							if k_ < len(out) && uint(len(out)-k_) > 30 {
 								var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+								/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 									gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:109
-									gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+									/*line kernels.go:109*/ gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								gc_st25 := gc_ld33
-//line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-									gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
-//line kernels.go:109
-									gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+								/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+									/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+									/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-									gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
-//line kernels.go:109
-									gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+									/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+									/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 								} else {
 									break gc_steps12
 								}
 							} else {
-//line kernels.go:109
-								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+								/*line kernels.go:109*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 								if gc_if7.ToBits() != 0 {
 									var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+									/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 										gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:109
-										gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+										/*line kernels.go:109*/ gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 									} else {
 										break gc_steps12
 									}
 									gc_st26 := gc_ld34
 									gc_bits3 := gc_if7.ToBits()
-//line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-										gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line kernels.go:109
-										gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+										/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-										gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line kernels.go:109
-										gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 									} else {
 										break gc_steps12
 									}
@@ -2805,77 +2363,59 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 					{
 						{
-//line kernels.go:108
-							var k_ int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:108
-							if k_ < len(out) && uint(len(out)-k_) > 30 {
+							/*line kernels.go:108*/ var k_ int = base + 2*tid + compiled.Trip(1)
+							/*line kernels.go:108*/ if k_ < len(out) && uint(len(out)-k_) > 30 {
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+								/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 									gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:109
-									gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+									/*line kernels.go:109*/ gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 								} else {
-//line kernels.go:109
-									var gc_lanes61 [16]int32
+									/*line kernels.go:109*/ var gc_lanes61 [16]int32
 									for gc_k61 := range 16 {
 										if 0xffff&(1<<gc_k61) != 0 {
 											gc_pos.Thread = gc_rank + gc_k61
-//line kernels.go:109
-											gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
+											/*line kernels.go:109*/ gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 								}
 								gc_st27 := gc_ld35
-//line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-									gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
-//line kernels.go:109
-									gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+								/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-									gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
-//line kernels.go:109
-									gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 								} else {
-//line kernels.go:109
-									var gc_lanes62 [16]int32
+									/*line kernels.go:109*/ var gc_lanes62 [16]int32
 									gc_st27.Store(&gc_lanes62)
 									for gc_k62 := range 16 {
 										if 0xffff&(1<<gc_k62) != 0 {
 											gc_pos.Thread = gc_rank + gc_k62
-//line kernels.go:109
-											out[k_+2*gc_k62] = gc_lanes62[gc_k62]
+											/*line kernels.go:109*/ out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line kernels.go:109
-								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+								/*line kernels.go:109*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 								if gc_if8.ToBits() != 0 {
 									var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+									/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 										gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:109
-										gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+										/*line kernels.go:109*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 									} else {
-//line kernels.go:109
-										var gc_lanes63 [16]int32
+										/*line kernels.go:109*/ var gc_lanes63 [16]int32
 										for gc_k63 := range 16 {
 											if gc_if8.ToBits()&(1<<gc_k63) != 0 {
 												gc_pos.Thread = gc_rank + gc_k63
-//line kernels.go:109
-												gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
+												/*line kernels.go:109*/ gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2883,27 +2423,20 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									}
 									gc_st28 := gc_ld36
 									gc_bits4 := gc_if8.ToBits()
-//line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-										gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line kernels.go:109
-										gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+									/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-										gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line kernels.go:109
-										gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 									} else {
-//line kernels.go:109
-										var gc_lanes64 [16]int32
+										/*line kernels.go:109*/ var gc_lanes64 [16]int32
 										gc_st28.Store(&gc_lanes64)
 										for gc_k64 := range 16 {
 											if gc_if8.ToBits()&(1<<gc_k64) != 0 {
 												gc_pos.Thread = gc_rank + gc_k64
-//line kernels.go:109
-												out[k_+2*gc_k64] = gc_lanes64[gc_k64]
+												/*line kernels.go:109*/ out[k_+2*gc_k64] = gc_lanes64[gc_k64]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2933,64 +2466,48 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				{
-//line kernels.go:107
-					var k_ int = base + 2*tid + compiled.Trip(0)
+					/*line kernels.go:107*/ var k_ int = base + 2*tid + compiled.Trip(0)
 					if k_ < len(out) && uint(len(out)-k_) > 14 {
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+						/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 						} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:109
-							gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+							/*line kernels.go:109*/ gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps11
 						}
 						gc_st21 := gc_ld29
-//line kernels.go:109
-						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-							gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
-//line kernels.go:109
-							gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+						/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+							/*line kernels.go:109*/ gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+							/*line kernels.go:109*/ gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 						} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-							gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
-//line kernels.go:109
-							gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							/*line kernels.go:109*/ gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+							/*line kernels.go:109*/ gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 						} else {
 							break gc_steps11
 						}
 					} else {
-//line kernels.go:109
-						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+						/*line kernels.go:109*/ gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 						if gc_if5.ToBits() != 0 {
 							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+							/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 								gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:109
-								gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+								/*line kernels.go:109*/ gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 							} else {
 								break gc_steps11
 							}
 							gc_st22 := gc_ld30
-//line kernels.go:109
-							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-								gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-								gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+							/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+								/*line kernels.go:109*/ gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line kernels.go:109*/ gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 							} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-								gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-								gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line kernels.go:109*/ gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line kernels.go:109*/ gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
 								break gc_steps11
 							}
@@ -2998,104 +2515,79 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line kernels.go:108
-					var k_ int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:108
-					if k_ < len(out) && uint(len(out)-k_) > 14 {
+					/*line kernels.go:108*/ var k_ int = base + 2*tid + compiled.Trip(1)
+					/*line kernels.go:108*/ if k_ < len(out) && uint(len(out)-k_) > 14 {
 						var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+						/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 							gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 						} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:109
-							gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+							/*line kernels.go:109*/ gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 						} else {
-//line kernels.go:109
-							var gc_lanes53 [8]int32
+							/*line kernels.go:109*/ var gc_lanes53 [8]int32
 							for gc_k53 := range 8 {
 								if 0xff&(1<<gc_k53) != 0 {
 									gc_pos.Thread = gc_rank + gc_k53
-//line kernels.go:109
-									gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+									/*line kernels.go:109*/ gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 						}
 						gc_st23 := gc_ld31
-//line kernels.go:109
-						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-							gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
-//line kernels.go:109
-							gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+						/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 						} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-							gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
-//line kernels.go:109
-							gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 						} else {
-//line kernels.go:109
-							var gc_lanes54 [8]int32
+							/*line kernels.go:109*/ var gc_lanes54 [8]int32
 							gc_st23.Store(&gc_lanes54)
 							for gc_k54 := range 8 {
 								if 0xff&(1<<gc_k54) != 0 {
 									gc_pos.Thread = gc_rank + gc_k54
-//line kernels.go:109
-									out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+									/*line kernels.go:109*/ out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line kernels.go:109
-						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+						/*line kernels.go:109*/ gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 						if gc_if6.ToBits() != 0 {
 							var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+							/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 								gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:109
-								gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+								/*line kernels.go:109*/ gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 							} else {
-//line kernels.go:109
-								var gc_lanes55 [8]int32
+								/*line kernels.go:109*/ var gc_lanes55 [8]int32
 								for gc_k55 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 										gc_pos.Thread = gc_rank + gc_k55
-//line kernels.go:109
-										gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
+										/*line kernels.go:109*/ gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 							}
 							gc_st24 := gc_ld32
-//line kernels.go:109
-							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-								gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-								gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+							/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 							} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-								gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-								gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
-//line kernels.go:109
-								var gc_lanes56 [8]int32
+								/*line kernels.go:109*/ var gc_lanes56 [8]int32
 								gc_st24.Store(&gc_lanes56)
 								for gc_k56 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 										gc_pos.Thread = gc_rank + gc_k56
-//line kernels.go:109
-										out[k_+2*gc_k56] = gc_lanes56[gc_k56]
+										/*line kernels.go:109*/ out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -3111,15 +2603,13 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			tid := gc_tx
 			{
 				j_ := int(0)
-//line kernels.go:108
-				if k_ := base + 2*tid + j_; k_ < len(out) {
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
 			{
 				j_ := int(1)
-//line kernels.go:108
-				if k_ := base + 2*tid + j_; k_ < len(out) {
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
 					out[k_] = temp[2*tid+j_]
 				}
 			}
@@ -3180,8 +2670,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line kernels.go:120
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:120*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
@@ -3211,8 +2700,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:124
-			if in[i] > 0 {
+			/*line kernels.go:124*/ if in[i] > 0 {
 				gc_r2++
 			}
 		}
@@ -3227,15 +2715,13 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:125
-			if !(in[i] > 0) {
+			/*line kernels.go:125*/ if !(in[i] > 0) {
 				gc_r3 = false
 			}
 		}
 	}
 	all := gc_r3
-//line kernels.go:126
-	var some bool
+	/*line kernels.go:126*/ var some bool
 	gc_r4 := false
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3245,8 +2731,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:127
-			if in[i] < 0 {
+			/*line kernels.go:127*/ if in[i] < 0 {
 				gc_r4 = true
 			}
 		}
@@ -3256,14 +2741,11 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	if gc_bx%2 == 0 {
 		branch = 1
 	} else
-//line kernels.go:132
-	if gc_bx%3 == 0 {
+	/*line kernels.go:132*/ if gc_bx%3 == 0 {
 		branch = 2
 	} else {
-//line kernels.go:136
-		for r := range gc_bx % 4 {
-//line kernels.go:138
-			branch += int32(r) + 3
+		/*line kernels.go:136*/ for r := range gc_bx % 4 {
+			/*line kernels.go:138*/ branch += int32(r) + 3
 		}
 	}
 	{
@@ -3288,8 +2770,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 							var b int = 4 * gc_bx
 							var gc_result3 int32
 							var gc_returned3 bool
-//line kernels.go:143
-							if all {
+							/*line kernels.go:143*/ if all {
 								gc_result3 = 1
 								gc_returned3 = true
 							}
@@ -3299,8 +2780,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 							}
 							var gc_result4 int32
 							var gc_returned4 bool
-//line kernels.go:151
-							if some {
+							/*line kernels.go:151*/ if some {
 								gc_result4 = 1
 								gc_returned4 = true
 							}
@@ -3308,27 +2788,21 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 								gc_result4 = 0
 								gc_returned4 = true
 							}
-//line kernels.go:151
-							var gc_t5 int32 = int32(n)
+							/*line kernels.go:151*/ var gc_t5 int32 = int32(n)
 							var gc_t6 int32 = gc_result3
 							var gc_t7 int32 = gc_result4
-//line kernels.go:143
-							var gc_t8 int32 = branch
+							/*line kernels.go:143*/ var gc_t8 int32 = branch
 							if gc_alive4.ToBits() != 0 {
-//line kernels.go:143
-								out[b] = gc_t5
+								/*line kernels.go:143*/ out[b] = gc_t5
 							}
 							if gc_alive4.ToBits() != 0 {
-//line kernels.go:143
-								out[b+1] = gc_t6
+								/*line kernels.go:143*/ out[b+1] = gc_t6
 							}
 							if gc_alive4.ToBits() != 0 {
-//line kernels.go:143
-								out[b+2] = gc_t7
+								/*line kernels.go:143*/ out[b+2] = gc_t7
 							}
 							if gc_alive4.ToBits() != 0 {
-//line kernels.go:143
-								out[b+3] = gc_t8
+								/*line kernels.go:143*/ out[b+3] = gc_t8
 							}
 						}
 					}
@@ -3346,14 +2820,12 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line kernels.go:141
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line kernels.go:141*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var b int = 4 * gc_bx
 					var gc_result int32
 					var gc_returned bool
-//line kernels.go:143
-					if all {
+					/*line kernels.go:143*/ if all {
 						gc_result = 1
 						gc_returned = true
 					}
@@ -3363,8 +2835,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 					}
 					var gc_result2 int32
 					var gc_returned2 bool
-//line kernels.go:151
-					if some {
+					/*line kernels.go:151*/ if some {
 						gc_result2 = 1
 						gc_returned2 = true
 					}
@@ -3372,27 +2843,21 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 						gc_result2 = 0
 						gc_returned2 = true
 					}
-//line kernels.go:151
-					var gc_t int32 = int32(n)
+					/*line kernels.go:151*/ var gc_t int32 = int32(n)
 					var gc_t2 int32 = gc_result
 					var gc_t3 int32 = gc_result2
-//line kernels.go:143
-					var gc_t4 int32 = branch
+					/*line kernels.go:143*/ var gc_t4 int32 = branch
 					if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-						out[b] = gc_t
+						/*line kernels.go:143*/ out[b] = gc_t
 					}
 					if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-						out[b+1] = gc_t2
+						/*line kernels.go:143*/ out[b+1] = gc_t2
 					}
 					if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-						out[b+2] = gc_t3
+						/*line kernels.go:143*/ out[b+2] = gc_t3
 					}
 					if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-						out[b+3] = gc_t4
+						/*line kernels.go:143*/ out[b+3] = gc_t4
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3404,8 +2869,7 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				b := 4 * gc_bx
-//line kernels.go:143
-				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+				/*line kernels.go:143*/ out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
 	}
@@ -3433,8 +2897,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:221
-				panic(compiled.ErrGuardWraps)
+				/*line kernels.go:221*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -3448,14 +2911,12 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:200
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							/*line kernels.go:200*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line kernels.go:200
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line kernels.go:200*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -3465,14 +2926,12 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 					}
 					if compiled.SIMD {
-//line kernels.go:200
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						/*line kernels.go:200*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line kernels.go:200
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line kernels.go:200*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3481,25 +2940,21 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line kernels.go:200
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:200
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							/*line kernels.go:200*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line kernels.go:200
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line kernels.go:200*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line kernels.go:201
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line kernels.go:201*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -3509,17 +2964,14 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 					}
 					if compiled.SIMD {
-//line kernels.go:200
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						/*line kernels.go:200*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line kernels.go:200
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+							/*line kernels.go:200*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
-//line kernels.go:201
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							/*line kernels.go:201*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3532,15 +2984,13 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line kernels.go:200
-						y[i] = a*x[i] + y[i]
+						/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line kernels.go:199
-		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line kernels.go:199*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -3555,8 +3005,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:216
-					panic(compiled.ErrGuardWraps)
+					/*line kernels.go:216*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -3571,32 +3020,27 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line kernels.go:200
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line kernels.go:200
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -3606,40 +3050,35 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -3682,12 +3121,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line kernels.go:209
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:209*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line kernels.go:213
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -3695,8 +3132,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 0
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -3706,8 +3142,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 1
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -3717,8 +3152,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 2
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -3728,8 +3162,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 3
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -3739,8 +3172,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -3754,8 +3186,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -3766,8 +3197,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -3778,8 +3208,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -3790,8 +3219,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -3802,8 +3230,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -3812,13 +3239,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line kernels.go:218
-	var x []T = sdata
-//line kernels.go:226
-	var x_ []T = x
+	/*line kernels.go:218*/ var x []T = sdata
+	/*line kernels.go:226*/ var x_ []T = x
 	var stop int = 0
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -3827,8 +3251,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 		}
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:243
-		if gc_bound := s; gc_bound < gc_to {
+		/*line kernels.go:243*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3840,28 +3263,23 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:235
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -3870,47 +3288,40 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line kernels.go:235
-						x_[tid_] += x_[tid_+s]
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line kernels.go:235
-					x_[tid_] += x_[tid_+s]
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line kernels.go:242
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line kernels.go:248
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -3923,16 +3334,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t4 T = gc_at5[0]
+						/*line kernels.go:227*/ var gc_t4 T = gc_at5[0]
 						var r T = gc_t4
-//line kernels.go:218
-						var sum T = r
+						/*line kernels.go:218*/ var sum T = r
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
 							if gc_if4.ToBits() != 0 {
-//line kernels.go:219
-								gc_at6[0] = sum
+								/*line kernels.go:219*/ gc_at6[0] = sum
 							}
 						}
 					}
@@ -3949,16 +3357,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t3 T = gc_at5[0]
+					/*line kernels.go:227*/ var gc_t3 T = gc_at5[0]
 					var r T = gc_t3
-//line kernels.go:218
-					var sum T = r
+					/*line kernels.go:218*/ var sum T = r
 					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if3.ToBits() != 0 {
 						if gc_if3.ToBits() != 0 {
-//line kernels.go:219
-							gc_at6[0] = sum
+							/*line kernels.go:219*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -3967,8 +3372,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r T = gc_elem
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -3983,16 +3387,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t2 T = x[0]
+						/*line kernels.go:227*/ var gc_t2 T = x[0]
 						var r T = gc_t2
-//line kernels.go:218
-						var sum T = r
+						/*line kernels.go:218*/ var sum T = r
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if2.ToBits() != 0 {
 							if gc_if2.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx] = sum
+								/*line kernels.go:220*/ partial[gc_bx] = sum
 							}
 						}
 					}
@@ -4009,16 +3410,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t T = x[0]
+					/*line kernels.go:227*/ var gc_t T = x[0]
 					var r T = gc_t
-//line kernels.go:218
-					var sum T = r
+					/*line kernels.go:218*/ var sum T = r
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
 						if gc_if.ToBits() != 0 {
-//line kernels.go:220
-							partial[gc_bx] = sum
+							/*line kernels.go:220*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -4027,10 +3425,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:227
-				var r T = x[0]
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:227*/ var r T = x[0]
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -4049,12 +3445,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line kernels.go:209
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:209*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line kernels.go:213
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -4065,22 +3459,17 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line kernels.go:211
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line kernels.go:213*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
-//line kernels.go:213
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line kernels.go:213*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line kernels.go:213
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line kernels.go:213*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
-//line kernels.go:213
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -4094,29 +3483,23 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line kernels.go:211
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line kernels.go:213*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
-//line kernels.go:213
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:213*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							/*line kernels.go:213*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
-//line kernels.go:213
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -4132,22 +3515,17 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line kernels.go:211
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x16Slice(in[i:])
+						/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line kernels.go:213*/ v = archsimd.LoadFloat32x16Slice(in[i:])
 						} else {
-//line kernels.go:214
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line kernels.go:214*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line kernels.go:213
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line kernels.go:213*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(sdata[tid:])
@@ -4164,22 +3542,17 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line kernels.go:211
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line kernels.go:213
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-						v = archsimd.LoadFloat32x8Slice(in[i:])
+					/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:213*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-//line kernels.go:214
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:214*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+							/*line kernels.go:213*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
@@ -4189,8 +3562,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
 					v = in[i]
@@ -4199,16 +3571,12 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			}
 		}
 	}
-//line kernels.go:218
-	var x []float32 = sdata
-//line kernels.go:226
-	var x_ []float32 = x
+	/*line kernels.go:218*/ var x []float32 = sdata
+	/*line kernels.go:226*/ var x_ []float32 = x
 	var stop int = 0
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:236
-		if gc_bound := s; gc_bound < gc_to {
+		/*line kernels.go:236*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4225,8 +3593,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line kernels.go:234
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line kernels.go:234*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4241,14 +3608,12 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line kernels.go:234
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line kernels.go:234*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:235
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -4259,12 +3624,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							{
-//line kernels.go:235
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 									break
 								}
-//line kernels.go:235
-								archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+								/*line kernels.go:235*/ archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4278,31 +3641,26 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line kernels.go:235
-						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
-//line kernels.go:235
-						archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+						/*line kernels.go:235*/ archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line kernels.go:235
-					x_[tid_] += x_[tid_+s]
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line kernels.go:242
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line kernels.go:248
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -4315,16 +3673,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_tx := gc_vstep5
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t8 float32 = gc_at5[0]
+						/*line kernels.go:227*/ var gc_t8 float32 = gc_at5[0]
 						var r float32 = gc_t8
-//line kernels.go:218
-						var sum float32 = r
+						/*line kernels.go:218*/ var sum float32 = r
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if12.ToBits() != 0 {
 							if gc_if12.ToBits() != 0 {
-//line kernels.go:219
-								gc_at6[0] = sum
+								/*line kernels.go:219*/ gc_at6[0] = sum
 							}
 						}
 					}
@@ -4341,16 +3696,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t6 float32 = gc_at5[0]
+					/*line kernels.go:227*/ var gc_t6 float32 = gc_at5[0]
 					var r float32 = gc_t6
-//line kernels.go:218
-					var sum float32 = r
+					/*line kernels.go:218*/ var sum float32 = r
 					gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if10.ToBits() != 0 {
 						if gc_if10.ToBits() != 0 {
-//line kernels.go:219
-							gc_at6[0] = sum
+							/*line kernels.go:219*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -4359,8 +3711,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r float32 = gc_elem
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -4375,16 +3726,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_tx := gc_vstep6
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t4 float32 = x[0]
+						/*line kernels.go:227*/ var gc_t4 float32 = x[0]
 						var r float32 = gc_t4
-//line kernels.go:218
-						var sum float32 = r
+						/*line kernels.go:218*/ var sum float32 = r
 						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if8.ToBits() != 0 {
 							if gc_if8.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx] = sum
+								/*line kernels.go:220*/ partial[gc_bx] = sum
 							}
 						}
 					}
@@ -4401,16 +3749,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_tx := gc_vstep6
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t2 float32 = x[0]
+					/*line kernels.go:227*/ var gc_t2 float32 = x[0]
 					var r float32 = gc_t2
-//line kernels.go:218
-					var sum float32 = r
+					/*line kernels.go:218*/ var sum float32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if6.ToBits() != 0 {
 						if gc_if6.ToBits() != 0 {
-//line kernels.go:220
-							partial[gc_bx] = sum
+							/*line kernels.go:220*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -4419,10 +3764,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:227
-				var r float32 = x[0]
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:227*/ var r float32 = x[0]
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -4441,12 +3784,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line kernels.go:209
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:209*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line kernels.go:213
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -4457,22 +3798,17 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line kernels.go:211
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line kernels.go:213*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
-//line kernels.go:213
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line kernels.go:213*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if8.ToBits() != 0 {
-//line kernels.go:213
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								/*line kernels.go:213*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
-//line kernels.go:213
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -4486,29 +3822,23 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line kernels.go:211
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line kernels.go:213*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line kernels.go:213
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:213*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if6.ToBits() != 0 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+							/*line kernels.go:213*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
-//line kernels.go:213
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -4524,22 +3854,17 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line kernels.go:211
-						var i int = gc_bx*gc_bdx + tid
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x16Slice(in[i:])
+						/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line kernels.go:213*/ v = archsimd.LoadInt32x16Slice(in[i:])
 						} else {
-//line kernels.go:214
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line kernels.go:214*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line kernels.go:213
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line kernels.go:213*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(sdata[tid:])
@@ -4556,22 +3881,17 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line kernels.go:211
-					var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line kernels.go:213
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:213*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line kernels.go:214
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:214*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+							/*line kernels.go:213*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
@@ -4581,8 +3901,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -4591,16 +3910,12 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-//line kernels.go:218
-	var x []int32 = sdata
-//line kernels.go:226
-	var x_ []int32 = x
+	/*line kernels.go:218*/ var x []int32 = sdata
+	/*line kernels.go:226*/ var x_ []int32 = x
 	var stop int = 0
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:236
-		if gc_bound := s; gc_bound < gc_to {
+		/*line kernels.go:236*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4617,8 +3932,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line kernels.go:234
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line kernels.go:234*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4633,14 +3947,12 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line kernels.go:234
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line kernels.go:234*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:235
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -4651,12 +3963,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							{
-//line kernels.go:235
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 									break
 								}
-//line kernels.go:235
-								archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+								/*line kernels.go:235*/ archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4670,31 +3980,26 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line kernels.go:235
-						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
-//line kernels.go:235
-						archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+						/*line kernels.go:235*/ archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line kernels.go:235
-					x_[tid_] += x_[tid_+s]
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line kernels.go:242
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line kernels.go:248
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -4707,16 +4012,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep5
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t4 int32 = gc_at5[0]
+						/*line kernels.go:227*/ var gc_t4 int32 = gc_at5[0]
 						var r int32 = gc_t4
-//line kernels.go:218
-						var sum int32 = r
+						/*line kernels.go:218*/ var sum int32 = r
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if12.ToBits() != 0 {
 							if gc_if12.ToBits() != 0 {
-//line kernels.go:219
-								gc_at6[0] = sum
+								/*line kernels.go:219*/ gc_at6[0] = sum
 							}
 						}
 					}
@@ -4733,16 +4035,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t3 int32 = gc_at5[0]
+					/*line kernels.go:227*/ var gc_t3 int32 = gc_at5[0]
 					var r int32 = gc_t3
-//line kernels.go:218
-					var sum int32 = r
+					/*line kernels.go:218*/ var sum int32 = r
 					gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if11.ToBits() != 0 {
 						if gc_if11.ToBits() != 0 {
-//line kernels.go:219
-							gc_at6[0] = sum
+							/*line kernels.go:219*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -4751,8 +4050,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r int32 = gc_elem
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -4767,16 +4065,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep6
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
-//line kernels.go:227
-						var gc_t2 int32 = x[0]
+						/*line kernels.go:227*/ var gc_t2 int32 = x[0]
 						var r int32 = gc_t2
-//line kernels.go:218
-						var sum int32 = r
+						/*line kernels.go:218*/ var sum int32 = r
 						gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if10.ToBits() != 0 {
 							if gc_if10.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx] = sum
+								/*line kernels.go:220*/ partial[gc_bx] = sum
 							}
 						}
 					}
@@ -4793,16 +4088,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_tx := gc_vstep6
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line kernels.go:227
-					var gc_t int32 = x[0]
+					/*line kernels.go:227*/ var gc_t int32 = x[0]
 					var r int32 = gc_t
-//line kernels.go:218
-					var sum int32 = r
+					/*line kernels.go:218*/ var sum int32 = r
 					gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if9.ToBits() != 0 {
 						if gc_if9.ToBits() != 0 {
-//line kernels.go:220
-							partial[gc_bx] = sum
+							/*line kernels.go:220*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -4811,10 +4103,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line kernels.go:227
-				var r int32 = x[0]
-//line kernels.go:218
-				sum := r
+				/*line kernels.go:227*/ var r int32 = x[0]
+				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -4833,10 +4123,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line kernels.go:248
-	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line kernels.go:250
-	var gc_l_v [32]int32
+	/*line kernels.go:248*/ sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line kernels.go:250*/ var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4857,29 +4145,21 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:250
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line kernels.go:250*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line kernels.go:251
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:251
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line kernels.go:251*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:251*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line kernels.go:252
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:252*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line kernels.go:251
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							/*line kernels.go:251*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
 					}
-//line kernels.go:251
-					v_ := v
-//line kernels.go:251
-					v.StoreSlice(gc_l_v[gc_lane:])
-//line kernels.go:251
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line kernels.go:251*/ v_ := v
+					/*line kernels.go:251*/ v.StoreSlice(gc_l_v[gc_lane:])
+					/*line kernels.go:251*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -4898,23 +4178,17 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:250
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line kernels.go:250*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line kernels.go:251
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line kernels.go:251*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line kernels.go:252
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line kernels.go:252*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
-//line kernels.go:252
-					v_ := v
-//line kernels.go:252
-					v.StoreSlice(gc_l_v[gc_lane:])
-//line kernels.go:252
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line kernels.go:252*/ v_ := v
+					/*line kernels.go:252*/ v.StoreSlice(gc_l_v[gc_lane:])
+					/*line kernels.go:252*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -4933,8 +4207,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:250
-				var v int32
+				/*line kernels.go:250*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -4950,23 +4223,18 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line kernels.go:273
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line kernels.go:273*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line kernels.go:274
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line kernels.go:274*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line kernels.go:274*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line kernels.go:274*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -4974,12 +4242,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line kernels.go:274*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line kernels.go:274*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line kernels.go:274*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -4991,8 +4256,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line kernels.go:274
-							v_ += gc_c1r[gc_lane]
+							/*line kernels.go:274*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -5001,13 +4265,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line kernels.go:285
-			var v int32
+			/*line kernels.go:285*/ var v int32
 			v_ := gc_l_v_[gc_lane]
-//line kernels.go:276
-			var r int32 = v_
-//line kernels.go:254
-			v = r
+			/*line kernels.go:276*/ var r int32 = v_
+			/*line kernels.go:254*/ v = r
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -5022,12 +4283,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line kernels.go:256
-			sums[(gc_rank >> 5)] = v
+			/*line kernels.go:256*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-//line kernels.go:262
-	var gc_l_s [32]int32
+	/*line kernels.go:262*/ var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -5047,27 +4306,21 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				if gc_act == ^uint32(0) {
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:260
-						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line kernels.go:260*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
 							break
 						}
 						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
-//line kernels.go:261
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
+							/*line kernels.go:261*/ s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
 						} else {
 							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 							if gc_if10.ToBits() != 0 {
-//line kernels.go:261
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
+								/*line kernels.go:261*/ s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
 							}
 						}
-//line kernels.go:261
-						v_2 := s
-//line kernels.go:261
-						s.StoreSlice(gc_l_s[gc_lane:])
-//line kernels.go:261
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line kernels.go:261*/ v_2 := s
+						/*line kernels.go:261*/ s.StoreSlice(gc_l_s[gc_lane:])
+						/*line kernels.go:261*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5075,22 +4328,17 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:260
-						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line kernels.go:260*/ var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
 							break
 						}
 						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 						if gc_if8.ToBits() != 0 {
-//line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
+							/*line kernels.go:262*/ s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
 						}
-//line kernels.go:262
-						v_2 := s
-//line kernels.go:262
-						s.StoreSlice(gc_l_s[gc_lane:])
-//line kernels.go:262
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line kernels.go:262*/ v_2 := s
+						/*line kernels.go:262*/ s.StoreSlice(gc_l_s[gc_lane:])
+						/*line kernels.go:262*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -5103,8 +4351,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:260
-					var s int32
+					/*line kernels.go:260*/ var s int32
 					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
 						s = sums[(gc_rank & 31)]
 					}
@@ -5120,23 +4367,18 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line kernels.go:273
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line kernels.go:273*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line kernels.go:274
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:274
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line kernels.go:274
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line kernels.go:274
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line kernels.go:274*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line kernels.go:274*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line kernels.go:274*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -5144,12 +4386,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line kernels.go:274
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line kernels.go:274
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line kernels.go:274
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line kernels.go:274*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line kernels.go:274*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line kernels.go:274*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -5161,8 +4400,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line kernels.go:274
-								v_2 += gc_c2r[gc_lane]
+								/*line kernels.go:274*/ v_2 += gc_c2r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -5171,13 +4409,10 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line kernels.go:285
-				var s int32
+				/*line kernels.go:285*/ var s int32
 				v_2 := gc_l_v_2[gc_lane]
-//line kernels.go:276
-				var r_ int32 = v_2
-//line kernels.go:264
-				s = r_
+				/*line kernels.go:276*/ var r_ int32 = v_2
+				/*line kernels.go:264*/ s = r_
 				gc_l_s[gc_lane] = s
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -5191,8 +4426,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				s := gc_l_s[gc_lane]
-//line kernels.go:266
-				partial[gc_bx] = s
+				/*line kernels.go:266*/ partial[gc_bx] = s
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
@@ -5210,8 +4444,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line kernels.go:295
-	var gc_l_mask [32]uint32
+	/*line kernels.go:295*/ var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
@@ -5244,27 +4477,20 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:288
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line kernels.go:288*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line kernels.go:289
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:289
-						v = archsimd.LoadFloat32x8Slice(in[i:])
+					/*line kernels.go:289*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:289*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-//line kernels.go:290
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line kernels.go:290*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line kernels.go:289
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							/*line kernels.go:289*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
-//line kernels.go:291
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
-//line kernels.go:289
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line kernels.go:291*/ archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
+					/*line kernels.go:289*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -5286,21 +4512,16 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:288
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line kernels.go:288*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line kernels.go:289
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line kernels.go:289*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line kernels.go:290
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						/*line kernels.go:290*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 					}
-//line kernels.go:291
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
-//line kernels.go:290
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line kernels.go:291*/ archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
+					/*line kernels.go:290*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -5322,8 +4543,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:288
-				var v float32
+				/*line kernels.go:288*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -5331,28 +4551,21 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:292
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line kernels.go:292*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:293
-						mask.StoreSlice(gc_c1m[gc_lane:])
-//line kernels.go:293
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line kernels.go:293*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line kernels.go:293*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:293*/ mask.StoreSlice(gc_c1m[gc_lane:])
+						/*line kernels.go:293*/ v.StoreSlice(gc_c1v[gc_lane:])
 						for gc_k3 := range 8 {
-//line kernels.go:293
-							gc_c1a[gc_lane+gc_k3] = d
+							/*line kernels.go:293*/ gc_c1a[gc_lane+gc_k3] = d
 						}
 						for gc_k4 := range 8 {
-//line kernels.go:293
-							gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
+							/*line kernels.go:293*/ gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
 						}
 						gc_left2 &^= 0xff << gc_lane
 					}
@@ -5362,21 +4575,15 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:293
-						mask.StoreSlice(gc_c1m[gc_lane:])
-//line kernels.go:293
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line kernels.go:293*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line kernels.go:293*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:293*/ mask.StoreSlice(gc_c1m[gc_lane:])
+						/*line kernels.go:293*/ v.StoreSlice(gc_c1v[gc_lane:])
 						for gc_k := range 8 {
-//line kernels.go:293
-							gc_c1a[gc_lane+gc_k] = d
+							/*line kernels.go:293*/ gc_c1a[gc_lane+gc_k] = d
 						}
 						for gc_k2 := range 8 {
-//line kernels.go:293
-							gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
+							/*line kernels.go:293*/ gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
 						}
 						gc_left2 &^= 0xff << gc_lane
 					}
@@ -5391,15 +4598,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_w + gc_lane
 					mask := gc_l_mask[gc_lane]
 					v := gc_s_v[gc_rank]
-//line kernels.go:293
-					gc_c1m[gc_lane] = mask
+					/*line kernels.go:293*/ gc_c1m[gc_lane] = mask
 					gc_c1v[gc_lane] = v
 					gc_c1a[gc_lane] = d
 					gc_c1w[gc_lane] = gocuda.WarpSize
 				}
 			}
-//line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line kernels.go:293*/ compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -5407,23 +4612,17 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line kernels.go:293*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:293*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 						if gc_lane >= d {
-//line kernels.go:294
-							v = v.Add(y)
+							/*line kernels.go:294*/ v = v.Add(y)
 						} else {
-//line kernels.go:294
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+							/*line kernels.go:294*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 							if gc_if4.ToBits() != 0 {
-//line kernels.go:294
-								v = v.Add(y).Merge(v, gc_if4)
+								/*line kernels.go:294*/ v = v.Add(y).Merge(v, gc_if4)
 							}
 						}
-//line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line kernels.go:294*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5432,17 +4631,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line kernels.go:294
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line kernels.go:294*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:293*/ y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
 						if gc_if3.ToBits() != 0 {
-//line kernels.go:294
-							v = v.Add(y).Merge(v, gc_if3)
+							/*line kernels.go:294*/ v = v.Add(y).Merge(v, gc_if3)
 						}
-//line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line kernels.go:294*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -5456,8 +4651,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line kernels.go:293
-					y := gc_c1r[gc_lane]
+					/*line kernels.go:293*/ y := gc_c1r[gc_lane]
 					if (gc_rank & 31) >= d {
 						v += y
 					}
@@ -5471,21 +4665,15 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
-//line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:298
-					mask.StoreSlice(gc_c2m[gc_lane:])
-//line kernels.go:298
-					v.StoreSlice(gc_c2v[gc_lane:])
+					/*line kernels.go:286*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+					/*line kernels.go:286*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:298*/ mask.StoreSlice(gc_c2m[gc_lane:])
+					/*line kernels.go:298*/ v.StoreSlice(gc_c2v[gc_lane:])
 					for gc_k7 := range 8 {
-//line kernels.go:298
-						gc_c2a[gc_lane+gc_k7] = lanes - 1
+						/*line kernels.go:298*/ gc_c2a[gc_lane+gc_k7] = lanes - 1
 					}
 					for gc_k8 := range 8 {
-//line kernels.go:298
-						gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
+						/*line kernels.go:298*/ gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 					}
 					gc_left4 &^= 0xff << gc_lane
 				}
@@ -5496,21 +4684,15 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
-//line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:298
-					mask.StoreSlice(gc_c2m[gc_lane:])
-//line kernels.go:298
-					v.StoreSlice(gc_c2v[gc_lane:])
+					/*line kernels.go:286*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+					/*line kernels.go:286*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:298*/ mask.StoreSlice(gc_c2m[gc_lane:])
+					/*line kernels.go:298*/ v.StoreSlice(gc_c2v[gc_lane:])
 					for gc_k5 := range 8 {
-//line kernels.go:298
-						gc_c2a[gc_lane+gc_k5] = lanes - 1
+						/*line kernels.go:298*/ gc_c2a[gc_lane+gc_k5] = lanes - 1
 					}
 					for gc_k6 := range 8 {
-//line kernels.go:298
-						gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
+						/*line kernels.go:298*/ gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 					}
 					gc_left4 &^= 0xff << gc_lane
 				}
@@ -5526,22 +4708,18 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				mask := gc_l_mask[gc_lane]
 				v := gc_s_v[gc_rank]
-//line kernels.go:298
-				gc_c2m[gc_lane] = mask
+				/*line kernels.go:298*/ gc_c2m[gc_lane] = mask
 				gc_c2v[gc_lane] = v
 				gc_c2a[gc_lane] = lanes - 1
 				gc_c2w[gc_lane] = gocuda.WarpSize
 			}
 		}
-//line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-//line kernels.go:298
-		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line kernels.go:298*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		/*line kernels.go:298*/ copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line kernels.go:304
-		panic(compiled.ErrGuardWraps)
+		/*line kernels.go:304*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -5560,13 +4738,10 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line kernels.go:285
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line kernels.go:285
-						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
+						/*line kernels.go:285*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:285*/ total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
 						{
-//line kernels.go:299
-							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at[gc_tx:])
+							/*line kernels.go:299*/ v.Add(total.Div(gc_vb4)).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5583,12 +4758,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line kernels.go:285
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:285
-					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
-//line kernels.go:299
-					v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
+					/*line kernels.go:285*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:285*/ total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
+					/*line kernels.go:299*/ v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -5596,8 +4768,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-//line kernels.go:300
-				gc_at[gc_tx] = v + total/1024
+				/*line kernels.go:300*/ gc_at[gc_tx] = v + total/1024
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -5609,17 +4780,13 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:285
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line kernels.go:285
-						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
+						/*line kernels.go:285*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:285*/ total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank:])
 						{
-//line kernels.go:300
-							if i < 0 || i > len(out)-16 {
+							/*line kernels.go:300*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line kernels.go:300
-							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
+							/*line kernels.go:300*/ v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5635,16 +4802,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:285
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line kernels.go:285
-					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
-//line kernels.go:300
-					if i < 0 || i > len(out)-8 {
+					/*line kernels.go:285*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:285*/ total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
+					/*line kernels.go:300*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line kernels.go:300
-					v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
+					/*line kernels.go:300*/ v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -5654,8 +4817,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-//line kernels.go:300
-				out[i] = v + total/1024
+				/*line kernels.go:300*/ out[i] = v + total/1024
 			}
 		}
 	}
@@ -5666,10 +4828,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:326
-	buf := gocuda.Shared[int32](t, 16)[:16]
-//line kernels.go:328
-	var gc_l_pred [32]bool
+	/*line kernels.go:326*/ buf := gocuda.Shared[int32](t, 16)[:16]
+	/*line kernels.go:328*/ var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
 	var gc_l_anyPos [32]bool
@@ -5697,56 +4857,45 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:313
-			pred := in[r] > 0
+			/*line kernels.go:313*/ pred := in[r] > 0
 			gc_l_pred[gc_lane] = pred
 		}
-//line kernels.go:314
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		/*line kernels.go:314*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			pred := gc_l_pred[gc_lane]
 			_ = pred
-//line kernels.go:314
-			ballot := gc_c1r[gc_lane]
+			/*line kernels.go:314*/ ballot := gc_c1r[gc_lane]
 			gc_l_ballot[gc_lane] = ballot
 		}
-//line kernels.go:315
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		/*line kernels.go:315*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			pred := gc_l_pred[gc_lane]
 			_ = pred
-//line kernels.go:315
-			all := gc_c2r[gc_lane]
+			/*line kernels.go:315*/ all := gc_c2r[gc_lane]
 			gc_l_all[gc_lane] = all
 		}
-//line kernels.go:316
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		/*line kernels.go:316*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:316
-			anyPos := gc_c3r[gc_lane]
+			/*line kernels.go:316*/ anyPos := gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = in[r]
 			gc_l_anyPos[gc_lane] = anyPos
 		}
-//line kernels.go:317
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		/*line kernels.go:317*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					var r int = gc_rank
-//line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+					/*line kernels.go:317*/ sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
 						break
 					}
-//line kernels.go:319
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
-//line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane:])
+					/*line kernels.go:319*/ archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
+					/*line kernels.go:318*/ sum.StoreSlice(gc_l_sum[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -5756,15 +4905,12 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					}
 					gc_rank := gc_w + gc_lane
 					var r int = gc_rank
-//line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+					/*line kernels.go:317*/ sum := archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if r < 0 || r > len(in)-8 {
 						break
 					}
-//line kernels.go:319
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
-//line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane:])
+					/*line kernels.go:319*/ archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
+					/*line kernels.go:318*/ sum.StoreSlice(gc_l_sum[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -5778,34 +4924,28 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				r := gc_rank
-//line kernels.go:317
-				sum := gc_c4r[gc_lane]
+				/*line kernels.go:317*/ sum := gc_c4r[gc_lane]
 				gc_c5v[gc_lane] = in[r]
 				gc_l_sum[gc_lane] = sum
 			}
 		}
-//line kernels.go:318
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		/*line kernels.go:318*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:318
-			low := gc_c5r[gc_lane]
+			/*line kernels.go:318*/ low := gc_c5r[gc_lane]
 			gc_c6v[gc_lane] = in[r] % 3
 			gc_l_low[gc_lane] = low
 		}
-//line kernels.go:319
-		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		/*line kernels.go:319*/ compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
+					/*line kernels.go:319*/ same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 					var active uint32
-//line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane:])
+					/*line kernels.go:320*/ same.StoreSlice(gc_l_same[gc_lane:])
 					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
@@ -5814,11 +4954,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
+					/*line kernels.go:319*/ same := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
 					var active uint32
-//line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane:])
+					/*line kernels.go:320*/ same.StoreSlice(gc_l_same[gc_lane:])
 					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
@@ -5830,8 +4968,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:319
-				same := gc_c6r[gc_lane]
+				/*line kernels.go:319*/ same := gc_c6r[gc_lane]
 				var active uint32
 				gc_l_same[gc_lane] = same
 				gc_l_active[gc_lane] = active
@@ -5842,26 +4979,21 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := (gc_rank & 31)
-//line kernels.go:321
-			if lane%2 == 0 {
+			/*line kernels.go:321*/ if lane%2 == 0 {
 				gc_m13 |= 1 << gc_lane
 			}
 		}
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line kernels.go:322
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+			/*line kernels.go:322*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:322
-						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-						active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line kernels.go:322
-						active.StoreSlice(gc_l_active[gc_lane:])
+						/*line kernels.go:322*/ var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line kernels.go:322*/ active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+						/*line kernels.go:322*/ active.StoreSlice(gc_l_active[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5869,12 +5001,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:322
-						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-						active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line kernels.go:322
-						active.StoreSlice(gc_l_active[gc_lane:])
+						/*line kernels.go:322*/ var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line kernels.go:322*/ active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+						/*line kernels.go:322*/ active.StoreSlice(gc_l_active[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -5885,28 +5014,22 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:335
-					var active uint32
-//line kernels.go:322
-					active = gc_c7r[gc_lane]
+					/*line kernels.go:335*/ var active uint32
+					/*line kernels.go:322*/ active = gc_c7r[gc_lane]
 					gc_l_active[gc_lane] = active
 				}
 			}
 		}
 		gc_act = gc_save13 &^ gc_m13 &^ gc_dead
 		if gc_act != 0 {
-//line kernels.go:324
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+			/*line kernels.go:324*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:324
-						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-						active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
-//line kernels.go:324
-						active.StoreSlice(gc_l_active[gc_lane:])
+						/*line kernels.go:324*/ var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line kernels.go:324*/ active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
+						/*line kernels.go:324*/ active.StoreSlice(gc_l_active[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5914,12 +5037,9 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:324
-						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-						active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
-//line kernels.go:324
-						active.StoreSlice(gc_l_active[gc_lane:])
+						/*line kernels.go:324*/ var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						/*line kernels.go:324*/ active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
+						/*line kernels.go:324*/ active.StoreSlice(gc_l_active[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -5930,10 +5050,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:337
-					var active uint32
-//line kernels.go:324
-					active = gc_c8r[gc_lane]
+					/*line kernels.go:337*/ var active uint32
+					/*line kernels.go:324*/ active = gc_c8r[gc_lane]
 					gc_l_active[gc_lane] = active
 				}
 			}
@@ -5943,8 +5061,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:327
-					var swapped int32
+					/*line kernels.go:327*/ var swapped int32
 					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
@@ -5953,8 +5070,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line kernels.go:327
-					var swapped int32
+					/*line kernels.go:327*/ var swapped int32
 					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
@@ -5966,8 +5082,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_left5&(1<<gc_lane) == 0 {
 					continue
 				}
-//line kernels.go:327
-				var swapped int32
+				/*line kernels.go:327*/ var swapped int32
 				gc_l_swapped[gc_lane] = swapped
 			}
 		}
@@ -5976,8 +5091,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:328
-			if r < 16 {
+			/*line kernels.go:328*/ if r < 16 {
 				gc_m17 |= 1 << gc_lane
 			}
 		}
@@ -5990,12 +5104,10 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:329
-						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+						/*line kernels.go:329*/ if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 							break
 						}
-//line kernels.go:330
-						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+						/*line kernels.go:330*/ archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6005,12 +5117,10 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 						}
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:329
-						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+						/*line kernels.go:329*/ if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 							break
 						}
-//line kernels.go:330
-						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+						/*line kernels.go:330*/ archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -6024,12 +5134,10 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					r := gc_rank
-//line kernels.go:329
-					buf[r] = in[r]
+					/*line kernels.go:329*/ buf[r] = in[r]
 				}
 			}
-//line kernels.go:330
-			compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+			/*line kernels.go:330*/ compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -6037,10 +5145,8 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				r := gc_rank
-//line kernels.go:314
-				var swapped int32
-//line kernels.go:331
-				swapped = buf[15-r]
+				/*line kernels.go:314*/ var swapped int32
+				/*line kernels.go:331*/ swapped = buf[15-r]
 				gc_l_swapped[gc_lane] = swapped
 			}
 		}
@@ -6057,8 +5163,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			same := gc_l_same[gc_lane]
 			active := gc_l_active[gc_lane]
 			swapped := gc_l_swapped[gc_lane]
-//line kernels.go:333
-			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			/*line kernels.go:333*/ out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
 			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
 		}
 	}
@@ -6068,8 +5173,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:345
-	var gc_c1v [32]int32
+	/*line kernels.go:345*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -6091,8 +5195,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 				if gc_act == ^uint32(0) {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:347
-						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+						/*line kernels.go:347*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -6100,8 +5203,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:357
-						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+						/*line kernels.go:357*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -6114,8 +5216,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:343
-					gc_c1v[gc_lane] = int32((gc_rank & 31))
+					/*line kernels.go:343*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
 				}
 			}
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
@@ -6123,12 +5224,10 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:343
-						if gc_lane < 0 || gc_lane > len(out)-8 {
+						/*line kernels.go:343*/ if gc_lane < 0 || gc_lane > len(out)-8 {
 							break
 						}
-//line kernels.go:344
-						archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+						/*line kernels.go:344*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6136,12 +5235,10 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:343
-						if gc_lane < 0 || gc_lane > len(out)-8 {
+						/*line kernels.go:343*/ if gc_lane < 0 || gc_lane > len(out)-8 {
 							break
 						}
-//line kernels.go:344
-						archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+						/*line kernels.go:344*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -6154,8 +5251,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line kernels.go:343
-					out[(gc_rank & 31)] = gc_c1r[gc_lane]
+					/*line kernels.go:343*/ out[(gc_rank & 31)] = gc_c1r[gc_lane]
 				}
 			}
 		}
@@ -6167,8 +5263,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:368
-	var gc_l_v [32]int32
+	/*line kernels.go:368*/ var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
 	var gc_l_and [32]uint32
@@ -6201,14 +5296,11 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:367
-						if r < 0 || r > len(in)-8 {
+						/*line kernels.go:367*/ if r < 0 || r > len(in)-8 {
 							break
 						}
-//line kernels.go:367
-						v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line kernels.go:367*/ v := archsimd.LoadInt32x8Slice(in[r:])
+						/*line kernels.go:367*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -6218,14 +5310,11 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						}
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:367
-						if r < 0 || r > len(in)-8 {
+						/*line kernels.go:367*/ if r < 0 || r > len(in)-8 {
 							break
 						}
-//line kernels.go:367
-						v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line kernels.go:367*/ v := archsimd.LoadInt32x8Slice(in[r:])
+						/*line kernels.go:367*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -6239,8 +5328,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					r := gc_rank
-//line kernels.go:367
-					v := in[r]
+					/*line kernels.go:367*/ v := in[r]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -6251,23 +5339,18 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				v := gc_l_v[gc_lane]
 				_ = v
-//line kernels.go:368
-				x := gc_c1r[gc_lane]
+				/*line kernels.go:368*/ x := gc_c1r[gc_lane]
 				gc_l_x[gc_lane] = x
 			}
-//line kernels.go:369
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+			/*line kernels.go:369*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:369
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:369
-						hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line kernels.go:369*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:369*/ hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
-//line kernels.go:369
-						hi.StoreSlice(gc_l_hi[gc_lane:])
+						/*line kernels.go:369*/ hi.StoreSlice(gc_l_hi[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6275,13 +5358,10 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:369
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:369
-						hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line kernels.go:369*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:369*/ hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
-//line kernels.go:369
-						hi.StoreSlice(gc_l_hi[gc_lane:])
+						/*line kernels.go:369*/ hi.StoreSlice(gc_l_hi[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -6293,25 +5373,20 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line kernels.go:369
-					hi := gc_c2r[gc_lane]
+					/*line kernels.go:369*/ hi := gc_c2r[gc_lane]
 					gc_c3v[gc_lane] = uint32(v)
 					gc_l_hi[gc_lane] = hi
 				}
 			}
-//line kernels.go:370
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+			/*line kernels.go:370*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:370
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:370
-						and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						/*line kernels.go:370*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:370*/ and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
-//line kernels.go:370
-						and.StoreSlice(gc_l_and[gc_lane:])
+						/*line kernels.go:370*/ and.StoreSlice(gc_l_and[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6319,13 +5394,10 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:370
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:370
-						and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						/*line kernels.go:370*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:370*/ and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
-//line kernels.go:370
-						and.StoreSlice(gc_l_and[gc_lane:])
+						/*line kernels.go:370*/ and.StoreSlice(gc_l_and[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -6337,25 +5409,20 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line kernels.go:370
-					and := gc_c3r[gc_lane]
+					/*line kernels.go:370*/ and := gc_c3r[gc_lane]
 					gc_c4v[gc_lane] = uint32(v)
 					gc_l_and[gc_lane] = and
 				}
 			}
-//line kernels.go:371
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+			/*line kernels.go:371*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:371
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:371
-						or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+						/*line kernels.go:371*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:371*/ or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
-//line kernels.go:371
-						or.StoreSlice(gc_l_or[gc_lane:])
+						/*line kernels.go:371*/ or.StoreSlice(gc_l_or[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6363,13 +5430,10 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:371
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:371
-						or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+						/*line kernels.go:371*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line kernels.go:371*/ or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
 						v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
-//line kernels.go:371
-						or.StoreSlice(gc_l_or[gc_lane:])
+						/*line kernels.go:371*/ or.StoreSlice(gc_l_or[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -6381,91 +5445,70 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line kernels.go:371
-					or := gc_c4r[gc_lane]
+					/*line kernels.go:371*/ or := gc_c4r[gc_lane]
 					gc_c5v[gc_lane] = uint32(v)
 					gc_l_or[gc_lane] = or
 				}
 			}
-//line kernels.go:372
-			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+			/*line kernels.go:372*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:365
-						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-//line kernels.go:365
-						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-//line kernels.go:365
-						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-//line kernels.go:365
-						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-//line kernels.go:372
-						xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+						/*line kernels.go:365*/ x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
+						/*line kernels.go:365*/ hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
+						/*line kernels.go:365*/ and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
+						/*line kernels.go:365*/ or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
+						/*line kernels.go:372*/ xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 						gc_t6 := x.AsUint32x8()
-//line kernels.go:373
-						gc_t7 := hi.AsUint32x8()
-//line kernels.go:373
-						gc_t8 := and
-//line kernels.go:373
-						gc_t9 := or
-//line kernels.go:373
-						gc_t10 := xor
-//line kernels.go:373
-						var gc_lanes6 [8]uint32
+						/*line kernels.go:373*/ gc_t7 := hi.AsUint32x8()
+						/*line kernels.go:373*/ gc_t8 := and
+						/*line kernels.go:373*/ gc_t9 := or
+						/*line kernels.go:373*/ gc_t10 := xor
+						/*line kernels.go:373*/ var gc_lanes6 [8]uint32
 						gc_t6.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line kernels.go:373
-								out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
+								/*line kernels.go:373*/ out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes7 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes7 [8]uint32
 						gc_t7.Store(&gc_lanes7)
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
 								gc_pos.Thread = gc_rank + gc_k7
-//line kernels.go:373
-								out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
+								/*line kernels.go:373*/ out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes8 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes8 [8]uint32
 						gc_t8.Store(&gc_lanes8)
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
-//line kernels.go:373
-								out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
+								/*line kernels.go:373*/ out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes9 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes9 [8]uint32
 						gc_t9.Store(&gc_lanes9)
 						for gc_k9 := range 8 {
 							if 0xff&(1<<gc_k9) != 0 {
 								gc_pos.Thread = gc_rank + gc_k9
-//line kernels.go:373
-								out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
+								/*line kernels.go:373*/ out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes10 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes10 [8]uint32
 						gc_t10.Store(&gc_lanes10)
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
-//line kernels.go:373
-								out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+								/*line kernels.go:373*/ out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -6478,77 +5521,58 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						}
 						gc_rank := gc_w + gc_lane
 						var r int = gc_rank
-//line kernels.go:365
-						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-//line kernels.go:365
-						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-//line kernels.go:365
-						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-//line kernels.go:365
-						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-//line kernels.go:372
-						xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+						/*line kernels.go:365*/ x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
+						/*line kernels.go:365*/ hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
+						/*line kernels.go:365*/ and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
+						/*line kernels.go:365*/ or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
+						/*line kernels.go:372*/ xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
 						gc_t := x.AsUint32x8()
-//line kernels.go:373
-						gc_t2 := hi.AsUint32x8()
-//line kernels.go:373
-						gc_t3 := and
-//line kernels.go:373
-						gc_t4 := or
-//line kernels.go:373
-						gc_t5 := xor
-//line kernels.go:373
-						var gc_lanes [8]uint32
+						/*line kernels.go:373*/ gc_t2 := hi.AsUint32x8()
+						/*line kernels.go:373*/ gc_t3 := and
+						/*line kernels.go:373*/ gc_t4 := or
+						/*line kernels.go:373*/ gc_t5 := xor
+						/*line kernels.go:373*/ var gc_lanes [8]uint32
 						gc_t.Store(&gc_lanes)
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line kernels.go:373
-								out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+								/*line kernels.go:373*/ out[(5*r)+5*gc_k] = gc_lanes[gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes2 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes2 [8]uint32
 						gc_t2.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line kernels.go:373
-								out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+								/*line kernels.go:373*/ out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes3 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes3 [8]uint32
 						gc_t3.Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line kernels.go:373
-								out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+								/*line kernels.go:373*/ out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes4 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes4 [8]uint32
 						gc_t4.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line kernels.go:373
-								out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+								/*line kernels.go:373*/ out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line kernels.go:373
-						var gc_lanes5 [8]uint32
+						/*line kernels.go:373*/ var gc_lanes5 [8]uint32
 						gc_t5.Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line kernels.go:373
-								out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+								/*line kernels.go:373*/ out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -6569,8 +5593,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					hi := gc_l_hi[gc_lane]
 					and := gc_l_and[gc_lane]
 					or := gc_l_or[gc_lane]
-//line kernels.go:372
-					xor := gc_c5r[gc_lane]
+					/*line kernels.go:372*/ xor := gc_c5r[gc_lane]
 					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 				}
 			}
@@ -6586,17 +5609,14 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line kernels.go:391
-	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line kernels.go:391*/ gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line kernels.go:402
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line kernels.go:402*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line kernels.go:405
-	var gc_c1v [32]int32
+	/*line kernels.go:405*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -6619,8 +5639,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r := gc_rank
-//line kernels.go:386
-			v := in[r]
+			/*line kernels.go:386*/ v := in[r]
 			gc_s_v[gc_rank] = v
 		}
 		var gc_m16 uint32
@@ -6631,8 +5650,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := (gc_rank & 31)
-//line kernels.go:387
-			if lane%3 == 0 {
+			/*line kernels.go:387*/ if lane%3 == 0 {
 				gc_m16 |= 1 << gc_lane
 			}
 		}
@@ -6645,8 +5663,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line kernels.go:388
-				gc_c1v[gc_lane] = v
+				/*line kernels.go:388*/ gc_c1v[gc_lane] = v
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6654,10 +5671,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line kernels.go:395
-				var v int32
-//line kernels.go:388
-				v = gc_c1r[gc_lane]
+				/*line kernels.go:395*/ var v int32
+				/*line kernels.go:388*/ v = gc_c1r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -6671,8 +5686,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
-//line kernels.go:389
-				if lane%3 == 1 {
+				/*line kernels.go:389*/ if lane%3 == 1 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -6685,8 +5699,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line kernels.go:390
-					gc_c2v[gc_lane] = v
+					/*line kernels.go:390*/ gc_c2v[gc_lane] = v
 				}
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -6694,10 +5707,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:397
-					var v int32
-//line kernels.go:390
-					v = gc_c2r[gc_lane]
+					/*line kernels.go:397*/ var v int32
+					/*line kernels.go:390*/ v = gc_c2r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -6709,8 +5720,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line kernels.go:392
-					v += 1000
+					/*line kernels.go:392*/ v += 1000
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -6730,8 +5740,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			v := gc_s_v[gc_rank]
-//line kernels.go:395
-			if v > 0 {
+			/*line kernels.go:395*/ if v > 0 {
 				out[r] = -1
 				gc_exited[gc_rank] = true
 				gc_dead |= uint32(1) << gc_lane
@@ -6739,21 +5748,18 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue gc_L17
 			}
 		}
-//line kernels.go:400
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		/*line kernels.go:400*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line kernels.go:400
-			m := gc_c3r[gc_lane]
+			/*line kernels.go:400*/ m := gc_c3r[gc_lane]
 			gc_c4m[gc_lane] = m
 			gc_c4v[gc_lane] = v
 		}
-//line kernels.go:401
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		/*line kernels.go:401*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -6761,14 +5767,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r_ := gc_rank
-//line kernels.go:418
-			var v int32
-//line kernels.go:401
-			v = gc_c4r[gc_lane]
-//line kernels.go:403
-			var v_ int32 = v
-//line kernels.go:417
-			s_[r_] = v_
+			/*line kernels.go:418*/ var v int32
+			/*line kernels.go:401*/ v = gc_c4r[gc_lane]
+			/*line kernels.go:403*/ var v_ int32 = v
+			/*line kernels.go:417*/ s_[r_] = v_
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
@@ -6780,8 +5782,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_ := gc_rank
 		v_ := gc_s_v_[gc_rank]
-//line kernels.go:419
-		w := v_ + s_[(r_+1)%len(s_)]
+		/*line kernels.go:419*/ w := v_ + s_[(r_+1)%len(s_)]
 		gc_s_w[gc_rank] = w
 	}
 	gc_vstep := 0
@@ -6795,14 +5796,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
 					gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 				}
-//line kernels.go:421
-				var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:421
-				w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
-//line kernels.go:421
-				r_2 := w
-//line kernels.go:403
-				v = r_2
+				/*line kernels.go:421*/ var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+				/*line kernels.go:421*/ w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
+				/*line kernels.go:421*/ r_2 := w
+				/*line kernels.go:403*/ v = r_2
 				v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -6818,17 +5815,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_rank := gc_vstep
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:421
-				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line kernels.go:421*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
-//line kernels.go:421
-			var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:421
-			w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
-//line kernels.go:421
-			r_2 := w
-//line kernels.go:403
-			v = r_2
+			/*line kernels.go:421*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+			/*line kernels.go:421*/ w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
+			/*line kernels.go:421*/ r_2 := w
+			/*line kernels.go:403*/ v = r_2
 			v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
@@ -6840,14 +5832,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		var v int32
 		w := gc_s_w[gc_rank]
-//line kernels.go:421
-		var r_2 int32 = w
-//line kernels.go:403
-		v = r_2
+		/*line kernels.go:421*/ var r_2 int32 = w
+		/*line kernels.go:403*/ v = r_2
 		gc_s_v[gc_rank] = v
 	}
-//line kernels.go:404
-	for _, k := range steps {
+	/*line kernels.go:404*/ for _, k := range steps {
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -6855,8 +5844,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			r := gc_rank
 			v := gc_s_v[gc_rank]
-//line kernels.go:405
-			s[r] = v + int32(k)
+			/*line kernels.go:405*/ s[r] = v + int32(k)
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -6864,15 +5852,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue
 			}
 			r := gc_rank
-//line kernels.go:387
-			var v int32
-//line kernels.go:407
-			v = s[(r+k)%gc_bdx]
+			/*line kernels.go:387*/ var v int32
+			/*line kernels.go:407*/ v = s[(r+k)%gc_bdx]
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line kernels.go:410
-	var s_2 []int32 = s
+	/*line kernels.go:410*/ var s_2 []int32 = s
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -6880,10 +5865,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_3 := gc_rank
 		v := gc_s_v[gc_rank]
-//line kernels.go:410
-		var v_2 int32 = v
-//line kernels.go:417
-		s_2[r_3] = v_2
+		/*line kernels.go:410*/ var v_2 int32 = v
+		/*line kernels.go:417*/ s_2[r_3] = v_2
 		gc_s_v_2[gc_rank] = v_2
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -6893,8 +5876,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 		r_3 := gc_rank
 		v_2 := gc_s_v_2[gc_rank]
-//line kernels.go:419
-		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+		/*line kernels.go:419*/ w_ := v_2 + s_2[(r_3+1)%len(s_2)]
 		gc_s_w_[gc_rank] = w_
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -6903,13 +5885,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			continue
 		}
 		r := gc_rank
-//line kernels.go:387
-		var v int32
+		/*line kernels.go:387*/ var v int32
 		w_ := gc_s_w_[gc_rank]
-//line kernels.go:421
-		var r_4 int32 = w_
-//line kernels.go:410
-		v = r_4
+		/*line kernels.go:421*/ var r_4 int32 = w_
+		/*line kernels.go:410*/ v = r_4
 		out[r] = v
 	}
 }
@@ -6934,8 +5913,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:487
-			gc_qoff, gc_qd := 0, m
+			/*line kernels.go:487*/ gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -6956,15 +5934,12 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var tid int = gc_tx
-//line kernels.go:469
-									var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+									/*line kernels.go:469*/ var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 									_ = row
 									var r int = (gc_tx + gc_r)
-//line kernels.go:471
-									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
+									/*line kernels.go:471*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
 									if gc_if2.ToBits() != 0 {
-//line kernels.go:471
-										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_if2)
+										/*line kernels.go:471*/ archsimd.LoadInt32x16Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_if2)
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -6980,15 +5955,12 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var tid int = gc_tx
-//line kernels.go:469
-								var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								_ = row
 								var r int = (gc_tx + gc_r)
-//line kernels.go:471
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
+								/*line kernels.go:471*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
 								if gc_if.ToBits() != 0 {
-//line kernels.go:471
-									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_if)
+									/*line kernels.go:471*/ archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_if)
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6996,8 +5968,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							r := (gc_tx + gc_r)
-//line kernels.go:471
-							if r == c {
+							/*line kernels.go:471*/ if r == c {
 								gc_at[gc_u] = gc_at2[gc_u] + 3
 							}
 						}
@@ -7008,8 +5979,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -7019,8 +5989,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -7030,8 +5999,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -7041,8 +6009,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_tx
-//line kernels.go:469
-								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 								r := (gc_tx + gc_r)
 								if r == c {
 									out[row] = in[row] + 3
@@ -7052,8 +6019,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_tx
-//line kernels.go:469
-							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							r := (gc_tx + gc_r)
 							if r == c {
 								out[row] = in[row] + 3
@@ -7069,8 +6035,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -7080,8 +6045,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -7091,8 +6055,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -7102,8 +6065,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line kernels.go:469
-						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						r := tid % m
 						if r == c {
 							out[row] = in[row] + 3
@@ -7113,8 +6075,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:469
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					r := tid % m
 					if r == c {
 						out[row] = in[row] + 3
@@ -7134,15 +6095,13 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line kernels.go:484
-	for s := start; s < gc_bdx; s *= 2 {
+	/*line kernels.go:484*/ for s := start; s < gc_bdx; s *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line kernels.go:491
-		if gc_bound := s; gc_bound > gc_from {
+		/*line kernels.go:491*/ if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -7158,8 +6117,7 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line kernels.go:485
-								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								/*line kernels.go:485*/ archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7175,14 +6133,12 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line kernels.go:485
-						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line kernels.go:485*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:486
-					gc_at[gc_tx] += 1
+					/*line kernels.go:486*/ gc_at[gc_tx] += 1
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -7194,12 +6150,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line kernels.go:486
-								if tid < 0 || tid > len(data)-16 {
+								/*line kernels.go:486*/ if tid < 0 || tid > len(data)-16 {
 									break
 								}
-//line kernels.go:486
-								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
+								/*line kernels.go:486*/ archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7214,20 +6168,17 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line kernels.go:486
-						if tid < 0 || tid > len(data)-8 {
+						/*line kernels.go:486*/ if tid < 0 || tid > len(data)-8 {
 							break
 						}
-//line kernels.go:486
-						archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
+						/*line kernels.go:486*/ archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line kernels.go:486
-					data[tid] += 1
+					/*line kernels.go:486*/ data[tid] += 1
 				}
 			}
 		}
@@ -7252,8 +6203,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line kernels.go:516
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			/*line kernels.go:516*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0
@@ -7266,18 +6216,15 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line kernels.go:500
-							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line kernels.go:500*/ v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 							for k := int32(0); k != odd; k = k + 2 {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return gc_vstep, true
 								}
-//line kernels.go:501
-								v = v.Mul(gc_vb7).Add(gc_vb8)
+								/*line kernels.go:501*/ v = v.Mul(gc_vb7).Add(gc_vb8)
 							}
-//line kernels.go:501
-							v.StoreSlice(gc_at2[gc_tx:])
+							/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -7293,32 +6240,27 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line kernels.go:500
-						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line kernels.go:500*/ v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 						for k := int32(0); k != odd; k = k + 2 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line kernels.go:501
-							v = v.Mul(gc_vb5).Add(gc_vb6)
+							/*line kernels.go:501*/ v = v.Mul(gc_vb5).Add(gc_vb6)
 						}
-//line kernels.go:501
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line kernels.go:500
-					v := gc_at[gc_tx]
+					/*line kernels.go:500*/ v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:502
-						v = v*0.5 + 1
+						/*line kernels.go:502*/ v = v*0.5 + 1
 					}
 					gc_at2[gc_tx] = v
 				}
@@ -7332,22 +6274,18 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:500
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+							/*line kernels.go:500*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
-//line kernels.go:500
-							v := archsimd.LoadFloat32x16Slice(in[i:])
+							/*line kernels.go:500*/ v := archsimd.LoadFloat32x16Slice(in[i:])
 							for k := int32(0); k != odd; k = k + 2 {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return gc_vstep2, true
 								}
-//line kernels.go:501
-								v = v.Mul(gc_vb3).Add(gc_vb4)
+								/*line kernels.go:501*/ v = v.Mul(gc_vb3).Add(gc_vb4)
 							}
-//line kernels.go:504
-							v.StoreSlice(out[i:])
+							/*line kernels.go:504*/ v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -7362,37 +6300,31 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:500
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line kernels.go:500*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line kernels.go:500
-						v := archsimd.LoadFloat32x8Slice(in[i:])
+						/*line kernels.go:500*/ v := archsimd.LoadFloat32x8Slice(in[i:])
 						for k := int32(0); k != odd; k = k + 2 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line kernels.go:501
-							v = v.Mul(gc_vb).Add(gc_vb2)
+							/*line kernels.go:501*/ v = v.Mul(gc_vb).Add(gc_vb2)
 						}
-//line kernels.go:504
-						v.StoreSlice(out[i:])
+						/*line kernels.go:504*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:500
-					v := in[i]
+					/*line kernels.go:500*/ v := in[i]
 					for k := int32(0); k != odd; k += 2 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line kernels.go:502
-						v = v*0.5 + 1
+						/*line kernels.go:502*/ v = v*0.5 + 1
 					}
 					out[i] = v
 				}

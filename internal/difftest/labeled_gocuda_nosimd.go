@@ -19,8 +19,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line labeled.go:46
-	var gc_l_v [32]int32
+	/*line labeled.go:46*/ var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
@@ -33,8 +32,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line labeled.go:39
-			var v int32
+			/*line labeled.go:39*/ var v int32
 			gc_l_v[gc_lane] = v
 		}
 		gc_save12 := gc_act
@@ -58,8 +56,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				i := gc_l_i[gc_lane]
-//line labeled.go:41
-				if i < 2+lane%4 {
+				/*line labeled.go:41*/ if i < 2+lane%4 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -93,8 +90,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
 					k := gc_l_k[gc_lane]
-//line labeled.go:42
-					if k < 1+(lane+i)%3 {
+					/*line labeled.go:42*/ if k < 1+(lane+i)%3 {
 						gc_m8 |= 1 << gc_lane
 					}
 				}
@@ -113,8 +109,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
 					k := gc_l_k[gc_lane]
-//line labeled.go:43
-					if (lane+i+k)%7 == 3 {
+					/*line labeled.go:43*/ if (lane+i+k)%7 == 3 {
 						gc_m3 |= 1 << gc_lane
 					}
 				}
@@ -137,8 +132,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
 					k := gc_l_k[gc_lane]
-//line labeled.go:46
-					if (lane*i+k)%11 == 5 {
+					/*line labeled.go:46*/ if (lane*i+k)%11 == 5 {
 						gc_m4 |= 1 << gc_lane
 					}
 				}
@@ -161,229 +155,196 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
 					k := gc_l_k[gc_lane]
-//line labeled.go:49
-					var mask uint32
+					/*line labeled.go:49*/ var mask uint32
 					{
 						j := int(0)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(1)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(2)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(3)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(4)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(5)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(6)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(7)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(8)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(9)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(10)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(11)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(12)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(13)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(14)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(15)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(16)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(17)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(18)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(19)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(20)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(21)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(22)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(23)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(24)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(25)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(26)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(27)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(28)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(29)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(30)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(31)
-//line labeled.go:51
-						if labeledAt(j, i, k) {
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
@@ -393,15 +354,13 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					gc_c1a[gc_lane] = src
 					gc_c1w[gc_lane] = 32
 				}
-//line labeled.go:56
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				/*line labeled.go:56*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line labeled.go:56
-					v += gc_c1r[gc_lane]
+					/*line labeled.go:56*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 				gc_act = gc_in8 &^ gc_dead
@@ -410,8 +369,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					k := gc_l_k[gc_lane]
-//line labeled.go:42
-					k++
+					/*line labeled.go:42*/ k++
 					gc_l_k[gc_lane] = k
 				}
 			}
@@ -421,8 +379,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line labeled.go:58
-				v++
+				/*line labeled.go:58*/ v++
 				gc_l_v[gc_lane] = v
 			}
 			gc_act = gc_in12 &^ gc_dead
@@ -431,8 +388,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line labeled.go:41
-				i++
+				/*line labeled.go:41*/ i++
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -441,11 +397,9 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line labeled.go:53
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line labeled.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
-//line labeled.go:60
-			copy(gc_at, gc_l_v[:])
+			/*line labeled.go:60*/ copy(gc_at, gc_l_v[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -454,8 +408,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line labeled.go:60
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line labeled.go:60*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}
@@ -470,8 +423,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line labeled.go:99
-	var gc_l_v [32]int32
+	/*line labeled.go:99*/ var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int
 	var gc_c1m [32]uint32
@@ -482,8 +434,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line labeled.go:92
-			var v int32
+			/*line labeled.go:92*/ var v int32
 			gc_l_v[gc_lane] = v
 		}
 		gc_save10 := gc_act
@@ -507,8 +458,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				i := gc_l_i[gc_lane]
-//line labeled.go:94
-				if i < 1+lane%5 {
+				/*line labeled.go:94*/ if i < 1+lane%5 {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -517,8 +467,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 			if gc_act == 0 {
 				break
 			}
-//line labeled.go:95
-			for k := range 4 {
+			/*line labeled.go:95*/ for k := range 4 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -526,8 +475,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_w + gc_lane
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
-//line labeled.go:96
-					var tag int = (lane + i*k) % 6
+					/*line labeled.go:96*/ var tag int = (lane + i*k) % 6
 					gc_l_tag[gc_lane] = tag
 				}
 				var gc_m5 uint32
@@ -537,8 +485,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tag := gc_l_tag[gc_lane]
-//line labeled.go:97
-					if tag == 5 {
+					/*line labeled.go:97*/ if tag == 5 {
 						gc_m5 |= 1 << gc_lane
 					}
 				}
@@ -557,8 +504,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tag := gc_l_tag[gc_lane]
-//line labeled.go:99
-						if tag == 4 {
+						/*line labeled.go:99*/ if tag == 4 {
 							gc_m4 |= 1 << gc_lane
 						}
 					}
@@ -580,245 +526,210 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
 					i := gc_l_i[gc_lane]
-//line labeled.go:102
-					var mask uint32
+					/*line labeled.go:102*/ var mask uint32
 					{
 						j := int(0)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(1)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(2)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(3)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(4)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(5)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(6)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(7)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(8)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(9)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(10)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(11)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(12)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(13)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(14)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(15)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(16)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(17)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(18)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(19)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(20)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(21)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(22)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(23)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(24)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(25)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(26)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(27)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(28)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(29)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(30)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
 						j := int(31)
-//line labeled.go:104
-						if labeledUniformAt(j, i, k) {
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					gc_c1m[gc_lane] = mask
 					gc_c1v[gc_lane] = (lane+k)%3 == 0
 				}
-//line labeled.go:108
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+				/*line labeled.go:108*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line labeled.go:108
-					b := gc_c1r[gc_lane]
+					/*line labeled.go:108*/ b := gc_c1r[gc_lane]
 					v += int32(bits.OnesCount32(b)) + int32(k)
 					gc_l_v[gc_lane] = v
 				}
@@ -828,8 +739,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line labeled.go:111
-				v *= 2
+				/*line labeled.go:111*/ v *= 2
 				gc_l_v[gc_lane] = v
 			}
 			gc_act = gc_in10 &^ gc_dead
@@ -838,8 +748,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line labeled.go:94
-				i++
+				/*line labeled.go:94*/ i++
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -848,11 +757,9 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line labeled.go:106
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line labeled.go:106*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
-//line labeled.go:113
-			copy(gc_at, gc_l_v[:])
+			/*line labeled.go:113*/ copy(gc_at, gc_l_v[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -861,8 +768,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line labeled.go:113
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line labeled.go:113*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

@@ -30,8 +30,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lane_bounds.go:34
-			panic(compiled.ErrGuardWraps)
+			/*line lane_bounds.go:34*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -53,92 +52,68 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v lanes.Float32x8
+					/*line lane_bounds.go:17*/ var v lanes.Float32x8
 					if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-						v = v.Add(gc_vb8)
+						/*line lane_bounds.go:18*/ v = v.Add(gc_vb8)
 					} else {
-//line lane_bounds.go:18
-						gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+						/*line lane_bounds.go:18*/ gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 						if gc_if28.ToBits() != 0 {
-//line lane_bounds.go:18
-							v = v.Add(gc_vb8).Merge(v, gc_if28)
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb8).Merge(v, gc_if28)
 						}
 					}
 					if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-						v = v.Add(gc_vb9)
+						/*line lane_bounds.go:21*/ v = v.Add(gc_vb9)
 					} else {
-//line lane_bounds.go:21
-						gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+						/*line lane_bounds.go:21*/ gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 						if gc_if29.ToBits() != 0 {
-//line lane_bounds.go:21
-							v = v.Add(gc_vb9).Merge(v, gc_if29)
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb9).Merge(v, gc_if29)
 						}
 					}
 					if i > lo {
-//line lane_bounds.go:24
-						v = v.Add(gc_vb10)
+						/*line lane_bounds.go:24*/ v = v.Add(gc_vb10)
 					} else {
-//line lane_bounds.go:24
-						gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+						/*line lane_bounds.go:24*/ gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 						if gc_if30.ToBits() != 0 {
-//line lane_bounds.go:24
-							v = v.Add(gc_vb10).Merge(v, gc_if30)
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb10).Merge(v, gc_if30)
 						}
 					}
 					if i >= lo {
-//line lane_bounds.go:27
-						v = v.Add(gc_vb11)
+						/*line lane_bounds.go:27*/ v = v.Add(gc_vb11)
 					} else {
-//line lane_bounds.go:27
-						gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+						/*line lane_bounds.go:27*/ gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 						if gc_if31.ToBits() != 0 {
-//line lane_bounds.go:27
-							v = v.Add(gc_vb11).Merge(v, gc_if31)
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb11).Merge(v, gc_if31)
 						}
 					}
 					if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-						v = v.Add(gc_vb12)
+						/*line lane_bounds.go:30*/ v = v.Add(gc_vb12)
 					} else {
-//line lane_bounds.go:30
-						gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+						/*line lane_bounds.go:30*/ gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 						if gc_if32.ToBits() != 0 {
-//line lane_bounds.go:30
-							v = v.Add(gc_vb12).Merge(v, gc_if32)
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb12).Merge(v, gc_if32)
 						}
 					}
 					if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-						v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 					} else {
-//line lane_bounds.go:33
-						gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+						/*line lane_bounds.go:33*/ gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 						if gc_if33.ToBits() != 0 {
-//line lane_bounds.go:33
-							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
+							/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
 						}
 					}
 					if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-						v = v.Add(gc_vb13)
+						/*line lane_bounds.go:36*/ v = v.Add(gc_vb13)
 					} else {
-//line lane_bounds.go:36
-						gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+						/*line lane_bounds.go:36*/ gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 						if gc_if34.ToBits() != 0 {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb13).Merge(v, gc_if34)
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb13).Merge(v, gc_if34)
 						}
 					}
-//line lane_bounds.go:36
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v float32
+					/*line lane_bounds.go:17*/ var v float32
 					if i < hi {
 						v += 1
 					}
@@ -179,80 +154,59 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v lanes.Float32x8
+					/*line lane_bounds.go:17*/ var v lanes.Float32x8
 					if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-						v = v.Add(gc_vb)
+						/*line lane_bounds.go:18*/ v = v.Add(gc_vb)
 					} else {
-//line lane_bounds.go:18
-						gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+						/*line lane_bounds.go:18*/ gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 						if gc_if10.ToBits() != 0 {
-//line lane_bounds.go:18
-							v = v.Add(gc_vb).Merge(v, gc_if10)
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb).Merge(v, gc_if10)
 						}
 					}
 					if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-						v = v.Add(gc_vb2)
+						/*line lane_bounds.go:21*/ v = v.Add(gc_vb2)
 					} else {
-//line lane_bounds.go:21
-						gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+						/*line lane_bounds.go:21*/ gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 						if gc_if11.ToBits() != 0 {
-//line lane_bounds.go:21
-							v = v.Add(gc_vb2).Merge(v, gc_if11)
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb2).Merge(v, gc_if11)
 						}
 					}
 					if i > lo {
-//line lane_bounds.go:24
-						v = v.Add(gc_vb3)
+						/*line lane_bounds.go:24*/ v = v.Add(gc_vb3)
 					} else {
-//line lane_bounds.go:24
-						gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+						/*line lane_bounds.go:24*/ gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 						if gc_if12.ToBits() != 0 {
-//line lane_bounds.go:24
-							v = v.Add(gc_vb3).Merge(v, gc_if12)
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb3).Merge(v, gc_if12)
 						}
 					}
 					if i >= lo {
-//line lane_bounds.go:27
-						v = v.Add(gc_vb4)
+						/*line lane_bounds.go:27*/ v = v.Add(gc_vb4)
 					} else {
-//line lane_bounds.go:27
-						gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+						/*line lane_bounds.go:27*/ gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 						if gc_if13.ToBits() != 0 {
-//line lane_bounds.go:27
-							v = v.Add(gc_vb4).Merge(v, gc_if13)
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb4).Merge(v, gc_if13)
 						}
 					}
 					if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-						v = v.Add(gc_vb5)
+						/*line lane_bounds.go:30*/ v = v.Add(gc_vb5)
 					} else {
-//line lane_bounds.go:30
-						gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+						/*line lane_bounds.go:30*/ gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 						if gc_if14.ToBits() != 0 {
-//line lane_bounds.go:30
-							v = v.Add(gc_vb5).Merge(v, gc_if14)
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb5).Merge(v, gc_if14)
 						}
 					}
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lane_bounds.go:33
-					if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-						var gc_i3 int = i
+					/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 7) {
+						/*line lane_bounds.go:33*/ var gc_i3 int = i
 						var gc_result3 lanes.Float32x8
 						gc_returned3 := gc_none
 						if gc_i3 <
-//line lane_bounds.go:44
-							len(in) && uint(len(in)-gc_i3) > 7 {
+							/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
 							var gc_ld4 lanes.Float32x8
-//line lane_bounds.go:34
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line lane_bounds.go:34
-								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line lane_bounds.go:34*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
@@ -263,14 +217,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line lane_bounds.go:34
-							gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if15.ToBits() != 0 {
 								var gc_ld5 lanes.Float32x8
-//line lane_bounds.go:34
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line lane_bounds.go:34
-									gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+								/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									/*line lane_bounds.go:34*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
 								}
@@ -283,24 +234,18 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
 							gc_returned3 = gc_if16.Or(gc_returned3)
 						}
-//line lane_bounds.go:34
-						v = v.Add(gc_result3)
+						/*line lane_bounds.go:34*/ v = v.Add(gc_result3)
 					} else {
-//line lane_bounds.go:34
-						gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+						/*line lane_bounds.go:34*/ gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 						if gc_if17.ToBits() != 0 {
-//line lane_bounds.go:33
-							var gc_i4 int = i
+							/*line lane_bounds.go:33*/ var gc_i4 int = i
 							var gc_result4 lanes.Float32x8
 							gc_returned4 := gc_none
-//line lane_bounds.go:33
-							gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if17.And(gc_if18).ToBits() != 0 {
 								var gc_ld6 lanes.Float32x8
-//line lane_bounds.go:34
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line lane_bounds.go:34
-									gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+								/*line lane_bounds.go:34*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									/*line lane_bounds.go:34*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 								} else {
 									break gc_steps2
 								}
@@ -312,20 +257,15 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
 								gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
 							}
-//line lane_bounds.go:34
-							v = v.Add(gc_result4).Merge(v, gc_if17)
+							/*line lane_bounds.go:34*/ v = v.Add(gc_result4).Merge(v, gc_if17)
 						}
 					}
-//line lane_bounds.go:36
-					if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-						v = v.Add(gc_vb7)
+					/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 7 || i > hi {
+						/*line lane_bounds.go:36*/ v = v.Add(gc_vb7)
 					} else {
-//line lane_bounds.go:36
-						gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+						/*line lane_bounds.go:36*/ gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 						if gc_if20.ToBits() != 0 {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb7).Merge(v, gc_if20)
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb7).Merge(v, gc_if20)
 						}
 					}
 					v.StoreSlice(out[i:])
@@ -335,8 +275,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v float32
+					/*line lane_bounds.go:17*/ var v float32
 					if i < hi {
 						v += 1
 					}

@@ -31,8 +31,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lane_bounds.go:34
-			panic(compiled.ErrGuardWraps)
+			/*line lane_bounds.go:34*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -57,87 +56,64 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line lane_bounds.go:17*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if i < hi && uint(hi-i) > 15 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb35)
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb35)
 							} else {
-//line lane_bounds.go:18
-								gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								/*line lane_bounds.go:18*/ gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 								if gc_if48.ToBits() != 0 {
-//line lane_bounds.go:18
-									v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									/*line lane_bounds.go:18*/ v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 								}
 							}
 							if i <= hi && uint(hi-i) >= 15 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb36)
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb36)
 							} else {
-//line lane_bounds.go:21
-								gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								/*line lane_bounds.go:21*/ gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 								if gc_if49.ToBits() != 0 {
-//line lane_bounds.go:21
-									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if49.ToBits()))
+									/*line lane_bounds.go:21*/ v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if49.ToBits()))
 								}
 							}
 							if i > lo {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb37)
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb37)
 							} else {
-//line lane_bounds.go:24
-								gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								/*line lane_bounds.go:24*/ gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 								if gc_if50.ToBits() != 0 {
-//line lane_bounds.go:24
-									v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
+									/*line lane_bounds.go:24*/ v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
 								}
 							}
 							if i >= lo {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb38)
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb38)
 							} else {
-//line lane_bounds.go:27
-								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								/*line lane_bounds.go:27*/ gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 								if gc_if51.ToBits() != 0 {
-//line lane_bounds.go:27
-									v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									/*line lane_bounds.go:27*/ v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 								}
 							}
 							if 2*i < hi && uint(hi-2*i) > 30 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb39)
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb39)
 							} else {
-//line lane_bounds.go:30
-								gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+								/*line lane_bounds.go:30*/ gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 								if gc_if52.ToBits() != 0 {
-//line lane_bounds.go:30
-									v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+									/*line lane_bounds.go:30*/ v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
 								}
 							}
 							if i >= lo && (i < hi && uint(hi-i) > 15) {
-//line lane_bounds.go:33
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								/*line lane_bounds.go:33*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 							} else {
-//line lane_bounds.go:33
-								gc_if53 := archsimd.Mask32x16FromBits(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								/*line lane_bounds.go:33*/ gc_if53 := archsimd.Mask32x16FromBits(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 								if gc_if53.ToBits() != 0 {
-//line lane_bounds.go:33
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+									/*line lane_bounds.go:33*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
 								}
 							}
 							if i < lo && uint(lo-i) > 15 || i > hi {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb40)
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb40)
 							} else {
-//line lane_bounds.go:36
-								gc_if54 := archsimd.Mask32x16FromBits(gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								/*line lane_bounds.go:36*/ gc_if54 := archsimd.Mask32x16FromBits(gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 								if gc_if54.ToBits() != 0 {
-//line lane_bounds.go:36
-									v = v.Merge(v.Add(gc_vb40), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
+									/*line lane_bounds.go:36*/ v = v.Merge(v.Add(gc_vb40), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 								}
 							}
-//line lane_bounds.go:36
-							v.StoreSlice(gc_at2[gc_tx:])
+							/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -158,94 +134,70 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line lane_bounds.go:17*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-							v = v.Add(gc_vb29)
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb29)
 						} else {
-//line lane_bounds.go:18
-							gc_if41 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							/*line lane_bounds.go:18*/ gc_if41 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 							if gc_if41.ToBits() != 0 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb29).Merge(v, gc_if41)
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb29).Merge(v, gc_if41)
 							}
 						}
 						if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-							v = v.Add(gc_vb30)
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb30)
 						} else {
-//line lane_bounds.go:21
-							gc_if42 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							/*line lane_bounds.go:21*/ gc_if42 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 							if gc_if42.ToBits() != 0 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb30).Merge(v, gc_if42)
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb30).Merge(v, gc_if42)
 							}
 						}
 						if i > lo {
-//line lane_bounds.go:24
-							v = v.Add(gc_vb31)
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb31)
 						} else {
-//line lane_bounds.go:24
-							gc_if43 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							/*line lane_bounds.go:24*/ gc_if43 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 							if gc_if43.ToBits() != 0 {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb31).Merge(v, gc_if43)
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb31).Merge(v, gc_if43)
 							}
 						}
 						if i >= lo {
-//line lane_bounds.go:27
-							v = v.Add(gc_vb32)
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb32)
 						} else {
-//line lane_bounds.go:27
-							gc_if44 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							/*line lane_bounds.go:27*/ gc_if44 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 							if gc_if44.ToBits() != 0 {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb32).Merge(v, gc_if44)
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb32).Merge(v, gc_if44)
 							}
 						}
 						if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-							v = v.Add(gc_vb33)
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb33)
 						} else {
-//line lane_bounds.go:30
-							gc_if45 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							/*line lane_bounds.go:30*/ gc_if45 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 							if gc_if45.ToBits() != 0 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb33).Merge(v, gc_if45)
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb33).Merge(v, gc_if45)
 							}
 						}
 						if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line lane_bounds.go:33*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 						} else {
-//line lane_bounds.go:33
-							gc_if46 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							/*line lane_bounds.go:33*/ gc_if46 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 							if gc_if46.ToBits() != 0 {
-//line lane_bounds.go:33
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if46)
+								/*line lane_bounds.go:33*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if46)
 							}
 						}
 						if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb34)
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb34)
 						} else {
-//line lane_bounds.go:36
-							gc_if47 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							/*line lane_bounds.go:36*/ gc_if47 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 							if gc_if47.ToBits() != 0 {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb34).Merge(v, gc_if47)
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb34).Merge(v, gc_if47)
 							}
 						}
-//line lane_bounds.go:36
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v float32
+					/*line lane_bounds.go:17*/ var v float32
 					if i < hi {
 						v += 1
 					}
@@ -289,80 +241,59 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line lane_bounds.go:17*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if i < hi && uint(hi-i) > 15 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb22)
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb22)
 							} else {
-//line lane_bounds.go:18
-								gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								/*line lane_bounds.go:18*/ gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 								if gc_if30.ToBits() != 0 {
-//line lane_bounds.go:18
-									v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									/*line lane_bounds.go:18*/ v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 								}
 							}
 							if i <= hi && uint(hi-i) >= 15 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb23)
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb23)
 							} else {
-//line lane_bounds.go:21
-								gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+								/*line lane_bounds.go:21*/ gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 								if gc_if31.ToBits() != 0 {
-//line lane_bounds.go:21
-									v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									/*line lane_bounds.go:21*/ v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 								}
 							}
 							if i > lo {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb24)
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb24)
 							} else {
-//line lane_bounds.go:24
-								gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								/*line lane_bounds.go:24*/ gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 								if gc_if32.ToBits() != 0 {
-//line lane_bounds.go:24
-									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									/*line lane_bounds.go:24*/ v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 								}
 							}
 							if i >= lo {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb25)
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb25)
 							} else {
-//line lane_bounds.go:27
-								gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+								/*line lane_bounds.go:27*/ gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 								if gc_if33.ToBits() != 0 {
-//line lane_bounds.go:27
-									v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+									/*line lane_bounds.go:27*/ v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 								}
 							}
 							if 2*i < hi && uint(hi-2*i) > 30 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb26)
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb26)
 							} else {
-//line lane_bounds.go:30
-								gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+								/*line lane_bounds.go:30*/ gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 								if gc_if34.ToBits() != 0 {
-//line lane_bounds.go:30
-									v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									/*line lane_bounds.go:30*/ v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 								}
 							}
 							if i < 0 || i > len(out)-16 {
 								break
 							}
-//line lane_bounds.go:33
-							if i >= lo && (i < hi && uint(hi-i) > 15) {
-//line lane_bounds.go:33
-								var gc_i7 int = i
+							/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 15) {
+								/*line lane_bounds.go:33*/ var gc_i7 int = i
 								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned7 := gc_none2
 								if gc_i7 <
-//line lane_bounds.go:44
-									len(in) && uint(len(in)-gc_i7) > 15 {
+									/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i7) > 15 {
 									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line lane_bounds.go:34
-										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+									/*line lane_bounds.go:34*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										/*line lane_bounds.go:34*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
 									}
@@ -373,14 +304,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									}
 									gc_returned7 = gc_b3
 								} else {
-//line lane_bounds.go:34
-									gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+									/*line lane_bounds.go:34*/ gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 									if gc_if35.ToBits() != 0 {
 										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line lane_bounds.go:34
-											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+										/*line lane_bounds.go:34*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+											/*line lane_bounds.go:34*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
 											break gc_steps4
 										}
@@ -393,24 +321,18 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									gc_result7 = gc_result7.Merge(gc_vb27, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned7.ToBits())
 								}
-//line lane_bounds.go:34
-								v = v.Add(gc_result7)
+								/*line lane_bounds.go:34*/ v = v.Add(gc_result7)
 							} else {
-//line lane_bounds.go:34
-								gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								/*line lane_bounds.go:34*/ gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 								if gc_if37.ToBits() != 0 {
-//line lane_bounds.go:33
-									var gc_i8 int = i
+									/*line lane_bounds.go:33*/ var gc_i8 int = i
 									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									gc_returned8 := gc_none2
-//line lane_bounds.go:33
-									gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									/*line lane_bounds.go:33*/ gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
 										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line lane_bounds.go:34
-											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										/*line lane_bounds.go:34*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+											/*line lane_bounds.go:34*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 										} else {
 											break gc_steps4
 										}
@@ -422,20 +344,15 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 										gc_result8 = gc_result8.Merge(gc_vb27, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits()))
 										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() | gc_returned8.ToBits())
 									}
-//line lane_bounds.go:34
-									v = v.Merge(v.Add(gc_result8), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+									/*line lane_bounds.go:34*/ v = v.Merge(v.Add(gc_result8), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 								}
 							}
-//line lane_bounds.go:36
-							if i < lo && uint(lo-i) > 15 || i > hi {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb28)
+							/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 15 || i > hi {
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb28)
 							} else {
-//line lane_bounds.go:36
-								gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+								/*line lane_bounds.go:36*/ gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 								if gc_if40.ToBits() != 0 {
-//line lane_bounds.go:36
-									v = v.Merge(v.Add(gc_vb28), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									/*line lane_bounds.go:36*/ v = v.Merge(v.Add(gc_vb28), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 								}
 							}
 							v.StoreSlice(out[i:])
@@ -463,80 +380,59 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line lane_bounds.go:17*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-							v = v.Add(gc_vb8)
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb8)
 						} else {
-//line lane_bounds.go:18
-							gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							/*line lane_bounds.go:18*/ gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 							if gc_if10.ToBits() != 0 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb8).Merge(v, gc_if10)
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb8).Merge(v, gc_if10)
 							}
 						}
 						if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-							v = v.Add(gc_vb9)
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb9)
 						} else {
-//line lane_bounds.go:21
-							gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							/*line lane_bounds.go:21*/ gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 							if gc_if11.ToBits() != 0 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb9).Merge(v, gc_if11)
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb9).Merge(v, gc_if11)
 							}
 						}
 						if i > lo {
-//line lane_bounds.go:24
-							v = v.Add(gc_vb10)
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb10)
 						} else {
-//line lane_bounds.go:24
-							gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							/*line lane_bounds.go:24*/ gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 							if gc_if12.ToBits() != 0 {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb10).Merge(v, gc_if12)
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb10).Merge(v, gc_if12)
 							}
 						}
 						if i >= lo {
-//line lane_bounds.go:27
-							v = v.Add(gc_vb11)
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb11)
 						} else {
-//line lane_bounds.go:27
-							gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							/*line lane_bounds.go:27*/ gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 							if gc_if13.ToBits() != 0 {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb11).Merge(v, gc_if13)
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb11).Merge(v, gc_if13)
 							}
 						}
 						if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-							v = v.Add(gc_vb12)
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb12)
 						} else {
-//line lane_bounds.go:30
-							gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							/*line lane_bounds.go:30*/ gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 							if gc_if14.ToBits() != 0 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb12).Merge(v, gc_if14)
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb12).Merge(v, gc_if14)
 							}
 						}
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line lane_bounds.go:33
-						if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-							var gc_i3 int = i
+						/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 7) {
+							/*line lane_bounds.go:33*/ var gc_i3 int = i
 							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned3 := gc_none
 							if gc_i3 <
-//line lane_bounds.go:44
-								len(in) && uint(len(in)-gc_i3) > 7 {
+								/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:34
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line lane_bounds.go:34
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									/*line lane_bounds.go:34*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
 								}
@@ -547,14 +443,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								}
 								gc_returned3 = gc_b2
 							} else {
-//line lane_bounds.go:34
-								gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 								if gc_if15.ToBits() != 0 {
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:34
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line lane_bounds.go:34
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+									/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+										/*line lane_bounds.go:34*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 										break gc_steps2
 									}
@@ -567,24 +460,18 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								gc_result3 = gc_vb13.Merge(gc_result3, gc_if16)
 								gc_returned3 = gc_if16.Or(gc_returned3)
 							}
-//line lane_bounds.go:34
-							v = v.Add(gc_result3)
+							/*line lane_bounds.go:34*/ v = v.Add(gc_result3)
 						} else {
-//line lane_bounds.go:34
-							gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							/*line lane_bounds.go:34*/ gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 							if gc_if17.ToBits() != 0 {
-//line lane_bounds.go:33
-								var gc_i4 int = i
+								/*line lane_bounds.go:33*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								gc_returned4 := gc_none
-//line lane_bounds.go:33
-								gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if17.And(gc_if18).ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:34
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line lane_bounds.go:34
-										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									/*line lane_bounds.go:34*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+										/*line lane_bounds.go:34*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
 										break gc_steps2
 									}
@@ -596,20 +483,15 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									gc_result4 = gc_vb13.Merge(gc_result4, gc_if17.And(gc_if19))
 									gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
 								}
-//line lane_bounds.go:34
-								v = v.Add(gc_result4).Merge(v, gc_if17)
+								/*line lane_bounds.go:34*/ v = v.Add(gc_result4).Merge(v, gc_if17)
 							}
 						}
-//line lane_bounds.go:36
-						if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb14)
+						/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 7 || i > hi {
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb14)
 						} else {
-//line lane_bounds.go:36
-							gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							/*line lane_bounds.go:36*/ gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 							if gc_if20.ToBits() != 0 {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb14).Merge(v, gc_if20)
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb14).Merge(v, gc_if20)
 							}
 						}
 						v.StoreSlice(out[i:])
@@ -621,8 +503,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:17
-					var v float32
+					/*line lane_bounds.go:17*/ var v float32
 					if i < hi {
 						v += 1
 					}

@@ -20,8 +20,7 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_mod_range.go:21
-	var gc_l_v [32]int32
+	/*line lane_mod_range.go:21*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -43,8 +42,7 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_mod_range.go:14
-				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				/*line lane_mod_range.go:14*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
 				gc_l_v[gc_lane] = v
 			}
@@ -56,23 +54,18 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line lane_mod_range.go:16
-			for off := 16; off > 0; off /= 2 {
+			/*line lane_mod_range.go:16*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
-//line lane_mod_range.go:17
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line lane_mod_range.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_mod_range.go:17
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_mod_range.go:17
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_mod_range.go:17
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:17*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:17*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_mod_range.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -80,12 +73,9 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line lane_mod_range.go:17
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_mod_range.go:17
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_mod_range.go:17
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:17*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:17*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_mod_range.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -97,8 +87,7 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line lane_mod_range.go:17
-							v += gc_c1r[gc_lane]
+							/*line lane_mod_range.go:17*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -130,11 +119,9 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_mod_range.go:14
-				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				/*line lane_mod_range.go:14*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line lane_mod_range.go:19
-				if tid%32 == 0 {
+				/*line lane_mod_range.go:19*/ if tid%32 == 0 {
 					out[at] = v
 				}
 			}
@@ -151,8 +138,7 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_mod_range.go:37
-	var gc_l_v [32]int32
+	/*line lane_mod_range.go:37*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -174,8 +160,7 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_mod_range.go:31
-				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				/*line lane_mod_range.go:31*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
 				gc_l_v[gc_lane] = v
 			}
@@ -187,23 +172,18 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line lane_mod_range.go:33
-			for off := 16; off > 0; off /= 2 {
+			/*line lane_mod_range.go:33*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
-//line lane_mod_range.go:34
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line lane_mod_range.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_mod_range.go:34
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_mod_range.go:34
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_mod_range.go:34
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:34*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:34*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_mod_range.go:34*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -211,12 +191,9 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line lane_mod_range.go:34
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_mod_range.go:34
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_mod_range.go:34
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:34*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_mod_range.go:34*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_mod_range.go:34*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -228,8 +205,7 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line lane_mod_range.go:34
-							v += gc_c1r[gc_lane]
+							/*line lane_mod_range.go:34*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -261,12 +237,10 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_mod_range.go:30
-				lane := tid & 31
+				/*line lane_mod_range.go:30*/ lane := tid & 31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line lane_mod_range.go:36
-				if lane == 0 {
+				/*line lane_mod_range.go:36*/ if lane == 0 {
 					out[at] = v
 				}
 			}

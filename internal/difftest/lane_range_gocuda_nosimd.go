@@ -18,8 +18,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:25
-	var gc_l_v [32]int32
+	/*line lane_range.go:25*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -34,11 +33,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lane_range.go:41
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line lane_range.go:41*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line lane_range.go:18
-				copy(gc_l_v[:], gc_at)
+				/*line lane_range.go:18*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -47,8 +44,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:18
-					var v int32
+					/*line lane_range.go:18*/ var v int32
 					if i < len(in) {
 						v = in[i]
 					}
@@ -56,8 +52,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 			}
 		}
-//line lane_range.go:24
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		/*line lane_range.go:24*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 {
@@ -71,11 +66,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
 			} else {
-//line lane_range.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				/*line lane_range.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 				warp := (gc_w >> 5)
-//line lane_range.go:23
-				lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+				/*line lane_range.go:23*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 				_ = lanes
 				gc_lo3, gc_hi3 := 0, 32
 				if gc_lo3 < gc_hi3 {
@@ -90,10 +83,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line lane_range.go:25
-					y := gc_c1r[gc_lane]
-//line lane_range.go:27
-					v += y
+					/*line lane_range.go:25*/ y := gc_c1r[gc_lane]
+					/*line lane_range.go:27*/ v += y
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -101,8 +92,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
-//line lane_range.go:33
-			gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
+			/*line lane_range.go:33*/ gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
 		}
 		if gc_lo4 < gc_hi4 {
 			gc_lo4 = max(gc_lo4, max(min(lim-9, 32), -1)+1)
@@ -110,10 +100,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line lane_range.go:30
-			z := gc_c2r[gc_lane]
-//line lane_range.go:32
-			v = 3*v - z
+			/*line lane_range.go:30*/ z := gc_c2r[gc_lane]
+			/*line lane_range.go:32*/ v = 3*v - z
 			gc_l_v[gc_lane] = v
 		}
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
@@ -123,10 +111,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_rank := gc_w + gc_lane
 				lane := (gc_rank & 31)
 				v := gc_l_v[gc_lane]
-//line lane_range.go:26
-				var z int32
-//line lane_range.go:34
-				z = gc_c3r[gc_lane]
+				/*line lane_range.go:26*/ var z int32
+				/*line lane_range.go:34*/ z = gc_c3r[gc_lane]
 				if lane > 30-lim || warp > 0 && lane <= 4 {
 					v ^= z
 				}
@@ -139,8 +125,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line lane_range.go:45
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line lane_range.go:45*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x02 + gc_lane
@@ -149,10 +134,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					i := gc_bx*gc_bdx + gc_tx
 					lane := (gc_rank & 31)
 					v := gc_l_v[gc_lane]
-//line lane_range.go:26
-					var z int32
-//line lane_range.go:38
-					z = gc_c4r[gc_lane]
+					/*line lane_range.go:26*/ var z int32
+					/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
 					if lane >= lim-3 && lane < lim+3 {
 						v -= z
 					}
@@ -172,10 +155,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					i := gc_bx*gc_bdx + gc_tx
 					lane := (gc_rank & 31)
 					v := gc_l_v[gc_lane]
-//line lane_range.go:26
-					var z int32
-//line lane_range.go:38
-					z = gc_c4r[gc_lane]
+					/*line lane_range.go:26*/ var z int32
+					/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
 					if lane >= lim-3 && lane < lim+3 {
 						v -= z
 					}
@@ -198,8 +179,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:65
-	var gc_l_v [32]int32
+	/*line lane_range.go:65*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -221,8 +201,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rank := gc_ty*gc_bdx + gc_tx
-//line lane_range.go:58
-				i := gc_bx*gc_bdx*gc_bdy + rank
+				/*line lane_range.go:58*/ i := gc_bx*gc_bdx*gc_bdy + rank
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -230,17 +209,14 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:63
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		/*line lane_range.go:63*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 			} else {
-//line lane_range.go:64
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				/*line lane_range.go:64*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line lane_range.go:64
-					v += gc_c1r[gc_lane]
+					/*line lane_range.go:64*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -258,8 +234,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
 			warp := (gc_w >> 5)
-//line lane_range.go:67
-			sel := (lim+warp*7)%40 - 4
+			/*line lane_range.go:67*/ sel := (lim+warp*7)%40 - 4
 			_ = sel
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_tx++
@@ -273,8 +248,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				x, y := gc_tx, gc_ty
-//line lane_range.go:70
-				out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
+				/*line lane_range.go:70*/ out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 			}
 		}
 	}
@@ -289,8 +263,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:90
-	var gc_l_v [32]int32
+	/*line lane_range.go:90*/ var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -315,8 +288,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:83
-				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -325,16 +297,13 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:88
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line lane_range.go:88*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_range.go:88
-			mask := gc_c1r[gc_lane]
+			/*line lane_range.go:88*/ mask := gc_c1r[gc_lane]
 			gc_l_mask[gc_lane] = mask
 		}
 		var gc_m6 uint32
-//line lane_range.go:89
-		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+		/*line lane_range.go:89*/ if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
 				gc_lo2 = gc_bound2
@@ -355,8 +324,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:89
-				if tid+off >= lo && tid < hi {
+				/*line lane_range.go:89*/ if tid+off >= lo && tid < hi {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -371,19 +339,15 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				v := gc_l_v[gc_lane]
 				_ = v
 				mask := gc_l_mask[gc_lane]
-//line lane_range.go:90
-				gc_c2m[gc_lane] = mask
+				/*line lane_range.go:90*/ gc_c2m[gc_lane] = mask
 			}
-//line lane_range.go:90
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+			/*line lane_range.go:90*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line lane_range.go:97
-				var v int32
-//line lane_range.go:90
-				v = gc_c2r[gc_lane] + 1000
+				/*line lane_range.go:97*/ var v int32
+				/*line lane_range.go:90*/ v = gc_c2r[gc_lane] + 1000
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -403,11 +367,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:83
-				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line lane_range.go:92
-				if i < len(out) {
+				/*line lane_range.go:92*/ if i < len(out) {
 					out[i] = v
 				}
 			}
@@ -435,8 +397,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line lane_range.go:121
-		if !compiled.Adds(off, gc_to) {
+		/*line lane_range.go:121*/ if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
@@ -453,28 +414,23 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line lane_range.go:105
-						gc_at[gc_tx] = 1
+						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 1
-//line lane_range.go:105
-						gc_at[gc_tx] = 1
+						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 2
-//line lane_range.go:105
-						gc_at[gc_tx] = 1
+						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 3
-//line lane_range.go:105
-						gc_at[gc_tx] = 1
+						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line lane_range.go:105
-					gc_at[gc_tx] = 1
+					/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 				}
 			} else {
 				gc_step2 := gc_from
@@ -483,46 +439,36 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
+						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:105*/ out[i] = 1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
+						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:105*/ out[i] = 1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
+						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:105*/ out[i] = 1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
+						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:105*/ out[i] = 1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line lane_range.go:103
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-					out[i] = 1
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
 				}
 			}
 			gc_ty++

@@ -20,8 +20,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:25
-	var gc_l_v [32]int32
+	/*line lane_range.go:25*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -36,11 +35,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lane_range.go:41
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line lane_range.go:41*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line lane_range.go:18
-				copy(gc_l_v[:], gc_at)
+				/*line lane_range.go:18*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -49,8 +46,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:18
-					var v int32
+					/*line lane_range.go:18*/ var v int32
 					if i < len(in) {
 						v = in[i]
 					}
@@ -60,12 +56,10 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line lane_range.go:26
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line lane_range.go:26*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 {
-//line lane_range.go:27
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					/*line lane_range.go:27*/ gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
 				}
 				if gc_lo2 < gc_hi2 {
 					gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
@@ -80,8 +74,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			}
 			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
 		} else {
-//line lane_range.go:24
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line lane_range.go:24*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
@@ -95,8 +88,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo3, gc_hi3)
 				} else {
-//line lane_range.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					/*line lane_range.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -110,30 +102,22 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 								gc_rank := gc_w + gc_lane
 								var lane int = gc_lane
 								var warp int = (gc_rank >> 5)
-//line lane_range.go:23
-								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line lane_range.go:23
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:25
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line lane_range.go:23*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+								/*line lane_range.go:23*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_range.go:25*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
-//line lane_range.go:26
-									v = v.Add(y)
+									/*line lane_range.go:26*/ v = v.Add(y)
 								} else {
 									gc_b3 := gc_none2
-//line lane_range.go:26
-									if d < lanes {
+									/*line lane_range.go:26*/ if d < lanes {
 										gc_b3 = gc_all2
 									}
-//line lane_range.go:26
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+									/*line lane_range.go:26*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
 									if gc_if2.ToBits() != 0 {
-//line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if2)
+										/*line lane_range.go:26*/ v = v.Add(y).Merge(v, gc_if2)
 									}
 								}
-//line lane_range.go:26
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_range.go:26*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -144,25 +128,18 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 								gc_rank := gc_w + gc_lane
 								var lane int = gc_lane
 								var warp int = (gc_rank >> 5)
-//line lane_range.go:23
-								var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line lane_range.go:23
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:25
-								y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line lane_range.go:23*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+								/*line lane_range.go:23*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_range.go:25*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_b2 := gc_none
-//line lane_range.go:26
-								if d < lanes {
+								/*line lane_range.go:26*/ if d < lanes {
 									gc_b2 = gc_all
 								}
-//line lane_range.go:26
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b2)
+								/*line lane_range.go:26*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b2)
 								if gc_if.ToBits() != 0 {
-//line lane_range.go:26
-									v = v.Add(y).Merge(v, gc_if)
+									/*line lane_range.go:26*/ v = v.Add(y).Merge(v, gc_if)
 								}
-//line lane_range.go:26
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_range.go:26*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -170,8 +147,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					if gc_left != 0 {
 						warp := (gc_w >> 5)
-//line lane_range.go:23
-						lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+						/*line lane_range.go:23*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
@@ -179,8 +155,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v := gc_l_v[gc_lane]
-//line lane_range.go:25
-							y := gc_c1r[gc_lane]
+							/*line lane_range.go:25*/ y := gc_c1r[gc_lane]
 							if d <= lane && lane < lim+d && d < lanes {
 								v += y
 							}
@@ -200,23 +175,17 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					var lane int = gc_lane
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:30
-					z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:30*/ z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
-//line lane_range.go:31
-						v = gc_vb2.Mul(v).Sub(z)
+						/*line lane_range.go:31*/ v = gc_vb2.Mul(v).Sub(z)
 					} else {
-//line lane_range.go:31
-						gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+						/*line lane_range.go:31*/ gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 						if gc_if4.ToBits() != 0 {
-//line lane_range.go:31
-							v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
+							/*line lane_range.go:31*/ v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
 						}
 					}
-//line lane_range.go:31
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:31*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -225,17 +194,13 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						continue
 					}
 					var lane int = gc_lane
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:30
-					z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:30*/ z := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 					if gc_if3.ToBits() != 0 {
-//line lane_range.go:31
-						v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
+						/*line lane_range.go:31*/ v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
 					}
-//line lane_range.go:31
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:31*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -249,8 +214,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_rank := gc_w + gc_lane
 				lane := (gc_rank & 31)
 				v := gc_l_v[gc_lane]
-//line lane_range.go:30
-				z := gc_c2r[gc_lane]
+				/*line lane_range.go:30*/ z := gc_c2r[gc_lane]
 				if lane <= lim && lane > lim-9 {
 					v = 3*v - z
 				}
@@ -271,30 +235,22 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					gc_rank := gc_w + gc_lane
 					var lane int = gc_lane
 					var warp int = (gc_rank >> 5)
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:22
-					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:34
-					z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:22*/ var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lane_range.go:34*/ z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 					if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
-//line lane_range.go:35
-						v = v.Xor(z)
+						/*line lane_range.go:35*/ v = v.Xor(z)
 					} else {
 						gc_b7 := gc_none6
-//line lane_range.go:35
-						if warp > 0 {
+						/*line lane_range.go:35*/ if warp > 0 {
 							gc_b7 = gc_all6
 						}
-//line lane_range.go:35
-						gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b7.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+						/*line lane_range.go:35*/ gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b7.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 						if gc_if8.ToBits() != 0 {
-//line lane_range.go:35
-							v = v.Xor(z).Merge(v, gc_if8)
+							/*line lane_range.go:35*/ v = v.Xor(z).Merge(v, gc_if8)
 						}
 					}
-//line lane_range.go:35
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:35*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -305,25 +261,18 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					gc_rank := gc_w + gc_lane
 					var lane int = gc_lane
 					var warp int = (gc_rank >> 5)
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:22
-					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:34
-					z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:22*/ var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lane_range.go:34*/ z = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 					gc_b5 := gc_none4
-//line lane_range.go:35
-					if warp > 0 {
+					/*line lane_range.go:35*/ if warp > 0 {
 						gc_b5 = gc_all4
 					}
-//line lane_range.go:35
-					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+					/*line lane_range.go:35*/ gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 					if gc_if6.ToBits() != 0 {
-//line lane_range.go:35
-						v = v.Xor(z).Merge(v, gc_if6)
+						/*line lane_range.go:35*/ v = v.Xor(z).Merge(v, gc_if6)
 					}
-//line lane_range.go:35
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:35*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -338,10 +287,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_rank := gc_w + gc_lane
 				lane := (gc_rank & 31)
 				v := gc_l_v[gc_lane]
-//line lane_range.go:26
-				var z int32
-//line lane_range.go:34
-				z = gc_c3r[gc_lane]
+				/*line lane_range.go:26*/ var z int32
+				/*line lane_range.go:34*/ z = gc_c3r[gc_lane]
 				if lane > 30-lim || warp > 0 && lane <= 4 {
 					v ^= z
 				}
@@ -363,40 +310,29 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lane int = gc_lane
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:22
-					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:38
-					z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:22*/ var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lane_range.go:38*/ z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
-//line lane_range.go:39
-						v = v.Sub(z)
+						/*line lane_range.go:39*/ v = v.Sub(z)
 					} else {
-//line lane_range.go:39
-						gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+						/*line lane_range.go:39*/ gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 						if gc_if15.ToBits() != 0 {
-//line lane_range.go:39
-							v = v.Sub(z).Merge(v, gc_if15)
+							/*line lane_range.go:39*/ v = v.Sub(z).Merge(v, gc_if15)
 						}
 					}
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lane_range.go:42
-					if i < len(out) && uint(len(out)-i) > 7 {
-//line lane_range.go:42
-						v.StoreSlice(out[i:])
+					/*line lane_range.go:42*/ if i < len(out) && uint(len(out)-i) > 7 {
+						/*line lane_range.go:42*/ v.StoreSlice(out[i:])
 					} else {
-//line lane_range.go:43
-						gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						/*line lane_range.go:43*/ gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 						if gc_if16.ToBits() != 0 {
-//line lane_range.go:42
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
+							/*line lane_range.go:42*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
 						}
 					}
-//line lane_range.go:42
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
@@ -416,29 +352,21 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
 					var lane int = gc_lane
-//line lane_range.go:22
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:22
-					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:38
-					z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+					/*line lane_range.go:22*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:22*/ var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lane_range.go:38*/ z = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
 					gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 					if gc_if11.ToBits() != 0 {
-//line lane_range.go:39
-						v = v.Sub(z).Merge(v, gc_if11)
+						/*line lane_range.go:39*/ v = v.Sub(z).Merge(v, gc_if11)
 					}
-//line lane_range.go:42
-					if i < 0 || i > len(out)-8 {
+					/*line lane_range.go:42*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lane_range.go:42
-					gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+					/*line lane_range.go:42*/ gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 					if gc_if12.ToBits() != 0 {
-//line lane_range.go:43
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
+						/*line lane_range.go:43*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
 					}
-//line lane_range.go:43
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line lane_range.go:43*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left4 &^= 0xff << gc_lane
 				}
 			}
@@ -460,10 +388,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				i := gc_bx*gc_bdx + gc_tx
 				lane := (gc_rank & 31)
 				v := gc_l_v[gc_lane]
-//line lane_range.go:26
-				var z int32
-//line lane_range.go:38
-				z = gc_c4r[gc_lane]
+				/*line lane_range.go:26*/ var z int32
+				/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
 				if lane >= lim-3 && lane < lim+3 {
 					v -= z
 				}
@@ -485,8 +411,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:65
-	var gc_l_v [32]int32
+	/*line lane_range.go:65*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -508,8 +433,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rank := gc_ty*gc_bdx + gc_tx
-//line lane_range.go:58
-				i := gc_bx*gc_bdx*gc_bdy + rank
+				/*line lane_range.go:58*/ i := gc_bx*gc_bdx*gc_bdy + rank
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -519,33 +443,26 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line lane_range.go:65
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-//line lane_range.go:64
-				gc_run.Add(d, 0, 32)
+			/*line lane_range.go:65*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				/*line lane_range.go:64*/ gc_run.Add(d, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 		} else {
-//line lane_range.go:63
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			/*line lane_range.go:63*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
 				} else {
-//line lane_range.go:64
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					/*line lane_range.go:64*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:64
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:64
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_range.go:64
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_range.go:64*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_range.go:64*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_range.go:64*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -553,12 +470,9 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line lane_range.go:64
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:64
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lane_range.go:64
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line lane_range.go:64*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line lane_range.go:64*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line lane_range.go:64*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -570,8 +484,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line lane_range.go:64
-							v += gc_c1r[gc_lane]
+							/*line lane_range.go:64*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -591,8 +504,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
 			warp := (gc_w >> 5)
-//line lane_range.go:67
-			sel := (lim+warp*7)%40 - 4
+			/*line lane_range.go:67*/ sel := (lim+warp*7)%40 - 4
 			_ = sel
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_tx++
@@ -606,8 +518,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				x, y := gc_tx, gc_ty
-//line lane_range.go:70
-				out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
+				/*line lane_range.go:70*/ out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 			}
 		}
 	}
@@ -622,8 +533,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:90
-	var gc_l_v [32]int32
+	/*line lane_range.go:90*/ var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -648,8 +558,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:83
-				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -658,16 +567,13 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:88
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line lane_range.go:88*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:88
-					mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line lane_range.go:88
-					mask.StoreSlice(gc_l_mask[gc_lane:])
+					/*line lane_range.go:88*/ mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line lane_range.go:88*/ mask.StoreSlice(gc_l_mask[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -675,10 +581,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line lane_range.go:88
-					mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line lane_range.go:88
-					mask.StoreSlice(gc_l_mask[gc_lane:])
+					/*line lane_range.go:88*/ mask := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line lane_range.go:88*/ mask.StoreSlice(gc_l_mask[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -689,14 +593,12 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line lane_range.go:88
-				mask := gc_c1r[gc_lane]
+				/*line lane_range.go:88*/ mask := gc_c1r[gc_lane]
 				gc_l_mask[gc_lane] = mask
 			}
 		}
 		var gc_m6 uint32
-//line lane_range.go:89
-		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+		/*line lane_range.go:89*/ if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
 				gc_lo2 = gc_bound2
@@ -717,8 +619,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:89
-				if tid+off >= lo && tid < hi {
+				/*line lane_range.go:89*/ if tid+off >= lo && tid < hi {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -730,13 +631,10 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:90
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:90*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 						_ = v
-//line lane_range.go:90
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line lane_range.go:90
-						mask.StoreSlice(gc_c2m[gc_lane:])
+						/*line lane_range.go:90*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line lane_range.go:90*/ mask.StoreSlice(gc_c2m[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -744,13 +642,10 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line lane_range.go:90
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:90*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 						_ = v
-//line lane_range.go:90
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line lane_range.go:90
-						mask.StoreSlice(gc_c2m[gc_lane:])
+						/*line lane_range.go:90*/ mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line lane_range.go:90*/ mask.StoreSlice(gc_c2m[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -764,24 +659,19 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					v := gc_l_v[gc_lane]
 					_ = v
 					mask := gc_l_mask[gc_lane]
-//line lane_range.go:90
-					gc_c2m[gc_lane] = mask
+					/*line lane_range.go:90*/ gc_c2m[gc_lane] = mask
 				}
 			}
-//line lane_range.go:90
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+			/*line lane_range.go:90*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_vb2 := archsimd.BroadcastInt32x8(1000)
 				if gc_act == ^uint32(0) {
 					gc_vb4 := archsimd.BroadcastInt32x8(1000)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:90
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
-//line lane_range.go:90
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lane_range.go:90*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line lane_range.go:90*/ v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
+						/*line lane_range.go:90*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -789,12 +679,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line lane_range.go:90
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
-//line lane_range.go:90
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lane_range.go:90*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line lane_range.go:90*/ v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
+						/*line lane_range.go:90*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -805,10 +692,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lane_range.go:103
-					var v int32
-//line lane_range.go:90
-					v = gc_c2r[gc_lane] + 1000
+					/*line lane_range.go:103*/ var v int32
+					/*line lane_range.go:90*/ v = gc_c2r[gc_lane] + 1000
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -826,24 +711,17 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					gc_tz := gc_tidx5.Z
 					_ = gc_tz
 					var tid int = gc_tx
-//line lane_range.go:83
-					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:83
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:92
-					if i < 0 || i > len(out)-8 {
+					/*line lane_range.go:83*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:83*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:92*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lane_range.go:92
-					if i < len(out) && uint(len(out)-i) > 7 {
-//line lane_range.go:92
-						v.StoreSlice(out[i:])
+					/*line lane_range.go:92*/ if i < len(out) && uint(len(out)-i) > 7 {
+						/*line lane_range.go:92*/ v.StoreSlice(out[i:])
 					} else {
-//line lane_range.go:93
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						/*line lane_range.go:93*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line lane_range.go:92
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+							/*line lane_range.go:92*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
 					}
 					gc_left4 &^= 0xff << gc_lane
@@ -863,19 +741,14 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var tid int = gc_tx
-//line lane_range.go:83
-					var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:83
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:92
-					if i < 0 || i > len(out)-8 {
+					/*line lane_range.go:83*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:83*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line lane_range.go:92*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lane_range.go:92
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+					/*line lane_range.go:92*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line lane_range.go:93
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						/*line lane_range.go:93*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
 					gc_left4 &^= 0xff << gc_lane
 				}
@@ -900,11 +773,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line lane_range.go:83
-				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				v := gc_l_v[gc_lane]
-//line lane_range.go:92
-				if i < len(out) {
+				/*line lane_range.go:92*/ if i < len(out) {
 					out[i] = v
 				}
 			}
@@ -932,8 +803,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line lane_range.go:121
-		if !compiled.Adds(off, gc_to) {
+		/*line lane_range.go:121*/ if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
@@ -954,12 +824,10 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line lane_range.go:103
-							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							_ = i
 							{
-//line lane_range.go:105
-								gc_vb4.StoreSlice(gc_at[gc_tx:])
+								/*line lane_range.go:105*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -974,16 +842,14 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line lane_range.go:103
-						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						_ = i
 						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line lane_range.go:105
-					gc_at[gc_tx] = 1
+					/*line lane_range.go:105*/ gc_at[gc_tx] = 1
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -994,14 +860,12 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line lane_range.go:103
-							var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 							{
 								if i < 0 || i > len(out)-16 {
 									break
 								}
-//line lane_range.go:105
-								gc_vb2.StoreSlice(out[i:])
+								/*line lane_range.go:105*/ gc_vb2.StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1016,24 +880,19 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line lane_range.go:103
-						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						if i < 0 || i > len(out)-8 {
+						/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:105*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line lane_range.go:105
-						gc_vb.StoreSlice(out[i:])
+						/*line lane_range.go:105*/ gc_vb.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line lane_range.go:103
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-					out[i] = 1
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
 				}
 			}
 			gc_ty++

@@ -20,8 +20,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_rebase.go:23
-	var gc_l_v [32]float32
+	/*line lane_rebase.go:23*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -32,12 +31,10 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line lane_rebase.go:35
-			gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
+			/*line lane_rebase.go:35*/ gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line lane_rebase.go:17
-				copy(gc_l_v[:], gc_at)
+				/*line lane_rebase.go:17*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -45,15 +42,13 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line lane_rebase.go:16
-					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+					/*line lane_rebase.go:16*/ i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line lane_rebase.go:18
-		for o := 16; o > 0; o /= 2 {
+		/*line lane_rebase.go:18*/ for o := 16; o > 0; o /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -67,19 +62,14 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line lane_rebase.go:16
-						var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line lane_rebase.go:19
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line lane_rebase.go:16*/ var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
+						/*line lane_rebase.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_rebase.go:19*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 						if (i+o) < 0 || (i+o) > len(in)-8 {
 							break
 						}
-//line lane_rebase.go:20
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
-//line lane_rebase.go:20
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lane_rebase.go:20*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
+						/*line lane_rebase.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -97,19 +87,14 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line lane_rebase.go:16
-						var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line lane_rebase.go:19
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line lane_rebase.go:16*/ var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
+						/*line lane_rebase.go:16*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_rebase.go:19*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 						if (i+o) < 0 || (i+o) > len(in)-8 {
 							break
 						}
-//line lane_rebase.go:20
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
-//line lane_rebase.go:20
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lane_rebase.go:20*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
+						/*line lane_rebase.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -127,11 +112,9 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line lane_rebase.go:16
-					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+					/*line lane_rebase.go:16*/ i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := gc_l_v[gc_lane]
-//line lane_rebase.go:19
-					v += gc_c1r[gc_lane]
+					/*line lane_rebase.go:19*/ v += gc_c1r[gc_lane]
 					v += in[i+o] * 0.5
 					gc_l_v[gc_lane] = v
 				}
@@ -153,8 +136,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx + gc_ty*gc_bdx
 				v := gc_l_v[gc_lane]
-//line lane_rebase.go:22
-				out[gc_bx*gc_bdx*gc_bdy+tid] = v
+				/*line lane_rebase.go:22*/ out[gc_bx*gc_bdx*gc_bdy+tid] = v
 			}
 		}
 	}

@@ -21,8 +21,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:23
-	var gc_l_v_ [32]int32
+	/*line lanemoves.go:23*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -34,11 +33,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:37
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line lanemoves.go:14
-			copy(gc_l_v_[:], gc_at)
+			/*line lanemoves.go:14*/ copy(gc_l_v_[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -47,8 +44,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:14
-				var v int32
+				/*line lanemoves.go:14*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -56,31 +52,25 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
-		for d := 1; d <= 2; d *= 2 {
+		/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 			} else {
-//line operandcopy.go:40
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+				/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-					v_ += gc_c1r[gc_lane]
+					/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line operandcopy.go:42
-		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+		/*line operandcopy.go:42*/ copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
-//line lanemoves.go:19
-		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line lanemoves.go:19*/ copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:25
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:25*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -96,40 +86,35 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					gc_at2[gc_tx] = 2*keep + x
+					/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					gc_at2[gc_tx] = 2*keep + x
+					/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					gc_at2[gc_tx] = 2*keep + x
+					/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					gc_at2[gc_tx] = 2*keep + x
+					/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-				gc_at2[gc_tx] = 2*keep + x
+				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
 			gc_step2 := gc_from
@@ -141,8 +126,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
+					/*line lanemoves.go:23*/ out[i] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -151,8 +135,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
+					/*line lanemoves.go:23*/ out[i] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -161,8 +144,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
+					/*line lanemoves.go:23*/ out[i] = 2*keep + x
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -171,8 +153,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-					out[i] = 2*keep + x
+					/*line lanemoves.go:23*/ out[i] = 2*keep + x
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -181,8 +162,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-				out[i] = 2*keep + x
+				/*line lanemoves.go:23*/ out[i] = 2*keep + x
 			}
 		}
 	}
@@ -200,8 +180,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line lanemoves.go:44
-	var gc_l_v_ [32]int32
+	/*line lanemoves.go:44*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -227,15 +206,13 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:34
-				if gc_tx >= cut {
+				/*line lanemoves.go:34*/ if gc_tx >= cut {
 					gc_exited[gc_rank] = true
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L3
 				}
-//line lanemoves.go:37
-				var v int32
+				/*line lanemoves.go:37*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -243,20 +220,17 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
-		for d := 1; d <= 2; d *= 2 {
+		/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 			} else {
-//line operandcopy.go:40
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+				/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-					v_ += gc_c1r[gc_lane]
+					/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -268,29 +242,24 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:42
-			var r int32 = v_
-//line lanemoves.go:41
-			x := r
+			/*line operandcopy.go:42*/ var r int32 = v_
+			/*line lanemoves.go:41*/ x := r
 			gc_s_x[gc_rank] = x
 		}
-//line lanemoves.go:42
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		/*line lanemoves.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line lanemoves.go:42
-			y := gc_c2r[gc_lane]
+			/*line lanemoves.go:42*/ y := gc_c2r[gc_lane]
 			keep := y
 			gc_s_keep[gc_rank] = keep
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:53
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:53*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -304,20 +273,15 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line lanemoves.go:46
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line lanemoves.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:33
-			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:33
-			keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-//line lanemoves.go:46
-			if i < 0 || i > len(out)-8 {
+			/*line lanemoves.go:33*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+			/*line lanemoves.go:33*/ keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+			/*line lanemoves.go:46*/ if i < 0 || i > len(out)-8 {
 				break
 			}
-//line lanemoves.go:46
-			gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+			/*line lanemoves.go:46*/ gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -328,8 +292,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			i := gc_bx*gc_bdx + gc_tx
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
-//line lanemoves.go:46
-			out[i] = 2*keep + x
+			/*line lanemoves.go:46*/ out[i] = 2*keep + x
 		}
 	}
 }
@@ -344,8 +307,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:67
-	var gc_l_w [32]int32
+	/*line lanemoves.go:67*/ var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -356,11 +318,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:80
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:80*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line lanemoves.go:59
-			copy(gc_l_w[:], gc_at)
+			/*line lanemoves.go:59*/ copy(gc_l_w[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -369,8 +329,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:59
-				var v int32
+				/*line lanemoves.go:59*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -378,23 +337,19 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:64
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line lanemoves.go:64*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				w := gc_l_w[gc_lane]
-//line lanemoves.go:65
-				w += 2 * gc_c1r[gc_lane]
+				/*line lanemoves.go:65*/ w += 2 * gc_c1r[gc_lane]
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:67
-		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		/*line lanemoves.go:67*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:73
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:73*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -409,56 +364,41 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:67
-				z := r
-//line lanemoves.go:69
-				gc_at2[gc_tx] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 			}
 		} else {
 			gc_step2 := gc_from
@@ -469,12 +409,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -482,12 +419,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -495,12 +429,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -508,12 +439,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					out[i] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ out[i] = z
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -521,12 +449,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:67
-				z := r
-//line lanemoves.go:69
-				out[i] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ out[i] = z
 			}
 		}
 	}
@@ -542,8 +467,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:87
-	var gc_l_w [32]int32
+	/*line lanemoves.go:87*/ var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -554,14 +478,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:100
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:100*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:79
-				var v int32
+				/*line lanemoves.go:79*/ var v int32
 				if i&k == 0 {
 					v = gc_at[gc_lane]
 				}
@@ -576,8 +498,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:79
-				var v int32
+				/*line lanemoves.go:79*/ var v int32
 				if i&k == 0 {
 					v = in[i]
 				}
@@ -585,23 +506,19 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:84
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line lanemoves.go:84*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				w := gc_l_w[gc_lane]
-//line lanemoves.go:85
-				w += 2 * gc_c1r[gc_lane]
+				/*line lanemoves.go:85*/ w += 2 * gc_c1r[gc_lane]
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:87
-		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		/*line lanemoves.go:87*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:93
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:93*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -616,56 +533,41 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					gc_at2[gc_tx] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:87
-				z := r
-//line lanemoves.go:89
-				gc_at2[gc_tx] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 			}
 		} else {
 			gc_step2 := gc_from
@@ -676,12 +578,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
+					/*line lanemoves.go:97*/ var r int32 = v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -690,10 +589,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -702,10 +599,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ out[i] = z
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -714,10 +609,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					var r int32 = v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					out[i] = z
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ out[i] = z
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -726,10 +619,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				var r int32 = v_
-//line lanemoves.go:87
-				z := r
-//line lanemoves.go:89
-				out[i] = z
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ out[i] = z
 			}
 		}
 	}
@@ -746,8 +637,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:117
-	var gc_l_v [32]int32
+	/*line lanemoves.go:117*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -760,14 +650,12 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:132
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:132*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:108
-				var v int32
+				/*line lanemoves.go:108*/ var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -781,8 +669,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:108
-				var v int32
+				/*line lanemoves.go:108*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -795,34 +682,28 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line lanemoves.go:112
-				v += gc_c1r[gc_lane]
+				/*line lanemoves.go:112*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line lanemoves.go:114
-			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+			/*line lanemoves.go:114*/ copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
 			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
-//line lanemoves.go:113
-			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line lanemoves.go:113*/ copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line lanemoves.go:115
-			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+			/*line lanemoves.go:115*/ copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
 			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
-//line lanemoves.go:114
-			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
+			/*line lanemoves.go:114*/ copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:121
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:121*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -838,40 +719,35 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					gc_at2[gc_tx] = 2*up - down
+					/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					gc_at2[gc_tx] = 2*up - down
+					/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					gc_at2[gc_tx] = 2*up - down
+					/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					gc_at2[gc_tx] = 2*up - down
+					/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-				gc_at2[gc_tx] = 2*up - down
+				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
 			gc_step2 := gc_from
@@ -883,8 +759,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
+					/*line lanemoves.go:117*/ out[i] = 2*up - down
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -893,8 +768,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
+					/*line lanemoves.go:117*/ out[i] = 2*up - down
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -903,8 +777,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
+					/*line lanemoves.go:117*/ out[i] = 2*up - down
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -913,8 +786,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-					out[i] = 2*up - down
+					/*line lanemoves.go:117*/ out[i] = 2*up - down
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -923,8 +795,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-				out[i] = 2*up - down
+				/*line lanemoves.go:117*/ out[i] = 2*up - down
 			}
 		}
 	}

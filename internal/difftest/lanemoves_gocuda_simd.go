@@ -22,8 +22,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:23
-	var gc_l_v_ [32]int32
+	/*line lanemoves.go:23*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -35,11 +34,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:37
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line lanemoves.go:14
-			copy(gc_l_v_[:], gc_at)
+			/*line lanemoves.go:14*/ copy(gc_l_v_[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -48,8 +45,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:14
-				var v int32
+				/*line lanemoves.go:14*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -59,33 +55,26 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line operandcopy.go:41
-			for d := 1; d <= 2; d *= 2 {
-//line operandcopy.go:40
-				gc_run.Add(d, 0, 32)
+			/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+				/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 		} else {
-//line operandcopy.go:39
-			for d := 1; d <= 2; d *= 2 {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -93,12 +82,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -110,24 +96,20 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-							v_ += gc_c1r[gc_lane]
+							/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
 		}
-//line operandcopy.go:42
-		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+		/*line operandcopy.go:42*/ copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
-//line lanemoves.go:19
-		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line lanemoves.go:19*/ copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:25
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:25*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -146,13 +128,10 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line lanemoves.go:13
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:13
-						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
+						/*line lanemoves.go:13*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+						/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 						{
-//line lanemoves.go:22
-							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
+							/*line lanemoves.go:22*/ gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -169,12 +148,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line lanemoves.go:13
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:13
-					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-//line lanemoves.go:22
-					gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
+					/*line lanemoves.go:13*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+					/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+					/*line lanemoves.go:22*/ gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -182,8 +158,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-				gc_at2[gc_tx] = 2*keep + x
+				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -195,17 +170,13 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:13
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:13
-						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
+						/*line lanemoves.go:13*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+						/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 						{
-//line lanemoves.go:23
-							if i < 0 || i > len(out)-16 {
+							/*line lanemoves.go:23*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line lanemoves.go:23
-							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
+							/*line lanemoves.go:23*/ gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -221,16 +192,12 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:13
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:13
-					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-//line lanemoves.go:23
-					if i < 0 || i > len(out)-8 {
+					/*line lanemoves.go:13*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+					/*line lanemoves.go:13*/ keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+					/*line lanemoves.go:23*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lanemoves.go:23
-					gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
+					/*line lanemoves.go:23*/ gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -240,8 +207,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-//line lanemoves.go:23
-				out[i] = 2*keep + x
+				/*line lanemoves.go:23*/ out[i] = 2*keep + x
 			}
 		}
 	}
@@ -259,8 +225,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line lanemoves.go:44
-	var gc_l_v_ [32]int32
+	/*line lanemoves.go:44*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -286,15 +251,13 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:34
-				if gc_tx >= cut {
+				/*line lanemoves.go:34*/ if gc_tx >= cut {
 					gc_exited[gc_rank] = true
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L3
 				}
-//line lanemoves.go:37
-				var v int32
+				/*line lanemoves.go:37*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -304,30 +267,25 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line operandcopy.go:41
-			for d := 1; d <= 2; d *= 2 {
-//line operandcopy.go:40
-				gc_run.Add(d, 0, 32)
+			/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+				/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 		} else {
-//line operandcopy.go:39
-			for d := 1; d <= 2; d *= 2 {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-						v_ += gc_c1r[gc_lane]
+						/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -340,29 +298,24 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:42
-			var r int32 = v_
-//line lanemoves.go:41
-			x := r
+			/*line operandcopy.go:42*/ var r int32 = v_
+			/*line lanemoves.go:41*/ x := r
 			gc_s_x[gc_rank] = x
 		}
-//line lanemoves.go:42
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		/*line lanemoves.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line lanemoves.go:42
-			y := gc_c2r[gc_lane]
+			/*line lanemoves.go:42*/ y := gc_c2r[gc_lane]
 			keep := y
 			gc_s_keep[gc_rank] = keep
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:53
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:53*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -382,17 +335,13 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:33
-					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:33
-					keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
+					/*line lanemoves.go:33*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+					/*line lanemoves.go:33*/ keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank:])
 					{
-//line lanemoves.go:46
-						if i < 0 || i > len(out)-16 {
+						/*line lanemoves.go:46*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line lanemoves.go:46
-						gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+						/*line lanemoves.go:46*/ gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -410,20 +359,15 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line lanemoves.go:46
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line lanemoves.go:46*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:33
-				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:33
-				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-//line lanemoves.go:46
-				if i < 0 || i > len(out)-8 {
+				/*line lanemoves.go:33*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+				/*line lanemoves.go:33*/ keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+				/*line lanemoves.go:46*/ if i < 0 || i > len(out)-8 {
 					break
 				}
-//line lanemoves.go:46
-				gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				/*line lanemoves.go:46*/ gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -436,8 +380,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			i := gc_bx*gc_bdx + gc_tx
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
-//line lanemoves.go:46
-			out[i] = 2*keep + x
+			/*line lanemoves.go:46*/ out[i] = 2*keep + x
 		}
 	}
 }
@@ -452,8 +395,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:67
-	var gc_l_w [32]int32
+	/*line lanemoves.go:67*/ var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -464,11 +406,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:80
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:80*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line lanemoves.go:59
-			copy(gc_l_w[:], gc_at)
+			/*line lanemoves.go:59*/ copy(gc_l_w[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -477,8 +417,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:59
-				var v int32
+				/*line lanemoves.go:59*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -486,8 +425,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:64
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line lanemoves.go:64*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -495,12 +433,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) {
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lanemoves.go:65
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line lanemoves.go:65
-						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
-//line lanemoves.go:65
-						w.StoreSlice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:65*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:65*/ w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+						/*line lanemoves.go:65*/ w.StoreSlice(gc_l_w[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -508,12 +443,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line lanemoves.go:65
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line lanemoves.go:65
-						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
-//line lanemoves.go:65
-						w.StoreSlice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:65*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:65*/ w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+						/*line lanemoves.go:65*/ w.StoreSlice(gc_l_w[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -525,19 +457,16 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					w := gc_l_w[gc_lane]
-//line lanemoves.go:65
-					w += 2 * gc_c1r[gc_lane]
+					/*line lanemoves.go:65*/ w += 2 * gc_c1r[gc_lane]
 					gc_l_w[gc_lane] = w
 				}
 			}
 		}
-//line lanemoves.go:67
-		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		/*line lanemoves.go:67*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:73
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:73*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -555,12 +484,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line lanemoves.go:58
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-						r := v_
-//line lanemoves.go:67
-						z := r
+						/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:67*/ z := r
 						{
 							z.StoreSlice(gc_at2[gc_tx:])
 						}
@@ -578,26 +504,19 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line lanemoves.go:58
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-					r := v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					z.StoreSlice(gc_at2[gc_tx:])
+					/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line lanemoves.go:97*/ r := v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ z.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:67
-				z := r
-//line lanemoves.go:69
-				gc_at2[gc_tx] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -608,18 +527,14 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:58
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-						r := v_
-//line lanemoves.go:67
-						z := r
+						/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:67*/ z := r
 						{
 							if i < 0 || i > len(out)-16 {
 								break
 							}
-//line lanemoves.go:69
-							z.StoreSlice(out[i:])
+							/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -634,18 +549,13 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:58
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-					r := v_
-//line lanemoves.go:67
-					z := r
-//line lanemoves.go:69
-					if i < 0 || i > len(out)-8 {
+					/*line lanemoves.go:58*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line lanemoves.go:97*/ r := v_
+					/*line lanemoves.go:67*/ z := r
+					/*line lanemoves.go:69*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lanemoves.go:69
-					z.StoreSlice(out[i:])
+					/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -654,12 +564,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:67
-				z := r
-//line lanemoves.go:69
-				out[i] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ out[i] = z
 			}
 		}
 	}
@@ -675,8 +582,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:87
-	var gc_l_w [32]int32
+	/*line lanemoves.go:87*/ var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -687,14 +593,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:100
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:100*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:79
-				var v int32
+				/*line lanemoves.go:79*/ var v int32
 				if i&k == 0 {
 					v = gc_at[gc_lane]
 				}
@@ -709,8 +613,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:79
-				var v int32
+				/*line lanemoves.go:79*/ var v int32
 				if i&k == 0 {
 					v = in[i]
 				}
@@ -718,8 +621,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line lanemoves.go:84
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line lanemoves.go:84*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -727,12 +629,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				if gc_act == ^uint32(0) {
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lanemoves.go:85
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line lanemoves.go:85
-						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
-//line lanemoves.go:85
-						w.StoreSlice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:85*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:85*/ w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+						/*line lanemoves.go:85*/ w.StoreSlice(gc_l_w[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -740,12 +639,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line lanemoves.go:85
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line lanemoves.go:85
-						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
-//line lanemoves.go:85
-						w.StoreSlice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:85*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line lanemoves.go:85*/ w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+						/*line lanemoves.go:85*/ w.StoreSlice(gc_l_w[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -757,19 +653,16 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					w := gc_l_w[gc_lane]
-//line lanemoves.go:85
-					w += 2 * gc_c1r[gc_lane]
+					/*line lanemoves.go:85*/ w += 2 * gc_c1r[gc_lane]
 					gc_l_w[gc_lane] = w
 				}
 			}
 		}
-//line lanemoves.go:87
-		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		/*line lanemoves.go:87*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:93
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:93*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -787,12 +680,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line lanemoves.go:78
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-						r := v_
-//line lanemoves.go:87
-						z := r
+						/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:87*/ z := r
 						{
 							z.StoreSlice(gc_at2[gc_tx:])
 						}
@@ -810,26 +700,19 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line lanemoves.go:78
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-					r := v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					z.StoreSlice(gc_at2[gc_tx:])
+					/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line lanemoves.go:97*/ r := v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ z.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:87
-				z := r
-//line lanemoves.go:89
-				gc_at2[gc_tx] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -840,18 +723,14 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:78
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-						r := v_
-//line lanemoves.go:87
-						z := r
+						/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:87*/ z := r
 						{
 							if i < 0 || i > len(out)-16 {
 								break
 							}
-//line lanemoves.go:89
-							z.StoreSlice(out[i:])
+							/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -866,18 +745,13 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:78
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line lanemoves.go:97
-					r := v_
-//line lanemoves.go:87
-					z := r
-//line lanemoves.go:89
-					if i < 0 || i > len(out)-8 {
+					/*line lanemoves.go:78*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line lanemoves.go:97*/ r := v_
+					/*line lanemoves.go:87*/ z := r
+					/*line lanemoves.go:89*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lanemoves.go:89
-					z.StoreSlice(out[i:])
+					/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -886,12 +760,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
-				var r int32 = v_
-//line lanemoves.go:87
-				z := r
-//line lanemoves.go:89
-				out[i] = z
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ out[i] = z
 			}
 		}
 	}
@@ -908,8 +779,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:117
-	var gc_l_v [32]int32
+	/*line lanemoves.go:117*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -922,14 +792,12 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:132
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line lanemoves.go:132*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:108
-				var v int32
+				/*line lanemoves.go:108*/ var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -943,8 +811,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:108
-				var v int32
+				/*line lanemoves.go:108*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -959,12 +826,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lanemoves.go:112
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lanemoves.go:112
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lanemoves.go:112
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lanemoves.go:112*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lanemoves.go:112*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line lanemoves.go:112*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -972,12 +836,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line lanemoves.go:112
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lanemoves.go:112
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line lanemoves.go:112
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line lanemoves.go:112*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lanemoves.go:112*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line lanemoves.go:112*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -989,35 +850,29 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line lanemoves.go:112
-					v += gc_c1r[gc_lane]
+					/*line lanemoves.go:112*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line lanemoves.go:114
-			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+			/*line lanemoves.go:114*/ copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
 			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
-//line lanemoves.go:113
-			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line lanemoves.go:113*/ copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line lanemoves.go:115
-			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+			/*line lanemoves.go:115*/ copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
 			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
-//line lanemoves.go:114
-			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
+			/*line lanemoves.go:114*/ copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line lanemoves.go:121
-		panic(compiled.ErrGuardWraps)
+		/*line lanemoves.go:121*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -1036,13 +891,10 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line lanemoves.go:107
-						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
-//line lanemoves.go:107
-						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
+						/*line lanemoves.go:107*/ up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
+						/*line lanemoves.go:107*/ down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
 						{
-//line lanemoves.go:116
-							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
+							/*line lanemoves.go:116*/ gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1059,12 +911,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line lanemoves.go:107
-					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
-//line lanemoves.go:107
-					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
-//line lanemoves.go:116
-					gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
+					/*line lanemoves.go:107*/ up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
+					/*line lanemoves.go:107*/ down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
+					/*line lanemoves.go:116*/ gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1072,8 +921,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-				gc_at2[gc_tx] = 2*up - down
+				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -1085,17 +933,13 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:107
-						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
-//line lanemoves.go:107
-						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
+						/*line lanemoves.go:107*/ up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank:])
+						/*line lanemoves.go:107*/ down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank:])
 						{
-//line lanemoves.go:117
-							if i < 0 || i > len(out)-16 {
+							/*line lanemoves.go:117*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line lanemoves.go:117
-							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
+							/*line lanemoves.go:117*/ gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1111,16 +955,12 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:107
-					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
-//line lanemoves.go:107
-					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
-//line lanemoves.go:117
-					if i < 0 || i > len(out)-8 {
+					/*line lanemoves.go:107*/ up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
+					/*line lanemoves.go:107*/ down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
+					/*line lanemoves.go:117*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line lanemoves.go:117
-					gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
+					/*line lanemoves.go:117*/ gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1130,8 +970,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-//line lanemoves.go:117
-				out[i] = 2*up - down
+				/*line lanemoves.go:117*/ out[i] = 2*up - down
 			}
 		}
 	}

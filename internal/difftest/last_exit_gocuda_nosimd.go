@@ -17,8 +17,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line last_exit.go:17
-	s := gocuda.Shared[float32](t, gc_bdx+1)
+	/*line last_exit.go:17*/ s := gocuda.Shared[float32](t, gc_bdx+1)
 	base := gc_bx * gc_bdx
 	for gc_off, gc_limit, gc_more := 0, gc_bdx, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -28,8 +27,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line last_exit.go:28
-			panic(compiled.ErrGuardWraps)
+			/*line last_exit.go:28*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -46,21 +44,16 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var k int = gc_tx + gc_off
-//line last_exit.go:20
-					if base+k < n && uint(n-(base+k)) > 7 {
-//line last_exit.go:20
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+						/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line last_exit.go:20
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+						/*line last_exit.go:20*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 						if gc_if2.ToBits() != 0 {
-//line last_exit.go:20
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+							/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 						if gc_else2.ToBits() != 0 {
-//line last_exit.go:20
-							gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+							/*line last_exit.go:20*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 						}
 					}
 				}
@@ -70,8 +63,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					k := gc_tx + gc_off
 					gc_more = true
-//line last_exit.go:20
-					if base+k < n {
+					/*line last_exit.go:20*/ if base+k < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -84,25 +76,19 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var k int = gc_tx + gc_off
-//line last_exit.go:20
-					if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+					/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 						break
 					}
-//line last_exit.go:20
-					if base+k < n && uint(n-(base+k)) > 7 {
-//line last_exit.go:20
-						lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+					/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+						/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 					} else {
-//line last_exit.go:21
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+						/*line last_exit.go:21*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 						if gc_if.ToBits() != 0 {
-//line last_exit.go:20
-							lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+							/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-//line last_exit.go:21
-							gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
+							/*line last_exit.go:21*/ gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
 						}
 					}
 				}
@@ -113,8 +99,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line last_exit.go:20
-					if base+k < n {
+					/*line last_exit.go:20*/ if base+k < n {
 						s[k] = in[base+k]
 					} else {
 						s[k] = 0
@@ -125,8 +110,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line last_exit.go:32
-		if !compiled.Adds(base, gc_to) {
+		/*line last_exit.go:32*/ if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
@@ -146,28 +130,22 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						gc_at5 := s[gc_off5+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line last_exit.go:27
-							i := base + gc_tx
+							/*line last_exit.go:27*/ i := base + gc_tx
 							_ = i
-//line last_exit.go:31
-							gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							/*line last_exit.go:31*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line last_exit.go:27
-					i := base + gc_tx
-//line last_exit.go:31
-					out[i] = s[gc_tx] + s[gc_tx+1]
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line last_exit.go:27
-					i := base + gc_tx
-//line last_exit.go:31
-					out[i] = s[gc_tx] + s[gc_tx+1]
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			}
 		}

@@ -18,8 +18,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line last_exit.go:17
-	s := gocuda.Shared[float32](t, gc_bdx+1)
+	/*line last_exit.go:17*/ s := gocuda.Shared[float32](t, gc_bdx+1)
 	base := gc_bx * gc_bdx
 	for gc_off, gc_limit, gc_more := 0, gc_bdx, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -29,8 +28,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line last_exit.go:28
-			panic(compiled.ErrGuardWraps)
+			/*line last_exit.go:28*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -50,22 +48,17 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var k int = gc_tx + gc_off
-//line last_exit.go:20
-							if base+k < n && uint(n-(base+k)) > 15 {
-//line last_exit.go:20
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 15 {
+								/*line last_exit.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line last_exit.go:20
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								/*line last_exit.go:20*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 								if gc_if4.ToBits() != 0 {
-//line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+									/*line last_exit.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 								}
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 								if gc_else4.ToBits() != 0 {
 									{
-//line last_exit.go:20
-										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+										/*line last_exit.go:20*/ gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 									}
 								}
 							}
@@ -83,21 +76,16 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var k int = gc_tx + gc_off
-//line last_exit.go:20
-						if base+k < n && uint(n-(base+k)) > 7 {
-//line last_exit.go:20
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+							/*line last_exit.go:20*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line last_exit.go:20
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							/*line last_exit.go:20*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 							if gc_if3.ToBits() != 0 {
-//line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+								/*line last_exit.go:20*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 							}
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else3.ToBits() != 0 {
-//line last_exit.go:20
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+								/*line last_exit.go:20*/ gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -109,8 +97,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					k := gc_tx + gc_off
 					gc_more = true
-//line last_exit.go:20
-					if base+k < n {
+					/*line last_exit.go:20*/ if base+k < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -126,26 +113,20 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var k int = gc_tx + gc_off
-//line last_exit.go:20
-							if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
+							/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 								break
 							}
-//line last_exit.go:20
-							if base+k < n && uint(n-(base+k)) > 15 {
-//line last_exit.go:20
-								archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
+							/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 15 {
+								/*line last_exit.go:20*/ archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {
-//line last_exit.go:21
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								/*line last_exit.go:21*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 								if gc_if2.ToBits() != 0 {
-//line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
+									/*line last_exit.go:20*/ archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
 								}
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 								if gc_else2.ToBits() != 0 {
 									{
-//line last_exit.go:21
-										gc_vb2.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
+										/*line last_exit.go:21*/ gc_vb2.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
 									}
 								}
 							}
@@ -163,25 +144,19 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var k int = gc_tx + gc_off
-//line last_exit.go:20
-						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+						/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 							break
 						}
-//line last_exit.go:20
-						if base+k < n && uint(n-(base+k)) > 7 {
-//line last_exit.go:20
-							archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+						/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+							/*line last_exit.go:20*/ archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 						} else {
-//line last_exit.go:21
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							/*line last_exit.go:21*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 							if gc_if.ToBits() != 0 {
-//line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
+								/*line last_exit.go:20*/ archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line last_exit.go:21
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
+								/*line last_exit.go:21*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
 							}
 						}
 					}
@@ -194,8 +169,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
-//line last_exit.go:20
-					if base+k < n {
+					/*line last_exit.go:20*/ if base+k < n {
 						s[k] = in[base+k]
 					} else {
 						s[k] = 0
@@ -206,8 +180,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line last_exit.go:32
-		if !compiled.Adds(base, gc_to) {
+		/*line last_exit.go:32*/ if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
@@ -231,11 +204,9 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
-//line last_exit.go:27
-									var i int = base + gc_tx
+									/*line last_exit.go:27*/ var i int = base + gc_tx
 									_ = i
-//line last_exit.go:28
-									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line last_exit.go:28*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -247,30 +218,24 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-//line last_exit.go:27
-								var i int = base + gc_tx
+								/*line last_exit.go:27*/ var i int = base + gc_tx
 								_ = i
-//line last_exit.go:28
-								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line last_exit.go:28*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line last_exit.go:27
-							i := base + gc_tx
+							/*line last_exit.go:27*/ i := base + gc_tx
 							_ = i
-//line last_exit.go:31
-							gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							/*line last_exit.go:31*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line last_exit.go:27
-					i := base + gc_tx
-//line last_exit.go:31
-					out[i] = s[gc_tx] + s[gc_tx+1]
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -279,14 +244,11 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
-//line last_exit.go:27
-							var i int = base + gc_tx
-//line last_exit.go:31
-							if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
+							/*line last_exit.go:27*/ var i int = base + gc_tx
+							/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
 								break
 							}
-//line last_exit.go:32
-							archsimd.LoadFloat32x16Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx+1:])).StoreSlice(out[i:])
+							/*line last_exit.go:32*/ archsimd.LoadFloat32x16Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx+1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -298,23 +260,18 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line last_exit.go:27
-						var i int = base + gc_tx
-//line last_exit.go:31
-						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
+						/*line last_exit.go:27*/ var i int = base + gc_tx
+						/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line last_exit.go:32
-						archsimd.LoadFloat32x8Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx+1:])).StoreSlice(out[i:])
+						/*line last_exit.go:32*/ archsimd.LoadFloat32x8Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line last_exit.go:27
-					i := base + gc_tx
-//line last_exit.go:31
-					out[i] = s[gc_tx] + s[gc_tx+1]
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			}
 		}

@@ -19,16 +19,14 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_d := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-//line lengthguard.go:13
-	n := len(in)
+	/*line lengthguard.go:13*/ n := len(in)
 	m := len(in)
 	if gc_bx > 4 {
 		m--
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line lengthguard.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line lengthguard.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -40,82 +38,59 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a lanes.Int32x8
-//line lengthguard.go:19
-				var b lanes.Int32x8
-//line lengthguard.go:19
-				var c lanes.Int32x8
-//line lengthguard.go:19
-				var d lanes.Int32x8
+				/*line lengthguard.go:19*/ var a lanes.Int32x8
+				/*line lengthguard.go:19*/ var b lanes.Int32x8
+				/*line lengthguard.go:19*/ var c lanes.Int32x8
+				/*line lengthguard.go:19*/ var d lanes.Int32x8
 				if g < n && uint(n-g) > 7 {
-//line lengthguard.go:20
-					a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				} else {
-//line lengthguard.go:20
-					gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:20*/ gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if16.ToBits() != 0 {
-//line lengthguard.go:20
-						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
+						/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
 					}
 				}
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-					b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
+					/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
 				} else {
-//line lengthguard.go:23
-					gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line lengthguard.go:23*/ gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if17.ToBits() != 0 {
-//line lengthguard.go:23
-						b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
+						/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
 					}
 				}
 				if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-					c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
+					/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
 				} else {
-//line lengthguard.go:26
-					gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+					/*line lengthguard.go:26*/ gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 					if gc_if18.ToBits() != 0 {
-//line lengthguard.go:26
-						c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
+						/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
 					}
 				}
 				if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-					d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
+					/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
 				} else {
-//line lengthguard.go:29
-					gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+					/*line lengthguard.go:29*/ gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 					if gc_if19.ToBits() != 0 {
-//line lengthguard.go:29
-						d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
+						/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
 					}
 				}
 				if g >= n {
 					a = gc_vb14
 				} else {
-//line lengthguard.go:32
-					gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:32*/ gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if20.ToBits() != 0 {
-//line lengthguard.go:32
-						a = gc_vb14.Merge(a, gc_if20)
+						/*line lengthguard.go:32*/ a = gc_vb14.Merge(a, gc_if20)
 					}
 				}
-//line lengthguard.go:32
-				a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-				b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-				c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-				d.StoreSlice(gc_s_d[gc_rank:])
+				/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+				/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+				/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+				/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a, b, c, d int32
+				/*line lengthguard.go:19*/ var a, b, c, d int32
 				if true || g < n {
 					a = gc_at[gc_tx]
 				}
@@ -147,87 +122,63 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a lanes.Int32x8
-//line lengthguard.go:19
-				var b lanes.Int32x8
-//line lengthguard.go:19
-				var c lanes.Int32x8
-//line lengthguard.go:19
-				var d lanes.Int32x8
+				/*line lengthguard.go:19*/ var a lanes.Int32x8
+				/*line lengthguard.go:19*/ var b lanes.Int32x8
+				/*line lengthguard.go:19*/ var c lanes.Int32x8
+				/*line lengthguard.go:19*/ var d lanes.Int32x8
 				if g < 0 || g > len(in)-8 {
 					break
 				}
-//line lengthguard.go:20
-				if g < n && uint(n-g) > 7 {
-//line lengthguard.go:20
-					a = lanes.LoadInt32x8Slice(in[g:])
+				/*line lengthguard.go:20*/ if g < n && uint(n-g) > 7 {
+					/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:])
 				} else {
-//line lengthguard.go:21
-					gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:21*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if6.ToBits() != 0 {
-//line lengthguard.go:20
-						a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
+						/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
 					}
 				}
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-					b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
+					/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
 				} else {
-//line lengthguard.go:24
-					gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line lengthguard.go:24*/ gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if7.ToBits() != 0 {
-//line lengthguard.go:23
-						b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
+						/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
 					}
 				}
 				if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-					c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
+					/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
 				} else {
-//line lengthguard.go:27
-					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+					/*line lengthguard.go:27*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 					if gc_if8.ToBits() != 0 {
-//line lengthguard.go:26
-						c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
+						/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
 					}
 				}
 				if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-					d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
+					/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
 				} else {
-//line lengthguard.go:30
-					gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+					/*line lengthguard.go:30*/ gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 					if gc_if9.ToBits() != 0 {
-//line lengthguard.go:29
-						d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
+						/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
 					}
 				}
 				if g >= n {
 					a = gc_vb7
 				} else {
-//line lengthguard.go:32
-					gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:32*/ gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if10.ToBits() != 0 {
-//line lengthguard.go:32
-						a = gc_vb7.Merge(a, gc_if10)
+						/*line lengthguard.go:32*/ a = gc_vb7.Merge(a, gc_if10)
 					}
 				}
-//line lengthguard.go:32
-				a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-				b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-				c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-				d.StoreSlice(gc_s_d[gc_rank:])
+				/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+				/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+				/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+				/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a, b, c, d int32
+				/*line lengthguard.go:19*/ var a, b, c, d int32
 				if g < n {
 					a = in[g]
 				}
@@ -252,8 +203,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line lengthguard.go:50
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line lengthguard.go:50*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
 			gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -262,35 +212,24 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
 				var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-				b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-				c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-				d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-				if g < len(out) && uint(len(out)-g) > 7 {
-//line lengthguard.go:36
-					a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+				/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
+				/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
+				/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
+				/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
+					/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 				} else {
-//line lengthguard.go:36
-					gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+					/*line lengthguard.go:36*/ gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 					if gc_if23.ToBits() != 0 {
-//line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
+						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
 					}
 				}
 				if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
+					/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
 				} else {
-//line lengthguard.go:39
-					gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:39*/ gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if24.ToBits() != 0 {
-//line lengthguard.go:39
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
+						/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
 					}
 				}
 			}
@@ -301,8 +240,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
 				d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-				if true || g < len(out) {
+				/*line lengthguard.go:36*/ if true || g < len(out) {
 					gc_at2[gc_tx] = a + b + c + d
 				}
 				if true || g < n {
@@ -317,39 +255,27 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-				b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-				c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-				d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-				if g < 0 || g > len(out)-8 {
+				/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
+				/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
+				/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
+				/*line lengthguard.go:36*/ if g < 0 || g > len(out)-8 {
 					break
 				}
-//line lengthguard.go:36
-				if g < len(out) && uint(len(out)-g) > 7 {
-//line lengthguard.go:36
-					a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+				/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
+					/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 				} else {
-//line lengthguard.go:37
-					gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+					/*line lengthguard.go:37*/ gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 					if gc_if21.ToBits() != 0 {
-//line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
+						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
 					}
 				}
 				if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-					lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
+					/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
 				} else {
-//line lengthguard.go:40
-					gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					/*line lengthguard.go:40*/ gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 					if gc_if22.ToBits() != 0 {
-//line lengthguard.go:39
-						lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
+						/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
 					}
 				}
 			}
@@ -361,8 +287,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
 				d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-				if g < len(out) {
+				/*line lengthguard.go:36*/ if g < len(out) {
 					out[g] = a + b + c + d
 				}
 				if g < n {

@@ -20,16 +20,14 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_d := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-//line lengthguard.go:13
-	n := len(in)
+	/*line lengthguard.go:13*/ n := len(in)
 	m := len(in)
 	if gc_bx > 4 {
 		m--
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line lengthguard.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line lengthguard.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -44,76 +42,54 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < n && uint(n-g) > 15 {
-//line lengthguard.go:20
-							a = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line lengthguard.go:20*/ a = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
-//line lengthguard.go:20
-							gc_if36 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:20*/ gc_if36 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if36.ToBits() != 0 {
-//line lengthguard.go:20
-								a = a.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								/*line lengthguard.go:20*/ a = a.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 							}
 						}
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25)
+							/*line lengthguard.go:23*/ b = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25)
 						} else {
-//line lengthguard.go:23
-							gc_if37 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line lengthguard.go:23*/ gc_if37 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if37.ToBits() != 0 {
-//line lengthguard.go:23
-								b = b.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+								/*line lengthguard.go:23*/ b = b.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 							}
 						}
 						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26)
+							/*line lengthguard.go:26*/ c = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26)
 						} else {
-//line lengthguard.go:26
-							gc_if38 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+							/*line lengthguard.go:26*/ gc_if38 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 							if gc_if38.ToBits() != 0 {
-//line lengthguard.go:26
-								c = c.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
+								/*line lengthguard.go:26*/ c = c.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 							}
 						}
 						if g < m && uint(m-g) > 15 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27)
+							/*line lengthguard.go:29*/ d = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27)
 						} else {
-//line lengthguard.go:29
-							gc_if39 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+							/*line lengthguard.go:29*/ gc_if39 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 							if gc_if39.ToBits() != 0 {
-//line lengthguard.go:29
-								d = d.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+								/*line lengthguard.go:29*/ d = d.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 							}
 						}
 						if g >= n {
 							a = gc_vb28
 						} else {
-//line lengthguard.go:32
-							gc_if40 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:32*/ gc_if40 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if40.ToBits() != 0 {
-//line lengthguard.go:32
-								a = a.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+								/*line lengthguard.go:32*/ a = a.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 							}
 						}
-//line lengthguard.go:32
-						a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-						b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-						c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-						d.StoreSlice(gc_s_d[gc_rank:])
+						/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -132,84 +108,61 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:20
-						a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line lengthguard.go:20*/ a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line lengthguard.go:20
-						gc_if26 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:20*/ gc_if26 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if26.ToBits() != 0 {
-//line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if26)
+							/*line lengthguard.go:20*/ a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if26)
 						}
 					}
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-						b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18)
+						/*line lengthguard.go:23*/ b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18)
 					} else {
-//line lengthguard.go:23
-						gc_if27 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line lengthguard.go:23*/ gc_if27 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if27.ToBits() != 0 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18).Merge(b, gc_if27)
+							/*line lengthguard.go:23*/ b = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18).Merge(b, gc_if27)
 						}
 					}
 					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-						c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19)
+						/*line lengthguard.go:26*/ c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19)
 					} else {
-//line lengthguard.go:26
-						gc_if28 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+						/*line lengthguard.go:26*/ gc_if28 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 						if gc_if28.ToBits() != 0 {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19).Merge(c, gc_if28)
+							/*line lengthguard.go:26*/ c = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19).Merge(c, gc_if28)
 						}
 					}
 					if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-						d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20)
+						/*line lengthguard.go:29*/ d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20)
 					} else {
-//line lengthguard.go:29
-						gc_if29 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+						/*line lengthguard.go:29*/ gc_if29 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 						if gc_if29.ToBits() != 0 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20).Merge(d, gc_if29)
+							/*line lengthguard.go:29*/ d = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20).Merge(d, gc_if29)
 						}
 					}
 					if g >= n {
 						a = gc_vb21
 					} else {
-//line lengthguard.go:32
-						gc_if30 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:32*/ gc_if30 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if30.ToBits() != 0 {
-//line lengthguard.go:32
-							a = gc_vb21.Merge(a, gc_if30)
+							/*line lengthguard.go:32*/ a = gc_vb21.Merge(a, gc_if30)
 						}
 					}
-//line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank:])
+					/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+					/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+					/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a, b, c, d int32
+				/*line lengthguard.go:19*/ var a, b, c, d int32
 				if true || g < n {
 					a = gc_at[gc_tx]
 				}
@@ -244,80 +197,57 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						/*line lengthguard.go:19*/ var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 {
 							break
 						}
-//line lengthguard.go:20
-						if g < n && uint(n-g) > 15 {
-//line lengthguard.go:20
-							a = archsimd.LoadInt32x16Slice(in[g:])
+						/*line lengthguard.go:20*/ if g < n && uint(n-g) > 15 {
+							/*line lengthguard.go:20*/ a = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
-//line lengthguard.go:21
-							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:21*/ gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if16.ToBits() != 0 {
-//line lengthguard.go:20
-								a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								/*line lengthguard.go:20*/ a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
 						}
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11)
+							/*line lengthguard.go:23*/ b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11)
 						} else {
-//line lengthguard.go:24
-							gc_if17 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line lengthguard.go:24*/ gc_if17 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if17.ToBits() != 0 {
-//line lengthguard.go:23
-								b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								/*line lengthguard.go:23*/ b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 							}
 						}
 						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12)
+							/*line lengthguard.go:26*/ c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12)
 						} else {
-//line lengthguard.go:27
-							gc_if18 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+							/*line lengthguard.go:27*/ gc_if18 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 							if gc_if18.ToBits() != 0 {
-//line lengthguard.go:26
-								c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								/*line lengthguard.go:26*/ c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 							}
 						}
 						if g < m && uint(m-g) > 15 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13)
+							/*line lengthguard.go:29*/ d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13)
 						} else {
-//line lengthguard.go:30
-							gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+							/*line lengthguard.go:30*/ gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 							if gc_if19.ToBits() != 0 {
-//line lengthguard.go:29
-								d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+								/*line lengthguard.go:29*/ d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 							}
 						}
 						if g >= n {
 							a = gc_vb14
 						} else {
-//line lengthguard.go:32
-							gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:32*/ gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if20.ToBits() != 0 {
-//line lengthguard.go:32
-								a = a.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								/*line lengthguard.go:32*/ a = a.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 							}
 						}
-//line lengthguard.go:32
-						a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-						b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-						c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-						d.StoreSlice(gc_s_d[gc_rank:])
+						/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -336,80 +266,57 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line lengthguard.go:19*/ var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 {
 						break
 					}
-//line lengthguard.go:20
-					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:20
-						a = archsimd.LoadInt32x8Slice(in[g:])
+					/*line lengthguard.go:20*/ if g < n && uint(n-g) > 7 {
+						/*line lengthguard.go:20*/ a = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
-//line lengthguard.go:21
-						gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:21*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if6.ToBits() != 0 {
-//line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
+							/*line lengthguard.go:20*/ a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
 						}
 					}
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-						b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
+						/*line lengthguard.go:23*/ b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
 					} else {
-//line lengthguard.go:24
-						gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line lengthguard.go:24*/ gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if7.ToBits() != 0 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
+							/*line lengthguard.go:23*/ b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
 						}
 					}
 					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-						c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
+						/*line lengthguard.go:26*/ c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
 					} else {
-//line lengthguard.go:27
-						gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+						/*line lengthguard.go:27*/ gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 						if gc_if8.ToBits() != 0 {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
+							/*line lengthguard.go:26*/ c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
 						}
 					}
 					if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-						d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
+						/*line lengthguard.go:29*/ d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
 					} else {
-//line lengthguard.go:30
-						gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+						/*line lengthguard.go:30*/ gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 						if gc_if9.ToBits() != 0 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
+							/*line lengthguard.go:29*/ d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
 						}
 					}
 					if g >= n {
 						a = gc_vb7
 					} else {
-//line lengthguard.go:32
-						gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:32*/ gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if10.ToBits() != 0 {
-//line lengthguard.go:32
-							a = gc_vb7.Merge(a, gc_if10)
+							/*line lengthguard.go:32*/ a = gc_vb7.Merge(a, gc_if10)
 						}
 					}
-//line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank:])
+					/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+					/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+					/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -417,8 +324,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:19
-				var a, b, c, d int32
+				/*line lengthguard.go:19*/ var a, b, c, d int32
 				if g < n {
 					a = in[g]
 				}
@@ -443,8 +349,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line lengthguard.go:50
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line lengthguard.go:50*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -456,35 +361,24 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-						if g < len(out) && uint(len(out)-g) > 15 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+						/*line lengthguard.go:18*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:18*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:18*/ c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:18*/ d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
+						/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 15 {
+							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 						} else {
-//line lengthguard.go:36
-							gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+							/*line lengthguard.go:36*/ gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 							if gc_if47.ToBits() != 0 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if47)
+								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if47)
 							}
 						}
 						if g < n && uint(n-g) > 15 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreSlice(gc_at2[gc_tx:])
+							/*line lengthguard.go:39*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreSlice(gc_at2[gc_tx:])
 						} else {
-//line lengthguard.go:39
-							gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:39*/ gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if48.ToBits() != 0 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if48)
+								/*line lengthguard.go:39*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if48)
 							}
 						}
 					}
@@ -502,35 +396,24 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-					if g < len(out) && uint(len(out)-g) > 7 {
-//line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+					/*line lengthguard.go:18*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line lengthguard.go:18*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line lengthguard.go:18*/ c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
+					/*line lengthguard.go:18*/ d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
+					/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
+						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 					} else {
-//line lengthguard.go:36
-						gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+						/*line lengthguard.go:36*/ gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 						if gc_if45.ToBits() != 0 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if45)
+							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if45)
 						}
 					}
 					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreSlice(gc_at2[gc_tx:])
+						/*line lengthguard.go:39*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreSlice(gc_at2[gc_tx:])
 					} else {
-//line lengthguard.go:39
-						gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:39*/ gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if46.ToBits() != 0 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if46)
+							/*line lengthguard.go:39*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if46)
 						}
 					}
 				}
@@ -543,8 +426,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
 				d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-				if true || g < len(out) {
+				/*line lengthguard.go:36*/ if true || g < len(out) {
 					gc_at2[gc_tx] = a + b + c + d
 				}
 				if true || g < n {
@@ -562,39 +444,27 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-						if g < 0 || g > len(out)-16 {
+						/*line lengthguard.go:18*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:18*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:18*/ c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:18*/ d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank:])
+						/*line lengthguard.go:36*/ if g < 0 || g > len(out)-16 {
 							break
 						}
-//line lengthguard.go:36
-						if g < len(out) && uint(len(out)-g) > 15 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+						/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 15 {
+							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
-//line lengthguard.go:37
-							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+							/*line lengthguard.go:37*/ gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 							if gc_if43.ToBits() != 0 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
+								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
 							}
 						}
 						if g < n && uint(n-g) > 15 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
+							/*line lengthguard.go:39*/ archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
 						} else {
-//line lengthguard.go:40
-							gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							/*line lengthguard.go:40*/ gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 							if gc_if44.ToBits() != 0 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
+								/*line lengthguard.go:39*/ archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
 							}
 						}
 					}
@@ -612,39 +482,27 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line lengthguard.go:18
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:36
-					if g < 0 || g > len(out)-8 {
+					/*line lengthguard.go:18*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line lengthguard.go:18*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line lengthguard.go:18*/ c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
+					/*line lengthguard.go:18*/ d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank:])
+					/*line lengthguard.go:36*/ if g < 0 || g > len(out)-8 {
 						break
 					}
-//line lengthguard.go:36
-					if g < len(out) && uint(len(out)-g) > 7 {
-//line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+					/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
+						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 					} else {
-//line lengthguard.go:37
-						gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+						/*line lengthguard.go:37*/ gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 						if gc_if41.ToBits() != 0 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
+							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
 						}
 					}
 					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-						archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
+						/*line lengthguard.go:39*/ archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
 					} else {
-//line lengthguard.go:40
-						gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						/*line lengthguard.go:40*/ gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 						if gc_if42.ToBits() != 0 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
+							/*line lengthguard.go:39*/ archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
 						}
 					}
 				}
@@ -658,8 +516,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
 				d := gc_s_d[gc_rank]
-//line lengthguard.go:36
-				if g < len(out) {
+				/*line lengthguard.go:36*/ if g < len(out) {
 					out[g] = a + b + c + d
 				}
 				if g < n {

@@ -19,8 +19,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line liveness.go:21
-		if gc_bdx <= len(in) {
+		/*line liveness.go:21*/ if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
 			gc_vb4 := lanes.BroadcastInt32x8(5)
@@ -29,25 +28,18 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				var i int = gc_tx
 				_ = i
-//line liveness.go:14
-				var a lanes.Int32x8
-//line liveness.go:14
-				var b int32
-//line liveness.go:14
-				var c lanes.Int32x8
+				/*line liveness.go:14*/ var a lanes.Int32x8
+				/*line liveness.go:14*/ var b int32
+				/*line liveness.go:14*/ var c lanes.Int32x8
 				a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line liveness.go:15
-				c = a.Xor(gc_vb4)
-//line liveness.go:15
-				a.StoreSlice(gc_s_a[gc_rank:])
+				/*line liveness.go:15*/ c = a.Xor(gc_vb4)
+				/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
 				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-				c.StoreSlice(gc_s_c[gc_rank:])
+				/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line liveness.go:14
-				var a, b, c int32
+				/*line liveness.go:14*/ var a, b, c int32
 				a = gc_at[gc_tx]
 				c = a ^ 5
 				gc_s_a[gc_rank] = a
@@ -61,31 +53,23 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var i int = gc_tx
-//line liveness.go:14
-				var a lanes.Int32x8
-//line liveness.go:14
-				var b int32
-//line liveness.go:14
-				var c lanes.Int32x8
+				/*line liveness.go:14*/ var a lanes.Int32x8
+				/*line liveness.go:14*/ var b int32
+				/*line liveness.go:14*/ var c lanes.Int32x8
 				if i < 0 || i > len(in)-8 {
 					break
 				}
-//line liveness.go:15
-				a = lanes.LoadInt32x8Slice(in[i:])
-//line liveness.go:15
-				c = a.Xor(gc_vb2)
-//line liveness.go:15
-				a.StoreSlice(gc_s_a[gc_rank:])
+				/*line liveness.go:15*/ a = lanes.LoadInt32x8Slice(in[i:])
+				/*line liveness.go:15*/ c = a.Xor(gc_vb2)
+				/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
 				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-				c.StoreSlice(gc_s_c[gc_rank:])
+				/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line liveness.go:14
-				var a, b, c int32
+				/*line liveness.go:14*/ var a, b, c int32
 				a = in[i]
 				c = a ^ 5
 				gc_s_a[gc_rank] = a
@@ -95,12 +79,9 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	compiled.OutOfLine(func() {
-//line liveness.go:28
-		gc_s_a := gc_s_a[:gc_n]
-//line liveness.go:30
-		gc_s_b := gc_s_b[:gc_n]
-//line liveness.go:32
-		gc_s_c := gc_s_c[:gc_n]
+		/*line liveness.go:28*/ gc_s_a := gc_s_a[:gc_n]
+		/*line liveness.go:30*/ gc_s_b := gc_s_b[:gc_n]
+		/*line liveness.go:32*/ gc_s_c := gc_s_c[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -108,8 +89,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_tx
 					a := gc_s_a[gc_rank]
-//line liveness.go:16
-					var b int32
+					/*line liveness.go:16*/ var b int32
 					c := gc_s_c[gc_rank]
 					switch {
 					case i%3 == 0:
@@ -132,8 +112,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line liveness.go:40
-		if gc_bdx <= len(out) {
+		/*line liveness.go:40*/ if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -143,8 +122,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					gc_at2[gc_tx] = a + b*3 + c*5
+					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step + 1
@@ -152,8 +130,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					gc_at2[gc_tx] = a + b*3 + c*5
+					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step + 2
@@ -161,8 +138,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					gc_at2[gc_tx] = a + b*3 + c*5
+					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step + 3
@@ -170,8 +146,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					gc_at2[gc_tx] = a + b*3 + c*5
+					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -179,8 +154,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
-//line liveness.go:33
-				gc_at2[gc_tx] = a + b*3 + c*5
+				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
 			gc_step2 := 0
@@ -193,8 +167,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
+					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -204,8 +177,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
+					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -215,8 +187,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
+					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -226,8 +197,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
+					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -237,8 +207,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
-//line liveness.go:33
-				out[i] = a + b*3 + c*5
+				/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 			}
 		}
 	}
@@ -253,8 +222,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line liveness.go:51
-	var gc_l_v [32]int32
+	/*line liveness.go:51*/ var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -268,12 +236,10 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
-//line liveness.go:66
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line liveness.go:66*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line liveness.go:44
-					v := gc_at[gc_lane]
+					/*line liveness.go:44*/ v := gc_at[gc_lane]
 					w := v * 3
 					gc_l_v[gc_lane] = v
 					gc_l_w[gc_lane] = w
@@ -286,8 +252,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:44
-					v := in[i]
+					/*line liveness.go:44*/ v := in[i]
 					w := v * 3
 					gc_l_v[gc_lane] = v
 					gc_l_w[gc_lane] = w
@@ -300,8 +265,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			v := gc_l_v[gc_lane]
 			_ = v
 			w := gc_l_w[gc_lane]
-//line liveness.go:46
-			s := gc_c1r[gc_lane]
+			/*line liveness.go:46*/ s := gc_c1r[gc_lane]
 			for k := int32(0); k < s&3; k++ {
 				w = s + k
 			}
@@ -313,14 +277,12 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
-//line liveness.go:57
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+			/*line liveness.go:57*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at2 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					w := gc_l_w[gc_lane]
-//line liveness.go:50
-					s2 := gc_c2r[gc_lane]
+					/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
 					gc_at2[gc_lane] = w*7 + s2
 				}
 			} else {
@@ -332,8 +294,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					w := gc_l_w[gc_lane]
-//line liveness.go:50
-					s2 := gc_c2r[gc_lane]
+					/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
 					out[i] = w*7 + s2
 				}
 			}

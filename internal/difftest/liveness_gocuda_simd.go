@@ -20,8 +20,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line liveness.go:21
-		if gc_bdx <= len(in) {
+		/*line liveness.go:21*/ if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -31,27 +30,20 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
 					_ = i
-//line liveness.go:14
-					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-					var b int32
-//line liveness.go:14
-					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line liveness.go:14*/ var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line liveness.go:14*/ var b int32
+					/*line liveness.go:14*/ var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					a = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line liveness.go:15
-					c = a.Xor(gc_vb4)
-//line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank:])
+					/*line liveness.go:15*/ c = a.Xor(gc_vb4)
+					/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
 					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank:])
+					/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line liveness.go:14
-				var a, b, c int32
+				/*line liveness.go:14*/ var a, b, c int32
 				a = gc_at[gc_tx]
 				c = a ^ 5
 				gc_s_a[gc_rank] = a
@@ -66,24 +58,17 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line liveness.go:14
-					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-					var b int32
-//line liveness.go:14
-					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line liveness.go:14*/ var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line liveness.go:14*/ var b int32
+					/*line liveness.go:14*/ var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line liveness.go:15
-					a = archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:15
-					c = a.Xor(gc_vb2)
-//line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank:])
+					/*line liveness.go:15*/ a = archsimd.LoadInt32x8Slice(in[i:])
+					/*line liveness.go:15*/ c = a.Xor(gc_vb2)
+					/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
 					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank:])
+					/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -91,8 +76,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line liveness.go:14
-				var a, b, c int32
+				/*line liveness.go:14*/ var a, b, c int32
 				a = in[i]
 				c = a ^ 5
 				gc_s_a[gc_rank] = a
@@ -102,12 +86,9 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	compiled.OutOfLine(func() {
-//line liveness.go:28
-		gc_s_a := gc_s_a[:gc_n]
-//line liveness.go:30
-		gc_s_b := gc_s_b[:gc_n]
-//line liveness.go:32
-		gc_s_c := gc_s_c[:gc_n]
+		/*line liveness.go:28*/ gc_s_a := gc_s_a[:gc_n]
+		/*line liveness.go:30*/ gc_s_b := gc_s_b[:gc_n]
+		/*line liveness.go:32*/ gc_s_c := gc_s_c[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -115,8 +96,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_tx
 					a := gc_s_a[gc_rank]
-//line liveness.go:16
-					var b int32
+					/*line liveness.go:16*/ var b int32
 					c := gc_s_c[gc_rank]
 					switch {
 					case i%3 == 0:
@@ -139,8 +119,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line liveness.go:40
-		if gc_bdx <= len(out) {
+		/*line liveness.go:40*/ if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -151,12 +130,9 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
 					_ = i
-//line liveness.go:13
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line liveness.go:13
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line liveness.go:13
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
+					/*line liveness.go:13*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line liveness.go:13*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line liveness.go:13*/ c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
 					a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -166,8 +142,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
-//line liveness.go:33
-				gc_at2[gc_tx] = a + b*3 + c*5
+				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
 			gc_vstep4 := 0
@@ -178,18 +153,13 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line liveness.go:13
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line liveness.go:13
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line liveness.go:13
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line liveness.go:33
-					if i < 0 || i > len(out)-8 {
+					/*line liveness.go:13*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line liveness.go:13*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line liveness.go:13*/ c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank:])
+					/*line liveness.go:33*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line liveness.go:34
-					a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
+					/*line liveness.go:34*/ a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -200,8 +170,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
-//line liveness.go:33
-				out[i] = a + b*3 + c*5
+				/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 			}
 		}
 	}
@@ -216,8 +185,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line liveness.go:51
-	var gc_l_v [32]int32
+	/*line liveness.go:51*/ var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -238,18 +206,13 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line liveness.go:44
-					if i < 0 || i > len(in)-8 {
+					/*line liveness.go:44*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line liveness.go:44
-					v := archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:44
-					w := v.Mul(gc_vb2)
-//line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane:])
-//line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line liveness.go:44*/ v := archsimd.LoadInt32x8Slice(in[i:])
+					/*line liveness.go:44*/ w := v.Mul(gc_vb2)
+					/*line liveness.go:44*/ v.StoreSlice(gc_l_v[gc_lane:])
+					/*line liveness.go:44*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -268,18 +231,13 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line liveness.go:44
-					if i < 0 || i > len(in)-8 {
+					/*line liveness.go:44*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line liveness.go:44
-					v := archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:44
-					w := v.Mul(gc_vb)
-//line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane:])
-//line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line liveness.go:44*/ v := archsimd.LoadInt32x8Slice(in[i:])
+					/*line liveness.go:44*/ w := v.Mul(gc_vb)
+					/*line liveness.go:44*/ v.StoreSlice(gc_l_v[gc_lane:])
+					/*line liveness.go:44*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -298,8 +256,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:44
-				v := in[i]
+				/*line liveness.go:44*/ v := in[i]
 				w := v * 3
 				gc_l_v[gc_lane] = v
 				gc_l_w[gc_lane] = w
@@ -314,28 +271,21 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb8 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line liveness.go:47*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 					_ = v
-//line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line liveness.go:47*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+					/*line liveness.go:46*/ s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					var k int32 = int32(0)
 					gc_lanes3 := gc_all3
 					for {
-//line liveness.go:47
-						gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
+						/*line liveness.go:47*/ gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
 						if gc_lanes3.ToBits() == 0 {
 							break
 						}
-//line liveness.go:47
-						w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
-//line liveness.go:47
-						k = k + 1
+						/*line liveness.go:47*/ w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
+						/*line liveness.go:47*/ k = k + 1
 					}
-//line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line liveness.go:47*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -343,28 +293,21 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line liveness.go:47*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 					_ = v
-//line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line liveness.go:47*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+					/*line liveness.go:46*/ s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					var k int32 = int32(0)
 					gc_lanes := gc_all
 					for {
-//line liveness.go:47
-						gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+						/*line liveness.go:47*/ gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
 						if gc_lanes.ToBits() == 0 {
 							break
 						}
-//line liveness.go:47
-						w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
-//line liveness.go:47
-						k = k + 1
+						/*line liveness.go:47*/ w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+						/*line liveness.go:47*/ k = k + 1
 					}
-//line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane:])
+					/*line liveness.go:47*/ w.StoreSlice(gc_l_w[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -379,8 +322,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				v := gc_l_v[gc_lane]
 				_ = v
 				w := gc_l_w[gc_lane]
-//line liveness.go:46
-				s := gc_c1r[gc_lane]
+				/*line liveness.go:46*/ s := gc_c1r[gc_lane]
 				for k := int32(0); k < s&3; k++ {
 					w = s + k
 				}
@@ -401,15 +343,12 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line liveness.go:43*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+					/*line liveness.go:50*/ s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line liveness.go:52
-					w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
+					/*line liveness.go:52*/ w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -428,15 +367,12 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
-//line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line liveness.go:43*/ w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
+					/*line liveness.go:50*/ s2 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line liveness.go:52
-					w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
+					/*line liveness.go:52*/ w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -456,8 +392,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				w := gc_l_w[gc_lane]
-//line liveness.go:50
-				s2 := gc_c2r[gc_lane]
+				/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
 				out[i] = w*7 + s2
 			}
 		}

@@ -55,8 +55,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line memo.go:51
-	var gc_l_x [32]int32
+	/*line memo.go:51*/ var gc_l_x [32]int32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -74,8 +73,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line memo.go:44
-				var x int32
+				/*line memo.go:44*/ var x int32
 				if i < len(in) {
 					x = in[i]
 				}
@@ -83,8 +81,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 				gc_l_x[gc_lane] = x
 			}
 		}
-//line memo.go:48
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line memo.go:48*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
 		var gc_memoIn uint32
 		var gc_memoOut int32
 		gc_ran := false
@@ -93,28 +90,24 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line memo.go:58
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line memo.go:58*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
-//line memo.go:48
-					b := gc_c1r[gc_lane]
+					/*line memo.go:48*/ b := gc_c1r[gc_lane]
 					var share int32
 					if gc_ran && b == gc_memoIn {
 						share = gc_memoOut
 					} else {
 						gc_memoIn = b
-//line memo.go:49
-						share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+						/*line memo.go:49*/ share = 1000 / (int32(bits.OnesCount32(b)) + 1)
 						gc_memoOut = share
 						gc_ran = true
 					}
-//line memo.go:50
-					if true || i < len(in) {
+					/*line memo.go:50*/ if true || i < len(in) {
 						gc_at[gc_lane] = x * share
 					}
 				}
@@ -127,20 +120,17 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
-//line memo.go:48
-					b := gc_c1r[gc_lane]
+					/*line memo.go:48*/ b := gc_c1r[gc_lane]
 					var share int32
 					if gc_ran && b == gc_memoIn {
 						share = gc_memoOut
 					} else {
 						gc_memoIn = b
-//line memo.go:49
-						share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+						/*line memo.go:49*/ share = 1000 / (int32(bits.OnesCount32(b)) + 1)
 						gc_memoOut = share
 						gc_ran = true
 					}
-//line memo.go:50
-					if i < len(in) {
+					/*line memo.go:50*/ if i < len(in) {
 						out[i] = x * share
 					}
 				}

@@ -21,10 +21,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line memo.go:21
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-//line memo.go:24
-	var gc_l_x [32]float32
+	/*line memo.go:21*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
+	/*line memo.go:24*/ var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -39,14 +37,12 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line memo.go:40
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line memo.go:40*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:23
-					var x float32
+					/*line memo.go:23*/ var x float32
 					if true || i < len(in) {
 						x = gc_at[gc_lane]
 					}
@@ -60,8 +56,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:23
-					var x float32
+					/*line memo.go:23*/ var x float32
 					if i < len(in) {
 						x = in[i]
 					}
@@ -69,18 +64,15 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				}
 			}
 		}
-//line memo.go:27
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		/*line memo.go:27*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line memo.go:27
-			sum := gc_c1r[gc_lane]
+			/*line memo.go:27*/ sum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = x * x
 			gc_l_sum[gc_lane] = sum
 		}
-//line memo.go:28
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line memo.go:28*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -99,8 +91,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				i := gc_bx*gc_bdx + gc_tx
 				x := gc_l_x[gc_lane]
 				sum := gc_l_sum[gc_lane]
-//line memo.go:28
-				sum2 := gc_c2r[gc_lane]
+				/*line memo.go:28*/ sum2 := gc_c2r[gc_lane]
 				var m float32
 				var r float32
 				var inv float32
@@ -108,15 +99,13 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
 				} else {
 					gc_memoIn, gc_memoIn2 = sum, sum2
-//line memo.go:29
-					m = sum / float32(size)
+					/*line memo.go:29*/ m = sum / float32(size)
 					r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
 					inv = 1 / sum
 					gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
 					gc_ran = true
 				}
-//line memo.go:32
-				if i < len(in) {
+				/*line memo.go:32*/ if i < len(in) {
 					out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
 				}
 			}

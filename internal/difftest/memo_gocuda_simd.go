@@ -22,10 +22,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line memo.go:21
-	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-//line memo.go:24
-	var gc_l_x [32]float32
+	/*line memo.go:21*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
+	/*line memo.go:24*/ var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -40,14 +38,12 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line memo.go:40
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line memo.go:40*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:23
-					var x float32
+					/*line memo.go:23*/ var x float32
 					if true || i < len(in) {
 						x = gc_at[gc_lane]
 					}
@@ -61,8 +57,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:23
-					var x float32
+					/*line memo.go:23*/ var x float32
 					if i < len(in) {
 						x = in[i]
 					}
@@ -70,18 +65,15 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				}
 			}
 		}
-//line memo.go:27
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		/*line memo.go:27*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line memo.go:27
-			sum := gc_c1r[gc_lane]
+			/*line memo.go:27*/ sum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = x * x
 			gc_l_sum[gc_lane] = sum
 		}
-//line memo.go:28
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line memo.go:28*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -90,15 +82,13 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 		gc_ran := false
 		gc_left := gc_act
 		if compiled.SIMD {
-//line memo.go:29
-			gc_vb := archsimd.BroadcastFloat32x8(float32(size))
+			/*line memo.go:29*/ gc_vb := archsimd.BroadcastFloat32x8(float32(size))
 			gc_vb2 := archsimd.BroadcastFloat32x8(1e-5)
 			gc_vb3 := archsimd.BroadcastFloat32x8(1)
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line memo.go:29
-				gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
+				/*line memo.go:29*/ gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
 				gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
 				gc_vb6 := archsimd.BroadcastFloat32x8(1)
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -110,95 +100,73 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line memo.go:22
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line memo.go:22
-					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
-//line memo.go:28
-					sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line memo.go:22*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line memo.go:22*/ sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+					/*line memo.go:28*/ sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 					m := sum.Div(gc_vb4)
 					r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
 					inv := gc_vb6.Div(sum)
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line memo.go:32
-						gc_t4 := r.Mul(x.Sub(m))
-//line memo.go:32
-						gc_t5 := m
-//line memo.go:32
-						gc_t6 := inv
-//line memo.go:32
-						var gc_lanes4 [8]float32
+						/*line memo.go:32*/ gc_t4 := r.Mul(x.Sub(m))
+						/*line memo.go:32*/ gc_t5 := m
+						/*line memo.go:32*/ gc_t6 := inv
+						/*line memo.go:32*/ var gc_lanes4 [8]float32
 						gc_t4.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line memo.go:33
-								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+								/*line memo.go:33*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line memo.go:33
-						var gc_lanes5 [8]float32
+						/*line memo.go:33*/ var gc_lanes5 [8]float32
 						gc_t5.Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line memo.go:33
-								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								/*line memo.go:33*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line memo.go:33
-						var gc_lanes6 [8]float32
+						/*line memo.go:33*/ var gc_lanes6 [8]float32
 						gc_t6.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line memo.go:33
-								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+								/*line memo.go:33*/ out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					} else {
-//line memo.go:33
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line memo.go:33*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line memo.go:32
-							gc_t7 := r.Mul(x.Sub(m))
-//line memo.go:32
-							gc_t8 := m
-//line memo.go:32
-							gc_t9 := inv
-//line memo.go:32
-							var gc_lanes7 [8]float32
+							/*line memo.go:32*/ gc_t7 := r.Mul(x.Sub(m))
+							/*line memo.go:32*/ gc_t8 := m
+							/*line memo.go:32*/ gc_t9 := inv
+							/*line memo.go:32*/ var gc_lanes7 [8]float32
 							gc_t7.Store(&gc_lanes7)
 							for gc_k7 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 									gc_pos.Thread = gc_rank + gc_k7
-//line memo.go:33
-									out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
+									/*line memo.go:33*/ out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line memo.go:33
-							var gc_lanes8 [8]float32
+							/*line memo.go:33*/ var gc_lanes8 [8]float32
 							gc_t8.Store(&gc_lanes8)
 							for gc_k8 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 									gc_pos.Thread = gc_rank + gc_k8
-//line memo.go:33
-									out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
+									/*line memo.go:33*/ out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line memo.go:33
-							var gc_lanes9 [8]float32
+							/*line memo.go:33*/ var gc_lanes9 [8]float32
 							gc_t9.Store(&gc_lanes9)
 							for gc_k9 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
-//line memo.go:33
-									out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
+									/*line memo.go:33*/ out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -222,53 +190,41 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line memo.go:22
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line memo.go:22
-					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
-//line memo.go:28
-					sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line memo.go:22*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line memo.go:22*/ sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+					/*line memo.go:28*/ sum2 := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 					m := sum.Div(gc_vb)
 					r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
 					inv := gc_vb3.Div(sum)
 					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line memo.go:33
-						gc_t := r.Mul(x.Sub(m))
-//line memo.go:33
-						gc_t2 := m
-//line memo.go:33
-						gc_t3 := inv
-//line memo.go:33
-						var gc_lanes [8]float32
+						/*line memo.go:33*/ gc_t := r.Mul(x.Sub(m))
+						/*line memo.go:33*/ gc_t2 := m
+						/*line memo.go:33*/ gc_t3 := inv
+						/*line memo.go:33*/ var gc_lanes [8]float32
 						gc_t.Store(&gc_lanes)
 						for gc_k := range 8 {
 							if gc_if.ToBits()&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line memo.go:33
-								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
+								/*line memo.go:33*/ out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line memo.go:33
-						var gc_lanes2 [8]float32
+						/*line memo.go:33*/ var gc_lanes2 [8]float32
 						gc_t2.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if gc_if.ToBits()&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line memo.go:33
-								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+								/*line memo.go:33*/ out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line memo.go:33
-						var gc_lanes3 [8]float32
+						/*line memo.go:33*/ var gc_lanes3 [8]float32
 						gc_t3.Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if gc_if.ToBits()&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line memo.go:33
-								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+								/*line memo.go:33*/ out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -293,8 +249,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				i := gc_bx*gc_bdx + gc_tx
 				x := gc_l_x[gc_lane]
 				sum := gc_l_sum[gc_lane]
-//line memo.go:28
-				sum2 := gc_c2r[gc_lane]
+				/*line memo.go:28*/ sum2 := gc_c2r[gc_lane]
 				var m float32
 				var r float32
 				var inv float32
@@ -302,15 +257,13 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
 				} else {
 					gc_memoIn, gc_memoIn2 = sum, sum2
-//line memo.go:29
-					m = sum / float32(size)
+					/*line memo.go:29*/ m = sum / float32(size)
 					r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
 					inv = 1 / sum
 					gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
 					gc_ran = true
 				}
-//line memo.go:32
-				if i < len(in) {
+				/*line memo.go:32*/ if i < len(in) {
 					out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
 				}
 			}

@@ -22,13 +22,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line methods.go:44
-	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methods.go:44*/ si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:49
-		if gc_bdx <= len(s) {
+		/*line methods.go:49*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -36,56 +34,41 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-				var v int32 = int32(i % 7)
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-				gc_at[gc_tx] = v * b.scale
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 			}
 		} else {
 			gc_step2 := 0
@@ -94,69 +77,52 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-				var v int32 = int32(i % 7)
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
 				tid := gc_tx
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-				s[tid] = v * b.scale
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ s[tid] = v * b.scale
 			}
 		}
 	}
-//line methods.go:17
-	for k := gc_bdx / 2; k > 0; k /= 2 {
+	/*line methods.go:17*/ for k := gc_bdx / 2; k > 0; k /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line methods.go:20
-		if gc_bound := k; gc_bound < gc_to {
+		/*line methods.go:20*/ if gc_bound := k; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -168,28 +134,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line methods.go:20
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line methods.go:20
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line methods.go:20
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line methods.go:20
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line methods.go:20
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -198,51 +159,44 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
+						/*line methods.go:20*/ s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
+						/*line methods.go:20*/ s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
+						/*line methods.go:20*/ s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:20
-						s[tid] += s[tid+k]
+						/*line methods.go:20*/ s[tid] += s[tid+k]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:20
-					s[tid] += s[tid+k]
+					/*line methods.go:20*/ s[tid] += s[tid+k]
 				}
 			}
 		}
 	}
 	gc_off2 := 0
-//line methods.go:29
-	if gc_off2 >= 0 && gc_off2 < len(s) {
+	/*line methods.go:29*/ if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
 		gc_elem := gc_at4[0]
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			var r int32 = gc_at4[0]
+			/*line methods.go:24*/ var r int32 = gc_at4[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -254,43 +208,34 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			var r int32 = s[0]
+			/*line methods.go:24*/ var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			r := s[0]
+			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line methods.go:48
-	var s_ []float32 = sf
+	/*line methods.go:48*/ var s_ []float32 = sf
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line methods.go:48
-			var v_ float32 = float32(i % 5)
+			/*line methods.go:48*/ var v_ float32 = float32(i % 5)
 			tid_ := gc_tx
 			r := gc_s_r[gc_rank]
-//line methods.go:26
-			var r_ int32 = r
-//line methods.go:46
-			out[3*i] = r_
+			/*line methods.go:26*/ var r_ int32 = r
+			/*line methods.go:46*/ out[3*i] = r_
 			tf := blockTree[float32]{scale: 0.5}
 			var b_ blockTree[float32] = tf
-//line methods.go:16
-			s_[tid_] = v_ * b_.scale
+			/*line methods.go:16*/ s_[tid_] = v_ * b_.scale
 		}
 	}
-//line methods.go:17
-	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
+	/*line methods.go:17*/ for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line methods.go:20
-		if gc_bound := k_; gc_bound < gc_to {
+		/*line methods.go:20*/ if gc_bound := k_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -302,28 +247,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line methods.go:20
-					gc_at5[gc_tx] += gc_at6[gc_tx]
+					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -332,51 +272,44 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line methods.go:20
-					s_[tid_] += s_[tid_+k_]
+					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 				}
 			}
 		}
 	}
 	gc_off4 := 0
-//line methods.go:29
-	if gc_off4 >= 0 && gc_off4 < len(s_) {
+	/*line methods.go:29*/ if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
 		gc_elem2 := gc_at7[0]
 		gc_vstep3 := 0
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			var r_2 float32 = gc_at7[0]
+			/*line methods.go:24*/ var r_2 float32 = gc_at7[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
@@ -388,20 +321,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			var r_2 float32 = s_[0]
+			/*line methods.go:24*/ var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
 		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			r_2 := s_[0]
+			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	var v_2 int32 = 1
-//line methods.go:52
-	var gc_l_c [32]warpCounter
+	/*line methods.go:52*/ var gc_l_c [32]warpCounter
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -423,31 +353,24 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				r_2 := gc_s_r_2[gc_rank]
-//line methods.go:26
-				var r_3 float32 = r_2
-//line methods.go:48
-				out[3*i+1] = int32(r_3)
+				/*line methods.go:26*/ var r_3 float32 = r_2
+				/*line methods.go:48*/ out[3*i+1] = int32(r_3)
 				var c warpCounter
-//line methods.go:34
-				gc_c1v[gc_lane] = v_2
+				/*line methods.go:34*/ gc_c1v[gc_lane] = v_2
 				gc_l_c[gc_lane] = c
 			}
 		}
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var v_3 int32 = int32((gc_rank & 31))
 			c := gc_l_c[gc_lane]
-//line methods.go:34
-			c.n += gc_c1r[gc_lane]
-//line methods.go:34
-			gc_c2v[gc_lane] = v_3
+			/*line methods.go:34*/ c.n += gc_c1r[gc_lane]
+			/*line methods.go:34*/ gc_c2v[gc_lane] = v_3
 			gc_l_c[gc_lane] = c
 		}
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -459,10 +382,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_l_c[gc_lane]
-//line methods.go:34
-				c.n += gc_c2r[gc_lane]
-//line methods.go:52
-				out[3*i+2] = c.n
+				/*line methods.go:34*/ c.n += gc_c2r[gc_lane]
+				/*line methods.go:52*/ out[3*i+2] = c.n
 				gc_l_c[gc_lane] = c
 			}
 		}
@@ -479,14 +400,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line methods.go:74
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methods.go:74*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line methods.go:58
-	var s_2 []int32 = s_
+	/*line methods.go:58*/ var s_2 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:61
-		if gc_bdx <= len(s_2) {
+		/*line methods.go:61*/ if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -494,61 +412,46 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					gc_at[gc_tx] = v_
+					/*line methods.go:63*/ gc_at[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					gc_at[gc_tx] = v_
+					/*line methods.go:63*/ gc_at[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					gc_at[gc_tx] = v_
+					/*line methods.go:63*/ gc_at[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					gc_at[gc_tx] = v_
+					/*line methods.go:63*/ gc_at[gc_tx] = v_
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 				_ = step
-//line methods.go:63
-				gc_at[gc_tx] = v_
+				/*line methods.go:63*/ gc_at[gc_tx] = v_
 			}
 		} else {
 			gc_step2 := 0
@@ -557,61 +460,46 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
+					/*line methods.go:63*/ s_2[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
+					/*line methods.go:63*/ s_2[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
+					/*line methods.go:63*/ s_2[gc_tx] = v_
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
-//line methods.go:63
-					s_2[gc_tx] = v_
+					/*line methods.go:63*/ s_2[gc_tx] = v_
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 				_ = step
-//line methods.go:63
-				s_2[gc_tx] = v_
+				/*line methods.go:63*/ s_2[gc_tx] = v_
 			}
 		}
 	}
@@ -625,17 +513,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methods.go:80
-				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+				/*line methods.go:80*/ if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_ int32 = v
-//line methods.go:65
-						r_3 := v_ + gc_at2[gc_u]
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + gc_at2[gc_u]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -646,10 +531,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -657,10 +540,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -668,10 +549,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -679,10 +558,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -690,10 +567,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_ int32 = v
-//line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+gc_r)]
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -707,10 +582,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -718,10 +591,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -729,10 +600,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -740,10 +609,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -751,19 +618,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:65
-				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methods.go:58
-	var s_3 []int32 = s_
+	/*line methods.go:58*/ var s_3 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:61
-		if gc_bdx <= len(s_3) {
+		/*line methods.go:61*/ if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -773,35 +636,25 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 				v := gc_t3
-//line methods.go:58
-				gc_t4 := v.Add(gc_vb2)
+				/*line methods.go:58*/ gc_t4 := v.Add(gc_vb2)
 				v_2 := gc_t4
-//line methods.go:58
-				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-				r_4 := r_3
-//line methods.go:75
-				r_ := r_4
+				/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+				/*line methods.go:67*/ r_4 := r_3
+				/*line methods.go:75*/ r_ := r_4
 				if gc_tx < -2147483648 || gc_tx > 2147483640 {
 					break
 				}
-//line methods.go:63
-				v_2.StoreSlice(gc_at3[gc_tx:])
-//line methods.go:63
-				r_.StoreSlice(gc_s_r_[gc_rank:])
+				/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+				/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
+				/*line methods.go:58*/ var v_2 int32 = v + 1
 				r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-				var r_4 int32 = r_3
-//line methods.go:75
-				var r_ int32 = r_4
-//line methods.go:63
-				gc_at3[gc_tx] = v_2
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ gc_at3[gc_tx] = v_2
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -813,38 +666,27 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 				v := gc_t
-//line methods.go:58
-				gc_t2 := v.Add(gc_vb)
+				/*line methods.go:58*/ gc_t2 := v.Add(gc_vb)
 				v_2 := gc_t2
-//line methods.go:58
-				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-				r_4 := r_3
-//line methods.go:75
-				r_ := r_4
+				/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+				/*line methods.go:67*/ r_4 := r_3
+				/*line methods.go:75*/ r_ := r_4
 				if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-//line methods.go:63
-					gc_tx < 0 || gc_tx > len(s_3)-8 {
+					/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-8 {
 					break
 				}
-//line methods.go:63
-				v_2.StoreSlice(s_3[gc_tx:])
-//line methods.go:63
-				r_.StoreSlice(gc_s_r_[gc_rank:])
+				/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
+				/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
+				/*line methods.go:58*/ var v_2 int32 = v + 1
 				r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-				var r_4 int32 = r_3
-//line methods.go:75
-				var r_ int32 = r_4
-//line methods.go:63
-				s_3[gc_tx] = v_2
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ s_3[gc_tx] = v_2
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -859,17 +701,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methods.go:82
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methods.go:82*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_2 int32 = v + 1
-//line methods.go:65
-						r_5 := v_2 + gc_at4[gc_u2]
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + gc_at4[gc_u2]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -880,10 +719,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -891,10 +728,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -902,10 +737,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -913,10 +746,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -924,10 +755,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_2 int32 = v + 1
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -941,10 +770,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -952,10 +779,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -963,10 +788,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -974,10 +797,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -985,31 +806,24 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
-//line methods.go:65
-				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+				/*line methods.go:58*/ var v_2 int32 = v + 1
+				/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line methods.go:75
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line methods.go:75*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
-//line methods.go:67
-				var r_6 int32 = r_5
-//line methods.go:75
-				var r_2 int32 = r_6
-//line methods.go:58
-				var r int32 = r_ + r_2
-//line methods.go:75
-				gc_at5[gc_tx] = r
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ gc_at5[gc_tx] = r
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1017,14 +831,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
-//line methods.go:67
-				var r_6 int32 = r_5
-//line methods.go:75
-				var r_2 int32 = r_6
-//line methods.go:58
-				var r int32 = r_ + r_2
-//line methods.go:75
-				out[gc_bx*gc_bdx+gc_tx] = r
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
@@ -1038,15 +848,12 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
-//line methods.go:88
-	if n <= 1*gc_bdx {
+	/*line methods.go:88*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line methods.go:88
-	s := gocuda.Shared[int32](t, n)[:n]
+	/*line methods.go:88*/ s := gocuda.Shared[int32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:91
-		gc_off := gc_bx * n
+		/*line methods.go:91*/ gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -1057,28 +864,23 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line methods.go:90
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line methods.go:90
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line methods.go:90
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line methods.go:90
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line methods.go:90
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -1088,47 +890,41 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
+					/*line methods.go:89*/ i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
+					/*line methods.go:89*/ i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
+					/*line methods.go:89*/ i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:89
-					i := gc_bx*n + tid
+					/*line methods.go:89*/ i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line methods.go:89
-				i := gc_bx*n + tid
+				/*line methods.go:89*/ i := gc_bx*n + tid
 				s[tid] = in[i]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:97
-		gc_qoff, gc_qd := n-1, n
+		/*line methods.go:97*/ gc_qoff, gc_qd := n-1, n
 		gc_qoff2, gc_qd2 := 1, n
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
@@ -1153,17 +949,14 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						gc_tx := gc_seg + gc_u
 						tid := gc_tx
 						_ = tid
-//line methods.go:92
-						gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
+						/*line methods.go:92*/ gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
 					}
 				} else {
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:89
-						i := gc_bx*n + tid
-//line methods.go:92
-						out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
+						/*line methods.go:89*/ i := gc_bx*n + tid
+						/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
 					}
 				}
 				gc_seg = gc_segend
@@ -1172,10 +965,8 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line methods.go:89
-				i := gc_bx*n + tid
-//line methods.go:92
-				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				/*line methods.go:89*/ i := gc_bx*n + tid
+				/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
 			}
 		}
 	}
@@ -1190,8 +981,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line methods.go:110
-	var gc_l_s [32]int32
+	/*line methods.go:110*/ var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1202,14 +992,11 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line methods.go:102
-			gc_c1v[gc_lane] = int32((gc_rank & 31))
+			/*line methods.go:102*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
 		}
-//line methods.go:102
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methods.go:102*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line methods.go:102
-			s := gc_c1r[gc_lane]
+			/*line methods.go:102*/ s := gc_c1r[gc_lane]
 			gc_l_s[gc_lane] = s
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -1230,8 +1017,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				s := gc_l_s[gc_lane]
-//line methods.go:104
-				c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+				/*line methods.go:104*/ c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 			}
 		}
 	}

@@ -23,13 +23,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line methods.go:44
-	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methods.go:44*/ si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:49
-		if gc_bdx <= len(s) {
+		/*line methods.go:49*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -37,56 +35,41 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					gc_at[gc_tx] = v * b.scale
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-				var v int32 = int32(i % 7)
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-				gc_at[gc_tx] = v * b.scale
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 			}
 		} else {
 			gc_step2 := 0
@@ -95,69 +78,52 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-					var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
 					tid := gc_tx
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-					s[tid] = v * b.scale
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ s[tid] = v * b.scale
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:46
-				var v int32 = int32(i % 7)
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
 				tid := gc_tx
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-//line methods.go:16
-				s[tid] = v * b.scale
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ s[tid] = v * b.scale
 			}
 		}
 	}
-//line methods.go:17
-	for k := gc_bdx / 2; k > 0; k /= 2 {
+	/*line methods.go:17*/ for k := gc_bdx / 2; k > 0; k /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line methods.go:20
-		if gc_bound := k; gc_bound < gc_to {
+		/*line methods.go:20*/ if gc_bound := k; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -174,8 +140,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line methods.go:19
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								/*line methods.go:19*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -190,14 +155,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line methods.go:19
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line methods.go:19*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line methods.go:20
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -208,12 +171,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line methods.go:20
-								if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
+								/*line methods.go:20*/ if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
 									break
 								}
-//line methods.go:20
-								archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
+								/*line methods.go:20*/ archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -227,27 +188,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line methods.go:20
-						if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
+						/*line methods.go:20*/ if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line methods.go:20
-						archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
+						/*line methods.go:20*/ archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line methods.go:20
-					s[tid] += s[tid+k]
+					/*line methods.go:20*/ s[tid] += s[tid+k]
 				}
 			}
 		}
 	}
 	gc_off2 := 0
-//line methods.go:29
-	if gc_off2 >= 0 && gc_off2 < len(s) {
+	/*line methods.go:29*/ if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
 		gc_elem := gc_at4[0]
 		gc_vstep3 := 0
@@ -257,8 +214,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
 					gc_rank := gc_vstep3
 					gc_pos.Thread = gc_rank
-//line methods.go:24
-					var r int32 = gc_at4[0]
+					/*line methods.go:24*/ var r int32 = gc_at4[0]
 					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -272,8 +228,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r int32 = gc_at4[0]
+				/*line methods.go:24*/ var r int32 = gc_at4[0]
 				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -290,8 +245,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep4+15 < gc_n; gc_vstep4 += 16 {
 					gc_rank := gc_vstep4
 					gc_pos.Thread = gc_rank
-//line methods.go:24
-					var r int32 = s[0]
+					/*line methods.go:24*/ var r int32 = s[0]
 					archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -305,45 +259,36 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 				gc_rank := gc_vstep4
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r int32 = s[0]
+				/*line methods.go:24*/ var r int32 = s[0]
 				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			r := s[0]
+			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line methods.go:48
-	var s_ []float32 = sf
+	/*line methods.go:48*/ var s_ []float32 = sf
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line methods.go:48
-			var v_ float32 = float32(i % 5)
+			/*line methods.go:48*/ var v_ float32 = float32(i % 5)
 			tid_ := gc_tx
 			r := gc_s_r[gc_rank]
-//line methods.go:26
-			var r_ int32 = r
-//line methods.go:46
-			out[3*i] = r_
+			/*line methods.go:26*/ var r_ int32 = r
+			/*line methods.go:46*/ out[3*i] = r_
 			tf := blockTree[float32]{scale: 0.5}
 			var b_ blockTree[float32] = tf
-//line methods.go:16
-			s_[tid_] = v_ * b_.scale
+			/*line methods.go:16*/ s_[tid_] = v_ * b_.scale
 		}
 	}
-//line methods.go:17
-	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
+	/*line methods.go:17*/ for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line methods.go:20
-		if gc_bound := k_; gc_bound < gc_to {
+		/*line methods.go:20*/ if gc_bound := k_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -360,8 +305,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							var tid_ int = gc_tx
 							_ = tid_
 							{
-//line methods.go:19
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+								/*line methods.go:19*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -376,14 +320,12 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						_ = tid_
-//line methods.go:19
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+						/*line methods.go:19*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line methods.go:20
-					gc_at5[gc_tx] += gc_at6[gc_tx]
+					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -394,12 +336,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							{
-//line methods.go:20
-								if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
+								/*line methods.go:20*/ if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
 									break
 								}
-//line methods.go:20
-								archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+								/*line methods.go:20*/ archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -413,27 +353,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-//line methods.go:20
-						if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
+						/*line methods.go:20*/ if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 							break
 						}
-//line methods.go:20
-						archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+						/*line methods.go:20*/ archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line methods.go:20
-					s_[tid_] += s_[tid_+k_]
+					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 				}
 			}
 		}
 	}
 	gc_off4 := 0
-//line methods.go:29
-	if gc_off4 >= 0 && gc_off4 < len(s_) {
+	/*line methods.go:29*/ if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
 		gc_elem2 := gc_at7[0]
 		gc_vstep7 := 0
@@ -444,10 +380,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep7+15 < gc_n; gc_vstep7 += 16 {
 					gc_rank := gc_vstep7
 					gc_pos.Thread = gc_rank
-//line methods.go:24
-					r_2 := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324)
-//line methods.go:24
-					r_2.StoreSlice(gc_s_r_2[gc_rank:])
+					/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324)
+					/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep7, false
@@ -461,10 +395,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 				gc_rank := gc_vstep7
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323)
-//line methods.go:24
-				r_2.StoreSlice(gc_s_r_2[gc_rank:])
+				/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323)
+				/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -481,10 +413,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep8+15 < gc_n; gc_vstep8 += 16 {
 					gc_rank := gc_vstep8
 					gc_pos.Thread = gc_rank
-//line methods.go:24
-					r_2 := compiled.BroadcastFloat32x16At(&s_[0], gc_Lane0Mask322)
-//line methods.go:24
-					r_2.StoreSlice(gc_s_r_2[gc_rank:])
+					/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x16At(&s_[0], gc_Lane0Mask322)
+					/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep8, false
@@ -498,23 +428,19 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
 				gc_rank := gc_vstep8
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := compiled.BroadcastFloat32x8At(&s_[0], gc_Lane0Mask32)
-//line methods.go:24
-				r_2.StoreSlice(gc_s_r_2[gc_rank:])
+				/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x8At(&s_[0], gc_Lane0Mask32)
+				/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line methods.go:24
-			r_2 := s_[0]
+			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	var v_2 int32 = 1
-//line methods.go:52
-	var gc_l_c [32]warpCounter
+	/*line methods.go:52*/ var gc_l_c [32]warpCounter
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -536,31 +462,24 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				r_2 := gc_s_r_2[gc_rank]
-//line methods.go:26
-				var r_3 float32 = r_2
-//line methods.go:48
-				out[3*i+1] = int32(r_3)
+				/*line methods.go:26*/ var r_3 float32 = r_2
+				/*line methods.go:48*/ out[3*i+1] = int32(r_3)
 				var c warpCounter
-//line methods.go:34
-				gc_c1v[gc_lane] = v_2
+				/*line methods.go:34*/ gc_c1v[gc_lane] = v_2
 				gc_l_c[gc_lane] = c
 			}
 		}
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var v_3 int32 = int32((gc_rank & 31))
 			c := gc_l_c[gc_lane]
-//line methods.go:34
-			c.n += gc_c1r[gc_lane]
-//line methods.go:34
-			gc_c2v[gc_lane] = v_3
+			/*line methods.go:34*/ c.n += gc_c1r[gc_lane]
+			/*line methods.go:34*/ gc_c2v[gc_lane] = v_3
 			gc_l_c[gc_lane] = c
 		}
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -572,10 +491,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_l_c[gc_lane]
-//line methods.go:34
-				c.n += gc_c2r[gc_lane]
-//line methods.go:52
-				out[3*i+2] = c.n
+				/*line methods.go:34*/ c.n += gc_c2r[gc_lane]
+				/*line methods.go:52*/ out[3*i+2] = c.n
 				gc_l_c[gc_lane] = c
 			}
 		}
@@ -592,14 +509,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line methods.go:74
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methods.go:74*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line methods.go:58
-	var s_2 []int32 = s_
+	/*line methods.go:58*/ var s_2 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:61
-		if gc_bdx <= len(s_2) {
+		/*line methods.go:61*/ if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -610,16 +524,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep
 						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4)
 						v := gc_t4
-//line methods.go:58
-						v_ := v
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						/*line methods.go:58*/ v_ := v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 						_ = step
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 							break
 						}
-//line methods.go:63
-						v_.StoreSlice(gc_at[gc_tx:])
+						/*line methods.go:63*/ v_.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -634,29 +545,23 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep
 					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3)
 					v := gc_t3
-//line methods.go:58
-					v_ := v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ v_ := v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 						break
 					}
-//line methods.go:63
-					v_.StoreSlice(gc_at[gc_tx:])
+					/*line methods.go:63*/ v_.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 				_ = step
-//line methods.go:63
-				gc_at[gc_tx] = v_
+				/*line methods.go:63*/ gc_at[gc_tx] = v_
 			}
 		} else {
 			gc_vstep2 := 0
@@ -668,18 +573,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep2
 						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 						v := gc_t2
-//line methods.go:58
-						v_ := v
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						/*line methods.go:58*/ v_ := v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 						_ = step
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-//line methods.go:63
-							gc_tx < 0 || gc_tx > len(s_2)-16 {
+							/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_2)-16 {
 							break
 						}
-//line methods.go:63
-						v_.StoreSlice(s_2[gc_tx:])
+						/*line methods.go:63*/ v_.StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -694,31 +595,24 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep2
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 					v := gc_t
-//line methods.go:58
-					v_ := v
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					/*line methods.go:58*/ v_ := v
+					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 					_ = step
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-//line methods.go:63
-						gc_tx < 0 || gc_tx > len(s_2)-8 {
+						/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_2)-8 {
 						break
 					}
-//line methods.go:63
-					v_.StoreSlice(s_2[gc_tx:])
+					/*line methods.go:63*/ v_.StoreSlice(s_2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 				_ = step
-//line methods.go:63
-				s_2[gc_tx] = v_
+				/*line methods.go:63*/ s_2[gc_tx] = v_
 			}
 		}
 	}
@@ -732,8 +626,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methods.go:80
-				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+				/*line methods.go:80*/ if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -745,15 +638,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota6)
 								v := gc_t6
-//line methods.go:58
-								v_ := v
+								/*line methods.go:58*/ v_ := v
 								if gc_tx < -2147483648 || gc_tx > 2147483632 {
 									break
 								}
-//line methods.go:65
-								r_3 := v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
-//line methods.go:65
-								r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								/*line methods.go:65*/ r_3 := v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+								/*line methods.go:65*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -769,15 +659,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota5)
 							v := gc_t5
-//line methods.go:58
-							v_ := v
+							/*line methods.go:58*/ v_ := v
 							if gc_tx < -2147483648 || gc_tx > 2147483640 {
 								break
 							}
-//line methods.go:65
-							r_3 := v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
-//line methods.go:65
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line methods.go:65*/ r_3 := v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+							/*line methods.go:65*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -785,10 +672,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_ int32 = v
-//line methods.go:65
-						r_3 := v_ + gc_at2[gc_u]
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + gc_at2[gc_u]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -799,10 +684,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -810,10 +693,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -821,10 +702,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -832,10 +711,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_ int32 = v
-//line methods.go:65
-							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -843,10 +720,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_ int32 = v
-//line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+gc_r)]
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -860,10 +735,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -871,10 +744,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -882,10 +753,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -893,10 +762,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_ int32 = v
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -904,19 +771,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_ int32 = v
-//line methods.go:65
-				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methods.go:58
-	var s_3 []int32 = s_
+	/*line methods.go:58*/ var s_3 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:61
-		if gc_bdx <= len(s_3) {
+		/*line methods.go:61*/ if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -929,22 +792,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota10)
 						v := gc_t13
-//line methods.go:58
-						gc_t14 := v.Add(gc_vb4)
+						/*line methods.go:58*/ gc_t14 := v.Add(gc_vb4)
 						v_2 := gc_t14
-//line methods.go:58
-						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-						r_4 := r_3
-//line methods.go:75
-						r_ := r_4
+						/*line methods.go:58*/ r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
+						/*line methods.go:67*/ r_4 := r_3
+						/*line methods.go:75*/ r_ := r_4
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 							break
 						}
-//line methods.go:63
-						v_2.StoreSlice(gc_at3[gc_tx:])
-//line methods.go:63
-						r_.StoreSlice(gc_s_r_[gc_rank:])
+						/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+						/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -961,37 +818,27 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota9)
 					v := gc_t11
-//line methods.go:58
-					gc_t12 := v.Add(gc_vb3)
+					/*line methods.go:58*/ gc_t12 := v.Add(gc_vb3)
 					v_2 := gc_t12
-//line methods.go:58
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-					r_4 := r_3
-//line methods.go:75
-					r_ := r_4
+					/*line methods.go:58*/ r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+					/*line methods.go:67*/ r_4 := r_3
+					/*line methods.go:75*/ r_ := r_4
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 						break
 					}
-//line methods.go:63
-					v_2.StoreSlice(gc_at3[gc_tx:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank:])
+					/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+					/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
+				/*line methods.go:58*/ var v_2 int32 = v + 1
 				r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-				var r_4 int32 = r_3
-//line methods.go:75
-				var r_ int32 = r_4
-//line methods.go:63
-				gc_at3[gc_tx] = v_2
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ gc_at3[gc_tx] = v_2
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -1006,24 +853,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_t9 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota8)
 						v := gc_t9
-//line methods.go:58
-						gc_t10 := v.Add(gc_vb2)
+						/*line methods.go:58*/ gc_t10 := v.Add(gc_vb2)
 						v_2 := gc_t10
-//line methods.go:58
-						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-						r_4 := r_3
-//line methods.go:75
-						r_ := r_4
+						/*line methods.go:58*/ r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
+						/*line methods.go:67*/ r_4 := r_3
+						/*line methods.go:75*/ r_ := r_4
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-//line methods.go:63
-							gc_tx < 0 || gc_tx > len(s_3)-16 {
+							/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-16 {
 							break
 						}
-//line methods.go:63
-						v_2.StoreSlice(s_3[gc_tx:])
-//line methods.go:63
-						r_.StoreSlice(gc_s_r_[gc_rank:])
+						/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
+						/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1040,24 +880,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota7)
 					v := gc_t7
-//line methods.go:58
-					gc_t8 := v.Add(gc_vb)
+					/*line methods.go:58*/ gc_t8 := v.Add(gc_vb)
 					v_2 := gc_t8
-//line methods.go:58
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:67
-					r_4 := r_3
-//line methods.go:75
-					r_ := r_4
+					/*line methods.go:58*/ r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+					/*line methods.go:67*/ r_4 := r_3
+					/*line methods.go:75*/ r_ := r_4
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-//line methods.go:63
-						gc_tx < 0 || gc_tx > len(s_3)-8 {
+						/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-8 {
 						break
 					}
-//line methods.go:63
-					v_2.StoreSlice(s_3[gc_tx:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank:])
+					/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
+					/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1065,15 +898,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
+				/*line methods.go:58*/ var v_2 int32 = v + 1
 				r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-				var r_4 int32 = r_3
-//line methods.go:75
-				var r_ int32 = r_4
-//line methods.go:63
-				s_3[gc_tx] = v_2
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ s_3[gc_tx] = v_2
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -1088,8 +917,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methods.go:82
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methods.go:82*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep6 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -1102,16 +930,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota12)
 								v := gc_t17
-//line methods.go:58
-								gc_t18 := v.Add(gc_vb6)
+								/*line methods.go:58*/ gc_t18 := v.Add(gc_vb6)
 								v_2 := gc_t18
 								if gc_tx < -2147483648 || gc_tx > 2147483632 {
 									break
 								}
-//line methods.go:65
-								r_5 := v_2.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
-//line methods.go:65
-								r_5.StoreSlice(gc_s_r_5[gc_rank:])
+								/*line methods.go:65*/ r_5 := v_2.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
+								/*line methods.go:65*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -1128,16 +953,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota11)
 							v := gc_t15
-//line methods.go:58
-							gc_t16 := v.Add(gc_vb5)
+							/*line methods.go:58*/ gc_t16 := v.Add(gc_vb5)
 							v_2 := gc_t16
 							if gc_tx < -2147483648 || gc_tx > 2147483640 {
 								break
 							}
-//line methods.go:65
-							r_5 := v_2.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
-//line methods.go:65
-							r_5.StoreSlice(gc_s_r_5[gc_rank:])
+							/*line methods.go:65*/ r_5 := v_2.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
+							/*line methods.go:65*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1145,10 +967,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_2 int32 = v + 1
-//line methods.go:65
-						r_5 := v_2 + gc_at4[gc_u2]
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + gc_at4[gc_u2]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -1159,10 +979,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1170,10 +988,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1181,10 +997,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1192,10 +1006,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
-//line methods.go:58
-							var v_2 int32 = v + 1
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -1203,10 +1015,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
-//line methods.go:58
-						var v_2 int32 = v + 1
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -1220,10 +1030,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1231,10 +1039,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1242,10 +1048,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1253,10 +1057,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -1264,18 +1066,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methods.go:58
-				var v_2 int32 = v + 1
-//line methods.go:65
-				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+				/*line methods.go:58*/ var v_2 int32 = v + 1
+				/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line methods.go:75
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line methods.go:75*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1284,19 +1083,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line methods.go:67
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-//line methods.go:67
-						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
-//line methods.go:67
-						r_6 := r_5
-//line methods.go:75
-						r_2 := r_6
-//line methods.go:58
-						gc_t22 := r_.Add(r_2)
+						/*line methods.go:67*/ r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+						/*line methods.go:67*/ r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
+						/*line methods.go:67*/ r_6 := r_5
+						/*line methods.go:75*/ r_2 := r_6
+						/*line methods.go:58*/ gc_t22 := r_.Add(r_2)
 						r := gc_t22
-//line methods.go:75
-						r.StoreSlice(gc_at5[gc_tx:])
+						/*line methods.go:75*/ r.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -1309,19 +1102,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
-//line methods.go:67
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-//line methods.go:67
-					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
-//line methods.go:67
-					r_6 := r_5
-//line methods.go:75
-					r_2 := r_6
-//line methods.go:58
-					gc_t21 := r_.Add(r_2)
+					/*line methods.go:67*/ r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+					/*line methods.go:67*/ r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
+					/*line methods.go:67*/ r_6 := r_5
+					/*line methods.go:75*/ r_2 := r_6
+					/*line methods.go:58*/ gc_t21 := r_.Add(r_2)
 					r := gc_t21
-//line methods.go:75
-					r.StoreSlice(gc_at5[gc_tx:])
+					/*line methods.go:75*/ r.StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1329,14 +1116,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
-//line methods.go:67
-				var r_6 int32 = r_5
-//line methods.go:75
-				var r_2 int32 = r_6
-//line methods.go:58
-				var r int32 = r_ + r_2
-//line methods.go:75
-				gc_at5[gc_tx] = r
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ gc_at5[gc_tx] = r
 			}
 		} else {
 			gc_vstep8 := 0
@@ -1346,23 +1129,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line methods.go:67
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-//line methods.go:67
-						r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
-//line methods.go:67
-						r_6 := r_5
-//line methods.go:75
-						r_2 := r_6
-//line methods.go:58
-						gc_t20 := r_.Add(r_2)
+						/*line methods.go:67*/ r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+						/*line methods.go:67*/ r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
+						/*line methods.go:67*/ r_6 := r_5
+						/*line methods.go:75*/ r_2 := r_6
+						/*line methods.go:58*/ gc_t20 := r_.Add(r_2)
 						r := gc_t20
-//line methods.go:75
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						/*line methods.go:75*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
-//line methods.go:75
-						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -1375,23 +1151,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
-//line methods.go:67
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-//line methods.go:67
-					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
-//line methods.go:67
-					r_6 := r_5
-//line methods.go:75
-					r_2 := r_6
-//line methods.go:58
-					gc_t19 := r_.Add(r_2)
+					/*line methods.go:67*/ r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+					/*line methods.go:67*/ r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
+					/*line methods.go:67*/ r_6 := r_5
+					/*line methods.go:75*/ r_2 := r_6
+					/*line methods.go:58*/ gc_t19 := r_.Add(r_2)
 					r := gc_t19
-//line methods.go:75
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line methods.go:75*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line methods.go:75
-					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1400,14 +1169,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
-//line methods.go:67
-				var r_6 int32 = r_5
-//line methods.go:75
-				var r_2 int32 = r_6
-//line methods.go:58
-				var r int32 = r_ + r_2
-//line methods.go:75
-				out[gc_bx*gc_bdx+gc_tx] = r
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
@@ -1421,15 +1186,12 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
-//line methods.go:88
-	if n <= 1*gc_bdx {
+	/*line methods.go:88*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line methods.go:88
-	s := gocuda.Shared[int32](t, n)[:n]
+	/*line methods.go:88*/ s := gocuda.Shared[int32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:91
-		gc_off := gc_bx * n
+		/*line methods.go:91*/ gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -1440,11 +1202,9 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line methods.go:89
-						var i int = gc_bx*n + tid
+						/*line methods.go:89*/ var i int = gc_bx*n + tid
 						_ = i
-//line methods.go:90
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line methods.go:90*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1457,17 +1217,14 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line methods.go:89
-					var i int = gc_bx*n + tid
+					/*line methods.go:89*/ var i int = gc_bx*n + tid
 					_ = i
-//line methods.go:90
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line methods.go:90*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line methods.go:90
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1477,13 +1234,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line methods.go:89
-						var i int = gc_bx*n + tid
+						/*line methods.go:89*/ var i int = gc_bx*n + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
 							break
 						}
-//line methods.go:91
-						archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
+						/*line methods.go:91*/ archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1496,28 +1251,24 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line methods.go:89
-					var i int = gc_bx*n + tid
+					/*line methods.go:89*/ var i int = gc_bx*n + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
 						break
 					}
-//line methods.go:91
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
+					/*line methods.go:91*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line methods.go:89
-				i := gc_bx*n + tid
+				/*line methods.go:89*/ i := gc_bx*n + tid
 				s[tid] = in[i]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methods.go:97
-		gc_qoff, gc_qd := n-1, n
+		/*line methods.go:97*/ gc_qoff, gc_qd := n-1, n
 		gc_qoff2, gc_qd2 := 1, n
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
@@ -1545,11 +1296,9 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								var tid int = gc_tx
-//line methods.go:89
-								var i int = gc_bx*n + tid
+								/*line methods.go:89*/ var i int = gc_bx*n + tid
 								_ = i
-//line methods.go:90
-								archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+								/*line methods.go:90*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1562,11 +1311,9 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line methods.go:89
-							var i int = gc_bx*n + tid
+							/*line methods.go:89*/ var i int = gc_bx*n + tid
 							_ = i
-//line methods.go:90
-							archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+							/*line methods.go:90*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1574,17 +1321,14 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						gc_tx := gc_seg + gc_u
 						tid := gc_tx
 						_ = tid
-//line methods.go:92
-						gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
+						/*line methods.go:92*/ gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
 					}
 				} else {
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line methods.go:89
-						i := gc_bx*n + tid
-//line methods.go:92
-						out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
+						/*line methods.go:89*/ i := gc_bx*n + tid
+						/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
 					}
 				}
 				gc_seg = gc_segend
@@ -1593,10 +1337,8 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line methods.go:89
-				i := gc_bx*n + tid
-//line methods.go:92
-				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				/*line methods.go:89*/ i := gc_bx*n + tid
+				/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
 			}
 		}
 	}
@@ -1611,8 +1353,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line methods.go:110
-	var gc_l_s [32]int32
+	/*line methods.go:110*/ var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1626,8 +1367,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 			if gc_act == ^uint32(0) {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line methods.go:106
-					archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+					/*line methods.go:106*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1635,8 +1375,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line methods.go:116
-					archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+					/*line methods.go:116*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1649,20 +1388,16 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line methods.go:102
-				gc_c1v[gc_lane] = int32((gc_rank & 31))
+				/*line methods.go:102*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
 			}
 		}
-//line methods.go:102
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methods.go:102*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line methods.go:102
-					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line methods.go:102
-					s.StoreSlice(gc_l_s[gc_lane:])
+					/*line methods.go:102*/ s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line methods.go:102*/ s.StoreSlice(gc_l_s[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1670,10 +1405,8 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line methods.go:102
-					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line methods.go:102
-					s.StoreSlice(gc_l_s[gc_lane:])
+					/*line methods.go:102*/ s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line methods.go:102*/ s.StoreSlice(gc_l_s[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -1684,8 +1417,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-//line methods.go:102
-				s := gc_c1r[gc_lane]
+				/*line methods.go:102*/ s := gc_c1r[gc_lane]
 				gc_l_s[gc_lane] = s
 			}
 		}
@@ -1707,8 +1439,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				s := gc_l_s[gc_lane]
-//line methods.go:104
-				c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+				/*line methods.go:104*/ c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 			}
 		}
 	}

@@ -27,27 +27,21 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
 	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
-//line methodvalues.go:35
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line methodvalues.go:39
-	var s_ []int32 = s
+	/*line methodvalues.go:35*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:39*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:42
-		if gc_bdx <= len(s_) {
+		/*line methodvalues.go:42*/ if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methodvalues.go:36
-				g := gain{2}
+				/*line methodvalues.go:36*/ g := gain{2}
 				var recv gain = g
-//line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 				g.k = 3
 				var g_ gain = recv
-//line methodvalues.go:16
-				gc_at[gc_tx] = v * g_.k
+				/*line methodvalues.go:16*/ gc_at[gc_tx] = v * g_.k
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -57,15 +51,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methodvalues.go:36
-				g := gain{2}
+				/*line methodvalues.go:36*/ g := gain{2}
 				var recv gain = g
-//line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 				g.k = 3
 				var g_ gain = recv
-//line methodvalues.go:16
-				s_[gc_tx] = v * g_.k
+				/*line methodvalues.go:16*/ s_[gc_tx] = v * g_.k
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -82,14 +73,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methodvalues.go:39
-				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				/*line methodvalues.go:39*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r := gc_at2[gc_u]
+						/*line methodvalues.go:18*/ r := gc_at2[gc_u]
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -99,40 +88,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r := s_[(gc_tx + gc_r)]
+						/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -145,73 +129,58 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r := s_[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line methodvalues.go:40
-	var s_2 []int32 = s
-//line methodvalues.go:25
-	var s_3 []int32 = s_2
+	/*line methodvalues.go:40*/ var s_2 []int32 = s
+	/*line methodvalues.go:25*/ var s_3 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:28
-		if gc_bdx <= len(s_3) {
+		/*line methodvalues.go:28*/ if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				g := gc_s_g[gc_rank]
-//line methodvalues.go:20
-				var r_ int32 = r
-//line methodvalues.go:39
-				a := r_
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
 				var v_ int32 = a
-//line methodvalues.go:40
-				var recv_ gain = g
-//line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 				_ = step
-//line methodvalues.go:25
-				var v_2 int32 = v_
-//line methodvalues.go:25
-				var g_2 gain = recv_
-//line methodvalues.go:16
-				gc_at3[gc_tx] = v_2 * g_2.k
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_2.k
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -221,22 +190,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				g := gc_s_g[gc_rank]
-//line methodvalues.go:20
-				var r_ int32 = r
-//line methodvalues.go:39
-				a := r_
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
 				var v_ int32 = a
-//line methodvalues.go:40
-				var recv_ gain = g
-//line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 				_ = step
-//line methodvalues.go:25
-				var v_2 int32 = v_
-//line methodvalues.go:25
-				var g_2 gain = recv_
-//line methodvalues.go:16
-				s_3[gc_tx] = v_2 * g_2.k
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ s_3[gc_tx] = v_2 * g_2.k
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -252,14 +214,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:41
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methodvalues.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_5 := gc_at4[gc_u2]
+						/*line methodvalues.go:18*/ r_5 := gc_at4[gc_u2]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -269,40 +229,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx + gc_r2)]
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -315,64 +270,52 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_5 := s_3[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-//line methodvalues.go:25
-	var s_4 []int32 = s_2
+	/*line methodvalues.go:25*/ var s_4 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:28
-		if gc_bdx <= len(s_4) {
+		/*line methodvalues.go:28*/ if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
-//line methodvalues.go:20
-				var r_6 int32 = r_5
-//line methodvalues.go:40
-				var r_3 int32 = r_6
-//line methodvalues.go:25
-				var v_3 int32 = r_3
-//line methodvalues.go:25
-				var g_3 gain = recv_
-//line methodvalues.go:16
-				gc_at5[gc_tx] = v_3 * g_3.k
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -380,16 +323,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
-//line methodvalues.go:20
-				var r_6 int32 = r_5
-//line methodvalues.go:40
-				var r_3 int32 = r_6
-//line methodvalues.go:25
-				var v_3 int32 = r_3
-//line methodvalues.go:25
-				var g_3 gain = recv_
-//line methodvalues.go:16
-				s_4[gc_tx] = v_3 * g_3.k
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ s_4[gc_tx] = v_3 * g_3.k
 			}
 		}
 	}
@@ -403,14 +341,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
-//line methodvalues.go:36
-				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+				/*line methodvalues.go:36*/ if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_seg3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_7 := gc_at6[gc_u3]
+						/*line methodvalues.go:18*/ r_7 := gc_at6[gc_u3]
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
@@ -420,40 +356,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx + gc_r3)]
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
@@ -466,71 +397,57 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_7 := s_4[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
-//line methodvalues.go:42
-	var s_5 []int32 = s
+	/*line methodvalues.go:42*/ var s_5 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:45
-		if gc_bdx <= len(s_5) {
+		/*line methodvalues.go:45*/ if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
-//line methodvalues.go:20
-				var r_8 int32 = r_7
-//line methodvalues.go:40
-				var r_4 int32 = r_8
-//line methodvalues.go:25
-				var r_2 int32 = r_4
-//line methodvalues.go:40
-				b := r_2
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 				_ = h
-//line methodvalues.go:42
-				var v_4 int32 = b
-//line methodvalues.go:42
-				var g_4 gain = recv
-//line methodvalues.go:16
-				gc_at7[gc_tx] = v_4 * g_4.k
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ gc_at7[gc_tx] = v_4 * g_4.k
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -540,22 +457,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
-//line methodvalues.go:20
-				var r_8 int32 = r_7
-//line methodvalues.go:40
-				var r_4 int32 = r_8
-//line methodvalues.go:25
-				var r_2 int32 = r_4
-//line methodvalues.go:40
-				b := r_2
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 				_ = h
-//line methodvalues.go:42
-				var v_4 int32 = b
-//line methodvalues.go:42
-				var g_4 gain = recv
-//line methodvalues.go:16
-				s_5[gc_tx] = v_4 * g_4.k
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ s_5[gc_tx] = v_4 * g_4.k
 				gc_s_b[gc_rank] = b
 			}
 		}
@@ -570,14 +480,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
-//line methodvalues.go:40
-				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+				/*line methodvalues.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_seg4 + gc_u4
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_9 := gc_at8[gc_u4]
+						/*line methodvalues.go:18*/ r_9 := gc_at8[gc_u4]
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
@@ -587,40 +495,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx + gc_r4)]
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -633,40 +536,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_9 := s_5[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
@@ -676,17 +574,14 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		gc_off5 := 3 * (gc_bx * gc_bdx)
 		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
 		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
-//line methodvalues.go:31
-		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+		/*line methodvalues.go:31*/ if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 				gc_rank := gc_base + gc_tx
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
-//line methodvalues.go:20
-				var r_10 int32 = r_9
-//line methodvalues.go:42
-				c := r_10
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
+				/*line methodvalues.go:42*/ c := r_10
 				out[gc_idx] = a
 				out[gc_idx2] = b
 				out[gc_idx3] = c
@@ -699,10 +594,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
-//line methodvalues.go:20
-				var r_10 int32 = r_9
-//line methodvalues.go:42
-				c := r_10
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
+				/*line methodvalues.go:42*/ c := r_10
 				out[3*i] = a
 				out[3*i+1] = b
 				out[3*i+2] = c
@@ -729,11 +622,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
-//line methodvalues.go:105
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:105*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line methodvalues.go:106
-	var r relay = p.relay
+	/*line methodvalues.go:106*/ var r relay = p.relay
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -742,8 +633,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 			v_ := gc_t
-//line methodvalues.go:106
-			v_.StoreSlice(gc_s_v_[gc_rank:])
+			/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -752,14 +642,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-//line methodvalues.go:53
-	for k := 0; k < r.n; k++ {
+	/*line methodvalues.go:53*/ for k := 0; k < r.n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:56
-			if gc_bdx <= len(s_) {
+			/*line methodvalues.go:56*/ if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
-//line methodvalues.go:54
-				copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
+				/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -768,40 +655,35 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-						s_[gc_tx] = v_
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-					s_[gc_tx] = v_
+					/*line methodvalues.go:54*/ s_[gc_tx] = v_
 				}
 			}
 		}
@@ -815,15 +697,13 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-//line methodvalues.go:70
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					/*line methodvalues.go:70*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-							v_ += gc_at2[gc_u]
+							/*line methodvalues.go:56*/ v_ += gc_at2[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -834,8 +714,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -843,8 +722,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -852,8 +730,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -861,8 +738,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 						}
@@ -870,8 +746,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-							v_ += s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -885,8 +760,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -894,8 +768,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -903,8 +776,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -912,8 +784,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -921,19 +792,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-					v_ += s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
 	}
-//line methodvalues.go:108
-	var w *warpSink = p.warpSink
-//line methodvalues.go:110
-	var s_2 []int32 = s
-//line methodvalues.go:112
-	var gc_l_v [32]int32
+	/*line methodvalues.go:108*/ var w *warpSink = p.warpSink
+	/*line methodvalues.go:110*/ var s_2 []int32 = s
+	/*line methodvalues.go:112*/ var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -946,18 +813,14 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:59
-			var r_ int32 = v_
-//line methodvalues.go:106
-			v := r_
+			/*line methodvalues.go:59*/ var r_ int32 = v_
+			/*line methodvalues.go:106*/ v := r_
 			v += p.bias(t)
 			var v_2 int32 = v
-//line methodvalues.go:70
-			gc_c1v[gc_lane] = v_2
+			/*line methodvalues.go:70*/ gc_c1v[gc_lane] = v_2
 			gc_l_v[gc_lane] = v
 		}
-//line methodvalues.go:70
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methodvalues.go:70*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -968,16 +831,12 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:108
-			var i_ int = i
+			/*line methodvalues.go:108*/ var i_ int = i
 			v := gc_l_v[gc_lane]
-//line methodvalues.go:70
-			w.sums[i_] = gc_c1r[gc_lane]
-//line methodvalues.go:109
-			o := nested{p}
+			/*line methodvalues.go:70*/ w.sums[i_] = gc_c1r[gc_lane]
+			/*line methodvalues.go:109*/ o := nested{p}
 			var v_3 int32 = v
-//line methodvalues.go:110
-			var r_2 relay = o.solver.relay
+			/*line methodvalues.go:110*/ var r_2 relay = o.solver.relay
 			k_ := 0
 			gc_s_r_2[gc_rank] = r_2
 			gc_s_v_3[gc_rank] = v_3
@@ -995,8 +854,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:64
-			if k_ < r_2.n {
+			/*line methodvalues.go:64*/ if k_ < r_2.n {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
 			} else {
@@ -1005,18 +863,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if gc_r5 == 3 {
-//line methodvalues.go:74
-			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:81
-			if gc_bdx <= len(s_2) {
+			/*line methodvalues.go:81*/ if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
-//line methodvalues.go:54
-				copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
+				/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -1025,40 +880,35 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-					s_2[gc_tx] = v_3
+					/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 				}
 			}
 		}
@@ -1072,15 +922,13 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:70
-					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					/*line methodvalues.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-							v_3 += gc_at4[gc_u2]
+							/*line methodvalues.go:56*/ v_3 += gc_at4[gc_u2]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
@@ -1091,8 +939,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1100,8 +947,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1109,8 +955,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1118,8 +963,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
@@ -1127,8 +971,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					}
@@ -1142,8 +985,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1151,8 +993,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1160,8 +1001,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1169,8 +1009,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
@@ -1178,8 +1017,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-					v_3 += s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_3[gc_rank] = v_3
 				}
 			}
@@ -1190,63 +1028,51 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_rank := gc_step7 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step7 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step7 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step7 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
 		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-			k_++
+			/*line methodvalues.go:53*/ k_++
 			gc_s_k_[gc_rank] = k_
 		}
 	}
-//line methodvalues.go:112
-	var s_3 []int32 = s
+	/*line methodvalues.go:112*/ var s_3 []int32 = s
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:117
-		var v int32
+		/*line methodvalues.go:117*/ var v int32
 		o := gc_s_o[gc_rank]
-//line methodvalues.go:59
-		var r_3 int32 = v_3
-//line methodvalues.go:110
-		v = r_3
+		/*line methodvalues.go:59*/ var r_3 int32 = v_3
+		/*line methodvalues.go:110*/ v = r_3
 		var recv relay = o.solver.relay
-//line methodvalues.go:111
-		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
+		/*line methodvalues.go:111*/ var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
 		_ = step
-//line methodvalues.go:112
-		var v_4 int32 = v
-//line methodvalues.go:112
-		var r_4 relay = recv
+		/*line methodvalues.go:112*/ var v_4 int32 = v
+		/*line methodvalues.go:112*/ var r_4 relay = recv
 		k_2 := 0
 		gc_s_r_4[gc_rank] = r_4
 		gc_s_v_4[gc_rank] = v_4
@@ -1262,8 +1088,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			r_4 := gc_s_r_4[gc_rank]
 			k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:64
-			if k_2 < r_4.n {
+			/*line methodvalues.go:64*/ if k_2 < r_4.n {
 				gc_r10 |= 1
 				gc_r10in = gc_rank
 			} else {
@@ -1272,18 +1097,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if gc_r10 == 3 {
-//line methodvalues.go:74
-			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:81
-			if gc_bdx <= len(s_3) {
+			/*line methodvalues.go:81*/ if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
-//line methodvalues.go:54
-				copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
+				/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
 				gc_step8 := 0
 				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
@@ -1292,40 +1114,35 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-					s_3[gc_tx] = v_4
+					/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 				}
 			}
 		}
@@ -1339,15 +1156,13 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
-//line methodvalues.go:70
-					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+					/*line methodvalues.go:70*/ if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
 							v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-							v_4 += gc_at6[gc_u3]
+							/*line methodvalues.go:56*/ v_4 += gc_at6[gc_u3]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
@@ -1358,8 +1173,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1367,8 +1181,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1376,8 +1189,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1385,8 +1197,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
@@ -1394,8 +1205,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx + gc_r3)]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					}
@@ -1409,8 +1219,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1418,8 +1227,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1427,8 +1235,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1436,8 +1243,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
@@ -1445,8 +1251,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-					v_4 += s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 					gc_s_v_4[gc_rank] = v_4
 				}
 			}
@@ -1457,46 +1262,40 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step11 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step11 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step11 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
 		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-			k_2++
+			/*line methodvalues.go:53*/ k_2++
 			gc_s_k_2[gc_rank] = k_2
 		}
 	}
 	var v_5 int32 = 1
-//line methodvalues.go:116
-	var gc_l_c_ [32]*counter
+	/*line methodvalues.go:116*/ var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
 	var gc_l_c [32]tallied
@@ -1513,36 +1312,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			v_4 := gc_s_v_4[gc_rank]
 			var v int32
-//line methodvalues.go:59
-			var r_5 int32 = v_4
-//line methodvalues.go:112
-			v = r_5
+			/*line methodvalues.go:59*/ var r_5 int32 = v_4
+			/*line methodvalues.go:112*/ v = r_5
 			var c tallied
 			gc_l_c[gc_lane] = c
-//line methodvalues.go:114
-			var c_ *counter = &gc_l_c[gc_lane].counter
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_5
+			/*line methodvalues.go:114*/ var c_ *counter = &gc_l_c[gc_lane].counter
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_5
 			gc_l_c_[gc_lane] = c_
 			gc_l_v2[gc_lane] = v
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			c_ := gc_l_c_[gc_lane]
 			v := gc_l_v2[gc_lane]
-//line methodvalues.go:89
-			c_.total += gc_c2r[gc_lane]
-//line methodvalues.go:115
-			var v_6 int32 = v
+			/*line methodvalues.go:89*/ c_.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:115*/ var v_6 int32 = v
 			_ = v_6
-//line methodvalues.go:115
-			var c_2 *counter = &gc_l_c[gc_lane].counter
+			/*line methodvalues.go:115*/ var c_2 *counter = &gc_l_c[gc_lane].counter
 			gc_l_c_2[gc_lane] = c_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1554,10 +1344,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			i := gc_bx*gc_bdx + gc_tx
 			c_2 := gc_l_c_2[gc_lane]
 			v := gc_l_v2[gc_lane]
-//line methodvalues.go:89
-			c_2.total += gc_c3r[gc_lane]
-//line methodvalues.go:116
-			out[2*i] = v * p.scale
+			/*line methodvalues.go:89*/ c_2.total += gc_c3r[gc_lane]
+			/*line methodvalues.go:116*/ out[2*i] = v * p.scale
 			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}
@@ -1574,28 +1362,21 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
 	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line methodvalues.go:146
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line methodvalues.go:149
-	var s_ []float32 = s
+	/*line methodvalues.go:146*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:149*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:152
-		if gc_bdx <= len(s_) {
+		/*line methodvalues.go:152*/ if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v float32 = float32(gc_tx)
-//line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
-//line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 				_ = f
-//line methodvalues.go:149
-				var b scaler[float32] = recv
-//line methodvalues.go:126
-				gc_at[gc_tx] = v * b.scale
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ gc_at[gc_tx] = v * b.scale
 				gc_s_h[gc_rank] = h
 			}
 		} else {
@@ -1603,16 +1384,12 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v float32 = float32(gc_tx)
-//line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
-//line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 				_ = f
-//line methodvalues.go:149
-				var b scaler[float32] = recv
-//line methodvalues.go:126
-				s_[gc_tx] = v * b.scale
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ s_[gc_tx] = v * b.scale
 				gc_s_h[gc_rank] = h
 			}
 		}
@@ -1627,14 +1404,12 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methodvalues.go:147
-				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				/*line methodvalues.go:147*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-						r := gc_at2[gc_u]
+						/*line methodvalues.go:128*/ r := gc_at2[gc_u]
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -1644,40 +1419,35 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-						r := s_[(gc_tx + gc_r)]
+						/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -1690,72 +1460,58 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-				r := s_[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line methodvalues.go:150
-	var s_2 []float32 = s
+	/*line methodvalues.go:150*/ var s_2 []float32 = s
 	var v_ float32 = 3
-//line methodvalues.go:138
-	var s_3 []float32 = s_2
-//line methodvalues.go:138
-	var v_2 float32 = v_
+	/*line methodvalues.go:138*/ var s_3 []float32 = s_2
+	/*line methodvalues.go:138*/ var v_2 float32 = v_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:141
-		if gc_bdx <= len(s_3) {
+		/*line methodvalues.go:141*/ if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				h := gc_s_h[gc_rank]
-//line methodvalues.go:130
-				var r_ float32 = r
-//line methodvalues.go:149
-				a := r_
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
 				var recv_ scaler[float32] = h.scaler
-//line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 				_ = step
-//line methodvalues.go:138
-				var b_ scaler[float32] = recv_
-//line methodvalues.go:126
-				gc_at3[gc_tx] = v_2 * b_.scale
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ gc_at3[gc_tx] = v_2 * b_.scale
 				gc_s_a[gc_rank] = a
 			}
 		} else {
@@ -1764,18 +1520,13 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				h := gc_s_h[gc_rank]
-//line methodvalues.go:130
-				var r_ float32 = r
-//line methodvalues.go:149
-				a := r_
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
 				var recv_ scaler[float32] = h.scaler
-//line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 				_ = step
-//line methodvalues.go:138
-				var b_ scaler[float32] = recv_
-//line methodvalues.go:126
-				s_3[gc_tx] = v_2 * b_.scale
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ s_3[gc_tx] = v_2 * b_.scale
 				gc_s_a[gc_rank] = a
 			}
 		}
@@ -1790,14 +1541,12 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:148
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methodvalues.go:148*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-						r_3 := gc_at4[gc_u2]
+						/*line methodvalues.go:128*/ r_3 := gc_at4[gc_u2]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -1807,40 +1556,35 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx + gc_r2)]
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -1853,59 +1597,50 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-				r_3 := s_3[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line methodvalues.go:138
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line methodvalues.go:138*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
-//line methodvalues.go:130
-				var r_4 float32 = r_3
-//line methodvalues.go:138
-				var r_2 float32 = r_4
-//line methodvalues.go:150
-				gc_at5[gc_tx] = a + r_2
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ gc_at5[gc_tx] = a + r_2
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1913,12 +1648,9 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
-//line methodvalues.go:130
-				var r_4 float32 = r_3
-//line methodvalues.go:138
-				var r_2 float32 = r_4
-//line methodvalues.go:150
-				out[gc_bx*gc_bdx+gc_tx] = a + r_2
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
 			}
 		}
 	}
@@ -1938,8 +1670,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-//line methodvalues.go:180
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:180*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -1948,8 +1679,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -1958,8 +1688,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -1968,8 +1697,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -1978,8 +1706,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -1988,47 +1715,37 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+			/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx)
 			gc_s_add[gc_rank] = add
 			gc_s_v[gc_rank] = v
 		}
 	}
 	for range 2 {
-//line methodvalues.go:184
-		var recv_ factor = k
+		/*line methodvalues.go:184*/ var recv_ factor = k
 		var s_ []int32 = s
-//line methodvalues.go:185
-		var k_ factor = recv_
+		/*line methodvalues.go:185*/ var k_ factor = recv_
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:188
-			if gc_bdx <= len(s_) {
+			/*line methodvalues.go:188*/ if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 					_ = m
-//line methodvalues.go:185
-					var v_ int32 = v
-//line methodvalues.go:158
-					gc_at[gc_tx] = v_ * int32(k_)
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 					_ = m
-//line methodvalues.go:185
-					var v_ int32 = v
-//line methodvalues.go:158
-					s_[gc_tx] = v_ * int32(k_)
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
@@ -2042,14 +1759,12 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-//line methodvalues.go:176
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					/*line methodvalues.go:176*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:160
-							r_ := gc_at2[gc_u]
+							/*line methodvalues.go:160*/ r_ := gc_at2[gc_u]
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
@@ -2059,40 +1774,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-							r_ := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 							gc_s_r_[gc_rank] = r_
 						}
 					}
@@ -2105,40 +1815,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-					r_ := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r_[gc_rank] = r_
 				}
 			}
@@ -2151,14 +1856,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:176
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:176*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2167,14 +1868,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2183,14 +1880,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2199,14 +1892,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2215,45 +1904,33 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
 			add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-			var v int32
-//line methodvalues.go:162
-			var r_2 int32 = r_
-//line methodvalues.go:185
-			var r int32 = r_2
-//line methodvalues.go:185
-			v = add(t, r)
+			/*line methodvalues.go:196*/ var v int32
+			/*line methodvalues.go:162*/ var r_2 int32 = r_
+			/*line methodvalues.go:185*/ var r int32 = r_2
+			/*line methodvalues.go:185*/ v = add(t, r)
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line methodvalues.go:187
-	var s_2 []int32 = s
+	/*line methodvalues.go:187*/ var s_2 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:190
-		if gc_bdx <= len(s_2) {
+		/*line methodvalues.go:190*/ if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line methodvalues.go:187
-				var v_2 int32 = v
-//line methodvalues.go:187
-				var g_ gain = *g.gain
-//line methodvalues.go:16
-				gc_at3[gc_tx] = v_2 * g_.k
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line methodvalues.go:187
-				var v_2 int32 = v
-//line methodvalues.go:187
-				var g_ gain = *g.gain
-//line methodvalues.go:16
-				s_2[gc_tx] = v_2 * g_.k
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
 			}
 		}
 	}
@@ -2267,14 +1944,12 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:34
-				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+				/*line methodvalues.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_3 := gc_at4[gc_u2]
+						/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2284,40 +1959,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx + gc_r2)]
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2330,47 +2000,41 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_3 := s_2[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 	var v_3 int32 = 1
-//line methodvalues.go:192
-	var gc_l_c_ [32]*counter
+	/*line methodvalues.go:192*/ var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
 	var gc_l_recv_2 [32]*counter
@@ -2388,45 +2052,33 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_pos.Thread = gc_rank
 			r_3 := gc_s_r_3[gc_rank]
 			var v int32
-//line methodvalues.go:20
-			var r_4 int32 = r_3
-//line methodvalues.go:187
-			v = r_4
+			/*line methodvalues.go:20*/ var r_4 int32 = r_3
+			/*line methodvalues.go:187*/ v = r_4
 			var c counter
 			gc_l_c[gc_lane] = c
-//line methodvalues.go:189
-			var recv_2 *counter = &gc_l_c[gc_lane]
-//line methodvalues.go:189
-			var f func(t *gocuda.Thread, v int32) = recv_2.add
+			/*line methodvalues.go:189*/ var recv_2 *counter = &gc_l_c[gc_lane]
+			/*line methodvalues.go:189*/ var f func(t *gocuda.Thread, v int32) = recv_2.add
 			_ = f
-//line methodvalues.go:190
-			var c_ *counter = recv_2
-//line methodvalues.go:89
-			gc_c1v[gc_lane] = v_3
+			/*line methodvalues.go:190*/ var c_ *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c1v[gc_lane] = v_3
 			gc_l_c_[gc_lane] = c_
 			gc_s_v[gc_rank] = v
 			gc_l_recv_2[gc_lane] = recv_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
 			v := gc_s_v[gc_rank]
 			recv_2 := gc_l_recv_2[gc_lane]
-//line methodvalues.go:89
-			c_.total += gc_c1r[gc_lane]
-//line methodvalues.go:191
-			var v_4 int32 = v
-//line methodvalues.go:191
-			var c_2 *counter = recv_2
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_4
+			/*line methodvalues.go:89*/ c_.total += gc_c1r[gc_lane]
+			/*line methodvalues.go:191*/ var v_4 int32 = v
+			/*line methodvalues.go:191*/ var c_2 *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_4
 			gc_l_c_2[gc_lane] = c_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2441,10 +2093,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			c_2 := gc_l_c_2[gc_lane]
 			add := gc_s_add[gc_rank]
 			v := gc_s_v[gc_rank]
-//line methodvalues.go:89
-			c_2.total += gc_c2r[gc_lane]
-//line methodvalues.go:192
-			out[2*i] = add(t, v)
+			/*line methodvalues.go:89*/ c_2.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:192*/ out[2*i] = add(t, v)
 			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}

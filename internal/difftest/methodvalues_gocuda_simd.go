@@ -28,27 +28,21 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
 	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
-//line methodvalues.go:35
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line methodvalues.go:39
-	var s_ []int32 = s
+	/*line methodvalues.go:35*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:39*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:42
-		if gc_bdx <= len(s_) {
+		/*line methodvalues.go:42*/ if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methodvalues.go:36
-				g := gain{2}
+				/*line methodvalues.go:36*/ g := gain{2}
 				var recv gain = g
-//line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 				g.k = 3
 				var g_ gain = recv
-//line methodvalues.go:16
-				gc_at[gc_tx] = v * g_.k
+				/*line methodvalues.go:16*/ gc_at[gc_tx] = v * g_.k
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -58,15 +52,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
-//line methodvalues.go:36
-				g := gain{2}
+				/*line methodvalues.go:36*/ g := gain{2}
 				var recv gain = g
-//line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 				g.k = 3
 				var g_ gain = recv
-//line methodvalues.go:16
-				s_[gc_tx] = v * g_.k
+				/*line methodvalues.go:16*/ s_[gc_tx] = v * g_.k
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -83,8 +74,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methodvalues.go:39
-				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				/*line methodvalues.go:39*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -93,10 +83,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-								r := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:18
-								r.StoreSlice(gc_s_r[gc_rank:])
+								/*line methodvalues.go:18*/ r := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
+								/*line methodvalues.go:18*/ r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -109,18 +97,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-							r := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:18
-							r.StoreSlice(gc_s_r[gc_rank:])
+							/*line methodvalues.go:18*/ r := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
+							/*line methodvalues.go:18*/ r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r := gc_at2[gc_u]
+						/*line methodvalues.go:18*/ r := gc_at2[gc_u]
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -130,40 +115,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r := s_[(gc_tx + gc_r)]
+						/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -176,73 +156,58 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r := s_[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line methodvalues.go:40
-	var s_2 []int32 = s
-//line methodvalues.go:25
-	var s_3 []int32 = s_2
+	/*line methodvalues.go:40*/ var s_2 []int32 = s
+	/*line methodvalues.go:25*/ var s_3 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:28
-		if gc_bdx <= len(s_3) {
+		/*line methodvalues.go:28*/ if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				g := gc_s_g[gc_rank]
-//line methodvalues.go:20
-				var r_ int32 = r
-//line methodvalues.go:39
-				a := r_
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
 				var v_ int32 = a
-//line methodvalues.go:40
-				var recv_ gain = g
-//line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 				_ = step
-//line methodvalues.go:25
-				var v_2 int32 = v_
-//line methodvalues.go:25
-				var g_2 gain = recv_
-//line methodvalues.go:16
-				gc_at3[gc_tx] = v_2 * g_2.k
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_2.k
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -252,22 +217,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				g := gc_s_g[gc_rank]
-//line methodvalues.go:20
-				var r_ int32 = r
-//line methodvalues.go:39
-				a := r_
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
 				var v_ int32 = a
-//line methodvalues.go:40
-				var recv_ gain = g
-//line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 				_ = step
-//line methodvalues.go:25
-				var v_2 int32 = v_
-//line methodvalues.go:25
-				var g_2 gain = recv_
-//line methodvalues.go:16
-				s_3[gc_tx] = v_2 * g_2.k
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ s_3[gc_tx] = v_2 * g_2.k
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -283,8 +241,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:41
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methodvalues.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -293,10 +250,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-								r_5 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:18
-								r_5.StoreSlice(gc_s_r_5[gc_rank:])
+								/*line methodvalues.go:18*/ r_5 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:18*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -309,18 +264,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-							r_5 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:18
-							r_5.StoreSlice(gc_s_r_5[gc_rank:])
+							/*line methodvalues.go:18*/ r_5 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+							/*line methodvalues.go:18*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_5 := gc_at4[gc_u2]
+						/*line methodvalues.go:18*/ r_5 := gc_at4[gc_u2]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -330,40 +282,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_5 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx + gc_r2)]
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -376,64 +323,52 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_5 := s_3[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-//line methodvalues.go:25
-	var s_4 []int32 = s_2
+	/*line methodvalues.go:25*/ var s_4 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:28
-		if gc_bdx <= len(s_4) {
+		/*line methodvalues.go:28*/ if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
-//line methodvalues.go:20
-				var r_6 int32 = r_5
-//line methodvalues.go:40
-				var r_3 int32 = r_6
-//line methodvalues.go:25
-				var v_3 int32 = r_3
-//line methodvalues.go:25
-				var g_3 gain = recv_
-//line methodvalues.go:16
-				gc_at5[gc_tx] = v_3 * g_3.k
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -441,16 +376,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
-//line methodvalues.go:20
-				var r_6 int32 = r_5
-//line methodvalues.go:40
-				var r_3 int32 = r_6
-//line methodvalues.go:25
-				var v_3 int32 = r_3
-//line methodvalues.go:25
-				var g_3 gain = recv_
-//line methodvalues.go:16
-				s_4[gc_tx] = v_3 * g_3.k
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ s_4[gc_tx] = v_3 * g_3.k
 			}
 		}
 	}
@@ -464,8 +394,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
-//line methodvalues.go:36
-				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+				/*line methodvalues.go:36*/ if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					gc_vstep3 := gc_seg3
 					if compiled.SIMD && compiled.SIMD512 {
@@ -474,10 +403,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							for ; gc_vstep3+15 < gc_segend3; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-								r_7 := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):])
-//line methodvalues.go:18
-								r_7.StoreSlice(gc_s_r_7[gc_rank:])
+								/*line methodvalues.go:18*/ r_7 := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):])
+								/*line methodvalues.go:18*/ r_7.StoreSlice(gc_s_r_7[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -490,18 +417,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-							r_7 := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):])
-//line methodvalues.go:18
-							r_7.StoreSlice(gc_s_r_7[gc_rank:])
+							/*line methodvalues.go:18*/ r_7 := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):])
+							/*line methodvalues.go:18*/ r_7.StoreSlice(gc_s_r_7[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_seg3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_7 := gc_at6[gc_u3]
+						/*line methodvalues.go:18*/ r_7 := gc_at6[gc_u3]
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
@@ -511,40 +435,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_7 := s_4[(gc_tx + gc_r3)]
+							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx + gc_r3)]
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
@@ -557,71 +476,57 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_7 := s_4[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
-//line methodvalues.go:42
-	var s_5 []int32 = s
+	/*line methodvalues.go:42*/ var s_5 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:45
-		if gc_bdx <= len(s_5) {
+		/*line methodvalues.go:45*/ if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
-//line methodvalues.go:20
-				var r_8 int32 = r_7
-//line methodvalues.go:40
-				var r_4 int32 = r_8
-//line methodvalues.go:25
-				var r_2 int32 = r_4
-//line methodvalues.go:40
-				b := r_2
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 				_ = h
-//line methodvalues.go:42
-				var v_4 int32 = b
-//line methodvalues.go:42
-				var g_4 gain = recv
-//line methodvalues.go:16
-				gc_at7[gc_tx] = v_4 * g_4.k
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ gc_at7[gc_tx] = v_4 * g_4.k
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -631,22 +536,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
-//line methodvalues.go:20
-				var r_8 int32 = r_7
-//line methodvalues.go:40
-				var r_4 int32 = r_8
-//line methodvalues.go:25
-				var r_2 int32 = r_4
-//line methodvalues.go:40
-				b := r_2
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
 				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 				_ = h
-//line methodvalues.go:42
-				var v_4 int32 = b
-//line methodvalues.go:42
-				var g_4 gain = recv
-//line methodvalues.go:16
-				s_5[gc_tx] = v_4 * g_4.k
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ s_5[gc_tx] = v_4 * g_4.k
 				gc_s_b[gc_rank] = b
 			}
 		}
@@ -661,8 +559,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
-//line methodvalues.go:40
-				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+				/*line methodvalues.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					gc_vstep4 := gc_seg4
 					if compiled.SIMD && compiled.SIMD512 {
@@ -671,10 +568,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-								r_9 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx - gc_seg4):])
-//line methodvalues.go:18
-								r_9.StoreSlice(gc_s_r_9[gc_rank:])
+								/*line methodvalues.go:18*/ r_9 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx - gc_seg4):])
+								/*line methodvalues.go:18*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -687,18 +582,15 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-							r_9 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_seg4):])
-//line methodvalues.go:18
-							r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							/*line methodvalues.go:18*/ r_9 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_seg4):])
+							/*line methodvalues.go:18*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_seg4 + gc_u4
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_9 := gc_at8[gc_u4]
+						/*line methodvalues.go:18*/ r_9 := gc_at8[gc_u4]
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
@@ -708,40 +600,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_9 := s_5[(gc_tx + gc_r4)]
+							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx + gc_r4)]
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -754,40 +641,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
 					gc_tx := gc_step8 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_9 := s_5[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
@@ -801,54 +683,40 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:34
-					r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank:])
-//line methodvalues.go:34
-					a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:34
-					b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-//line methodvalues.go:20
-					r_10 := r_9
-//line methodvalues.go:42
-					c := r_10
+					/*line methodvalues.go:34*/ r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank:])
+					/*line methodvalues.go:34*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+					/*line methodvalues.go:34*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
+					/*line methodvalues.go:20*/ r_10 := r_9
+					/*line methodvalues.go:42*/ c := r_10
 					{
-//line methodvalues.go:43
-						var gc_lanes4 [16]int32
-//line methodvalues.go:43
-						a.Store(&gc_lanes4)
+						/*line methodvalues.go:43*/ var gc_lanes4 [16]int32
+						/*line methodvalues.go:43*/ a.Store(&gc_lanes4)
 						for gc_k4 := range 16 {
 							if 0xffff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line methodvalues.go:43
-								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+								/*line methodvalues.go:43*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					{
-//line methodvalues.go:44
-						var gc_lanes5 [16]int32
-//line methodvalues.go:44
-						b.Store(&gc_lanes5)
+						/*line methodvalues.go:44*/ var gc_lanes5 [16]int32
+						/*line methodvalues.go:44*/ b.Store(&gc_lanes5)
 						for gc_k5 := range 16 {
 							if 0xffff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line methodvalues.go:44
-								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								/*line methodvalues.go:44*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					{
-//line methodvalues.go:45
-						var gc_lanes6 [16]int32
-//line methodvalues.go:45
-						c.Store(&gc_lanes6)
+						/*line methodvalues.go:45*/ var gc_lanes6 [16]int32
+						/*line methodvalues.go:45*/ c.Store(&gc_lanes6)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line methodvalues.go:45
-								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+								/*line methodvalues.go:45*/ out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -866,48 +734,35 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:34
-				r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank:])
-//line methodvalues.go:34
-				a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:34
-				b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line methodvalues.go:20
-				r_10 := r_9
-//line methodvalues.go:42
-				c := r_10
+				/*line methodvalues.go:34*/ r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank:])
+				/*line methodvalues.go:34*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				/*line methodvalues.go:34*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+				/*line methodvalues.go:20*/ r_10 := r_9
+				/*line methodvalues.go:42*/ c := r_10
 				var gc_lanes [8]int32
-//line methodvalues.go:43
-				a.Store(&gc_lanes)
+				/*line methodvalues.go:43*/ a.Store(&gc_lanes)
 				for gc_k := range 8 {
 					if 0xff&(1<<gc_k) != 0 {
 						gc_pos.Thread = gc_rank + gc_k
-//line methodvalues.go:43
-						out[(3*i)+3*gc_k] = gc_lanes[gc_k]
+						/*line methodvalues.go:43*/ out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 					}
 				}
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:44
-				var gc_lanes2 [8]int32
-//line methodvalues.go:44
-				b.Store(&gc_lanes2)
+				/*line methodvalues.go:44*/ var gc_lanes2 [8]int32
+				/*line methodvalues.go:44*/ b.Store(&gc_lanes2)
 				for gc_k2 := range 8 {
 					if 0xff&(1<<gc_k2) != 0 {
 						gc_pos.Thread = gc_rank + gc_k2
-//line methodvalues.go:44
-						out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+						/*line methodvalues.go:44*/ out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 					}
 				}
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:45
-				var gc_lanes3 [8]int32
-//line methodvalues.go:45
-				c.Store(&gc_lanes3)
+				/*line methodvalues.go:45*/ var gc_lanes3 [8]int32
+				/*line methodvalues.go:45*/ c.Store(&gc_lanes3)
 				for gc_k3 := range 8 {
 					if 0xff&(1<<gc_k3) != 0 {
 						gc_pos.Thread = gc_rank + gc_k3
-//line methodvalues.go:45
-						out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+						/*line methodvalues.go:45*/ out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 					}
 				}
 				gc_pos.Thread = gc_rank
@@ -921,10 +776,8 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			r_9 := gc_s_r_9[gc_rank]
 			a := gc_s_a[gc_rank]
 			b := gc_s_b[gc_rank]
-//line methodvalues.go:20
-			var r_10 int32 = r_9
-//line methodvalues.go:42
-			c := r_10
+			/*line methodvalues.go:20*/ var r_10 int32 = r_9
+			/*line methodvalues.go:42*/ c := r_10
 			out[3*i] = a
 			out[3*i+1] = b
 			out[3*i+2] = c
@@ -950,11 +803,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
-//line methodvalues.go:105
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:105*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line methodvalues.go:106
-	var r relay = p.relay
+	/*line methodvalues.go:106*/ var r relay = p.relay
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -966,8 +817,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
 					v_ := gc_t2
-//line methodvalues.go:106
-					v_.StoreSlice(gc_s_v_[gc_rank:])
+					/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -983,8 +833,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 				v_ := gc_t
-//line methodvalues.go:106
-				v_.StoreSlice(gc_s_v_[gc_rank:])
+				/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -995,11 +844,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-//line methodvalues.go:53
-	for k := 0; k < r.n; k++ {
+	/*line methodvalues.go:53*/ for k := 0; k < r.n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:56
-			if gc_bdx <= len(s_) {
+			/*line methodvalues.go:56*/ if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -1008,10 +855,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:54
-							v_.StoreSlice(gc_at[gc_tx:])
+							/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line methodvalues.go:54*/ v_.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1024,18 +869,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:54
-						v_.StoreSlice(gc_at[gc_tx:])
+						/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line methodvalues.go:54*/ v_.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-					gc_at[gc_tx] = v_
+					/*line methodvalues.go:54*/ gc_at[gc_tx] = v_
 				}
 			} else {
 				gc_vstep3 := 0
@@ -1045,14 +887,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:54
-							if gc_tx < 0 || gc_tx > len(s_)-16 {
+							/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_)-16 {
 								break
 							}
-//line methodvalues.go:54
-							v_.StoreSlice(s_[gc_tx:])
+							/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1065,14 +904,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:54
-						if gc_tx < 0 || gc_tx > len(s_)-8 {
+						/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_)-8 {
 							break
 						}
-//line methodvalues.go:54
-						v_.StoreSlice(s_[gc_tx:])
+						/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1080,8 +916,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:54
-					s_[gc_tx] = v_
+					/*line methodvalues.go:54*/ s_[gc_tx] = v_
 				}
 			}
 		}
@@ -1095,8 +930,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-//line methodvalues.go:70
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					/*line methodvalues.go:70*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep4 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1105,12 +939,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								for ; gc_vstep4+15 < gc_segend; gc_vstep4 += 16 {
 									gc_tx := gc_vstep4
 									gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-									v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:56
-									v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
-//line methodvalues.go:56
-									v_.StoreSlice(gc_s_v_[gc_rank:])
+									/*line methodvalues.go:56*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+									/*line methodvalues.go:56*/ v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+									/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep4, false
@@ -1123,12 +954,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							for ; gc_vstep4+7 < gc_segend; gc_vstep4 += 8 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-								v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line methodvalues.go:56
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
-//line methodvalues.go:56
-								v_.StoreSlice(gc_s_v_[gc_rank:])
+								/*line methodvalues.go:56*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+								/*line methodvalues.go:56*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+								/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1136,8 +964,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-							v_ += gc_at2[gc_u]
+							/*line methodvalues.go:56*/ v_ += gc_at2[gc_u]
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -1148,8 +975,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -1157,8 +983,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -1166,8 +991,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -1175,8 +999,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-								v_ += s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 						}
@@ -1184,8 +1007,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-							v_ += s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -1199,8 +1021,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -1208,8 +1029,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -1217,8 +1037,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -1226,8 +1045,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -1235,19 +1053,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:56
-					v_ += s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
 	}
-//line methodvalues.go:108
-	var w *warpSink = p.warpSink
-//line methodvalues.go:110
-	var s_2 []int32 = s
-//line methodvalues.go:112
-	var gc_l_v [32]int32
+	/*line methodvalues.go:108*/ var w *warpSink = p.warpSink
+	/*line methodvalues.go:110*/ var s_2 []int32 = s
+	/*line methodvalues.go:112*/ var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1260,18 +1074,14 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			v_ := gc_s_v_[gc_rank]
-//line methodvalues.go:59
-			var r_ int32 = v_
-//line methodvalues.go:106
-			v := r_
+			/*line methodvalues.go:59*/ var r_ int32 = v_
+			/*line methodvalues.go:106*/ v := r_
 			v += p.bias(t)
 			var v_2 int32 = v
-//line methodvalues.go:70
-			gc_c1v[gc_lane] = v_2
+			/*line methodvalues.go:70*/ gc_c1v[gc_lane] = v_2
 			gc_l_v[gc_lane] = v
 		}
-//line methodvalues.go:70
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methodvalues.go:70*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1282,16 +1092,12 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:108
-			var i_ int = i
+			/*line methodvalues.go:108*/ var i_ int = i
 			v := gc_l_v[gc_lane]
-//line methodvalues.go:70
-			w.sums[i_] = gc_c1r[gc_lane]
-//line methodvalues.go:109
-			o := nested{p}
+			/*line methodvalues.go:70*/ w.sums[i_] = gc_c1r[gc_lane]
+			/*line methodvalues.go:109*/ o := nested{p}
 			var v_3 int32 = v
-//line methodvalues.go:110
-			var r_2 relay = o.solver.relay
+			/*line methodvalues.go:110*/ var r_2 relay = o.solver.relay
 			k_ := 0
 			gc_s_r_2[gc_rank] = r_2
 			gc_s_v_3[gc_rank] = v_3
@@ -1309,8 +1115,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:64
-			if k_ < r_2.n {
+			/*line methodvalues.go:64*/ if k_ < r_2.n {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
 			} else {
@@ -1319,15 +1124,13 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if gc_r5 == 3 {
-//line methodvalues.go:74
-			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:81
-			if gc_bdx <= len(s_2) {
+			/*line methodvalues.go:81*/ if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -1336,10 +1139,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:54
-							v_3.StoreSlice(gc_at3[gc_tx:])
+							/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
+							/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1352,18 +1153,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:54
-						v_3.StoreSlice(gc_at3[gc_tx:])
+						/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
+						/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-					gc_at3[gc_tx] = v_3
+					/*line methodvalues.go:54*/ gc_at3[gc_tx] = v_3
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1373,14 +1171,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:54
-							if gc_tx < 0 || gc_tx > len(s_2)-16 {
+							/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
+							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
 								break
 							}
-//line methodvalues.go:54
-							v_3.StoreSlice(s_2[gc_tx:])
+							/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1393,14 +1188,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:54
-						if gc_tx < 0 || gc_tx > len(s_2)-8 {
+						/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
+						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
 							break
 						}
-//line methodvalues.go:54
-						v_3.StoreSlice(s_2[gc_tx:])
+						/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1408,8 +1200,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:54
-					s_2[gc_tx] = v_3
+					/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 				}
 			}
 		}
@@ -1423,8 +1214,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:70
-					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					/*line methodvalues.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						gc_vstep7 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1433,12 +1223,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
 									gc_tx := gc_vstep7
 									gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-									v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:56
-									v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
-//line methodvalues.go:56
-									v_3.StoreSlice(gc_s_v_3[gc_rank:])
+									/*line methodvalues.go:56*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
+									/*line methodvalues.go:56*/ v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
+									/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep7, false
@@ -1451,12 +1238,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
 								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-								v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-//line methodvalues.go:56
-								v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
-//line methodvalues.go:56
-								v_3.StoreSlice(gc_s_v_3[gc_rank:])
+								/*line methodvalues.go:56*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
+								/*line methodvalues.go:56*/ v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
+								/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1464,8 +1248,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-							v_3 += gc_at4[gc_u2]
+							/*line methodvalues.go:56*/ v_3 += gc_at4[gc_u2]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
@@ -1476,8 +1259,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1485,8 +1267,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1494,8 +1275,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
@@ -1503,8 +1283,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-								v_3 += s_2[(gc_tx + gc_r2)]
+								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
@@ -1512,8 +1291,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					}
@@ -1527,8 +1305,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1536,8 +1313,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1545,8 +1321,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
@@ -1554,8 +1329,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
@@ -1563,8 +1337,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:56
-					v_3 += s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_3[gc_rank] = v_3
 				}
 			}
@@ -1575,63 +1348,51 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-				k_++
+				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
-//line methodvalues.go:53
-			k_++
+			/*line methodvalues.go:53*/ k_++
 			gc_s_k_[gc_rank] = k_
 		}
 	}
-//line methodvalues.go:112
-	var s_3 []int32 = s
+	/*line methodvalues.go:112*/ var s_3 []int32 = s
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v_3 := gc_s_v_3[gc_rank]
-//line methodvalues.go:117
-		var v int32
+		/*line methodvalues.go:117*/ var v int32
 		o := gc_s_o[gc_rank]
-//line methodvalues.go:59
-		var r_3 int32 = v_3
-//line methodvalues.go:110
-		v = r_3
+		/*line methodvalues.go:59*/ var r_3 int32 = v_3
+		/*line methodvalues.go:110*/ v = r_3
 		var recv relay = o.solver.relay
-//line methodvalues.go:111
-		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
+		/*line methodvalues.go:111*/ var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
 		_ = step
-//line methodvalues.go:112
-		var v_4 int32 = v
-//line methodvalues.go:112
-		var r_4 relay = recv
+		/*line methodvalues.go:112*/ var v_4 int32 = v
+		/*line methodvalues.go:112*/ var r_4 relay = recv
 		k_2 := 0
 		gc_s_r_4[gc_rank] = r_4
 		gc_s_v_4[gc_rank] = v_4
@@ -1647,8 +1408,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			r_4 := gc_s_r_4[gc_rank]
 			k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:64
-			if k_2 < r_4.n {
+			/*line methodvalues.go:64*/ if k_2 < r_4.n {
 				gc_r10 |= 1
 				gc_r10in = gc_rank
 			} else {
@@ -1657,15 +1417,13 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if gc_r10 == 3 {
-//line methodvalues.go:74
-			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:81
-			if gc_bdx <= len(s_3) {
+			/*line methodvalues.go:81*/ if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -1674,10 +1432,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:54
-							v_4.StoreSlice(gc_at5[gc_tx:])
+							/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
+							/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -1690,18 +1446,15 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:54
-						v_4.StoreSlice(gc_at5[gc_tx:])
+						/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
+						/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-					gc_at5[gc_tx] = v_4
+					/*line methodvalues.go:54*/ gc_at5[gc_tx] = v_4
 				}
 			} else {
 				gc_vstep9 := 0
@@ -1711,14 +1464,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:54
-							if gc_tx < 0 || gc_tx > len(s_3)-16 {
+							/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
+							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_3)-16 {
 								break
 							}
-//line methodvalues.go:54
-							v_4.StoreSlice(s_3[gc_tx:])
+							/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -1731,14 +1481,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:54
-						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:54
-						if gc_tx < 0 || gc_tx > len(s_3)-8 {
+						/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
+						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_3)-8 {
 							break
 						}
-//line methodvalues.go:54
-						v_4.StoreSlice(s_3[gc_tx:])
+						/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1746,8 +1493,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:54
-					s_3[gc_tx] = v_4
+					/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 				}
 			}
 		}
@@ -1761,8 +1507,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
-//line methodvalues.go:70
-					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+					/*line methodvalues.go:70*/ if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						gc_vstep10 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1771,12 +1516,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
 									gc_tx := gc_vstep10
 									gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-									v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:56
-									v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
-//line methodvalues.go:56
-									v_4.StoreSlice(gc_s_v_4[gc_rank:])
+									/*line methodvalues.go:56*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
+									/*line methodvalues.go:56*/ v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
+									/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep10, false
@@ -1789,12 +1531,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
 								gc_tx := gc_vstep10
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:56
-								v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-//line methodvalues.go:56
-								v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
-//line methodvalues.go:56
-								v_4.StoreSlice(gc_s_v_4[gc_rank:])
+								/*line methodvalues.go:56*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
+								/*line methodvalues.go:56*/ v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
+								/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1802,8 +1541,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
 							v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-							v_4 += gc_at6[gc_u3]
+							/*line methodvalues.go:56*/ v_4 += gc_at6[gc_u3]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
@@ -1814,8 +1552,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1823,8 +1560,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1832,8 +1568,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
@@ -1841,8 +1576,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-								v_4 += s_3[(gc_tx + gc_r3)]
+								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
@@ -1850,8 +1584,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx + gc_r3)]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					}
@@ -1865,8 +1598,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1874,8 +1606,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1883,8 +1614,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
@@ -1892,8 +1622,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
@@ -1901,8 +1630,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
-//line methodvalues.go:56
-					v_4 += s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
 					gc_s_v_4[gc_rank] = v_4
 				}
 			}
@@ -1913,46 +1641,40 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step8 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step8 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
 				gc_rank := gc_step8 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-				k_2++
+				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
 		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
-//line methodvalues.go:53
-			k_2++
+			/*line methodvalues.go:53*/ k_2++
 			gc_s_k_2[gc_rank] = k_2
 		}
 	}
 	var v_5 int32 = 1
-//line methodvalues.go:116
-	var gc_l_c_ [32]*counter
+	/*line methodvalues.go:116*/ var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
 	var gc_l_c [32]tallied
@@ -1969,36 +1691,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 			v_4 := gc_s_v_4[gc_rank]
 			var v int32
-//line methodvalues.go:59
-			var r_5 int32 = v_4
-//line methodvalues.go:112
-			v = r_5
+			/*line methodvalues.go:59*/ var r_5 int32 = v_4
+			/*line methodvalues.go:112*/ v = r_5
 			var c tallied
 			gc_l_c[gc_lane] = c
-//line methodvalues.go:114
-			var c_ *counter = &gc_l_c[gc_lane].counter
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_5
+			/*line methodvalues.go:114*/ var c_ *counter = &gc_l_c[gc_lane].counter
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_5
 			gc_l_c_[gc_lane] = c_
 			gc_l_v2[gc_lane] = v
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			c_ := gc_l_c_[gc_lane]
 			v := gc_l_v2[gc_lane]
-//line methodvalues.go:89
-			c_.total += gc_c2r[gc_lane]
-//line methodvalues.go:115
-			var v_6 int32 = v
+			/*line methodvalues.go:89*/ c_.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:115*/ var v_6 int32 = v
 			_ = v_6
-//line methodvalues.go:115
-			var c_2 *counter = &gc_l_c[gc_lane].counter
+			/*line methodvalues.go:115*/ var c_2 *counter = &gc_l_c[gc_lane].counter
 			gc_l_c_2[gc_lane] = c_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2010,10 +1723,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			i := gc_bx*gc_bdx + gc_tx
 			c_2 := gc_l_c_2[gc_lane]
 			v := gc_l_v2[gc_lane]
-//line methodvalues.go:89
-			c_2.total += gc_c3r[gc_lane]
-//line methodvalues.go:116
-			out[2*i] = v * p.scale
+			/*line methodvalues.go:89*/ c_2.total += gc_c3r[gc_lane]
+			/*line methodvalues.go:116*/ out[2*i] = v * p.scale
 			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}
@@ -2030,28 +1741,21 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
 	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line methodvalues.go:146
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line methodvalues.go:149
-	var s_ []float32 = s
+	/*line methodvalues.go:146*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:149*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:152
-		if gc_bdx <= len(s_) {
+		/*line methodvalues.go:152*/ if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v float32 = float32(gc_tx)
-//line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
-//line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 				_ = f
-//line methodvalues.go:149
-				var b scaler[float32] = recv
-//line methodvalues.go:126
-				gc_at[gc_tx] = v * b.scale
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ gc_at[gc_tx] = v * b.scale
 				gc_s_h[gc_rank] = h
 			}
 		} else {
@@ -2059,16 +1763,12 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v float32 = float32(gc_tx)
-//line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
 				var recv scaler[float32] = h.scaler
-//line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 				_ = f
-//line methodvalues.go:149
-				var b scaler[float32] = recv
-//line methodvalues.go:126
-				s_[gc_tx] = v * b.scale
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ s_[gc_tx] = v * b.scale
 				gc_s_h[gc_rank] = h
 			}
 		}
@@ -2083,8 +1783,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-//line methodvalues.go:147
-				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				/*line methodvalues.go:147*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2093,10 +1792,8 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-								r := archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:128
-								r.StoreSlice(gc_s_r[gc_rank:])
+								/*line methodvalues.go:128*/ r := archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):])
+								/*line methodvalues.go:128*/ r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2109,18 +1806,15 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-							r := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:128
-							r.StoreSlice(gc_s_r[gc_rank:])
+							/*line methodvalues.go:128*/ r := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):])
+							/*line methodvalues.go:128*/ r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-						r := gc_at2[gc_u]
+						/*line methodvalues.go:128*/ r := gc_at2[gc_u]
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -2130,40 +1824,35 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 							gc_s_r[gc_rank] = r
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-						r := s_[(gc_tx + gc_r)]
+						/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -2176,53 +1865,44 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-				r := s_[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line methodvalues.go:150
-	var s_2 []float32 = s
+	/*line methodvalues.go:150*/ var s_2 []float32 = s
 	var v_ float32 = 3
-//line methodvalues.go:151
-	_ = &v_
-//line methodvalues.go:138
-	var s_3 []float32 = s_2
-//line methodvalues.go:138
-	var v_2 float32 = v_
+	/*line methodvalues.go:151*/ _ = &v_
+	/*line methodvalues.go:138*/ var s_3 []float32 = s_2
+	/*line methodvalues.go:138*/ var v_2 float32 = v_
 	_ = &v_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_3) {
@@ -2232,18 +1912,13 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				h := gc_s_h[gc_rank]
-//line methodvalues.go:130
-				var r_ float32 = r
-//line methodvalues.go:149
-				a := r_
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
 				var recv_ scaler[float32] = h.scaler
-//line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 				_ = step
-//line methodvalues.go:138
-				var b_ scaler[float32] = recv_
-//line methodvalues.go:126
-				gc_at3[gc_tx] = v_2 * b_.scale
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ gc_at3[gc_tx] = v_2 * b_.scale
 				gc_s_a[gc_rank] = a
 			}
 		} else {
@@ -2252,18 +1927,13 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
 				h := gc_s_h[gc_rank]
-//line methodvalues.go:130
-				var r_ float32 = r
-//line methodvalues.go:149
-				a := r_
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
 				var recv_ scaler[float32] = h.scaler
-//line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 				_ = step
-//line methodvalues.go:138
-				var b_ scaler[float32] = recv_
-//line methodvalues.go:126
-				s_3[gc_tx] = v_2 * b_.scale
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ s_3[gc_tx] = v_2 * b_.scale
 				gc_s_a[gc_rank] = a
 			}
 		}
@@ -2278,8 +1948,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:148
-				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				/*line methodvalues.go:148*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2288,10 +1957,8 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-								r_3 := archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:128
-								r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								/*line methodvalues.go:128*/ r_3 := archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:128*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2304,18 +1971,15 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-							r_3 := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:128
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line methodvalues.go:128*/ r_3 := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+							/*line methodvalues.go:128*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:128
-						r_3 := gc_at4[gc_u2]
+						/*line methodvalues.go:128*/ r_3 := gc_at4[gc_u2]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2325,40 +1989,35 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-							r_3 := s_3[(gc_tx + gc_r2)]
+							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx + gc_r2)]
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2371,48 +2030,42 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:128
-				r_3 := s_3[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line methodvalues.go:138
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line methodvalues.go:138*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2421,14 +2074,10 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
-//line methodvalues.go:130
-						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:130
-						r_4 := r_3
-//line methodvalues.go:138
-						r_2 := r_4
+						/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
+						/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
+						/*line methodvalues.go:130*/ r_4 := r_3
+						/*line methodvalues.go:138*/ r_2 := r_4
 						a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2442,14 +2091,10 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:130
-					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
-//line methodvalues.go:130
-					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:130
-					r_4 := r_3
-//line methodvalues.go:138
-					r_2 := r_4
+					/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
+					/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
+					/*line methodvalues.go:130*/ r_4 := r_3
+					/*line methodvalues.go:138*/ r_2 := r_4
 					a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2458,12 +2103,9 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_rank := gc_base + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
-//line methodvalues.go:130
-				var r_4 float32 = r_3
-//line methodvalues.go:138
-				var r_2 float32 = r_4
-//line methodvalues.go:150
-				gc_at5[gc_tx] = a + r_2
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ gc_at5[gc_tx] = a + r_2
 			}
 		} else {
 			gc_vstep4 := 0
@@ -2473,20 +2115,14 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
-//line methodvalues.go:130
-						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:130
-						r_4 := r_3
-//line methodvalues.go:138
-						r_2 := r_4
-//line methodvalues.go:150
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
+						/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
+						/*line methodvalues.go:130*/ r_4 := r_3
+						/*line methodvalues.go:138*/ r_2 := r_4
+						/*line methodvalues.go:150*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
-//line methodvalues.go:151
-						a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -2499,20 +2135,14 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line methodvalues.go:130
-					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
-//line methodvalues.go:130
-					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
-//line methodvalues.go:130
-					r_4 := r_3
-//line methodvalues.go:138
-					r_2 := r_4
-//line methodvalues.go:150
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line methodvalues.go:130*/ r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
+					/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
+					/*line methodvalues.go:130*/ r_4 := r_3
+					/*line methodvalues.go:138*/ r_2 := r_4
+					/*line methodvalues.go:150*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line methodvalues.go:151
-					a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2521,12 +2151,9 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
-//line methodvalues.go:130
-				var r_4 float32 = r_3
-//line methodvalues.go:138
-				var r_2 float32 = r_4
-//line methodvalues.go:150
-				out[gc_bx*gc_bdx+gc_tx] = a + r_2
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
 			}
 		}
 	}
@@ -2546,8 +2173,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-//line methodvalues.go:180
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:180*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -2556,8 +2182,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -2566,8 +2191,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -2576,8 +2200,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -2586,8 +2209,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
@@ -2596,47 +2218,37 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line methodvalues.go:181
-			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+			/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx)
 			gc_s_add[gc_rank] = add
 			gc_s_v[gc_rank] = v
 		}
 	}
 	for range 2 {
-//line methodvalues.go:184
-		var recv_ factor = k
+		/*line methodvalues.go:184*/ var recv_ factor = k
 		var s_ []int32 = s
-//line methodvalues.go:185
-		var k_ factor = recv_
+		/*line methodvalues.go:185*/ var k_ factor = recv_
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:188
-			if gc_bdx <= len(s_) {
+			/*line methodvalues.go:188*/ if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 					_ = m
-//line methodvalues.go:185
-					var v_ int32 = v
-//line methodvalues.go:158
-					gc_at[gc_tx] = v_ * int32(k_)
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 					_ = m
-//line methodvalues.go:185
-					var v_ int32 = v
-//line methodvalues.go:158
-					s_[gc_tx] = v_ * int32(k_)
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
@@ -2650,8 +2262,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-//line methodvalues.go:176
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					/*line methodvalues.go:176*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -2660,10 +2271,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
-//line methodvalues.go:160
-									r_ := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:160
-									r_.StoreSlice(gc_s_r_[gc_rank:])
+									/*line methodvalues.go:160*/ r_ := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
+									/*line methodvalues.go:160*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -2676,18 +2285,15 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:160
-								r_ := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
-//line methodvalues.go:160
-								r_.StoreSlice(gc_s_r_[gc_rank:])
+								/*line methodvalues.go:160*/ r_ := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
+								/*line methodvalues.go:160*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:160
-							r_ := gc_at2[gc_u]
+							/*line methodvalues.go:160*/ r_ := gc_at2[gc_u]
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
@@ -2697,40 +2303,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-								r_ := s_[(gc_tx + gc_r)]
+								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 								gc_s_r_[gc_rank] = r_
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-							r_ := s_[(gc_tx + gc_r)]
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
 							gc_s_r_[gc_rank] = r_
 						}
 					}
@@ -2743,40 +2344,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:160
-					r_ := s_[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r_[gc_rank] = r_
 				}
 			}
@@ -2789,14 +2385,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:176
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:176*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2805,14 +2397,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2821,14 +2409,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2837,14 +2421,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-				var v int32
-//line methodvalues.go:162
-				var r_2 int32 = r_
-//line methodvalues.go:185
-				var r int32 = r_2
-//line methodvalues.go:185
-				v = add(t, r)
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2853,22 +2433,16 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
 			add := gc_s_add[gc_rank]
-//line methodvalues.go:196
-			var v int32
-//line methodvalues.go:162
-			var r_2 int32 = r_
-//line methodvalues.go:185
-			var r int32 = r_2
-//line methodvalues.go:185
-			v = add(t, r)
+			/*line methodvalues.go:196*/ var v int32
+			/*line methodvalues.go:162*/ var r_2 int32 = r_
+			/*line methodvalues.go:185*/ var r int32 = r_2
+			/*line methodvalues.go:185*/ v = add(t, r)
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line methodvalues.go:187
-	var s_2 []int32 = s
+	/*line methodvalues.go:187*/ var s_2 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line methodvalues.go:190
-		if gc_bdx <= len(s_2) {
+		/*line methodvalues.go:190*/ if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2878,15 +2452,11 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:187
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line methodvalues.go:187
-						v_2 := v
-//line methodvalues.go:187
-						var gc_t4 gain = *g.gain
+						/*line methodvalues.go:187*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line methodvalues.go:187*/ v_2 := v
+						/*line methodvalues.go:187*/ var gc_t4 gain = *g.gain
 						var g_ gain = gc_t4
-//line methodvalues.go:188
-						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at3[gc_tx:])
+						/*line methodvalues.go:188*/ v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2900,15 +2470,11 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:187
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line methodvalues.go:187
-					v_2 := v
-//line methodvalues.go:187
-					var gc_t3 gain = *g.gain
+					/*line methodvalues.go:187*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line methodvalues.go:187*/ v_2 := v
+					/*line methodvalues.go:187*/ var gc_t3 gain = *g.gain
 					var g_ gain = gc_t3
-//line methodvalues.go:188
-					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at3[gc_tx:])
+					/*line methodvalues.go:188*/ v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2916,12 +2482,9 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line methodvalues.go:187
-				var v_2 int32 = v
-//line methodvalues.go:187
-				var g_ gain = *g.gain
-//line methodvalues.go:16
-				gc_at3[gc_tx] = v_2 * g_.k
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
 			gc_vstep3 := 0
@@ -2932,19 +2495,14 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:187
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line methodvalues.go:187
-						v_2 := v
-//line methodvalues.go:187
-						var gc_t2 gain = *g.gain
+						/*line methodvalues.go:187*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line methodvalues.go:187*/ v_2 := v
+						/*line methodvalues.go:187*/ var gc_t2 gain = *g.gain
 						var g_ gain = gc_t2
-//line methodvalues.go:16
-						if gc_tx < 0 || gc_tx > len(s_2)-16 {
+						/*line methodvalues.go:16*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
 							break
 						}
-//line methodvalues.go:17
-						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
+						/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -2958,19 +2516,14 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:187
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line methodvalues.go:187
-					v_2 := v
-//line methodvalues.go:187
-					var gc_t gain = *g.gain
+					/*line methodvalues.go:187*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line methodvalues.go:187*/ v_2 := v
+					/*line methodvalues.go:187*/ var gc_t gain = *g.gain
 					var g_ gain = gc_t
-//line methodvalues.go:16
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
+					/*line methodvalues.go:16*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
 						break
 					}
-//line methodvalues.go:17
-					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
+					/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2978,12 +2531,9 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line methodvalues.go:187
-				var v_2 int32 = v
-//line methodvalues.go:187
-				var g_ gain = *g.gain
-//line methodvalues.go:16
-				s_2[gc_tx] = v_2 * g_.k
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
 			}
 		}
 	}
@@ -2997,8 +2547,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-//line methodvalues.go:34
-				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+				/*line methodvalues.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					gc_vstep4 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3007,10 +2556,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							for ; gc_vstep4+15 < gc_segend2; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-								r_3 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:18
-								r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								/*line methodvalues.go:18*/ r_3 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -3023,18 +2570,15 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						for ; gc_vstep4+7 < gc_segend2; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-							r_3 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
-//line methodvalues.go:18
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line methodvalues.go:18*/ r_3 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+							/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep4 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line methodvalues.go:18
-						r_3 := gc_at4[gc_u2]
+						/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -3044,40 +2588,35 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-							r_3 := s_2[(gc_tx + gc_r2)]
+							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx + gc_r2)]
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -3090,47 +2629,41 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line methodvalues.go:18
-				r_3 := s_2[(gc_tx+1)%gc_bdx]
+				/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 	var v_3 int32 = 1
-//line methodvalues.go:192
-	var gc_l_c_ [32]*counter
+	/*line methodvalues.go:192*/ var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
 	var gc_l_recv_2 [32]*counter
@@ -3148,45 +2681,33 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_pos.Thread = gc_rank
 			r_3 := gc_s_r_3[gc_rank]
 			var v int32
-//line methodvalues.go:20
-			var r_4 int32 = r_3
-//line methodvalues.go:187
-			v = r_4
+			/*line methodvalues.go:20*/ var r_4 int32 = r_3
+			/*line methodvalues.go:187*/ v = r_4
 			var c counter
 			gc_l_c[gc_lane] = c
-//line methodvalues.go:189
-			var recv_2 *counter = &gc_l_c[gc_lane]
-//line methodvalues.go:189
-			var f func(t *gocuda.Thread, v int32) = recv_2.add
+			/*line methodvalues.go:189*/ var recv_2 *counter = &gc_l_c[gc_lane]
+			/*line methodvalues.go:189*/ var f func(t *gocuda.Thread, v int32) = recv_2.add
 			_ = f
-//line methodvalues.go:190
-			var c_ *counter = recv_2
-//line methodvalues.go:89
-			gc_c1v[gc_lane] = v_3
+			/*line methodvalues.go:190*/ var c_ *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c1v[gc_lane] = v_3
 			gc_l_c_[gc_lane] = c_
 			gc_s_v[gc_rank] = v
 			gc_l_recv_2[gc_lane] = recv_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
 			v := gc_s_v[gc_rank]
 			recv_2 := gc_l_recv_2[gc_lane]
-//line methodvalues.go:89
-			c_.total += gc_c1r[gc_lane]
-//line methodvalues.go:191
-			var v_4 int32 = v
-//line methodvalues.go:191
-			var c_2 *counter = recv_2
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_4
+			/*line methodvalues.go:89*/ c_.total += gc_c1r[gc_lane]
+			/*line methodvalues.go:191*/ var v_4 int32 = v
+			/*line methodvalues.go:191*/ var c_2 *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_4
 			gc_l_c_2[gc_lane] = c_2
 		}
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3201,10 +2722,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			c_2 := gc_l_c_2[gc_lane]
 			add := gc_s_add[gc_rank]
 			v := gc_s_v[gc_rank]
-//line methodvalues.go:89
-			c_2.total += gc_c2r[gc_lane]
-//line methodvalues.go:192
-			out[2*i] = add(t, v)
+			/*line methodvalues.go:89*/ c_2.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:192*/ out[2*i] = add(t, v)
 			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}

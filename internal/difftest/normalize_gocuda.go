@@ -70,8 +70,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line normalize.go:92
-	var gc_l_allSync [32]bool
+	/*line normalize.go:92*/ var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -96,12 +95,10 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:85
-				gc_c1v[gc_lane] = in[i] > 0
+				/*line normalize.go:85*/ gc_c1v[gc_lane] = in[i] > 0
 			}
 		}
-//line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line normalize.go:85*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -112,15 +109,12 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:85
-				var allSync bool = gc_c1r[gc_lane]
-//line normalize.go:85
-				gc_c2v[gc_lane] = in[i] > 0
+				/*line normalize.go:85*/ var allSync bool = gc_c1r[gc_lane]
+				/*line normalize.go:85*/ gc_c2v[gc_lane] = in[i] > 0
 				gc_l_allSync[gc_lane] = allSync
 			}
 		}
-//line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line normalize.go:85*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -132,10 +126,8 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				allSync := gc_l_allSync[gc_lane]
-//line normalize.go:85
-				var anySync bool = gc_c2r[gc_lane]
-//line normalize.go:85
-				same := anySync == allSync
+				/*line normalize.go:85*/ var anySync bool = gc_c2r[gc_lane]
+				/*line normalize.go:85*/ same := anySync == allSync
 				out[2*i] = 0
 				if same {
 					out[2*i] = 1
@@ -152,12 +144,10 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:90
-				gc_c3v[gc_lane] = in[i]%3 == 0
+				/*line normalize.go:90*/ gc_c3v[gc_lane] = in[i]%3 == 0
 			}
 		}
-//line normalize.go:90
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line normalize.go:90*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -168,15 +158,12 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:90
-				var allSync_ bool = gc_c3r[gc_lane]
-//line normalize.go:90
-				gc_c4v[gc_lane] = in[i]%3 == 0
+				/*line normalize.go:90*/ var allSync_ bool = gc_c3r[gc_lane]
+				/*line normalize.go:90*/ gc_c4v[gc_lane] = in[i]%3 == 0
 				gc_l_allSync_[gc_lane] = allSync_
 			}
 		}
-//line normalize.go:90
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		/*line normalize.go:90*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -188,10 +175,8 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				allSync_ := gc_l_allSync_[gc_lane]
-//line normalize.go:90
-				var anySync_ bool = gc_c4r[gc_lane]
-//line normalize.go:90
-				if anySync_ == allSync_ {
+				/*line normalize.go:90*/ var anySync_ bool = gc_c4r[gc_lane]
+				/*line normalize.go:90*/ if anySync_ == allSync_ {
 					out[2*i+1] = 1
 				}
 			}

@@ -19,8 +19,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line normalize.go:49
-	var gc_l_v_ [32]float32
+	/*line normalize.go:49*/ var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
 	var gc_l_ok [32]bool
@@ -42,13 +41,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line normalize.go:73
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line normalize.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line normalize.go:42
-					v := gc_at[gc_lane]
+					/*line normalize.go:42*/ v := gc_at[gc_lane]
 					var v_ float32 = v
 					gc_l_v_[gc_lane] = v_
 					gc_s_v[gc_rank] = v
@@ -62,23 +59,19 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-					v := in[i]
+					/*line normalize.go:42*/ v := in[i]
 					var v_ float32 = v
 					gc_l_v_[gc_lane] = v_
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-//line normalize.go:23
-		for off := 16; off > 0; off /= 2 {
+		/*line normalize.go:23*/ for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line normalize.go:24
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line normalize.go:24
-				v_ = fmaxf(v_, shflXorSync)
+				/*line normalize.go:24*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line normalize.go:24*/ v_ = fmaxf(v_, shflXorSync)
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -95,18 +88,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
 				v := gc_s_v[gc_rank]
-//line normalize.go:26
-				var r float32 = v_
-//line normalize.go:43
-				out[4*i] = r + 1
+				/*line normalize.go:26*/ var r float32 = v_
+				/*line normalize.go:43*/ out[4*i] = r + 1
 				var v_2 float32 = float32(note(log, i, 1))
-//line normalize.go:44
-				gc_c2v[gc_lane] = v > 0
+				/*line normalize.go:44*/ gc_c2v[gc_lane] = v > 0
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -120,17 +109,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
 				v_2 := gc_l_v_2[gc_lane]
-//line normalize.go:44
-				var ballotSync uint32 = gc_c2r[gc_lane]
-//line normalize.go:44
-				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
-//line normalize.go:44
-				gc_c3v[gc_lane] = v < 0
+				/*line normalize.go:44*/ var ballotSync uint32 = gc_c2r[gc_lane]
+				/*line normalize.go:44*/ var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
+				/*line normalize.go:44*/ gc_c3v[gc_lane] = v < 0
 				gc_l_v_3[gc_lane] = v_3
 			}
 		}
-//line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -142,20 +127,16 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_3 := gc_l_v_3[gc_lane]
-//line normalize.go:44
-				var ballotSync_ uint32 = gc_c3r[gc_lane]
-//line normalize.go:44
-				out[4*i+1] = v_3 + float32(ballotSync_>>31)
+				/*line normalize.go:44*/ var ballotSync_ uint32 = gc_c3r[gc_lane]
+				/*line normalize.go:44*/ out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line normalize.go:45
-			gc_c4v[gc_lane] = v > 2
+			/*line normalize.go:45*/ gc_c4v[gc_lane] = v > 2
 		}
-//line normalize.go:45
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		/*line normalize.go:45*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -166,10 +147,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:45
-				var anySync bool = gc_c4r[gc_lane]
-//line normalize.go:45
-				if anySync {
+				/*line normalize.go:45*/ var anySync bool = gc_c4r[gc_lane]
+				/*line normalize.go:45*/ if anySync {
 					out[4*i+2] = 1
 				}
 			}
@@ -177,16 +156,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			lane := (gc_rank & 31)
-//line normalize.go:48
-			var ok bool = lane%2 == 0
+			/*line normalize.go:48*/ var ok bool = lane%2 == 0
 			gc_l_ok[gc_lane] = ok
 		}
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line normalize.go:48
-			if ok {
+			/*line normalize.go:48*/ if ok {
 				gc_m16 |= 1 << gc_lane
 			}
 		}
@@ -199,21 +176,16 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line normalize.go:48
-				gc_c5v[gc_lane] = v > -3
+				/*line normalize.go:48*/ gc_c5v[gc_lane] = v > -3
 			}
-//line normalize.go:48
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+			/*line normalize.go:48*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line normalize.go:55
-				var ok bool
-//line normalize.go:48
-				var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:48
-				ok = allSync
+				/*line normalize.go:55*/ var ok bool
+				/*line normalize.go:48*/ var allSync bool = gc_c5r[gc_lane]
+				/*line normalize.go:48*/ ok = allSync
 				gc_l_ok[gc_lane] = ok
 			}
 		}
@@ -229,8 +201,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				ok := gc_l_ok[gc_lane]
-//line normalize.go:48
-				if ok {
+				/*line normalize.go:48*/ if ok {
 					out[4*i+2] += 2
 				}
 			}
@@ -240,14 +211,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v := gc_s_v[gc_rank]
-//line normalize.go:51
-		if v > 0 {
+		/*line normalize.go:51*/ if v > 0 {
 			gc_r2++
 		}
 	}
 	var syncThreadsCount int = gc_r2
-//line normalize.go:51
-	n := 1 + syncThreadsCount
+	/*line normalize.go:51*/ n := 1 + syncThreadsCount
 	rounds := 0
 	for ; ; rounds++ {
 		gc_b.Tick()
@@ -258,14 +227,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line normalize.go:53
-			if rounds < 2 && v > 0 {
+			/*line normalize.go:53*/ if rounds < 2 && v > 0 {
 				gc_r3 = true
 			}
 		}
 		var syncThreadsOr bool = gc_r3
-//line normalize.go:53
-		if !(syncThreadsOr) {
+		/*line normalize.go:53*/ if !(syncThreadsOr) {
 			break
 		}
 	}
@@ -279,19 +246,15 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line normalize.go:56
-			var v_4 float32 = -v
+			/*line normalize.go:56*/ var v_4 float32 = -v
 			gc_l_v_4[gc_lane] = v_4
 		}
-//line normalize.go:23
-		for off_ := 16; off_ > 0; off_ /= 2 {
+		/*line normalize.go:23*/ for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_4 := gc_l_v_4[gc_lane]
-//line normalize.go:24
-				var shflXorSync_ float32 = gc_c6r[gc_lane]
-//line normalize.go:24
-				v_4 = fmaxf(v_4, shflXorSync_)
+				/*line normalize.go:24*/ var shflXorSync_ float32 = gc_c6r[gc_lane]
+				/*line normalize.go:24*/ v_4 = fmaxf(v_4, shflXorSync_)
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
@@ -305,10 +268,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
 			v_4 := gc_l_v_4[gc_lane]
-//line normalize.go:26
-			var r_ float32 = v_4
-//line normalize.go:56
-			out[4*i+3] = float32(n*10+rounds) + r_
+			/*line normalize.go:26*/ var r_ float32 = v_4
+			/*line normalize.go:56*/ out[4*i+3] = float32(n*10+rounds) + r_
 		}
 	}
 }
@@ -323,8 +284,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line normalize.go:75
-	var gc_l_v [32]int32
+	/*line normalize.go:75*/ var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -346,23 +306,18 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_tx = 0
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:67
-				v := int32(i % 5)
+				/*line normalize.go:67*/ v := int32(i % 5)
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line normalize.go:68
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		/*line normalize.go:68*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
 			_ = v
-//line normalize.go:68
-			var activeMask uint32 = gc_c1r[gc_lane]
-//line normalize.go:68
-			gc_c2m[gc_lane] = activeMask
+			/*line normalize.go:68*/ var activeMask uint32 = gc_c1r[gc_lane]
+			/*line normalize.go:68*/ gc_c2m[gc_lane] = activeMask
 		}
-//line normalize.go:68
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+		/*line normalize.go:68*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -373,12 +328,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:68
-				var v int32
-//line normalize.go:68
-				var reduceAddSync int32 = gc_c2r[gc_lane]
-//line normalize.go:68
-				v = reduceAddSync
+				/*line normalize.go:68*/ var v int32
+				/*line normalize.go:68*/ var reduceAddSync int32 = gc_c2r[gc_lane]
+				/*line normalize.go:68*/ v = reduceAddSync
 				out[3*i] = v
 				gc_l_v[gc_lane] = v
 			}
@@ -386,22 +338,18 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line normalize.go:70
-			gc_c3v[gc_lane] = (gc_rank & 31) > 3
+			/*line normalize.go:70*/ gc_c3v[gc_lane] = (gc_rank & 31) > 3
 		}
-//line normalize.go:70
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line normalize.go:70*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:70
-			var anySync bool = gc_c3r[gc_lane]
+			/*line normalize.go:70*/ var anySync bool = gc_c3r[gc_lane]
 			gc_l_anySync[gc_lane] = anySync
 		}
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			anySync := gc_l_anySync[gc_lane]
-//line normalize.go:70
-			if anySync {
+			/*line normalize.go:70*/ if anySync {
 				gc_m12 |= 1 << gc_lane
 			}
 		}
@@ -414,8 +362,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:71
-				gc_c4v[gc_lane] = int32((gc_rank & 31))
+				/*line normalize.go:71*/ gc_c4v[gc_lane] = int32((gc_rank & 31))
 			}
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -430,14 +377,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:71
-				out[3*i+1] = gc_c4r[gc_lane]
+				/*line normalize.go:71*/ out[3*i+1] = gc_c4r[gc_lane]
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line normalize.go:82
-	var gc_c5v [32]bool
+	/*line normalize.go:82*/ var gc_c5v [32]bool
 	var gc_c5r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -452,15 +397,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx = 0
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-			gc_c5v[gc_lane] = i%50 != 49
+			/*line normalize.go:73*/ gc_c5v[gc_lane] = i%50 != 49
 		}
-//line normalize.go:73
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		/*line normalize.go:73*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:73
-			var allSync bool = gc_c5r[gc_lane]
+			/*line normalize.go:73*/ var allSync bool = gc_c5r[gc_lane]
 			gc_s_allSync[gc_rank] = allSync
 		}
 	}
@@ -468,8 +410,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		allSync := gc_s_allSync[gc_rank]
-//line normalize.go:73
-		if allSync {
+		/*line normalize.go:73*/ if allSync {
 			gc_r3 = true
 		}
 	}
@@ -481,8 +422,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
+				/*line normalize.go:73*/ if syncThreadsOr {
 					out[3*i+2] = 1
 				}
 			}
@@ -490,8 +430,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
+				/*line normalize.go:73*/ if syncThreadsOr {
 					out[3*i+2] = 1
 				}
 			}
@@ -499,8 +438,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
+				/*line normalize.go:73*/ if syncThreadsOr {
 					out[3*i+2] = 1
 				}
 			}
@@ -508,8 +446,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
+				/*line normalize.go:73*/ if syncThreadsOr {
 					out[3*i+2] = 1
 				}
 			}
@@ -517,8 +454,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-			if syncThreadsOr {
+			/*line normalize.go:73*/ if syncThreadsOr {
 				out[3*i+2] = 1
 			}
 		}
@@ -534,8 +470,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line normalize.go:108
-	var gc_c1v [32]int32
+	/*line normalize.go:108*/ var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -552,12 +487,10 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-				gc_c1v[gc_lane] = in[i]
+				/*line normalize.go:101*/ gc_c1v[gc_lane] = in[i]
 			}
 		}
-//line normalize.go:101
-		compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line normalize.go:101*/ compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -568,8 +501,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
+				/*line normalize.go:101*/ m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
 				out[2*i] = m
 				if all {
 					out[2*i+1] = 1

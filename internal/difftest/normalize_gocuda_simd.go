@@ -21,8 +21,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line normalize.go:49
-	var gc_l_v_ [32]float32
+	/*line normalize.go:49*/ var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
 	var gc_l_ok [32]bool
@@ -51,18 +50,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-					if i < 0 || i > len(in)-8 {
+					/*line normalize.go:42*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line normalize.go:42
-					v := archsimd.LoadFloat32x8Slice(in[i:])
-//line normalize.go:42
-					v_ := v
-//line normalize.go:42
-					v_.StoreSlice(gc_l_v_[gc_lane:])
-//line normalize.go:42
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line normalize.go:42*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line normalize.go:42*/ v_ := v
+					/*line normalize.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line normalize.go:42*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -81,18 +75,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-					if i < 0 || i > len(in)-8 {
+					/*line normalize.go:42*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line normalize.go:42
-					v := archsimd.LoadFloat32x8Slice(in[i:])
-//line normalize.go:42
-					v_ := v
-//line normalize.go:42
-					v_.StoreSlice(gc_l_v_[gc_lane:])
-//line normalize.go:42
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line normalize.go:42*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line normalize.go:42*/ v_ := v
+					/*line normalize.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line normalize.go:42*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -112,22 +101,18 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-				v := in[i]
+				/*line normalize.go:42*/ v := in[i]
 				var v_ float32 = v
 				gc_l_v_[gc_lane] = v_
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line normalize.go:23
-		for off := 16; off > 0; off /= 2 {
+		/*line normalize.go:23*/ for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line normalize.go:24
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line normalize.go:24
-				v_ = fmaxf(v_, shflXorSync)
+				/*line normalize.go:24*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line normalize.go:24*/ v_ = fmaxf(v_, shflXorSync)
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -144,18 +129,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
 				v := gc_s_v[gc_rank]
-//line normalize.go:26
-				var r float32 = v_
-//line normalize.go:43
-				out[4*i] = r + 1
+				/*line normalize.go:26*/ var r float32 = v_
+				/*line normalize.go:43*/ out[4*i] = r + 1
 				var v_2 float32 = float32(note(log, i, 1))
-//line normalize.go:44
-				gc_c2v[gc_lane] = v > 0
+				/*line normalize.go:44*/ gc_c2v[gc_lane] = v > 0
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-//line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -169,17 +150,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
 				v_2 := gc_l_v_2[gc_lane]
-//line normalize.go:44
-				var ballotSync uint32 = gc_c2r[gc_lane]
-//line normalize.go:44
-				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
-//line normalize.go:44
-				gc_c3v[gc_lane] = v < 0
+				/*line normalize.go:44*/ var ballotSync uint32 = gc_c2r[gc_lane]
+				/*line normalize.go:44*/ var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
+				/*line normalize.go:44*/ gc_c3v[gc_lane] = v < 0
 				gc_l_v_3[gc_lane] = v_3
 			}
 		}
-//line normalize.go:44
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -191,20 +168,16 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_3 := gc_l_v_3[gc_lane]
-//line normalize.go:44
-				var ballotSync_ uint32 = gc_c3r[gc_lane]
-//line normalize.go:44
-				out[4*i+1] = v_3 + float32(ballotSync_>>31)
+				/*line normalize.go:44*/ var ballotSync_ uint32 = gc_c3r[gc_lane]
+				/*line normalize.go:44*/ out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line normalize.go:45
-			gc_c4v[gc_lane] = v > 2
+			/*line normalize.go:45*/ gc_c4v[gc_lane] = v > 2
 		}
-//line normalize.go:45
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		/*line normalize.go:45*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -215,10 +188,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:45
-				var anySync bool = gc_c4r[gc_lane]
-//line normalize.go:45
-				if anySync {
+				/*line normalize.go:45*/ var anySync bool = gc_c4r[gc_lane]
+				/*line normalize.go:45*/ if anySync {
 					out[4*i+2] = 1
 				}
 			}
@@ -226,16 +197,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			lane := (gc_rank & 31)
-//line normalize.go:48
-			var ok bool = lane%2 == 0
+			/*line normalize.go:48*/ var ok bool = lane%2 == 0
 			gc_l_ok[gc_lane] = ok
 		}
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line normalize.go:48
-			if ok {
+			/*line normalize.go:48*/ if ok {
 				gc_m16 |= 1 << gc_lane
 			}
 		}
@@ -248,21 +217,16 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line normalize.go:48
-				gc_c5v[gc_lane] = v > -3
+				/*line normalize.go:48*/ gc_c5v[gc_lane] = v > -3
 			}
-//line normalize.go:48
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+			/*line normalize.go:48*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line normalize.go:55
-				var ok bool
-//line normalize.go:48
-				var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:48
-				ok = allSync
+				/*line normalize.go:55*/ var ok bool
+				/*line normalize.go:48*/ var allSync bool = gc_c5r[gc_lane]
+				/*line normalize.go:48*/ ok = allSync
 				gc_l_ok[gc_lane] = ok
 			}
 		}
@@ -278,8 +242,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				ok := gc_l_ok[gc_lane]
-//line normalize.go:48
-				if ok {
+				/*line normalize.go:48*/ if ok {
 					out[4*i+2] += 2
 				}
 			}
@@ -289,14 +252,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v := gc_s_v[gc_rank]
-//line normalize.go:51
-		if v > 0 {
+		/*line normalize.go:51*/ if v > 0 {
 			gc_r2++
 		}
 	}
 	var syncThreadsCount int = gc_r2
-//line normalize.go:51
-	n := 1 + syncThreadsCount
+	/*line normalize.go:51*/ n := 1 + syncThreadsCount
 	rounds := 0
 	for ; ; rounds++ {
 		gc_b.Tick()
@@ -307,14 +268,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line normalize.go:53
-			if rounds < 2 && v > 0 {
+			/*line normalize.go:53*/ if rounds < 2 && v > 0 {
 				gc_r3 = true
 			}
 		}
 		var syncThreadsOr bool = gc_r3
-//line normalize.go:53
-		if !(syncThreadsOr) {
+		/*line normalize.go:53*/ if !(syncThreadsOr) {
 			break
 		}
 	}
@@ -330,13 +289,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line normalize.go:56
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line normalize.go:56
-					gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+					/*line normalize.go:56*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line normalize.go:56*/ gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 					v_4 := gc_t2
-//line normalize.go:56
-					v_4.StoreSlice(gc_l_v_4[gc_lane:])
+					/*line normalize.go:56*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -345,13 +301,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line normalize.go:56
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line normalize.go:56
-					gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+					/*line normalize.go:56*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line normalize.go:56*/ gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 					v_4 := gc_t
-//line normalize.go:56
-					v_4.StoreSlice(gc_l_v_4[gc_lane:])
+					/*line normalize.go:56*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -364,31 +317,25 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line normalize.go:56
-				var v_4 float32 = -v
+				/*line normalize.go:56*/ var v_4 float32 = -v
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
-//line normalize.go:23
-		for off_ := 16; off_ > 0; off_ /= 2 {
+		/*line normalize.go:23*/ for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v_4 := gc_l_v_4[gc_lane]
-//line normalize.go:24
-				var shflXorSync_ float32 = gc_c6r[gc_lane]
-//line normalize.go:24
-				v_4 = fmaxf(v_4, shflXorSync_)
+				/*line normalize.go:24*/ var shflXorSync_ float32 = gc_c6r[gc_lane]
+				/*line normalize.go:24*/ v_4 = fmaxf(v_4, shflXorSync_)
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
 		gc_left3 := gc_act
 		if compiled.SIMD {
-//line normalize.go:56
-			gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+			/*line normalize.go:56*/ gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
 			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-//line normalize.go:56
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+				/*line normalize.go:56*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx4.X + gc_lane
@@ -397,19 +344,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:40
-					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
-//line normalize.go:26
-					r_ := v_4
-//line normalize.go:56
-					var gc_lanes2 [8]float32
-//line normalize.go:56
-					gc_vb2.Add(r_).Store(&gc_lanes2)
+					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
+					/*line normalize.go:26*/ r_ := v_4
+					/*line normalize.go:56*/ var gc_lanes2 [8]float32
+					/*line normalize.go:56*/ gc_vb2.Add(r_).Store(&gc_lanes2)
 					for gc_k2 := range 8 {
 						if 0xff&(1<<gc_k2) != 0 {
 							gc_pos.Thread = gc_rank + gc_k2
-//line normalize.go:56
-							out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
+							/*line normalize.go:56*/ out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -431,19 +373,14 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:40
-					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
-//line normalize.go:26
-					r_ := v_4
-//line normalize.go:56
-					var gc_lanes [8]float32
-//line normalize.go:56
-					gc_vb.Add(r_).Store(&gc_lanes)
+					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
+					/*line normalize.go:26*/ r_ := v_4
+					/*line normalize.go:56*/ var gc_lanes [8]float32
+					/*line normalize.go:56*/ gc_vb.Add(r_).Store(&gc_lanes)
 					for gc_k := range 8 {
 						if 0xff&(1<<gc_k) != 0 {
 							gc_pos.Thread = gc_rank + gc_k
-//line normalize.go:56
-							out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
+							/*line normalize.go:56*/ out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -466,10 +403,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_4 := gc_l_v_4[gc_lane]
-//line normalize.go:26
-				var r_ float32 = v_4
-//line normalize.go:56
-				out[4*i+3] = float32(n*10+rounds) + r_
+				/*line normalize.go:26*/ var r_ float32 = v_4
+				/*line normalize.go:56*/ out[4*i+3] = float32(n*10+rounds) + r_
 			}
 		}
 	}
@@ -485,8 +420,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line normalize.go:75
-	var gc_l_v [32]int32
+	/*line normalize.go:75*/ var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -508,25 +442,20 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_tx = 0
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:67
-				v := int32(i % 5)
+				/*line normalize.go:67*/ v := int32(i % 5)
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line normalize.go:68
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		/*line normalize.go:68*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line normalize.go:68
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line normalize.go:68*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 					_ = v
-//line normalize.go:68
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line normalize.go:68*/ gc_t2 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 					activeMask := gc_t2
-//line normalize.go:68
-					activeMask.StoreSlice(gc_c2m[gc_lane:])
+					/*line normalize.go:68*/ activeMask.StoreSlice(gc_c2m[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -534,14 +463,11 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line normalize.go:68
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line normalize.go:68*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 					_ = v
-//line normalize.go:68
-					gc_t := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line normalize.go:68*/ gc_t := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 					activeMask := gc_t
-//line normalize.go:68
-					activeMask.StoreSlice(gc_c2m[gc_lane:])
+					/*line normalize.go:68*/ activeMask.StoreSlice(gc_c2m[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -554,14 +480,11 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				v := gc_l_v[gc_lane]
 				_ = v
-//line normalize.go:68
-				var activeMask uint32 = gc_c1r[gc_lane]
-//line normalize.go:68
-				gc_c2m[gc_lane] = activeMask
+				/*line normalize.go:68*/ var activeMask uint32 = gc_c1r[gc_lane]
+				/*line normalize.go:68*/ gc_c2m[gc_lane] = activeMask
 			}
 		}
-//line normalize.go:68
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+		/*line normalize.go:68*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -574,26 +497,20 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:66
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line normalize.go:68
-					gc_t6 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line normalize.go:66*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line normalize.go:68*/ gc_t6 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					reduceAddSync := gc_t6
-//line normalize.go:68
-					v = reduceAddSync
+					/*line normalize.go:68*/ v = reduceAddSync
 					var gc_lanes4 [8]int32
-//line normalize.go:69
-					v.Store(&gc_lanes4)
+					/*line normalize.go:69*/ v.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
 							gc_pos.Thread = gc_rank + gc_k4
-//line normalize.go:69
-							out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+							/*line normalize.go:69*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line normalize.go:69
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line normalize.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -612,26 +529,20 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:66
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line normalize.go:68
-					gc_t4 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+					/*line normalize.go:66*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line normalize.go:68*/ gc_t4 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 					reduceAddSync := gc_t4
-//line normalize.go:68
-					v = reduceAddSync
+					/*line normalize.go:68*/ v = reduceAddSync
 					var gc_lanes2 [8]int32
-//line normalize.go:69
-					v.Store(&gc_lanes2)
+					/*line normalize.go:69*/ v.Store(&gc_lanes2)
 					for gc_k2 := range 8 {
 						if 0xff&(1<<gc_k2) != 0 {
 							gc_pos.Thread = gc_rank + gc_k2
-//line normalize.go:69
-							out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
+							/*line normalize.go:69*/ out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line normalize.go:69
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line normalize.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -650,12 +561,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:68
-				var v int32
-//line normalize.go:68
-				var reduceAddSync int32 = gc_c2r[gc_lane]
-//line normalize.go:68
-				v = reduceAddSync
+				/*line normalize.go:68*/ var v int32
+				/*line normalize.go:68*/ var reduceAddSync int32 = gc_c2r[gc_lane]
+				/*line normalize.go:68*/ v = reduceAddSync
 				out[3*i] = v
 				gc_l_v[gc_lane] = v
 			}
@@ -663,22 +571,18 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line normalize.go:70
-			gc_c3v[gc_lane] = (gc_rank & 31) > 3
+			/*line normalize.go:70*/ gc_c3v[gc_lane] = (gc_rank & 31) > 3
 		}
-//line normalize.go:70
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line normalize.go:70*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:70
-			var anySync bool = gc_c3r[gc_lane]
+			/*line normalize.go:70*/ var anySync bool = gc_c3r[gc_lane]
 			gc_l_anySync[gc_lane] = anySync
 		}
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			anySync := gc_l_anySync[gc_lane]
-//line normalize.go:70
-			if anySync {
+			/*line normalize.go:70*/ if anySync {
 				gc_m12 |= 1 << gc_lane
 			}
 		}
@@ -691,8 +595,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_act == ^uint32(0) {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line normalize.go:75
-						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
+						/*line normalize.go:75*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -700,8 +603,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line normalize.go:85
-						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
+						/*line normalize.go:85*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -714,8 +616,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line normalize.go:71
-					gc_c4v[gc_lane] = int32((gc_rank & 31))
+					/*line normalize.go:71*/ gc_c4v[gc_lane] = int32((gc_rank & 31))
 				}
 			}
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
@@ -731,15 +632,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:71
-						var gc_lanes6 [8]int32
-//line normalize.go:71
-						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
+						/*line normalize.go:71*/ var gc_lanes6 [8]int32
+						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line normalize.go:71
-								out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
+								/*line normalize.go:71*/ out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -761,15 +659,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:71
-						var gc_lanes5 [8]int32
-//line normalize.go:71
-						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
+						/*line normalize.go:71*/ var gc_lanes5 [8]int32
+						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line normalize.go:71
-								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								/*line normalize.go:71*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -791,15 +686,13 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:71
-					out[3*i+1] = gc_c4r[gc_lane]
+					/*line normalize.go:71*/ out[3*i+1] = gc_c4r[gc_lane]
 				}
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line normalize.go:83
-	var gc_c5v [32]bool
+	/*line normalize.go:83*/ var gc_c5v [32]bool
 	var gc_c5r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -814,15 +707,12 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx = 0
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-			gc_c5v[gc_lane] = i%50 != 49
+			/*line normalize.go:73*/ gc_c5v[gc_lane] = i%50 != 49
 		}
-//line normalize.go:73
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		/*line normalize.go:73*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:73
-			var allSync bool = gc_c5r[gc_lane]
+			/*line normalize.go:73*/ var allSync bool = gc_c5r[gc_lane]
 			gc_s_allSync[gc_rank] = allSync
 		}
 	}
@@ -830,8 +720,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		allSync := gc_s_allSync[gc_rank]
-//line normalize.go:73
-		if allSync {
+		/*line normalize.go:73*/ if allSync {
 			gc_r3 = true
 		}
 	}
@@ -846,17 +735,14 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-					if syncThreadsOr {
+					/*line normalize.go:73*/ if syncThreadsOr {
 						{
-//line normalize.go:73
-							var gc_lanes8 [16]int32
+							/*line normalize.go:73*/ var gc_lanes8 [16]int32
 							gc_vb2.Store(&gc_lanes8)
 							for gc_k8 := range 16 {
 								if 0xffff&(1<<gc_k8) != 0 {
 									gc_pos.Thread = gc_rank + gc_k8
-//line normalize.go:74
-									out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
+									/*line normalize.go:74*/ out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -876,16 +762,13 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-				if syncThreadsOr {
-//line normalize.go:73
-					var gc_lanes7 [8]int32
+				/*line normalize.go:73*/ if syncThreadsOr {
+					/*line normalize.go:73*/ var gc_lanes7 [8]int32
 					gc_vb.Store(&gc_lanes7)
 					for gc_k7 := range 8 {
 						if 0xff&(1<<gc_k7) != 0 {
 							gc_pos.Thread = gc_rank + gc_k7
-//line normalize.go:74
-							out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
+							/*line normalize.go:74*/ out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -896,8 +779,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-			if syncThreadsOr {
+			/*line normalize.go:73*/ if syncThreadsOr {
 				out[3*i+2] = 1
 			}
 		}
@@ -913,8 +795,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line normalize.go:108
-	var gc_c1v [32]int32
+	/*line normalize.go:108*/ var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -932,12 +813,10 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-					if i < 0 || i > len(in)-8 {
+					/*line normalize.go:101*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line normalize.go:102
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					/*line normalize.go:102*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -956,12 +835,10 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-					if i < 0 || i > len(in)-8 {
+					/*line normalize.go:101*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line normalize.go:102
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					/*line normalize.go:102*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -980,12 +857,10 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-				gc_c1v[gc_lane] = in[i]
+				/*line normalize.go:101*/ gc_c1v[gc_lane] = in[i]
 			}
 		}
-//line normalize.go:101
-		compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line normalize.go:101*/ compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -996,8 +871,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:101
-				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
+				/*line normalize.go:101*/ m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
 				out[2*i] = m
 				if all {
 					out[2*i+1] = 1

@@ -35,36 +35,31 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-				var v int32
+				/*line onlywarp.go:14*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -72,36 +67,31 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-				var v int32
+				/*line onlywarp.go:14*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -109,8 +99,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line onlywarp.go:23
-			panic(compiled.ErrGuardWraps)
+			/*line onlywarp.go:23*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -125,19 +114,14 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line onlywarp.go:14
-					var v lanes.Int32x8
-//line onlywarp.go:16
-					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line onlywarp.go:15
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line onlywarp.go:14*/ var v lanes.Int32x8
+					/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
-//line onlywarp.go:16
-					v = gc_at[gc_tx]
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = gc_at[gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -146,40 +130,32 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:14
-					var v lanes.Int32x8
-//line onlywarp.go:16
-					if i < 0 || i > len(in)-8 {
+					/*line onlywarp.go:14*/ var v lanes.Int32x8
+					/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line onlywarp.go:16
-					v = lanes.LoadInt32x8Slice(in[i:])
-//line onlywarp.go:15
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(in[i:])
+					/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:14
-					var v int32
-//line onlywarp.go:16
-					v = in[i]
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = in[i]
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line onlywarp.go:25
-	var gc_c1v [32]int32
+	/*line onlywarp.go:25*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		var gc_m5 uint32
-//line onlywarp.go:20
-		if (gc_w >> 5) == k {
+		/*line onlywarp.go:20*/ if (gc_w >> 5) == k {
 			gc_m5 = ^uint32(0)
 		}
 		gc_save5 := gc_act
@@ -188,8 +164,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-				gc_c1v[gc_lane] = v
+				/*line onlywarp.go:21*/ gc_c1v[gc_lane] = v
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -204,8 +179,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-					v += gc_c1r[gc_lane]
+					/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
 					if true || i < len(out) {
 						gc_at2[gc_lane] = v
 					}
@@ -221,8 +195,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-					v += gc_c1r[gc_lane]
+					/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
 					if i < len(out) {
 						out[i] = v
 					}

@@ -36,36 +36,31 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-				var v int32
+				/*line onlywarp.go:14*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -73,36 +68,31 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
+					/*line onlywarp.go:14*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-				var v int32
+				/*line onlywarp.go:14*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -110,8 +100,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line onlywarp.go:23
-			panic(compiled.ErrGuardWraps)
+			/*line onlywarp.go:23*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -129,13 +118,11 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line onlywarp.go:14
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line onlywarp.go:14*/ var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 							}
-//line onlywarp.go:15
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -150,21 +137,16 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line onlywarp.go:14
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:16
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line onlywarp.go:15
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:14*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line onlywarp.go:16*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line onlywarp.go:14
-					var v int32
-//line onlywarp.go:16
-					v = gc_at[gc_tx]
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = gc_at[gc_tx]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -176,17 +158,14 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:14
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line onlywarp.go:14*/ var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-//line onlywarp.go:16
-								v = archsimd.LoadInt32x16Slice(in[i:])
+								/*line onlywarp.go:16*/ v = archsimd.LoadInt32x16Slice(in[i:])
 							}
-//line onlywarp.go:15
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -200,16 +179,12 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:14
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:16
-						if i < 0 || i > len(in)-8 {
+						/*line onlywarp.go:14*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
 							break
 						}
-//line onlywarp.go:16
-						v = archsimd.LoadInt32x8Slice(in[i:])
-//line onlywarp.go:15
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:16*/ v = archsimd.LoadInt32x8Slice(in[i:])
+						/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -217,24 +192,20 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:14
-					var v int32
-//line onlywarp.go:16
-					v = in[i]
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = in[i]
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line onlywarp.go:25
-	var gc_c1v [32]int32
+	/*line onlywarp.go:25*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		var gc_m5 uint32
-//line onlywarp.go:20
-		if (gc_w >> 5) == k {
+		/*line onlywarp.go:20*/ if (gc_w >> 5) == k {
 			gc_m5 = ^uint32(0)
 		}
 		gc_save5 := gc_act
@@ -245,10 +216,8 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line onlywarp.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line onlywarp.go:21*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:21*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -257,10 +226,8 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line onlywarp.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line onlywarp.go:21*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:21*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -273,8 +240,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-					gc_c1v[gc_lane] = v
+					/*line onlywarp.go:21*/ gc_c1v[gc_lane] = v
 				}
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
@@ -292,27 +258,20 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line onlywarp.go:13*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:21*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line onlywarp.go:22
-						if i < len(out) && uint(len(out)-i) > 7 {
-//line onlywarp.go:22
-							v.StoreSlice(out[i:])
+						/*line onlywarp.go:22*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line onlywarp.go:22*/ v.StoreSlice(out[i:])
 						} else {
-//line onlywarp.go:23
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							/*line onlywarp.go:23*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 							if gc_if2.ToBits() != 0 {
-//line onlywarp.go:22
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+								/*line onlywarp.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 							}
 						}
-//line onlywarp.go:22
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:22*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -331,21 +290,16 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line onlywarp.go:13*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:21*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line onlywarp.go:22
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						/*line onlywarp.go:22*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line onlywarp.go:23
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+							/*line onlywarp.go:23*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 						}
-//line onlywarp.go:23
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line onlywarp.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -366,8 +320,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-					v += gc_c1r[gc_lane]
+					/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
 					if i < len(out) {
 						out[i] = v
 					}

@@ -19,8 +19,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line operandcopy.go:25
-	var gc_l_u [32]int32
+	/*line operandcopy.go:25*/ var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -37,11 +36,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line operandcopy.go:45
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line operandcopy.go:45*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line operandcopy.go:17
-			copy(gc_l_v_[:], gc_at)
+			/*line operandcopy.go:17*/ copy(gc_l_v_[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -50,8 +47,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:17
-				var v int32
+				/*line operandcopy.go:17*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -59,50 +55,41 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line operandcopy.go:39
-		for d := 1; d <= 2; d *= 2 {
+		/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 			} else {
-//line operandcopy.go:40
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+				/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-					v_ += gc_c1r[gc_lane]
+					/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line operandcopy.go:23
-			copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
+			/*line operandcopy.go:23*/ copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
 			gc_s_y[gc_w:][31] = gc_l_v_[31]
 			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
 			gc_l_v_2[31] = gc_l_v_[31]
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
-//line operandcopy.go:22
-			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line operandcopy.go:22*/ copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
 		}
-//line operandcopy.go:39
-		for d_ := 1; d_ <= 2; d_ *= 2 {
+		/*line operandcopy.go:39*/ for d_ := 1; d_ <= 2; d_ *= 2 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
 			} else {
-//line operandcopy.go:40
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
+				/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
-//line operandcopy.go:40
-					v_2 += gc_c3r[gc_lane]
+					/*line operandcopy.go:40*/ v_2 += gc_c3r[gc_lane]
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line operandcopy.go:42
-		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line operandcopy.go:42*/ copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -128,16 +115,14 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				y := gc_s_y[gc_rank]
-//line operandcopy.go:26
-				y += gc_c4r[gc_lane]
+				/*line operandcopy.go:26*/ y += gc_c4r[gc_lane]
 				gc_s_y[gc_rank] = y
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			u := gc_l_u[gc_lane]
-//line operandcopy.go:28
-			w := u
+			/*line operandcopy.go:28*/ w := u
 			u *= 3
 			gc_c5v[gc_lane] = w
 			gc_l_u[gc_lane] = u
@@ -147,15 +132,13 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			y := gc_s_y[gc_rank]
 			u := gc_l_u[gc_lane]
-//line operandcopy.go:30
-			y += gc_c5r[gc_lane] + u
+			/*line operandcopy.go:30*/ y += gc_c5r[gc_lane] + u
 			gc_s_y[gc_rank] = y
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line operandcopy.go:38
-		panic(compiled.ErrGuardWraps)
+		/*line operandcopy.go:38*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -170,36 +153,31 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					gc_at2[gc_tx] = y
+					/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					gc_at2[gc_tx] = y
+					/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					gc_at2[gc_tx] = y
+					/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					gc_at2[gc_tx] = y
+					/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-				gc_at2[gc_tx] = y
+				/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 			}
 		} else {
 			gc_step2 := gc_from
@@ -210,8 +188,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
+					/*line operandcopy.go:32*/ out[i] = y
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -219,8 +196,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
+					/*line operandcopy.go:32*/ out[i] = y
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -228,8 +204,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
+					/*line operandcopy.go:32*/ out[i] = y
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -237,8 +212,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-					out[i] = y
+					/*line operandcopy.go:32*/ out[i] = y
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -246,8 +220,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-				out[i] = y
+				/*line operandcopy.go:32*/ out[i] = y
 			}
 		}
 	}

@@ -21,8 +21,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line operandcopy.go:25
-	var gc_l_u [32]int32
+	/*line operandcopy.go:25*/ var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -39,11 +38,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line operandcopy.go:45
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line operandcopy.go:45*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line operandcopy.go:17
-			copy(gc_l_v_[:], gc_at)
+			/*line operandcopy.go:17*/ copy(gc_l_v_[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -52,8 +49,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:17
-				var v int32
+				/*line operandcopy.go:17*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -63,33 +59,26 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line operandcopy.go:41
-			for d := 1; d <= 2; d *= 2 {
-//line operandcopy.go:40
-				gc_run.Add(d, 0, 32)
+			/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+				/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
 		} else {
-//line operandcopy.go:39
-			for d := 1; d <= 2; d *= 2 {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
 				} else {
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -97,12 +86,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line operandcopy.go:40
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line operandcopy.go:40
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line operandcopy.go:40
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line operandcopy.go:40*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -114,8 +100,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line operandcopy.go:40
-							v_ += gc_c1r[gc_lane]
+							/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -123,46 +108,37 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-//line operandcopy.go:23
-			copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
+			/*line operandcopy.go:23*/ copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
 			gc_s_y[gc_w:][31] = gc_l_v_[31]
 			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
 			gc_l_v_2[31] = gc_l_v_[31]
 		} else {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
-//line operandcopy.go:22
-			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			/*line operandcopy.go:22*/ copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
-//line operandcopy.go:41
-			for d_ := 1; d_ <= 2; d_ *= 2 {
-//line operandcopy.go:40
-				gc_run2.Add(d_, 0, 32)
+			/*line operandcopy.go:41*/ for d_ := 1; d_ <= 2; d_ *= 2 {
+				/*line operandcopy.go:40*/ gc_run2.Add(d_, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
 		} else {
-//line operandcopy.go:39
-			for d_ := 1; d_ <= 2; d_ *= 2 {
+			/*line operandcopy.go:39*/ for d_ := 1; d_ <= 2; d_ *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
 				} else {
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line operandcopy.go:40
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line operandcopy.go:40
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-//line operandcopy.go:40
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line operandcopy.go:40*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line operandcopy.go:40*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -170,12 +146,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line operandcopy.go:40
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line operandcopy.go:40
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-//line operandcopy.go:40
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line operandcopy.go:40*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line operandcopy.go:40*/ v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+								/*line operandcopy.go:40*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -187,16 +160,14 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line operandcopy.go:40
-							v_2 += gc_c3r[gc_lane]
+							/*line operandcopy.go:40*/ v_2 += gc_c3r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
 		}
-//line operandcopy.go:42
-		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line operandcopy.go:42*/ copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -221,12 +192,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line operandcopy.go:26
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:26
-						y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
-//line operandcopy.go:26
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:26*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:26*/ y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						/*line operandcopy.go:26*/ y.StoreSlice(gc_s_y[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -235,12 +203,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line operandcopy.go:26
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:26
-						y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
-//line operandcopy.go:26
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:26*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:26*/ y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						/*line operandcopy.go:26*/ y.StoreSlice(gc_s_y[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -253,8 +218,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					y := gc_s_y[gc_rank]
-//line operandcopy.go:26
-					y += gc_c4r[gc_lane]
+					/*line operandcopy.go:26*/ y += gc_c4r[gc_lane]
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -266,14 +230,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			if gc_act == ^uint32(0) {
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line operandcopy.go:29
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
-//line operandcopy.go:28
-					w := u
+					/*line operandcopy.go:29*/ u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:28*/ w := u
 					u = u.Mul(gc_vb2)
 					w.StoreSlice(gc_c5v[gc_lane:])
-//line operandcopy.go:30
-					u.StoreSlice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:30*/ u.StoreSlice(gc_l_u[gc_lane:])
 					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
@@ -281,14 +242,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
-//line operandcopy.go:28
-					w := u
+					/*line operandcopy.go:30*/ u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:28*/ w := u
 					u = u.Mul(gc_vb)
 					w.StoreSlice(gc_c5v[gc_lane:])
-//line operandcopy.go:30
-					u.StoreSlice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:30*/ u.StoreSlice(gc_l_u[gc_lane:])
 					gc_left4 &^= 0xff << gc_lane
 				}
 			}
@@ -300,8 +258,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					continue
 				}
 				u := gc_l_u[gc_lane]
-//line operandcopy.go:28
-				w := u
+				/*line operandcopy.go:28*/ w := u
 				u *= 3
 				gc_c5v[gc_lane] = w
 				gc_l_u[gc_lane] = u
@@ -313,14 +270,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line operandcopy.go:30
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
-//line operandcopy.go:30
-					y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
-//line operandcopy.go:30
-					y.StoreSlice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:30*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:30*/ u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:30*/ y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
+					/*line operandcopy.go:30*/ y.StoreSlice(gc_s_y[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -329,14 +282,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line operandcopy.go:30
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:30
-					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
-//line operandcopy.go:30
-					y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
-//line operandcopy.go:30
-					y.StoreSlice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:30*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:30*/ u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane:])
+					/*line operandcopy.go:30*/ y = y.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
+					/*line operandcopy.go:30*/ y.StoreSlice(gc_s_y[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -350,16 +299,14 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				y := gc_s_y[gc_rank]
 				u := gc_l_u[gc_lane]
-//line operandcopy.go:30
-				y += gc_c5r[gc_lane] + u
+				/*line operandcopy.go:30*/ y += gc_c5r[gc_lane] + u
 				gc_s_y[gc_rank] = y
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line operandcopy.go:39
-		panic(compiled.ErrGuardWraps)
+		/*line operandcopy.go:39*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -377,11 +324,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line operandcopy.go:16
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:16*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						{
-//line operandcopy.go:32
-							y.StoreSlice(gc_at2[gc_tx:])
+							/*line operandcopy.go:32*/ y.StoreSlice(gc_at2[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -397,18 +342,15 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line operandcopy.go:16
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:32
-					y.StoreSlice(gc_at2[gc_tx:])
+					/*line operandcopy.go:16*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:32*/ y.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-				gc_at2[gc_tx] = y
+				/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -419,15 +361,12 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:16
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:16*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						{
-//line operandcopy.go:32
-							if i < 0 || i > len(out)-16 {
+							/*line operandcopy.go:32*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line operandcopy.go:32
-							y.StoreSlice(out[i:])
+							/*line operandcopy.go:32*/ y.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -442,14 +381,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:16
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:32
-					if i < 0 || i > len(out)-8 {
+					/*line operandcopy.go:16*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line operandcopy.go:32*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line operandcopy.go:32
-					y.StoreSlice(out[i:])
+					/*line operandcopy.go:32*/ y.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -458,8 +394,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				y := gc_s_y[gc_rank]
-//line operandcopy.go:32
-				out[i] = y
+				/*line operandcopy.go:32*/ out[i] = y
 			}
 		}
 	}

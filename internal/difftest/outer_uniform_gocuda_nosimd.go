@@ -18,8 +18,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line outer_uniform.go:22
-	var gc_l_z [32]uint32
+	/*line outer_uniform.go:22*/ var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_c0 [32]int
 	var gc_c1r [32]float32
@@ -61,8 +60,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-				if c0 < 3 {
+				/*line outer_uniform.go:16*/ if c0 < 3 {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -77,8 +75,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				}
 				z := gc_l_z[gc_lane]
 				v := gc_l_v[gc_lane]
-//line outer_uniform.go:17
-				v += float32(z)
+				/*line outer_uniform.go:17*/ v += float32(z)
 				z += 7
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
@@ -92,8 +89,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line outer_uniform.go:19
-					v += gc_c1r[gc_lane]
+					/*line outer_uniform.go:19*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -103,8 +99,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					continue
 				}
 				c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-				c0++
+				/*line outer_uniform.go:16*/ c0++
 				gc_l_c0[gc_lane] = c0
 			}
 		}
@@ -114,11 +109,9 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line outer_uniform.go:28
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line outer_uniform.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line outer_uniform.go:21
-				copy(gc_at, gc_l_v[:])
+				/*line outer_uniform.go:21*/ copy(gc_at, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -127,8 +120,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line outer_uniform.go:21
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line outer_uniform.go:21*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
 		}

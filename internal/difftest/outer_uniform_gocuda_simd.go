@@ -20,8 +20,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line outer_uniform.go:22
-	var gc_l_z [32]uint32
+	/*line outer_uniform.go:22*/ var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_c0 [32]int
 	var gc_c1r [32]float32
@@ -43,10 +42,8 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					_ = gc_tz
 					var z uint32 = uint32(gc_bx) * 7
 					v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
-//line outer_uniform.go:16
-					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
-//line outer_uniform.go:15
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line outer_uniform.go:16*/ archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
+					/*line outer_uniform.go:15*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -66,10 +63,8 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					_ = gc_tz
 					var z uint32 = uint32(gc_bx) * 7
 					v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
-//line outer_uniform.go:16
-					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
-//line outer_uniform.go:15
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line outer_uniform.go:16*/ archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
+					/*line outer_uniform.go:15*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -112,8 +107,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-				if c0 < 3 {
+				/*line outer_uniform.go:16*/ if c0 < 3 {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -128,8 +122,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				}
 				z := gc_l_z[gc_lane]
 				v := gc_l_v[gc_lane]
-//line outer_uniform.go:17
-				v += float32(z)
+				/*line outer_uniform.go:17*/ v += float32(z)
 				z += 7
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
@@ -142,12 +135,9 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line outer_uniform.go:19
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line outer_uniform.go:19
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line outer_uniform.go:19
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line outer_uniform.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line outer_uniform.go:19*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line outer_uniform.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -155,12 +145,9 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line outer_uniform.go:19
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line outer_uniform.go:19
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line outer_uniform.go:19
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line outer_uniform.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line outer_uniform.go:19*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line outer_uniform.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -172,8 +159,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 							continue
 						}
 						v := gc_l_v[gc_lane]
-//line outer_uniform.go:19
-						v += gc_c1r[gc_lane]
+						/*line outer_uniform.go:19*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -184,8 +170,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					continue
 				}
 				c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-				c0++
+				/*line outer_uniform.go:16*/ c0++
 				gc_l_c0[gc_lane] = c0
 			}
 		}
@@ -195,11 +180,9 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line outer_uniform.go:28
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line outer_uniform.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line outer_uniform.go:21
-				copy(gc_at, gc_l_v[:])
+				/*line outer_uniform.go:21*/ copy(gc_at, gc_l_v[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -208,8 +191,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line outer_uniform.go:21
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line outer_uniform.go:21*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
 		}

@@ -20,8 +20,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line outline.go:16
-	const tileLen = 32
+	/*line outline.go:16*/ const tileLen = 32
 	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -38,10 +37,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -49,10 +46,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -60,10 +55,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -71,10 +64,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -82,10 +73,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line outline.go:20
-				var x float32
-//line outline.go:24
-				var s, m float32
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -95,10 +84,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -106,10 +93,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -117,10 +102,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -128,10 +111,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -139,10 +120,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line outline.go:20
-				var x float32
-//line outline.go:24
-				var s, m float32
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -152,8 +131,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line outline.go:37
-			panic(compiled.ErrGuardWraps)
+			/*line outline.go:37*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -167,30 +145,21 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line outline.go:19
-					var i int = gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 					_ = i
-//line outline.go:20
-					var x lanes.Float32x8
-//line outline.go:22
-					x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line outline.go:24
-					var s float32
-//line outline.go:24
-					var m float32
-//line outline.go:24
-					x.StoreSlice(gc_s_x[gc_rank:])
+					/*line outline.go:20*/ var x lanes.Float32x8
+					/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line outline.go:24*/ var s float32
+					/*line outline.go:24*/ var m float32
+					/*line outline.go:24*/ x.StoreSlice(gc_s_x[gc_rank:])
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:22
-					x = gc_at[gc_tx]
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:22*/ x = gc_at[gc_tx]
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -201,21 +170,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line outline.go:19
-					var i int = gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 					var x lanes.Float32x8
-//line outline.go:22
-					if i < 0 || i > len(in)-8 {
+					/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line outline.go:22
-					x = lanes.LoadFloat32x8Slice(in[i:])
-//line outline.go:24
-					var s float32
-//line outline.go:24
-					var m float32
-//line outline.go:24
-					x.StoreSlice(gc_s_x[gc_rank:])
+					/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(in[i:])
+					/*line outline.go:24*/ var s float32
+					/*line outline.go:24*/ var m float32
+					/*line outline.go:24*/ x.StoreSlice(gc_s_x[gc_rank:])
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
 				}
@@ -223,13 +186,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 					var x float32
-//line outline.go:22
-					x = in[i]
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:22*/ x = in[i]
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -237,11 +197,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 		}
 	}
-//line outline.go:25
-	for start := 0; start < len(in); start += tileLen {
+	/*line outline.go:25*/ for start := 0; start < len(in); start += tileLen {
 		gc_from, gc_to := 0, gc_bdx
-//line outline.go:28
-		if gc_bound := tileLen; gc_bound < gc_to {
+		/*line outline.go:28*/ if gc_bound := tileLen; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -254,25 +212,19 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tx int = gc_tx
-//line outline.go:26
-					var k int = start + tx
-//line outline.go:26
-					if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-//line outline.go:26
-						lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+					/*line outline.go:26*/ var k int = start + tx
+					/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+						/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					} else {
-//line outline.go:26
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+						/*line outline.go:26*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 						if gc_if2.ToBits() != 0 {
-//line outline.go:26
-							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+							/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					tx := gc_tx
-//line outline.go:26
-					if k := start + tx; tx < tileLen && (true || k < len(in)) {
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
@@ -283,71 +235,56 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tx int = gc_tx
-//line outline.go:26
-					if tx < 0 || tx > len(tile_)-8 {
+					/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
 						break
 					}
-//line outline.go:26
-					var k int = start + tx
-//line outline.go:26
-					if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+					/*line outline.go:26*/ var k int = start + tx
+					/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 						var gc_ld lanes.Float32x8
-//line outline.go:26
-						if k >= 0 && k <= len(in)-8 {
+						/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(in[k:])
 						} else {
 							break gc_steps
 						}
-//line outline.go:27
-						gc_ld.StoreSlice(tile_[tx:])
+						/*line outline.go:27*/ gc_ld.StoreSlice(tile_[tx:])
 					} else {
-//line outline.go:27
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+						/*line outline.go:27*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld2 lanes.Float32x8
-//line outline.go:26
-							if k >= 0 && k <= len(in)-8 {
+							/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[k:])
 							} else {
 								break gc_steps
 							}
-//line outline.go:27
-							gc_ld2.StoreMasked((*[8]float32)(tile_[tx:]), gc_if)
+							/*line outline.go:27*/ gc_ld2.StoreMasked((*[8]float32)(tile_[tx:]), gc_if)
 						}
 					}
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line outline.go:26
-					if k := start + tx; tx < tileLen && k < len(in) {
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
 						tile_[tx] = in[k]
 					}
 				}
 			}
 		}
 		compiled.OutOfLine(func() {
-//line outline.go:34
-			tile_ := tile_[:32]
-//line outline.go:36
-			gc_s_x := gc_s_x[:gc_n]
-//line outline.go:38
-			gc_s_s := gc_s_s[:gc_n]
-//line outline.go:40
-			gc_s_m := gc_s_m[:gc_n]
+			/*line outline.go:34*/ tile_ := tile_[:32]
+			/*line outline.go:36*/ gc_s_x := gc_s_x[:gc_n]
+			/*line outline.go:38*/ gc_s_s := gc_s_s[:gc_n]
+			/*line outline.go:40*/ gc_s_m := gc_s_m[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:30
-						for j := range min(tileLen, len(in)-start, i%tileLen+1) {
+						/*line outline.go:30*/ for j := range min(tileLen, len(in)-start, i%tileLen+1) {
 							v := tile_[j]
 							if len(idx) > 0 {
 								v += in[idx[i]]
@@ -381,40 +318,35 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						gc_at4[gc_tx] = s + m
+						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						gc_at4[gc_tx] = s + m
+						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						gc_at4[gc_tx] = s + m
+						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						gc_at4[gc_tx] = s + m
+						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
-//line outline.go:41
-					gc_at4[gc_tx] = s + m
+					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 				}
 			} else {
 				gc_step4 := gc_from
@@ -424,60 +356,50 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
+						/*line outline.go:41*/ out[i] = s + m
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
+						/*line outline.go:41*/ out[i] = s + m
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
+						/*line outline.go:41*/ out[i] = s + m
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:41
-						out[i] = s + m
+						/*line outline.go:41*/ out[i] = s + m
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
-//line outline.go:41
-					out[i] = s + m
+					/*line outline.go:41*/ out[i] = s + m
 				}
 			}
 		}

@@ -21,8 +21,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line outline.go:16
-	const tileLen = 32
+	/*line outline.go:16*/ const tileLen = 32
 	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -39,10 +38,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -50,10 +47,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -61,10 +56,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -72,10 +65,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -83,10 +74,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line outline.go:20
-				var x float32
-//line outline.go:24
-				var s, m float32
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -96,10 +85,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -107,10 +94,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -118,10 +103,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -129,10 +112,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -140,10 +121,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line outline.go:20
-				var x float32
-//line outline.go:24
-				var s, m float32
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -153,8 +132,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line outline.go:37
-			panic(compiled.ErrGuardWraps)
+			/*line outline.go:37*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -171,24 +149,17 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line outline.go:19
-							var i int = gc_bx*gc_bdx + tx
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
-//line outline.go:20
-							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line outline.go:20*/ var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								x = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 							}
-//line outline.go:21
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							x.StoreSlice(gc_s_x[gc_rank:])
-//line outline.go:21
-							s.StoreSlice(gc_s_s[gc_rank:])
-//line outline.go:21
-							m.StoreSlice(gc_s_m[gc_rank:])
+							/*line outline.go:21*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line outline.go:21*/ var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+							/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+							/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -202,34 +173,23 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line outline.go:19
-						var i int = gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line outline.go:20
-						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:22
-						x = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line outline.go:21
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						x.StoreSlice(gc_s_x[gc_rank:])
-//line outline.go:21
-						s.StoreSlice(gc_s_s[gc_rank:])
-//line outline.go:21
-						m.StoreSlice(gc_s_m[gc_rank:])
+						/*line outline.go:20*/ var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line outline.go:22*/ x = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line outline.go:21*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line outline.go:21*/ var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+						/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+						/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line outline.go:20
-					var x float32
-//line outline.go:22
-					x = gc_at[gc_tx]
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:22*/ x = gc_at[gc_tx]
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -243,26 +203,19 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line outline.go:19
-							var i int = gc_bx*gc_bdx + tx
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-//line outline.go:22
-								x = archsimd.LoadFloat32x16Slice(in[i:])
+								/*line outline.go:22*/ x = archsimd.LoadFloat32x16Slice(in[i:])
 							}
-//line outline.go:21
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							x.StoreSlice(gc_s_x[gc_rank:])
-//line outline.go:21
-							s.StoreSlice(gc_s_s[gc_rank:])
-//line outline.go:21
-							m.StoreSlice(gc_s_m[gc_rank:])
+							/*line outline.go:21*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line outline.go:21*/ var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+							/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+							/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -276,25 +229,17 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line outline.go:19
-						var i int = gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:22
-						if i < 0 || i > len(in)-8 {
+						/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
 							break
 						}
-//line outline.go:22
-						x = archsimd.LoadFloat32x8Slice(in[i:])
-//line outline.go:21
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						x.StoreSlice(gc_s_x[gc_rank:])
-//line outline.go:21
-						s.StoreSlice(gc_s_s[gc_rank:])
-//line outline.go:21
-						m.StoreSlice(gc_s_m[gc_rank:])
+						/*line outline.go:22*/ x = archsimd.LoadFloat32x8Slice(in[i:])
+						/*line outline.go:21*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line outline.go:21*/ var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+						/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+						/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -302,13 +247,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 					var x float32
-//line outline.go:22
-					x = in[i]
-//line outline.go:24
-					var s, m float32
+					/*line outline.go:22*/ x = in[i]
+					/*line outline.go:24*/ var s, m float32
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -316,11 +258,9 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 		}
 	}
-//line outline.go:25
-	for start := 0; start < len(in); start += tileLen {
+	/*line outline.go:25*/ for start := 0; start < len(in); start += tileLen {
 		gc_from, gc_to := 0, gc_bdx
-//line outline.go:28
-		if gc_bound := tileLen; gc_bound < gc_to {
+		/*line outline.go:28*/ if gc_bound := tileLen; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -337,18 +277,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							{
-//line outline.go:26
-								var k int = start + tx
-//line outline.go:26
-								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
-//line outline.go:26
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+								/*line outline.go:26*/ var k int = start + tx
+								/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
+									/*line outline.go:26*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 								} else {
-//line outline.go:26
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
+									/*line outline.go:26*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line outline.go:26
-										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), gc_if4).StoreSlice(gc_at2[gc_tx:])
+										/*line outline.go:26*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), gc_if4).StoreSlice(gc_at2[gc_tx:])
 									}
 								}
 							}
@@ -365,18 +300,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tx int = gc_tx
-//line outline.go:26
-						var k int = start + tx
-//line outline.go:26
-						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-//line outline.go:26
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						/*line outline.go:26*/ var k int = start + tx
+						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+							/*line outline.go:26*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						} else {
-//line outline.go:26
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+							/*line outline.go:26*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 							if gc_if3.ToBits() != 0 {
-//line outline.go:26
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
+								/*line outline.go:26*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 					}
@@ -384,8 +314,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					tx := gc_tx
-//line outline.go:26
-					if k := start + tx; tx < tileLen && (true || k < len(in)) {
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
@@ -399,37 +328,29 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tx int = gc_tx
-//line outline.go:26
-							if tx < 0 || tx > len(tile_)-16 {
+							/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-16 {
 								break
 							}
 							{
-//line outline.go:26
-								var k int = start + tx
-//line outline.go:26
-								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
+								/*line outline.go:26*/ var k int = start + tx
+								/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:26
-									if k >= 0 && k <= len(in)-16 {
+									/*line outline.go:26*/ if k >= 0 && k <= len(in)-16 {
 										gc_ld3 = archsimd.LoadFloat32x16Slice(in[k:])
 									} else {
 										break gc_steps2
 									}
-//line outline.go:27
-									gc_ld3.StoreSlice(tile_[tx:])
+									/*line outline.go:27*/ gc_ld3.StoreSlice(tile_[tx:])
 								} else {
-//line outline.go:27
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
+									/*line outline.go:27*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 									if gc_if2.ToBits() != 0 {
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:26
-										if k >= 0 && k <= len(in)-16 {
+										/*line outline.go:26*/ if k >= 0 && k <= len(in)-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[k:])
 										} else {
 											break gc_steps2
 										}
-//line outline.go:27
-										gc_ld4.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if2).StoreSlice(tile_[tx:])
+										/*line outline.go:27*/ gc_ld4.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if2).StoreSlice(tile_[tx:])
 									}
 								}
 							}
@@ -447,36 +368,28 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tx int = gc_tx
-//line outline.go:26
-						if tx < 0 || tx > len(tile_)-8 {
+						/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
 							break
 						}
-//line outline.go:26
-						var k int = start + tx
-//line outline.go:26
-						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+						/*line outline.go:26*/ var k int = start + tx
+						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:26
-							if k >= 0 && k <= len(in)-8 {
+							/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
 							} else {
 								break gc_steps
 							}
-//line outline.go:27
-							gc_ld.StoreSlice(tile_[tx:])
+							/*line outline.go:27*/ gc_ld.StoreSlice(tile_[tx:])
 						} else {
-//line outline.go:27
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+							/*line outline.go:27*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:26
-								if k >= 0 && k <= len(in)-8 {
+								/*line outline.go:26*/ if k >= 0 && k <= len(in)-8 {
 									gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
 								} else {
 									break gc_steps
 								}
-//line outline.go:27
-								gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
+								/*line outline.go:27*/ gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
 							}
 						}
 					}
@@ -485,8 +398,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line outline.go:26
-					if k := start + tx; tx < tileLen && k < len(in) {
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
 						tile_[tx] = in[k]
 					}
 				}
@@ -494,27 +406,21 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-//line outline.go:35
-			tile_ := tile_[:32]
-//line outline.go:37
-			gc_s_x := gc_s_x[:gc_n]
-//line outline.go:39
-			gc_s_s := gc_s_s[:gc_n]
-//line outline.go:41
-			gc_s_m := gc_s_m[:gc_n]
+			/*line outline.go:35*/ tile_ := tile_[:32]
+			/*line outline.go:37*/ gc_s_x := gc_s_x[:gc_n]
+			/*line outline.go:39*/ gc_s_s := gc_s_s[:gc_n]
+			/*line outline.go:41*/ gc_s_m := gc_s_m[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-//line outline.go:30
-						for j := range min(tileLen, len(in)-start, i%tileLen+1) {
+						/*line outline.go:30*/ for j := range min(tileLen, len(in)-start, i%tileLen+1) {
 							v := tile_[j]
 							if len(idx) > 0 {
 								v += in[idx[i]]
@@ -549,16 +455,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line outline.go:19
-							var i int = gc_bx*gc_bdx + tx
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
-//line outline.go:19
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-//line outline.go:19
-							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
+							/*line outline.go:19*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+							/*line outline.go:19*/ m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
 							{
-//line outline.go:40
-								s.Add(m).StoreSlice(gc_at4[gc_tx:])
+								/*line outline.go:40*/ s.Add(m).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -573,15 +475,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line outline.go:19
-						var i int = gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line outline.go:19
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line outline.go:19
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
-//line outline.go:40
-						s.Add(m).StoreSlice(gc_at4[gc_tx:])
+						/*line outline.go:19*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+						/*line outline.go:19*/ m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
+						/*line outline.go:40*/ s.Add(m).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -589,8 +487,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
-//line outline.go:41
-					gc_at4[gc_tx] = s + m
+					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -601,19 +498,14 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line outline.go:19
-							var i int = gc_bx*gc_bdx + tx
-//line outline.go:19
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-//line outline.go:19
-							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+							/*line outline.go:19*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+							/*line outline.go:19*/ m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank:])
 							{
-//line outline.go:41
-								if i < 0 || i > len(out)-16 {
+								/*line outline.go:41*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line outline.go:41
-								s.Add(m).StoreSlice(out[i:])
+								/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -628,18 +520,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line outline.go:19
-						var i int = gc_bx*gc_bdx + tx
-//line outline.go:19
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line outline.go:19
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
-//line outline.go:41
-						if i < 0 || i > len(out)-8 {
+						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+						/*line outline.go:19*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+						/*line outline.go:19*/ m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank:])
+						/*line outline.go:41*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line outline.go:41
-						s.Add(m).StoreSlice(out[i:])
+						/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -647,12 +534,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
-//line outline.go:41
-					out[i] = s + m
+					/*line outline.go:41*/ out[i] = s + m
 				}
 			}
 		}

@@ -28,8 +28,7 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			gc_bx = 0
 		}
 		gc_pos.Thread = 0
-//line pairs.go:23
-		if scale == 0 {
+		/*line pairs.go:23*/ if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -39,36 +38,31 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}
 	}

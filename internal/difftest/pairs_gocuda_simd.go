@@ -30,8 +30,7 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			gc_bx = 0
 		}
 		gc_pos.Thread = 0
-//line pairs.go:23
-		if scale == 0 {
+		/*line pairs.go:23*/ if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -39,43 +38,32 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line pairs.go:27
-					gc_vb2 := archsimd.BroadcastFloat32x16(scale)
+					/*line pairs.go:27*/ gc_vb2 := archsimd.BroadcastFloat32x16(scale)
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-						if i < 0 || i > len(re)-16 || i > len(im)-16 {
+						/*line pairs.go:27*/ if i < 0 || i > len(re)-16 || i > len(im)-16 {
 							break
 						}
-//line pairs.go:27
-						gc_t3 := archsimd.LoadFloat32x16Slice(re[i:])
-//line pairs.go:27
-						gc_t4 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
-//line pairs.go:27
-						if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
-//line pairs.go:27
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
-//line pairs.go:27
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
+						/*line pairs.go:27*/ gc_t3 := archsimd.LoadFloat32x16Slice(re[i:])
+						/*line pairs.go:27*/ gc_t4 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
+						/*line pairs.go:27*/ if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
+							/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
+							/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
 						} else {
-//line pairs.go:27
-							var gc_lanes3 [16]float32
-//line pairs.go:27
-							var gc_lanes4 [16]float32
+							/*line pairs.go:27*/ var gc_lanes3 [16]float32
+							/*line pairs.go:27*/ var gc_lanes4 [16]float32
 							gc_t3.Store(&gc_lanes3)
 							gc_t4.Store(&gc_lanes4)
 							for gc_k2 := range 16 {
 								if 0xffff&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
 									{
-//line pairs.go:27
-										out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
-//line pairs.go:27
-										out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
+										/*line pairs.go:27*/ out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
+										/*line pairs.go:27*/ out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
 									}
 								}
 							}
@@ -90,8 +78,7 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 				}
 			}
 			if compiled.SIMD {
-//line pairs.go:27
-				gc_vb := archsimd.BroadcastFloat32x8(scale)
+				/*line pairs.go:27*/ gc_vb := archsimd.BroadcastFloat32x8(scale)
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
@@ -99,34 +86,24 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-					if i < 0 || i > len(re)-8 || i > len(im)-8 {
+					/*line pairs.go:27*/ if i < 0 || i > len(re)-8 || i > len(im)-8 {
 						break
 					}
-//line pairs.go:27
-					gc_t := archsimd.LoadFloat32x8Slice(re[i:])
-//line pairs.go:27
-					gc_t2 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
-//line pairs.go:27
-					if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
-//line pairs.go:27
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
-//line pairs.go:27
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
+					/*line pairs.go:27*/ gc_t := archsimd.LoadFloat32x8Slice(re[i:])
+					/*line pairs.go:27*/ gc_t2 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
+					/*line pairs.go:27*/ if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
+						/*line pairs.go:27*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
+						/*line pairs.go:27*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
 					} else {
-//line pairs.go:27
-						var gc_lanes [8]float32
-//line pairs.go:27
-						var gc_lanes2 [8]float32
+						/*line pairs.go:27*/ var gc_lanes [8]float32
+						/*line pairs.go:27*/ var gc_lanes2 [8]float32
 						gc_t.Store(&gc_lanes)
 						gc_t2.Store(&gc_lanes2)
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line pairs.go:27
-								out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
-//line pairs.go:27
-								out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
+								/*line pairs.go:27*/ out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+								/*line pairs.go:27*/ out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -137,8 +114,7 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line pairs.go:27
-				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}
 	}

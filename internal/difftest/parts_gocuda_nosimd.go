@@ -27,8 +27,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line parts.go:39
-			panic(compiled.ErrGuardWraps)
+			/*line parts.go:39*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -41,8 +40,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 				gc_at3 := acc[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line parts.go:26
-					m := gc_at[gc_tx][3]
+					/*line parts.go:26*/ m := gc_at[gc_tx][3]
 					if gc_at2[gc_tx].Charge > 0 {
 						gc_at2[gc_tx].X += gc_at2[gc_tx].V * dt
 						gc_at2[gc_tx].V -= m
@@ -54,8 +52,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line parts.go:26
-					m := bodies[i][3]
+					/*line parts.go:26*/ m := bodies[i][3]
 					if ps[i].Charge > 0 {
 						ps[i].X += ps[i].V * dt
 						ps[i].V -= m
@@ -105,66 +102,53 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line parts.go:46
-						if i < 0 || i > len(ps)-8 || i > len(out)-8 {
+						/*line parts.go:46*/ if i < 0 || i > len(ps)-8 || i > len(out)-8 {
 							break
 						}
 						var gc_ld2 lanes.Float32x8
-//line parts.go:46
-						var gc_lanes2 [8]float32
+						/*line parts.go:46*/ var gc_lanes2 [8]float32
 						for gc_k2 := range 8 {
-//line parts.go:46
-							gc_lanes2[gc_k2] = ps[i+gc_k2].X
+							/*line parts.go:46*/ gc_lanes2[gc_k2] = ps[i+gc_k2].X
 						}
 						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
 						x := gc_ld2
-//line parts.go:46
-						var s lanes.Float32x8
-//line parts.go:48
-						for j := range ps {
-//line parts.go:48
-							s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
+						/*line parts.go:46*/ var s lanes.Float32x8
+						/*line parts.go:48*/ for j := range ps {
+							/*line parts.go:48*/ s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
 						}
-//line parts.go:51
-						s.StoreSlice(out[i:])
+						/*line parts.go:51*/ s.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line parts.go:46
-						x := ps[i].X
+						/*line parts.go:46*/ x := ps[i].X
 						var s float32
 						{
-//line parts.go:48
-							gc_xs := ps
+							/*line parts.go:48*/ gc_xs := ps
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									j := gc_i + 0
 									{
-//line parts.go:49
-										s += ps[j].X - x
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 								{
 									j := gc_i + 1
 									{
-//line parts.go:49
-										s += ps[j].X - x
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 								{
 									j := gc_i + 2
 									{
-//line parts.go:49
-										s += ps[j].X - x
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 								{
 									j := gc_i + 3
 									{
-//line parts.go:49
-										s += ps[j].X - x
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 							}
@@ -172,14 +156,12 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 								{
 									j := gc_i
 									{
-//line parts.go:49
-										s += ps[j].X - x
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 							}
 						}
-//line parts.go:51
-						out[i] = s
+						/*line parts.go:51*/ out[i] = s
 					}
 				}
 			}

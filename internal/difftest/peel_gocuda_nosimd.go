@@ -17,8 +17,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line peel.go:19
-	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line peel.go:19*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -36,28 +35,23 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line peel.go:21
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line peel.go:21
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line peel.go:21
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line peel.go:21
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line peel.go:21
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -66,46 +60,36 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line peel.go:18
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line peel.go:18
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line peel.go:18
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line peel.go:18
-						i := gc_bx*gc_bdx + tx
-//line peel.go:21
-						tile_[tx] = in[i]
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:21
-					tile_[tx] = in[i]
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:21*/ tile_[tx] = in[i]
 				}
 			}
 		}
@@ -113,8 +97,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:30
-			panic(compiled.ErrGuardWraps)
+			/*line peel.go:30*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -139,32 +122,25 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
-//line peel.go:18
-							var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
-//line peel.go:27
-							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-//line peel.go:27
-								lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+								/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
-//line peel.go:27
-								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+								/*line peel.go:27*/ gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 								if gc_if2.ToBits() != 0 {
-//line peel.go:27
-									lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+									/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
 								}
 								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 								if gc_else2.ToBits() != 0 {
-//line peel.go:27
-									lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+									/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
 								}
 							}
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
-//line peel.go:27
-							if tx > 0 && tx < gc_bdx-1 {
+							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
 							} else {
 								gc_at3[gc_u] = -gc_at5[gc_u]
@@ -175,10 +151,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:27
-					if tx > 0 && tx < gc_bdx-1 {
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
@@ -191,38 +165,29 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tx int = gc_tx
-//line peel.go:18
-					var i int = gc_bx*gc_bdx + tx
-//line peel.go:27
-					if (tx-
+					/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if (tx-
 						1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line peel.go:27
-					if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-//line peel.go:27
-						lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+					/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+						/*line peel.go:27*/ lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 					} else {
-//line peel.go:28
-						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+						/*line peel.go:28*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 						if gc_if.ToBits() != 0 {
-//line peel.go:27
-							lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+							/*line peel.go:27*/ lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-//line peel.go:28
-							lanes.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+							/*line peel.go:28*/ lanes.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 						}
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:27
-					if tx > 0 && tx < gc_bdx-1 {
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
@@ -242,12 +207,10 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line peel.go:41
-	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line peel.go:41*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line peel.go:45
-		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line peel.go:45*/ if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := tile_[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -257,28 +220,23 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line peel.go:42
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line peel.go:42
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line peel.go:42
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line peel.go:42
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line peel.go:42
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -288,46 +246,36 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-//line peel.go:42
-					tile_[tx] = in[i]
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
-//line peel.go:42
-				tile_[tx] = in[i]
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				/*line peel.go:42*/ tile_[tx] = in[i]
 			}
 		}
 	}
@@ -335,8 +283,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 		gc_off2 := 0 - 2
 		gc_off3 := gc_bx * gc_bdx
 		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
-//line peel.go:52
-		gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
+		/*line peel.go:52*/ gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -349,31 +296,24 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
-//line peel.go:40
-						var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
 						y := gc_vb2
-//line peel.go:45
-						if tx >= 2 {
-//line peel.go:45
-							y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+						/*line peel.go:45*/ if tx >= 2 {
+							/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 						} else {
-//line peel.go:45
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							/*line peel.go:45*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 							if gc_if4.ToBits() != 0 {
-//line peel.go:45
-								y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+								/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
 							}
 						}
-//line peel.go:45
-						y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+						/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						y := float32(-1)
-//line peel.go:45
-						if tx >= 2 {
+						/*line peel.go:45*/ if tx >= 2 {
 							y = gc_at3[gc_u]
 						}
 						gc_at4[gc_u] = y
@@ -383,11 +323,9 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
 				y := float32(-1)
-//line peel.go:45
-				if tx >= 2 {
+				/*line peel.go:45*/ if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
@@ -399,24 +337,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tx int = gc_tx
-//line peel.go:40
-				var i int = gc_bx*gc_bdx + tx
+				/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 				y := gc_vb
-//line peel.go:45
-				if (tx-
+				/*line peel.go:45*/ if (tx-
 					2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line peel.go:45
-				if tx >= 2 {
-//line peel.go:45
-					y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
+				/*line peel.go:45*/ if tx >= 2 {
+					/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
 				} else {
-//line peel.go:46
-					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+					/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 					if gc_if2.ToBits() != 0 {
-//line peel.go:45
-						y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
+						/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
 					}
 				}
 				y.StoreSlice(out[i:])
@@ -424,11 +356,9 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
 				y := float32(-1)
-//line peel.go:45
-				if tx >= 2 {
+				/*line peel.go:45*/ if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
@@ -458,8 +388,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:78
-			panic(compiled.ErrGuardWraps)
+			/*line peel.go:78*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -487,8 +416,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line peel.go:59
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							/*line peel.go:59*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -497,8 +425,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-					out[i] = in[i-1] + in[i+1]
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			} else {
 				gc_step := gc_from
@@ -509,8 +436,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 					}
 					{
 						gc_tx := gc_step + 1
@@ -518,8 +444,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 					}
 					{
 						gc_tx := gc_step + 2
@@ -527,8 +452,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 					}
 					{
 						gc_tx := gc_step + 3
@@ -536,8 +460,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						out[i] = in[i-1] + in[i+1]
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -545,8 +468,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-					out[i] = in[i-1] + in[i+1]
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			}
 		}
@@ -563,8 +485,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	w := gc_bdx
-//line peel.go:72
-	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
+	/*line peel.go:72*/ tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -580,28 +501,23 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line peel.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line peel.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line peel.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line peel.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line peel.go:73
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -612,50 +528,40 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line peel.go:71
-						i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						tile_[ty][tx] = in[i]
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-					tile_[ty][tx] = in[i]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:73*/ tile_[ty][tx] = in[i]
 				}
 			}
 			gc_ty++
@@ -697,41 +603,32 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line peel.go:71
-							var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
 							_ = i
-//line peel.go:75
-							s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+							/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
-								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
+								/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
 							} else {
 								gc_b4 := gc_none2
-//line peel.go:76
-								if ty > 0 {
+								/*line peel.go:76*/ if ty > 0 {
 									gc_b4 = gc_all2
 								}
 								gc_b5 := gc_none2
-//line peel.go:76
-								if ty < gc_bdy-1 {
+								/*line peel.go:76*/ if ty < gc_bdy-1 {
 									gc_b5 = gc_all2
 								}
-//line peel.go:76
-								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
+								/*line peel.go:76*/ gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
 								if gc_if2.ToBits() != 0 {
-//line peel.go:76
-									s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+									/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
 								}
 							}
-//line peel.go:76
-							s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+							/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							ty := gc_ty
-//line peel.go:75
-							s := gc_at3[gc_u]
+							/*line peel.go:75*/ s := gc_at3[gc_u]
 							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
 							}
@@ -743,10 +640,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-					s := tile_[ty][tx]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
@@ -764,109 +659,84 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line peel.go:71
-					var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-					if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
+					/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line peel.go:75
-					s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
+					/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
 					if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 						var gc_ld lanes.Float32x8
-//line peel.go:76
-						if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+						/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld2 lanes.Float32x8
-//line peel.go:77
-						if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-//line peel.go:77
-							gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+						/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+							/*line peel.go:77*/ gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld3 lanes.Float32x8
-//line peel.go:77
-						if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-//line peel.go:77
-							gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+						/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+							/*line peel.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld4 lanes.Float32x8
-//line peel.go:77
-						if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-//line peel.go:77
-							gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+						/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+							/*line peel.go:77*/ gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
 						} else {
 							break gc_steps
 						}
-//line peel.go:77
-						s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
+						/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
 					} else {
 						gc_b2 := gc_none
-//line peel.go:77
-						if ty >
+						/*line peel.go:77*/ if ty >
 							0 {
 							gc_b2 = gc_all
 						}
 						gc_b3 := gc_none
-//line peel.go:76
-						if ty < gc_bdy-1 {
+						/*line peel.go:76*/ if ty < gc_bdy-1 {
 							gc_b3 = gc_all
 						}
-//line peel.go:76
-						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+						/*line peel.go:76*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
 						if gc_if.ToBits() != 0 {
 							var gc_ld5 lanes.Float32x8
-//line peel.go:76
-							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+							/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 								gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld6 lanes.Float32x8
-//line peel.go:77
-							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-//line peel.go:77
-								gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+							/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+								/*line peel.go:77*/ gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld7 lanes.Float32x8
-//line peel.go:77
-							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-//line peel.go:77
-								gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+							/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld8 lanes.Float32x8
-//line peel.go:77
-							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-//line peel.go:77
-								gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+							/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
 							} else {
 								break gc_steps
 							}
-//line peel.go:77
-							s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+							/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
 						}
 					}
-//line peel.go:79
-					s.StoreSlice(out[i:])
+					/*line peel.go:79*/ s.StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-					s := tile_[ty][tx]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}

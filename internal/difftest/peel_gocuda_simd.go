@@ -18,8 +18,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line peel.go:19
-	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line peel.go:19*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -40,12 +39,10 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
-//line peel.go:18
-							var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
 							{
-//line peel.go:20
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line peel.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -59,16 +56,14 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
-//line peel.go:18
-						var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line peel.go:21
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -78,15 +73,12 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tx int = gc_tx
-//line peel.go:18
-							var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 							{
-//line peel.go:21
-								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
+								/*line peel.go:21*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 									break
 								}
-//line peel.go:21
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
+								/*line peel.go:21*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -100,24 +92,19 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line peel.go:18
-						var i int = gc_bx*gc_bdx + tx
-//line peel.go:21
-						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
+						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 							break
 						}
-//line peel.go:21
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
+						/*line peel.go:21*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:21
-					tile_[tx] = in[i]
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:21*/ tile_[tx] = in[i]
 				}
 			}
 		}
@@ -125,8 +112,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:30
-			panic(compiled.ErrGuardWraps)
+			/*line peel.go:30*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -154,25 +140,19 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
 									var tx int = gc_tx
-//line peel.go:18
-									var i int = gc_bx*gc_bdx + tx
+									/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
-//line peel.go:27
-									if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
-//line peel.go:27
-										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
+										/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									} else {
-//line peel.go:27
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
+										/*line peel.go:27*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
 										if gc_if4.ToBits() != 0 {
-//line peel.go:27
-											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+											/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 										}
 										gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 										if gc_else4.ToBits() != 0 {
 											{
-//line peel.go:27
-												archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
+												/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
 											}
 										}
 									}
@@ -190,24 +170,18 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								var tx int = gc_tx
-//line peel.go:18
-								var i int = gc_bx*gc_bdx + tx
+								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
-//line peel.go:27
-								if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-//line peel.go:27
-									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+									/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-//line peel.go:27
-									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+									/*line peel.go:27*/ gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 									if gc_if3.ToBits() != 0 {
-//line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
+										/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 									gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 									if gc_else3.ToBits() != 0 {
-//line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+										/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
 									}
 								}
 							}
@@ -216,8 +190,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
-//line peel.go:27
-							if tx > 0 && tx < gc_bdx-1 {
+							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
 							} else {
 								gc_at3[gc_u] = -gc_at5[gc_u]
@@ -228,10 +201,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:27
-					if tx > 0 && tx < gc_bdx-1 {
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
@@ -247,29 +218,22 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tx int = gc_tx
-//line peel.go:18
-							var i int = gc_bx*gc_bdx + tx
-//line peel.go:27
-							if (tx-
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:27*/ if (tx-
 								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 								break
 							}
-//line peel.go:27
-							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
-//line peel.go:27
-								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
+							/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
+								/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
 							} else {
-//line peel.go:28
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
+								/*line peel.go:28*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
 								if gc_if2.ToBits() != 0 {
-//line peel.go:27
-									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
+									/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
 								}
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 								if gc_else2.ToBits() != 0 {
 									{
-//line peel.go:28
-										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
+										/*line peel.go:28*/ archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
 									}
 								}
 							}
@@ -287,28 +251,21 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tx int = gc_tx
-//line peel.go:18
-						var i int = gc_bx*gc_bdx + tx
-//line peel.go:27
-						if (tx-
+						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:27*/ if (tx-
 							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line peel.go:27
-						if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-//line peel.go:27
-							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+						/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+							/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 						} else {
-//line peel.go:28
-							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+							/*line peel.go:28*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 							if gc_if.ToBits() != 0 {
-//line peel.go:27
-								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+								/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line peel.go:28
-								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+								/*line peel.go:28*/ archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 							}
 						}
 					}
@@ -317,10 +274,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line peel.go:18
-					i := gc_bx*gc_bdx + tx
-//line peel.go:27
-					if tx > 0 && tx < gc_bdx-1 {
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
 					} else {
 						out[i] = -tile_[tx]
@@ -340,12 +295,10 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line peel.go:41
-	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line peel.go:41*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line peel.go:45
-		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line peel.go:45*/ if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := tile_[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -355,11 +308,9 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
-//line peel.go:40
-						var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line peel.go:41
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line peel.go:41*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -372,17 +323,14 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tx int = gc_tx
-//line peel.go:40
-					var i int = gc_bx*gc_bdx + tx
+					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 					_ = i
-//line peel.go:41
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line peel.go:41*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line peel.go:42
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -392,14 +340,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line peel.go:40
-						var i int = gc_bx*gc_bdx + tx
-//line peel.go:42
-						if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:42*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 							break
 						}
-//line peel.go:43
-						archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
+						/*line peel.go:43*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -412,24 +357,19 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tx int = gc_tx
-//line peel.go:40
-					var i int = gc_bx*gc_bdx + tx
-//line peel.go:42
-					if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
+					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 						break
 					}
-//line peel.go:43
-					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
+					/*line peel.go:43*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
-//line peel.go:42
-				tile_[tx] = in[i]
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				/*line peel.go:42*/ tile_[tx] = in[i]
 			}
 		}
 	}
@@ -437,8 +377,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 		gc_off2 := 0 - 2
 		gc_off3 := gc_bx * gc_bdx
 		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
-//line peel.go:52
-		gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
+		/*line peel.go:52*/ gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -454,24 +393,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								var tx int = gc_tx
-//line peel.go:40
-								var i int = gc_bx*gc_bdx + tx
+								/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
 								y := gc_vb4
-//line peel.go:45
-								if tx >= 2 {
-//line peel.go:45
-									y = archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line peel.go:45*/ if tx >= 2 {
+									/*line peel.go:45*/ y = archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-//line peel.go:45
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+									/*line peel.go:45*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 									if gc_if4.ToBits() != 0 {
-//line peel.go:45
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line peel.go:45*/ y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line peel.go:45
-								y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -486,24 +419,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							var tx int = gc_tx
-//line peel.go:40
-							var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 							_ = i
 							y := gc_vb3
-//line peel.go:45
-							if tx >= 2 {
-//line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+							/*line peel.go:45*/ if tx >= 2 {
+								/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
-//line peel.go:45
-								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+								/*line peel.go:45*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 								if gc_if3.ToBits() != 0 {
-//line peel.go:45
-									y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if3)
+									/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if3)
 								}
 							}
-//line peel.go:45
-							y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+							/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -511,8 +438,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						y := float32(-1)
-//line peel.go:45
-						if tx >= 2 {
+						/*line peel.go:45*/ if tx >= 2 {
 							y = gc_at3[gc_u]
 						}
 						gc_at4[gc_u] = y
@@ -522,11 +448,9 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
 				y := float32(-1)
-//line peel.go:45
-				if tx >= 2 {
+				/*line peel.go:45*/ if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
@@ -541,24 +465,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						var tx int = gc_tx
-//line peel.go:40
-						var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 						y := gc_vb2
-//line peel.go:45
-						if (tx-
+						/*line peel.go:45*/ if (tx-
 							2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 							break
 						}
-//line peel.go:45
-						if tx >= 2 {
-//line peel.go:45
-							y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
+						/*line peel.go:45*/ if tx >= 2 {
+							/*line peel.go:45*/ y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 						} else {
-//line peel.go:46
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+							/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 							if gc_if2.ToBits() != 0 {
-//line peel.go:45
-								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line peel.go:45*/ y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						y.StoreSlice(out[i:])
@@ -576,24 +494,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tx int = gc_tx
-//line peel.go:40
-					var i int = gc_bx*gc_bdx + tx
+					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 					y := gc_vb
-//line peel.go:45
-					if (tx-
+					/*line peel.go:45*/ if (tx-
 						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line peel.go:45
-					if tx >= 2 {
-//line peel.go:45
-						y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
+					/*line peel.go:45*/ if tx >= 2 {
+						/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 					} else {
-//line peel.go:46
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+						/*line peel.go:46*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 						if gc_if.ToBits() != 0 {
-//line peel.go:45
-							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
+							/*line peel.go:45*/ y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
 						}
 					}
 					y.StoreSlice(out[i:])
@@ -603,11 +515,9 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line peel.go:40
-				i := gc_bx*gc_bdx + tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
 				y := float32(-1)
-//line peel.go:45
-				if tx >= 2 {
+				/*line peel.go:45*/ if tx >= 2 {
 					y = tile_[tx-2]
 				}
 				out[i] = y
@@ -637,8 +547,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:78
-			panic(compiled.ErrGuardWraps)
+			/*line peel.go:78*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -671,8 +580,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line peel.go:58
-										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line peel.go:58*/ archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -687,8 +595,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line peel.go:58
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line peel.go:58*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -696,8 +603,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line peel.go:59
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							/*line peel.go:59*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -706,8 +612,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-					out[i] = in[i-1] + in[i+1]
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -718,12 +623,10 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line peel.go:59
-								if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
+								/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line peel.go:59
-								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+								/*line peel.go:59*/ archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -737,12 +640,10 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-						if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
+						/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line peel.go:59
-						archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+						/*line peel.go:59*/ archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -751,8 +652,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line peel.go:59
-					out[i] = in[i-1] + in[i+1]
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			}
 		}
@@ -769,8 +669,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	w := gc_bdx
-//line peel.go:72
-	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
+	/*line peel.go:72*/ tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -787,11 +686,9 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line peel.go:71
-							var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
 							_ = i
-//line peel.go:72
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line peel.go:72*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -805,17 +702,14 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line peel.go:71
-						var i int = (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
 						_ = i
-//line peel.go:72
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line peel.go:72*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line peel.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -827,14 +721,11 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line peel.go:71
-							var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:73*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 								break
 							}
-//line peel.go:74
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
+							/*line peel.go:74*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -849,14 +740,11 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line peel.go:71
-						var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
+						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 							break
 						}
-//line peel.go:74
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
+						/*line peel.go:74*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -864,10 +752,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:73
-					tile_[ty][tx] = in[i]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:73*/ tile_[ty][tx] = in[i]
 				}
 			}
 			gc_ty++
@@ -912,34 +798,26 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									var ty int = gc_ty
-//line peel.go:71
-									var i int = (gc_bx*gc_bdy+ty)*w + tx
+									/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
 									_ = i
-//line peel.go:75
-									s := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line peel.go:75*/ s := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
 									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
-										s = archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(s))
+										/*line peel.go:76*/ s = archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(s))
 									} else {
 										gc_b8 := gc_none4
-//line peel.go:76
-										if ty > 0 {
+										/*line peel.go:76*/ if ty > 0 {
 											gc_b8 = gc_all4
 										}
 										gc_b9 := gc_none4
-//line peel.go:76
-										if ty < gc_bdy-1 {
+										/*line peel.go:76*/ if ty < gc_bdy-1 {
 											gc_b9 = gc_all4
 										}
-//line peel.go:76
-										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_b9.ToBits())
+										/*line peel.go:76*/ gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_b9.ToBits())
 										if gc_if4.ToBits() != 0 {
-//line peel.go:76
-											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											/*line peel.go:76*/ s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
 									}
-//line peel.go:76
-									s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+									/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -957,34 +835,26 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								gc_tx := gc_vstep3
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line peel.go:71
-								var i int = (gc_bx*gc_bdy+ty)*w + tx
+								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
 								_ = i
-//line peel.go:75
-								s := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line peel.go:75*/ s := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
-//line peel.go:76
-									s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(s))
+									/*line peel.go:76*/ s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(s))
 								} else {
 									gc_b6 := gc_none3
-//line peel.go:76
-									if ty > 0 {
+									/*line peel.go:76*/ if ty > 0 {
 										gc_b6 = gc_all3
 									}
 									gc_b7 := gc_none3
-//line peel.go:76
-									if ty < gc_bdy-1 {
+									/*line peel.go:76*/ if ty < gc_bdy-1 {
 										gc_b7 = gc_all3
 									}
-//line peel.go:76
-									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b6).And(gc_b7)
+									/*line peel.go:76*/ gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b6).And(gc_b7)
 									if gc_if3.ToBits() != 0 {
-//line peel.go:76
-										s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+										/*line peel.go:76*/ s = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
 									}
 								}
-//line peel.go:76
-								s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+								/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -992,8 +862,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							ty := gc_ty
-//line peel.go:75
-							s := gc_at3[gc_u]
+							/*line peel.go:75*/ s := gc_at3[gc_u]
 							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
 							}
@@ -1005,10 +874,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-					s := tile_[ty][tx]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
@@ -1029,100 +896,77 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line peel.go:71
-							var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-							if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
 								break
 							}
-//line peel.go:75
-							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
+							/*line peel.go:75*/ s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
 								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:76
-								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
+								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
-//line peel.go:77
-									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
+									/*line peel.go:77*/ gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
-//line peel.go:77
-									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
+									/*line peel.go:77*/ gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
-//line peel.go:77
-									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
+									/*line peel.go:77*/ gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 								} else {
 									break gc_steps2
 								}
-//line peel.go:77
-								s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
+								/*line peel.go:77*/ s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
 							} else {
 								gc_b4 := gc_none2
-//line peel.go:77
-								if ty >
+								/*line peel.go:77*/ if ty >
 									0 {
 									gc_b4 = gc_all2
 								}
 								gc_b5 := gc_none2
-//line peel.go:76
-								if ty < gc_bdy-1 {
+								/*line peel.go:76*/ if ty < gc_bdy-1 {
 									gc_b5 = gc_all2
 								}
-//line peel.go:76
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
+								/*line peel.go:76*/ gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
 								if gc_if2.ToBits() != 0 {
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:76
-									if tx >= 0 && tx <= len(tile_[ty-1])-16 {
+									/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 										gc_ld13 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-									if tx >= 0 && tx <= len(tile_[ty+1])-16 {
-//line peel.go:77
-										gc_ld14 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
+										/*line peel.go:77*/ gc_ld14 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-									if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
-//line peel.go:77
-										gc_ld15 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
+										/*line peel.go:77*/ gc_ld15 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
-									if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
-//line peel.go:77
-										gc_ld16 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
+										/*line peel.go:77*/ gc_ld16 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 									} else {
 										break gc_steps2
 									}
-//line peel.go:77
-									s = s.Merge(gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line peel.go:77*/ s = s.Merge(gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
-//line peel.go:79
-							s.StoreSlice(out[i:])
+							/*line peel.go:79*/ s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1142,100 +986,77 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line peel.go:71
-						var i int = (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-						if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
+						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line peel.go:75
-						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+						/*line peel.go:75*/ s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:76
-							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+							/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-//line peel.go:77
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+							/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+								/*line peel.go:77*/ gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-//line peel.go:77
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+							/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-//line peel.go:77
-								gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+							/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 							} else {
 								break gc_steps
 							}
-//line peel.go:77
-							s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
+							/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
 						} else {
 							gc_b2 := gc_none
-//line peel.go:77
-							if ty >
+							/*line peel.go:77*/ if ty >
 								0 {
 								gc_b2 = gc_all
 							}
 							gc_b3 := gc_none
-//line peel.go:76
-							if ty < gc_bdy-1 {
+							/*line peel.go:76*/ if ty < gc_bdy-1 {
 								gc_b3 = gc_all
 							}
-//line peel.go:76
-							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+							/*line peel.go:76*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
 							if gc_if.ToBits() != 0 {
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:76
-								if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-								if tx >= 0 && tx <= len(tile_[ty+1])-8 {
-//line peel.go:77
-									gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+									/*line peel.go:77*/ gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
-//line peel.go:77
-									gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
-								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
-//line peel.go:77
-									gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 								} else {
 									break gc_steps
 								}
-//line peel.go:77
-								s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+								/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
 							}
 						}
-//line peel.go:79
-						s.StoreSlice(out[i:])
+						/*line peel.go:79*/ s.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1243,10 +1064,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-//line peel.go:75
-					s := tile_[ty][tx]
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}

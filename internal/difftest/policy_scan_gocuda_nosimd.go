@@ -18,8 +18,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line policy_scan.go:67
-	var gc_l_v_2 [32]int32
+	/*line policy_scan.go:67*/ var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
 	var gc_l_v_4 [32]int32
@@ -38,24 +37,20 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line policy_scan.go:60
-		var tag int = kind
+		/*line policy_scan.go:60*/ var tag int = kind
 		if tag == 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
-//line policy_scan.go:68
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				/*line policy_scan.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line policy_scan.go:62
-						var p_ shflScanPolicy = shflScanPolicy{}
+						/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
 						_ = p_
-//line policy_scan.go:62
-						var v_ int32 = gc_at[gc_lane]
+						/*line policy_scan.go:62*/ var v_ int32 = gc_at[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -66,36 +61,28 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:62
-						var p_ shflScanPolicy = shflScanPolicy{}
+						/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
 						_ = p_
-//line policy_scan.go:62
-						var v_ int32 = in[i]
+						/*line policy_scan.go:62*/ var v_ int32 = in[i]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-//line policy_scan.go:47
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line policy_scan.go:47*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
-//line policy_scan.go:48
-				var offset_ int = offset
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
+				/*line policy_scan.go:48*/ var offset_ int = offset
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_2 := gc_l_v_2[gc_lane]
-//line policy_scan.go:28
-					var v_ int32
-//line policy_scan.go:22
-					u := gc_c1r[gc_lane]
+					/*line policy_scan.go:28*/ var v_ int32
+					/*line policy_scan.go:22*/ u := gc_c1r[gc_lane]
 					if (gc_rank & 31) >= offset_ {
 						v_2 += u
 					}
 					var r_ int32 = v_2
-//line policy_scan.go:48
-					v_ = r_
+					/*line policy_scan.go:48*/ v_ = r_
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_v_[gc_lane] = v_
 				}
@@ -105,15 +92,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line policy_scan.go:61
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				/*line policy_scan.go:61*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line policy_scan.go:50
-						var r int32 = v_
-//line policy_scan.go:62
-						gc_at2[gc_lane] = r
+						/*line policy_scan.go:50*/ var r int32 = v_
+						/*line policy_scan.go:62*/ gc_at2[gc_lane] = r
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -124,31 +108,25 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
 						v_ := gc_l_v_[gc_lane]
-//line policy_scan.go:50
-						var r int32 = v_
-//line policy_scan.go:62
-						out[i] = r
+						/*line policy_scan.go:50*/ var r int32 = v_
+						/*line policy_scan.go:62*/ out[i] = r
 					}
 				}
 			}
 		} else
-//line policy_scan.go:63
-		if tag == 1 {
+		/*line policy_scan.go:63*/ if tag == 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
-//line policy_scan.go:70
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+				/*line policy_scan.go:70*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line policy_scan.go:64
-						p := &countedScanPolicy{}
+						/*line policy_scan.go:64*/ p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
-//line policy_scan.go:65
-						var v_3 int32 = gc_at3[gc_lane]
+						/*line policy_scan.go:65*/ var v_3 int32 = gc_at3[gc_lane]
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -161,53 +139,41 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:64
-						p := &countedScanPolicy{}
+						/*line policy_scan.go:64*/ p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
-//line policy_scan.go:65
-						var v_3 int32 = in[i]
+						/*line policy_scan.go:65*/ var v_3 int32 = in[i]
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
 					}
 				}
 			}
-//line policy_scan.go:47
-			for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+			/*line policy_scan.go:47*/ for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
 				copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
-//line policy_scan.go:48
-				var offset_3 int = offset_2
+				/*line policy_scan.go:48*/ var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v_4 := gc_l_v_4[gc_lane]
 					p_2 := gc_l_p_2[gc_lane]
-//line policy_scan.go:48
-					var p_3 *countedScanPolicy = p_2
-//line policy_scan.go:34
-					p_3.steps++
+					/*line policy_scan.go:48*/ var p_3 *countedScanPolicy = p_2
+					/*line policy_scan.go:34*/ p_3.steps++
 					var v_5 int32 = v_4
 					gc_l_v_5[gc_lane] = v_5
 				}
-//line policy_scan.go:35
-				var offset_4 int = offset_3
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
+				/*line policy_scan.go:35*/ var offset_4 int = offset_3
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_5 := gc_l_v_5[gc_lane]
-//line policy_scan.go:28
-					var v_3 int32
-//line policy_scan.go:22
-					u_ := gc_c2r[gc_lane]
+					/*line policy_scan.go:28*/ var v_3 int32
+					/*line policy_scan.go:22*/ u_ := gc_c2r[gc_lane]
 					if (gc_rank & 31) >= offset_4 {
 						v_5 += u_
 					}
 					var r_4 int32 = v_5
-//line policy_scan.go:35
-					var r_3 int32 = r_4
-//line policy_scan.go:48
-					v_3 = r_3
+					/*line policy_scan.go:35*/ var r_3 int32 = r_4
+					/*line policy_scan.go:48*/ v_3 = r_3
 					gc_l_v_5[gc_lane] = v_5
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -217,17 +183,14 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
-//line policy_scan.go:62
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+				/*line policy_scan.go:62*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at4 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
 						v_3 := gc_l_v_3[gc_lane]
 						p := gc_l_p[gc_lane]
-//line policy_scan.go:50
-						var r_2 int32 = v_3
-//line policy_scan.go:65
-						v := r_2
+						/*line policy_scan.go:50*/ var r_2 int32 = v_3
+						/*line policy_scan.go:65*/ v := r_2
 						gc_at4[gc_lane] = v + p.steps
 					}
 				} else {
@@ -240,10 +203,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						i := gc_bx*gc_bdx + gc_tx
 						v_3 := gc_l_v_3[gc_lane]
 						p := gc_l_p[gc_lane]
-//line policy_scan.go:50
-						var r_2 int32 = v_3
-//line policy_scan.go:65
-						v := r_2
+						/*line policy_scan.go:50*/ var r_2 int32 = v_3
+						/*line policy_scan.go:65*/ v := r_2
 						out[i] = v + p.steps
 					}
 				}
@@ -254,15 +215,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off5 := (gc_bx * gc_bdx) + gc_x05
-//line policy_scan.go:80
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+				/*line policy_scan.go:80*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 					gc_at5 := in[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line policy_scan.go:68
-						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-//line policy_scan.go:68
-						var v_6 int32 = gc_at5[gc_lane]
+						/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+						/*line policy_scan.go:68*/ var v_6 int32 = gc_at5[gc_lane]
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -274,50 +232,38 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:68
-						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-//line policy_scan.go:68
-						var v_6 int32 = in[i]
+						/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+						/*line policy_scan.go:68*/ var v_6 int32 = in[i]
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
 				}
 			}
-//line policy_scan.go:47
-			for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+			/*line policy_scan.go:47*/ for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
 				copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
-//line policy_scan.go:48
-				var offset_6 int = offset_5
+				/*line policy_scan.go:48*/ var offset_6 int = offset_5
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_7 := gc_l_v_7[gc_lane]
 					p_4 := gc_l_p_4[gc_lane]
-//line policy_scan.go:48
-					var p_5 nestedScanPolicy[shflScanPolicy] = p_4
+					/*line policy_scan.go:48*/ var p_5 nestedScanPolicy[shflScanPolicy] = p_4
 					_ = p_5
-//line policy_scan.go:42
-					var v_8 int32 = v_7
+					/*line policy_scan.go:42*/ var v_8 int32 = v_7
 					gc_l_v_8[gc_lane] = v_8
 				}
-//line policy_scan.go:42
-				var offset_7 int = offset_6
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
+				/*line policy_scan.go:42*/ var offset_7 int = offset_6
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_8 := gc_l_v_8[gc_lane]
-//line policy_scan.go:28
-					var v_6 int32
-//line policy_scan.go:22
-					u_2 := gc_c3r[gc_lane]
+					/*line policy_scan.go:28*/ var v_6 int32
+					/*line policy_scan.go:22*/ u_2 := gc_c3r[gc_lane]
 					if (gc_rank & 31) >= offset_7 {
 						v_8 += u_2
 					}
 					var r_7 int32 = v_8
-//line policy_scan.go:42
-					var r_6 int32 = r_7
-//line policy_scan.go:48
-					v_6 = r_6
+					/*line policy_scan.go:42*/ var r_6 int32 = r_7
+					/*line policy_scan.go:48*/ v_6 = r_6
 					gc_l_v_8[gc_lane] = v_8
 					gc_l_v_6[gc_lane] = v_6
 				}
@@ -327,15 +273,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off6 := (gc_bx * gc_bdx) + gc_x06
-//line policy_scan.go:62
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
+				/*line policy_scan.go:62*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_6 := gc_l_v_6[gc_lane]
-//line policy_scan.go:50
-						var r_5 int32 = v_6
-//line policy_scan.go:68
-						gc_at6[gc_lane] = r_5
+						/*line policy_scan.go:50*/ var r_5 int32 = v_6
+						/*line policy_scan.go:68*/ gc_at6[gc_lane] = r_5
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -346,10 +289,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
 						v_6 := gc_l_v_6[gc_lane]
-//line policy_scan.go:50
-						var r_5 int32 = v_6
-//line policy_scan.go:68
-						out[i] = r_5
+						/*line policy_scan.go:50*/ var r_5 int32 = v_6
+						/*line policy_scan.go:68*/ out[i] = r_5
 					}
 				}
 			}

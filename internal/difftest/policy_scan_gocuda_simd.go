@@ -20,8 +20,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line policy_scan.go:67
-	var gc_l_v_2 [32]int32
+	/*line policy_scan.go:67*/ var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
 	var gc_l_v_4 [32]int32
@@ -40,8 +39,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line policy_scan.go:60
-		var tag int = kind
+		/*line policy_scan.go:60*/ var tag int = kind
 		if tag == 0 {
 			gc_left := gc_act
 			if compiled.SIMD {
@@ -54,19 +52,15 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:62
-						var gc_t3 shflScanPolicy = shflScanPolicy{}
+						/*line policy_scan.go:62*/ var gc_t3 shflScanPolicy = shflScanPolicy{}
 						var p_ shflScanPolicy = gc_t3
 						_ = p_
-//line policy_scan.go:62
-						if i < 0 || i > len(in)-8 {
+						/*line policy_scan.go:62*/ if i < 0 || i > len(in)-8 {
 							break
 						}
-//line policy_scan.go:62
-						gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
+						/*line policy_scan.go:62*/ gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
 						v_ := gc_t4
-//line policy_scan.go:62
-						v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy_scan.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -85,19 +79,15 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:62
-						var gc_t shflScanPolicy = shflScanPolicy{}
+						/*line policy_scan.go:62*/ var gc_t shflScanPolicy = shflScanPolicy{}
 						var p_ shflScanPolicy = gc_t
 						_ = p_
-//line policy_scan.go:62
-						if i < 0 || i > len(in)-8 {
+						/*line policy_scan.go:62*/ if i < 0 || i > len(in)-8 {
 							break
 						}
-//line policy_scan.go:62
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+						/*line policy_scan.go:62*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 						v_ := gc_t2
-//line policy_scan.go:62
-						v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy_scan.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -116,51 +106,37 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:62
-					var p_ shflScanPolicy = shflScanPolicy{}
+					/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
 					_ = p_
-//line policy_scan.go:62
-					var v_ int32 = in[i]
+					/*line policy_scan.go:62*/ var v_ int32 = in[i]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line policy_scan.go:47
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line policy_scan.go:47*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
-//line policy_scan.go:48
-				var offset_ int = offset
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
+				/*line policy_scan.go:48*/ var offset_ int = offset
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:22
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line policy_scan.go:22
-							var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							/*line policy_scan.go:22*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line policy_scan.go:22*/ var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 							if gc_lane >= offset_ {
-//line policy_scan.go:23
-								v_2 = v_2.Add(u)
+								/*line policy_scan.go:23*/ v_2 = v_2.Add(u)
 							} else {
-//line policy_scan.go:23
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+								/*line policy_scan.go:23*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 								if gc_if4.ToBits() != 0 {
-//line policy_scan.go:23
-									v_2 = v_2.Add(u).Merge(v_2, gc_if4)
+									/*line policy_scan.go:23*/ v_2 = v_2.Add(u).Merge(v_2, gc_if4)
 								}
 							}
 							r_ := v_2
-//line policy_scan.go:48
-							v_ = r_
-//line policy_scan.go:48
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line policy_scan.go:48
-							v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy_scan.go:48*/ v_ = r_
+							/*line policy_scan.go:48*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							/*line policy_scan.go:48*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -168,25 +144,17 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line policy_scan.go:48
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line policy_scan.go:48
-							var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							/*line policy_scan.go:48*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line policy_scan.go:48*/ var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 							if gc_if2.ToBits() != 0 {
-//line policy_scan.go:23
-								v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+								/*line policy_scan.go:23*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 							}
-//line policy_scan.go:26
-							r_ := v_2
-//line policy_scan.go:48
-							v_ = r_
-//line policy_scan.go:48
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-//line policy_scan.go:48
-							v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy_scan.go:26*/ r_ := v_2
+							/*line policy_scan.go:48*/ v_ = r_
+							/*line policy_scan.go:48*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							/*line policy_scan.go:48*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -200,16 +168,13 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_2 := gc_l_v_2[gc_lane]
-//line policy_scan.go:63
-						var v_ int32
-//line policy_scan.go:22
-						u := gc_c1r[gc_lane]
+						/*line policy_scan.go:63*/ var v_ int32
+						/*line policy_scan.go:22*/ u := gc_c1r[gc_lane]
 						if (gc_rank & 31) >= offset_ {
 							v_2 += u
 						}
 						var r_ int32 = v_2
-//line policy_scan.go:48
-						v_ = r_
+						/*line policy_scan.go:48*/ v_ = r_
 						gc_l_v_2[gc_lane] = v_2
 						gc_l_v_[gc_lane] = v_
 					}
@@ -226,16 +191,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:59
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy_scan.go:50
-						r := v_
-//line policy_scan.go:62
-						if i < 0 || i > len(out)-8 {
+						/*line policy_scan.go:59*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy_scan.go:50*/ r := v_
+						/*line policy_scan.go:62*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line policy_scan.go:62
-						r.StoreSlice(out[i:])
+						/*line policy_scan.go:62*/ r.StoreSlice(out[i:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -254,16 +215,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:59
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy_scan.go:50
-						r := v_
-//line policy_scan.go:62
-						if i < 0 || i > len(out)-8 {
+						/*line policy_scan.go:59*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy_scan.go:50*/ r := v_
+						/*line policy_scan.go:62*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line policy_scan.go:62
-						r.StoreSlice(out[i:])
+						/*line policy_scan.go:62*/ r.StoreSlice(out[i:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -283,30 +240,24 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_l_v_[gc_lane]
-//line policy_scan.go:50
-					var r int32 = v_
-//line policy_scan.go:62
-					out[i] = r
+					/*line policy_scan.go:50*/ var r int32 = v_
+					/*line policy_scan.go:62*/ out[i] = r
 				}
 			}
 		} else
-//line policy_scan.go:63
-		if tag == 1 {
+		/*line policy_scan.go:63*/ if tag == 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
-//line policy_scan.go:70
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				/*line policy_scan.go:70*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line policy_scan.go:64
-						p := &countedScanPolicy{}
+						/*line policy_scan.go:64*/ p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
-//line policy_scan.go:65
-						var v_3 int32 = gc_at[gc_lane]
+						/*line policy_scan.go:65*/ var v_3 int32 = gc_at[gc_lane]
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -319,69 +270,51 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:64
-						p := &countedScanPolicy{}
+						/*line policy_scan.go:64*/ p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
-//line policy_scan.go:65
-						var v_3 int32 = in[i]
+						/*line policy_scan.go:65*/ var v_3 int32 = in[i]
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
 					}
 				}
 			}
-//line policy_scan.go:47
-			for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+			/*line policy_scan.go:47*/ for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
 				copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
-//line policy_scan.go:48
-				var offset_3 int = offset_2
+				/*line policy_scan.go:48*/ var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v_4 := gc_l_v_4[gc_lane]
 					p_2 := gc_l_p_2[gc_lane]
-//line policy_scan.go:48
-					var p_3 *countedScanPolicy = p_2
-//line policy_scan.go:34
-					p_3.steps++
+					/*line policy_scan.go:48*/ var p_3 *countedScanPolicy = p_2
+					/*line policy_scan.go:34*/ p_3.steps++
 					var v_5 int32 = v_4
 					gc_l_v_5[gc_lane] = v_5
 				}
-//line policy_scan.go:35
-				var offset_4 int = offset_3
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
+				/*line policy_scan.go:35*/ var offset_4 int = offset_3
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:22
-							v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
-//line policy_scan.go:22
-							var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line policy_scan.go:22*/ v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
+							/*line policy_scan.go:22*/ var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 							if gc_lane >= offset_4 {
-//line policy_scan.go:23
-								v_5 = v_5.Add(u_)
+								/*line policy_scan.go:23*/ v_5 = v_5.Add(u_)
 							} else {
-//line policy_scan.go:23
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
+								/*line policy_scan.go:23*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
 								if gc_if8.ToBits() != 0 {
-//line policy_scan.go:23
-									v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
+									/*line policy_scan.go:23*/ v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
 								}
 							}
 							r_4 := v_5
-//line policy_scan.go:35
-							r_3 := r_4
-//line policy_scan.go:48
-							v_3 = r_3
-//line policy_scan.go:48
-							v_5.StoreSlice(gc_l_v_5[gc_lane:])
-//line policy_scan.go:48
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							/*line policy_scan.go:35*/ r_3 := r_4
+							/*line policy_scan.go:48*/ v_3 = r_3
+							/*line policy_scan.go:48*/ v_5.StoreSlice(gc_l_v_5[gc_lane:])
+							/*line policy_scan.go:48*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -389,27 +322,18 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line policy_scan.go:48
-							v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
-//line policy_scan.go:48
-							var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line policy_scan.go:48*/ v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
+							/*line policy_scan.go:48*/ var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
 							if gc_if6.ToBits() != 0 {
-//line policy_scan.go:23
-								v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
+								/*line policy_scan.go:23*/ v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
 							}
-//line policy_scan.go:26
-							r_4 := v_5
-//line policy_scan.go:35
-							r_3 := r_4
-//line policy_scan.go:48
-							v_3 = r_3
-//line policy_scan.go:48
-							v_5.StoreSlice(gc_l_v_5[gc_lane:])
-//line policy_scan.go:48
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							/*line policy_scan.go:26*/ r_4 := v_5
+							/*line policy_scan.go:35*/ r_3 := r_4
+							/*line policy_scan.go:48*/ v_3 = r_3
+							/*line policy_scan.go:48*/ v_5.StoreSlice(gc_l_v_5[gc_lane:])
+							/*line policy_scan.go:48*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -423,18 +347,14 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_5 := gc_l_v_5[gc_lane]
-//line policy_scan.go:63
-						var v_3 int32
-//line policy_scan.go:22
-						u_ := gc_c2r[gc_lane]
+						/*line policy_scan.go:63*/ var v_3 int32
+						/*line policy_scan.go:22*/ u_ := gc_c2r[gc_lane]
 						if (gc_rank & 31) >= offset_4 {
 							v_5 += u_
 						}
 						var r_4 int32 = v_5
-//line policy_scan.go:35
-						var r_3 int32 = r_4
-//line policy_scan.go:48
-						v_3 = r_3
+						/*line policy_scan.go:35*/ var r_3 int32 = r_4
+						/*line policy_scan.go:48*/ v_3 = r_3
 						gc_l_v_5[gc_lane] = v_5
 						gc_l_v_3[gc_lane] = v_3
 					}
@@ -445,17 +365,14 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line policy_scan.go:63
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				/*line policy_scan.go:63*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
 						v_3 := gc_l_v_3[gc_lane]
 						p := gc_l_p[gc_lane]
-//line policy_scan.go:50
-						var r_2 int32 = v_3
-//line policy_scan.go:65
-						v := r_2
+						/*line policy_scan.go:50*/ var r_2 int32 = v_3
+						/*line policy_scan.go:65*/ v := r_2
 						gc_at2[gc_lane] = v + p.steps
 					}
 				} else {
@@ -468,10 +385,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						i := gc_bx*gc_bdx + gc_tx
 						v_3 := gc_l_v_3[gc_lane]
 						p := gc_l_p[gc_lane]
-//line policy_scan.go:50
-						var r_2 int32 = v_3
-//line policy_scan.go:65
-						v := r_2
+						/*line policy_scan.go:50*/ var r_2 int32 = v_3
+						/*line policy_scan.go:65*/ v := r_2
 						out[i] = v + p.steps
 					}
 				}
@@ -482,15 +397,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
-//line policy_scan.go:80
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+				/*line policy_scan.go:80*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line policy_scan.go:68
-						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-//line policy_scan.go:68
-						var v_6 int32 = gc_at3[gc_lane]
+						/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+						/*line policy_scan.go:68*/ var v_6 int32 = gc_at3[gc_lane]
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -502,66 +414,48 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:68
-						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-//line policy_scan.go:68
-						var v_6 int32 = in[i]
+						/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+						/*line policy_scan.go:68*/ var v_6 int32 = in[i]
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
 				}
 			}
-//line policy_scan.go:47
-			for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+			/*line policy_scan.go:47*/ for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
 				copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
-//line policy_scan.go:48
-				var offset_6 int = offset_5
+				/*line policy_scan.go:48*/ var offset_6 int = offset_5
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v_7 := gc_l_v_7[gc_lane]
 					p_4 := gc_l_p_4[gc_lane]
-//line policy_scan.go:48
-					var p_5 nestedScanPolicy[shflScanPolicy] = p_4
+					/*line policy_scan.go:48*/ var p_5 nestedScanPolicy[shflScanPolicy] = p_4
 					_ = p_5
-//line policy_scan.go:42
-					var v_8 int32 = v_7
+					/*line policy_scan.go:42*/ var v_8 int32 = v_7
 					gc_l_v_8[gc_lane] = v_8
 				}
-//line policy_scan.go:42
-				var offset_7 int = offset_6
-//line policy_scan.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
+				/*line policy_scan.go:42*/ var offset_7 int = offset_6
+				/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
 				gc_left5 := gc_act
 				if compiled.SIMD {
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
 						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:22
-							v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
-//line policy_scan.go:22
-							var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u_2 := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+							/*line policy_scan.go:22*/ v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
+							/*line policy_scan.go:22*/ var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u_2 := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 							if gc_lane >= offset_7 {
-//line policy_scan.go:23
-								v_8 = v_8.Add(u_2)
+								/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2)
 							} else {
-//line policy_scan.go:23
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
+								/*line policy_scan.go:23*/ gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
 								if gc_if12.ToBits() != 0 {
-//line policy_scan.go:23
-									v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
+									/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
 								}
 							}
 							r_7 := v_8
-//line policy_scan.go:42
-							r_6 := r_7
-//line policy_scan.go:48
-							v_6 = r_6
-//line policy_scan.go:48
-							v_8.StoreSlice(gc_l_v_8[gc_lane:])
-//line policy_scan.go:48
-							v_6.StoreSlice(gc_l_v_6[gc_lane:])
+							/*line policy_scan.go:42*/ r_6 := r_7
+							/*line policy_scan.go:48*/ v_6 = r_6
+							/*line policy_scan.go:48*/ v_8.StoreSlice(gc_l_v_8[gc_lane:])
+							/*line policy_scan.go:48*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -569,27 +463,18 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line policy_scan.go:48
-							v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
-//line policy_scan.go:48
-							var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-							u_2 := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+							/*line policy_scan.go:48*/ v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
+							/*line policy_scan.go:48*/ var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line policy_scan.go:22*/ u_2 := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
 							if gc_if10.ToBits() != 0 {
-//line policy_scan.go:23
-								v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
+								/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
 							}
-//line policy_scan.go:26
-							r_7 := v_8
-//line policy_scan.go:42
-							r_6 := r_7
-//line policy_scan.go:48
-							v_6 = r_6
-//line policy_scan.go:48
-							v_8.StoreSlice(gc_l_v_8[gc_lane:])
-//line policy_scan.go:48
-							v_6.StoreSlice(gc_l_v_6[gc_lane:])
+							/*line policy_scan.go:26*/ r_7 := v_8
+							/*line policy_scan.go:42*/ r_6 := r_7
+							/*line policy_scan.go:48*/ v_6 = r_6
+							/*line policy_scan.go:48*/ v_8.StoreSlice(gc_l_v_8[gc_lane:])
+							/*line policy_scan.go:48*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -603,18 +488,14 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_8 := gc_l_v_8[gc_lane]
-//line policy_scan.go:63
-						var v_6 int32
-//line policy_scan.go:22
-						u_2 := gc_c3r[gc_lane]
+						/*line policy_scan.go:63*/ var v_6 int32
+						/*line policy_scan.go:22*/ u_2 := gc_c3r[gc_lane]
 						if (gc_rank & 31) >= offset_7 {
 							v_8 += u_2
 						}
 						var r_7 int32 = v_8
-//line policy_scan.go:42
-						var r_6 int32 = r_7
-//line policy_scan.go:48
-						v_6 = r_6
+						/*line policy_scan.go:42*/ var r_6 int32 = r_7
+						/*line policy_scan.go:48*/ v_6 = r_6
 						gc_l_v_8[gc_lane] = v_8
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -631,16 +512,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:59
-						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line policy_scan.go:50
-						r_5 := v_6
-//line policy_scan.go:68
-						if i < 0 || i > len(out)-8 {
+						/*line policy_scan.go:59*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+						/*line policy_scan.go:50*/ r_5 := v_6
+						/*line policy_scan.go:68*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line policy_scan.go:68
-						r_5.StoreSlice(out[i:])
+						/*line policy_scan.go:68*/ r_5.StoreSlice(out[i:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -659,16 +536,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:59
-						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line policy_scan.go:50
-						r_5 := v_6
-//line policy_scan.go:68
-						if i < 0 || i > len(out)-8 {
+						/*line policy_scan.go:59*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+						/*line policy_scan.go:50*/ r_5 := v_6
+						/*line policy_scan.go:68*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line policy_scan.go:68
-						r_5.StoreSlice(out[i:])
+						/*line policy_scan.go:68*/ r_5.StoreSlice(out[i:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -688,10 +561,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_6 := gc_l_v_6[gc_lane]
-//line policy_scan.go:50
-					var r_5 int32 = v_6
-//line policy_scan.go:68
-					out[i] = r_5
+					/*line policy_scan.go:50*/ var r_5 int32 = v_6
+					/*line policy_scan.go:68*/ out[i] = r_5
 				}
 			}
 		}

@@ -54,45 +54,35 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line portable.go:18
-						var sum lanes.Float32x8
+						/*line portable.go:18*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line portable.go:19
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
-//line portable.go:19
-							for d := -r; d <= r; d = d + 1 {
+						/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
+							/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
 								{
-//line portable.go:19
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									/*line portable.go:19*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								}
-//line portable.go:20
-								sum = sum.Add(gc_ld2)
+								/*line portable.go:20*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line portable.go:20
-							for d := -r; d <= r; d = d + 1 {
+							/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
-//line portable.go:19
-								if (i+d) >= 0 && (i+d) <= len(in)-8 {
+								/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
 									break gc_steps2
 								}
-//line portable.go:20
-								sum = sum.Add(gc_ld2)
+								/*line portable.go:20*/ sum = sum.Add(gc_ld2)
 							}
 						}
-//line portable.go:22
-						sum.StoreSlice(out[i:])
+						/*line portable.go:22*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line portable.go:18
-						var sum float32
+						/*line portable.go:18*/ var sum float32
 						for d := -r; d <= r; d++ {
 							sum += in[i+d]
 						}
@@ -128,45 +118,35 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line portable.go:31
-						var sum lanes.Float32x8
+						/*line portable.go:31*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line portable.go:32
-						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
-//line portable.go:32
-							for d := 0; d <= reach; d = d + 1 {
+						/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
+							/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
 								{
-//line portable.go:32
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									/*line portable.go:32*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								}
-//line portable.go:33
-								sum = sum.Add(gc_ld2)
+								/*line portable.go:33*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line portable.go:33
-							for d := 0; d <= reach; d = d + 1 {
+							/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
-//line portable.go:32
-								if (i+d) >= 0 && (i+d) <= len(in)-8 {
+								/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
 									break gc_steps2
 								}
-//line portable.go:33
-								sum = sum.Add(gc_ld2)
+								/*line portable.go:33*/ sum = sum.Add(gc_ld2)
 							}
 						}
-//line portable.go:35
-						sum.StoreSlice(out[i:])
+						/*line portable.go:35*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line portable.go:31
-						var sum float32
+						/*line portable.go:31*/ var sum float32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
 						}

@@ -18,8 +18,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line postsync.go:22
-	var gc_l_i [32]int32
+	/*line postsync.go:22*/ var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -59,8 +58,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				more := gc_l_more[gc_lane]
-//line postsync.go:16
-				if more {
+				/*line postsync.go:16*/ if more {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -75,22 +73,17 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line postsync.go:17
-				i += 32
-//line postsync.go:16
-				gc_c1v[gc_lane] = i < n[0]
+				/*line postsync.go:17*/ i += 32
+				/*line postsync.go:16*/ gc_c1v[gc_lane] = i < n[0]
 				gc_l_i[gc_lane] = i
 			}
-//line postsync.go:16
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line postsync.go:16*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line postsync.go:23
-				var more bool
-//line postsync.go:16
-				more = gc_c1r[gc_lane]
+				/*line postsync.go:23*/ var more bool
+				/*line postsync.go:16*/ more = gc_c1r[gc_lane]
 				gc_l_more[gc_lane] = more
 			}
 		}
@@ -100,11 +93,9 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line postsync.go:28
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line postsync.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line postsync.go:19
-				copy(gc_at, gc_l_i[:])
+				/*line postsync.go:19*/ copy(gc_at, gc_l_i[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -113,8 +104,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_l_i[gc_lane]
-//line postsync.go:19
-					out[gc_tx] = i
+					/*line postsync.go:19*/ out[gc_tx] = i
 				}
 			}
 		}
@@ -133,8 +123,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line postsync.go:27
-			i.StoreSlice(gc_s_i[gc_rank:])
+			/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -143,8 +132,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line postsync.go:28
-	for more := true; more; {
+	/*line postsync.go:28*/ for more := true; more; {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -153,37 +141,30 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		gc_vb := lanes.BroadcastInt32x8(32)
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line postsync.go:29
-			i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
-//line postsync.go:29
-			i = i.Add(gc_vb)
-//line postsync.go:29
-			i.StoreSlice(gc_s_i[gc_rank:])
+			/*line postsync.go:29*/ i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+			/*line postsync.go:29*/ i = i.Add(gc_vb)
+			/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line postsync.go:29
-			i += 32
+			/*line postsync.go:29*/ i += 32
 			gc_s_i[gc_rank] = i
 		}
 		gc_r3 := false
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line postsync.go:28
-			if i < n[0] {
+			/*line postsync.go:28*/ if i < n[0] {
 				gc_r3 = true
 			}
 		}
 		more = gc_r3
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line postsync.go:32
-		if gc_bdx <= len(out) {
+		/*line postsync.go:32*/ if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
-//line postsync.go:31
-			copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
+			/*line postsync.go:31*/ copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -192,40 +173,35 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
+					/*line postsync.go:31*/ out[gc_tx] = i
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
+					/*line postsync.go:31*/ out[gc_tx] = i
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
+					/*line postsync.go:31*/ out[gc_tx] = i
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
+					/*line postsync.go:31*/ out[gc_tx] = i
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line postsync.go:31
-				out[gc_tx] = i
+				/*line postsync.go:31*/ out[gc_tx] = i
 			}
 		}
 	}

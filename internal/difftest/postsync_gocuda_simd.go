@@ -19,8 +19,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line postsync.go:22
-	var gc_l_i [32]int32
+	/*line postsync.go:22*/ var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -41,8 +40,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line postsync.go:15
-					i.StoreSlice(gc_l_i[gc_lane:])
+					/*line postsync.go:15*/ i.StoreSlice(gc_l_i[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -61,8 +59,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line postsync.go:15
-					i.StoreSlice(gc_l_i[gc_lane:])
+					/*line postsync.go:15*/ i.StoreSlice(gc_l_i[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -103,8 +100,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				more := gc_l_more[gc_lane]
-//line postsync.go:16
-				if more {
+				/*line postsync.go:16*/ if more {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -119,22 +115,17 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line postsync.go:17
-				i += 32
-//line postsync.go:16
-				gc_c1v[gc_lane] = i < n[0]
+				/*line postsync.go:17*/ i += 32
+				/*line postsync.go:16*/ gc_c1v[gc_lane] = i < n[0]
 				gc_l_i[gc_lane] = i
 			}
-//line postsync.go:16
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line postsync.go:16*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line postsync.go:23
-				var more bool
-//line postsync.go:16
-				more = gc_c1r[gc_lane]
+				/*line postsync.go:23*/ var more bool
+				/*line postsync.go:16*/ more = gc_c1r[gc_lane]
 				gc_l_more[gc_lane] = more
 			}
 		}
@@ -144,11 +135,9 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line postsync.go:28
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line postsync.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line postsync.go:19
-				copy(gc_at, gc_l_i[:])
+				/*line postsync.go:19*/ copy(gc_at, gc_l_i[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -157,8 +146,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_l_i[gc_lane]
-//line postsync.go:19
-					out[gc_tx] = i
+					/*line postsync.go:19*/ out[gc_tx] = i
 				}
 			}
 		}
@@ -180,8 +168,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					i := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
-//line postsync.go:27
-					i.StoreSlice(gc_s_i[gc_rank:])
+					/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -196,8 +183,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line postsync.go:27
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -208,8 +194,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line postsync.go:28
-	for more := true; more; {
+	/*line postsync.go:28*/ for more := true; more; {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -221,12 +206,9 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_vb2 := archsimd.BroadcastInt32x16(32)
 				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
 					gc_rank := gc_vstep2
-//line postsync.go:29
-					i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
-//line postsync.go:29
-					i = i.Add(gc_vb2)
-//line postsync.go:29
-					i.StoreSlice(gc_s_i[gc_rank:])
+					/*line postsync.go:29*/ i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
+					/*line postsync.go:29*/ i = i.Add(gc_vb2)
+					/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -239,36 +221,30 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			gc_vb := archsimd.BroadcastInt32x8(32)
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line postsync.go:29
-				i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
-//line postsync.go:29
-				i = i.Add(gc_vb)
-//line postsync.go:29
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line postsync.go:29*/ i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
+				/*line postsync.go:29*/ i = i.Add(gc_vb)
+				/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line postsync.go:29
-			i += 32
+			/*line postsync.go:29*/ i += 32
 			gc_s_i[gc_rank] = i
 		}
 		gc_r3 := false
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line postsync.go:28
-			if i < n[0] {
+			/*line postsync.go:28*/ if i < n[0] {
 				gc_r3 = true
 			}
 		}
 		more = gc_r3
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line postsync.go:32
-		if gc_bdx <= len(out) {
+		/*line postsync.go:32*/ if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -277,10 +253,8 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line postsync.go:31
-						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
-//line postsync.go:31
-						i.StoreSlice(gc_at[gc_tx:])
+						/*line postsync.go:31*/ i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
+						/*line postsync.go:31*/ i.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -293,18 +267,15 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line postsync.go:31
-					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
-//line postsync.go:31
-					i.StoreSlice(gc_at[gc_tx:])
+					/*line postsync.go:31*/ i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
+					/*line postsync.go:31*/ i.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				i := gc_s_i[gc_rank]
-//line postsync.go:31
-				gc_at[gc_tx] = i
+				/*line postsync.go:31*/ gc_at[gc_tx] = i
 			}
 		} else {
 			gc_vstep4 := 0
@@ -314,14 +285,11 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line postsync.go:31
-						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
-//line postsync.go:31
-						if gc_tx < 0 || gc_tx > len(out)-16 {
+						/*line postsync.go:31*/ i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
+						/*line postsync.go:31*/ if gc_tx < 0 || gc_tx > len(out)-16 {
 							break
 						}
-//line postsync.go:31
-						i.StoreSlice(out[gc_tx:])
+						/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -334,14 +302,11 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line postsync.go:31
-					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
-//line postsync.go:31
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line postsync.go:31*/ i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
+					/*line postsync.go:31*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line postsync.go:31
-					i.StoreSlice(out[gc_tx:])
+					/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -349,8 +314,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-//line postsync.go:31
-				out[gc_tx] = i
+				/*line postsync.go:31*/ out[gc_tx] = i
 			}
 		}
 	}

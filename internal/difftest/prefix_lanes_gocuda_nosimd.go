@@ -20,8 +20,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_n := gc_b.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line prefix_lanes.go:23
-	var gc_c1m [32]uint32
+	/*line prefix_lanes.go:23*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -44,8 +43,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			warp := (gc_w >> 5)
-//line prefix_lanes.go:15
-			lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+			/*line prefix_lanes.go:15*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -55,29 +53,25 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				full := uint32(uint64(1)<<lanes - 1)
-//line prefix_lanes.go:17
-				gc_c1m[gc_lane] = full
+				/*line prefix_lanes.go:17*/ gc_c1m[gc_lane] = full
 				gc_c1v[gc_lane] = in[i]
 				gc_c1a[gc_lane] = 1
 				gc_c1w[gc_lane] = gocuda.WarpSize
 				gc_s_full[gc_rank] = full
 			}
 		}
-//line prefix_lanes.go:17
-		compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line prefix_lanes.go:17*/ compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
-//line prefix_lanes.go:24
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line prefix_lanes.go:24*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:17
-					v := gc_at[gc_lane] + gc_c1r[gc_lane]
+					/*line prefix_lanes.go:17*/ v := gc_at[gc_lane] + gc_c1r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -89,15 +83,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:17
-					v := in[i] + gc_c1r[gc_lane]
+					/*line prefix_lanes.go:17*/ v := in[i] + gc_c1r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 		var gc_m7 uint32
-//line prefix_lanes.go:18
-		if (gc_w>>5)%2 == k%2 {
+		/*line prefix_lanes.go:18*/ if (gc_w>>5)%2 == k%2 {
 			gc_m7 = ^uint32(0)
 		}
 		gc_save7 := gc_act
@@ -107,19 +99,16 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_w + gc_lane
 				full := gc_s_full[gc_rank]
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-				gc_c2m[gc_lane] = full
+				/*line prefix_lanes.go:19*/ gc_c2m[gc_lane] = full
 				gc_c2v[gc_lane] = v
 				gc_c2a[gc_lane] = 3
 				gc_c2w[gc_lane] = gocuda.WarpSize
 			}
-//line prefix_lanes.go:19
-			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			/*line prefix_lanes.go:19*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-				v = gc_c2r[gc_lane] - v
+				/*line prefix_lanes.go:19*/ v = gc_c2r[gc_lane] - v
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -130,8 +119,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			lane := (gc_rank & 31)
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
-//line prefix_lanes.go:21
-			for j := 0; j < lane%5+k; j++ {
+			/*line prefix_lanes.go:21*/ for j := 0; j < lane%5+k; j++ {
 				v = 3*v + int32(j)
 			}
 			gc_c3m[gc_lane] = full
@@ -140,18 +128,15 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_c3w[gc_lane] = gocuda.WarpSize
 			gc_s_v[gc_rank] = v
 		}
-//line prefix_lanes.go:24
-		compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+		/*line prefix_lanes.go:24*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			v := gc_s_v[gc_rank]
-//line prefix_lanes.go:24
-			v += gc_c3r[gc_lane]
+			/*line prefix_lanes.go:24*/ v += gc_c3r[gc_lane]
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line prefix_lanes.go:30
-	var gc_c4m [32]uint32
+	/*line prefix_lanes.go:30*/ var gc_c4m [32]uint32
 	var gc_c4v [32]int32
 	var gc_c4r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -163,25 +148,21 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_rank := gc_w + gc_lane
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-			gc_c4m[gc_lane] = full
+			/*line prefix_lanes.go:26*/ gc_c4m[gc_lane] = full
 			gc_c4v[gc_lane] = v
 		}
-//line prefix_lanes.go:26
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		/*line prefix_lanes.go:26*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x02 := gc_tidx.X
 		gc_off3 := (gc_bx * gc_bdx) + gc_x02
-//line prefix_lanes.go:33
-		if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+		/*line prefix_lanes.go:33*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-				v ^= gc_c4r[gc_lane]
+				/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
 				gc_at2[gc_lane] = v
 				gc_s_v[gc_rank] = v
 			}
@@ -195,8 +176,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-				v ^= gc_c4r[gc_lane]
+				/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
 				out[i] = v
 				gc_s_v[gc_rank] = v
 			}

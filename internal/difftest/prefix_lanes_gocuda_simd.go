@@ -22,8 +22,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_n := gc_b.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line prefix_lanes.go:23
-	var gc_c1m [32]uint32
+	/*line prefix_lanes.go:23*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -56,26 +55,20 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					var i int = gc_bx*gc_bdx + gc_tx
 					var warp int = (gc_rank >> 5)
-//line prefix_lanes.go:15
-					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+					/*line prefix_lanes.go:15*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
-//line prefix_lanes.go:17
-					if i < 0 || i > len(in)-8 {
+					/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line prefix_lanes.go:18
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					/*line prefix_lanes.go:18*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 					for gc_k3 := range 8 {
-//line prefix_lanes.go:17
-						gc_c1a[gc_lane+gc_k3] = 1
+						/*line prefix_lanes.go:17*/ gc_c1a[gc_lane+gc_k3] = 1
 					}
 					for gc_k4 := range 8 {
-//line prefix_lanes.go:17
-						gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
+						/*line prefix_lanes.go:17*/ gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
 					}
-//line prefix_lanes.go:18
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+					/*line prefix_lanes.go:18*/ archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -96,26 +89,20 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					var i int = gc_bx*gc_bdx + gc_tx
 					var warp int = (gc_rank >> 5)
-//line prefix_lanes.go:15
-					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+					/*line prefix_lanes.go:15*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
-//line prefix_lanes.go:17
-					if i < 0 || i > len(in)-8 {
+					/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line prefix_lanes.go:18
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+					/*line prefix_lanes.go:18*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
 					for gc_k := range 8 {
-//line prefix_lanes.go:17
-						gc_c1a[gc_lane+gc_k] = 1
+						/*line prefix_lanes.go:17*/ gc_c1a[gc_lane+gc_k] = 1
 					}
 					for gc_k2 := range 8 {
-//line prefix_lanes.go:17
-						gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
+						/*line prefix_lanes.go:17*/ gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
 					}
-//line prefix_lanes.go:18
-					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+					/*line prefix_lanes.go:18*/ archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -125,8 +112,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			warp := (gc_w >> 5)
-//line prefix_lanes.go:15
-			lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+			/*line prefix_lanes.go:15*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -139,16 +125,14 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				full := uint32(uint64(1)<<lanes - 1)
-//line prefix_lanes.go:17
-				gc_c1m[gc_lane] = full
+				/*line prefix_lanes.go:17*/ gc_c1m[gc_lane] = full
 				gc_c1v[gc_lane] = in[i]
 				gc_c1a[gc_lane] = 1
 				gc_c1w[gc_lane] = gocuda.WarpSize
 				gc_s_full[gc_rank] = full
 			}
 		}
-//line prefix_lanes.go:17
-		compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line prefix_lanes.go:17*/ compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -161,14 +145,11 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:17
-					if i < 0 || i > len(in)-8 {
+					/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line prefix_lanes.go:17
-					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line prefix_lanes.go:17
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:17*/ v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line prefix_lanes.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -187,14 +168,11 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:17
-					if i < 0 || i > len(in)-8 {
+					/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line prefix_lanes.go:17
-					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line prefix_lanes.go:17
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:17*/ v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line prefix_lanes.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -214,14 +192,12 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:17
-				v := in[i] + gc_c1r[gc_lane]
+				/*line prefix_lanes.go:17*/ v := in[i] + gc_c1r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
 		var gc_m7 uint32
-//line prefix_lanes.go:18
-		if (gc_w>>5)%2 == k%2 {
+		/*line prefix_lanes.go:18*/ if (gc_w>>5)%2 == k%2 {
 			gc_m7 = ^uint32(0)
 		}
 		gc_save7 := gc_act
@@ -232,21 +208,15 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-						full.StoreSlice(gc_c2m[gc_lane:])
-//line prefix_lanes.go:19
-						v.StoreSlice(gc_c2v[gc_lane:])
+						/*line prefix_lanes.go:19*/ full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+						/*line prefix_lanes.go:19*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ full.StoreSlice(gc_c2m[gc_lane:])
+						/*line prefix_lanes.go:19*/ v.StoreSlice(gc_c2v[gc_lane:])
 						for gc_k7 := range 8 {
-//line prefix_lanes.go:19
-							gc_c2a[gc_lane+gc_k7] = 3
+							/*line prefix_lanes.go:19*/ gc_c2a[gc_lane+gc_k7] = 3
 						}
 						for gc_k8 := range 8 {
-//line prefix_lanes.go:19
-							gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
+							/*line prefix_lanes.go:19*/ gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 						}
 						gc_left3 &^= 0xff << gc_lane
 					}
@@ -256,21 +226,15 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-						full.StoreSlice(gc_c2m[gc_lane:])
-//line prefix_lanes.go:19
-						v.StoreSlice(gc_c2v[gc_lane:])
+						/*line prefix_lanes.go:19*/ full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+						/*line prefix_lanes.go:19*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ full.StoreSlice(gc_c2m[gc_lane:])
+						/*line prefix_lanes.go:19*/ v.StoreSlice(gc_c2v[gc_lane:])
 						for gc_k5 := range 8 {
-//line prefix_lanes.go:19
-							gc_c2a[gc_lane+gc_k5] = 3
+							/*line prefix_lanes.go:19*/ gc_c2a[gc_lane+gc_k5] = 3
 						}
 						for gc_k6 := range 8 {
-//line prefix_lanes.go:19
-							gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
+							/*line prefix_lanes.go:19*/ gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 						}
 						gc_left3 &^= 0xff << gc_lane
 					}
@@ -285,26 +249,21 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_w + gc_lane
 					full := gc_s_full[gc_rank]
 					v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-					gc_c2m[gc_lane] = full
+					/*line prefix_lanes.go:19*/ gc_c2m[gc_lane] = full
 					gc_c2v[gc_lane] = v
 					gc_c2a[gc_lane] = 3
 					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
 			}
-//line prefix_lanes.go:19
-			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			/*line prefix_lanes.go:19*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
-//line prefix_lanes.go:19
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+						/*line prefix_lanes.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -313,12 +272,9 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
-//line prefix_lanes.go:19
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:19*/ v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+						/*line prefix_lanes.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -331,8 +287,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-					v = gc_c2r[gc_lane] - v
+					/*line prefix_lanes.go:19*/ v = gc_c2r[gc_lane] - v
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -344,8 +299,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			lane := (gc_rank & 31)
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
-//line prefix_lanes.go:21
-			for j := 0; j < lane%5+k; j++ {
+			/*line prefix_lanes.go:21*/ for j := 0; j < lane%5+k; j++ {
 				v = 3*v + int32(j)
 			}
 			gc_c3m[gc_lane] = full
@@ -354,19 +308,15 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_c3w[gc_lane] = gocuda.WarpSize
 			gc_s_v[gc_rank] = v
 		}
-//line prefix_lanes.go:24
-		compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+		/*line prefix_lanes.go:24*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:24
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:24
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-//line prefix_lanes.go:24
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:24*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:24*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+					/*line prefix_lanes.go:24*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -375,12 +325,9 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:24
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:24
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-//line prefix_lanes.go:24
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:24*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:24*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+					/*line prefix_lanes.go:24*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -393,14 +340,12 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:24
-				v += gc_c3r[gc_lane]
+				/*line prefix_lanes.go:24*/ v += gc_c3r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line prefix_lanes.go:31
-	var gc_c4m [32]uint32
+	/*line prefix_lanes.go:31*/ var gc_c4m [32]uint32
 	var gc_c4v [32]int32
 	var gc_c4r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -412,14 +357,10 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:26
-					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:26
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:26
-					full.StoreSlice(gc_c4m[gc_lane:])
-//line prefix_lanes.go:26
-					v.StoreSlice(gc_c4v[gc_lane:])
+					/*line prefix_lanes.go:26*/ full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+					/*line prefix_lanes.go:26*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:26*/ full.StoreSlice(gc_c4m[gc_lane:])
+					/*line prefix_lanes.go:26*/ v.StoreSlice(gc_c4v[gc_lane:])
 					gc_left6 &^= 0xff << gc_lane
 				}
 			} else {
@@ -428,14 +369,10 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:26
-					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:26
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:26
-					full.StoreSlice(gc_c4m[gc_lane:])
-//line prefix_lanes.go:26
-					v.StoreSlice(gc_c4v[gc_lane:])
+					/*line prefix_lanes.go:26*/ full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+					/*line prefix_lanes.go:26*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:26*/ full.StoreSlice(gc_c4m[gc_lane:])
+					/*line prefix_lanes.go:26*/ v.StoreSlice(gc_c4v[gc_lane:])
 					gc_left6 &^= 0xff << gc_lane
 				}
 			}
@@ -449,13 +386,11 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_w + gc_lane
 				full := gc_s_full[gc_rank]
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-				gc_c4m[gc_lane] = full
+				/*line prefix_lanes.go:26*/ gc_c4m[gc_lane] = full
 				gc_c4v[gc_lane] = v
 			}
 		}
-//line prefix_lanes.go:26
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		/*line prefix_lanes.go:26*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
 		gc_left7 := gc_act
 		if compiled.SIMD {
 			gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -468,17 +403,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tz := gc_tidx8.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:13
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:26
-					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+					/*line prefix_lanes.go:13*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:26*/ v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line prefix_lanes.go:27
-					v.StoreSlice(out[i:])
-//line prefix_lanes.go:27
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:27*/ v.StoreSlice(out[i:])
+					/*line prefix_lanes.go:27*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left7 &^= 0xff << gc_lane
 				}
 			} else {
@@ -497,17 +428,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:13
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:26
-					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+					/*line prefix_lanes.go:13*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:26*/ v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line prefix_lanes.go:27
-					v.StoreSlice(out[i:])
-//line prefix_lanes.go:27
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line prefix_lanes.go:27*/ v.StoreSlice(out[i:])
+					/*line prefix_lanes.go:27*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left7 &^= 0xff << gc_lane
 				}
 			}
@@ -528,8 +455,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-				v ^= gc_c4r[gc_lane]
+				/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
 				out[i] = v
 				gc_s_v[gc_rank] = v
 			}

@@ -26,8 +26,7 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:31
-			panic(compiled.ErrGuardWraps)
+			/*line quotient.go:31*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -50,15 +49,13 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 						gc_at := out[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:17
-							gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					} else {
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line quotient.go:17
-							out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							/*line quotient.go:17*/ out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					}
 					gc_seg = gc_segend
@@ -67,8 +64,7 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line quotient.go:16
-					x := i + off
+					/*line quotient.go:16*/ x := i + off
 					out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
 				}
 			}
@@ -90,8 +86,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 		gc_pos.Block = gc_blk
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line quotient.go:40
-			gc_qoff, gc_qd := gc_ty*w, d
+			/*line quotient.go:40*/ gc_qoff, gc_qd := gc_ty*w, d
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -108,8 +103,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1r
 							}
-//line quotient.go:32
-							gc_at[gc_u] = int32(gc_q) + 1
+							/*line quotient.go:32*/ gc_at[gc_u] = int32(gc_q) + 1
 						}
 					} else {
 					gc_L1q:
@@ -120,8 +114,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1q
 							}
-//line quotient.go:32
-							out[y*gc_bdx+x] = int32(gc_q) + 1
+							/*line quotient.go:32*/ out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
 					}
 					gc_seg = gc_segend
@@ -132,8 +125,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line quotient.go:28
-					idx := y*w + x
+					/*line quotient.go:28*/ idx := y*w + x
 					if idx%d == 3 {
 						continue gc_L1
 					}
@@ -167,8 +159,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:62
-			panic(compiled.ErrGuardWraps)
+			/*line quotient.go:62*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -197,8 +188,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							c := (gc_tx + gc_r)
-//line quotient.go:49
-							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+							/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
 							_ = c
 						}
@@ -208,8 +198,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 							idx := gc_bx*gc_bdx + gc_tx
 							bt := gc_q
 							c := (gc_tx + gc_r)
-//line quotient.go:49
-							n := rstd[bt] * (inp[idx] - mean[bt])
+							/*line quotient.go:49*/ n := rstd[bt] * (inp[idx] - mean[bt])
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
@@ -219,8 +208,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line quotient.go:47
-					bt := idx / C
+					/*line quotient.go:47*/ bt := idx / C
 					c := idx % C
 					n := rstd[bt] * (inp[idx] - mean[bt])
 					out[idx] = n*weight[c] + bias[c]

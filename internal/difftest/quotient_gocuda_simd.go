@@ -28,8 +28,7 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:31
-			panic(compiled.ErrGuardWraps)
+			/*line quotient.go:31*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -60,14 +59,12 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 									gc_tx := gc_vstep
 									var i int = gc_bx*gc_bdx + gc_tx
 									{
-//line quotient.go:16
-										var x int = i + off
+										/*line quotient.go:16*/ var x int = i + off
 										_ = x
 										if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483632 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483632) {
 											break
 										}
-//line quotient.go:17
-										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										/*line quotient.go:17*/ archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -83,28 +80,24 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-//line quotient.go:16
-								var x int = i + off
+								/*line quotient.go:16*/ var x int = i + off
 								_ = x
 								if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
 									break
 								}
-//line quotient.go:17
-								archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								/*line quotient.go:17*/ archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:17
-							gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					} else {
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line quotient.go:17
-							out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							/*line quotient.go:17*/ out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					}
 					gc_seg = gc_segend
@@ -113,8 +106,7 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line quotient.go:16
-					x := i + off
+					/*line quotient.go:16*/ x := i + off
 					out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
 				}
 			}
@@ -136,8 +128,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 		gc_pos.Block = gc_blk
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line quotient.go:40
-			gc_qoff, gc_qd := gc_ty*w, d
+			/*line quotient.go:40*/ gc_qoff, gc_qd := gc_ty*w, d
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -159,15 +150,13 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 									gc_alive2 := gc_all2
 									var x int = gc_tx
 									var y int = gc_ty
-//line quotient.go:28
-									var idx int = y*w + x
+									/*line quotient.go:28*/ var idx int = y*w + x
 									_ = idx
 									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
 									if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
-//line quotient.go:30
-									archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
+									/*line quotient.go:30*/ archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -184,15 +173,13 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 								gc_alive := gc_all
 								var x int = gc_tx
 								var y int = gc_ty
-//line quotient.go:28
-								var idx int = y*w + x
+								/*line quotient.go:28*/ var idx int = y*w + x
 								_ = idx
 								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
 								if gc_alive.And(gc_if).ToBits() != 0 {
 									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-//line quotient.go:30
-								archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
+								/*line quotient.go:30*/ archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -202,8 +189,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1r
 							}
-//line quotient.go:32
-							gc_at[gc_u] = int32(gc_q) + 1
+							/*line quotient.go:32*/ gc_at[gc_u] = int32(gc_q) + 1
 						}
 					} else {
 					gc_L1q:
@@ -214,8 +200,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1q
 							}
-//line quotient.go:32
-							out[y*gc_bdx+x] = int32(gc_q) + 1
+							/*line quotient.go:32*/ out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
 					}
 					gc_seg = gc_segend
@@ -226,8 +211,7 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
-//line quotient.go:28
-					idx := y*w + x
+					/*line quotient.go:28*/ idx := y*w + x
 					if idx%d == 3 {
 						continue gc_L1
 					}
@@ -261,8 +245,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:62
-			panic(compiled.ErrGuardWraps)
+			/*line quotient.go:62*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -302,8 +285,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 									_ = bt
 									var c int = (gc_tx + gc_r)
 									_ = c
-//line quotient.go:49
-									n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
+									/*line quotient.go:49*/ n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
 									n.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -324,8 +306,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 								_ = bt
 								var c int = (gc_tx + gc_r)
 								_ = c
-//line quotient.go:49
-								n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
+								/*line quotient.go:49*/ n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
 								n.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -333,8 +314,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							c := (gc_tx + gc_r)
-//line quotient.go:49
-							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+							/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
 							_ = c
 						}
@@ -344,8 +324,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 							idx := gc_bx*gc_bdx + gc_tx
 							bt := gc_q
 							c := (gc_tx + gc_r)
-//line quotient.go:49
-							n := rstd[bt] * (inp[idx] - mean[bt])
+							/*line quotient.go:49*/ n := rstd[bt] * (inp[idx] - mean[bt])
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
@@ -355,8 +334,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line quotient.go:47
-					bt := idx / C
+					/*line quotient.go:47*/ bt := idx / C
 					c := idx % C
 					n := rstd[bt] * (inp[idx] - mean[bt])
 					out[idx] = n*weight[c] + bias[c]

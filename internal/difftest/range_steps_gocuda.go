@@ -61,56 +61,45 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line range_steps.go:18
-						xs := x[i*run+lens[i] : (i+1)*run]
-//line range_steps.go:18
-						ys := y[i*run+lens[i] : (i+1)*run]
+						/*line range_steps.go:18*/ xs := x[i*run+lens[i] : (i+1)*run]
+						/*line range_steps.go:18*/ ys := y[i*run+lens[i] : (i+1)*run]
 						var s float32
 						{
-//line range_steps.go:20
-							gc_xs := xs
+							/*line range_steps.go:20*/ gc_xs := xs
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									k := gc_i + 0
-//line range_steps.go:20
-									v := gc_xs[k]
+									/*line range_steps.go:20*/ v := gc_xs[k]
 									{
-//line range_steps.go:21
-										ys[k] = 2*v + float32(k)
+										/*line range_steps.go:21*/ ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
 								}
 								{
 									k := gc_i + 1
-//line range_steps.go:24
-									v := gc_xs[k]
+									/*line range_steps.go:24*/ v := gc_xs[k]
 									{
-//line range_steps.go:21
-										ys[k] = 2*v + float32(k)
+										/*line range_steps.go:21*/ ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
 								}
 								{
 									k := gc_i + 2
-//line range_steps.go:24
-									v := gc_xs[k]
+									/*line range_steps.go:24*/ v := gc_xs[k]
 									{
-//line range_steps.go:21
-										ys[k] = 2*v + float32(k)
+										/*line range_steps.go:21*/ ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
 								}
 								{
 									k := gc_i + 3
-//line range_steps.go:24
-									v := gc_xs[k]
+									/*line range_steps.go:24*/ v := gc_xs[k]
 									{
-//line range_steps.go:21
-										ys[k] = 2*v + float32(k)
+										/*line range_steps.go:21*/ ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
@@ -119,19 +108,16 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 									k := gc_i
-//line range_steps.go:20
-									v := gc_xs[k]
+									/*line range_steps.go:20*/ v := gc_xs[k]
 									{
-//line range_steps.go:21
-										ys[k] = 2*v + float32(k)
+										/*line range_steps.go:21*/ ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
 								}
 							}
 						}
-//line range_steps.go:25
-						sums[i] = s
+						/*line range_steps.go:25*/ sums[i] = s
 					}
 				}
 			}

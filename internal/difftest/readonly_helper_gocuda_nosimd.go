@@ -18,18 +18,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line readonly_helper.go:13
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line readonly_helper.go:15
-	var in_ []int32 = in
-//line readonly_helper.go:15
-	var s_ []int32 = s
-//line readonly_helper.go:15
-	var k_ int = k
+	/*line readonly_helper.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line readonly_helper.go:15*/ var in_ []int32 = in
+	/*line readonly_helper.go:15*/ var s_ []int32 = s
+	/*line readonly_helper.go:15*/ var k_ int = k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line readonly_helper.go:19
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line readonly_helper.go:19*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -37,16 +32,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
 				_ = i
-//line readonly_helper.go:15
-				gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				/*line readonly_helper.go:15*/ gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				x := gc_t2
-//line readonly_helper.go:15
-				x.StoreSlice(gc_s_x[gc_rank:])
+				/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line readonly_helper.go:15
-				var x int32 = gc_at[gc_tx]
+				/*line readonly_helper.go:15*/ var x int32 = gc_at[gc_tx]
 				gc_s_x[gc_rank] = x
 			}
 		} else {
@@ -55,33 +47,27 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:15
-				if i < 0 || i > len(in)-8 {
+				/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-8 {
 					break
 				}
-//line readonly_helper.go:15
-				gc_t := lanes.LoadInt32x8Slice(in[i:])
+				/*line readonly_helper.go:15*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
 				x := gc_t
-//line readonly_helper.go:15
-				x.StoreSlice(gc_s_x[gc_rank:])
+				/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:15
-				var x int32 = in[i]
+				/*line readonly_helper.go:15*/ var x int32 = in[i]
 				gc_s_x[gc_rank] = x
 			}
 		}
 	}
 	if in_[k_] > 0 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line readonly_helper.go:23
-			if gc_bdx <= len(s_) {
+			/*line readonly_helper.go:23*/ if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
-//line readonly_helper.go:21
-				copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
+				/*line readonly_helper.go:21*/ copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
 			} else {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -90,40 +76,35 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
+						/*line readonly_helper.go:21*/ s_[gc_tx] = x
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
+						/*line readonly_helper.go:21*/ s_[gc_tx] = x
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
+						/*line readonly_helper.go:21*/ s_[gc_tx] = x
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-						s_[gc_tx] = x
+						/*line readonly_helper.go:21*/ s_[gc_tx] = x
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-					s_[gc_tx] = x
+					/*line readonly_helper.go:21*/ s_[gc_tx] = x
 				}
 			}
 		}
@@ -138,20 +119,16 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := gc_r + gc_seg
 					gc_off3 := (gc_bx * gc_bdx) + gc_seg
-//line readonly_helper.go:38
-					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+					/*line readonly_helper.go:38*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
-							x += gc_at3[gc_u]
-//line readonly_helper.go:25
-							var r int32 = x
-//line readonly_helper.go:15
-							gc_at4[gc_u] = r
+							/*line readonly_helper.go:23*/ x += gc_at3[gc_u]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at4[gc_u] = r
 						}
 					} else {
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
@@ -160,10 +137,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							i := gc_bx*gc_bdx + gc_tx
 							x := gc_s_x[gc_rank]
 							x += s_[(gc_tx + gc_r)]
-//line readonly_helper.go:25
-							var r int32 = x
-//line readonly_helper.go:15
-							out[i] = r
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ out[i] = r
 						}
 					}
 					gc_seg = gc_segend
@@ -174,20 +149,16 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
-					x += s_[(gc_tx+1)%gc_bdx]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					out[i] = r
+					/*line readonly_helper.go:23*/ x += s_[(gc_tx+1)%gc_bdx]
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
-//line readonly_helper.go:25
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			/*line readonly_helper.go:25*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -195,46 +166,36 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						gc_at5[gc_tx] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						gc_at5[gc_tx] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						gc_at5[gc_tx] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						gc_at5[gc_tx] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					gc_at5[gc_tx] = r
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 				}
 			} else {
 				gc_step3 := 0
@@ -245,10 +206,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -256,10 +215,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -267,10 +224,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -278,10 +233,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-						var r int32 = x
-//line readonly_helper.go:15
-						out[i] = r
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -289,10 +242,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					out[i] = r
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
 				}
 			}
 		}

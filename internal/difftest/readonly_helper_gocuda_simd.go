@@ -19,18 +19,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line readonly_helper.go:13
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line readonly_helper.go:15
-	var in_ []int32 = in
-//line readonly_helper.go:15
-	var s_ []int32 = s
-//line readonly_helper.go:15
-	var k_ int = k
+	/*line readonly_helper.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line readonly_helper.go:15*/ var in_ []int32 = in
+	/*line readonly_helper.go:15*/ var s_ []int32 = s
+	/*line readonly_helper.go:15*/ var k_ int = k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line readonly_helper.go:19
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line readonly_helper.go:19*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -41,11 +36,9 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line readonly_helper.go:15
-						gc_t4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						/*line readonly_helper.go:15*/ gc_t4 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						x := gc_t4
-//line readonly_helper.go:15
-						x.StoreSlice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -60,18 +53,15 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line readonly_helper.go:15
-					gc_t3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line readonly_helper.go:15*/ gc_t3 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					x := gc_t3
-//line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank:])
+					/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line readonly_helper.go:15
-				var x int32 = gc_at[gc_tx]
+				/*line readonly_helper.go:15*/ var x int32 = gc_at[gc_tx]
 				gc_s_x[gc_rank] = x
 			}
 		} else {
@@ -83,15 +73,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:15
-						if i < 0 || i > len(in)-16 {
+						/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-16 {
 							break
 						}
-//line readonly_helper.go:15
-						gc_t2 := archsimd.LoadInt32x16Slice(in[i:])
+						/*line readonly_helper.go:15*/ gc_t2 := archsimd.LoadInt32x16Slice(in[i:])
 						x := gc_t2
-//line readonly_helper.go:15
-						x.StoreSlice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -105,15 +92,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:15
-					if i < 0 || i > len(in)-8 {
+					/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line readonly_helper.go:15
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line readonly_helper.go:15*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					x := gc_t
-//line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank:])
+					/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -121,16 +105,14 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:15
-				var x int32 = in[i]
+				/*line readonly_helper.go:15*/ var x int32 = in[i]
 				gc_s_x[gc_rank] = x
 			}
 		}
 	}
 	if in_[k_] > 0 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line readonly_helper.go:23
-			if gc_bdx <= len(s_) {
+			/*line readonly_helper.go:23*/ if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -139,10 +121,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:21
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:21
-							x.StoreSlice(gc_at2[gc_tx:])
+							/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -155,18 +135,15 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:21
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:21
-						x.StoreSlice(gc_at2[gc_tx:])
+						/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-					gc_at2[gc_tx] = x
+					/*line readonly_helper.go:21*/ gc_at2[gc_tx] = x
 				}
 			} else {
 				gc_vstep4 := 0
@@ -176,14 +153,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:21
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:21
-							if gc_tx < 0 || gc_tx > len(s_)-16 {
+							/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:21*/ if gc_tx < 0 || gc_tx > len(s_)-16 {
 								break
 							}
-//line readonly_helper.go:21
-							x.StoreSlice(s_[gc_tx:])
+							/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -196,14 +170,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:21
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:21
-						if gc_tx < 0 || gc_tx > len(s_)-8 {
+						/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:21*/ if gc_tx < 0 || gc_tx > len(s_)-8 {
 							break
 						}
-//line readonly_helper.go:21
-						x.StoreSlice(s_[gc_tx:])
+						/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -211,8 +182,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:21
-					s_[gc_tx] = x
+					/*line readonly_helper.go:21*/ s_[gc_tx] = x
 				}
 			}
 		}
@@ -227,8 +197,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := gc_r + gc_seg
 					gc_off3 := (gc_bx * gc_bdx) + gc_seg
-//line readonly_helper.go:38
-					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+					/*line readonly_helper.go:38*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
 						gc_vstep5 := gc_seg
@@ -240,16 +209,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 									gc_rank := gc_base + gc_tx
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
-//line readonly_helper.go:14
-									x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:23
-									x = x.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
-//line readonly_helper.go:23
-									r := x
-//line readonly_helper.go:23
-									r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
-//line readonly_helper.go:23
-									x.StoreSlice(gc_s_x[gc_rank:])
+									/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+									/*line readonly_helper.go:23*/ x = x.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
+									/*line readonly_helper.go:23*/ r := x
+									/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
+									/*line readonly_helper.go:23*/ x.StoreSlice(gc_s_x[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
@@ -264,16 +228,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line readonly_helper.go:14
-								x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:23
-								x = x.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
-//line readonly_helper.go:23
-								r := x
-//line readonly_helper.go:23
-								r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
-//line readonly_helper.go:23
-								x.StoreSlice(gc_s_x[gc_rank:])
+								/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+								/*line readonly_helper.go:23*/ x = x.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
+								/*line readonly_helper.go:23*/ r := x
+								/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
+								/*line readonly_helper.go:23*/ x.StoreSlice(gc_s_x[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -281,12 +240,9 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
-							x += gc_at3[gc_u]
-//line readonly_helper.go:25
-							var r int32 = x
-//line readonly_helper.go:15
-							gc_at4[gc_u] = r
+							/*line readonly_helper.go:23*/ x += gc_at3[gc_u]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at4[gc_u] = r
 						}
 					} else {
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
@@ -295,10 +251,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							i := gc_bx*gc_bdx + gc_tx
 							x := gc_s_x[gc_rank]
 							x += s_[(gc_tx + gc_r)]
-//line readonly_helper.go:25
-							var r int32 = x
-//line readonly_helper.go:15
-							out[i] = r
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ out[i] = r
 						}
 					}
 					gc_seg = gc_segend
@@ -309,20 +263,16 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:23
-					x += s_[(gc_tx+1)%gc_bdx]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					out[i] = r
+					/*line readonly_helper.go:23*/ x += s_[(gc_tx+1)%gc_bdx]
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
-//line readonly_helper.go:25
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			/*line readonly_helper.go:25*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -333,12 +283,9 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line readonly_helper.go:14
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:25
-							r := x
-//line readonly_helper.go:15
-							r.StoreSlice(gc_at5[gc_tx:])
+							/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:25*/ r := x
+							/*line readonly_helper.go:15*/ r.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -353,22 +300,17 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line readonly_helper.go:14
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:25
-						r := x
-//line readonly_helper.go:15
-						r.StoreSlice(gc_at5[gc_tx:])
+						/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:25*/ r := x
+						/*line readonly_helper.go:15*/ r.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					gc_at5[gc_tx] = r
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 				}
 			} else {
 				gc_vstep7 := 0
@@ -379,16 +321,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:25
-							r := x
-//line readonly_helper.go:15
-							if i < 0 || i > len(out)-16 {
+							/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:25*/ r := x
+							/*line readonly_helper.go:15*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line readonly_helper.go:15
-							r.StoreSlice(out[i:])
+							/*line readonly_helper.go:15*/ r.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -402,16 +340,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line readonly_helper.go:25
-						r := x
-//line readonly_helper.go:15
-						if i < 0 || i > len(out)-8 {
+						/*line readonly_helper.go:14*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
+						/*line readonly_helper.go:25*/ r := x
+						/*line readonly_helper.go:15*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line readonly_helper.go:15
-						r.StoreSlice(out[i:])
+						/*line readonly_helper.go:15*/ r.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -420,10 +354,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_s_x[gc_rank]
-//line readonly_helper.go:25
-					var r int32 = x
-//line readonly_helper.go:15
-					out[i] = r
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
 				}
 			}
 		}

@@ -151,8 +151,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:138
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:138*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -167,32 +166,27 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rebase.go:123
-						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rebase.go:123
-						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rebase.go:123
-						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rebase.go:123
-						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rebase.go:123
-					gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+					/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -201,36 +195,31 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:123
-						out[i] = tab[idx[i]] + float32(idx[i])
+						/*line rebase.go:123*/ out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:123
-						out[i] = tab[idx[i]] + float32(idx[i])
+						/*line rebase.go:123*/ out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:123
-						out[i] = tab[idx[i]] + float32(idx[i])
+						/*line rebase.go:123*/ out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:123
-						out[i] = tab[idx[i]] + float32(idx[i])
+						/*line rebase.go:123*/ out[i] = tab[idx[i]] + float32(idx[i])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:123
-					out[i] = tab[idx[i]] + float32(idx[i])
+					/*line rebase.go:123*/ out[i] = tab[idx[i]] + float32(idx[i])
 				}
 			}
 		}

@@ -31,8 +31,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -63,8 +62,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line rebase.go:17
-							gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
+							/*line rebase.go:17*/ gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -73,8 +71,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:17
-					out[i] = in[i-1] + 2*in[i] + in[i+1]
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -82,8 +79,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:17
-					out[i] = in[i-1] + 2*in[i] + in[i+1]
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			}
 		}
@@ -118,8 +114,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -137,16 +132,14 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:30
-					gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
+					/*line rebase.go:30*/ gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:30
-					out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
+					/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
 			gc_ty++
@@ -178,8 +171,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -193,28 +185,23 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rebase.go:41
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 1
-//line rebase.go:41
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 2
-//line rebase.go:41
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 3
-//line rebase.go:41
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:41
-					gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
 				gc_step2 := gc_from
@@ -225,8 +212,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
+						/*line rebase.go:41*/ out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -234,8 +220,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
+						/*line rebase.go:41*/ out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -243,8 +228,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
+						/*line rebase.go:41*/ out[i] = in[i] * 2
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -252,8 +236,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						out[i] = in[i] * 2
+						/*line rebase.go:41*/ out[i] = in[i] * 2
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -261,8 +244,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-					out[i] = in[i] * 2
+					/*line rebase.go:41*/ out[i] = in[i] * 2
 				}
 			}
 		}
@@ -290,8 +272,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line rebase.go:71
-				panic(compiled.ErrGuardWraps)
+				/*line rebase.go:71*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -306,32 +287,27 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line rebase.go:51
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line rebase.go:51
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line rebase.go:51
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line rebase.go:51
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line rebase.go:51
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -343,8 +319,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -353,8 +328,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -363,8 +337,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -373,8 +346,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -383,15 +355,13 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line rebase.go:51
-						y[i] = a*x[i] + y[i]
+						/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line rebase.go:50
-		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line rebase.go:50*/ for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -406,8 +376,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line rebase.go:67
-					panic(compiled.ErrGuardWraps)
+					/*line rebase.go:67*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -422,32 +391,27 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line rebase.go:51
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step4 := gc_from
@@ -457,40 +421,35 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -523,8 +482,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:84
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:84*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -545,32 +503,27 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					{
 						gc_tx := gc_step + 0
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step + 1
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step + 2
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step + 3
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-					gc_at[gc_tx] = int32(y*1000 + gc_ty)
+					/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -582,8 +535,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -592,8 +544,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -602,8 +553,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -612,8 +562,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						out[x] = int32(y*1000 + gc_ty)
+						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -622,8 +571,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-					out[x] = int32(y*1000 + gc_ty)
+					/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 				}
 			}
 			gc_ty++
@@ -651,8 +599,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rebase.go:92
-			gc_off := 0 - k
+			/*line rebase.go:92*/ gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at := in[gc_off:][:gc_bdx]
@@ -665,26 +612,20 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_tx := gc_vstep
 					var i int = gc_tx
 					y := gc_vb5
-//line rebase.go:78
-					if i >= k+lo {
-//line rebase.go:78
-						y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+					/*line rebase.go:78*/ if i >= k+lo {
+						/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 					} else {
-//line rebase.go:78
-						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+						/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line rebase.go:78
-							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
+							/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
 						}
 					}
-//line rebase.go:78
-					y.StoreSlice(gc_at2[gc_tx:])
+					/*line rebase.go:78*/ y.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					i := gc_tx
 					y := float32(-1)
-//line rebase.go:78
-					if i >= k+lo {
+					/*line rebase.go:78*/ if i >= k+lo {
 						y = gc_at[gc_tx] * 2
 					}
 					gc_at2[gc_tx] = y
@@ -698,21 +639,16 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_tx := gc_vstep2
 					var i int = gc_tx
 					y := gc_vb2
-//line rebase.go:78
-					if (i-
+					/*line rebase.go:78*/ if (i-
 						k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
 						break
 					}
-//line rebase.go:78
-					if i >= k+lo {
-//line rebase.go:78
-						y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
+					/*line rebase.go:78*/ if i >= k+lo {
+						/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
 					} else {
-//line rebase.go:79
-						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+						/*line rebase.go:79*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line rebase.go:78
-							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
+							/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
 						}
 					}
 					y.StoreSlice(out[gc_bx*gc_bdx+i:])
@@ -721,8 +657,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					y := float32(-1)
-//line rebase.go:78
-					if i >= k+lo {
+					/*line rebase.go:78*/ if i >= k+lo {
 						y = in[i-k] * 2
 					}
 					out[gc_bx*gc_bdx+i] = y
@@ -741,8 +676,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	gc_bdy := gc_bd.Y
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rebase.go:99
-	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
+	/*line rebase.go:99*/ tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -758,28 +692,23 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line rebase.go:101
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line rebase.go:101
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line rebase.go:101
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line rebase.go:101
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:101
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -790,8 +719,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
@@ -799,8 +727,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
@@ -808,8 +735,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 					{
@@ -817,8 +743,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						tile_[ty][tx] = in[at]
 					}
 				}
@@ -826,8 +751,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 					tile_[ty][tx] = in[at]
 				}
 			}
@@ -837,19 +761,16 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			}
 		}
 	}
-//line rebase.go:103
-	for s := 1; s < gc_bdy; s *= 2 {
+	/*line rebase.go:103*/ for s := 1; s < gc_bdy; s *= 2 {
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
-//line rebase.go:108
-		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+		/*line rebase.go:108*/ if (2*s) > 0 && gc_bdy%(2*s) == 0 {
 			gc_rstep = (2 * s)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line rebase.go:104
-			if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
+			/*line rebase.go:104*/ if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -863,8 +784,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				gc_at4 := tile_[gc_row3][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					ty := gc_ty
-//line rebase.go:105
-					if ty+s < gc_bdy {
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
@@ -873,8 +793,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:105
-					if ty+s < gc_bdy {
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
 						tile_[ty][tx] += tile_[ty+s][tx]
 					}
 				}
@@ -889,8 +808,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-//line rebase.go:122
-			gc_row4 := gc_ty + r
+			/*line rebase.go:122*/ gc_row4 := gc_ty + r
 			gc_off3 := k
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
 				gc_at5 := out[gc_off2:][:gc_bdx]
@@ -902,28 +820,23 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line rebase.go:111
-							gc_at5[gc_tx] = gc_at6[gc_tx]
+							/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line rebase.go:111
-							gc_at5[gc_tx] = gc_at6[gc_tx]
+							/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line rebase.go:111
-							gc_at5[gc_tx] = gc_at6[gc_tx]
+							/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line rebase.go:111
-							gc_at5[gc_tx] = gc_at6[gc_tx]
+							/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:111
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
 			} else {
@@ -934,50 +847,40 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						out[at] = tile_[ty+r][tx+k]
+						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-					out[at] = tile_[ty+r][tx+k]
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 				}
 			}
 			gc_ty++
@@ -1009,8 +912,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:155
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:155*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1025,28 +927,23 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rebase.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 1
-//line rebase.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 2
-//line rebase.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
 						gc_tx := gc_step + 3
-//line rebase.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:137
-					gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1057,8 +954,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
+						/*line rebase.go:136*/ src := off + i
 						out[i] = in[src] * 2
 					}
 					{
@@ -1067,8 +963,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
+						/*line rebase.go:136*/ src := off + i
 						out[i] = in[src] * 2
 					}
 					{
@@ -1077,8 +972,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
+						/*line rebase.go:136*/ src := off + i
 						out[i] = in[src] * 2
 					}
 					{
@@ -1087,8 +981,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						src := off + i
+						/*line rebase.go:136*/ src := off + i
 						out[i] = in[src] * 2
 					}
 				}
@@ -1097,8 +990,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-					src := off + i
+					/*line rebase.go:136*/ src := off + i
 					out[i] = in[src] * 2
 				}
 			}
@@ -1130,8 +1022,7 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:171
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:171*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1154,11 +1045,9 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				gc_at4 := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-					n := max(y-1, 0)
+					/*line rebase.go:149*/ n := max(y-1, 0)
 					_ = n
-//line rebase.go:149
-					s := min(y+1, h-1)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
 					_ = s
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
@@ -1169,12 +1058,9 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-					n := max(y-1, 0)
-//line rebase.go:149
-					s := min(y+1, h-1)
-//line rebase.go:151
-					out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+					/*line rebase.go:149*/ n := max(y-1, 0)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
+					/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
 			gc_ty++

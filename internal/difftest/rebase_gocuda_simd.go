@@ -32,8 +32,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 			gc_from = gc_to
@@ -70,8 +69,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line rebase.go:16
-										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line rebase.go:16*/ archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -87,8 +85,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line rebase.go:16
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line rebase.go:16*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -96,8 +93,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line rebase.go:17
-							gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
+							/*line rebase.go:17*/ gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -106,8 +102,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:17
-					out[i] = in[i-1] + 2*in[i] + in[i+1]
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -119,12 +114,10 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line rebase.go:17
-								if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
+								/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line rebase.go:17
-								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+								/*line rebase.go:17*/ archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -139,12 +132,10 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:17
-						if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+						/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line rebase.go:17
-						archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+						/*line rebase.go:17*/ archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -153,8 +144,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:17
-					out[i] = in[i-1] + 2*in[i] + in[i+1]
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			}
 		}
@@ -189,8 +179,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -224,8 +213,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
 									break
 								}
-//line rebase.go:30
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:30*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -248,14 +236,12 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 							break
 						}
-//line rebase.go:30
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:30*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:30
-					gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
+					/*line rebase.go:30*/ gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -270,12 +256,10 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-//line rebase.go:30
-								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
+								/*line rebase.go:30*/ if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
 									break
 								}
-//line rebase.go:30
-								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
+								/*line rebase.go:30*/ archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -293,12 +277,10 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 						gc_tx := gc_vstep2
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:30
-						if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
+						/*line rebase.go:30*/ if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
 							break
 						}
-//line rebase.go:30
-						archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
+						/*line rebase.go:30*/ archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -306,8 +288,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:30
-					out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
+					/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
 			gc_ty++
@@ -339,8 +320,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -360,8 +340,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line rebase.go:40
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:40*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -377,14 +356,12 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line rebase.go:40
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:40*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:41
-					gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -396,12 +373,10 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line rebase.go:41
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+								/*line rebase.go:41*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 									break
 								}
-//line rebase.go:41
-								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line rebase.go:41*/ archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -416,12 +391,10 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line rebase.go:41*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line rebase.go:41
-						archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line rebase.go:41*/ archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -430,8 +403,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:41
-					out[i] = in[i] * 2
+					/*line rebase.go:41*/ out[i] = in[i] * 2
 				}
 			}
 		}
@@ -460,8 +432,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line rebase.go:72
-				panic(compiled.ErrGuardWraps)
+				/*line rebase.go:72*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -475,14 +446,12 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:51
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							/*line rebase.go:51*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-//line rebase.go:51
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:51*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -492,14 +461,12 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 					if compiled.SIMD {
-//line rebase.go:51
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						/*line rebase.go:51*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-//line rebase.go:51
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line rebase.go:51*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -508,25 +475,21 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line rebase.go:51
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:51
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							/*line rebase.go:51*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line rebase.go:51
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line rebase.go:51*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line rebase.go:52
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line rebase.go:52*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -536,17 +499,14 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 					if compiled.SIMD {
-//line rebase.go:51
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						/*line rebase.go:51*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line rebase.go:51
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+							/*line rebase.go:51*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 								break
 							}
-//line rebase.go:52
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							/*line rebase.go:52*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -559,15 +519,13 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-//line rebase.go:51
-						y[i] = a*x[i] + y[i]
+						/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-//line rebase.go:50
-		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		/*line rebase.go:50*/ for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -582,8 +540,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line rebase.go:67
-					panic(compiled.ErrGuardWraps)
+					/*line rebase.go:67*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -598,32 +555,27 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							{
 								gc_tx := gc_step + 0
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_more = true
-//line rebase.go:51
-								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line rebase.go:51
-							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
 						gc_step2 := gc_from
@@ -633,40 +585,35 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 							{
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
+								/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -699,8 +646,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:84
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:84*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -726,8 +672,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							_ = x
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-//line rebase.go:62
-								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:62*/ archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -743,15 +688,13 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						var x int = gc_bx*gc_bdx + gc_tx
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:62
-						archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:62*/ archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-					gc_at[gc_tx] = int32(y*1000 + gc_ty)
+					/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -763,12 +706,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-//line rebase.go:63
-								if x < 0 || x > len(out)-16 {
+								/*line rebase.go:63*/ if x < 0 || x > len(out)-16 {
 									break
 								}
-//line rebase.go:63
-								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
+								/*line rebase.go:63*/ archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -783,12 +724,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_tx := gc_vstep2
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-						if x < 0 || x > len(out)-8 {
+						/*line rebase.go:63*/ if x < 0 || x > len(out)-8 {
 							break
 						}
-//line rebase.go:63
-						archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
+						/*line rebase.go:63*/ archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -798,8 +737,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:63
-					out[x] = int32(y*1000 + gc_ty)
+					/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 				}
 			}
 			gc_ty++
@@ -827,8 +765,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rebase.go:92
-			gc_off := 0 - k
+			/*line rebase.go:92*/ gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at := in[gc_off:][:gc_bdx]
@@ -844,20 +781,15 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep
 							var i int = gc_tx
 							y := gc_vb7
-//line rebase.go:78
-							if i >= k+lo {
-//line rebase.go:78
-								y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
+							/*line rebase.go:78*/ if i >= k+lo {
+								/*line rebase.go:78*/ y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
 							} else {
-//line rebase.go:78
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+								/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 								if gc_if4.ToBits() != 0 {
-//line rebase.go:78
-									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line rebase.go:78*/ y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 							}
-//line rebase.go:78
-							y.StoreSlice(gc_at2[gc_tx:])
+							/*line rebase.go:78*/ y.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -874,28 +806,22 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_tx := gc_vstep
 						var i int = gc_tx
 						y := gc_vb5
-//line rebase.go:78
-						if i >= k+lo {
-//line rebase.go:78
-							y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+						/*line rebase.go:78*/ if i >= k+lo {
+							/*line rebase.go:78*/ y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 						} else {
-//line rebase.go:78
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+							/*line rebase.go:78*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 							if gc_if3.ToBits() != 0 {
-//line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if3)
+								/*line rebase.go:78*/ y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if3)
 							}
 						}
-//line rebase.go:78
-						y.StoreSlice(gc_at2[gc_tx:])
+						/*line rebase.go:78*/ y.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					i := gc_tx
 					y := float32(-1)
-//line rebase.go:78
-					if i >= k+lo {
+					/*line rebase.go:78*/ if i >= k+lo {
 						y = gc_at[gc_tx] * 2
 					}
 					gc_at2[gc_tx] = y
@@ -912,21 +838,16 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep2
 							var i int = gc_tx
 							y := gc_vb3
-//line rebase.go:78
-							if (i-
+							/*line rebase.go:78*/ if (i-
 								k) < 0 || (i-k) > len(in)-16 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-16 {
 								break
 							}
-//line rebase.go:78
-							if i >= k+lo {
-//line rebase.go:78
-								y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4)
+							/*line rebase.go:78*/ if i >= k+lo {
+								/*line rebase.go:78*/ y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4)
 							} else {
-//line rebase.go:79
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+								/*line rebase.go:79*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 								if gc_if2.ToBits() != 0 {
-//line rebase.go:78
-									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line rebase.go:78*/ y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 							}
 							y.StoreSlice(out[gc_bx*gc_bdx+i:])
@@ -946,21 +867,16 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_tx := gc_vstep2
 						var i int = gc_tx
 						y := gc_vb
-//line rebase.go:78
-						if (i-
+						/*line rebase.go:78*/ if (i-
 							k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
 							break
 						}
-//line rebase.go:78
-						if i >= k+lo {
-//line rebase.go:78
-							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2)
+						/*line rebase.go:78*/ if i >= k+lo {
+							/*line rebase.go:78*/ y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2)
 						} else {
-//line rebase.go:79
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+							/*line rebase.go:79*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 							if gc_if.ToBits() != 0 {
-//line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2).Merge(y, gc_if)
+								/*line rebase.go:78*/ y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb2).Merge(y, gc_if)
 							}
 						}
 						y.StoreSlice(out[gc_bx*gc_bdx+i:])
@@ -971,8 +887,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					y := float32(-1)
-//line rebase.go:78
-					if i >= k+lo {
+					/*line rebase.go:78*/ if i >= k+lo {
 						y = in[i-k] * 2
 					}
 					out[gc_bx*gc_bdx+i] = y
@@ -991,8 +906,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	gc_bdy := gc_bd.Y
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rebase.go:99
-	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
+	/*line rebase.go:99*/ tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1009,11 +923,9 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line rebase.go:100
-							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 							_ = at
-//line rebase.go:101
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line rebase.go:101*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1027,17 +939,14 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line rebase.go:100
-						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						_ = at
-//line rebase.go:101
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:101*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:101
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1049,13 +958,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line rebase.go:100
-							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 							if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 								break
 							}
-//line rebase.go:102
-							archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+							/*line rebase.go:102*/ archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1070,13 +977,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line rebase.go:100
-						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 							break
 						}
-//line rebase.go:102
-						archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+						/*line rebase.go:102*/ archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1084,8 +989,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 					tile_[ty][tx] = in[at]
 				}
 			}
@@ -1095,19 +999,16 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			}
 		}
 	}
-//line rebase.go:103
-	for s := 1; s < gc_bdy; s *= 2 {
+	/*line rebase.go:103*/ for s := 1; s < gc_bdy; s *= 2 {
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
-//line rebase.go:108
-		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+		/*line rebase.go:108*/ if (2*s) > 0 && gc_bdy%(2*s) == 0 {
 			gc_rstep = (2 * s)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line rebase.go:104
-			if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
+			/*line rebase.go:104*/ if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1129,10 +1030,8 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							_ = tx
 							var ty int = gc_ty
 							{
-//line rebase.go:105
-								if ty+s < gc_bdy {
-//line rebase.go:105
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line rebase.go:105*/ if ty+s < gc_bdy {
+									/*line rebase.go:105*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 						}
@@ -1149,18 +1048,15 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						var tx int = gc_tx
 						_ = tx
 						var ty int = gc_ty
-//line rebase.go:105
-						if ty+s < gc_bdy {
-//line rebase.go:105
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line rebase.go:105*/ if ty+s < gc_bdy {
+							/*line rebase.go:105*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					ty := gc_ty
-//line rebase.go:105
-					if ty+s < gc_bdy {
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
@@ -1177,36 +1073,28 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							var tx int = gc_tx
 							var ty int = gc_ty
 							{
-//line rebase.go:105
-								if ty+s < gc_bdy {
+								/*line rebase.go:105*/ if ty+s < gc_bdy {
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line rebase.go:105
-									if tx >= 0 && tx <= len(tile_[ty+s])-16 {
+									/*line rebase.go:105*/ if tx >= 0 && tx <= len(tile_[ty+s])-16 {
 										gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line rebase.go:106
-									if tx >= 0 && tx <= len(tile_[ty])-16 {
-//line rebase.go:106
-										gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
+									/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-16 {
+										/*line rebase.go:106*/ gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 									} else {
 										break gc_steps2
 									}
-//line rebase.go:106
-									if tx >= 0 && tx <= len(tile_[ty])-16 {
-//line rebase.go:106
-										gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
+									/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-16 {
+										/*line rebase.go:106*/ gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
 									} else {
-//line rebase.go:106
-										var gc_lanes6 [16]float32
+										/*line rebase.go:106*/ var gc_lanes6 [16]float32
 										gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line rebase.go:106
-												tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line rebase.go:106*/ tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -1229,36 +1117,28 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line rebase.go:105
-						if ty+s < gc_bdy {
+						/*line rebase.go:105*/ if ty+s < gc_bdy {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rebase.go:105
-							if tx >= 0 && tx <= len(tile_[ty+s])-8 {
+							/*line rebase.go:105*/ if tx >= 0 && tx <= len(tile_[ty+s])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rebase.go:106
-							if tx >= 0 && tx <= len(tile_[ty])-8 {
-//line rebase.go:106
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+							/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-8 {
+								/*line rebase.go:106*/ gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 							} else {
 								break gc_steps
 							}
-//line rebase.go:106
-							if tx >= 0 && tx <= len(tile_[ty])-8 {
-//line rebase.go:106
-								gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+							/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-8 {
+								/*line rebase.go:106*/ gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
 							} else {
-//line rebase.go:106
-								var gc_lanes3 [8]float32
+								/*line rebase.go:106*/ var gc_lanes3 [8]float32
 								gc_ld2.Add(gc_ld).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line rebase.go:106
-										tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										/*line rebase.go:106*/ tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1271,8 +1151,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:105
-					if ty+s < gc_bdy {
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
 						tile_[ty][tx] += tile_[ty+s][tx]
 					}
 				}
@@ -1287,8 +1166,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-//line rebase.go:122
-			gc_row4 := gc_ty + r
+			/*line rebase.go:122*/ gc_row4 := gc_ty + r
 			gc_off3 := k
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
 				gc_at5 := out[gc_off2:][:gc_bdx]
@@ -1301,11 +1179,9 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line rebase.go:100
-							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 							_ = at
-//line rebase.go:101
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+							/*line rebase.go:101*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1319,17 +1195,14 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_vstep5
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line rebase.go:100
-						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
 						_ = at
-//line rebase.go:101
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line rebase.go:101*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:111
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1341,14 +1214,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line rebase.go:100
-							var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-							if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							/*line rebase.go:111*/ if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
 								break
 							}
-//line rebase.go:112
-							archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+							/*line rebase.go:112*/ archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1363,14 +1233,11 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line rebase.go:100
-						var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-						if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
+						/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						/*line rebase.go:111*/ if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
 							break
 						}
-//line rebase.go:112
-						archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+						/*line rebase.go:112*/ archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1378,10 +1245,8 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-//line rebase.go:111
-					out[at] = tile_[ty+r][tx+k]
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
 				}
 			}
 			gc_ty++
@@ -1413,8 +1278,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:155
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:155*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1434,11 +1298,9 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line rebase.go:136
-								var src int = off + i
+								/*line rebase.go:136*/ var src int = off + i
 								_ = src
-//line rebase.go:136
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:136*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1453,17 +1315,14 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						var src int = off + i
+						/*line rebase.go:136*/ var src int = off + i
 						_ = src
-//line rebase.go:136
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:136*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:137
-					gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1475,13 +1334,11 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line rebase.go:136
-								var src int = off + i
+								/*line rebase.go:136*/ var src int = off + i
 								if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line rebase.go:137
-								archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line rebase.go:137*/ archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1496,13 +1353,11 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-						var src int = off + i
+						/*line rebase.go:136*/ var src int = off + i
 						if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line rebase.go:137
-						archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line rebase.go:137*/ archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1511,8 +1366,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line rebase.go:136
-					src := off + i
+					/*line rebase.go:136*/ src := off + i
 					out[i] = in[src] * 2
 				}
 			}
@@ -1544,8 +1398,7 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:171
-			panic(compiled.ErrGuardWraps)
+			/*line rebase.go:171*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1575,15 +1428,12 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 							var x int = gc_bx*gc_bdx + gc_tx
 							_ = x
 							var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-							var n int = max(y-1, 0)
+							/*line rebase.go:149*/ var n int = max(y-1, 0)
 							_ = n
-//line rebase.go:149
-							var s int = min(y+1, h-1)
+							/*line rebase.go:149*/ var s int = min(y+1, h-1)
 							_ = s
 							{
-//line rebase.go:150
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line rebase.go:150*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1599,24 +1449,19 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var x int = gc_bx*gc_bdx + gc_tx
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-						var n int = max(y-1, 0)
+						/*line rebase.go:149*/ var n int = max(y-1, 0)
 						_ = n
-//line rebase.go:149
-						var s int = min(y+1, h-1)
+						/*line rebase.go:149*/ var s int = min(y+1, h-1)
 						_ = s
-//line rebase.go:150
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line rebase.go:150*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-					n := max(y-1, 0)
+					/*line rebase.go:149*/ n := max(y-1, 0)
 					_ = n
-//line rebase.go:149
-					s := min(y+1, h-1)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
 					_ = s
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
@@ -1629,16 +1474,13 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 							gc_tx := gc_vstep2
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-							var n int = max(y-1, 0)
-//line rebase.go:149
-							var s int = min(y+1, h-1)
+							/*line rebase.go:149*/ var n int = max(y-1, 0)
+							/*line rebase.go:149*/ var s int = min(y+1, h-1)
 							{
 								if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
 									break
 								}
-//line rebase.go:151
-								archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+								/*line rebase.go:151*/ archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1653,16 +1495,12 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						gc_tx := gc_vstep2
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-						var n int = max(y-1, 0)
-//line rebase.go:149
-						var s int = min(y+1, h-1)
-//line rebase.go:151
-						if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
+						/*line rebase.go:149*/ var n int = max(y-1, 0)
+						/*line rebase.go:149*/ var s int = min(y+1, h-1)
+						/*line rebase.go:151*/ if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
 							break
 						}
-//line rebase.go:151
-						archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+						/*line rebase.go:151*/ archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1672,12 +1510,9 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line rebase.go:149
-					n := max(y-1, 0)
-//line rebase.go:149
-					s := min(y+1, h-1)
-//line rebase.go:151
-					out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+					/*line rebase.go:149*/ n := max(y-1, 0)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
+					/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
 			gc_ty++

@@ -114,11 +114,9 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:135
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:135*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:138
-		if gc_bdx <= len(s) {
+		/*line regressions.go:138*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -126,55 +124,45 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
+					/*line regressions.go:136*/ gc_at[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
+					/*line regressions.go:136*/ gc_at[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
+					/*line regressions.go:136*/ gc_at[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
+					/*line regressions.go:136*/ gc_at[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:133
-				var a, b int
+				/*line regressions.go:133*/ var a, b int
 				setPair(&a, &b, gc_tx)
-//line regressions.go:136
-				gc_at[gc_tx] = int32(a)
+				/*line regressions.go:136*/ gc_at[gc_tx] = int32(a)
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -184,55 +172,45 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
+					/*line regressions.go:136*/ s[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
+					/*line regressions.go:136*/ s[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
+					/*line regressions.go:136*/ s[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
+					/*line regressions.go:133*/ var a, b int
 					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
+					/*line regressions.go:136*/ s[gc_tx] = int32(a)
 					gc_s_b[gc_rank] = b
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:133
-				var a, b int
+				/*line regressions.go:133*/ var a, b int
 				setPair(&a, &b, gc_tx)
-//line regressions.go:136
-				s[gc_tx] = int32(a)
+				/*line regressions.go:136*/ s[gc_tx] = int32(a)
 				gc_s_b[gc_rank] = b
 			}
 		}
@@ -248,24 +226,21 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				gc_seglen := gc_segend - gc_seg
 				gc_off := (gc_bx * gc_bdx) + gc_seg
 				gc_off2 := gc_r + gc_seg
-//line regressions.go:156
-				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				/*line regressions.go:156*/ if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at2 := out[gc_off:][:gc_seglen]
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						b := gc_s_b[gc_rank]
-//line regressions.go:138
-						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
+						/*line regressions.go:138*/ gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
 					}
 				} else {
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						b := gc_s_b[gc_rank]
-//line regressions.go:138
-						out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
+						/*line regressions.go:138*/ out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
 					}
 				}
 				gc_seg = gc_segend
@@ -275,8 +250,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				b := gc_s_b[gc_rank]
-//line regressions.go:138
-				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
+				/*line regressions.go:138*/ out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
 			}
 		}
 	}

@@ -23,12 +23,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:14
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:14*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:18
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line regressions.go:18*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
@@ -38,30 +36,21 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line regressions.go:16
-				if tid < -2147483648 || tid > 2147483640 {
+				/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483640 {
 					break
 				}
-//line regressions.go:16
-				n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line regressions.go:16
-				b := n.Mul(gc_vb2)
-//line regressions.go:16
-				ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
-//line regressions.go:16
-				ix.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:16
-				n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:16
-				b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:16
-				ix.StoreSlice(gc_s_ix[gc_rank:])
+				/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				/*line regressions.go:16*/ b := n.Mul(gc_vb2)
+				/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+				/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+				/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+				/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+				/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:16
-				n := gc_at[gc_tx]
+				/*line regressions.go:16*/ n := gc_at[gc_tx]
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at2[gc_tx] = ix
@@ -77,31 +66,22 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line regressions.go:16
-				if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+				/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 					break
 				}
-//line regressions.go:16
-				n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-//line regressions.go:16
-				b := n.Mul(gc_vb)
-//line regressions.go:16
-				ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-//line regressions.go:19
-				ix.StoreSlice(s[tid:])
-//line regressions.go:19
-				n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:19
-				b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:19
-				ix.StoreSlice(gc_s_ix[gc_rank:])
+				/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
+				/*line regressions.go:16*/ b := n.Mul(gc_vb)
+				/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+				/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
+				/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
+				/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
+				/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:16
-				n := in[gc_bx*gc_bdx+tid]
+				/*line regressions.go:16*/ n := in[gc_bx*gc_bdx+tid]
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
@@ -121,15 +101,13 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line regressions.go:41
-				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				/*line regressions.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-						ix += gc_at3[gc_u]
+						/*line regressions.go:21*/ ix += gc_at3[gc_u]
 						gc_s_ix[gc_rank] = ix
 					}
 				} else {
@@ -140,8 +118,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -149,8 +126,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -158,8 +134,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -167,8 +142,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 					}
@@ -176,8 +150,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-						ix += s[(gc_tx + gc_r)]
+						/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 						gc_s_ix[gc_rank] = ix
 					}
 				}
@@ -192,8 +165,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -202,8 +174,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -212,8 +183,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -222,8 +192,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 			}
@@ -232,16 +201,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-				ix += s[(tid+1)%gc_bdx]
+				/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line regressions.go:30
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line regressions.go:30*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -251,8 +218,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					gc_at4[gc_tx] = n + b + ix
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
 					gc_tx := gc_step3 + 1
@@ -260,8 +226,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					gc_at4[gc_tx] = n + b + ix
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
 					gc_tx := gc_step3 + 2
@@ -269,8 +234,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					gc_at4[gc_tx] = n + b + ix
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
 					gc_tx := gc_step3 + 3
@@ -278,8 +242,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					gc_at4[gc_tx] = n + b + ix
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -287,8 +250,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-				gc_at4[gc_tx] = n + b + ix
+				/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 			}
 		} else {
 			gc_step4 := 0
@@ -301,8 +263,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
 					gc_tx := gc_step4 + 1
@@ -312,8 +273,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
 					gc_tx := gc_step4 + 2
@@ -323,8 +283,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 				{
 					gc_tx := gc_step4 + 3
@@ -334,8 +293,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
@@ -345,8 +303,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-				out[gc_bx*gc_bdx+tid] = n + b + ix
+				/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -362,8 +319,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line regressions.go:33
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:33*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s_ []float32 = s
 	var k float32 = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -374,32 +330,27 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				{
 					gc_tx := gc_step + 0
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					gc_at[gc_tx] = v_ * k
+					/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 1
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					gc_at[gc_tx] = v_ * k
+					/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 2
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					gc_at[gc_tx] = v_ * k
+					/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step + 3
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					gc_at[gc_tx] = v_ * k
+					/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-				gc_at[gc_tx] = v_ * k
+				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 			}
 		} else {
 			gc_step2 := 0
@@ -408,36 +359,31 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-				s_[gc_tx] = v_ * k
+				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 			}
 		}
 	}
@@ -448,110 +394,85 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 		}
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line regressions.go:43
-			r := s_[(gc_tx+1)%len(s_)]
+			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line regressions.go:35
-	var s_2 []float32 = s
+	/*line regressions.go:35*/ var s_2 []float32 = s
 	var v_2 float32 = 0.5
 	var k_ float32 = 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:38
-		if gc_bdx <= len(s_2) {
+		/*line regressions.go:38*/ if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
 			gc_vstep := 0
 			gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line regressions.go:41
-				r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-				r_ := r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				gc_vb2.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:41
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+				/*line regressions.go:45*/ r_ := r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+				/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r := gc_s_r[gc_rank]
-//line regressions.go:45
-				var r_ float32 = r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				gc_at2[gc_tx] = v_2 * k_
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
 				gc_s_v[gc_rank] = v
 			}
 		} else {
 			gc_vstep2 := 0
-//line regressions.go:41
-			gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
+			/*line regressions.go:41*/ gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line regressions.go:41
-				r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-				r_ := r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				if gc_tx < 0 || gc_tx > len(s_2)-8 {
+				/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+				/*line regressions.go:45*/ r_ := r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
 					break
 				}
-//line regressions.go:41
-				gc_vb.StoreSlice(s_2[gc_tx:])
-//line regressions.go:41
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
+				/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
-//line regressions.go:45
-				var r_ float32 = r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				s_2[gc_tx] = v_2 * k_
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -563,56 +484,48 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step4 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step4 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
 		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line regressions.go:43
-			r_2 := s_2[(gc_tx+1)%len(s_2)]
+			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:52
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line regressions.go:52*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
-//line regressions.go:45
-				var r_3 float32 = r_2
-//line regressions.go:35
-				gc_at3[gc_tx] = v + r_3
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -620,10 +533,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
-//line regressions.go:45
-				var r_3 float32 = r_2
-//line regressions.go:35
-				out[gc_bx*gc_bdx+gc_tx] = v + r_3
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
 	}
@@ -638,11 +549,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line regressions.go:56
-	s := gocuda.Shared[int32](t, b+2)
+	/*line regressions.go:56*/ s := gocuda.Shared[int32](t, b+2)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:59
-		gc_off := gc_bx * b
+		/*line regressions.go:59*/ gc_off := gc_bx * b
 		gc_off2 := 0
 		gc_off3 := b + 1
 		if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
@@ -655,27 +564,22 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line regressions.go:58
-				v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				/*line regressions.go:58*/ v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
 					if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-						gc_at2[0] = 0
+						/*line regressions.go:60*/ gc_at2[0] = 0
 					}
 					if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-						gc_at3[0] = 0
+						/*line regressions.go:60*/ gc_at3[0] = 0
 					}
 				}
-//line regressions.go:60
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:58
-				v := gc_at[gc_tx]
+				/*line regressions.go:58*/ v := gc_at[gc_tx]
 				if tid == 0 {
 					gc_at2[0], gc_at3[0] = 0, 0
 				}
@@ -688,32 +592,26 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line regressions.go:58
-				if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
+				/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 					break
 				}
-//line regressions.go:58
-				v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
+				/*line regressions.go:58*/ v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
 				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if.ToBits() != 0 {
 					if gc_if.ToBits() != 0 {
-//line regressions.go:60
-						s[0] = 0
+						/*line regressions.go:60*/ s[0] = 0
 					}
 					if gc_if.ToBits() != 0 {
-//line regressions.go:60
-						s[b+1] = 0
+						/*line regressions.go:60*/ s[b+1] = 0
 					}
 				}
-//line regressions.go:60
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:58
-				v := grid[gc_bx*b+tid]
+				/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
@@ -721,8 +619,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:62
-	for it := 0; ; it++ {
+	/*line regressions.go:62*/ for it := 0; ; it++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -730,8 +627,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 1
 			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
-//line regressions.go:71
-			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+			/*line regressions.go:71*/ gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -741,8 +637,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
-//line regressions.go:63
-							gc_at4[gc_u] = v
+							/*line regressions.go:63*/ gc_at4[gc_u] = v
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -751,8 +646,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:63
-					s[tid+1] = v
+					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
 				gc_step := 0
@@ -763,8 +657,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
+						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
 						gc_tx := gc_step + 1
@@ -772,8 +665,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
+						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
 						gc_tx := gc_step + 2
@@ -781,8 +673,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
+						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
 						gc_tx := gc_step + 3
@@ -790,8 +681,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line regressions.go:63
-						s[tid+1] = v
+						/*line regressions.go:63*/ s[tid+1] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -799,21 +689,18 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:63
-					s[tid+1] = v
+					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			}
 		}
-//line regressions.go:65
-		if it == iters {
+		/*line regressions.go:65*/ if it == iters {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 1
 			gc_off6 := 2
 			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
-//line regressions.go:73
-			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+			/*line regressions.go:73*/ gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -824,10 +711,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
-							var v int32
-//line regressions.go:68
-							v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+							/*line regressions.go:59*/ var v int32
+							/*line regressions.go:68*/ v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
 							gc_s_v[gc_rank] = v
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -836,10 +721,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:59
-					var v int32
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -850,10 +733,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -861,10 +742,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -872,10 +751,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -883,10 +760,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -894,22 +769,18 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:59
-					var v int32
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:77
-		gc_off7 := gc_bx * b
+		/*line regressions.go:77*/ gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
-//line regressions.go:71
-			copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
+			/*line regressions.go:71*/ copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -919,8 +790,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
 					gc_tx := gc_step3 + 1
@@ -928,8 +798,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
 					gc_tx := gc_step3 + 2
@@ -937,8 +806,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
 					gc_tx := gc_step3 + 3
@@ -946,8 +814,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -955,8 +822,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line regressions.go:71
-				grid[gc_bx*b+tid] = v
+				/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -970,8 +836,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line regressions.go:89
-	var gc_c1m [32]uint32
+	/*line regressions.go:89*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -984,8 +849,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line regressions.go:82
-			w := width + (gc_w>>5)*0
+			/*line regressions.go:82*/ w := width + (gc_w>>5)*0
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -994,27 +858,23 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-//line regressions.go:84
-				gc_c1m[gc_lane] = mask
+				/*line regressions.go:84*/ gc_c1m[gc_lane] = mask
 				gc_c1v[gc_lane] = int32(gc_tx)
 				gc_c1a[gc_lane] = 1
 				gc_c1w[gc_lane] = w
 			}
 		}
-//line regressions.go:84
-		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line regressions.go:84*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line regressions.go:91
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line regressions.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line regressions.go:84
-					gc_at[gc_lane] = gc_c1r[gc_lane]
+					/*line regressions.go:84*/ gc_at[gc_lane] = gc_c1r[gc_lane]
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1023,8 +883,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line regressions.go:84
-					out[gc_tx] = gc_c1r[gc_lane]
+					/*line regressions.go:84*/ out[gc_tx] = gc_c1r[gc_lane]
 				}
 			}
 		}
@@ -1044,12 +903,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:97
-	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:97*/ counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	stride := gc_bdx / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:102
-		if gc_bdx <= len(counts) {
+		/*line regressions.go:102*/ if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1057,50 +914,40 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:98
-				gc_at[gc_tx] = 0
-//line regressions.go:100
-				offset := tid & (stride - 1)
+				/*line regressions.go:98*/ gc_at[gc_tx] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
@@ -1111,10 +958,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1122,10 +967,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1133,10 +976,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1144,10 +985,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -1155,20 +994,16 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:98
-				counts[tid] = 0
-//line regressions.go:100
-				offset := tid & (stride - 1)
+				/*line regressions.go:98*/ counts[tid] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		}
 	}
-//line regressions.go:101
-	stride >>= 1
+	/*line regressions.go:101*/ stride >>= 1
 	for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:105
-			if gc_bdx <= len(counts) {
+			/*line regressions.go:105*/ if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1176,8 +1011,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1185,8 +1019,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1194,8 +1027,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1203,8 +1035,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1212,8 +1043,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-					if offset >= stride {
+					/*line regressions.go:104*/ if offset >= stride {
 						gc_at2[gc_tx]++
 					}
 				}
@@ -1226,8 +1056,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1237,8 +1066,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1248,8 +1076,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1259,8 +1086,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1270,8 +1096,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-					if offset >= stride {
+					/*line regressions.go:104*/ if offset >= stride {
 						counts[tid]++
 					}
 				}
@@ -1280,8 +1105,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	step := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:111
-		gc_qoff, gc_qd := 0, (step + 1)
+		/*line regressions.go:111*/ gc_qoff, gc_qd := 0, (step + 1)
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
 				gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -1295,8 +1119,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1305,8 +1128,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1315,8 +1137,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1325,8 +1146,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1335,8 +1155,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					lane := (gc_tx + gc_r)
-//line regressions.go:110
-					var sum int32
+					/*line regressions.go:110*/ var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1350,8 +1169,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1361,8 +1179,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1372,8 +1189,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1383,8 +1199,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1394,16 +1209,14 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:109
-				lane := tid % (step + 1)
+				/*line regressions.go:109*/ lane := tid % (step + 1)
 				var sum int32
 				gc_s_lane[gc_rank] = lane
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line regressions.go:111
-	for k := 0; k < 3; k++ {
+	/*line regressions.go:111*/ for k := 0; k < 3; k++ {
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -1411,8 +1224,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1420,8 +1232,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1429,8 +1240,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1438,8 +1248,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1447,17 +1256,14 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			gc_pos.Thread = gc_rank
 			lane := gc_s_lane[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-			sum += int32(lane)
+			/*line regressions.go:113*/ sum += int32(lane)
 			gc_s_sum[gc_rank] = sum
 		}
-//line regressions.go:114
-		step *= 2
+		/*line regressions.go:114*/ step *= 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:119
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+		/*line regressions.go:119*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
 			gc_step8 := 0
@@ -1466,36 +1272,31 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 1
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 2
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 3
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
 			gc_step9 := 0
@@ -1506,8 +1307,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
 					gc_tx := gc_step9 + 1
@@ -1515,8 +1315,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
 					gc_tx := gc_step9 + 2
@@ -1524,8 +1323,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 				{
 					gc_tx := gc_step9 + 3
@@ -1533,8 +1331,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
 			}
 			for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
@@ -1542,8 +1339,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -1556,8 +1352,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line regressions.go:157
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line regressions.go:157*/ s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
 		gc_from, gc_to := 0, gc_bdx
@@ -1570,66 +1365,55 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-				s[0] += int32(c + 1)
+				/*line regressions.go:161*/ s[0] += int32(c + 1)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:170
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line regressions.go:170*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line regressions.go:165
-					gc_at[gc_tx] = s[0]
+					/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line regressions.go:165
-					gc_at[gc_tx] = s[0]
+					/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line regressions.go:165
-					gc_at[gc_tx] = s[0]
+					/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line regressions.go:165
-					gc_at[gc_tx] = s[0]
+					/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-//line regressions.go:165
-				gc_at[gc_tx] = s[0]
+				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 			}
 		} else {
 			gc_step3 := 0
@@ -1637,32 +1421,27 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-				out[gc_bx*gc_bdx+gc_tx] = s[0]
+				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}
@@ -1679,10 +1458,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:177
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:181
-	w := p + int32(gc_bx)
+	/*line regressions.go:177*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:181*/ w := p + int32(gc_bx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1693,17 +1470,14 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line regressions.go:180
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line regressions.go:180*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tx int = gc_tx
-//line regressions.go:179
-			var i int = gc_bx*gc_bdx + tx
+			/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
 			if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
 				break
 			}
-//line regressions.go:180
-			gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+			/*line regressions.go:180*/ gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
 			lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1713,11 +1487,9 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:179
-			i := gc_bx*gc_bdx + tx
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
 			out[i] = -1
-//line regressions.go:183
-			s[tx] = int32(tx)
+			/*line regressions.go:183*/ s[tx] = int32(tx)
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1729,17 +1501,14 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:182
-			e := (w^2) != 3 && tx == 0
-//line regressions.go:185
-			if e {
+			/*line regressions.go:182*/ e := (w^2) != 3 && tx == 0
+			/*line regressions.go:185*/ if e {
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			}
 		}
 	}
-//line regressions.go:188
-	w ^= p
+	/*line regressions.go:188*/ w ^= p
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1749,16 +1518,13 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line regressions.go:178
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				/*line regressions.go:178*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tx int = gc_tx
-//line regressions.go:189
-			if tx < 0 || tx > len(s)-8 {
+			/*line regressions.go:189*/ if tx < 0 || tx > len(s)-8 {
 				break
 			}
-//line regressions.go:190
-			lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
+			/*line regressions.go:190*/ lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1767,33 +1533,27 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:189
-			s[tx]++
+			/*line regressions.go:189*/ s[tx]++
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 		gc_vb3 := lanes.BroadcastInt32x8(1000)
-//line regressions.go:191
-		gc_vb4 := lanes.BroadcastInt32x8(w)
+		/*line regressions.go:191*/ gc_vb4 := lanes.BroadcastInt32x8(w)
 		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 			gc_tx := gc_vstep3
 			gc_rank := gc_base + gc_tx
 			gc_alive3 := gc_all3
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line regressions.go:191
-				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				/*line regressions.go:191*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tx int = gc_tx
-//line regressions.go:179
-			var i int = gc_bx*gc_bdx + tx
-//line regressions.go:191
-			if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+			/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+			/*line regressions.go:191*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 				break
 			}
-//line regressions.go:192
-			lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+			/*line regressions.go:192*/ lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
 		}
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1802,10 +1562,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:179
-			i := gc_bx*gc_bdx + tx
-//line regressions.go:191
-			out[i] = s[tx]*1000 + w
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
+			/*line regressions.go:191*/ out[i] = s[tx]*1000 + w
 		}
 	}
 }
@@ -1822,11 +1580,9 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:203
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:203*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:206
-		if gc_bdx <= len(s) {
+		/*line regressions.go:206*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1834,23 +1590,19 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tx int = gc_tx
-//line regressions.go:206
-				var w int32 = p << 3
+				/*line regressions.go:206*/ var w int32 = p << 3
 				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
 				if tx < -2147483648 || tx > 2147483640 {
 					break
 				}
-//line regressions.go:208
-				a.StoreSlice(gc_at[gc_tx:])
+				/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
 				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-				a.StoreSlice(gc_s_a[gc_rank:])
+				/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tx := gc_tx
-//line regressions.go:206
-				w := p << 3
+				/*line regressions.go:206*/ w := p << 3
 				a := int32(tx)
 				gc_at[gc_tx] = a
 				gc_s_w[gc_rank] = w
@@ -1863,24 +1615,20 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tx int = gc_tx
-//line regressions.go:206
-				var w int32 = p << 3
+				/*line regressions.go:206*/ var w int32 = p << 3
 				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
 				if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
 					break
 				}
-//line regressions.go:208
-				a.StoreSlice(s[tx:])
+				/*line regressions.go:208*/ a.StoreSlice(s[tx:])
 				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-				a.StoreSlice(gc_s_a[gc_rank:])
+				/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line regressions.go:206
-				w := p << 3
+				/*line regressions.go:206*/ w := p << 3
 				a := int32(tx)
 				s[tx] = a
 				gc_s_w[gc_rank] = w
@@ -1895,8 +1643,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -1909,8 +1656,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -1923,8 +1669,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -1937,8 +1682,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -1951,8 +1695,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
-//line regressions.go:210
-		switch (int32(gc_bx) &^ p) & 1 {
+		/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 		case 0:
 			a ^= w
 			w = p + 1
@@ -1962,8 +1705,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:222
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+		/*line regressions.go:222*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			gc_step2 := 0
@@ -1973,40 +1715,35 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
-//line regressions.go:216
-				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
 			gc_step3 := 0
@@ -2016,60 +1753,50 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-//line regressions.go:216
-					out[i] = (a+s[tx])*1000 + w
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line regressions.go:205
-				i := gc_bx*gc_bdx + tx
+				/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
-//line regressions.go:216
-				out[i] = (a+s[tx])*1000 + w
+				/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 			}
 		}
 	}

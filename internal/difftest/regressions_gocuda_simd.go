@@ -24,12 +24,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:14
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:14*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:18
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		/*line regressions.go:18*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
@@ -42,24 +40,16 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:16
-						if tid < -2147483648 || tid > 2147483632 {
+						/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483632 {
 							break
 						}
-//line regressions.go:16
-						n := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-//line regressions.go:16
-						b := n.Mul(gc_vb4)
-//line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
-//line regressions.go:16
-						ix.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:16
-						n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:16
-						b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:16
-						ix.StoreSlice(gc_s_ix[gc_rank:])
+						/*line regressions.go:16*/ n := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						/*line regressions.go:16*/ b := n.Mul(gc_vb4)
+						/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
+						/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+						/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+						/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -75,32 +65,23 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:16
-					if tid < -2147483648 || tid > 2147483640 {
+					/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483640 {
 						break
 					}
-//line regressions.go:16
-					n := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line regressions.go:16
-					b := n.Mul(gc_vb3)
-//line regressions.go:16
-					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
-//line regressions.go:16
-					ix.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:16
-					n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:16
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:16
-					ix.StoreSlice(gc_s_ix[gc_rank:])
+					/*line regressions.go:16*/ n := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line regressions.go:16*/ b := n.Mul(gc_vb3)
+					/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
+					/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+					/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+					/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:16
-				n := gc_at[gc_tx]
+				/*line regressions.go:16*/ n := gc_at[gc_tx]
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at2[gc_tx] = ix
@@ -119,24 +100,16 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:16
-						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
+						/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
 							break
 						}
-//line regressions.go:16
-						n := archsimd.LoadInt32x16Slice(in[gc_bx*gc_bdx+tid:])
-//line regressions.go:16
-						b := n.Mul(gc_vb2)
-//line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
-//line regressions.go:19
-						ix.StoreSlice(s[tid:])
-//line regressions.go:19
-						n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:19
-						b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:19
-						ix.StoreSlice(gc_s_ix[gc_rank:])
+						/*line regressions.go:16*/ n := archsimd.LoadInt32x16Slice(in[gc_bx*gc_bdx+tid:])
+						/*line regressions.go:16*/ b := n.Mul(gc_vb2)
+						/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
+						/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
+						/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
+						/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -152,24 +125,16 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:16
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+					/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 						break
 					}
-//line regressions.go:16
-					n := archsimd.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-//line regressions.go:16
-					b := n.Mul(gc_vb)
-//line regressions.go:16
-					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-//line regressions.go:19
-					ix.StoreSlice(s[tid:])
-//line regressions.go:19
-					n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:19
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:19
-					ix.StoreSlice(gc_s_ix[gc_rank:])
+					/*line regressions.go:16*/ n := archsimd.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
+					/*line regressions.go:16*/ b := n.Mul(gc_vb)
+					/*line regressions.go:16*/ ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+					/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
+					/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
+					/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -177,8 +142,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:16
-				n := in[gc_bx*gc_bdx+tid]
+				/*line regressions.go:16*/ n := in[gc_bx*gc_bdx+tid]
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
@@ -198,8 +162,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line regressions.go:41
-				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				/*line regressions.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -210,12 +173,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
-//line regressions.go:15
-								ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
-//line regressions.go:21
-								ix = ix.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
-//line regressions.go:21
-								ix.StoreSlice(gc_s_ix[gc_rank:])
+								/*line regressions.go:15*/ ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+								/*line regressions.go:21*/ ix = ix.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
+								/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -230,12 +190,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line regressions.go:15
-							ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
-//line regressions.go:21
-							ix = ix.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
-//line regressions.go:21
-							ix.StoreSlice(gc_s_ix[gc_rank:])
+							/*line regressions.go:15*/ ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+							/*line regressions.go:21*/ ix = ix.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
+							/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -243,8 +200,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-						ix += gc_at3[gc_u]
+						/*line regressions.go:21*/ ix += gc_at3[gc_u]
 						gc_s_ix[gc_rank] = ix
 					}
 				} else {
@@ -255,8 +211,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -264,8 +219,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -273,8 +227,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 						{
@@ -282,8 +235,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-							ix += s[(gc_tx + gc_r)]
+							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 					}
@@ -291,8 +243,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-						ix += s[(gc_tx + gc_r)]
+						/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
 						gc_s_ix[gc_rank] = ix
 					}
 				}
@@ -307,8 +258,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -317,8 +267,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -327,8 +276,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 				{
@@ -337,8 +285,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 			}
@@ -347,16 +294,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:21
-				ix += s[(tid+1)%gc_bdx]
+				/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line regressions.go:30
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line regressions.go:30*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -367,12 +312,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line regressions.go:15
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line regressions.go:15
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-//line regressions.go:15
-						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+						/*line regressions.go:15*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+						/*line regressions.go:15*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
+						/*line regressions.go:15*/ ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
 						n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -388,12 +330,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line regressions.go:15
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line regressions.go:15
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line regressions.go:15
-					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+					/*line regressions.go:15*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+					/*line regressions.go:15*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line regressions.go:15*/ ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
 					n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -403,8 +342,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-				gc_at4[gc_tx] = n + b + ix
+				/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 			}
 		} else {
 			gc_vstep5 := 0
@@ -415,18 +353,13 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:15
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line regressions.go:15
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-//line regressions.go:15
-						ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
-//line regressions.go:23
-						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
+						/*line regressions.go:15*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+						/*line regressions.go:15*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
+						/*line regressions.go:15*/ ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+						/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 							break
 						}
-//line regressions.go:24
-						n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
+						/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -440,18 +373,13 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:15
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line regressions.go:15
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line regressions.go:15
-					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
-//line regressions.go:23
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
+					/*line regressions.go:15*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+					/*line regressions.go:15*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
+					/*line regressions.go:15*/ ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+					/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 						break
 					}
-//line regressions.go:24
-					n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
+					/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -462,8 +390,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line regressions.go:23
-				out[gc_bx*gc_bdx+tid] = n + b + ix
+				/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -479,12 +406,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line regressions.go:33
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:33*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s_ []float32 = s
 	var k float32 = 1
-//line regressions.go:35
-	_ = &k
+	/*line regressions.go:35*/ _ = &k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
@@ -493,8 +418,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line regressions.go:41
-					gc_vb4 := archsimd.BroadcastFloat32x16(k)
+					/*line regressions.go:41*/ gc_vb4 := archsimd.BroadcastFloat32x16(k)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).ConvertToFloat32()
@@ -502,8 +426,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						if gc_tx < -2147483648 || gc_tx > 2147483632 {
 							break
 						}
-//line regressions.go:42
-						v_.Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+						/*line regressions.go:42*/ v_.Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -514,8 +437,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			if compiled.SIMD {
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:41
-				gc_vb3 := archsimd.BroadcastFloat32x8(k)
+				/*line regressions.go:41*/ gc_vb3 := archsimd.BroadcastFloat32x8(k)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).ConvertToFloat32()
@@ -523,15 +445,13 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					if gc_tx < -2147483648 || gc_tx > 2147483640 {
 						break
 					}
-//line regressions.go:42
-					v_.Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+					/*line regressions.go:42*/ v_.Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-				gc_at[gc_tx] = v_ * k
+				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 			}
 		} else {
 			gc_vstep2 := 0
@@ -539,19 +459,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line regressions.go:41
-					gc_vb2 := archsimd.BroadcastFloat32x16(k)
+					/*line regressions.go:41*/ gc_vb2 := archsimd.BroadcastFloat32x16(k)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
 						v_ := gc_t2
 						if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-//line regressions.go:41
-							gc_tx < 0 || gc_tx > len(s_)-16 {
+							/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-16 {
 							break
 						}
-//line regressions.go:42
-						v_.Mul(gc_vb2).StoreSlice(s_[gc_tx:])
+						/*line regressions.go:42*/ v_.Mul(gc_vb2).StoreSlice(s_[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -562,27 +479,23 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			if compiled.SIMD {
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:41
-				gc_vb := archsimd.BroadcastFloat32x8(k)
+				/*line regressions.go:41*/ gc_vb := archsimd.BroadcastFloat32x8(k)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
 					v_ := gc_t
 					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-//line regressions.go:41
-						gc_tx < 0 || gc_tx > len(s_)-8 {
+						/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-8 {
 						break
 					}
-//line regressions.go:42
-					v_.Mul(gc_vb).StoreSlice(s_[gc_tx:])
+					/*line regressions.go:42*/ v_.Mul(gc_vb).StoreSlice(s_[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
-//line regressions.go:41
-				s_[gc_tx] = v_ * k
+				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 			}
 		}
 	}
@@ -593,51 +506,43 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r := s_[(gc_tx+1)%len(s_)]
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line regressions.go:43
-			r := s_[(gc_tx+1)%len(s_)]
+			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line regressions.go:35
-	var s_2 []float32 = s
+	/*line regressions.go:35*/ var s_2 []float32 = s
 	var v_2 float32 = 0.5
-//line regressions.go:36
-	_ = &v_2
+	/*line regressions.go:36*/ _ = &v_2
 	var k_ float32 = 2
-//line regressions.go:36
-	_ = &k_
+	/*line regressions.go:36*/ _ = &k_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
@@ -645,21 +550,15 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line regressions.go:41
-					gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
+					/*line regressions.go:41*/ gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line regressions.go:41
-						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-						r_ := r
-//line regressions.go:34
-						v := r_
-//line regressions.go:41
-						gc_vb8.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:41
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line regressions.go:41*/ r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
+						/*line regressions.go:45*/ r_ := r
+						/*line regressions.go:34*/ v := r_
+						/*line regressions.go:41*/ gc_vb8.StoreSlice(gc_at2[gc_tx:])
+						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -669,33 +568,24 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:41
-				gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
+				/*line regressions.go:41*/ gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line regressions.go:41
-					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-					r_ := r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					gc_vb7.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line regressions.go:41*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+					/*line regressions.go:45*/ r_ := r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ gc_vb7.StoreSlice(gc_at2[gc_tx:])
+					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				r := gc_s_r[gc_rank]
-//line regressions.go:45
-				var r_ float32 = r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				gc_at2[gc_tx] = v_2 * k_
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -703,25 +593,18 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line regressions.go:41
-					gc_vb6 := archsimd.BroadcastFloat32x16(v_2 * k_)
+					/*line regressions.go:41*/ gc_vb6 := archsimd.BroadcastFloat32x16(v_2 * k_)
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line regressions.go:41
-						r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-						r_ := r
-//line regressions.go:34
-						v := r_
-//line regressions.go:41
-						if gc_tx < 0 || gc_tx > len(s_2)-16 {
+						/*line regressions.go:41*/ r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
+						/*line regressions.go:45*/ r_ := r
+						/*line regressions.go:34*/ v := r_
+						/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
 							break
 						}
-//line regressions.go:41
-						gc_vb6.StoreSlice(s_2[gc_tx:])
-//line regressions.go:41
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line regressions.go:41*/ gc_vb6.StoreSlice(s_2[gc_tx:])
+						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -731,25 +614,18 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line regressions.go:41
-				gc_vb5 := archsimd.BroadcastFloat32x8(v_2 * k_)
+				/*line regressions.go:41*/ gc_vb5 := archsimd.BroadcastFloat32x8(v_2 * k_)
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line regressions.go:41
-					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
-					r_ := r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
+					/*line regressions.go:41*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+					/*line regressions.go:45*/ r_ := r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
 						break
 					}
-//line regressions.go:41
-					gc_vb5.StoreSlice(s_2[gc_tx:])
-//line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line regressions.go:41*/ gc_vb5.StoreSlice(s_2[gc_tx:])
+					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -757,12 +633,9 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
-//line regressions.go:45
-				var r_ float32 = r
-//line regressions.go:34
-				v := r_
-//line regressions.go:41
-				s_2[gc_tx] = v_2 * k_
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -774,47 +647,41 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line regressions.go:43
-				r_2 := s_2[(gc_tx+1)%len(s_2)]
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line regressions.go:43
-			r_2 := s_2[(gc_tx+1)%len(s_2)]
+			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:52
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line regressions.go:52*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -823,12 +690,9 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line regressions.go:45
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:45
-						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
-//line regressions.go:45
-						r_3 := r_2
+						/*line regressions.go:45*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
+						/*line regressions.go:45*/ r_3 := r_2
 						v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -842,12 +706,9 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line regressions.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:45
-					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
-//line regressions.go:45
-					r_3 := r_2
+					/*line regressions.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
+					/*line regressions.go:45*/ r_3 := r_2
 					v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -856,10 +717,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
-//line regressions.go:45
-				var r_3 float32 = r_2
-//line regressions.go:35
-				gc_at3[gc_tx] = v + r_3
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
 			}
 		} else {
 			gc_vstep6 := 0
@@ -870,16 +729,12 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:45
-						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
-//line regressions.go:45
-						r_3 := r_2
-//line regressions.go:35
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
+						/*line regressions.go:45*/ r_3 := r_2
+						/*line regressions.go:35*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
-//line regressions.go:36
-						v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -892,18 +747,13 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line regressions.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:45
-					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
-//line regressions.go:45
-					r_3 := r_2
-//line regressions.go:35
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line regressions.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
+					/*line regressions.go:45*/ r_3 := r_2
+					/*line regressions.go:35*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line regressions.go:36
-					v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -913,8 +763,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 float32 = r_2
-//line regressions.go:35
-				out[gc_bx*gc_bdx+gc_tx] = v + r_3
+				/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
 	}
@@ -929,11 +778,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line regressions.go:56
-	s := gocuda.Shared[int32](t, b+2)
+	/*line regressions.go:56*/ s := gocuda.Shared[int32](t, b+2)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:59
-		gc_off := gc_bx * b
+		/*line regressions.go:59*/ gc_off := gc_bx * b
 		gc_off2 := 0
 		gc_off3 := b + 1
 		if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
@@ -949,21 +796,17 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:58
-						v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						/*line regressions.go:58*/ v := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if4.ToBits() != 0 {
 							if gc_if4.ToBits() != 0 {
-//line regressions.go:60
-								gc_at2[0] = 0
+								/*line regressions.go:60*/ gc_at2[0] = 0
 							}
 							if gc_if4.ToBits() != 0 {
-//line regressions.go:60
-								gc_at3[0] = 0
+								/*line regressions.go:60*/ gc_at3[0] = 0
 							}
 						}
-//line regressions.go:60
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -978,29 +821,24 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:58
-					v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line regressions.go:58*/ v := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if3.ToBits() != 0 {
 						if gc_if3.ToBits() != 0 {
-//line regressions.go:60
-							gc_at2[0] = 0
+							/*line regressions.go:60*/ gc_at2[0] = 0
 						}
 						if gc_if3.ToBits() != 0 {
-//line regressions.go:60
-							gc_at3[0] = 0
+							/*line regressions.go:60*/ gc_at3[0] = 0
 						}
 					}
-//line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:58
-				v := gc_at[gc_tx]
+				/*line regressions.go:58*/ v := gc_at[gc_tx]
 				if tid == 0 {
 					gc_at2[0], gc_at3[0] = 0, 0
 				}
@@ -1016,25 +854,20 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:58
-						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
+						/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 							break
 						}
-//line regressions.go:58
-						v := archsimd.LoadInt32x16Slice(grid[gc_bx*b+tid:])
+						/*line regressions.go:58*/ v := archsimd.LoadInt32x16Slice(grid[gc_bx*b+tid:])
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 						if gc_if2.ToBits() != 0 {
 							if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-								s[0] = 0
+								/*line regressions.go:60*/ s[0] = 0
 							}
 							if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-								s[b+1] = 0
+								/*line regressions.go:60*/ s[b+1] = 0
 							}
 						}
-//line regressions.go:60
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1049,25 +882,20 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:58
-					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
+					/*line regressions.go:58*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 						break
 					}
-//line regressions.go:58
-					v := archsimd.LoadInt32x8Slice(grid[gc_bx*b+tid:])
+					/*line regressions.go:58*/ v := archsimd.LoadInt32x8Slice(grid[gc_bx*b+tid:])
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
 						if gc_if.ToBits() != 0 {
-//line regressions.go:60
-							s[0] = 0
+							/*line regressions.go:60*/ s[0] = 0
 						}
 						if gc_if.ToBits() != 0 {
-//line regressions.go:60
-							s[b+1] = 0
+							/*line regressions.go:60*/ s[b+1] = 0
 						}
 					}
-//line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1075,8 +903,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:58
-				v := grid[gc_bx*b+tid]
+				/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
@@ -1084,8 +911,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:62
-	for it := 0; ; it++ {
+	/*line regressions.go:62*/ for it := 0; ; it++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1093,8 +919,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 1
 			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
-//line regressions.go:71
-			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+			/*line regressions.go:71*/ gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -1109,10 +934,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
-//line regressions.go:57
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:63
-									v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+									/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+									/*line regressions.go:63*/ v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
@@ -1127,10 +950,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
-//line regressions.go:57
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:63
-								v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line regressions.go:63*/ v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1138,8 +959,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
-//line regressions.go:63
-							gc_at4[gc_u] = v
+							/*line regressions.go:63*/ gc_at4[gc_u] = v
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -1148,8 +968,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:63
-					s[tid+1] = v
+					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1160,14 +979,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line regressions.go:57
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:63
-							if (tid+1) < 0 || (tid+1) > len(s)-16 {
+							/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-16 {
 								break
 							}
-//line regressions.go:63
-							v.StoreSlice(s[tid+1:])
+							/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1181,14 +997,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:57
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:63
-						if (tid+1) < 0 || (tid+1) > len(s)-8 {
+						/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-8 {
 							break
 						}
-//line regressions.go:63
-						v.StoreSlice(s[tid+1:])
+						/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1197,21 +1010,18 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line regressions.go:63
-					s[tid+1] = v
+					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			}
 		}
-//line regressions.go:65
-		if it == iters {
+		/*line regressions.go:65*/ if it == iters {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 1
 			gc_off6 := 2
 			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
-//line regressions.go:73
-			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+			/*line regressions.go:73*/ gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -1222,10 +1032,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
-							var v int32
-//line regressions.go:68
-							v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+							/*line regressions.go:59*/ var v int32
+							/*line regressions.go:68*/ v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
 							gc_s_v[gc_rank] = v
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -1234,10 +1042,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:59
-					var v int32
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -1248,10 +1054,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -1259,10 +1063,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -1270,10 +1072,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -1281,10 +1081,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line regressions.go:59
-						var v int32
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						/*line regressions.go:59*/ var v int32
+						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -1292,18 +1090,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:59
-					var v int32
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:77
-		gc_off7 := gc_bx * b
+		/*line regressions.go:77*/ gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
 			gc_vstep5 := 0
@@ -1315,10 +1110,8 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line regressions.go:57
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:71
-						v.StoreSlice(gc_at8[gc_tx:])
+						/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1333,18 +1126,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line regressions.go:57
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:71
-					v.StoreSlice(gc_at8[gc_tx:])
+					/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line regressions.go:71
-				gc_at8[gc_tx] = v
+				/*line regressions.go:71*/ gc_at8[gc_tx] = v
 			}
 		} else {
 			gc_vstep6 := 0
@@ -1355,14 +1145,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:57
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line regressions.go:71
-						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
+						/*line regressions.go:57*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
 							break
 						}
-//line regressions.go:71
-						v.StoreSlice(grid[gc_bx*b+tid:])
+						/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1376,14 +1163,11 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:57
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line regressions.go:71
-					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
+					/*line regressions.go:57*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 						break
 					}
-//line regressions.go:71
-					v.StoreSlice(grid[gc_bx*b+tid:])
+					/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1392,8 +1176,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line regressions.go:71
-				grid[gc_bx*b+tid] = v
+				/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -1407,8 +1190,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line regressions.go:89
-	var gc_c1m [32]uint32
+	/*line regressions.go:89*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -1431,18 +1213,15 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line regressions.go:82
-					var w int = width + (gc_rank>>5)*0
+					/*line regressions.go:82*/ var w int = width + (gc_rank>>5)*0
 					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
 					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
 					for gc_k3 := range 8 {
-//line regressions.go:84
-						gc_c1a[gc_lane+gc_k3] = 1
+						/*line regressions.go:84*/ gc_c1a[gc_lane+gc_k3] = 1
 					}
 					for gc_k4 := range 8 {
-//line regressions.go:84
-						gc_c1w[gc_lane+gc_k4] = w
+						/*line regressions.go:84*/ gc_c1w[gc_lane+gc_k4] = w
 					}
 					gc_left &^= 0xff << gc_lane
 				}
@@ -1462,18 +1241,15 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line regressions.go:82
-					var w int = width + (gc_rank>>5)*0
+					/*line regressions.go:82*/ var w int = width + (gc_rank>>5)*0
 					var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
 					archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
 					for gc_k := range 8 {
-//line regressions.go:84
-						gc_c1a[gc_lane+gc_k] = 1
+						/*line regressions.go:84*/ gc_c1a[gc_lane+gc_k] = 1
 					}
 					for gc_k2 := range 8 {
-//line regressions.go:84
-						gc_c1w[gc_lane+gc_k2] = w
+						/*line regressions.go:84*/ gc_c1w[gc_lane+gc_k2] = w
 					}
 					gc_left &^= 0xff << gc_lane
 				}
@@ -1483,8 +1259,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		if gc_left != 0 {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line regressions.go:82
-			w := width + (gc_w>>5)*0
+			/*line regressions.go:82*/ w := width + (gc_w>>5)*0
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -1496,15 +1271,13 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-//line regressions.go:84
-				gc_c1m[gc_lane] = mask
+				/*line regressions.go:84*/ gc_c1m[gc_lane] = mask
 				gc_c1v[gc_lane] = int32(gc_tx)
 				gc_c1a[gc_lane] = 1
 				gc_c1w[gc_lane] = w
 			}
 		}
-//line regressions.go:84
-		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line regressions.go:84*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1515,12 +1288,10 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line regressions.go:84
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line regressions.go:84*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line regressions.go:85
-					archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+					/*line regressions.go:85*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1538,12 +1309,10 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line regressions.go:84
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line regressions.go:84*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line regressions.go:85
-					archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+					/*line regressions.go:85*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -1561,8 +1330,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line regressions.go:84
-				out[gc_tx] = gc_c1r[gc_lane]
+				/*line regressions.go:84*/ out[gc_tx] = gc_c1r[gc_lane]
 			}
 		}
 	}
@@ -1581,12 +1349,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:97
-	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:97*/ counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	stride := gc_bdx / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:102
-		if gc_bdx <= len(counts) {
+		/*line regressions.go:102*/ if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1594,50 +1360,40 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line regressions.go:98
-					gc_at[gc_tx] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line regressions.go:98
-				gc_at[gc_tx] = 0
-//line regressions.go:100
-				offset := tid & (stride - 1)
+				/*line regressions.go:98*/ gc_at[gc_tx] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
@@ -1648,10 +1404,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1659,10 +1413,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1670,10 +1422,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1681,10 +1431,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:98
-					counts[tid] = 0
-//line regressions.go:100
-					offset := tid & (stride - 1)
+					/*line regressions.go:98*/ counts[tid] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -1692,20 +1440,16 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:98
-				counts[tid] = 0
-//line regressions.go:100
-				offset := tid & (stride - 1)
+				/*line regressions.go:98*/ counts[tid] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
 				gc_s_offset[gc_rank] = offset
 			}
 		}
 	}
-//line regressions.go:101
-	stride >>= 1
+	/*line regressions.go:101*/ stride >>= 1
 	for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:105
-			if gc_bdx <= len(counts) {
+			/*line regressions.go:105*/ if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1713,8 +1457,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1722,8 +1465,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1731,8 +1473,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1740,8 +1481,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
@@ -1749,8 +1489,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-					if offset >= stride {
+					/*line regressions.go:104*/ if offset >= stride {
 						gc_at2[gc_tx]++
 					}
 				}
@@ -1763,8 +1502,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1774,8 +1512,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1785,8 +1522,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1796,8 +1532,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-						if offset >= stride {
+						/*line regressions.go:104*/ if offset >= stride {
 							counts[tid]++
 						}
 					}
@@ -1807,8 +1542,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line regressions.go:104
-					if offset >= stride {
+					/*line regressions.go:104*/ if offset >= stride {
 						counts[tid]++
 					}
 				}
@@ -1817,8 +1551,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	step := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:111
-		gc_qoff, gc_qd := 0, (step + 1)
+		/*line regressions.go:111*/ gc_qoff, gc_qd := 0, (step + 1)
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 			for gc_seg := 0; gc_seg < gc_bdx; {
 				gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -1832,8 +1565,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1842,8 +1574,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1852,8 +1583,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1862,8 +1592,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
-//line regressions.go:110
-						var sum int32
+						/*line regressions.go:110*/ var sum int32
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1872,8 +1601,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					lane := (gc_tx + gc_r)
-//line regressions.go:110
-					var sum int32
+					/*line regressions.go:110*/ var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1887,8 +1615,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1898,8 +1625,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1909,8 +1635,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1920,8 +1645,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line regressions.go:109
-					lane := tid % (step + 1)
+					/*line regressions.go:109*/ lane := tid % (step + 1)
 					var sum int32
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
@@ -1931,16 +1655,14 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line regressions.go:109
-				lane := tid % (step + 1)
+				/*line regressions.go:109*/ lane := tid % (step + 1)
 				var sum int32
 				gc_s_lane[gc_rank] = lane
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line regressions.go:111
-	for k := 0; k < 3; k++ {
+	/*line regressions.go:111*/ for k := 0; k < 3; k++ {
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -1948,8 +1670,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1957,8 +1678,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1966,8 +1686,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1975,8 +1694,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-				sum += int32(lane)
+				/*line regressions.go:113*/ sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1984,17 +1702,14 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			gc_pos.Thread = gc_rank
 			lane := gc_s_lane[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line regressions.go:113
-			sum += int32(lane)
+			/*line regressions.go:113*/ sum += int32(lane)
 			gc_s_sum[gc_rank] = sum
 		}
-//line regressions.go:114
-		step *= 2
+		/*line regressions.go:114*/ step *= 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:119
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+		/*line regressions.go:119*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
 			gc_vstep := 0
@@ -2007,8 +1722,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line regressions.go:96
-						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+						/*line regressions.go:96*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2025,8 +1739,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line regressions.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line regressions.go:96*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2034,8 +1747,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2047,14 +1759,11 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line regressions.go:96
-						sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-//line regressions.go:117
-						if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
+						/*line regressions.go:96*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+						/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 							break
 						}
-//line regressions.go:118
-						archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
+						/*line regressions.go:118*/ archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2069,14 +1778,11 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line regressions.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line regressions.go:117
-					if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
+					/*line regressions.go:96*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 						break
 					}
-//line regressions.go:118
-					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
+					/*line regressions.go:118*/ archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2085,8 +1791,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line regressions.go:117
-				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -2099,8 +1804,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line regressions.go:157
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line regressions.go:157*/ s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
 		gc_from, gc_to := 0, gc_bdx
@@ -2113,39 +1817,33 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-					s[0] += int32(c + 1)
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:161
-				s[0] += int32(c + 1)
+				/*line regressions.go:161*/ s[0] += int32(c + 1)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:170
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line regressions.go:170*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2154,8 +1852,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:180
-						archsimd.BroadcastInt32x16(s[0]).StoreSlice(gc_at[gc_tx:])
+						/*line regressions.go:180*/ archsimd.BroadcastInt32x16(s[0]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2168,14 +1865,12 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:194
-					archsimd.BroadcastInt32x8(s[0]).StoreSlice(gc_at[gc_tx:])
+					/*line regressions.go:194*/ archsimd.BroadcastInt32x8(s[0]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line regressions.go:165
-				gc_at[gc_tx] = s[0]
+				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2185,12 +1880,10 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						/*line regressions.go:165*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
-//line regressions.go:166
-						archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line regressions.go:166*/ archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2203,19 +1896,16 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line regressions.go:165*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line regressions.go:166
-					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line regressions.go:166*/ archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line regressions.go:165
-				out[gc_bx*gc_bdx+gc_tx] = s[0]
+				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}
@@ -2232,10 +1922,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:177
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:181
-	w := p + int32(gc_bx)
+	/*line regressions.go:177*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:181*/ w := p + int32(gc_bx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2252,13 +1940,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 					var tx int = gc_tx
-//line regressions.go:179
-					var i int = gc_bx*gc_bdx + tx
+					/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
 					if i < 0 || i > len(out)-16 || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx > len(s)-16 {
 						break
 					}
-//line regressions.go:180
-					gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+					/*line regressions.go:180*/ gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
 					archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive2).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2277,17 +1963,14 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line regressions.go:180
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line regressions.go:180*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
-//line regressions.go:179
-				var i int = gc_bx*gc_bdx + tx
+				/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
 				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
 					break
 				}
-//line regressions.go:180
-				gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				/*line regressions.go:180*/ gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
 				archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive).StoreSlice(s[tx:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2299,11 +1982,9 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:179
-			i := gc_bx*gc_bdx + tx
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
 			out[i] = -1
-//line regressions.go:183
-			s[tx] = int32(tx)
+			/*line regressions.go:183*/ s[tx] = int32(tx)
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2323,14 +2004,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 					}
 					var tx int = gc_tx
 					gc_b3 := gc_none2
-//line regressions.go:182
-					if (w ^ 2) != 3 {
+					/*line regressions.go:182*/ if (w ^ 2) != 3 {
 						gc_b3 = gc_all4
 					}
-//line regressions.go:182
-					e := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
-//line regressions.go:185
-					gc_if2 := e
+					/*line regressions.go:182*/ e := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+					/*line regressions.go:185*/ gc_if2 := e
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
@@ -2352,18 +2030,15 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line regressions.go:178
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line regressions.go:178*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
 				gc_b2 := gc_none
 				if (w ^ 2) != 3 {
 					gc_b2 = gc_all3
 				}
-//line regressions.go:182
-				e := gc_b2.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
-//line regressions.go:185
-				gc_if := e
+				/*line regressions.go:182*/ e := gc_b2.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+				/*line regressions.go:185*/ gc_if := e
 				if gc_alive3.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -2379,17 +2054,14 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:182
-			e := (w^2) != 3 && tx == 0
-//line regressions.go:185
-			if e {
+			/*line regressions.go:182*/ e := (w^2) != 3 && tx == 0
+			/*line regressions.go:185*/ if e {
 				gc_exited[gc_rank] = true
 				continue gc_L2
 			}
 		}
 	}
-//line regressions.go:188
-	w ^= p
+	/*line regressions.go:188*/ w ^= p
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2405,12 +2077,10 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 					var tx int = gc_tx
-//line regressions.go:189
-					if tx < 0 || tx > len(s)-16 {
+					/*line regressions.go:189*/ if tx < 0 || tx > len(s)-16 {
 						break
 					}
-//line regressions.go:190
-					archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
+					/*line regressions.go:190*/ archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
@@ -2427,16 +2097,13 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive5 := gc_all5
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line regressions.go:178
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line regressions.go:178*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
-//line regressions.go:189
-				if tx < 0 || tx > len(s)-8 {
+				/*line regressions.go:189*/ if tx < 0 || tx > len(s)-8 {
 					break
 				}
-//line regressions.go:190
-				archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
+				/*line regressions.go:190*/ archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2447,8 +2114,7 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:189
-			s[tx]++
+			/*line regressions.go:189*/ s[tx]++
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2458,8 +2124,7 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 				gc_vb7 := archsimd.BroadcastInt32x16(1000)
-//line regressions.go:191
-				gc_vb8 := archsimd.BroadcastInt32x16(w)
+				/*line regressions.go:191*/ gc_vb8 := archsimd.BroadcastInt32x16(w)
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
@@ -2468,14 +2133,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
 					var tx int = gc_tx
-//line regressions.go:179
-					var i int = gc_bx*gc_bdx + tx
-//line regressions.go:191
-					if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
+					/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+					/*line regressions.go:191*/ if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 						break
 					}
-//line regressions.go:192
-					archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
+					/*line regressions.go:192*/ archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
@@ -2487,25 +2149,20 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 		if compiled.SIMD {
 			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_vb5 := archsimd.BroadcastInt32x8(1000)
-//line regressions.go:191
-			gc_vb6 := archsimd.BroadcastInt32x8(w)
+			/*line regressions.go:191*/ gc_vb6 := archsimd.BroadcastInt32x8(w)
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				gc_alive7 := gc_all7
 				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-//line regressions.go:191
-					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line regressions.go:191*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tx int = gc_tx
-//line regressions.go:179
-				var i int = gc_bx*gc_bdx + tx
-//line regressions.go:191
-				if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+				/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+				/*line regressions.go:191*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line regressions.go:192
-				archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
+				/*line regressions.go:192*/ archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2516,10 +2173,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 				continue
 			}
 			tx := gc_tx
-//line regressions.go:179
-			i := gc_bx*gc_bdx + tx
-//line regressions.go:191
-			out[i] = s[tx]*1000 + w
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
+			/*line regressions.go:191*/ out[i] = s[tx]*1000 + w
 		}
 	}
 }
@@ -2536,11 +2191,9 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line regressions.go:203
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:203*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line regressions.go:206
-		if gc_bdx <= len(s) {
+		/*line regressions.go:206*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2551,17 +2204,14 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line regressions.go:206
-						var w int32 = p << 3
+						/*line regressions.go:206*/ var w int32 = p << 3
 						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
 						if tx < -2147483648 || tx > 2147483632 {
 							break
 						}
-//line regressions.go:208
-						a.StoreSlice(gc_at[gc_tx:])
+						/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
 						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-						a.StoreSlice(gc_s_a[gc_rank:])
+						/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2576,25 +2226,21 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line regressions.go:206
-					var w int32 = p << 3
+					/*line regressions.go:206*/ var w int32 = p << 3
 					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
 					if tx < -2147483648 || tx > 2147483640 {
 						break
 					}
-//line regressions.go:208
-					a.StoreSlice(gc_at[gc_tx:])
+					/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
 					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank:])
+					/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tx := gc_tx
-//line regressions.go:206
-				w := p << 3
+				/*line regressions.go:206*/ w := p << 3
 				a := int32(tx)
 				gc_at[gc_tx] = a
 				gc_s_w[gc_rank] = w
@@ -2610,17 +2256,14 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line regressions.go:206
-						var w int32 = p << 3
+						/*line regressions.go:206*/ var w int32 = p << 3
 						a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
 						if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
 							break
 						}
-//line regressions.go:208
-						a.StoreSlice(s[tx:])
+						/*line regressions.go:208*/ a.StoreSlice(s[tx:])
 						archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-						a.StoreSlice(gc_s_a[gc_rank:])
+						/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2635,17 +2278,14 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line regressions.go:206
-					var w int32 = p << 3
+					/*line regressions.go:206*/ var w int32 = p << 3
 					a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
 					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
 						break
 					}
-//line regressions.go:208
-					a.StoreSlice(s[tx:])
+					/*line regressions.go:208*/ a.StoreSlice(s[tx:])
 					archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank:])
+					/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2653,8 +2293,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line regressions.go:206
-				w := p << 3
+				/*line regressions.go:206*/ w := p << 3
 				a := int32(tx)
 				s[tx] = a
 				gc_s_w[gc_rank] = w
@@ -2669,8 +2308,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -2683,8 +2321,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -2697,8 +2334,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -2711,8 +2347,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-//line regressions.go:210
-			switch (int32(gc_bx) &^ p) & 1 {
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
 				a ^= w
 				w = p + 1
@@ -2725,8 +2360,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
-//line regressions.go:210
-		switch (int32(gc_bx) &^ p) & 1 {
+		/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
 		case 0:
 			a ^= w
 			w = p + 1
@@ -2736,8 +2370,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line regressions.go:222
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+		/*line regressions.go:222*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			gc_vstep3 := 0
@@ -2749,13 +2382,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line regressions.go:205
-						var i int = gc_bx*gc_bdx + tx
+						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
 						_ = i
-//line regressions.go:205
-						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
-//line regressions.go:205
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line regressions.go:205*/ w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
+						/*line regressions.go:205*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
 						a.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2771,13 +2401,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line regressions.go:205
-					var i int = gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
 					_ = i
-//line regressions.go:205
-					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
-//line regressions.go:205
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line regressions.go:205*/ w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
+					/*line regressions.go:205*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 					a.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2786,8 +2413,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
-//line regressions.go:216
-				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
 			gc_vstep4 := 0
@@ -2799,18 +2425,13 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line regressions.go:205
-						var i int = gc_bx*gc_bdx + tx
-//line regressions.go:205
-						w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
-//line regressions.go:205
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-//line regressions.go:216
-						if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
+						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
+						/*line regressions.go:205*/ w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank:])
+						/*line regressions.go:205*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line regressions.go:216*/ if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 							break
 						}
-//line regressions.go:217
-						a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
+						/*line regressions.go:217*/ a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -2825,18 +2446,13 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line regressions.go:205
-					var i int = gc_bx*gc_bdx + tx
-//line regressions.go:205
-					w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
-//line regressions.go:205
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line regressions.go:216
-					if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+					/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
+					/*line regressions.go:205*/ w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank:])
+					/*line regressions.go:205*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line regressions.go:216*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line regressions.go:217
-					a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
+					/*line regressions.go:217*/ a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2844,12 +2460,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line regressions.go:205
-				i := gc_bx*gc_bdx + tx
+				/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
-//line regressions.go:216
-				out[i] = (a+s[tx])*1000 + w
+				/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 			}
 		}
 	}

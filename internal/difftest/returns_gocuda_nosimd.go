@@ -22,17 +22,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line returns.go:55
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line returns.go:55*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var mask uint32 = gocuda.FullMask
 	var mask_ uint32 = gocuda.FullMask
 	var s_ []int32 = s
-//line returns.go:58
-	var shift_ int = shift
-//line returns.go:58
-	var returned_2 bool
-//line returns.go:60
-	var gc_l_v_ [32]int32
+	/*line returns.go:58*/ var shift_ int = shift
+	/*line returns.go:58*/ var returned_2 bool
+	/*line returns.go:60*/ var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
@@ -59,14 +55,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx = 0
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:56
-				var v_ int32 = v
-//line returns.go:56
-				var r int32
-//line returns.go:56
-				var returned bool
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:56*/ var v_ int32 = v
+				/*line returns.go:56*/ var r int32
+				/*line returns.go:56*/ var returned bool
 				gc_l_v_[gc_lane] = v_
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -75,8 +67,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line returns.go:14
-			x, ok := any(v_).(int32)
+			/*line returns.go:14*/ x, ok := any(v_).(int32)
 			gc_l_x[gc_lane] = x
 			gc_l_ok[gc_lane] = ok
 		}
@@ -84,27 +75,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line returns.go:14
-			if ok {
+			/*line returns.go:14*/ if ok {
 				gc_m11 |= 1 << gc_lane
 			}
 		}
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
-//line returns.go:15
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line returns.go:22
-				var r int32
-//line returns.go:24
-				var returned bool
-//line returns.go:15
-				r = any(gc_c1r[gc_lane]).(int32)
+				/*line returns.go:22*/ var r int32
+				/*line returns.go:24*/ var returned bool
+				/*line returns.go:15*/ r = any(gc_c1r[gc_lane]).(int32)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -115,32 +101,27 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line returns.go:16
-			if !returned {
+			/*line returns.go:16*/ if !returned {
 				gc_m15 |= 1 << gc_lane
 			}
 		}
 		gc_save15 := gc_act
 		gc_act = gc_save15 & gc_m15
 		if gc_act != 0 {
-//line returns.go:17
-			if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+			/*line returns.go:17*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
 			} else {
-//line returns.go:17
-				for off := 16; off > 0; off /= 2 {
+				/*line returns.go:17*/ for off := 16; off > 0; off /= 2 {
 					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
 					} else {
-//line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+						/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line returns.go:18
-							v_ += gc_c2r[gc_lane]
+							/*line returns.go:18*/ v_ += gc_c2r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -151,12 +132,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					continue
 				}
 				v_ := gc_l_v_[gc_lane]
-//line returns.go:32
-				var r int32
-//line returns.go:34
-				var returned bool
-//line returns.go:20
-				r = v_
+				/*line returns.go:32*/ var r int32
+				/*line returns.go:34*/ var returned bool
+				/*line returns.go:20*/ r = v_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -173,15 +151,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
+				/*line returns.go:54*/ v := int32(i%9) + 3
 				r := gc_l_r[gc_lane]
 				out[4*i] = r
 				var v_2 float32 = float32(v)
-//line returns.go:57
-				var r_ float32
-//line returns.go:57
-				var returned_ bool
+				/*line returns.go:57*/ var r_ float32
+				/*line returns.go:57*/ var returned_ bool
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -190,8 +165,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line returns.go:14
-			x_, ok_ := any(v_2).(int32)
+			/*line returns.go:14*/ x_, ok_ := any(v_2).(int32)
 			gc_l_x_[gc_lane] = x_
 			gc_l_ok_[gc_lane] = ok_
 		}
@@ -199,27 +173,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok_ := gc_l_ok_[gc_lane]
-//line returns.go:14
-			if ok_ {
+			/*line returns.go:14*/ if ok_ {
 				gc_m20 |= 1 << gc_lane
 			}
 		}
 		gc_save20 := gc_act
 		gc_act = gc_save20 & gc_m20
 		if gc_act != 0 {
-//line returns.go:15
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line returns.go:22
-				var r_ float32
-//line returns.go:24
-				var returned_ bool
-//line returns.go:15
-				r_ = any(gc_c3r[gc_lane]).(float32)
+				/*line returns.go:22*/ var r_ float32
+				/*line returns.go:24*/ var returned_ bool
+				/*line returns.go:15*/ r_ = any(gc_c3r[gc_lane]).(float32)
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -230,32 +199,27 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned_ := gc_l_returned_[gc_lane]
-//line returns.go:16
-			if !returned_ {
+			/*line returns.go:16*/ if !returned_ {
 				gc_m24 |= 1 << gc_lane
 			}
 		}
 		gc_save24 := gc_act
 		gc_act = gc_save24 & gc_m24
 		if gc_act != 0 {
-//line returns.go:17
-			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+			/*line returns.go:17*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 				compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
 			} else {
-//line returns.go:17
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line returns.go:17*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
 					} else {
-//line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+						/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line returns.go:18
-							v_2 += gc_c4r[gc_lane]
+							/*line returns.go:18*/ v_2 += gc_c4r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -266,12 +230,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					continue
 				}
 				v_2 := gc_l_v_2[gc_lane]
-//line returns.go:32
-				var r_ float32
-//line returns.go:34
-				var returned_ bool
-//line returns.go:20
-				r_ = v_2
+				/*line returns.go:32*/ var r_ float32
+				/*line returns.go:34*/ var returned_ bool
+				/*line returns.go:20*/ r_ = v_2
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -289,33 +250,25 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:58
-				var v_3 int32 = v
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:58*/ var v_3 int32 = v
 				r_ := gc_l_r_[gc_lane]
-//line returns.go:57
-				out[4*i+1] = int32(r_)
+				/*line returns.go:57*/ out[4*i+1] = int32(r_)
 				var r_3 int32
-//line returns.go:27
-				if shift_ < 0 {
+				/*line returns.go:27*/ if shift_ < 0 {
 					r_3 = -1
 					returned_2 = true
 				}
-//line returns.go:30
-				if !returned_2 {
-//line returns.go:30
-					s_[gc_tx] = v_3
+				/*line returns.go:30*/ if !returned_2 {
+					/*line returns.go:30*/ s_[gc_tx] = v_3
 				}
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line returns.go:29
-	if !returned_2 {
+	/*line returns.go:29*/ if !returned_2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line returns.go:32
-			gc_qoff, gc_qd := shift_, gc_bdx
+			/*line returns.go:32*/ gc_qoff, gc_qd := shift_, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -329,8 +282,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line returns.go:32
-							r_2 := gc_at[gc_u]
+							/*line returns.go:32*/ r_2 := gc_at[gc_u]
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
@@ -340,40 +292,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line returns.go:32
-							r_2 := s_[(gc_tx + gc_r)]
+							/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
@@ -386,40 +333,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:32
-					r_2 := s_[(gc_tx+shift_)%gc_bdx]
+					/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
@@ -427,41 +369,31 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line returns.go:34
-			r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
-//line returns.go:34
-			var r_3 lanes.Int32x8
-//line returns.go:34
-			r_3 = r_2
-//line returns.go:34
-			r_3.StoreSlice(gc_s_r_3[gc_rank:])
+			/*line returns.go:34*/ r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+			/*line returns.go:34*/ var r_3 lanes.Int32x8
+			/*line returns.go:34*/ r_3 = r_2
+			/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
-//line returns.go:34
-			r_3 = r_2
+			/*line returns.go:34*/ r_3 = r_2
 			gc_s_r_3[gc_rank] = r_3
 		}
 		returned_2 = true
 	}
-//line returns.go:59
-	var rounds_ int = rounds
-//line returns.go:59
-	var r_4 int
-//line returns.go:59
-	var returned_3 bool
+	/*line returns.go:59*/ var rounds_ int = rounds
+	/*line returns.go:59*/ var r_4 int
+	/*line returns.go:59*/ var returned_3 bool
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 4 * 1
 		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
-//line returns.go:64
-		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+		/*line returns.go:64*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[gc_idx] = r_3
+				/*line returns.go:58*/ out[gc_idx] = r_3
 			}
 		} else {
 			gc_step3 := 0
@@ -472,8 +404,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-					out[4*i+2] = r_3
+					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
 					gc_tx := gc_step3 + 1
@@ -481,8 +412,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-					out[4*i+2] = r_3
+					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
 					gc_tx := gc_step3 + 2
@@ -490,8 +420,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-					out[4*i+2] = r_3
+					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
 					gc_tx := gc_step3 + 3
@@ -499,8 +428,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-					out[4*i+2] = r_3
+					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -508,49 +436,40 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
+				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
 		}
 	}
-//line returns.go:40
-	for k := 0; k < rounds_; k++ {
+	/*line returns.go:40*/ for k := 0; k < rounds_; k++ {
 		gc_r5 := false
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:59
-				var v_4 int32 = v
-//line returns.go:41
-				if v_4%int32(k+2) == 0 {
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:59*/ var v_4 int32 = v
+				/*line returns.go:41*/ if v_4%int32(k+2) == 0 {
 					gc_r5 = true
 				}
 			}
 		}
 		var syncThreadsOr bool = gc_r5
-//line returns.go:41
-		if syncThreadsOr {
+		/*line returns.go:41*/ if syncThreadsOr {
 			r_4 = k
 			returned_3 = true
 			break
 		}
 	}
-//line returns.go:44
-	if !returned_3 {
+	/*line returns.go:44*/ if !returned_3 {
 		r_4 = -1
 		returned_3 = true
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 4 * 1
 		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
-//line returns.go:49
-		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+		/*line returns.go:49*/ if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
-//line returns.go:59
-				out[gc_idx2] = int32(r_4)
+				/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
 			}
 		} else {
 			gc_step4 := 0
@@ -559,36 +478,31 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
+					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
+					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
+					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
+					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
 		}
 	}

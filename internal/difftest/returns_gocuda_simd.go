@@ -23,17 +23,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line returns.go:55
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line returns.go:55*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var mask uint32 = gocuda.FullMask
 	var mask_ uint32 = gocuda.FullMask
 	var s_ []int32 = s
-//line returns.go:58
-	var shift_ int = shift
-//line returns.go:58
-	var returned_2 bool
-//line returns.go:60
-	var gc_l_v_ [32]int32
+	/*line returns.go:58*/ var shift_ int = shift
+	/*line returns.go:58*/ var returned_2 bool
+	/*line returns.go:60*/ var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
@@ -60,14 +56,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx = 0
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:56
-				var v_ int32 = v
-//line returns.go:56
-				var r int32
-//line returns.go:56
-				var returned bool
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:56*/ var v_ int32 = v
+				/*line returns.go:56*/ var r int32
+				/*line returns.go:56*/ var returned bool
 				gc_l_v_[gc_lane] = v_
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -76,8 +68,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
-//line returns.go:14
-			x, ok := any(v_).(int32)
+			/*line returns.go:14*/ x, ok := any(v_).(int32)
 			gc_l_x[gc_lane] = x
 			gc_l_ok[gc_lane] = ok
 		}
@@ -85,27 +76,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
-//line returns.go:14
-			if ok {
+			/*line returns.go:14*/ if ok {
 				gc_m11 |= 1 << gc_lane
 			}
 		}
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
-//line returns.go:15
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line returns.go:22
-				var r int32
-//line returns.go:24
-				var returned bool
-//line returns.go:15
-				r = any(gc_c1r[gc_lane]).(int32)
+				/*line returns.go:22*/ var r int32
+				/*line returns.go:24*/ var returned bool
+				/*line returns.go:15*/ r = any(gc_c1r[gc_lane]).(int32)
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -116,43 +102,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
-//line returns.go:16
-			if !returned {
+			/*line returns.go:16*/ if !returned {
 				gc_m15 |= 1 << gc_lane
 			}
 		}
 		gc_save15 := gc_act
 		gc_act = gc_save15 & gc_m15
 		if gc_act != 0 {
-//line returns.go:17
-			if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+			/*line returns.go:17*/ if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 				var gc_run compiled.ShflSteps
 				for off := 16; off > 0; off /= 2 {
-//line returns.go:18
-					gc_run.Add(off, 0, 32)
+					/*line returns.go:18*/ gc_run.Add(off, 0, 32)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 			} else {
-//line returns.go:17
-				for off := 16; off > 0; off /= 2 {
+				/*line returns.go:17*/ for off := 16; off > 0; off /= 2 {
 					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
 					} else {
-//line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+						/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
 						gc_left := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line returns.go:18
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line returns.go:18
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line returns.go:18
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line returns.go:18*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line returns.go:18*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line returns.go:18*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -160,12 +138,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line returns.go:18
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line returns.go:18
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line returns.go:18
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line returns.go:18*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line returns.go:18*/ v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line returns.go:18*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -177,8 +152,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									continue
 								}
 								v_ := gc_l_v_[gc_lane]
-//line returns.go:18
-								v_ += gc_c2r[gc_lane]
+								/*line returns.go:18*/ v_ += gc_c2r[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -190,12 +164,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					continue
 				}
 				v_ := gc_l_v_[gc_lane]
-//line returns.go:33
-				var r int32
-//line returns.go:35
-				var returned bool
-//line returns.go:20
-				r = v_
+				/*line returns.go:33*/ var r int32
+				/*line returns.go:35*/ var returned bool
+				/*line returns.go:20*/ r = v_
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -212,15 +183,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
+				/*line returns.go:54*/ v := int32(i%9) + 3
 				r := gc_l_r[gc_lane]
 				out[4*i] = r
 				var v_2 float32 = float32(v)
-//line returns.go:57
-				var r_ float32
-//line returns.go:57
-				var returned_ bool
+				/*line returns.go:57*/ var r_ float32
+				/*line returns.go:57*/ var returned_ bool
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -229,8 +197,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
-//line returns.go:14
-			x_, ok_ := any(v_2).(int32)
+			/*line returns.go:14*/ x_, ok_ := any(v_2).(int32)
 			gc_l_x_[gc_lane] = x_
 			gc_l_ok_[gc_lane] = ok_
 		}
@@ -238,27 +205,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			ok_ := gc_l_ok_[gc_lane]
-//line returns.go:14
-			if ok_ {
+			/*line returns.go:14*/ if ok_ {
 				gc_m20 |= 1 << gc_lane
 			}
 		}
 		gc_save20 := gc_act
 		gc_act = gc_save20 & gc_m20
 		if gc_act != 0 {
-//line returns.go:15
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line returns.go:22
-				var r_ float32
-//line returns.go:24
-				var returned_ bool
-//line returns.go:15
-				r_ = any(gc_c3r[gc_lane]).(float32)
+				/*line returns.go:22*/ var r_ float32
+				/*line returns.go:24*/ var returned_ bool
+				/*line returns.go:15*/ r_ = any(gc_c3r[gc_lane]).(float32)
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -269,43 +231,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			returned_ := gc_l_returned_[gc_lane]
-//line returns.go:16
-			if !returned_ {
+			/*line returns.go:16*/ if !returned_ {
 				gc_m24 |= 1 << gc_lane
 			}
 		}
 		gc_save24 := gc_act
 		gc_act = gc_save24 & gc_m24
 		if gc_act != 0 {
-//line returns.go:17
-			if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+			/*line returns.go:17*/ if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 				var gc_run2 compiled.ShflSteps
 				for off_ := 16; off_ > 0; off_ /= 2 {
-//line returns.go:18
-					gc_run2.Add(off_, 0, 32)
+					/*line returns.go:18*/ gc_run2.Add(off_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 			} else {
-//line returns.go:17
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line returns.go:17*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
 					} else {
-//line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+						/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
 						gc_left2 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line returns.go:18
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line returns.go:18
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line returns.go:18
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line returns.go:18*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line returns.go:18*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line returns.go:18*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
@@ -313,12 +267,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line returns.go:18
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line returns.go:18
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line returns.go:18
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line returns.go:18*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line returns.go:18*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line returns.go:18*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							}
@@ -330,8 +281,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line returns.go:18
-								v_2 += gc_c4r[gc_lane]
+								/*line returns.go:18*/ v_2 += gc_c4r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -343,12 +293,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					continue
 				}
 				v_2 := gc_l_v_2[gc_lane]
-//line returns.go:33
-				var r_ float32
-//line returns.go:35
-				var returned_ bool
-//line returns.go:20
-				r_ = v_2
+				/*line returns.go:33*/ var r_ float32
+				/*line returns.go:35*/ var returned_ bool
+				/*line returns.go:20*/ r_ = v_2
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -366,33 +313,25 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:58
-				var v_3 int32 = v
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:58*/ var v_3 int32 = v
 				r_ := gc_l_r_[gc_lane]
-//line returns.go:57
-				out[4*i+1] = int32(r_)
+				/*line returns.go:57*/ out[4*i+1] = int32(r_)
 				var r_3 int32
-//line returns.go:27
-				if shift_ < 0 {
+				/*line returns.go:27*/ if shift_ < 0 {
 					r_3 = -1
 					returned_2 = true
 				}
-//line returns.go:30
-				if !returned_2 {
-//line returns.go:30
-					s_[gc_tx] = v_3
+				/*line returns.go:30*/ if !returned_2 {
+					/*line returns.go:30*/ s_[gc_tx] = v_3
 				}
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line returns.go:29
-	if !returned_2 {
+	/*line returns.go:29*/ if !returned_2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line returns.go:32
-			gc_qoff, gc_qd := shift_, gc_bdx
+			/*line returns.go:32*/ gc_qoff, gc_qd := shift_, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -410,10 +349,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
-//line returns.go:32
-									r_2 := archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):])
-//line returns.go:32
-									r_2.StoreSlice(gc_s_r_2[gc_rank:])
+									/*line returns.go:32*/ r_2 := archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):])
+									/*line returns.go:32*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -426,18 +363,15 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line returns.go:32
-								r_2 := archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):])
-//line returns.go:32
-								r_2.StoreSlice(gc_s_r_2[gc_rank:])
+								/*line returns.go:32*/ r_2 := archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):])
+								/*line returns.go:32*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line returns.go:32
-							r_2 := gc_at[gc_u]
+							/*line returns.go:32*/ r_2 := gc_at[gc_u]
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
@@ -447,40 +381,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line returns.go:32
-								r_2 := s_[(gc_tx + gc_r)]
+								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line returns.go:32
-							r_2 := s_[(gc_tx + gc_r)]
+							/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
@@ -493,40 +422,35 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:32
-					r_2 := s_[(gc_tx+shift_)%gc_bdx]
+					/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
@@ -537,14 +461,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
 					gc_rank := gc_vstep2
-//line returns.go:34
-					r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank:])
-//line returns.go:34
-					var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line returns.go:34
-					r_3 = r_2
-//line returns.go:34
-					r_3.StoreSlice(gc_s_r_3[gc_rank:])
+					/*line returns.go:34*/ r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank:])
+					/*line returns.go:34*/ var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					/*line returns.go:34*/ r_3 = r_2
+					/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -556,14 +476,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line returns.go:34
-				r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
-//line returns.go:34
-				var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line returns.go:34
-				r_3 = r_2
-//line returns.go:34
-				r_3.StoreSlice(gc_s_r_3[gc_rank:])
+				/*line returns.go:34*/ r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+				/*line returns.go:34*/ var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				/*line returns.go:34*/ r_3 = r_2
+				/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -571,18 +487,14 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
-//line returns.go:34
-			r_3 = r_2
+			/*line returns.go:34*/ r_3 = r_2
 			gc_s_r_3[gc_rank] = r_3
 		}
 		returned_2 = true
 	}
-//line returns.go:59
-	var rounds_ int = rounds
-//line returns.go:59
-	var r_4 int
-//line returns.go:59
-	var returned_3 bool
+	/*line returns.go:59*/ var rounds_ int = rounds
+	/*line returns.go:59*/ var r_4 int
+	/*line returns.go:59*/ var returned_3 bool
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -592,18 +504,14 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line returns.go:53
-					r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
+					/*line returns.go:53*/ r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
 					{
-//line returns.go:58
-						var gc_lanes2 [16]int32
-//line returns.go:58
-						r_3.Store(&gc_lanes2)
+						/*line returns.go:58*/ var gc_lanes2 [16]int32
+						/*line returns.go:58*/ r_3.Store(&gc_lanes2)
 						for gc_k2 := range 16 {
 							if 0xffff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line returns.go:58
-								out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
+								/*line returns.go:58*/ out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -621,17 +529,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line returns.go:53
-				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line returns.go:58
-				var gc_lanes [8]int32
-//line returns.go:58
-				r_3.Store(&gc_lanes)
+				/*line returns.go:53*/ r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+				/*line returns.go:58*/ var gc_lanes [8]int32
+				/*line returns.go:58*/ r_3.Store(&gc_lanes)
 				for gc_k := range 8 {
 					if 0xff&(1<<gc_k) != 0 {
 						gc_pos.Thread = gc_rank + gc_k
-//line returns.go:58
-						out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
+						/*line returns.go:58*/ out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 					}
 				}
 				gc_pos.Thread = gc_rank
@@ -643,37 +547,30 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
 			r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-			out[4*i+2] = r_3
+			/*line returns.go:58*/ out[4*i+2] = r_3
 		}
 	}
-//line returns.go:40
-	for k := 0; k < rounds_; k++ {
+	/*line returns.go:40*/ for k := 0; k < rounds_; k++ {
 		gc_r5 := false
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:54
-				v := int32(i%9) + 3
-//line returns.go:59
-				var v_4 int32 = v
-//line returns.go:41
-				if v_4%int32(k+2) == 0 {
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:59*/ var v_4 int32 = v
+				/*line returns.go:41*/ if v_4%int32(k+2) == 0 {
 					gc_r5 = true
 				}
 			}
 		}
 		var syncThreadsOr bool = gc_r5
-//line returns.go:41
-		if syncThreadsOr {
+		/*line returns.go:41*/ if syncThreadsOr {
 			r_4 = k
 			returned_3 = true
 			break
 		}
 	}
-//line returns.go:44
-	if !returned_3 {
+	/*line returns.go:44*/ if !returned_3 {
 		r_4 = -1
 		returned_3 = true
 	}
@@ -682,21 +579,18 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line returns.go:59
-				gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
+				/*line returns.go:59*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					{
-//line returns.go:59
-						var gc_lanes4 [16]int32
+						/*line returns.go:59*/ var gc_lanes4 [16]int32
 						gc_vb2.Store(&gc_lanes4)
 						for gc_k4 := range 16 {
 							if 0xffff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line returns.go:59
-								out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
+								/*line returns.go:59*/ out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -710,20 +604,17 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 		}
 		if compiled.SIMD {
-//line returns.go:59
-			gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
+			/*line returns.go:59*/ gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				var gc_lanes3 [8]int32
+				/*line returns.go:59*/ var gc_lanes3 [8]int32
 				gc_vb.Store(&gc_lanes3)
 				for gc_k3 := range 8 {
 					if 0xff&(1<<gc_k3) != 0 {
 						gc_pos.Thread = gc_rank + gc_k3
-//line returns.go:59
-						out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
+						/*line returns.go:59*/ out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 					}
 				}
 				gc_pos.Thread = gc_rank
@@ -733,8 +624,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-			out[4*i+3] = int32(r_4)
+			/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 		}
 	}
 }

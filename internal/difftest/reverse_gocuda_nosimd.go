@@ -21,12 +21,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reverse.go:18
-	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reverse.go:18*/ x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reverse.go:22
-		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		/*line reverse.go:22*/ if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -36,28 +34,23 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reverse.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reverse.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reverse.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reverse.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line reverse.go:19
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -67,63 +60,53 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
+					/*line reverse.go:19*/ x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
+					/*line reverse.go:19*/ x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
+					/*line reverse.go:19*/ x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					x[gc_tx] = data[g]
+					/*line reverse.go:19*/ x[gc_tx] = data[g]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-				x[gc_tx] = data[g]
+				/*line reverse.go:19*/ x[gc_tx] = data[g]
 			}
 		}
 	}
-//line reverse.go:20
-	for stride := 1; stride < gc_bdx; stride *= 2 {
-//line reverse.go:22
-		if gc_n == gc_bdx && gc_bdx <= len(x) && stride >= 0 {
+	/*line reverse.go:20*/ for stride := 1; stride < gc_bdx; stride *= 2 {
+		/*line reverse.go:22*/ if gc_n == gc_bdx && gc_bdx <= len(x) && stride >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line reverse.go:22
-				var temp float32
+				/*line reverse.go:22*/ var temp float32
 				if gc_tx >= stride {
 					temp = x[gc_tx] + x[gc_tx-stride]
 				}
-//line reverse.go:27
-				if gc_tx >= stride {
+				/*line reverse.go:27*/ if gc_tx >= stride {
 					x[gc_tx] = temp
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reverse.go:36
-				gc_off2 := 0 - stride
+				/*line reverse.go:36*/ gc_off2 := 0 - stride
 				if gc_bdx <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[:gc_bdx]
 					gc_at4 := x[gc_off2:][:gc_bdx]
@@ -132,26 +115,20 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line reverse.go:22
-						var temp lanes.Float32x8
+						/*line reverse.go:22*/ var temp lanes.Float32x8
 						if gc_tx >= stride {
-//line reverse.go:23
-							temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+							/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 						} else {
-//line reverse.go:23
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+							/*line reverse.go:23*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
 							if gc_if4.ToBits() != 0 {
-//line reverse.go:23
-								temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Merge(temp, gc_if4)
+								/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Merge(temp, gc_if4)
 							}
 						}
-//line reverse.go:23
-						temp.StoreSlice(gc_s_temp[gc_rank:])
+						/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:22
-						var temp float32
+						/*line reverse.go:22*/ var temp float32
 						if gc_tx >= stride {
 							temp = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
@@ -163,31 +140,24 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line reverse.go:22
-						var temp lanes.Float32x8
+						/*line reverse.go:22*/ var temp lanes.Float32x8
 						if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
 							break
 						}
-//line reverse.go:23
-						if gc_tx >= stride {
-//line reverse.go:23
-							temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:]))
+						/*line reverse.go:23*/ if gc_tx >= stride {
+							/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:]))
 						} else {
-//line reverse.go:24
-							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+							/*line reverse.go:24*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:23
-								temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:])).Merge(temp, gc_if2)
+								/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:])).Merge(temp, gc_if2)
 							}
 						}
-//line reverse.go:23
-						temp.StoreSlice(gc_s_temp[gc_rank:])
+						/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:22
-						var temp float32
+						/*line reverse.go:22*/ var temp float32
 						if gc_tx >= stride {
 							temp = x[gc_tx] + x[gc_tx-stride]
 						}
@@ -196,8 +166,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:34
-			if gc_bound := stride; gc_bound > gc_from {
+			/*line reverse.go:34*/ if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -209,36 +178,31 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							gc_at5[gc_tx] = temp
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							gc_at5[gc_tx] = temp
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							gc_at5[gc_tx] = temp
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							gc_at5[gc_tx] = temp
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-						gc_at5[gc_tx] = temp
+						/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 					}
 				} else {
 					gc_step4 := gc_from
@@ -248,40 +212,35 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
+							/*line reverse.go:28*/ x[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
+							/*line reverse.go:28*/ x[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
+							/*line reverse.go:28*/ x[gc_tx] = temp
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-							x[gc_tx] = temp
+							/*line reverse.go:28*/ x[gc_tx] = temp
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-						x[gc_tx] = temp
+						/*line reverse.go:28*/ x[gc_tx] = temp
 					}
 				}
 			}
@@ -289,8 +248,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line reverse.go:39
-		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+		/*line reverse.go:39*/ if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
 			if compiled.Disjoint(gc_at6, gc_at7) {
@@ -300,28 +258,23 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line reverse.go:32
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line reverse.go:32
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line reverse.go:32
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line reverse.go:32
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line reverse.go:32
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
 		} else {
@@ -331,36 +284,31 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
+					/*line reverse.go:32*/ data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
+					/*line reverse.go:32*/ data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
+					/*line reverse.go:32*/ data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					data[g] = x[gc_tx]
+					/*line reverse.go:32*/ data[g] = x[gc_tx]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-				data[g] = x[gc_tx]
+				/*line reverse.go:32*/ data[g] = x[gc_tx]
 			}
 		}
 	}
@@ -374,68 +322,55 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reverse.go:46
-	x := gocuda.Shared[int32](t, gc_bdx+8)
+	/*line reverse.go:46*/ x := gocuda.Shared[int32](t, gc_bdx+8)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line reverse.go:45
-			g := gc_bx*gc_bdx + i
-//line reverse.go:47
-			x[i] = data[g]
+			/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+			/*line reverse.go:47*/ x[i] = data[g]
 			if i == 0 {
 				{
 					k := int(0)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(1)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(2)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(3)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(4)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(5)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(6)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(7)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 			}
 		}
 	}
-//line reverse.go:54
-	if gc_n == gc_bdx && gc_bdx <= len(x) && d >= 0 {
+	/*line reverse.go:54*/ if gc_n == gc_bdx && gc_bdx <= len(x) && d >= 0 {
 		x := x[:gc_bdx]
 		for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
 			gc_rank := gc_tx
 			i := gc_tx
-//line reverse.go:54
-			var y int32
+			/*line reverse.go:54*/ var y int32
 			if i >= d {
 				y = 3*x[i-d] + 1
 			}
@@ -443,16 +378,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			{
 				i := gc_tx
 				y := gc_s_y[gc_rank]
-//line reverse.go:59
-				if i >= d {
+				/*line reverse.go:59*/ if i >= d {
 					x[i] = y - x[i]
 				}
 			}
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reverse.go:68
-			gc_off := 0 - d
+			/*line reverse.go:68*/ gc_off := 0 - d
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				gc_vstep := 0
@@ -463,27 +396,21 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line reverse.go:54
-					var y lanes.Int32x8
+					/*line reverse.go:54*/ var y lanes.Int32x8
 					if i >= d {
-//line reverse.go:55
-						y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
+						/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
 					} else {
-//line reverse.go:55
-						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						/*line reverse.go:55*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line reverse.go:55
-							y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8).Merge(y, gc_if4)
+							/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8).Merge(y, gc_if4)
 						}
 					}
-//line reverse.go:55
-					y.StoreSlice(gc_s_y[gc_rank:])
+					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					if i >= d {
 						y = 3*gc_at[gc_tx] + 1
 					}
@@ -498,33 +425,26 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line reverse.go:54
-					var y lanes.Int32x8
+					/*line reverse.go:54*/ var y lanes.Int32x8
 					if (i-
 						d) < 0 || (i-d) > len(x)-8 {
 						break
 					}
-//line reverse.go:55
-					if i >= d {
-//line reverse.go:55
-						y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+					/*line reverse.go:55*/ if i >= d {
+						/*line reverse.go:55*/ y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
 					} else {
-//line reverse.go:56
-						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						/*line reverse.go:56*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line reverse.go:55
-							y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if2)
+							/*line reverse.go:55*/ y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if2)
 						}
 					}
-//line reverse.go:55
-					y.StoreSlice(gc_s_y[gc_rank:])
+					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
@@ -533,8 +453,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reverse.go:66
-		if gc_bound := d; gc_bound > gc_from {
+		/*line reverse.go:66*/ if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -546,36 +465,31 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:60
-					gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -586,8 +500,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
+						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -595,8 +508,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
+						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -604,8 +516,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
+						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -613,8 +524,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:60
-						x[i] = y - x[i]
+						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -622,16 +532,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_pos.Thread = gc_rank
 					i := gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:60
-					x[i] = y - x[i]
+					/*line reverse.go:60*/ x[i] = y - x[i]
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line reverse.go:70
-		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+		/*line reverse.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
 			gc_step3 := 0
@@ -640,36 +548,31 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
-//line reverse.go:63
-				gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
 			gc_step4 := 0
@@ -679,55 +582,45 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:45
-					g := gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
+					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:45
-					g := gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
+					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:45
-					g := gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
+					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:45
-					g := gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-//line reverse.go:63
-					data[g] = x[i] + y
+					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line reverse.go:45
-				g := gc_bx*gc_bdx + i
+				/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 				y := gc_s_y[gc_rank]
-//line reverse.go:63
-				data[g] = x[i] + y
+				/*line reverse.go:63*/ data[g] = x[i] + y
 			}
 		}
 	}
@@ -743,51 +636,54 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reverse.go:84
-	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line reverse.go:84*/ gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	size := gc_bdx * gc_bdy * gc_bdz
-//line reverse.go:77
-	sh := gocuda.Shared[int32](t, 2*size)
+	/*line reverse.go:77*/ sh := gocuda.Shared[int32](t, 2*size)
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
-//line reverse.go:78
-		sh[rank] = data[rank]
+		/*line reverse.go:78*/ sh[rank] = data[rank]
 	}
-	clear(gc_s_a0)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line reverse.go:80*/ var a0 int32
+		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reverse.go:80*/ var a0 int32
+		gc_s_a0[gc_rank] = a0
+	}
 	if gc_bdy*gc_bdz == 1 {
-		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
+		/*line reverse.go:82*/ if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
 			sh := sh[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := size / 3; gc_bound > gc_from {
@@ -795,101 +691,83 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				y := int32(0)
-//line reverse.go:83
-				if gc_tx >= size/3 {
+				/*line reverse.go:83*/ if gc_tx >= size/3 {
 					y = sh[gc_tx-size/3] + sh[gc_tx]
 				}
-//line reverse.go:87
-				if gc_tx >= size/3 {
+				/*line reverse.go:87*/ if gc_tx >= size/3 {
 					sh[gc_tx] += y
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reverse.go:96
-				gc_off := 0 - (size / 3)
+				/*line reverse.go:96*/ gc_off := 0 - (size / 3)
 				if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
 					gc_at := sh[gc_off:][:gc_bdx]
 					gc_at2 := sh[:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_vb2 := lanes.BroadcastInt32x8(int32(0))
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						y := gc_vb2
-//line reverse.go:83
-						if gc_tx >= size/3 {
-//line reverse.go:83
-							y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						/*line reverse.go:83*/ if gc_tx >= size/3 {
+							/*line reverse.go:83*/ y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line reverse.go:83
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
+							/*line reverse.go:83*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
 							if gc_if4.ToBits() != 0 {
-//line reverse.go:83
-								y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(y, gc_if4)
+								/*line reverse.go:83*/ y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(y, gc_if4)
 							}
 						}
-//line reverse.go:83
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := int32(0)
-//line reverse.go:83
-						if gc_tx >= size/3 {
+						/*line reverse.go:83*/ if gc_tx >= size/3 {
 							y = gc_at[gc_tx] + gc_at2[gc_tx]
 						}
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_vb := lanes.BroadcastInt32x8(int32(0))
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						y := gc_vb
-//line reverse.go:83
-						if gc_tx < 0 || gc_tx > len(sh)-8 {
+						/*line reverse.go:83*/ if gc_tx < 0 || gc_tx > len(sh)-8 {
 							break
 						}
-//line reverse.go:83
-						if gc_tx >= size/3 {
+						/*line reverse.go:83*/ if gc_tx >= size/3 {
 							var gc_ld3 lanes.Int32x8
-//line reverse.go:83
-							if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
+							/*line reverse.go:83*/ if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
 								gc_ld3 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
 							} else {
 								break gc_steps2
 							}
-//line reverse.go:84
-							y = gc_ld3.Add(lanes.LoadInt32x8Slice(sh[gc_tx:]))
+							/*line reverse.go:84*/ y = gc_ld3.Add(lanes.LoadInt32x8Slice(sh[gc_tx:]))
 						} else {
-//line reverse.go:84
-							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
+							/*line reverse.go:84*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 lanes.Int32x8
-//line reverse.go:83
-								if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
+								/*line reverse.go:83*/ if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
 									gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
 								} else {
 									break gc_steps2
 								}
-//line reverse.go:84
-								y = gc_ld4.Add(lanes.LoadInt32x8Slice(sh[gc_tx:])).Merge(y, gc_if2)
+								/*line reverse.go:84*/ y = gc_ld4.Add(lanes.LoadInt32x8Slice(sh[gc_tx:])).Merge(y, gc_if2)
 							}
 						}
-//line reverse.go:83
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
-//line reverse.go:83
-						if gc_tx >= size/3 {
+						/*line reverse.go:83*/ if gc_tx >= size/3 {
 							y = sh[gc_tx-size/3] + sh[gc_tx]
 						}
 						gc_s_y[gc_rank] = y
@@ -897,8 +775,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:94
-			if gc_bound := size / 3; gc_bound > gc_from {
+			/*line reverse.go:94*/ if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -910,36 +787,31 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							gc_at3[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							gc_at3[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							gc_at3[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							gc_at3[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line reverse.go:88
-						gc_at3[gc_tx] += y
+						/*line reverse.go:88*/ gc_at3[gc_tx] += y
 					}
 				} else {
 					gc_step3 := gc_from
@@ -949,40 +821,35 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
+							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
+							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
+							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-//line reverse.go:88
-							sh[gc_tx] += y
+							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
-//line reverse.go:88
-						sh[gc_tx] += y
+						/*line reverse.go:88*/ sh[gc_tx] += y
 					}
 				}
 			}
@@ -995,8 +862,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1004,8 +870,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1013,8 +878,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1022,8 +886,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 	}
@@ -1031,8 +894,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-		a0 += sh[rank]
+		/*line reverse.go:92*/ a0 += sh[rank]
 		data[rank] = a0
 	}
 }

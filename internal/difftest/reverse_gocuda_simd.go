@@ -22,12 +22,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reverse.go:18
-	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line reverse.go:18*/ x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line reverse.go:22
-		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		/*line reverse.go:22*/ if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -38,8 +36,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						gc_tx := gc_vstep
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
-//line reverse.go:18
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reverse.go:18*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -53,14 +50,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_vstep
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
-//line reverse.go:18
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reverse.go:18*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reverse.go:19
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -70,12 +65,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-						if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
+						/*line reverse.go:19*/ if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
 							break
 						}
-//line reverse.go:20
-						archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx:])
+						/*line reverse.go:20*/ archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -88,25 +81,21 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-					if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
+					/*line reverse.go:19*/ if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
 						break
 					}
-//line reverse.go:20
-					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx:])
+					/*line reverse.go:20*/ archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:19
-				x[gc_tx] = data[g]
+				/*line reverse.go:19*/ x[gc_tx] = data[g]
 			}
 		}
 	}
-//line reverse.go:20
-	for stride := 1; stride < gc_bdx; stride *= 2 {
+	/*line reverse.go:20*/ for stride := 1; stride < gc_bdx; stride *= 2 {
 		archsimd.ClearAVXUpperBits()
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -117,22 +106,19 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:22
-					var temp float32
+					/*line reverse.go:22*/ var temp float32
 					gc_s_temp[gc_rank] = temp
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:22
-					var temp float32
+					/*line reverse.go:22*/ var temp float32
 					gc_s_temp[gc_rank] = temp
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:30
-			if gc_bound := stride; gc_bound > gc_from {
+			/*line reverse.go:30*/ if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -147,13 +133,11 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line reverse.go:22
-								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line reverse.go:22*/ var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									temp = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))
 								}
-//line reverse.go:23
-								temp.StoreSlice(gc_s_temp[gc_rank:])
+								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -166,21 +150,16 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reverse.go:22
-							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:24
-							temp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-//line reverse.go:23
-							temp.StoreSlice(gc_s_temp[gc_rank:])
+							/*line reverse.go:22*/ var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line reverse.go:24*/ temp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+							/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:22
-						var temp float32
-//line reverse.go:24
-						temp = gc_at3[gc_tx] + gc_at4[gc_tx]
+						/*line reverse.go:22*/ var temp float32
+						/*line reverse.go:24*/ temp = gc_at3[gc_tx] + gc_at4[gc_tx]
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
@@ -191,17 +170,14 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line reverse.go:22
-								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line reverse.go:22*/ var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
 										break
 									}
-//line reverse.go:24
-									temp = archsimd.LoadFloat32x16Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx-stride:]))
+									/*line reverse.go:24*/ temp = archsimd.LoadFloat32x16Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx-stride:]))
 								}
-//line reverse.go:23
-								temp.StoreSlice(gc_s_temp[gc_rank:])
+								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -214,26 +190,20 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reverse.go:22
-							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:24
-							if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
+							/*line reverse.go:22*/ var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line reverse.go:24*/ if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
 								break
 							}
-//line reverse.go:24
-							temp = archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx-stride:]))
-//line reverse.go:23
-							temp.StoreSlice(gc_s_temp[gc_rank:])
+							/*line reverse.go:24*/ temp = archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx-stride:]))
+							/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:22
-						var temp float32
-//line reverse.go:24
-						temp = x[gc_tx] + x[gc_tx-stride]
+						/*line reverse.go:22*/ var temp float32
+						/*line reverse.go:24*/ temp = x[gc_tx] + x[gc_tx-stride]
 						gc_s_temp[gc_rank] = temp
 					}
 				}
@@ -241,8 +211,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:34
-			if gc_bound := stride; gc_bound > gc_from {
+			/*line reverse.go:34*/ if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -255,11 +224,9 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
-//line reverse.go:27
-								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
+								/*line reverse.go:27*/ temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
-//line reverse.go:28
-									temp.StoreSlice(gc_at5[gc_tx:])
+									/*line reverse.go:28*/ temp.StoreSlice(gc_at5[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -273,8 +240,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line reverse.go:27
-							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
+							/*line reverse.go:27*/ temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
 							temp.StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -282,8 +248,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-						gc_at5[gc_tx] = temp
+						/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -293,15 +258,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
-//line reverse.go:27
-								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
+								/*line reverse.go:27*/ temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
-//line reverse.go:28
-									if gc_tx < 0 || gc_tx > len(x)-16 {
+									/*line reverse.go:28*/ if gc_tx < 0 || gc_tx > len(x)-16 {
 										break
 									}
-//line reverse.go:28
-									temp.StoreSlice(x[gc_tx:])
+									/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -315,13 +277,11 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line reverse.go:27
-							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
+							/*line reverse.go:27*/ temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
 							if gc_tx < 0 || gc_tx > len(x)-8 {
 								break
 							}
-//line reverse.go:28
-							temp.StoreSlice(x[gc_tx:])
+							/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -329,8 +289,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
-//line reverse.go:28
-						x[gc_tx] = temp
+						/*line reverse.go:28*/ x[gc_tx] = temp
 					}
 				}
 			}
@@ -338,8 +297,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line reverse.go:38
-		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+		/*line reverse.go:38*/ if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
 			gc_vstep7 := 0
@@ -350,8 +308,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						gc_tx := gc_vstep7
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
-//line reverse.go:18
-						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						/*line reverse.go:18*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -365,14 +322,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					gc_tx := gc_vstep7
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
-//line reverse.go:18
-					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+					/*line reverse.go:18*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-//line reverse.go:32
-				gc_at6[gc_tx] = gc_at7[gc_tx]
+				/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
 			gc_vstep8 := 0
@@ -382,12 +337,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 						gc_tx := gc_vstep8
 						var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-						if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
+						/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
 							break
 						}
-//line reverse.go:33
-						archsimd.LoadFloat32x16Slice(x[gc_tx:]).StoreSlice(data[g:])
+						/*line reverse.go:33*/ archsimd.LoadFloat32x16Slice(x[gc_tx:]).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -400,20 +353,17 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					var g int = gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-					if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
+					/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
 						break
 					}
-//line reverse.go:33
-					archsimd.LoadFloat32x8Slice(x[gc_tx:]).StoreSlice(data[g:])
+					/*line reverse.go:33*/ archsimd.LoadFloat32x8Slice(x[gc_tx:]).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
-//line reverse.go:32
-				data[g] = x[gc_tx]
+				/*line reverse.go:32*/ data[g] = x[gc_tx]
 			}
 		}
 	}
@@ -427,8 +377,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reverse.go:46
-	x := gocuda.Shared[int32](t, gc_bdx+8)
+	/*line reverse.go:46*/ x := gocuda.Shared[int32](t, gc_bdx+8)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -438,63 +387,51 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line reverse.go:45
-					var g int = gc_bx*gc_bdx + i
-//line reverse.go:47
-					if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
+					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+					/*line reverse.go:47*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
 						break
 					}
-//line reverse.go:48
-					archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
-//line reverse.go:48
-					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+					/*line reverse.go:48*/ archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
+					/*line reverse.go:48*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 					if gc_if2.ToBits() != 0 {
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 							}
 						}
 						{
 							if gc_if2.ToBits() != 0 {
-//line reverse.go:50
-								x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+								/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 							}
 						}
 					}
@@ -511,48 +448,36 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var i int = gc_tx
-//line reverse.go:45
-				var g int = gc_bx*gc_bdx + i
-//line reverse.go:47
-				if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
+				/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+				/*line reverse.go:47*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
 					break
 				}
-//line reverse.go:48
-				archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
-//line reverse.go:48
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+				/*line reverse.go:48*/ archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
+				/*line reverse.go:48*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 				if gc_if.ToBits() != 0 {
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 					}
 					if gc_if.ToBits() != 0 {
-//line reverse.go:50
-						x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+						/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 					}
 				}
 			}
@@ -561,58 +486,47 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line reverse.go:45
-			g := gc_bx*gc_bdx + i
-//line reverse.go:47
-			x[i] = data[g]
+			/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+			/*line reverse.go:47*/ x[i] = data[g]
 			if i == 0 {
 				{
 					k := int(0)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(1)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(2)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(3)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(4)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(5)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(6)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 				{
 					k := int(7)
-//line reverse.go:50
-					x[gc_bdx+k] = int32(100 * (k + 1))
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line reverse.go:58
-		if gc_bound := d; gc_bound > gc_from {
+		/*line reverse.go:58*/ if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -622,36 +536,31 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reverse.go:54
-				var y int32
+				/*line reverse.go:54*/ var y int32
 				gc_s_y[gc_rank] = y
 			}
 			gc_step2 := gc_hi2
@@ -659,44 +568,38 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
+					/*line reverse.go:54*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reverse.go:54
-				var y int32
+				/*line reverse.go:54*/ var y int32
 				gc_s_y[gc_rank] = y
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line reverse.go:62
-		if gc_bound := d; gc_bound > gc_from {
+		/*line reverse.go:62*/ if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -714,13 +617,11 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line reverse.go:54
-							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line reverse.go:54*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).Add(gc_vb16)
 							}
-//line reverse.go:55
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -737,21 +638,16 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						_ = i
-//line reverse.go:54
-						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:56
-						y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb12)
-//line reverse.go:55
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line reverse.go:54*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line reverse.go:56*/ y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb12)
+						/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:54
-					var y int32
-//line reverse.go:56
-					y = 3*gc_at[gc_tx] + 1
+					/*line reverse.go:54*/ var y int32
+					/*line reverse.go:56*/ y = 3*gc_at[gc_tx] + 1
 					gc_s_y[gc_rank] = y
 				}
 			} else {
@@ -765,17 +661,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line reverse.go:54
-							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line reverse.go:54*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							{
 								if (i-d) < 0 || (i-d) > len(x)-16 {
 									break
 								}
-//line reverse.go:56
-								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
+								/*line reverse.go:56*/ y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
 							}
-//line reverse.go:55
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -791,16 +684,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line reverse.go:54
-						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:56
-						if (i-d) < 0 || (i-d) > len(x)-8 {
+						/*line reverse.go:54*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line reverse.go:56*/ if (i-d) < 0 || (i-d) > len(x)-8 {
 							break
 						}
-//line reverse.go:56
-						y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
-//line reverse.go:55
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line reverse.go:56*/ y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+						/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -808,10 +697,8 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
-//line reverse.go:54
-					var y int32
-//line reverse.go:56
-					y = 3*x[i-d] + 1
+					/*line reverse.go:54*/ var y int32
+					/*line reverse.go:56*/ y = 3*x[i-d] + 1
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -819,8 +706,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line reverse.go:66
-		if gc_bound := d; gc_bound > gc_from {
+		/*line reverse.go:66*/ if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -835,11 +721,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line reverse.go:44
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+							/*line reverse.go:44*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 							{
-//line reverse.go:59
-								y.Sub(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								/*line reverse.go:59*/ y.Sub(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -855,18 +739,15 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						_ = i
-//line reverse.go:44
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line reverse.go:59
-						y.Sub(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line reverse.go:44*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line reverse.go:59*/ y.Sub(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:60
-					gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -877,15 +758,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line reverse.go:44
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+							/*line reverse.go:44*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 							{
-//line reverse.go:60
-								if i < 0 || i > len(x)-16 {
+								/*line reverse.go:60*/ if i < 0 || i > len(x)-16 {
 									break
 								}
-//line reverse.go:60
-								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
+								/*line reverse.go:60*/ y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -900,14 +778,11 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line reverse.go:44
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line reverse.go:60
-						if i < 0 || i > len(x)-8 {
+						/*line reverse.go:44*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line reverse.go:60*/ if i < 0 || i > len(x)-8 {
 							break
 						}
-//line reverse.go:60
-						y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
+						/*line reverse.go:60*/ y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -916,16 +791,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_pos.Thread = gc_rank
 					i := gc_tx
 					y := gc_s_y[gc_rank]
-//line reverse.go:60
-					x[i] = y - x[i]
+					/*line reverse.go:60*/ x[i] = y - x[i]
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line reverse.go:69
-		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+		/*line reverse.go:69*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
 			gc_vstep6 := 0
@@ -936,11 +809,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line reverse.go:45
-						var g int = gc_bx*gc_bdx + i
+						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
 						_ = g
-//line reverse.go:45
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+						/*line reverse.go:45*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -955,11 +826,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line reverse.go:45
-					var g int = gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
 					_ = g
-//line reverse.go:45
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line reverse.go:45*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 					archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -967,8 +836,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
-//line reverse.go:63
-				gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
 			gc_vstep7 := 0
@@ -979,16 +847,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line reverse.go:45
-						var g int = gc_bx*gc_bdx + i
-//line reverse.go:45
-						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-//line reverse.go:63
-						if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
+						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+						/*line reverse.go:45*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+						/*line reverse.go:63*/ if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
 							break
 						}
-//line reverse.go:64
-						archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
+						/*line reverse.go:64*/ archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -1002,16 +866,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
-//line reverse.go:45
-					var g int = gc_bx*gc_bdx + i
-//line reverse.go:45
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line reverse.go:63
-					if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
+					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+					/*line reverse.go:45*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+					/*line reverse.go:63*/ if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
 						break
 					}
-//line reverse.go:64
-					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
+					/*line reverse.go:64*/ archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1019,11 +879,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line reverse.go:45
-				g := gc_bx*gc_bdx + i
+				/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 				y := gc_s_y[gc_rank]
-//line reverse.go:63
-				data[g] = x[i] + y
+				/*line reverse.go:63*/ data[g] = x[i] + y
 			}
 		}
 	}
@@ -1039,53 +897,74 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reverse.go:84
-	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line reverse.go:84*/ gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	size := gc_bdx * gc_bdy * gc_bdz
-//line reverse.go:77
-	sh := gocuda.Shared[int32](t, 2*size)
+	/*line reverse.go:77*/ sh := gocuda.Shared[int32](t, 2*size)
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
-//line reverse.go:78
-			sh[rank] = data[rank]
+			/*line reverse.go:78*/ sh[rank] = data[rank]
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
-//line reverse.go:78
-		sh[rank] = data[rank]
+		/*line reverse.go:78*/ sh[rank] = data[rank]
 	}
-	clear(gc_s_a0)
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line reverse.go:80*/ var a0 int32
+				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line reverse.go:80*/ var a0 int32
+			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line reverse.go:80*/ var a0 int32
+		gc_s_a0[gc_rank] = a0
+	}
 	if gc_bdy*gc_bdz == 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := size / 3; gc_bound > gc_from {
+			/*line reverse.go:84*/ if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1104,8 +983,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:90
-			if gc_bound := size / 3; gc_bound > gc_from {
+			/*line reverse.go:90*/ if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1113,69 +991,19 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sh) && gc_to <= len(sh)-gc_off && gc_to <= len(sh) {
 					gc_at := sh[gc_off:][:gc_to]
 					gc_at2 := sh[:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								y := gc_vb4
-								{
-//line reverse.go:84
-									y = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
-								}
-//line reverse.go:83
-								y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							y := gc_vb3
-//line reverse.go:84
-							y = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
-//line reverse.go:83
-							y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := int32(0)
-//line reverse.go:84
-						y = gc_at[gc_tx] + gc_at2[gc_tx]
-						gc_s_y[gc_rank] = y
-					}
-				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
+							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-								y := gc_vb2
+								y := gc_vb4
 								{
-//line reverse.go:84
-									if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-//line reverse.go:84
-									y = archsimd.LoadInt32x16Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx:]))
+									/*line reverse.go:84*/ y = archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 								}
-//line reverse.go:83
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1185,55 +1013,39 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 					}
 					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-							y := gc_vb
-//line reverse.go:84
-							if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
-								break
-							}
-//line reverse.go:84
-							y = archsimd.LoadInt32x8Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx:]))
-//line reverse.go:83
-							y.StoreSlice(gc_s_y[gc_rank:])
+							y := gc_vb3
+							/*line reverse.go:84*/ y = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						y := int32(0)
-//line reverse.go:84
-						y = sh[gc_tx-size/3] + sh[gc_tx]
+						/*line reverse.go:84*/ y = gc_at[gc_tx] + gc_at2[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:94
-			if gc_bound := size / 3; gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sh) {
-					gc_at3 := sh[:gc_to]
+				} else {
 					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
 							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line reverse.go:87
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								y := gc_vb2
 								{
-//line reverse.go:87
-									archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+									/*line reverse.go:84*/ if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-16 || gc_tx < 0 || gc_tx > len(sh)-16 {
+										break
+									}
+									/*line reverse.go:84*/ y = archsimd.LoadInt32x16Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx:]))
 								}
+								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1243,23 +1055,37 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 					}
 					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastInt32x8(int32(0))
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line reverse.go:87
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line reverse.go:87
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+							y := gc_vb
+							/*line reverse.go:84*/ if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
+								break
+							}
+							/*line reverse.go:84*/ y = archsimd.LoadInt32x8Slice(sh[gc_tx-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx:]))
+							/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-//line reverse.go:88
-						gc_at3[gc_tx] += y
+						gc_pos.Thread = gc_rank
+						y := int32(0)
+						/*line reverse.go:84*/ y = sh[gc_tx-size/3] + sh[gc_tx]
+						gc_s_y[gc_rank] = y
 					}
-				} else {
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line reverse.go:94*/ if gc_bound := size / 3; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(sh) {
+					gc_at3 := sh[:gc_to]
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1267,15 +1093,9 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line reverse.go:87
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line reverse.go:88
-									if gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-//line reverse.go:88
-									archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
+									/*line reverse.go:87*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1289,22 +1109,56 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line reverse.go:87
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(sh)-8 {
-								break
-							}
-//line reverse.go:88
-							archsimd.LoadInt32x8Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
+							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line reverse.go:87*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:88*/ gc_at3[gc_tx] += y
+					}
+				} else {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line reverse.go:88*/ if gc_tx < 0 || gc_tx > len(sh)-16 {
+										break
+									}
+									/*line reverse.go:88*/ archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							if gc_tx < 0 || gc_tx > len(sh)-8 {
+								break
+							}
+							/*line reverse.go:88*/ archsimd.LoadInt32x8Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
-//line reverse.go:88
-						sh[gc_tx] += y
+						/*line reverse.go:88*/ sh[gc_tx] += y
 					}
 				}
 			}
@@ -1317,8 +1171,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1326,8 +1179,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1335,8 +1187,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 		{
@@ -1344,8 +1195,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-			a0 += sh[rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
 	}
@@ -1353,8 +1203,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]
-//line reverse.go:92
-		a0 += sh[rank]
+		/*line reverse.go:92*/ a0 += sh[rank]
 		data[rank] = a0
 	}
 }

@@ -30,36 +30,31 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-					gc_at[gc_tx] = int32(i % (len(out) + 1))
+					/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
 				gc_step2 := 0
@@ -68,36 +63,31 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-					out[i] = int32(i % (len(out) + 1))
+					/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 				}
 			}
 			gc_ty++
@@ -117,8 +107,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line row_guard.go:18
-			if gc_rstep == 1 && (!(gc_ty%p == 0)) {
+			/*line row_guard.go:18*/ if gc_rstep == 1 && (!(gc_ty%p == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -133,28 +122,23 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line row_guard.go:19
-						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line row_guard.go:19
-						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line row_guard.go:19
-						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line row_guard.go:19
-						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line row_guard.go:19
-					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -163,36 +147,31 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						out[i] += int32(gc_ty*100 + gc_tx)
+						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-					out[i] += int32(gc_ty*100 + gc_tx)
+					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
 			gc_ty += gc_rstep

@@ -32,36 +32,31 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						gc_at[gc_tx] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-					gc_at[gc_tx] = int32(i % (len(out) + 1))
+					/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
 				gc_step2 := 0
@@ -70,36 +65,31 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-						out[i] = int32(i % (len(out) + 1))
+						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:16
-					out[i] = int32(i % (len(out) + 1))
+					/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
 				}
 			}
 			gc_ty++
@@ -119,8 +109,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line row_guard.go:18
-			if gc_rstep == 1 && (!(gc_ty%p == 0)) {
+			/*line row_guard.go:18*/ if gc_rstep == 1 && (!(gc_ty%p == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -144,8 +133,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
 									break
 								}
-//line row_guard.go:19
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4)).StoreSlice(gc_at2[gc_tx:])
+								/*line row_guard.go:19*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4)).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -164,14 +152,12 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 							break
 						}
-//line row_guard.go:19
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3)).StoreSlice(gc_at2[gc_tx:])
+						/*line row_guard.go:19*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3)).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line row_guard.go:19
-					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -183,12 +169,10 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 							gc_tx := gc_vstep2
 							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 							{
-//line row_guard.go:19
-								if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
+								/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line row_guard.go:19
-								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
+								/*line row_guard.go:19*/ archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -203,20 +187,17 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
+						/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line row_guard.go:19
-						archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota)).StoreSlice(out[i:])
+						/*line row_guard.go:19*/ archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-//line row_guard.go:19
-					out[i] += int32(gc_ty*100 + gc_tx)
+					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
 			gc_ty += gc_rstep

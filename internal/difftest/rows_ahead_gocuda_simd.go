@@ -24,21 +24,18 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	var start int = 16
 	gc_rowok := false
-//line rows_ahead.go:19
-	gc_off3 := off + gc_bx*2*gc_bdx
+	/*line rows_ahead.go:19*/ gc_off3 := off + gc_bx*2*gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
-//line rows_ahead.go:27
-	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+	/*line rows_ahead.go:27*/ gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:34
-	var gc_l_v_ [32]float32
+	/*line rows_ahead.go:34*/ var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -54,12 +51,10 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line rows_ahead.go:52
-					gc_at3 := gc_row[gc_x02:][:32]
+					/*line rows_ahead.go:52*/ gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:16
-						var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+						/*line rows_ahead.go:16*/ var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -69,34 +64,27 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line rows_ahead.go:15
-						i := off + gc_bx*2*gc_bdx + gc_tx
+						/*line rows_ahead.go:15*/ i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 					} else {
-//line demand.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 						gc_left2 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
@@ -104,12 +92,9 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							}
@@ -121,8 +106,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 									continue
 								}
 								v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-								v_ += gc_c1r[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -132,10 +116,8 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-				var r float32 = v_
-//line rows_ahead.go:16
-				v := r
+				/*line demand.go:51*/ var r float32 = v_
+				/*line rows_ahead.go:16*/ v := r
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -156,8 +138,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line rows_ahead.go:18
-					out[(gc_bx*gc_bdx+gc_tx)/32] = v
+					/*line rows_ahead.go:18*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
 			continue
@@ -170,8 +151,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line rows_ahead.go:34
-			gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+			/*line rows_ahead.go:34*/ gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
 			gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
@@ -183,8 +163,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:16
-					var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line rows_ahead.go:16*/ var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -194,34 +173,27 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line rows_ahead.go:15
-					i := off + gc_bx*2*gc_bdx + gc_tx
+					/*line rows_ahead.go:15*/ i := off + gc_bx*2*gc_bdx + gc_tx
 					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -229,12 +201,9 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -246,8 +215,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -257,10 +225,8 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-			var r float32 = v_
-//line rows_ahead.go:16
-			v := r
+			/*line demand.go:51*/ var r float32 = v_
+			/*line rows_ahead.go:16*/ v := r
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -281,8 +247,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line rows_ahead.go:18
-				out[(gc_bx*gc_bdx+gc_tx)/32] = v
+				/*line rows_ahead.go:18*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
 			}
 		}
 	}
@@ -302,20 +267,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 	var start int = 16
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line rows_ahead.go:54
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line rows_ahead.go:54*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line rows_ahead.go:62
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line rows_ahead.go:62*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:68
-	var gc_l_v_ [32]float32
+	/*line rows_ahead.go:68*/ var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -330,10 +292,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:45
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rows_ahead.go:45
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line rows_ahead.go:45*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -341,10 +301,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line rows_ahead.go:45
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rows_ahead.go:45
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line rows_ahead.go:45*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -355,8 +313,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line rows_ahead.go:45
-					var v float32
+					/*line rows_ahead.go:45*/ var v float32
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -375,12 +332,10 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line rows_ahead.go:62
-					gc_at3 := gc_row[gc_x02:][:32]
+					/*line rows_ahead.go:62*/ gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:46
-						var v float32
+						/*line rows_ahead.go:46*/ var v float32
 						v = gc_at3[gc_lane] + gc_at4[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
@@ -395,8 +350,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
-						var v float32
+						/*line rows_ahead.go:46*/ var v float32
 						v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 						gc_l_v[gc_lane] = v
 					}
@@ -409,12 +363,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -422,12 +373,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -439,37 +387,29 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line rows_ahead.go:48
-							v += gc_c1r[gc_lane]
+							/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
 			gc_act = gc_save52 &^ gc_dead
-//line rows_ahead.go:50
-			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+			/*line rows_ahead.go:50*/ copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 					} else {
-//line demand.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 						gc_left6 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							} else {
@@ -477,12 +417,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							}
@@ -494,8 +431,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 									continue
 								}
 								v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-								v_ += gc_c2r[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -505,12 +441,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				v_ := gc_l_v_[gc_lane]
-//line demand.go:62
-				var v float32
-//line demand.go:51
-				var r float32 = v_
-//line rows_ahead.go:50
-				v = r
+				/*line demand.go:62*/ var v float32
+				/*line demand.go:51*/ var r float32 = v_
+				/*line rows_ahead.go:50*/ v = r
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
@@ -531,8 +464,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line rows_ahead.go:52
-					out[(gc_bx*gc_bdx+gc_tx)/32] = v
+					/*line rows_ahead.go:52*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
 			continue
@@ -544,10 +476,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:45
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rows_ahead.go:45
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line rows_ahead.go:45*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -555,10 +485,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line rows_ahead.go:45
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rows_ahead.go:45
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line rows_ahead.go:45*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -569,8 +497,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line rows_ahead.go:45
-				var v float32
+				/*line rows_ahead.go:45*/ var v float32
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -590,8 +517,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line rows_ahead.go:63
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line rows_ahead.go:63*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -601,8 +527,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:46
-					var v float32
+					/*line rows_ahead.go:46*/ var v float32
 					v = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
@@ -617,8 +542,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
-					var v float32
+					/*line rows_ahead.go:46*/ var v float32
 					v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
@@ -631,12 +555,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:48
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line rows_ahead.go:48*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line rows_ahead.go:48*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -644,12 +565,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line rows_ahead.go:48
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-							v.StoreSlice(gc_l_v[gc_lane:])
+							/*line rows_ahead.go:48*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line rows_ahead.go:48*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -661,37 +579,29 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 							continue
 						}
 						v := gc_l_v[gc_lane]
-//line rows_ahead.go:48
-						v += gc_c1r[gc_lane]
+						/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
 		gc_act = gc_save5 &^ gc_dead
-//line rows_ahead.go:50
-		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+		/*line rows_ahead.go:50*/ copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-//line demand.go:49
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 					gc_left3 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
@@ -699,12 +609,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line demand.go:49*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						}
@@ -716,8 +623,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line demand.go:49
-							v_ += gc_c2r[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -727,12 +633,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			v_ := gc_l_v_[gc_lane]
-//line demand.go:62
-			var v float32
-//line demand.go:51
-			var r float32 = v_
-//line rows_ahead.go:50
-			v = r
+			/*line demand.go:62*/ var v float32
+			/*line demand.go:51*/ var r float32 = v_
+			/*line rows_ahead.go:50*/ v = r
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo3, gc_hi3 := 0, 32
@@ -753,8 +656,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line rows_ahead.go:52
-				out[(gc_bx*gc_bdx+gc_tx)/32] = v
+				/*line rows_ahead.go:52*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
 			}
 		}
 	}

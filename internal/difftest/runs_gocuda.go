@@ -92,8 +92,7 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:77
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:77*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -111,8 +110,7 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line runs.go:49
-					gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+					/*line runs.go:49*/ gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
 						1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 				}
 			} else {
@@ -121,8 +119,7 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
-//line runs.go:49
-					out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+					/*line runs.go:49*/ out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
 						1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 				}
 			}
@@ -183,8 +180,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:91
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:91*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -205,8 +201,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:63
-					gc_at[gc_tx] = int32(y)
+					/*line runs.go:63*/ gc_at[gc_tx] = int32(y)
 					if x == px && y == py {
 						panic("transposed")
 					}
@@ -216,8 +211,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:63
-					out[x*h+y] = int32(y)
+					/*line runs.go:63*/ out[x*h+y] = int32(y)
 					if x == px && y == py {
 						panic("transposed")
 					}
@@ -321,40 +315,35 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:115
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:115
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:115
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:115
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 				x := gc_by*gc_bdy + gc_ty
 				y := gc_bx*gc_bdx + gc_tx
-//line runs.go:115
-				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+				/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

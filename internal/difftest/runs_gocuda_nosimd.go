@@ -35,8 +35,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -56,8 +55,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					x := gc_bx*gc_bdx + gc_tx
-//line runs.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
+					/*line runs.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -67,8 +65,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					z := gc_bz*gc_bdz + gc_tz
-//line runs.go:20
-					out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
 			gc_ty++
@@ -106,8 +103,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:56
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:56*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -127,8 +123,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:34
-					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
+					/*line runs.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -138,8 +133,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
-//line runs.go:34
-					out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
 			gc_ty++
@@ -172,13 +166,11 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:97
-		gc_apart := compiled.Disjoint(in, out)
+		/*line runs.go:97*/ gc_apart := compiled.Disjoint(in, out)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:103
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:103*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -212,38 +204,30 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_pos.Thread = gc_base + gc_sx
 					var x int = gc_bx*gc_bdx + gc_tx
 					var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
+					/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
 					gc_b3 := gc_none2
-//line runs.go:81
-					if y == py {
+					/*line runs.go:81*/ if y == py {
 						gc_b3 = gc_all2
 					}
-//line runs.go:81
-					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+					/*line runs.go:81*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
 					if gc_if2.ToBits() != 0 {
 						var gc_u2 float32
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
-//line runs.go:81
-							gc_u2 = gc_at[0]
+							/*line runs.go:81*/ gc_u2 = gc_at[0]
 						}
-//line runs.go:81
-						v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						/*line runs.go:81*/ v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
 					}
-//line runs.go:84
-					if x < -2147483648 || x > 2147483640 {
+					/*line runs.go:84*/ if x < -2147483648 || x > 2147483640 {
 						break
 					}
-//line runs.go:84
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := float32(x)
+					/*line runs.go:80*/ v := float32(x)
 					if x == px && y == py {
 						v = gc_elem
 					}
@@ -265,31 +249,25 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_pos.Thread = gc_base + gc_sx2
 					var x int = gc_bx*gc_bdx + gc_tx
 					var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+					/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
 					gc_b2 := gc_none
-//line runs.go:81
-					if y == py {
+					/*line runs.go:81*/ if y == py {
 						gc_b2 = gc_all
 					}
-//line runs.go:81
-					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+					/*line runs.go:81*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
 					if gc_if.ToBits() != 0 {
 						var gc_u float32
 						if gc_in := gc_if.ToBits(); gc_in != 0 {
 							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-//line runs.go:81
-							gc_u = in[k]
+							/*line runs.go:81*/ gc_u = in[k]
 						}
-//line runs.go:82
-						v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						/*line runs.go:82*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 					}
 					if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
 						break
 					}
-//line runs.go:84
-					v.StoreSlice(out[y*w+x:])
+					/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
@@ -297,8 +275,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := float32(x)
+					/*line runs.go:80*/ v := float32(x)
 					if x == px && y == py {
 						v = in[k]
 					}
@@ -334,14 +311,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:113
-		gc_apart := compiled.Disjoint(in, out)
+		/*line runs.go:113*/ gc_apart := compiled.Disjoint(in, out)
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -376,38 +351,30 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
 					var x int = gc_by*gc_bdy + gc_ty
 					var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
+					/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
 					gc_b3 := gc_none2
-//line runs.go:97
-					if x == px {
+					/*line runs.go:97*/ if x == px {
 						gc_b3 = gc_all2
 					}
-//line runs.go:97
-					gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+					/*line runs.go:97*/ gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 					if gc_if2.ToBits() != 0 {
 						var gc_u2 float32
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 							gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
 							gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-							gc_u2 = gc_at[0]
+							/*line runs.go:97*/ gc_u2 = gc_at[0]
 						}
-//line runs.go:97
-						v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						/*line runs.go:97*/ v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
 					}
-//line runs.go:100
-					if y < -2147483648 || y > 2147483640 {
+					/*line runs.go:100*/ if y < -2147483648 || y > 2147483640 {
 						break
 					}
-//line runs.go:100
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := float32(y)
+					/*line runs.go:96*/ v := float32(y)
 					if x == px && y == py {
 						v = gc_elem
 					}
@@ -429,31 +396,25 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
 					var x int = gc_by*gc_bdy + gc_ty
 					var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+					/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
 					gc_b2 := gc_none
-//line runs.go:97
-					if x == px {
+					/*line runs.go:97*/ if x == px {
 						gc_b2 = gc_all
 					}
-//line runs.go:97
-					gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+					/*line runs.go:97*/ gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 					if gc_if.ToBits() != 0 {
 						var gc_u float32
 						if gc_in := gc_if.ToBits(); gc_in != 0 {
 							gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
 							gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-							gc_u = in[k]
+							/*line runs.go:97*/ gc_u = in[k]
 						}
-//line runs.go:98
-						v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						/*line runs.go:98*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 					}
 					if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
 						break
 					}
-//line runs.go:100
-					v.StoreSlice(out[x*h+y:])
+					/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
@@ -461,8 +422,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_rank
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := float32(y)
+					/*line runs.go:96*/ v := float32(y)
 					if x == px && y == py {
 						v = in[k]
 					}

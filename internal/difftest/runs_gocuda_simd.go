@@ -36,8 +36,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -69,12 +68,10 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							var z int = gc_bz*gc_bdz + gc_tz
 							_ = z
 							{
-//line runs.go:20
-								if x < -2147483648 || x > 2147483632 {
+								/*line runs.go:20*/ if x < -2147483648 || x > 2147483632 {
 									break
 								}
-//line runs.go:20
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+								/*line runs.go:20*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -94,19 +91,16 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						_ = y
 						var z int = gc_bz*gc_bdz + gc_tz
 						_ = z
-//line runs.go:20
-						if x < -2147483648 || x > 2147483640 {
+						/*line runs.go:20*/ if x < -2147483648 || x > 2147483640 {
 							break
 						}
-//line runs.go:20
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+						/*line runs.go:20*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					x := gc_bx*gc_bdx + gc_tx
-//line runs.go:20
-					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
+					/*line runs.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -121,12 +115,10 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							var y int = gc_by*gc_bdy + gc_ty
 							var z int = gc_bz*gc_bdz + gc_tz
 							{
-//line runs.go:20
-								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
+								/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
 									break
 								}
-//line runs.go:20
-								archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+								/*line runs.go:20*/ archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -144,12 +136,10 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 						var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:20
-						if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
+						/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
 							break
 						}
-//line runs.go:20
-						archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+						/*line runs.go:20*/ archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -160,8 +150,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					z := gc_bz*gc_bdz + gc_tz
-//line runs.go:20
-					out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
 			gc_ty++
@@ -199,8 +188,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:56
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:56*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -232,12 +220,10 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 							var z int = gc_bz*gc_bdz + gc_tz
 							_ = z
 							{
-//line runs.go:34
-								if y < -2147483648 || y > 2147483632 {
+								/*line runs.go:34*/ if y < -2147483648 || y > 2147483632 {
 									break
 								}
-//line runs.go:34
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+								/*line runs.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -257,19 +243,16 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var y int = gc_bx*gc_bdx + gc_tx
 						var z int = gc_bz*gc_bdz + gc_tz
 						_ = z
-//line runs.go:34
-						if y < -2147483648 || y > 2147483640 {
+						/*line runs.go:34*/ if y < -2147483648 || y > 2147483640 {
 							break
 						}
-//line runs.go:34
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+						/*line runs.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:34
-					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
+					/*line runs.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -284,12 +267,10 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 							var y int = gc_bx*gc_bdx + gc_tx
 							var z int = gc_bz*gc_bdz + gc_tz
 							{
-//line runs.go:34
-								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
+								/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
 									break
 								}
-//line runs.go:34
-								archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+								/*line runs.go:34*/ archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -307,12 +288,10 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
 						var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:34
-						if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
+						/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
 							break
 						}
-//line runs.go:34
-						archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+						/*line runs.go:34*/ archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -323,8 +302,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
-//line runs.go:34
-					out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
 			gc_ty++
@@ -357,13 +335,11 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:97
-		gc_apart := compiled.Disjoint(in, out)
+		/*line runs.go:97*/ gc_apart := compiled.Disjoint(in, out)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:103
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:103*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -401,32 +377,25 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-//line runs.go:80
-								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
+								/*line runs.go:80*/ v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
 								gc_b5 := gc_none4
-//line runs.go:81
-								if y == py {
+								/*line runs.go:81*/ if y == py {
 									gc_b5 = gc_all4
 								}
-//line runs.go:81
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b5.ToBits())
+								/*line runs.go:81*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b5.ToBits())
 								if gc_if4.ToBits() != 0 {
 									var gc_u4 float32
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx
-//line runs.go:81
-										gc_u4 = gc_at[0]
+										/*line runs.go:81*/ gc_u4 = gc_at[0]
 									}
-//line runs.go:81
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line runs.go:81*/ v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-//line runs.go:84
-								if x < -2147483648 || x > 2147483632 {
+								/*line runs.go:84*/ if x < -2147483648 || x > 2147483632 {
 									break
 								}
-//line runs.go:84
-								v.StoreSlice(gc_at2[gc_tx:])
+								/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -451,40 +420,32 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_pos.Thread = gc_base + gc_sx2
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:80
-						v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
+						/*line runs.go:80*/ v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
 						gc_b4 := gc_none3
-//line runs.go:81
-						if y == py {
+						/*line runs.go:81*/ if y == py {
 							gc_b4 = gc_all3
 						}
-//line runs.go:81
-						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
+						/*line runs.go:81*/ gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
 						if gc_if3.ToBits() != 0 {
 							var gc_u3 float32
 							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
-//line runs.go:81
-								gc_u3 = gc_at[0]
+								/*line runs.go:81*/ gc_u3 = gc_at[0]
 							}
-//line runs.go:81
-							v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							/*line runs.go:81*/ v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 						}
-//line runs.go:84
-						if x < -2147483648 || x > 2147483640 {
+						/*line runs.go:84*/ if x < -2147483648 || x > 2147483640 {
 							break
 						}
-//line runs.go:84
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := float32(x)
+					/*line runs.go:80*/ v := float32(x)
 					if x == px && y == py {
 						v = gc_elem
 					}
@@ -510,31 +471,25 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
-//line runs.go:80
-								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
+								/*line runs.go:80*/ v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
 								gc_b3 := gc_none2
-//line runs.go:81
-								if y == py {
+								/*line runs.go:81*/ if y == py {
 									gc_b3 = gc_all2
 								}
-//line runs.go:81
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b3.ToBits())
+								/*line runs.go:81*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b3.ToBits())
 								if gc_if2.ToBits() != 0 {
 									var gc_u2 float32
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx
-//line runs.go:81
-										gc_u2 = in[k]
+										/*line runs.go:81*/ gc_u2 = in[k]
 									}
-//line runs.go:82
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line runs.go:82*/ v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 								if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
 									break
 								}
-//line runs.go:84
-								v.StoreSlice(out[y*w+x:])
+								/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -559,31 +514,25 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_pos.Thread = gc_base + gc_sx4
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:80
-						v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+						/*line runs.go:80*/ v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
 						gc_b2 := gc_none
-//line runs.go:81
-						if y == py {
+						/*line runs.go:81*/ if y == py {
 							gc_b2 = gc_all
 						}
-//line runs.go:81
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+						/*line runs.go:81*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
 							var gc_u float32
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
 								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-//line runs.go:81
-								gc_u = in[k]
+								/*line runs.go:81*/ gc_u = in[k]
 							}
-//line runs.go:82
-							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+							/*line runs.go:82*/ v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 						}
 						if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
 							break
 						}
-//line runs.go:84
-						v.StoreSlice(out[y*w+x:])
+						/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -593,8 +542,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line runs.go:80
-					v := float32(x)
+					/*line runs.go:80*/ v := float32(x)
 					if x == px && y == py {
 						v = in[k]
 					}
@@ -630,14 +578,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:113
-		gc_apart := compiled.Disjoint(in, out)
+		/*line runs.go:113*/ gc_apart := compiled.Disjoint(in, out)
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line runs.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line runs.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -676,32 +622,25 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							var x int = gc_by*gc_bdy + gc_ty
 							var y int = gc_bx*gc_bdx + gc_tx
 							{
-//line runs.go:96
-								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
+								/*line runs.go:96*/ v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
 								gc_b5 := gc_none4
-//line runs.go:97
-								if x == px {
+								/*line runs.go:97*/ if x == px {
 									gc_b5 = gc_all4
 								}
-//line runs.go:97
-								gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+								/*line runs.go:97*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 								if gc_if4.ToBits() != 0 {
 									var gc_u4 float32
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx+gc_gdx*gc_bz)
 										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-										gc_u4 = gc_at[0]
+										/*line runs.go:97*/ gc_u4 = gc_at[0]
 									}
-//line runs.go:97
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line runs.go:97*/ v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-//line runs.go:100
-								if y < -2147483648 || y > 2147483632 {
+								/*line runs.go:100*/ if y < -2147483648 || y > 2147483632 {
 									break
 								}
-//line runs.go:100
-								v.StoreSlice(gc_at2[gc_tx:])
+								/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -726,40 +665,32 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-						v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
+						/*line runs.go:96*/ v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
 						gc_b4 := gc_none3
-//line runs.go:97
-						if x == px {
+						/*line runs.go:97*/ if x == px {
 							gc_b4 = gc_all3
 						}
-//line runs.go:97
-						gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+						/*line runs.go:97*/ gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 						if gc_if3.ToBits() != 0 {
 							var gc_u3 float32
 							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
 								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-								gc_u3 = gc_at[0]
+								/*line runs.go:97*/ gc_u3 = gc_at[0]
 							}
-//line runs.go:97
-							v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							/*line runs.go:97*/ v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 						}
-//line runs.go:100
-						if y < -2147483648 || y > 2147483640 {
+						/*line runs.go:100*/ if y < -2147483648 || y > 2147483640 {
 							break
 						}
-//line runs.go:100
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := float32(y)
+					/*line runs.go:96*/ v := float32(y)
 					if x == px && y == py {
 						v = gc_elem
 					}
@@ -785,31 +716,25 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							var x int = gc_by*gc_bdy + gc_ty
 							var y int = gc_bx*gc_bdx + gc_tx
 							{
-//line runs.go:96
-								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
+								/*line runs.go:96*/ v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
 								gc_b3 := gc_none2
-//line runs.go:97
-								if x == px {
+								/*line runs.go:97*/ if x == px {
 									gc_b3 = gc_all2
 								}
-//line runs.go:97
-								gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+								/*line runs.go:97*/ gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 								if gc_if2.ToBits() != 0 {
 									var gc_u2 float32
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx+gc_gdx*gc_bz)
 										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-										gc_u2 = in[k]
+										/*line runs.go:97*/ gc_u2 = in[k]
 									}
-//line runs.go:98
-									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line runs.go:98*/ v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 								if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
 									break
 								}
-//line runs.go:100
-								v.StoreSlice(out[x*h+y:])
+								/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -834,31 +759,25 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx4+gc_bdx*gc_tz)
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-						v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+						/*line runs.go:96*/ v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
 						gc_b2 := gc_none
-//line runs.go:97
-						if x == px {
+						/*line runs.go:97*/ if x == px {
 							gc_b2 = gc_all
 						}
-//line runs.go:97
-						gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+						/*line runs.go:97*/ gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 						if gc_if.ToBits() != 0 {
 							var gc_u float32
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
 								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
 								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-								gc_u = in[k]
+								/*line runs.go:97*/ gc_u = in[k]
 							}
-//line runs.go:98
-							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+							/*line runs.go:98*/ v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 						}
 						if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
 							break
 						}
-//line runs.go:100
-						v.StoreSlice(out[x*h+y:])
+						/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -868,8 +787,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_rank
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-//line runs.go:96
-					v := float32(y)
+					/*line runs.go:96*/ v := float32(y)
 					if x == px && y == py {
 						v = in[k]
 					}

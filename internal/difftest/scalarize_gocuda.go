@@ -60,27 +60,22 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scalarize.go:17
-						at := i
+						/*line scalarize.go:17*/ at := i
 						if i == bad {
 							at = len(bodies)
 						}
 						pi0 := bodies[at][0]
-//line scalarize.go:21
-						pi1 := bodies[at][1]
-//line scalarize.go:21
-						pi3 := bodies[at][3]
+						/*line scalarize.go:21*/ pi1 := bodies[at][1]
+						/*line scalarize.go:21*/ pi3 := bodies[at][3]
 						var sum float32
 						{
-//line scalarize.go:23
-							gc_xs := bodies
+							/*line scalarize.go:23*/ gc_xs := bodies
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									j := gc_i + 0
 									{
-//line scalarize.go:24
-										dx := bodies[j][0] - pi0
+										/*line scalarize.go:24*/ dx := bodies[j][0] - pi0
 										dy := bodies[j][1] - pi1
 										sum += dx*dx + dy*dy + pi3
 									}
@@ -88,8 +83,7 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								{
 									j := gc_i + 1
 									{
-//line scalarize.go:24
-										dx := bodies[j][0] - pi0
+										/*line scalarize.go:24*/ dx := bodies[j][0] - pi0
 										dy := bodies[j][1] - pi1
 										sum += dx*dx + dy*dy + pi3
 									}
@@ -97,8 +91,7 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								{
 									j := gc_i + 2
 									{
-//line scalarize.go:24
-										dx := bodies[j][0] - pi0
+										/*line scalarize.go:24*/ dx := bodies[j][0] - pi0
 										dy := bodies[j][1] - pi1
 										sum += dx*dx + dy*dy + pi3
 									}
@@ -106,8 +99,7 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								{
 									j := gc_i + 3
 									{
-//line scalarize.go:24
-										dx := bodies[j][0] - pi0
+										/*line scalarize.go:24*/ dx := bodies[j][0] - pi0
 										dy := bodies[j][1] - pi1
 										sum += dx*dx + dy*dy + pi3
 									}
@@ -117,16 +109,14 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								{
 									j := gc_i
 									{
-//line scalarize.go:24
-										dx := bodies[j][0] - pi0
+										/*line scalarize.go:24*/ dx := bodies[j][0] - pi0
 										dy := bodies[j][1] - pi1
 										sum += dx*dx + dy*dy + pi3
 									}
 								}
 							}
 						}
-//line scalarize.go:28
-						w := bodies[at]
+						/*line scalarize.go:28*/ w := bodies[at]
 						w[1] += 1
 						out[i] = sum + w[0] + w[1]
 					}

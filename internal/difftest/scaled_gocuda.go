@@ -47,8 +47,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:15
-					if index := k * tid; index < lim {
+					/*line scaled.go:15*/ if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
 				}
@@ -56,8 +55,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:15
-					if index := k * tid; index < lim {
+					/*line scaled.go:15*/ if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
 				}
@@ -65,8 +63,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:15
-					if index := k * tid; index < lim {
+					/*line scaled.go:15*/ if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
 				}
@@ -74,8 +71,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:15
-					if index := k * tid; index < lim {
+					/*line scaled.go:15*/ if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
 				}
@@ -83,8 +79,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scaled.go:15
-				if index := k * tid; index < lim {
+				/*line scaled.go:15*/ if index := k * tid; index < lim {
 					out[3*tid] = 1
 				}
 			}
@@ -102,8 +97,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:19
-					if lim >= tid*k {
+					/*line scaled.go:19*/ if lim >= tid*k {
 						out[3*tid+1] = 1
 					}
 				}
@@ -111,8 +105,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:19
-					if lim >= tid*k {
+					/*line scaled.go:19*/ if lim >= tid*k {
 						out[3*tid+1] = 1
 					}
 				}
@@ -120,8 +113,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:19
-					if lim >= tid*k {
+					/*line scaled.go:19*/ if lim >= tid*k {
 						out[3*tid+1] = 1
 					}
 				}
@@ -129,8 +121,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:19
-					if lim >= tid*k {
+					/*line scaled.go:19*/ if lim >= tid*k {
 						out[3*tid+1] = 1
 					}
 				}
@@ -138,8 +129,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scaled.go:19
-				if lim >= tid*k {
+				/*line scaled.go:19*/ if lim >= tid*k {
 					out[3*tid+1] = 1
 				}
 			}
@@ -157,8 +147,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:23
-					if index_ := k * tid; index_+off < lim {
+					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
 					}
 				}
@@ -166,8 +155,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:23
-					if index_ := k * tid; index_+off < lim {
+					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
 					}
 				}
@@ -175,8 +163,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:23
-					if index_ := k * tid; index_+off < lim {
+					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
 					}
 				}
@@ -184,8 +171,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scaled.go:23
-					if index_ := k * tid; index_+off < lim {
+					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
 					}
 				}
@@ -193,8 +179,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scaled.go:23
-				if index_ := k * tid; index_+off < lim {
+				/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
 					out[3*tid+2] = 1
 				}
 			}
@@ -234,15 +219,13 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
-//line scaled.go:39
-					out[2*i] = 1
+					/*line scaled.go:39*/ out[2*i] = 1
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
-//line scaled.go:38
-					if gc_tx%m == c {
+					/*line scaled.go:38*/ if gc_tx%m == c {
 						out[2*i] = 1
 					}
 				}
@@ -261,16 +244,14 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
-//line scaled.go:45
-					out[2*i+1] = 1
+					/*line scaled.go:45*/ out[2*i+1] = 1
 				}
 			} else {
 			gc_L2:
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
-//line scaled.go:42
-					if c+1 != gc_tx%m {
+					/*line scaled.go:42*/ if c+1 != gc_tx%m {
 						continue gc_L2
 					}
 					out[2*i+1] = 1

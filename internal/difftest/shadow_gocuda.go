@@ -40,12 +40,10 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line shadow.go:17
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line shadow.go:21
-		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
+		/*line shadow.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -55,28 +53,23 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shadow.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shadow.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shadow.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shadow.go:19
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line shadow.go:19
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -86,42 +79,36 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-					s[gc_tx] = d[i]
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-					s[gc_tx] = d[i]
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-					s[gc_tx] = d[i]
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-					s[gc_tx] = d[i]
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-				s[gc_tx] = d[i]
+				/*line shadow.go:19*/ s[gc_tx] = d[i]
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line shadow.go:26
-	if gc_bound := len_; gc_bound < gc_to {
+	/*line shadow.go:26*/ if gc_bound := len_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -132,8 +119,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 			gc_at3 := d[gc_off3:][:gc_to]
 			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				min_ := int32(gc_tx)
-//line shadow.go:23
-				v := s[gc_idx] + max_
+				/*line shadow.go:23*/ v := s[gc_idx] + max_
 				if copy_ {
 					v += min_
 				}
@@ -144,8 +130,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				min_ := int32(gc_tx)
-//line shadow.go:23
-				v := s[len_-gc_tx-1] + max_
+				/*line shadow.go:23*/ v := s[len_-gc_tx-1] + max_
 				if copy_ {
 					v += min_
 				}
@@ -174,8 +159,7 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shadow.go:37
-	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:37*/ s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -193,28 +177,23 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:40
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -223,36 +202,31 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-					s[gc_tx] = in[i]
+					/*line shadow.go:40*/ s[gc_tx] = in[i]
 				}
 			}
 		}
@@ -260,8 +234,7 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shadow.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line shadow.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -275,28 +248,23 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
 				gc_step4 := gc_from
@@ -305,36 +273,31 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-					out[i] = s[gc_tx] * cap_
+					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 				}
 			}
 		}

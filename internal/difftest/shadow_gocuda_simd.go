@@ -41,12 +41,10 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line shadow.go:17
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line shadow.go:21
-		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
+		/*line shadow.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -57,8 +55,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:19
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line shadow.go:19*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -72,14 +69,12 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line shadow.go:19
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line shadow.go:19*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line shadow.go:19
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line shadow.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -89,12 +84,10 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-						if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
+						/*line shadow.go:19*/ if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 							break
 						}
-//line shadow.go:20
-						archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx:])
+						/*line shadow.go:20*/ archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -107,26 +100,22 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-					if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+					/*line shadow.go:19*/ if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
-//line shadow.go:20
-					archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx:])
+					/*line shadow.go:20*/ archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:19
-				s[gc_tx] = d[i]
+				/*line shadow.go:19*/ s[gc_tx] = d[i]
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line shadow.go:26
-	if gc_bound := len_; gc_bound < gc_to {
+	/*line shadow.go:26*/ if gc_bound := len_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -137,8 +126,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 			gc_at3 := d[gc_off3:][:gc_to]
 			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				min_ := int32(gc_tx)
-//line shadow.go:23
-				v := s[gc_idx] + max_
+				/*line shadow.go:23*/ v := s[gc_idx] + max_
 				if copy_ {
 					v += min_
 				}
@@ -149,8 +137,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				min_ := int32(gc_tx)
-//line shadow.go:23
-				v := s[len_-gc_tx-1] + max_
+				/*line shadow.go:23*/ v := s[len_-gc_tx-1] + max_
 				if copy_ {
 					v += min_
 				}
@@ -197,8 +184,7 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shadow.go:37
-	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:37*/ s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -216,28 +202,23 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shadow.go:40
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:40
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -246,36 +227,31 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						s[gc_tx] = in[i]
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-					s[gc_tx] = in[i]
+					/*line shadow.go:40*/ s[gc_tx] = in[i]
 				}
 			}
 		}
@@ -283,8 +259,7 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shadow.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line shadow.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -298,28 +273,23 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line shadow.go:44
-						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+						/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
 				gc_step4 := gc_from
@@ -328,36 +298,31 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						out[i] = s[gc_tx] * cap_
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-					out[i] = s[gc_tx] * cap_
+					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -372,8 +337,7 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	_ = &cap_
-//line shadow.go:37
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:37*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -396,8 +360,7 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:39
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line shadow.go:39*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -412,14 +375,12 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:39
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line shadow.go:39*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:40
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -430,12 +391,10 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:40
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
+								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
-//line shadow.go:40
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
+								/*line shadow.go:40*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -449,20 +408,17 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
-//line shadow.go:40
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
+						/*line shadow.go:40*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-					s[gc_tx] = in[i]
+					/*line shadow.go:40*/ s[gc_tx] = in[i]
 				}
 			}
 		}
@@ -470,8 +426,7 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shadow.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line shadow.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -485,15 +440,13 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line shadow.go:44
-						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
+						/*line shadow.go:44*/ gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:43
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
+								/*line shadow.go:43*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -504,38 +457,32 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
+					/*line shadow.go:44*/ gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:43
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
+						/*line shadow.go:43*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line shadow.go:44
-						gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
+						/*line shadow.go:44*/ gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:44
-								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
+								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line shadow.go:44
-								archsimd.LoadFloat32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line shadow.go:44*/ archsimd.LoadFloat32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -546,25 +493,21 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb := archsimd.BroadcastFloat32x8(cap_)
+					/*line shadow.go:44*/ gc_vb := archsimd.BroadcastFloat32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
+						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line shadow.go:44
-						archsimd.LoadFloat32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line shadow.go:44*/ archsimd.LoadFloat32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-					out[i] = s[gc_tx] * cap_
+					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -578,8 +521,7 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shadow.go:37
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:37*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -602,8 +544,7 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:39
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line shadow.go:39*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -618,14 +559,12 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:39
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line shadow.go:39*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:40
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -636,12 +575,10 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:40
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
+								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
-//line shadow.go:40
-								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
+								/*line shadow.go:40*/ archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -655,20 +592,17 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
-//line shadow.go:40
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
+						/*line shadow.go:40*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-					s[gc_tx] = in[i]
+					/*line shadow.go:40*/ s[gc_tx] = in[i]
 				}
 			}
 		}
@@ -676,8 +610,7 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shadow.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line shadow.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -691,15 +624,13 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line shadow.go:44
-						gc_vb4 := archsimd.BroadcastInt32x16(cap_)
+						/*line shadow.go:44*/ gc_vb4 := archsimd.BroadcastInt32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:43
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
+								/*line shadow.go:43*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -710,38 +641,32 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb3 := archsimd.BroadcastInt32x8(cap_)
+					/*line shadow.go:44*/ gc_vb3 := archsimd.BroadcastInt32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:43
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
+						/*line shadow.go:43*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line shadow.go:44
-						gc_vb2 := archsimd.BroadcastInt32x16(cap_)
+						/*line shadow.go:44*/ gc_vb2 := archsimd.BroadcastInt32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:44
-								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
+								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line shadow.go:44
-								archsimd.LoadInt32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line shadow.go:44*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -752,25 +677,21 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb := archsimd.BroadcastInt32x8(cap_)
+					/*line shadow.go:44*/ gc_vb := archsimd.BroadcastInt32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
+						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line shadow.go:44
-						archsimd.LoadInt32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line shadow.go:44*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-					out[i] = s[gc_tx] * cap_
+					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -784,8 +705,7 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shadow.go:37
-	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line shadow.go:37*/ s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -808,8 +728,7 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:39
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line shadow.go:39*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -824,14 +743,12 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:39
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line shadow.go:39*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:40
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -842,12 +759,10 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:40
-								if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
+								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
 									break
 								}
-//line shadow.go:40
-								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
+								/*line shadow.go:40*/ archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -861,20 +776,17 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-						if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
+						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
-//line shadow.go:40
-						archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
+						/*line shadow.go:40*/ archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:40
-					s[gc_tx] = in[i]
+					/*line shadow.go:40*/ s[gc_tx] = in[i]
 				}
 			}
 		}
@@ -882,8 +794,7 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shadow.go:49
-			panic(compiled.ErrGuardWraps)
+			/*line shadow.go:49*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -897,15 +808,13 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line shadow.go:44
-						gc_vb4 := archsimd.BroadcastUint32x16(cap_)
+						/*line shadow.go:44*/ gc_vb4 := archsimd.BroadcastUint32x16(cap_)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line shadow.go:43
-								archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
+								/*line shadow.go:43*/ archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -916,38 +825,32 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb3 := archsimd.BroadcastUint32x8(cap_)
+					/*line shadow.go:44*/ gc_vb3 := archsimd.BroadcastUint32x8(cap_)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line shadow.go:43
-						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
+						/*line shadow.go:43*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line shadow.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line shadow.go:44
-						gc_vb2 := archsimd.BroadcastUint32x16(cap_)
+						/*line shadow.go:44*/ gc_vb2 := archsimd.BroadcastUint32x16(cap_)
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line shadow.go:44
-								if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
+								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-//line shadow.go:44
-								archsimd.LoadUint32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
+								/*line shadow.go:44*/ archsimd.LoadUint32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -958,25 +861,21 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 				}
 				if compiled.SIMD {
-//line shadow.go:44
-					gc_vb := archsimd.BroadcastUint32x8(cap_)
+					/*line shadow.go:44*/ gc_vb := archsimd.BroadcastUint32x8(cap_)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var i int = gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-						if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
+						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-//line shadow.go:44
-						archsimd.LoadUint32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
+						/*line shadow.go:44*/ archsimd.LoadUint32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:44
-					out[i] = s[gc_tx] * cap_
+					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
 				}
 			}
 		}

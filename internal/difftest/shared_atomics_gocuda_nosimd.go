@@ -18,8 +18,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shared_atomics.go:22
-	s := gocuda.Shared[int32](t, 8)[:8]
+	/*line shared_atomics.go:22*/ s := gocuda.Shared[int32](t, 8)[:8]
 	u := gocuda.Shared[uint32](t, 2)[:2]
 	f := gocuda.Shared[float32](t, 2)[:2]
 	{
@@ -30,8 +29,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line shared_atomics.go:26
-				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
+				/*line shared_atomics.go:26*/ s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
 				u[1] = 1000
 				f[1] = float32(math.Inf(1))
 			}
@@ -40,8 +38,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shared_atomics.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -52,8 +49,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				gc_at := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line shared_atomics.go:31
-					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; true || i < len(in) {
 						v := gc_at[gc_tx]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
@@ -74,8 +70,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:31
-					if i := gc_bx*gc_bdx + tid; i < len(in) {
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; i < len(in) {
 						v := in[i]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
@@ -104,8 +99,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line shared_atomics.go:58
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:58*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -121,32 +115,27 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line shared_atomics.go:50
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line shared_atomics.go:50
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line shared_atomics.go:50
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line shared_atomics.go:50
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line shared_atomics.go:50
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -155,51 +144,41 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
+						/*line shared_atomics.go:49*/ k := tid + gc_off
 						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
+						/*line shared_atomics.go:49*/ k := tid + gc_off
 						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
+						/*line shared_atomics.go:49*/ k := tid + gc_off
 						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
+						/*line shared_atomics.go:49*/ k := tid + gc_off
 						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:49
-					k := tid + gc_off
+					/*line shared_atomics.go:49*/ k := tid + gc_off
 					gc_more = true
-//line shared_atomics.go:50
-					out[16*b+k] = s[k]
+					/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 				}
 			}
 		}
@@ -212,8 +191,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line shared_atomics.go:61
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:61*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -232,36 +210,31 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					{
 						gc_tx := gc_step3 + 0
 						gc_more2 = true
-//line shared_atomics.go:53
-						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more2 = true
-//line shared_atomics.go:53
-						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more2 = true
-//line shared_atomics.go:53
-						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more2 = true
-//line shared_atomics.go:53
-						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line shared_atomics.go:53
-					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+					/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
@@ -271,55 +244,45 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 						fout[2*b+k_] = f[k_]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 						fout[2*b+k_] = f[k_]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 						fout[2*b+k_] = f[k_]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 						fout[2*b+k_] = f[k_]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:52
-					k_ := tid + gc_off2
+					/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 					gc_more2 = true
-//line shared_atomics.go:53
-					out[16*b+8+k_] = int32(u[k_])
+					/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 					fout[2*b+k_] = f[k_]
 				}
 			}

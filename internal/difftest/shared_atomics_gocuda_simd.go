@@ -19,8 +19,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shared_atomics.go:22
-	s := gocuda.Shared[int32](t, 8)[:8]
+	/*line shared_atomics.go:22*/ s := gocuda.Shared[int32](t, 8)[:8]
 	u := gocuda.Shared[uint32](t, 2)[:2]
 	f := gocuda.Shared[float32](t, 2)[:2]
 	{
@@ -31,8 +30,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line shared_atomics.go:26
-				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
+				/*line shared_atomics.go:26*/ s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
 				u[1] = 1000
 				f[1] = float32(math.Inf(1))
 			}
@@ -41,8 +39,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line shared_atomics.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -53,8 +50,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				gc_at := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line shared_atomics.go:31
-					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; true || i < len(in) {
 						v := gc_at[gc_tx]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
@@ -75,8 +71,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:31
-					if i := gc_bx*gc_bdx + tid; i < len(in) {
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; i < len(in) {
 						v := in[i]
 						compiled.SharedAdd(&s[0], v)
 						compiled.SharedMin(&s[1], v)
@@ -105,8 +100,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line shared_atomics.go:58
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:58*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -124,11 +118,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line shared_atomics.go:49
-							var k int = tid + gc_off
+							/*line shared_atomics.go:49*/ var k int = tid + gc_off
 							_ = k
-//line shared_atomics.go:50
-							archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+							/*line shared_atomics.go:50*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -141,11 +133,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line shared_atomics.go:49
-						var k int = tid + gc_off
+						/*line shared_atomics.go:49*/ var k int = tid + gc_off
 						_ = k
-//line shared_atomics.go:50
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						/*line shared_atomics.go:50*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -154,8 +144,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line shared_atomics.go:50
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -165,13 +154,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line shared_atomics.go:49
-							var k int = tid + gc_off
+							/*line shared_atomics.go:49*/ var k int = tid + gc_off
 							if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
 								break
 							}
-//line shared_atomics.go:51
-							archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
+							/*line shared_atomics.go:51*/ archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -184,13 +171,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line shared_atomics.go:49
-						var k int = tid + gc_off
+						/*line shared_atomics.go:49*/ var k int = tid + gc_off
 						if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
 							break
 						}
-//line shared_atomics.go:51
-						archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
+						/*line shared_atomics.go:51*/ archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -200,11 +185,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:49
-					k := tid + gc_off
+					/*line shared_atomics.go:49*/ k := tid + gc_off
 					gc_more = true
-//line shared_atomics.go:50
-					out[16*b+k] = s[k]
+					/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
 				}
 			}
 		}
@@ -217,8 +200,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line shared_atomics.go:61
-			panic(compiled.ErrGuardWraps)
+			/*line shared_atomics.go:61*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -239,11 +221,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-//line shared_atomics.go:52
-							var k_ int = tid + gc_off2
+							/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 							_ = k_
-//line shared_atomics.go:53
-							archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).AsInt32x16().StoreSlice(gc_at4[gc_tx:])
+							/*line shared_atomics.go:53*/ archsimd.LoadUint32x16Slice(gc_at5[gc_tx:]).AsInt32x16().StoreSlice(gc_at4[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -257,11 +237,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line shared_atomics.go:52
-						var k_ int = tid + gc_off2
+						/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 						_ = k_
-//line shared_atomics.go:53
-						archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).AsInt32x8().StoreSlice(gc_at4[gc_tx:])
+						/*line shared_atomics.go:53*/ archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).AsInt32x8().StoreSlice(gc_at4[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -271,8 +249,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line shared_atomics.go:53
-					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+					/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
@@ -283,13 +260,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
-//line shared_atomics.go:52
-							var k_ int = tid + gc_off2
+							/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 							if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
 								break
 							}
-//line shared_atomics.go:54
-							archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
+							/*line shared_atomics.go:54*/ archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
 							archsimd.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -303,13 +278,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line shared_atomics.go:52
-						var k_ int = tid + gc_off2
+						/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 						if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
 							break
 						}
-//line shared_atomics.go:54
-						archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
+						/*line shared_atomics.go:54*/ archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
 						archsimd.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -320,11 +293,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line shared_atomics.go:52
-					k_ := tid + gc_off2
+					/*line shared_atomics.go:52*/ k_ := tid + gc_off2
 					gc_more2 = true
-//line shared_atomics.go:53
-					out[16*b+8+k_] = int32(u[k_])
+					/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
 					fout[2*b+k_] = f[k_]
 				}
 			}

@@ -20,8 +20,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line simt.go:27
-	var gc_l_votes_ [32]int32
+	/*line simt.go:27*/ var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
 	var gc_l_got [32]int32
@@ -39,8 +38,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:20
-			var votes_, trips int32
+			/*line simt.go:20*/ var votes_, trips int32
 			gc_l_votes_[gc_lane] = votes_
 			gc_l_trips[gc_lane] = trips
 		}
@@ -55,8 +53,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_tx = 0
 				}
 				id := gc_bx*gc_bdx + gc_tx
-//line simt.go:21
-				i := id
+				/*line simt.go:21*/ i := id
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -74,8 +71,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line simt.go:21
-				if i < len(in) {
+				/*line simt.go:21*/ if i < len(in) {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -92,21 +88,18 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				i := gc_l_i[gc_lane]
-//line simt.go:22
-				here := min(32, len(in)-(i-lane))
+				/*line simt.go:22*/ here := min(32, len(in)-(i-lane))
 				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 				gc_c1v[gc_lane] = in[i] > 0
 			}
-//line simt.go:23
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+			/*line simt.go:23*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				votes_ := gc_l_votes_[gc_lane]
 				trips := gc_l_trips[gc_lane]
-//line simt.go:23
-				b := gc_c1r[gc_lane]
+				/*line simt.go:23*/ b := gc_c1r[gc_lane]
 				votes_ += int32(b&0xffff) + int32(b>>16)
 				trips++
 				gc_l_votes_[gc_lane] = votes_
@@ -118,8 +111,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line simt.go:21
-				i += gc_gdx * gc_bdx
+				/*line simt.go:21*/ i += gc_gdx * gc_bdx
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -150,8 +142,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:28
-				if k < lane%5 {
+				/*line simt.go:28*/ if k < lane%5 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -168,229 +159,196 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:29
-				var mask uint32
+				/*line simt.go:29*/ var mask uint32
 				{
 					j := int(0)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(1)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(2)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(3)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(4)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(5)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(6)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(7)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(8)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(9)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(10)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(11)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(12)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(13)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(14)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(15)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(16)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(17)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(18)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(19)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(20)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(21)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(22)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(23)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(24)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(25)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(26)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(27)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(28)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(29)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(30)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(31)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
@@ -399,15 +357,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_c2a[gc_lane] = 29
 				gc_c2w[gc_lane] = 32
 			}
-//line simt.go:35
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			/*line simt.go:35*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				got := gc_l_got[gc_lane]
-//line simt.go:35
-				got += gc_c2r[gc_lane]
+				/*line simt.go:35*/ got += gc_c2r[gc_lane]
 				gc_l_got[gc_lane] = got
 			}
 			gc_act = gc_in12 &^ gc_dead
@@ -416,8 +372,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line simt.go:28
-				k++
+				/*line simt.go:28*/ k++
 				gc_l_k[gc_lane] = k
 			}
 		}
@@ -435,8 +390,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				votes_ := gc_l_votes_[gc_lane]
 				trips := gc_l_trips[gc_lane]
 				got := gc_l_got[gc_lane]
-//line simt.go:37
-				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+				/*line simt.go:37*/ out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 			}
 		}
 	}
@@ -451,8 +405,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line simt.go:67
-	var gc_l_v [32]int32
+	/*line simt.go:67*/ var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
@@ -464,8 +417,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:60
-			var v int32
+			/*line simt.go:60*/ var v int32
 			gc_l_v[gc_lane] = v
 		}
 		gc_save8 := gc_act
@@ -487,8 +439,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				k := gc_l_k[gc_lane]
-//line simt.go:61
-				if k < 8 {
+				/*line simt.go:61*/ if k < 8 {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -506,8 +457,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:62
-				if (lane+k)%5 == 0 {
+				/*line simt.go:62*/ if (lane+k)%5 == 0 {
 					gc_m3 |= 1 << gc_lane
 				}
 			}
@@ -528,8 +478,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:65
-				if lane%3 == k%3 {
+				/*line simt.go:65*/ if lane%3 == k%3 {
 					gc_m4 |= 1 << gc_lane
 				}
 			}
@@ -548,229 +497,196 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:68
-				var mask uint32
+				/*line simt.go:68*/ var mask uint32
 				{
 					j := int(0)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(1)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(2)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(3)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(4)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(5)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(6)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(7)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(8)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(9)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(10)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(11)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(12)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(13)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(14)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(15)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(16)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(17)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(18)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(19)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(20)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(21)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(22)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(23)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(24)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(25)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(26)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(27)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(28)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(29)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(30)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(31)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
@@ -780,15 +696,13 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_c1a[gc_lane] = src
 				gc_c1w[gc_lane] = 32
 			}
-//line simt.go:75
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line simt.go:75*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line simt.go:75
-				v += gc_c1r[gc_lane]
+				/*line simt.go:75*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 			gc_act = gc_in8 &^ gc_dead
@@ -797,8 +711,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line simt.go:61
-				k++
+				/*line simt.go:61*/ k++
 				gc_l_k[gc_lane] = k
 			}
 		}
@@ -807,11 +720,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line simt.go:73
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line simt.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
-//line simt.go:77
-			copy(gc_at, gc_l_v[:])
+			/*line simt.go:77*/ copy(gc_at, gc_l_v[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -820,8 +731,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line simt.go:77
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line simt.go:77*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

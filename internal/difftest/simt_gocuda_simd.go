@@ -21,8 +21,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line simt.go:27
-	var gc_l_votes_ [32]int32
+	/*line simt.go:27*/ var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
 	var gc_l_got [32]int32
@@ -43,10 +42,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:20
-					var votes_ int32
-//line simt.go:20
-					var trips int32
+					/*line simt.go:20*/ var votes_ int32
+					/*line simt.go:20*/ var trips int32
 					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
 					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
 					gc_left &^= 0xff << gc_lane
@@ -56,10 +53,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line simt.go:20
-					var votes_ int32
-//line simt.go:20
-					var trips int32
+					/*line simt.go:20*/ var votes_ int32
+					/*line simt.go:20*/ var trips int32
 					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
 					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
 					gc_left &^= 0xff << gc_lane
@@ -72,8 +67,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:20
-				var votes_, trips int32
+				/*line simt.go:20*/ var votes_, trips int32
 				gc_l_votes_[gc_lane] = votes_
 				gc_l_trips[gc_lane] = trips
 			}
@@ -89,8 +83,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_tx = 0
 				}
 				id := gc_bx*gc_bdx + gc_tx
-//line simt.go:21
-				i := id
+				/*line simt.go:21*/ i := id
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -108,8 +101,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line simt.go:21
-				if i < len(in) {
+				/*line simt.go:21*/ if i < len(in) {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -126,13 +118,11 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				i := gc_l_i[gc_lane]
-//line simt.go:22
-				here := min(32, len(in)-(i-lane))
+				/*line simt.go:22*/ here := min(32, len(in)-(i-lane))
 				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 				gc_c1v[gc_lane] = in[i] > 0
 			}
-//line simt.go:23
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+			/*line simt.go:23*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_vb := archsimd.BroadcastUint32x8(0xffff)
@@ -141,18 +131,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
 					gc_vb4 := archsimd.BroadcastInt32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:24
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-//line simt.go:24
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-//line simt.go:23
-						b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line simt.go:24*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+						/*line simt.go:24*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+						/*line simt.go:23*/ b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 						trips = trips.Add(gc_vb4)
-//line simt.go:25
-						votes_.StoreSlice(gc_l_votes_[gc_lane:])
-//line simt.go:25
-						trips.StoreSlice(gc_l_trips[gc_lane:])
+						/*line simt.go:25*/ votes_.StoreSlice(gc_l_votes_[gc_lane:])
+						/*line simt.go:25*/ trips.StoreSlice(gc_l_trips[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -160,18 +145,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line simt.go:25
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-//line simt.go:25
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-//line simt.go:23
-						b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line simt.go:25*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+						/*line simt.go:25*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+						/*line simt.go:23*/ b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 						trips = trips.Add(gc_vb2)
-//line simt.go:25
-						votes_.StoreSlice(gc_l_votes_[gc_lane:])
-//line simt.go:25
-						trips.StoreSlice(gc_l_trips[gc_lane:])
+						/*line simt.go:25*/ votes_.StoreSlice(gc_l_votes_[gc_lane:])
+						/*line simt.go:25*/ trips.StoreSlice(gc_l_trips[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -184,8 +164,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					}
 					votes_ := gc_l_votes_[gc_lane]
 					trips := gc_l_trips[gc_lane]
-//line simt.go:23
-					b := gc_c1r[gc_lane]
+					/*line simt.go:23*/ b := gc_c1r[gc_lane]
 					votes_ += int32(b&0xffff) + int32(b>>16)
 					trips++
 					gc_l_votes_[gc_lane] = votes_
@@ -198,8 +177,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line simt.go:21
-				i += gc_gdx * gc_bdx
+				/*line simt.go:21*/ i += gc_gdx * gc_bdx
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -208,8 +186,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:27
-					var got int32
+					/*line simt.go:27*/ var got int32
 					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
@@ -218,8 +195,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line simt.go:27
-					var got int32
+					/*line simt.go:27*/ var got int32
 					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
@@ -231,8 +207,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:27
-				var got int32
+				/*line simt.go:27*/ var got int32
 				gc_l_got[gc_lane] = got
 			}
 		}
@@ -258,8 +233,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:28
-				if k < lane%5 {
+				/*line simt.go:28*/ if k < lane%5 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -276,229 +250,196 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:29
-				var mask uint32
+				/*line simt.go:29*/ var mask uint32
 				{
 					j := int(0)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(1)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(2)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(3)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(4)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(5)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(6)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(7)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(8)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(9)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(10)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(11)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(12)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(13)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(14)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(15)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(16)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(17)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(18)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(19)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(20)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(21)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(22)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(23)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(24)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(25)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(26)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(27)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(28)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(29)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(30)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(31)
-//line simt.go:31
-					if j%5 > k {
+					/*line simt.go:31*/ if j%5 > k {
 						mask |= 1 << j
 					}
 				}
@@ -507,18 +448,14 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_c2a[gc_lane] = 29
 				gc_c2w[gc_lane] = 32
 			}
-//line simt.go:35
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			/*line simt.go:35*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:35
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:35
-						got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line simt.go:35
-						got.StoreSlice(gc_l_got[gc_lane:])
+						/*line simt.go:35*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+						/*line simt.go:35*/ got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line simt.go:35*/ got.StoreSlice(gc_l_got[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -526,12 +463,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line simt.go:35
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:35
-						got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line simt.go:35
-						got.StoreSlice(gc_l_got[gc_lane:])
+						/*line simt.go:35*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+						/*line simt.go:35*/ got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line simt.go:35*/ got.StoreSlice(gc_l_got[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -543,8 +477,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					got := gc_l_got[gc_lane]
-//line simt.go:35
-					got += gc_c2r[gc_lane]
+					/*line simt.go:35*/ got += gc_c2r[gc_lane]
 					gc_l_got[gc_lane] = got
 				}
 			}
@@ -554,8 +487,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line simt.go:28
-				k++
+				/*line simt.go:28*/ k++
 				gc_l_k[gc_lane] = k
 			}
 		}
@@ -572,48 +504,36 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_tz := gc_tidx6.Z
 					_ = gc_tz
 					var id int = gc_bx*gc_bdx + gc_tx
-//line simt.go:18
-					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-//line simt.go:18
-					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-//line simt.go:18
-					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:37
-					gc_t4 := votes_
-//line simt.go:37
-					gc_t5 := trips
-//line simt.go:37
-					gc_t6 := got
-//line simt.go:37
-					var gc_lanes4 [8]int32
+					/*line simt.go:18*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+					/*line simt.go:18*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+					/*line simt.go:18*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+					/*line simt.go:37*/ gc_t4 := votes_
+					/*line simt.go:37*/ gc_t5 := trips
+					/*line simt.go:37*/ gc_t6 := got
+					/*line simt.go:37*/ var gc_lanes4 [8]int32
 					gc_t4.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
 							gc_pos.Thread = gc_rank + gc_k4
-//line simt.go:37
-							out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
+							/*line simt.go:37*/ out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line simt.go:37
-					var gc_lanes5 [8]int32
+					/*line simt.go:37*/ var gc_lanes5 [8]int32
 					gc_t5.Store(&gc_lanes5)
 					for gc_k5 := range 8 {
 						if 0xff&(1<<gc_k5) != 0 {
 							gc_pos.Thread = gc_rank + gc_k5
-//line simt.go:37
-							out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
+							/*line simt.go:37*/ out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line simt.go:37
-					var gc_lanes6 [8]int32
+					/*line simt.go:37*/ var gc_lanes6 [8]int32
 					gc_t6.Store(&gc_lanes6)
 					for gc_k6 := range 8 {
 						if 0xff&(1<<gc_k6) != 0 {
 							gc_pos.Thread = gc_rank + gc_k6
-//line simt.go:37
-							out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
+							/*line simt.go:37*/ out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -635,48 +555,36 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var id int = gc_bx*gc_bdx + gc_tx
-//line simt.go:18
-					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-//line simt.go:18
-					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-//line simt.go:18
-					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:37
-					gc_t := votes_
-//line simt.go:37
-					gc_t2 := trips
-//line simt.go:37
-					gc_t3 := got
-//line simt.go:37
-					var gc_lanes [8]int32
+					/*line simt.go:18*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+					/*line simt.go:18*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+					/*line simt.go:18*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+					/*line simt.go:37*/ gc_t := votes_
+					/*line simt.go:37*/ gc_t2 := trips
+					/*line simt.go:37*/ gc_t3 := got
+					/*line simt.go:37*/ var gc_lanes [8]int32
 					gc_t.Store(&gc_lanes)
 					for gc_k := range 8 {
 						if 0xff&(1<<gc_k) != 0 {
 							gc_pos.Thread = gc_rank + gc_k
-//line simt.go:37
-							out[(3*id)+3*gc_k] = gc_lanes[gc_k]
+							/*line simt.go:37*/ out[(3*id)+3*gc_k] = gc_lanes[gc_k]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line simt.go:37
-					var gc_lanes2 [8]int32
+					/*line simt.go:37*/ var gc_lanes2 [8]int32
 					gc_t2.Store(&gc_lanes2)
 					for gc_k2 := range 8 {
 						if 0xff&(1<<gc_k2) != 0 {
 							gc_pos.Thread = gc_rank + gc_k2
-//line simt.go:37
-							out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
+							/*line simt.go:37*/ out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
 					gc_pos.Thread = gc_rank
-//line simt.go:37
-					var gc_lanes3 [8]int32
+					/*line simt.go:37*/ var gc_lanes3 [8]int32
 					gc_t3.Store(&gc_lanes3)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line simt.go:37
-							out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
+							/*line simt.go:37*/ out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -701,8 +609,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				votes_ := gc_l_votes_[gc_lane]
 				trips := gc_l_trips[gc_lane]
 				got := gc_l_got[gc_lane]
-//line simt.go:37
-				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+				/*line simt.go:37*/ out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 			}
 		}
 	}
@@ -717,8 +624,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line simt.go:67
-	var gc_l_v [32]int32
+	/*line simt.go:67*/ var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
@@ -733,8 +639,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:60
-					var v int32
+					/*line simt.go:60*/ var v int32
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -743,8 +648,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line simt.go:60
-					var v int32
+					/*line simt.go:60*/ var v int32
 					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -756,8 +660,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:60
-				var v int32
+				/*line simt.go:60*/ var v int32
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -780,8 +683,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				k := gc_l_k[gc_lane]
-//line simt.go:61
-				if k < 8 {
+				/*line simt.go:61*/ if k < 8 {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -799,8 +701,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:62
-				if (lane+k)%5 == 0 {
+				/*line simt.go:62*/ if (lane+k)%5 == 0 {
 					gc_m3 |= 1 << gc_lane
 				}
 			}
@@ -821,8 +722,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:65
-				if lane%3 == k%3 {
+				/*line simt.go:65*/ if lane%3 == k%3 {
 					gc_m4 |= 1 << gc_lane
 				}
 			}
@@ -841,229 +741,196 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
 				k := gc_l_k[gc_lane]
-//line simt.go:68
-				var mask uint32
+				/*line simt.go:68*/ var mask uint32
 				{
 					j := int(0)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(1)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(2)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(3)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(4)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(5)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(6)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(7)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(8)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(9)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(10)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(11)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(12)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(13)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(14)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(15)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(16)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(17)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(18)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(19)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(20)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(21)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(22)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(23)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(24)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(25)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(26)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(27)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(28)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(29)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(30)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
 					j := int(31)
-//line simt.go:70
-					if simtIn(j, k) {
+					/*line simt.go:70*/ if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
@@ -1073,18 +940,14 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_c1a[gc_lane] = src
 				gc_c1w[gc_lane] = 32
 			}
-//line simt.go:75
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line simt.go:75*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:75
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line simt.go:75
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line simt.go:75
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line simt.go:75*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line simt.go:75*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line simt.go:75*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1092,12 +955,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line simt.go:75
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line simt.go:75
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line simt.go:75
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line simt.go:75*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line simt.go:75*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line simt.go:75*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -1109,8 +969,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line simt.go:75
-					v += gc_c1r[gc_lane]
+					/*line simt.go:75*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -1120,8 +979,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line simt.go:61
-				k++
+				/*line simt.go:61*/ k++
 				gc_l_k[gc_lane] = k
 			}
 		}
@@ -1130,11 +988,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line simt.go:73
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line simt.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
-//line simt.go:77
-			copy(gc_at, gc_l_v[:])
+			/*line simt.go:77*/ copy(gc_at, gc_l_v[:])
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -1143,8 +999,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line simt.go:77
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line simt.go:77*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

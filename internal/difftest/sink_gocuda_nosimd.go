@@ -20,10 +20,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line sink.go:28
-	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line sink.go:30
-	var gc_c1v [32]int32
+	/*line sink.go:28*/ totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line sink.go:30*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -34,15 +32,13 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line sink.go:43
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line sink.go:43*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				gc_rank := gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line sink.go:16
-				var v int32
+				/*line sink.go:16*/ var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -57,24 +53,20 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line sink.go:16
-				var v int32
+				/*line sink.go:16*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line sink.go:21
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line sink.go:21*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line sink.go:22
-				gc_c1v[gc_lane] = v
+				/*line sink.go:22*/ gc_c1v[gc_lane] = v
 			}
-//line sink.go:22
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			/*line sink.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -83,10 +75,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line sink.go:22
-				y := gc_c1r[gc_lane]
-//line sink.go:24
-				v += y
+				/*line sink.go:22*/ y := gc_c1r[gc_lane]
+				/*line sink.go:24*/ v += y
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -106,13 +96,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line sink.go:30
-			totals[warp] = v
+			/*line sink.go:30*/ totals[warp] = v
 		}
 	}
 	if gc_bdx > gocuda.WarpSize {
-//line sink.go:29
-		var gc_l_s [32]int32
+		/*line sink.go:29*/ var gc_l_s [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -129,16 +117,14 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
-//line sink.go:34
-					s := totals[lane]
+					/*line sink.go:34*/ s := totals[lane]
 					gc_l_s[gc_lane] = s
 				}
 				gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 				if gc_all {
 					compiled.ShflUpDoubling(&gc_l_s, 1, 32)
 				} else {
-//line sink.go:35
-					for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+					/*line sink.go:35*/ for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo4, gc_hi4 := 0, 32
 							if gc_lo4 < gc_hi4 {
@@ -146,8 +132,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo4, gc_hi4)
 						} else {
-//line sink.go:36
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+							/*line sink.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
 							gc_lo5, gc_hi5 := 0, 32
 							if gc_lo5 < gc_hi5 {
 								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
@@ -155,10 +140,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							gc_hi5 = min(gc_hi5, gc_cnt)
 							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 								s := gc_l_s[gc_lane]
-//line sink.go:36
-								y_ := gc_c2r[gc_lane]
-//line sink.go:38
-								s += y_
+								/*line sink.go:36*/ y_ := gc_c2r[gc_lane]
+								/*line sink.go:38*/ s += y_
 								gc_l_s[gc_lane] = s
 							}
 						}
@@ -169,8 +152,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					lane := (gc_rank & 31)
 					s := gc_l_s[gc_lane]
-//line sink.go:41
-					totals[lane] = s
+					/*line sink.go:41*/ totals[lane] = s
 				}
 			}
 			gc_act = gc_save14 &^ gc_dead
@@ -185,12 +167,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -201,12 +181,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -217,12 +195,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -233,12 +209,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -249,12 +223,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				warp := (gc_rank >> 5)
 				v := gc_s_v[gc_rank]
-//line sink.go:44
-				if warp > 0 {
+				/*line sink.go:44*/ if warp > 0 {
 					v += totals[warp-1]
 				}
-//line sink.go:48
-				if i < len(in) {
+				/*line sink.go:48*/ if i < len(in) {
 					out[i] = v
 				}
 			}
@@ -262,8 +234,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	} else {
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line sink.go:58
-			panic(compiled.ErrGuardWraps)
+			/*line sink.go:58*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -278,36 +249,31 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						gc_at2[gc_tx] = v
+						/*line sink.go:49*/ gc_at2[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						gc_at2[gc_tx] = v
+						/*line sink.go:49*/ gc_at2[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						gc_at2[gc_tx] = v
+						/*line sink.go:49*/ gc_at2[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						gc_at2[gc_tx] = v
+						/*line sink.go:49*/ gc_at2[gc_tx] = v
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line sink.go:49
-					gc_at2[gc_tx] = v
+					/*line sink.go:49*/ gc_at2[gc_tx] = v
 				}
 			} else {
 				gc_step3 := gc_from
@@ -318,8 +284,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
+						/*line sink.go:49*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -327,8 +292,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
+						/*line sink.go:49*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -336,8 +300,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
+						/*line sink.go:49*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -345,8 +308,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						v := gc_s_v[gc_rank]
-//line sink.go:49
-						out[i] = v
+						/*line sink.go:49*/ out[i] = v
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -354,8 +316,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line sink.go:49
-					out[i] = v
+					/*line sink.go:49*/ out[i] = v
 				}
 			}
 		}

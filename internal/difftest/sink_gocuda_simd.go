@@ -22,10 +22,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line sink.go:28
-	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line sink.go:30
-	var gc_c1v [32]int32
+	/*line sink.go:28*/ totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line sink.go:30*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -46,25 +44,19 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:16
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line sink.go:16*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line sink.go:17
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line sink.go:17
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line sink.go:17*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line sink.go:17*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line sink.go:18
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line sink.go:18*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line sink.go:17
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							/*line sink.go:17*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
 					}
-//line sink.go:17
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line sink.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -83,19 +75,15 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:16
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line sink.go:16*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line sink.go:17
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line sink.go:17*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line sink.go:18
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line sink.go:18*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
-//line sink.go:18
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line sink.go:18*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -115,25 +103,21 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line sink.go:16
-				var v int32
+				/*line sink.go:16*/ var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line sink.go:21
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line sink.go:21*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line sink.go:22
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:22
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line sink.go:22*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:22*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -142,10 +126,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line sink.go:22
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:22
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line sink.go:22*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:22*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -158,12 +140,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line sink.go:22
-					gc_c1v[gc_lane] = v
+					/*line sink.go:22*/ gc_c1v[gc_lane] = v
 				}
 			}
-//line sink.go:22
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			/*line sink.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -172,23 +152,17 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						var lane int = gc_lane
-//line sink.go:20
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line sink.go:20*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:22*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						if lane >= d {
-//line sink.go:23
-							v = v.Add(y)
+							/*line sink.go:23*/ v = v.Add(y)
 						} else {
-//line sink.go:23
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							/*line sink.go:23*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 							if gc_if6.ToBits() != 0 {
-//line sink.go:23
-								v = v.Add(y).Merge(v, gc_if6)
+								/*line sink.go:23*/ v = v.Add(y).Merge(v, gc_if6)
 							}
 						}
-//line sink.go:23
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line sink.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -198,17 +172,13 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						var lane int = gc_lane
-//line sink.go:20
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line sink.go:20*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:22*/ y := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 						if gc_if5.ToBits() != 0 {
-//line sink.go:23
-							v = v.Add(y).Merge(v, gc_if5)
+							/*line sink.go:23*/ v = v.Add(y).Merge(v, gc_if5)
 						}
-//line sink.go:23
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line sink.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -222,8 +192,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_w + gc_lane
 					lane := (gc_rank & 31)
 					v := gc_s_v[gc_rank]
-//line sink.go:22
-					y := gc_c1r[gc_lane]
+					/*line sink.go:22*/ y := gc_c1r[gc_lane]
 					if lane >= d {
 						v += y
 					}
@@ -247,13 +216,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line sink.go:30
-			totals[warp] = v
+			/*line sink.go:30*/ totals[warp] = v
 		}
 	}
 	if gc_bdx > gocuda.WarpSize {
-//line sink.go:29
-		var gc_l_s [32]int32
+		/*line sink.go:29*/ var gc_l_s [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -270,14 +237,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line sink.go:34
-							if lane < 0 || lane > len(totals)-8 {
+							/*line sink.go:34*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line sink.go:34
-							s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line sink.go:34*/ s := archsimd.LoadInt32x8Slice(totals[lane:])
+							/*line sink.go:34*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -286,14 +250,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							var lane int = gc_lane
-//line sink.go:34
-							if lane < 0 || lane > len(totals)-8 {
+							/*line sink.go:34*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line sink.go:34
-							s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line sink.go:34*/ s := archsimd.LoadInt32x8Slice(totals[lane:])
+							/*line sink.go:34*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -307,8 +268,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
-//line sink.go:34
-						s := totals[lane]
+						/*line sink.go:34*/ s := totals[lane]
 						gc_l_s[gc_lane] = s
 					}
 				}
@@ -316,8 +276,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				if gc_all3 {
 					compiled.ShflUpDoubling(&gc_l_s, 1, 32)
 				} else {
-//line sink.go:35
-					for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+					/*line sink.go:35*/ for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 							gc_lo3, gc_hi3 := 0, 32
 							if gc_lo3 < gc_hi3 {
@@ -325,8 +284,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo3, gc_hi3)
 						} else {
-//line sink.go:36
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+							/*line sink.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
 							gc_left5 := gc_act
 							if compiled.SIMD {
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -334,23 +292,17 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 										var lane int = gc_lane
-//line sink.go:20
-										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:36
-										y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										/*line sink.go:20*/ s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+										/*line sink.go:36*/ y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										if lane >= d_ {
-//line sink.go:37
-											s = s.Add(y_)
+											/*line sink.go:37*/ s = s.Add(y_)
 										} else {
-//line sink.go:37
-											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+											/*line sink.go:37*/ gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 											if gc_if10.ToBits() != 0 {
-//line sink.go:37
-												s = s.Add(y_).Merge(s, gc_if10)
+												/*line sink.go:37*/ s = s.Add(y_).Merge(s, gc_if10)
 											}
 										}
-//line sink.go:37
-										s.StoreSlice(gc_l_s[gc_lane:])
+										/*line sink.go:37*/ s.StoreSlice(gc_l_s[gc_lane:])
 										gc_left5 &^= 0xff << gc_lane
 									}
 								} else {
@@ -359,17 +311,13 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 											continue
 										}
 										var lane int = gc_lane
-//line sink.go:20
-										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:36
-										y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										/*line sink.go:20*/ s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+										/*line sink.go:36*/ y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 										if gc_if9.ToBits() != 0 {
-//line sink.go:37
-											s = s.Add(y_).Merge(s, gc_if9)
+											/*line sink.go:37*/ s = s.Add(y_).Merge(s, gc_if9)
 										}
-//line sink.go:37
-										s.StoreSlice(gc_l_s[gc_lane:])
+										/*line sink.go:37*/ s.StoreSlice(gc_l_s[gc_lane:])
 										gc_left5 &^= 0xff << gc_lane
 									}
 								}
@@ -383,8 +331,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 									gc_rank := gc_w + gc_lane
 									lane := (gc_rank & 31)
 									s := gc_l_s[gc_lane]
-//line sink.go:36
-									y_ := gc_c2r[gc_lane]
+									/*line sink.go:36*/ y_ := gc_c2r[gc_lane]
 									if lane >= d_ {
 										s += y_
 									}
@@ -399,14 +346,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							var lane int = gc_lane
-//line sink.go:20
-							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:41
-							if lane < 0 || lane > len(totals)-8 {
+							/*line sink.go:20*/ s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+							/*line sink.go:41*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line sink.go:41
-							s.StoreSlice(totals[lane:])
+							/*line sink.go:41*/ s.StoreSlice(totals[lane:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
@@ -415,14 +359,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							var lane int = gc_lane
-//line sink.go:20
-							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:41
-							if lane < 0 || lane > len(totals)-8 {
+							/*line sink.go:20*/ s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+							/*line sink.go:41*/ if lane < 0 || lane > len(totals)-8 {
 								break
 							}
-//line sink.go:41
-							s.StoreSlice(totals[lane:])
+							/*line sink.go:41*/ s.StoreSlice(totals[lane:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					}
@@ -437,8 +378,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 						lane := (gc_rank & 31)
 						s := gc_l_s[gc_lane]
-//line sink.go:41
-						totals[lane] = s
+						/*line sink.go:41*/ totals[lane] = s
 					}
 				}
 			}
@@ -454,12 +394,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -470,12 +408,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -486,12 +422,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -502,12 +436,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					warp := (gc_rank >> 5)
 					v := gc_s_v[gc_rank]
-//line sink.go:44
-					if warp > 0 {
+					/*line sink.go:44*/ if warp > 0 {
 						v += totals[warp-1]
 					}
-//line sink.go:48
-					if i < len(in) {
+					/*line sink.go:48*/ if i < len(in) {
 						out[i] = v
 					}
 				}
@@ -518,12 +450,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 				warp := (gc_rank >> 5)
 				v := gc_s_v[gc_rank]
-//line sink.go:44
-				if warp > 0 {
+				/*line sink.go:44*/ if warp > 0 {
 					v += totals[warp-1]
 				}
-//line sink.go:48
-				if i < len(in) {
+				/*line sink.go:48*/ if i < len(in) {
 					out[i] = v
 				}
 			}
@@ -531,8 +461,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	} else {
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line sink.go:58
-			panic(compiled.ErrGuardWraps)
+			/*line sink.go:58*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -550,11 +479,9 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line sink.go:15
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line sink.go:15*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-//line sink.go:49
-								v.StoreSlice(gc_at[gc_tx:])
+								/*line sink.go:49*/ v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -570,18 +497,15 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line sink.go:15
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:49
-						v.StoreSlice(gc_at[gc_tx:])
+						/*line sink.go:15*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:49*/ v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line sink.go:49
-					gc_at[gc_tx] = v
+					/*line sink.go:49*/ gc_at[gc_tx] = v
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -592,15 +516,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:15
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line sink.go:15*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-//line sink.go:49
-								if i < 0 || i > len(out)-16 {
+								/*line sink.go:49*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line sink.go:49
-								v.StoreSlice(out[i:])
+								/*line sink.go:49*/ v.StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -615,14 +536,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line sink.go:15
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line sink.go:49
-						if i < 0 || i > len(out)-8 {
+						/*line sink.go:15*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line sink.go:49*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line sink.go:49
-						v.StoreSlice(out[i:])
+						/*line sink.go:49*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -631,8 +549,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line sink.go:49
-					out[i] = v
+					/*line sink.go:49*/ out[i] = v
 				}
 			}
 		}

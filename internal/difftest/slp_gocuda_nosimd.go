@@ -26,8 +26,7 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:32
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:32*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -39,15 +38,13 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:17
-					gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					/*line slp.go:17*/ gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:17
-					out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					/*line slp.go:17*/ out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			}
 		}
@@ -72,8 +69,7 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -85,15 +81,13 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:50
-					gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					/*line slp.go:50*/ gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:50
-					out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					/*line slp.go:50*/ out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			}
 		}
@@ -118,8 +112,7 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:90
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:90*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -134,36 +127,31 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-					gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+					/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -172,36 +160,31 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = MixEight(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-					out[i] = MixEight(in[i*run:(i+1)*run], m)
+					/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
 				}
 			}
 		}
@@ -226,8 +209,7 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -242,36 +224,31 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-					gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+					/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -280,36 +257,31 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-					out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+					/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 				}
 			}
 		}

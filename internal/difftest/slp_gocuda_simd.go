@@ -28,8 +28,7 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:32
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:32*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -41,15 +40,13 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:17
-					gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					/*line slp.go:17*/ gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:17
-					out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					/*line slp.go:17*/ out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			}
 		}
@@ -59,23 +56,17 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 func gc_slp_SumEight_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line slp.go:26
-		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line slp.go:26*/ gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line slp.go:26
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line slp.go:26*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line slp.go:28
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
+				/*line slp.go:28*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-//line slp.go:28
-				var gc_l0 [8]float32
+				/*line slp.go:28*/ var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
-//line slp.go:28
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:28
-				s0 += r[0]
+				/*line slp.go:28*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:28*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -83,21 +74,16 @@ func gc_slp_SumEight_0(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line slp.go:35
-				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line slp.go:35*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line slp.go:37
-		run = run[gc_at:]
-//line slp.go:37
-		var gc_l0 [8]float32
+		/*line slp.go:37*/ run = run[gc_at:]
+		/*line slp.go:37*/ var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
-//line slp.go:37
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line slp.go:37*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slp.go:26
-		for len(run) >= 8 {
+		/*line slp.go:26*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -110,8 +96,7 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line slp.go:38
-	for _, v := range run {
+	/*line slp.go:38*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -124,26 +109,19 @@ func gc_slp_SumEight_0(run []float32) float32 {
 func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line slp.go:25
-	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slp.go:25
-	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line slp.go:25*/ gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line slp.go:25*/ gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line slp.go:27
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slp.go:27*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line slp.go:28
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line slp.go:28
-			var gc_l0_p0 [8]float32
+			/*line slp.go:28*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slp.go:28
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slp.go:28
-			gc_p0_s0 += gc_p0_r[0]
+			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -151,23 +129,17 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line slp.go:35
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line slp.go:35*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line slp.go:27
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slp.go:27*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line slp.go:28
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line slp.go:28
-			var gc_l0_p1 [8]float32
+			/*line slp.go:28*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slp.go:28
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slp.go:28
-			gc_p1_s0 += gc_p1_r[0]
+			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -175,25 +147,19 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line slp.go:35
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line slp.go:35*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line slp.go:27
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slp.go:27*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line slp.go:28
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line slp.go:28
-			var gc_l0_p0 [8]float32
+			/*line slp.go:28*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slp.go:28
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slp.go:28
-			gc_p0_s0 += gc_p0_r[0]
+			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -201,24 +167,18 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line slp.go:35
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line slp.go:35*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line slp.go:27
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slp.go:27*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line slp.go:28
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line slp.go:28
-			var gc_l0_p1 [8]float32
+			/*line slp.go:28*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slp.go:28
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slp.go:28
-			gc_p1_s0 += gc_p1_r[0]
+			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -226,31 +186,22 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line slp.go:35
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line slp.go:35*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line slp.go:37
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slp.go:37
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slp.go:37
-	var gc_l0_p0 [8]float32
+	/*line slp.go:37*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slp.go:37*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line slp.go:37*/ var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line slp.go:37
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slp.go:37
-	var gc_l0_p1 [8]float32
+	/*line slp.go:37*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line slp.go:37*/ var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line slp.go:37
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line slp.go:37*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line slp.go:38
-	for _, gc_p0_v := range gc_p0_run {
+	/*line slp.go:38*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line slp.go:38
-	for _, gc_p1_v := range gc_p1_run {
+	/*line slp.go:38*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
@@ -330,8 +281,7 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -343,15 +293,13 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:50
-					gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					/*line slp.go:50*/ gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:50
-					out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					/*line slp.go:50*/ out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			}
 		}
@@ -361,38 +309,28 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 	var a, b, c, d float64
 	if compiled.SIMD {
-//line slp.go:59
-		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
-//line slp.go:59
-		for k := 0; k+8 <= len(x); k += 4 {
+		/*line slp.go:59*/ gc_v0 := archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
+		/*line slp.go:59*/ for k := 0; k+8 <= len(x); k += 4 {
 			xs, ys := x[k:], y[k:]
 			if len(xs) >= 8 && len(ys) >= 8 {
-//line slp.go:61
-				gc_v0 = gc_v0.Add(archsimd.BroadcastFloat64x4(scale).Mul(archsimd.LoadFloat64x4Slice(xs[4:]).Mul(archsimd.LoadFloat64x4Slice(ys[4:]))))
+				/*line slp.go:61*/ gc_v0 = gc_v0.Add(archsimd.BroadcastFloat64x4(scale).Mul(archsimd.LoadFloat64x4Slice(xs[4:]).Mul(archsimd.LoadFloat64x4Slice(ys[4:]))))
 			} else {
-//line slp.go:61
-				var gc_l0 [4]float64
+				/*line slp.go:61*/ var gc_l0 [4]float64
 				gc_v0.Store(&gc_l0)
-//line slp.go:61
-				a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slp.go:61
-				a += scale * (xs[4] * ys[4])
+				/*line slp.go:61*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+				/*line slp.go:61*/ a += scale * (xs[4] * ys[4])
 				b += scale * (xs[5] * ys[5])
 				c += scale * (xs[6] * ys[6])
 				d += scale * (xs[7] * ys[7])
-//line slp.go:64
-				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
+				/*line slp.go:64*/ gc_v0 = archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
 			}
 		}
-//line slp.go:65
-		var gc_l0 [4]float64
+		/*line slp.go:65*/ var gc_l0 [4]float64
 		gc_v0.Store(&gc_l0)
-//line slp.go:65
-		a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+		/*line slp.go:65*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slp.go:59
-		for k := 0; k+8 <= len(x); k += 4 {
+		/*line slp.go:59*/ for k := 0; k+8 <= len(x); k += 4 {
 			xs, ys := x[k:], y[k:]
 			a += scale * (xs[4] * ys[4])
 			b += scale * (xs[5] * ys[5])
@@ -400,8 +338,7 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			d += scale * (xs[7] * ys[7])
 		}
 	}
-//line slp.go:66
-	return a + b + c + d
+	/*line slp.go:66*/ return a + b + c + d
 }
 
 //line slp.go:72
@@ -422,8 +359,7 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:90
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:90*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -438,36 +374,31 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-					gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+					/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -476,36 +407,31 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:75
-					out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+					/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 				}
 			}
 		}
@@ -515,22 +441,16 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 func gc_slp_MixEight_0(run []int32, m int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32 = 1, 2, 3, 4, 5, 6, 7, 8
 	if compiled.SIMD {
-//line slp.go:84
-		gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slp.go:84
-		for len(run) > 0 {
+		/*line slp.go:84*/ gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line slp.go:84*/ for len(run) > 0 {
 			r := run[:min(8, len(run))]
 			if len(r) >= 8 {
-//line slp.go:86
-				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]).Mul(archsimd.BroadcastInt32x8(m)).Xor(archsimd.BroadcastInt32x8(7)))
+				/*line slp.go:86*/ gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]).Mul(archsimd.BroadcastInt32x8(m)).Xor(archsimd.BroadcastInt32x8(7)))
 			} else {
-//line slp.go:86
-				var gc_l0 [8]int32
+				/*line slp.go:86*/ var gc_l0 [8]int32
 				gc_v0.Store(&gc_l0)
-//line slp.go:86
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:86
-				s0 += r[0]*m ^ 7
+				/*line slp.go:86*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:86*/ s0 += r[0]*m ^ 7
 				s1 += r[1]*m ^ 7
 				s2 += r[2]*m ^ 7
 				s3 += r[3]*m ^ 7
@@ -538,21 +458,16 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 				s5 += r[5]*m ^ 7
 				s6 += r[6]*m ^ 7
 				s7 += r[7]*m ^ 7
-//line slp.go:93
-				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line slp.go:93*/ gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
-//line slp.go:94
-			run = run[len(r):]
+			/*line slp.go:94*/ run = run[len(r):]
 		}
-//line slp.go:95
-		var gc_l0 [8]int32
+		/*line slp.go:95*/ var gc_l0 [8]int32
 		gc_v0.Store(&gc_l0)
-//line slp.go:95
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line slp.go:95*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slp.go:84
-		for len(run) > 0 {
+		/*line slp.go:84*/ for len(run) > 0 {
 			r := run[:min(8, len(run))]
 			s0 += r[0]*m ^ 7
 			s1 += r[1]*m ^ 7
@@ -565,8 +480,7 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			run = run[len(r):]
 		}
 	}
-//line slp.go:96
-	return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
+	/*line slp.go:96*/ return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
 }
 
 //line slp.go:102
@@ -587,8 +501,7 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:120
-			panic(compiled.ErrGuardWraps)
+			/*line slp.go:120*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -603,36 +516,31 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-					gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+					/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -641,36 +549,31 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line slp.go:105
-					out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+					/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 				}
 			}
 		}
@@ -682,21 +585,15 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	var a0, a1, a2, a3, a4, a5, a6, a7 float32
 	j := 0
 	if compiled.SIMD {
-//line slp.go:116
-		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
-//line slp.go:116
-		for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
+		/*line slp.go:116*/ gc_v0 := archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
+		/*line slp.go:116*/ for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
 			if j >= 0 && j <= len(s)-8 {
-//line slp.go:117
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(s[j:]))
+				/*line slp.go:117*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(s[j:]))
 			} else {
-//line slp.go:117
-				var gc_l0 [8]float32
+				/*line slp.go:117*/ var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
-//line slp.go:117
-				a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:117
-				a0 += s[j]
+				/*line slp.go:117*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:117*/ a0 += s[j]
 				a1 += s[j+1]
 				a2 += s[1+j+1]
 				a3 += s[j+3]
@@ -704,19 +601,15 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 				a5 += s[j+5]
 				a6 += s[j+6]
 				a7 += s[j+7]
-//line slp.go:124
-				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
+				/*line slp.go:124*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
 			}
 		}
-//line slp.go:125
-		var gc_l0 [8]float32
+		/*line slp.go:125*/ var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
-//line slp.go:125
-		a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line slp.go:125*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slp.go:116
-		for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
+		/*line slp.go:116*/ for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
 			a0 += s[j]
 			a1 += s[j+1]
 			a2 += s[1+j+1]
@@ -727,8 +620,7 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			a7 += s[j+7]
 		}
 	}
-//line slp.go:126
-	for ; j < len(s); j++ {
+	/*line slp.go:126*/ for ; j < len(s); j++ {
 		a0 += s[j]
 	}
 	return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7

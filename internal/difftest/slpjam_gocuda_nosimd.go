@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line slpjam.go:17
@@ -16,16 +17,22 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line slpjam.go:18
-	n := len(in)
-//line slpjam.go:21
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:22
+	/*line slpjam.go:18*/ n := len(in)
+	/*line slpjam.go:21*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line slpjam.go:19*/ var v float32
+		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:19*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-//line slpjam.go:22
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -37,8 +44,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:22
-				gc_start := g * run
+				/*line slpjam.go:22*/ gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -55,8 +61,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_more = true
 				}
 				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:23
-					v += eightSums(in[lo:min(lo+run, n)])
+					/*line slpjam.go:23*/ v += eightSums(in[lo:min(lo+run, n)])
 				}
 				gc_s_v[gc_rank] = v
 			}
@@ -64,11 +69,9 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:33
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:33*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-//line slpjam.go:26
-			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			/*line slpjam.go:26*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -78,8 +81,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
+					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 1
@@ -87,8 +89,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
+					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 2
@@ -96,8 +97,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
+					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 3
@@ -105,8 +105,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
+					/*line slpjam.go:26*/ out[g] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -114,8 +113,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:26
-				out[g] = v
+				/*line slpjam.go:26*/ out[g] = v
 			}
 		}
 	}
@@ -129,16 +127,22 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line slpjam.go:35
-	n := len(in)
-//line slpjam.go:38
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:39
+	/*line slpjam.go:35*/ n := len(in)
+	/*line slpjam.go:38*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line slpjam.go:36*/ var v float32
+		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:36*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-//line slpjam.go:39
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:39*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -150,8 +154,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:39
-				gc_start := g * run
+				/*line slpjam.go:39*/ gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -168,8 +171,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_more = true
 				}
 				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:40
-					v += eightSums(in[lo : lo+run])
+					/*line slpjam.go:40*/ v += eightSums(in[lo : lo+run])
 				}
 				gc_s_v[gc_rank] = v
 			}
@@ -177,11 +179,9 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:50
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:50*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-//line slpjam.go:43
-			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			/*line slpjam.go:43*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -191,8 +191,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
+					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 1
@@ -200,8 +199,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
+					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 2
@@ -209,8 +207,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
+					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 3
@@ -218,8 +215,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
+					/*line slpjam.go:43*/ out[g] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -227,8 +223,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:43
-				out[g] = v
+				/*line slpjam.go:43*/ out[g] = v
 			}
 		}
 	}
@@ -242,16 +237,22 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line slpjam.go:51
-	n := len(in)
-//line slpjam.go:54
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:55
+	/*line slpjam.go:51*/ n := len(in)
+	/*line slpjam.go:54*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
+		/*line slpjam.go:52*/ var v float64
+		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:52*/ var v float64
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-//line slpjam.go:55
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:55*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -263,8 +264,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:55
-				gc_start := g * run
+				/*line slpjam.go:55*/ gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -281,8 +281,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_more = true
 				}
 				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:56
-					v += eightSumsOf(in[lo:min(lo+run, n)])
+					/*line slpjam.go:56*/ v += eightSumsOf(in[lo:min(lo+run, n)])
 				}
 				gc_s_v[gc_rank] = v
 			}
@@ -290,11 +289,9 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:66
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:66*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-//line slpjam.go:59
-			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			/*line slpjam.go:59*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -304,8 +301,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
+					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 1
@@ -313,8 +309,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
+					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 2
@@ -322,8 +317,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
+					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
 					gc_tx := gc_step + 3
@@ -331,8 +325,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
+					/*line slpjam.go:59*/ out[g] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -340,8 +333,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:59
-				out[g] = v
+				/*line slpjam.go:59*/ out[g] = v
 			}
 		}
 	}

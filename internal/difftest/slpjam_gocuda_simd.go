@@ -18,18 +18,42 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line slpjam.go:18
-	n := len(in)
-//line slpjam.go:21
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:22
+	/*line slpjam.go:18*/ n := len(in)
+	/*line slpjam.go:21*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line slpjam.go:19*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line slpjam.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line slpjam.go:19*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line slpjam.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:19*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
-//line slpjam.go:22
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -42,8 +66,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:22
-					gc_start := g * run
+					/*line slpjam.go:22*/ gc_start := g * run
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -60,13 +83,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:23
-						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
+						/*line slpjam.go:23*/ gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
 					}
 				}
 			}
-//line slpjam.go:28
-			gc_slp_eightSums_0_flush(&gc_pairs)
+			/*line slpjam.go:28*/ gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -74,8 +95,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:22
-					gc_start2 := g * run
+					/*line slpjam.go:22*/ gc_start2 := g * run
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -92,8 +112,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:23
-						v += gc_slp_eightSums_0(in[lo:min(lo+run, n)])
+						/*line slpjam.go:23*/ v += gc_slp_eightSums_0(in[lo:min(lo+run, n)])
 					}
 					gc_s_v[gc_rank] = v
 				}
@@ -102,50 +121,8 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:34
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
-//line slpjam.go:20
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-						v.StoreSlice(gc_at[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-//line slpjam.go:20
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-					v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line slpjam.go:26
-				gc_at[gc_tx] = v
-			}
-		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -154,14 +131,9 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:20
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-						if g < 0 || g > len(out)-16 {
-							break
-						}
-//line slpjam.go:26
-						v.StoreSlice(out[g:])
+						_ = g
+						/*line slpjam.go:20*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -175,24 +147,58 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:20
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-					if g < 0 || g > len(out)-8 {
-						break
-					}
-//line slpjam.go:26
-					v.StoreSlice(out[g:])
+					_ = g
+					/*line slpjam.go:20*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line slpjam.go:26*/ gc_at[gc_tx] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						/*line slpjam.go:20*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:26*/ if g < 0 || g > len(out)-16 {
+							break
+						}
+						/*line slpjam.go:26*/ v.StoreSlice(out[g:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					/*line slpjam.go:20*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:26*/ if g < 0 || g > len(out)-8 {
+						break
+					}
+					/*line slpjam.go:26*/ v.StoreSlice(out[g:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:26
-				out[g] = v
+				/*line slpjam.go:26*/ out[g] = v
 			}
 		}
 	}
@@ -202,23 +208,17 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 func gc_slp_eightSums_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line slpjam.go:88
-		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line slpjam.go:88*/ gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line slpjam.go:88
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line slpjam.go:88*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line slpjam.go:90
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
+				/*line slpjam.go:90*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-//line slpjam.go:90
-				var gc_l0 [8]float32
+				/*line slpjam.go:90*/ var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
-//line slpjam.go:90
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:90
-				s0 += r[0]
+				/*line slpjam.go:90*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slpjam.go:90*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -226,21 +226,16 @@ func gc_slp_eightSums_0(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line slpjam.go:97
-				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line slpjam.go:97*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line slpjam.go:99
-		run = run[gc_at:]
-//line slpjam.go:99
-		var gc_l0 [8]float32
+		/*line slpjam.go:99*/ run = run[gc_at:]
+		/*line slpjam.go:99*/ var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
-//line slpjam.go:99
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line slpjam.go:99*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slpjam.go:88
-		for len(run) >= 8 {
+		/*line slpjam.go:88*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -253,8 +248,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line slpjam.go:100
-	for _, v := range run {
+	/*line slpjam.go:100*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -267,26 +261,19 @@ func gc_slp_eightSums_0(run []float32) float32 {
 func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line slpjam.go:87
-	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:87
-	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line slpjam.go:87*/ gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line slpjam.go:87*/ gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line slpjam.go:89
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slpjam.go:89*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line slpjam.go:90
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line slpjam.go:90
-			var gc_l0_p0 [8]float32
+			/*line slpjam.go:90*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:90
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slpjam.go:90
-			gc_p0_s0 += gc_p0_r[0]
+			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -294,23 +281,17 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:97
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line slpjam.go:97*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line slpjam.go:89
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slpjam.go:89*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line slpjam.go:90
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line slpjam.go:90
-			var gc_l0_p1 [8]float32
+			/*line slpjam.go:90*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:90
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slpjam.go:90
-			gc_p1_s0 += gc_p1_r[0]
+			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -318,25 +299,19 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:97
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line slpjam.go:97*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line slpjam.go:89
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slpjam.go:89*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line slpjam.go:90
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line slpjam.go:90
-			var gc_l0_p0 [8]float32
+			/*line slpjam.go:90*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:90
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slpjam.go:90
-			gc_p0_s0 += gc_p0_r[0]
+			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -344,24 +319,18 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:97
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line slpjam.go:97*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line slpjam.go:89
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slpjam.go:89*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line slpjam.go:90
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line slpjam.go:90
-			var gc_l0_p1 [8]float32
+			/*line slpjam.go:90*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:90
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slpjam.go:90
-			gc_p1_s0 += gc_p1_r[0]
+			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -369,31 +338,22 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:97
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line slpjam.go:97*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line slpjam.go:99
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slpjam.go:99
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slpjam.go:99
-	var gc_l0_p0 [8]float32
+	/*line slpjam.go:99*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slpjam.go:99*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line slpjam.go:99*/ var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:99
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slpjam.go:99
-	var gc_l0_p1 [8]float32
+	/*line slpjam.go:99*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line slpjam.go:99*/ var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:99
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line slpjam.go:99*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line slpjam.go:100
-	for _, gc_p0_v := range gc_p0_run {
+	/*line slpjam.go:100*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line slpjam.go:100
-	for _, gc_p1_v := range gc_p1_run {
+	/*line slpjam.go:100*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
@@ -463,18 +423,42 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line slpjam.go:35
-	n := len(in)
-//line slpjam.go:38
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:39
+	/*line slpjam.go:35*/ n := len(in)
+	/*line slpjam.go:38*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line slpjam.go:36*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line slpjam.go:36*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line slpjam.go:36*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line slpjam.go:36*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:36*/ var v float32
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
-//line slpjam.go:39
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:39*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -487,8 +471,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:39
-					gc_start := g * run
+					/*line slpjam.go:39*/ gc_start := g * run
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -505,13 +488,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:40
-						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:lo+run])
+						/*line slpjam.go:40*/ gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:lo+run])
 					}
 				}
 			}
-//line slpjam.go:45
-			gc_slp_eightSums_0_flush(&gc_pairs)
+			/*line slpjam.go:45*/ gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -519,8 +500,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:39
-					gc_start2 := g * run
+					/*line slpjam.go:39*/ gc_start2 := g * run
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -537,8 +517,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:40
-						v += gc_slp_eightSums_0(in[lo : lo+run])
+						/*line slpjam.go:40*/ v += gc_slp_eightSums_0(in[lo : lo+run])
 					}
 					gc_s_v[gc_rank] = v
 				}
@@ -547,50 +526,8 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:51
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:51*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
-//line slpjam.go:37
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-						v.StoreSlice(gc_at[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-//line slpjam.go:37
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-					v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line slpjam.go:43
-				gc_at[gc_tx] = v
-			}
-		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -599,14 +536,9 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:37
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-						if g < 0 || g > len(out)-16 {
-							break
-						}
-//line slpjam.go:43
-						v.StoreSlice(out[g:])
+						_ = g
+						/*line slpjam.go:37*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -620,24 +552,58 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:37
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-					if g < 0 || g > len(out)-8 {
-						break
-					}
-//line slpjam.go:43
-					v.StoreSlice(out[g:])
+					_ = g
+					/*line slpjam.go:37*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line slpjam.go:43*/ gc_at[gc_tx] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						/*line slpjam.go:37*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:43*/ if g < 0 || g > len(out)-16 {
+							break
+						}
+						/*line slpjam.go:43*/ v.StoreSlice(out[g:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					/*line slpjam.go:37*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:43*/ if g < 0 || g > len(out)-8 {
+						break
+					}
+					/*line slpjam.go:43*/ v.StoreSlice(out[g:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:43
-				out[g] = v
+				/*line slpjam.go:43*/ out[g] = v
 			}
 		}
 	}
@@ -651,18 +617,27 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line slpjam.go:51
-	n := len(in)
-//line slpjam.go:54
-	stride := gc_bdx * gc_gdx * run
-	clear(gc_s_v)
-//line slpjam.go:55
+	/*line slpjam.go:51*/ n := len(in)
+	/*line slpjam.go:54*/ stride := gc_bdx * gc_gdx * run
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			/*line slpjam.go:52*/ var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			/*line slpjam.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line slpjam.go:52*/ var v float64
+		gc_s_v[gc_rank] = v
+	}
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSumsOf_1_float64_jam
-//line slpjam.go:55
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+	/*line slpjam.go:55*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -675,8 +650,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:55
-					gc_start := g * run
+					/*line slpjam.go:55*/ gc_start := g * run
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -693,13 +667,11 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-//line slpjam.go:56
-						gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
+						/*line slpjam.go:56*/ gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+run, n)])
 					}
 				}
 			}
-//line slpjam.go:61
-			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
+			/*line slpjam.go:61*/ gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -707,8 +679,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line slpjam.go:55
-					gc_start2 := g * run
+					/*line slpjam.go:55*/ gc_start2 := g * run
 					gc_from3 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from3
 					switch {
@@ -725,8 +696,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 						gc_more = true
 					}
 					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-//line slpjam.go:56
-						v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
+						/*line slpjam.go:56*/ v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
 					}
 					gc_s_v[gc_rank] = v
 				}
@@ -735,54 +705,46 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line slpjam.go:67
-		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line slpjam.go:67*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-//line slpjam.go:53
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line slpjam.go:59
-					v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line slpjam.go:59
-				gc_at[gc_tx] = v
-			}
-		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:53
-					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line slpjam.go:59
-					if g < 0 || g > len(out)-4 {
-						break
-					}
-//line slpjam.go:59
-					v.StoreSlice(out[g:])
+					_ = g
+					/*line slpjam.go:53*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:59*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line slpjam.go:59*/ gc_at[gc_tx] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					/*line slpjam.go:53*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:59*/ if g < 0 || g > len(out)-4 {
+						break
+					}
+					/*line slpjam.go:59*/ v.StoreSlice(out[g:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line slpjam.go:59
-				out[g] = v
+				/*line slpjam.go:59*/ out[g] = v
 			}
 		}
 	}
@@ -792,66 +754,46 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 	var v0, v1, v2, v3, v4, v5, v6, v7 float64
 	if compiled.SIMD {
-//line slpjam.go:66
-		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
-//line slpjam.go:66
-		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+		/*line slpjam.go:66*/ gc_v0 := archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+		/*line slpjam.go:66*/ gc_v1 := archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
 		gc_at := 0
-//line slpjam.go:66
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line slpjam.go:66*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 4 {
-//line slpjam.go:68
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
+				/*line slpjam.go:68*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
 			} else {
-//line slpjam.go:68
-				var gc_l0 [4]float64
+				/*line slpjam.go:68*/ var gc_l0 [4]float64
 				gc_v0.Store(&gc_l0)
-//line slpjam.go:68
-				v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slpjam.go:68
-				v0 += r[0]
+				/*line slpjam.go:68*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+				/*line slpjam.go:68*/ v0 += r[0]
 				v1 += r[1]
 				v2 += r[2]
 				v3 += r[3]
-//line slpjam.go:71
-				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+				/*line slpjam.go:71*/ gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
 			}
-//line slpjam.go:72
-			if len(r) >= 8 {
-//line slpjam.go:72
-				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
+			/*line slpjam.go:72*/ if len(r) >= 8 {
+				/*line slpjam.go:72*/ gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
 			} else {
-//line slpjam.go:72
-				var gc_l1 [4]float64
+				/*line slpjam.go:72*/ var gc_l1 [4]float64
 				gc_v1.Store(&gc_l1)
-//line slpjam.go:72
-				v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
-//line slpjam.go:72
-				v4 += r[4]
+				/*line slpjam.go:72*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+				/*line slpjam.go:72*/ v4 += r[4]
 				v5 += r[5]
 				v6 += r[6]
 				v7 += r[7]
-//line slpjam.go:75
-				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+				/*line slpjam.go:75*/ gc_v1 = archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
 			}
 		}
-//line slpjam.go:77
-		run = run[gc_at:]
-//line slpjam.go:77
-		var gc_l0 [4]float64
+		/*line slpjam.go:77*/ run = run[gc_at:]
+		/*line slpjam.go:77*/ var gc_l0 [4]float64
 		gc_v0.Store(&gc_l0)
-//line slpjam.go:77
-		v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slpjam.go:77
-		var gc_l1 [4]float64
+		/*line slpjam.go:77*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+		/*line slpjam.go:77*/ var gc_l1 [4]float64
 		gc_v1.Store(&gc_l1)
-//line slpjam.go:77
-		v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+		/*line slpjam.go:77*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line slpjam.go:66
-		for len(run) >= 8 {
+		/*line slpjam.go:66*/ for len(run) >= 8 {
 			r := run[:8:8]
 			v0 += r[0]
 			v1 += r[1]
@@ -864,8 +806,7 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			run = run[8:]
 		}
 	}
-//line slpjam.go:78
-	for _, x := range run {
+	/*line slpjam.go:78*/ for _, x := range run {
 		v0 += x
 	}
 	return ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))
@@ -878,199 +819,139 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64) (float64, float64) {
 	var gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3, gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 float64
 	var gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3, gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 float64
-//line slpjam.go:65
-	gc_v0_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
-//line slpjam.go:65
-	gc_v1_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
-//line slpjam.go:65
-	gc_v0_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
-//line slpjam.go:65
-	gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+	/*line slpjam.go:65*/ gc_v0_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+	/*line slpjam.go:65*/ gc_v1_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+	/*line slpjam.go:65*/ gc_v0_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+	/*line slpjam.go:65*/ gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line slpjam.go:67
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slpjam.go:67*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 4 {
-//line slpjam.go:68
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
 		} else {
-//line slpjam.go:68
-			var gc_l0_p0 [4]float64
+			/*line slpjam.go:68*/ var gc_l0_p0 [4]float64
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:68
-			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-//line slpjam.go:68
-			gc_p0_v0 += gc_p0_r[0]
+			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
 			gc_p0_v1 += gc_p0_r[1]
 			gc_p0_v2 += gc_p0_r[2]
 			gc_p0_v3 += gc_p0_r[3]
-//line slpjam.go:71
-			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+			/*line slpjam.go:71*/ gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
 		if len(gc_p0_r) >= 8 {
-//line slpjam.go:72
-			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
-//line slpjam.go:72
-			var gc_l1_p0 [4]float64
+			/*line slpjam.go:72*/ var gc_l1_p0 [4]float64
 			gc_v1_p0.Store(&gc_l1_p0)
-//line slpjam.go:72
-			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
-//line slpjam.go:72
-			gc_p0_v4 += gc_p0_r[4]
+			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
 			gc_p0_v5 += gc_p0_r[5]
 			gc_p0_v6 += gc_p0_r[6]
 			gc_p0_v7 += gc_p0_r[7]
-//line slpjam.go:75
-			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+			/*line slpjam.go:75*/ gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 		}
 		gc_at_p0 += 8
-//line slpjam.go:67
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slpjam.go:67*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 4 {
-//line slpjam.go:68
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
 		} else {
-//line slpjam.go:68
-			var gc_l0_p1 [4]float64
+			/*line slpjam.go:68*/ var gc_l0_p1 [4]float64
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:68
-			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-//line slpjam.go:68
-			gc_p1_v0 += gc_p1_r[0]
+			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
 			gc_p1_v1 += gc_p1_r[1]
 			gc_p1_v2 += gc_p1_r[2]
 			gc_p1_v3 += gc_p1_r[3]
-//line slpjam.go:71
-			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+			/*line slpjam.go:71*/ gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
 		if len(gc_p1_r) >= 8 {
-//line slpjam.go:72
-			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
-//line slpjam.go:72
-			var gc_l1_p1 [4]float64
+			/*line slpjam.go:72*/ var gc_l1_p1 [4]float64
 			gc_v1_p1.Store(&gc_l1_p1)
-//line slpjam.go:72
-			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
-//line slpjam.go:72
-			gc_p1_v4 += gc_p1_r[4]
+			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
 			gc_p1_v5 += gc_p1_r[5]
 			gc_p1_v6 += gc_p1_r[6]
 			gc_p1_v7 += gc_p1_r[7]
-//line slpjam.go:75
-			gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+			/*line slpjam.go:75*/ gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line slpjam.go:67
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line slpjam.go:67*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 4 {
-//line slpjam.go:68
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
 		} else {
-//line slpjam.go:68
-			var gc_l0_p0 [4]float64
+			/*line slpjam.go:68*/ var gc_l0_p0 [4]float64
 			gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:68
-			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-//line slpjam.go:68
-			gc_p0_v0 += gc_p0_r[0]
+			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
 			gc_p0_v1 += gc_p0_r[1]
 			gc_p0_v2 += gc_p0_r[2]
 			gc_p0_v3 += gc_p0_r[3]
-//line slpjam.go:71
-			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+			/*line slpjam.go:71*/ gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
 		if len(gc_p0_r) >= 8 {
-//line slpjam.go:72
-			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
-//line slpjam.go:72
-			var gc_l1_p0 [4]float64
+			/*line slpjam.go:72*/ var gc_l1_p0 [4]float64
 			gc_v1_p0.Store(&gc_l1_p0)
-//line slpjam.go:72
-			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
-//line slpjam.go:72
-			gc_p0_v4 += gc_p0_r[4]
+			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
 			gc_p0_v5 += gc_p0_r[5]
 			gc_p0_v6 += gc_p0_r[6]
 			gc_p0_v7 += gc_p0_r[7]
-//line slpjam.go:75
-			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+			/*line slpjam.go:75*/ gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line slpjam.go:67
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line slpjam.go:67*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 4 {
-//line slpjam.go:68
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
 		} else {
-//line slpjam.go:68
-			var gc_l0_p1 [4]float64
+			/*line slpjam.go:68*/ var gc_l0_p1 [4]float64
 			gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:68
-			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-//line slpjam.go:68
-			gc_p1_v0 += gc_p1_r[0]
+			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
 			gc_p1_v1 += gc_p1_r[1]
 			gc_p1_v2 += gc_p1_r[2]
 			gc_p1_v3 += gc_p1_r[3]
-//line slpjam.go:71
-			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+			/*line slpjam.go:71*/ gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
 		if len(gc_p1_r) >= 8 {
-//line slpjam.go:72
-			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
-//line slpjam.go:72
-			var gc_l1_p1 [4]float64
+			/*line slpjam.go:72*/ var gc_l1_p1 [4]float64
 			gc_v1_p1.Store(&gc_l1_p1)
-//line slpjam.go:72
-			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
-//line slpjam.go:72
-			gc_p1_v4 += gc_p1_r[4]
+			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
 			gc_p1_v5 += gc_p1_r[5]
 			gc_p1_v6 += gc_p1_r[6]
 			gc_p1_v7 += gc_p1_r[7]
-//line slpjam.go:75
-			gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+			/*line slpjam.go:75*/ gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 		}
 	}
-//line slpjam.go:77
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slpjam.go:77
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slpjam.go:77
-	var gc_l0_p0 [4]float64
+	/*line slpjam.go:77*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slpjam.go:77*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line slpjam.go:77*/ var gc_l0_p0 [4]float64
 	gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:77
-	gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-//line slpjam.go:77
-	var gc_l1_p0 [4]float64
+	/*line slpjam.go:77*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+	/*line slpjam.go:77*/ var gc_l1_p0 [4]float64
 	gc_v1_p0.Store(&gc_l1_p0)
-//line slpjam.go:77
-	gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
-//line slpjam.go:77
-	var gc_l0_p1 [4]float64
+	/*line slpjam.go:77*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+	/*line slpjam.go:77*/ var gc_l0_p1 [4]float64
 	gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:77
-	gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-//line slpjam.go:77
-	var gc_l1_p1 [4]float64
+	/*line slpjam.go:77*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+	/*line slpjam.go:77*/ var gc_l1_p1 [4]float64
 	gc_v1_p1.Store(&gc_l1_p1)
-//line slpjam.go:77
-	gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+	/*line slpjam.go:77*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
 	archsimd.ClearAVXUpperBits()
-//line slpjam.go:78
-	for _, gc_p0_x := range gc_p0_run {
+	/*line slpjam.go:78*/ for _, gc_p0_x := range gc_p0_run {
 		gc_p0_v0 += gc_p0_x
 	}
-//line slpjam.go:78
-	for _, gc_p1_x := range gc_p1_run {
+	/*line slpjam.go:78*/ for _, gc_p1_x := range gc_p1_run {
 		gc_p1_v0 += gc_p1_x
 	}
 	return ((gc_p0_v0 + gc_p0_v1) + (gc_p0_v2 + gc_p0_v3)) + ((gc_p0_v4 + gc_p0_v5) + (gc_p0_v6 + gc_p0_v7)), ((gc_p1_v0 + gc_p1_v1) + (gc_p1_v2 + gc_p1_v3)) + ((gc_p1_v4 + gc_p1_v5) + (gc_p1_v6 + gc_p1_v7))

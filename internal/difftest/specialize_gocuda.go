@@ -37,8 +37,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -59,8 +58,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:35
-							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -69,8 +67,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 				}
 			} else {
 				gc_step := gc_from
@@ -81,8 +78,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
 						gc_tx := gc_step + 1
@@ -90,8 +86,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
 						gc_tx := gc_step + 2
@@ -99,8 +94,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
 						gc_tx := gc_step + 3
@@ -108,8 +102,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -117,8 +110,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 				}
 			}
 		}
@@ -139,16 +131,14 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:46*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx * 2
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-//line specialize.go:47
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line specialize.go:47*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -157,10 +147,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
+							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var ahead T = specAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -168,10 +156,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
+							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var ahead T = specAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -179,10 +165,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
+							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var ahead T = specAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -190,10 +174,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
+							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var ahead T = specAt(in, i)
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -201,10 +183,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						var ahead T = specAt(in, i)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead T = specAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -213,8 +193,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:58
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_step2 := 0
@@ -223,36 +202,31 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -262,8 +236,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
@@ -272,8 +245,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
@@ -282,8 +254,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
@@ -292,8 +263,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
@@ -302,8 +272,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
@@ -313,8 +282,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:57
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -322,28 +290,23 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line specialize.go:47
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step5 := 0
@@ -352,52 +315,41 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line specialize.go:49
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -405,8 +357,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line specialize.go:58
-		if gc_bound := s; gc_bound < gc_to {
+		/*line specialize.go:58*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -418,28 +369,23 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:51
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -448,36 +394,31 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
+						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
+						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
+						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
+						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:51
-					sdata[tid] += sdata[tid+s]
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -490,24 +431,18 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line specialize.go:66
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step9 := gc_from
@@ -515,32 +450,27 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tx := gc_step9 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-					partial[gc_bx] = sdata[0]
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -561,27 +491,20 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)[:gc_n]
 	gc_s_r_ := compiled.Scratch[T](gc_b, 3)[:gc_n]
-//line specialize.go:80
-	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line specialize.go:83
-	var s_ []T = s
+	/*line specialize.go:80*/ s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []T = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line specialize.go:87
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:81
-				r := specRelay[T]{k: k}
-//line specialize.go:83
-				var x T = gc_at[gc_tx]
-//line specialize.go:83
-				var r_3 specRelay[T] = r
-//line specialize.go:66
-				gc_at2[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[T]{k: k}
+				/*line specialize.go:83*/ var x T = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[T] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		} else {
@@ -589,14 +512,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:81
-				r := specRelay[T]{k: k}
-//line specialize.go:83
-				var x T = in[i]
-//line specialize.go:83
-				var r_3 specRelay[T] = r
-//line specialize.go:66
-				s_[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[T]{k: k}
+				/*line specialize.go:83*/ var x T = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[T] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -611,14 +530,12 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line specialize.go:86
-				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v := gc_at3[gc_u]
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -628,40 +545,35 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v := s_[(gc_tx + gc_r)]
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -674,46 +586,40 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line specialize.go:83
-	var s_2 []T = s
+	/*line specialize.go:83*/ var s_2 []T = s
 	var x_ T = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
@@ -722,14 +628,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 T = v
-//line specialize.go:83
-				var r_ T = r_4
-//line specialize.go:83
-				var r_5 specRelay[T] = r
-//line specialize.go:66
-				gc_at4[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 T = v
+				/*line specialize.go:83*/ var r_ T = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[T] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -738,14 +640,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 T = v
-//line specialize.go:83
-				var r_ T = r_4
-//line specialize.go:83
-				var r_5 specRelay[T] = r
-//line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 T = v
+				/*line specialize.go:83*/ var r_ T = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[T] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -760,14 +658,12 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-//line specialize.go:86
-				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v_ := gc_at5[gc_u2]
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -777,40 +673,35 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v_ := s_2[(gc_tx + gc_r2)]
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -823,48 +714,42 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line specialize.go:78
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -873,60 +758,45 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 T = v_
-//line specialize.go:83
-				var r_2 T = r_6
-//line specialize.go:83
-				gc_at6[gc_tx] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 T = v_
+				/*line specialize.go:83*/ var r_2 T = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
 			gc_step6 := 0
@@ -938,12 +808,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ out[i] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step6 + 1
@@ -952,12 +819,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ out[i] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step6 + 2
@@ -966,12 +830,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ out[i] = r_ + r_2
 				}
 				{
 					gc_tx := gc_step6 + 3
@@ -980,12 +841,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
+					/*line specialize.go:70*/ var r_6 T = v_
+					/*line specialize.go:83*/ var r_2 T = r_6
+					/*line specialize.go:83*/ out[i] = r_ + r_2
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
@@ -994,12 +852,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 T = v_
-//line specialize.go:83
-				var r_2 T = r_6
-//line specialize.go:83
-				out[i] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 T = v_
+				/*line specialize.go:83*/ var r_2 T = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
 			}
 		}
 	}

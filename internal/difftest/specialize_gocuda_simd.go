@@ -67,8 +67,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:55
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:55*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -89,15 +88,13 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line specialize.go:35
-								gc_vb10 := archsimd.BroadcastFloat32x16(k)
+								/*line specialize.go:35*/ gc_vb10 := archsimd.BroadcastFloat32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line specialize.go:34
-										archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line specialize.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -108,14 +105,12 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 						}
 						if compiled.SIMD {
-//line specialize.go:35
-							gc_vb9 := archsimd.BroadcastFloat32x8(k)
+							/*line specialize.go:35*/ gc_vb9 := archsimd.BroadcastFloat32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line specialize.go:34
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line specialize.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -123,8 +118,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:35
-							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -133,8 +127,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -145,25 +138,21 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb7 := archsimd.BroadcastFloat32x16(0)
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:35
-						gc_vb8 := archsimd.BroadcastFloat32x16(k)
+						/*line specialize.go:35*/ gc_vb8 := archsimd.BroadcastFloat32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line specialize.go:35
-								if i < 0 || i > len(out)-16 {
+								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line specialize.go:35
-								var gc_t4 int = i + 1
+								/*line specialize.go:35*/ var gc_t4 int = i + 1
 								var gc_i7 int = gc_t4
 								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned7 := gc_none2
 								if gc_i7 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result7 = gc_vb7
 									gc_b4 := gc_none2
 									if true {
@@ -171,8 +160,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 									}
 									gc_returned7 = gc_b4
 								} else {
-//line specialize.go:35
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 									if gc_if9.ToBits() != 0 {
 										gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
@@ -181,23 +169,19 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
 									}
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
-//line specialize.go:35
-								var gc_i8 int = i
+								/*line specialize.go:35*/ var gc_i8 int = i
 								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned8 := gc_none2
 								if gc_i8 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result8 = gc_vb7
 									gc_b5 := gc_none2
 									if true {
@@ -205,8 +189,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 									}
 									gc_returned8 = gc_b5
 								} else {
-//line specialize.go:35
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if gc_if11.ToBits() != 0 {
 										gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -215,18 +198,15 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
 									}
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
-//line specialize.go:35
-								gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
+								/*line specialize.go:35*/ gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -241,24 +221,20 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-					gc_vb4 := archsimd.BroadcastFloat32x8(k)
+					/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastFloat32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						if i < 0 || i > len(out)-8 {
+						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line specialize.go:35
-						var gc_t2 int = i + 1
+						/*line specialize.go:35*/ var gc_t2 int = i + 1
 						var gc_i3 int = gc_t2
 						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned3 := gc_none
 						if gc_i3 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result3 = gc_vb3
 							gc_b2 := gc_none
 							if true {
@@ -266,8 +242,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line specialize.go:35
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if3.ToBits() != 0 {
 								gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
 								gc_returned3 = gc_if3.Or(gc_returned3)
@@ -276,23 +251,19 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
-//line specialize.go:35
-						var gc_i4 int = i
+						/*line specialize.go:35*/ var gc_i4 int = i
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned4 := gc_none
 						if gc_i4 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result4 = gc_vb3
 							gc_b3 := gc_none
 							if true {
@@ -300,8 +271,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line specialize.go:35
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if5.ToBits() != 0 {
 								gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
 								gc_returned4 = gc_if5.Or(gc_returned4)
@@ -310,18 +280,15 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line specialize.go:35
-						gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
+						/*line specialize.go:35*/ gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -330,8 +297,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			}
 		}
@@ -359,8 +325,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -381,15 +346,13 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line specialize.go:35
-								gc_vb6 := archsimd.BroadcastInt32x16(k)
+								/*line specialize.go:35*/ gc_vb6 := archsimd.BroadcastInt32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line specialize.go:34
-										archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line specialize.go:34*/ archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -400,14 +363,12 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 							}
 						}
 						if compiled.SIMD {
-//line specialize.go:35
-							gc_vb5 := archsimd.BroadcastInt32x8(k)
+							/*line specialize.go:35*/ gc_vb5 := archsimd.BroadcastInt32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line specialize.go:34
-								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line specialize.go:34*/ archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -415,8 +376,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:35
-							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -425,8 +385,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -437,25 +396,21 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb3 := archsimd.BroadcastInt32x16(0)
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:35
-						gc_vb4 := archsimd.BroadcastInt32x16(k)
+						/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastInt32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line specialize.go:35
-								if i < 0 || i > len(out)-16 {
+								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line specialize.go:35
-								var gc_t4 int = i + 1
+								/*line specialize.go:35*/ var gc_t4 int = i + 1
 								var gc_i7 int = gc_t4
 								var gc_result7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned7 := gc_none2
 								if gc_i7 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result7 = gc_vb3
 									gc_b4 := gc_none2
 									if true {
@@ -463,8 +418,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 									}
 									gc_returned7 = gc_b4
 								} else {
-//line specialize.go:35
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 									if gc_if9.ToBits() != 0 {
 										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
@@ -473,23 +427,19 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
+									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
 									}
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
-//line specialize.go:35
-								var gc_i8 int = i
+								/*line specialize.go:35*/ var gc_i8 int = i
 								var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned8 := gc_none2
 								if gc_i8 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result8 = gc_vb3
 									gc_b5 := gc_none2
 									if true {
@@ -497,8 +447,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 									}
 									gc_returned8 = gc_b5
 								} else {
-//line specialize.go:35
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if gc_if11.ToBits() != 0 {
 										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -507,18 +456,15 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
 									}
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
-//line specialize.go:35
-								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
+								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -533,24 +479,20 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(0)
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-					gc_vb2 := archsimd.BroadcastInt32x8(k)
+					/*line specialize.go:35*/ gc_vb2 := archsimd.BroadcastInt32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						if i < 0 || i > len(out)-8 {
+						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line specialize.go:35
-						var gc_t2 int = i + 1
+						/*line specialize.go:35*/ var gc_t2 int = i + 1
 						var gc_i3 int = gc_t2
 						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned3 := gc_none
 						if gc_i3 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result3 = gc_vb
 							gc_b2 := gc_none
 							if true {
@@ -558,8 +500,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line specialize.go:35
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if3.ToBits() != 0 {
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 								gc_returned3 = gc_if3.Or(gc_returned3)
@@ -568,23 +509,19 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
+							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
-//line specialize.go:35
-						var gc_i4 int = i
+						/*line specialize.go:35*/ var gc_i4 int = i
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned4 := gc_none
 						if gc_i4 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result4 = gc_vb
 							gc_b3 := gc_none
 							if true {
@@ -592,8 +529,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line specialize.go:35
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if5.ToBits() != 0 {
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 								gc_returned4 = gc_if5.Or(gc_returned4)
@@ -602,18 +538,15 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line specialize.go:35
-						gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -622,8 +555,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			}
 		}
@@ -651,8 +583,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -673,15 +604,13 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line specialize.go:35
-								gc_vb6 := archsimd.BroadcastUint32x16(k)
+								/*line specialize.go:35*/ gc_vb6 := archsimd.BroadcastUint32x16(k)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line specialize.go:34
-										archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										/*line specialize.go:34*/ archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -692,14 +621,12 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 							}
 						}
 						if compiled.SIMD {
-//line specialize.go:35
-							gc_vb5 := archsimd.BroadcastUint32x8(k)
+							/*line specialize.go:35*/ gc_vb5 := archsimd.BroadcastUint32x8(k)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line specialize.go:34
-								archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line specialize.go:34*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -707,8 +634,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:35
-							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -717,8 +643,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -729,25 +654,21 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb3 := archsimd.BroadcastUint32x16(0)
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:35
-						gc_vb4 := archsimd.BroadcastUint32x16(k)
+						/*line specialize.go:35*/ gc_vb4 := archsimd.BroadcastUint32x16(k)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line specialize.go:35
-								if i < 0 || i > len(out)-16 {
+								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line specialize.go:35
-								var gc_t4 int = i + 1
+								/*line specialize.go:35*/ var gc_t4 int = i + 1
 								var gc_i7 int = gc_t4
 								var gc_result7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned7 := gc_none2
 								if gc_i7 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result7 = gc_vb3
 									gc_b4 := gc_none2
 									if true {
@@ -755,8 +676,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 									}
 									gc_returned7 = gc_b4
 								} else {
-//line specialize.go:35
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 									if gc_if9.ToBits() != 0 {
 										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
@@ -765,23 +685,19 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
+									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
 									}
 									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
-//line specialize.go:35
-								var gc_i8 int = i
+								/*line specialize.go:35*/ var gc_i8 int = i
 								var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned8 := gc_none2
 								if gc_i8 >=
-//line specialize.go:22
-									len(in) {
+									/*line specialize.go:22*/ len(in) {
 									gc_result8 = gc_vb3
 									gc_b5 := gc_none2
 									if true {
@@ -789,8 +705,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 									}
 									gc_returned8 = gc_b5
 								} else {
-//line specialize.go:35
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if gc_if11.ToBits() != 0 {
 										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -799,18 +714,15 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:35
-										gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
 									}
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
-//line specialize.go:35
-								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
+								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -825,24 +737,20 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastUint32x8(0)
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-					gc_vb2 := archsimd.BroadcastUint32x8(k)
+					/*line specialize.go:35*/ gc_vb2 := archsimd.BroadcastUint32x8(k)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-						if i < 0 || i > len(out)-8 {
+						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line specialize.go:35
-						var gc_t2 int = i + 1
+						/*line specialize.go:35*/ var gc_t2 int = i + 1
 						var gc_i3 int = gc_t2
 						var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned3 := gc_none
 						if gc_i3 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result3 = gc_vb
 							gc_b2 := gc_none
 							if true {
@@ -850,8 +758,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line specialize.go:35
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if3.ToBits() != 0 {
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 								gc_returned3 = gc_if3.Or(gc_returned3)
@@ -860,23 +767,19 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
+							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
-//line specialize.go:35
-						var gc_i4 int = i
+						/*line specialize.go:35*/ var gc_i4 int = i
 						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned4 := gc_none
 						if gc_i4 >=
-//line specialize.go:22
-							len(in) {
+							/*line specialize.go:22*/ len(in) {
 							gc_result4 = gc_vb
 							gc_b3 := gc_none
 							if true {
@@ -884,8 +787,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line specialize.go:35
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if5.ToBits() != 0 {
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 								gc_returned4 = gc_if5.Or(gc_returned4)
@@ -894,18 +796,15 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
+							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line specialize.go:35
-						gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -914,8 +813,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:35
-					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			}
 		}
@@ -955,8 +853,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line specialize.go:46
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:46*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -971,13 +868,11 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -991,20 +886,17 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						var ahead float32 = gc_at[gc_tx]
+						/*line specialize.go:47*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1021,14 +913,11 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-								var gc_i4 int = i
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-//line specialize.go:22
-								if gc_i4 >= len(in) {
+								/*line specialize.go:22*/ if gc_i4 >= len(in) {
 									gc_result4 = gc_vb4
 									gc_b3 := gc_none2
 									if true {
@@ -1036,8 +925,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line specialize.go:47
-									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
@@ -1046,10 +934,8 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -1057,8 +943,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1077,14 +962,11 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var gc_i2 int = i
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-//line specialize.go:22
-							if gc_i2 >= len(in) {
+							/*line specialize.go:22*/ if gc_i2 >= len(in) {
 								gc_result2 = gc_vb2
 								gc_b2 := gc_none
 								if true {
@@ -1092,8 +974,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line specialize.go:47
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
 									gc_returned2 = gc_if2.Or(gc_returned2)
@@ -1102,10 +983,8 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:47
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line specialize.go:47
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -1113,8 +992,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1122,10 +1000,8 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						var ahead float32 = specAt(in, i)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -1134,8 +1010,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:58
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1146,11 +1021,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1165,11 +1038,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
-//line specialize.go:45
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1177,8 +1048,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1194,21 +1064,16 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line specialize.go:47
-							var gc_t6 int = i + gc_bdx
+							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-//line specialize.go:22
-							if gc_i8 >= len(in) {
+							/*line specialize.go:22*/ if gc_i8 >= len(in) {
 								gc_result8 = gc_vb8
 								gc_b5 := gc_none4
 								if true {
@@ -1216,8 +1081,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line specialize.go:47
-								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -1226,18 +1090,15 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line specialize.go:48
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1256,21 +1117,16 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:47
-						var gc_t4 int = i + gc_bdx
+						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-//line specialize.go:22
-						if gc_i6 >= len(in) {
+						/*line specialize.go:22*/ if gc_i6 >= len(in) {
 							gc_result6 = gc_vb6
 							gc_b4 := gc_none3
 							if true {
@@ -1278,8 +1134,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line specialize.go:47
-							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
 								gc_returned6 = gc_if8.Or(gc_returned6)
@@ -1288,18 +1143,15 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:47
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line specialize.go:48
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1307,8 +1159,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
@@ -1318,8 +1169,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:57
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1327,28 +1177,23 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line specialize.go:47
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -1357,55 +1202,43 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line specialize.go:49
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line specialize.go:52
-		if gc_bound := s; gc_bound < gc_to {
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1422,8 +1255,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							var tid int = gc_tx
 							_ = tid
 							{
-//line specialize.go:50
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line specialize.go:50*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1438,14 +1270,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line specialize.go:50
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line specialize.go:50*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:51
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -1456,12 +1286,10 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line specialize.go:51
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line specialize.go:51
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line specialize.go:51*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1475,20 +1303,17 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line specialize.go:51
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:51
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line specialize.go:51*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:51
-					sdata[tid] += sdata[tid+s]
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1501,24 +1326,18 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line specialize.go:66
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1526,32 +1345,27 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-					partial[gc_bx] = sdata[0]
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1566,8 +1380,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line specialize.go:46
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:46*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1582,13 +1395,11 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
 								gc_t2 := archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1602,20 +1413,17 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 							gc_t := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						var ahead int32 = gc_at[gc_tx]
+						/*line specialize.go:47*/ var ahead int32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -1632,14 +1440,11 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-								var gc_i4 int = i
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-//line specialize.go:22
-								if gc_i4 >= len(in) {
+								/*line specialize.go:22*/ if gc_i4 >= len(in) {
 									gc_result4 = gc_vb2
 									gc_b3 := gc_none2
 									if true {
@@ -1647,8 +1452,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line specialize.go:47
-									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
@@ -1657,10 +1461,8 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
+									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -1668,8 +1470,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1688,14 +1489,11 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var gc_i2 int = i
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-//line specialize.go:22
-							if gc_i2 >= len(in) {
+							/*line specialize.go:22*/ if gc_i2 >= len(in) {
 								gc_result2 = gc_vb
 								gc_b2 := gc_none
 								if true {
@@ -1703,8 +1501,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line specialize.go:47
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 									gc_returned2 = gc_if2.Or(gc_returned2)
@@ -1713,10 +1510,8 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:47
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line specialize.go:47
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
+								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -1724,8 +1519,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1733,10 +1527,8 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						var ahead int32 = specAt(in, i)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -1745,8 +1537,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:58
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1757,11 +1548,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:45*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1776,11 +1565,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
-//line specialize.go:45
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:45*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1788,8 +1575,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1805,21 +1591,16 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line specialize.go:47
-							var gc_t6 int = i + gc_bdx
+							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-//line specialize.go:22
-							if gc_i8 >= len(in) {
+							/*line specialize.go:22*/ if gc_i8 >= len(in) {
 								gc_result8 = gc_vb4
 								gc_b5 := gc_none4
 								if true {
@@ -1827,8 +1608,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line specialize.go:47
-								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -1837,18 +1617,15 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
+								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line specialize.go:48
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1867,21 +1644,16 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:47
-						var gc_t4 int = i + gc_bdx
+						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-//line specialize.go:22
-						if gc_i6 >= len(in) {
+						/*line specialize.go:22*/ if gc_i6 >= len(in) {
 							gc_result6 = gc_vb3
 							gc_b4 := gc_none3
 							if true {
@@ -1889,8 +1661,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line specialize.go:47
-							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 								gc_returned6 = gc_if8.Or(gc_returned6)
@@ -1899,18 +1670,15 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:47
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line specialize.go:48
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1918,8 +1686,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
@@ -1929,8 +1696,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:57
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1938,28 +1704,23 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line specialize.go:47
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -1968,55 +1729,43 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line specialize.go:49
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line specialize.go:52
-		if gc_bound := s; gc_bound < gc_to {
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2033,8 +1782,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line specialize.go:50
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line specialize.go:50*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2049,14 +1797,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line specialize.go:50
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line specialize.go:50*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:51
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -2067,12 +1813,10 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line specialize.go:51
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line specialize.go:51
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line specialize.go:51*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2086,20 +1830,17 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line specialize.go:51
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:51
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line specialize.go:51*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:51
-					sdata[tid] += sdata[tid+s]
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2112,24 +1853,18 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line specialize.go:66
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2137,32 +1872,27 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-					partial[gc_bx] = sdata[0]
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2177,8 +1907,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line specialize.go:46
-	sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:46*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2193,13 +1922,11 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 								_ = i
 								gc_t2 := archsimd.LoadUint32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2213,20 +1940,17 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
 							gc_t := archsimd.LoadUint32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						var ahead uint32 = gc_at[gc_tx]
+						/*line specialize.go:47*/ var ahead uint32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -2243,14 +1967,11 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line specialize.go:45
-								var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-								var gc_i4 int = i
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-//line specialize.go:22
-								if gc_i4 >= len(in) {
+								/*line specialize.go:22*/ if gc_i4 >= len(in) {
 									gc_result4 = gc_vb2
 									gc_b3 := gc_none2
 									if true {
@@ -2258,8 +1979,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line specialize.go:47
-									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
@@ -2268,10 +1988,8 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
+									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -2279,8 +1997,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line specialize.go:47
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2299,14 +2016,11 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var gc_i2 int = i
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-//line specialize.go:22
-							if gc_i2 >= len(in) {
+							/*line specialize.go:22*/ if gc_i2 >= len(in) {
 								gc_result2 = gc_vb
 								gc_b2 := gc_none
 								if true {
@@ -2314,8 +2028,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line specialize.go:47
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 									gc_returned2 = gc_if2.Or(gc_returned2)
@@ -2324,10 +2037,8 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:47
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line specialize.go:47
-									gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
+								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -2335,8 +2046,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2344,10 +2054,8 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						var ahead uint32 = specAt(in, i)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -2356,8 +2064,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:58
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -2368,11 +2075,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:45*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2387,11 +2092,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
 						_ = i
-//line specialize.go:45
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:45*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2399,8 +2102,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -2416,21 +2118,16 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line specialize.go:45
-							var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							/*line specialize.go:45*/ ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line specialize.go:47
-							var gc_t6 int = i + gc_bdx
+							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-//line specialize.go:22
-							if gc_i8 >= len(in) {
+							/*line specialize.go:22*/ if gc_i8 >= len(in) {
 								gc_result8 = gc_vb4
 								gc_b5 := gc_none4
 								if true {
@@ -2438,8 +2135,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line specialize.go:47
-								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
@@ -2448,18 +2144,15 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
+								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line specialize.go:48
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -2478,21 +2171,16 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line specialize.go:45
-						var i int = gc_bx*gc_bdx*2 + tid
-//line specialize.go:45
-						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-//line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:45*/ ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:47
-						var gc_t4 int = i + gc_bdx
+						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-//line specialize.go:22
-						if gc_i6 >= len(in) {
+						/*line specialize.go:22*/ if gc_i6 >= len(in) {
 							gc_result6 = gc_vb3
 							gc_b4 := gc_none3
 							if true {
@@ -2500,8 +2188,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line specialize.go:47
-							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 								gc_returned6 = gc_if8.Or(gc_returned6)
@@ -2510,18 +2197,15 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:47
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line specialize.go:48
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2529,8 +2213,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
@@ -2540,8 +2223,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-//line specialize.go:57
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2549,28 +2231,23 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line specialize.go:47
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -2579,55 +2256,43 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line specialize.go:49
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line specialize.go:52
-		if gc_bound := s; gc_bound < gc_to {
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2644,8 +2309,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							var tid int = gc_tx
 							_ = tid
 							{
-//line specialize.go:50
-								archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line specialize.go:50*/ archsimd.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2660,14 +2324,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line specialize.go:50
-						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line specialize.go:50*/ archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:51
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -2678,12 +2340,10 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line specialize.go:51
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line specialize.go:51
-								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line specialize.go:51*/ archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2697,20 +2357,17 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line specialize.go:51
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line specialize.go:51
-						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line specialize.go:51*/ archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line specialize.go:51
-					sdata[tid] += sdata[tid+s]
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2723,24 +2380,18 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line specialize.go:66
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2748,32 +2399,27 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
+						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line specialize.go:56
-					partial[gc_bx] = sdata[0]
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2822,27 +2468,20 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b, 2)[:gc_n]
 	gc_s_r_ := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	_ = &k
-//line specialize.go:80
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line specialize.go:83
-	var s_ []float32 = s
+	/*line specialize.go:80*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line specialize.go:87
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:81
-				r := specRelay[float32]{k: k}
-//line specialize.go:83
-				var x float32 = gc_at[gc_tx]
-//line specialize.go:83
-				var r_3 specRelay[float32] = r
-//line specialize.go:66
-				gc_at2[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[float32]{k: k}
+				/*line specialize.go:83*/ var x float32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[float32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		} else {
@@ -2850,14 +2489,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:81
-				r := specRelay[float32]{k: k}
-//line specialize.go:83
-				var x float32 = in[i]
-//line specialize.go:83
-				var r_3 specRelay[float32] = r
-//line specialize.go:66
-				s_[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[float32]{k: k}
+				/*line specialize.go:83*/ var x float32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[float32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -2872,8 +2507,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line specialize.go:86
-				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2882,10 +2516,8 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line specialize.go:68*/ v := archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2898,18 +2530,15 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line specialize.go:68*/ v := archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v := gc_at3[gc_u]
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2919,40 +2548,35 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v := s_[(gc_tx + gc_r)]
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2965,49 +2589,42 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line specialize.go:83
-	var s_2 []float32 = s
+	/*line specialize.go:83*/ var s_2 []float32 = s
 	var x_ float32 = 1
-//line specialize.go:84
-	_ = &x_
+	/*line specialize.go:84*/ _ = &x_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at4 := s_2[:gc_bdx]
@@ -3015,14 +2632,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 float32 = v
-//line specialize.go:83
-				var r_ float32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[float32] = r
-//line specialize.go:66
-				gc_at4[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 float32 = v
+				/*line specialize.go:83*/ var r_ float32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[float32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -3031,14 +2644,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 float32 = v
-//line specialize.go:83
-				var r_ float32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[float32] = r
-//line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 float32 = v
+				/*line specialize.go:83*/ var r_ float32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[float32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -3053,8 +2662,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-//line specialize.go:86
-				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3063,10 +2671,8 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v_ := archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank:])
+								/*line specialize.go:68*/ v_ := archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -3079,18 +2685,15 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v_ := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank:])
+							/*line specialize.go:68*/ v_ := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v_ := gc_at5[gc_u2]
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -3100,40 +2703,35 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v_ := s_2[(gc_tx + gc_r2)]
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -3146,48 +2744,42 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line specialize.go:78
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3198,14 +2790,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line specialize.go:82
-						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
+						/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
 						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3221,14 +2809,10 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
+					/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
 					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3237,12 +2821,9 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 float32 = v_
-//line specialize.go:83
-				var r_2 float32 = r_6
-//line specialize.go:83
-				gc_at6[gc_tx] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 float32 = v_
+				/*line specialize.go:83*/ var r_2 float32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
 			gc_vstep4 := 0
@@ -3253,20 +2834,14 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
-//line specialize.go:83
-						if i < 0 || i > len(out)-16 {
+						/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line specialize.go:84
-						r_.Add(r_2).StoreSlice(out[i:])
+						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -3280,20 +2855,14 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
-//line specialize.go:83
-					if i < 0 || i > len(out)-8 {
+					/*line specialize.go:82*/ v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line specialize.go:84
-					r_.Add(r_2).StoreSlice(out[i:])
+					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3303,12 +2872,9 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 float32 = v_
-//line specialize.go:83
-				var r_2 float32 = r_6
-//line specialize.go:83
-				out[i] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 float32 = v_
+				/*line specialize.go:83*/ var r_2 float32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
 			}
 		}
 	}
@@ -3325,27 +2891,20 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b, 2)[:gc_n]
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-//line specialize.go:80
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line specialize.go:83
-	var s_ []int32 = s
+	/*line specialize.go:80*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line specialize.go:87
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:81
-				r := specRelay[int32]{k: k}
-//line specialize.go:83
-				var x int32 = gc_at[gc_tx]
-//line specialize.go:83
-				var r_3 specRelay[int32] = r
-//line specialize.go:66
-				gc_at2[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[int32]{k: k}
+				/*line specialize.go:83*/ var x int32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[int32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		} else {
@@ -3353,14 +2912,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:81
-				r := specRelay[int32]{k: k}
-//line specialize.go:83
-				var x int32 = in[i]
-//line specialize.go:83
-				var r_3 specRelay[int32] = r
-//line specialize.go:66
-				s_[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[int32]{k: k}
+				/*line specialize.go:83*/ var x int32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[int32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -3375,8 +2930,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line specialize.go:86
-				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3385,10 +2939,8 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v := archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line specialize.go:68*/ v := archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -3401,18 +2953,15 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v := archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line specialize.go:68*/ v := archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v := gc_at3[gc_u]
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -3422,40 +2971,35 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v := s_[(gc_tx + gc_r)]
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -3468,46 +3012,40 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line specialize.go:83
-	var s_2 []int32 = s
+	/*line specialize.go:83*/ var s_2 []int32 = s
 	var x_ int32 = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
@@ -3516,14 +3054,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 int32 = v
-//line specialize.go:83
-				var r_ int32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[int32] = r
-//line specialize.go:66
-				gc_at4[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 int32 = v
+				/*line specialize.go:83*/ var r_ int32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[int32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -3532,14 +3066,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 int32 = v
-//line specialize.go:83
-				var r_ int32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[int32] = r
-//line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 int32 = v
+				/*line specialize.go:83*/ var r_ int32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[int32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -3554,8 +3084,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-//line specialize.go:86
-				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3564,10 +3093,8 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank:])
+								/*line specialize.go:68*/ v_ := archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -3580,18 +3107,15 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank:])
+							/*line specialize.go:68*/ v_ := archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v_ := gc_at5[gc_u2]
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -3601,40 +3125,35 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v_ := s_2[(gc_tx + gc_r2)]
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -3647,48 +3166,42 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line specialize.go:78
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3699,14 +3212,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line specialize.go:82
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
+						/*line specialize.go:82*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
 						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3722,14 +3231,10 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
+					/*line specialize.go:82*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
 					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3738,12 +3243,9 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 int32 = v_
-//line specialize.go:83
-				var r_2 int32 = r_6
-//line specialize.go:83
-				gc_at6[gc_tx] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 int32 = v_
+				/*line specialize.go:83*/ var r_2 int32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
 			gc_vstep4 := 0
@@ -3754,20 +3256,14 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
-//line specialize.go:83
-						if i < 0 || i > len(out)-16 {
+						/*line specialize.go:82*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line specialize.go:84
-						r_.Add(r_2).StoreSlice(out[i:])
+						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -3781,20 +3277,14 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
-//line specialize.go:83
-					if i < 0 || i > len(out)-8 {
+					/*line specialize.go:82*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line specialize.go:84
-					r_.Add(r_2).StoreSlice(out[i:])
+					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3804,12 +3294,9 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 int32 = v_
-//line specialize.go:83
-				var r_2 int32 = r_6
-//line specialize.go:83
-				out[i] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 int32 = v_
+				/*line specialize.go:83*/ var r_2 int32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
 			}
 		}
 	}
@@ -3826,27 +3313,20 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	gc_s_v_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b, 2)[:gc_n]
 	gc_s_r_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
-//line specialize.go:80
-	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
-//line specialize.go:83
-	var s_ []uint32 = s
+	/*line specialize.go:80*/ s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []uint32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line specialize.go:87
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:81
-				r := specRelay[uint32]{k: k}
-//line specialize.go:83
-				var x uint32 = gc_at[gc_tx]
-//line specialize.go:83
-				var r_3 specRelay[uint32] = r
-//line specialize.go:66
-				gc_at2[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[uint32]{k: k}
+				/*line specialize.go:83*/ var x uint32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[uint32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		} else {
@@ -3854,14 +3334,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:81
-				r := specRelay[uint32]{k: k}
-//line specialize.go:83
-				var x uint32 = in[i]
-//line specialize.go:83
-				var r_3 specRelay[uint32] = r
-//line specialize.go:66
-				s_[gc_tx] = x * r_3.k
+				/*line specialize.go:81*/ r := specRelay[uint32]{k: k}
+				/*line specialize.go:83*/ var x uint32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[uint32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -3876,8 +3352,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-//line specialize.go:86
-				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3886,10 +3361,8 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v := archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line specialize.go:68*/ v := archsimd.LoadUint32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -3902,18 +3375,15 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v := archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_seg):])
-//line specialize.go:68
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line specialize.go:68*/ v := archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v := gc_at3[gc_u]
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -3923,40 +3393,35 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
+							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 							gc_s_v[gc_rank] = v
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v := s_[(gc_tx + gc_r)]
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -3969,46 +3434,40 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line specialize.go:83
-	var s_2 []uint32 = s
+	/*line specialize.go:83*/ var s_2 []uint32 = s
 	var x_ uint32 = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
@@ -4017,14 +3476,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 uint32 = v
-//line specialize.go:83
-				var r_ uint32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[uint32] = r
-//line specialize.go:66
-				gc_at4[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 uint32 = v
+				/*line specialize.go:83*/ var r_ uint32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[uint32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -4033,14 +3488,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 uint32 = v
-//line specialize.go:83
-				var r_ uint32 = r_4
-//line specialize.go:83
-				var r_5 specRelay[uint32] = r
-//line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
+				/*line specialize.go:70*/ var r_4 uint32 = v
+				/*line specialize.go:83*/ var r_ uint32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[uint32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
 				gc_s_r_[gc_rank] = r_
 			}
 		}
@@ -4055,8 +3506,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-//line specialize.go:86
-				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -4065,10 +3515,8 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line specialize.go:68
-								v_ := archsimd.LoadUint32x16Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-								v_.StoreSlice(gc_s_v_[gc_rank:])
+								/*line specialize.go:68*/ v_ := archsimd.LoadUint32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -4081,18 +3529,15 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line specialize.go:68
-							v_ := archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_seg2):])
-//line specialize.go:68
-							v_.StoreSlice(gc_s_v_[gc_rank:])
+							/*line specialize.go:68*/ v_ := archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v_ := gc_at5[gc_u2]
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -4102,40 +3547,35 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
+							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v_ := s_2[(gc_tx + gc_r2)]
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -4148,48 +3588,42 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-//line specialize.go:78
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -4200,14 +3634,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line specialize.go:82
-						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
+						/*line specialize.go:82*/ v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
 						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4223,14 +3653,10 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
+					/*line specialize.go:82*/ v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
 					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -4239,12 +3665,9 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 uint32 = v_
-//line specialize.go:83
-				var r_2 uint32 = r_6
-//line specialize.go:83
-				gc_at6[gc_tx] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 uint32 = v_
+				/*line specialize.go:83*/ var r_2 uint32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
 			gc_vstep4 := 0
@@ -4255,20 +3678,14 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-						r_6 := v_
-//line specialize.go:83
-						r_2 := r_6
-//line specialize.go:83
-						if i < 0 || i > len(out)-16 {
+						/*line specialize.go:82*/ v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
 							break
 						}
-//line specialize.go:84
-						r_.Add(r_2).StoreSlice(out[i:])
+						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -4282,20 +3699,14 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:82
-					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
-//line specialize.go:82
-					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
-//line specialize.go:70
-					r_6 := v_
-//line specialize.go:83
-					r_2 := r_6
-//line specialize.go:83
-					if i < 0 || i > len(out)-8 {
+					/*line specialize.go:82*/ v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line specialize.go:84
-					r_.Add(r_2).StoreSlice(out[i:])
+					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4305,12 +3716,9 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 uint32 = v_
-//line specialize.go:83
-				var r_2 uint32 = r_6
-//line specialize.go:83
-				out[i] = r_ + r_2
+				/*line specialize.go:70*/ var r_6 uint32 = v_
+				/*line specialize.go:83*/ var r_2 uint32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
 			}
 		}
 	}

@@ -71,8 +71,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				gc_rank := gc_base + gc_tx
 				tx := gc_tx
 				ty := gc_ty
-//line split.go:60
-				i := ty*gc_bdx + tx
+				/*line split.go:60*/ i := ty*gc_bdx + tx
 				v := int32(-1 - i)
 				gc_s_v[gc_rank] = v
 			}
@@ -80,8 +79,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				gc_rank := gc_base + gc_tx
 				tx := gc_tx
 				ty := gc_ty
-//line split.go:60
-				i := ty*gc_bdx + tx
+				/*line split.go:60*/ i := ty*gc_bdx + tx
 				v := int32(-1 - i)
 				gc_s_v[gc_rank] = v
 			}
@@ -94,8 +92,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line split.go:74
-		if gc_bound := w; gc_bound < gc_to {
+		/*line split.go:74*/ if gc_bound := w; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -113,11 +110,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := int32(-1 - i)
-//line split.go:63
-					v = int32(ty*100 + tx)
+					/*line split.go:63*/ v = int32(ty*100 + tx)
 					out[gc_idx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -127,11 +122,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := int32(-1 - i)
-//line split.go:63
-					v = int32(ty*100 + tx)
+					/*line split.go:63*/ v = int32(ty*100 + tx)
 					out[ty*w+tx*k] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -153,11 +146,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
 					tx := gc_tx
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := gc_s_v[gc_rank]
-//line split.go:67
-					out[len(out)-1-i] += v
+					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
 					gc_tx := gc_step + 1
@@ -165,11 +156,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
 					tx := gc_tx
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := gc_s_v[gc_rank]
-//line split.go:67
-					out[len(out)-1-i] += v
+					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
 					gc_tx := gc_step + 2
@@ -177,11 +166,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
 					tx := gc_tx
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := gc_s_v[gc_rank]
-//line split.go:67
-					out[len(out)-1-i] += v
+					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
 					gc_tx := gc_step + 3
@@ -189,11 +176,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
 					tx := gc_tx
-//line split.go:60
-					i := ty*gc_bdx + tx
+					/*line split.go:60*/ i := ty*gc_bdx + tx
 					v := gc_s_v[gc_rank]
-//line split.go:67
-					out[len(out)-1-i] += v
+					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -201,11 +186,9 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				gc_pos.Thread = gc_rank
 				ty := gc_ty
 				tx := gc_tx
-//line split.go:60
-				i := ty*gc_bdx + tx
+				/*line split.go:60*/ i := ty*gc_bdx + tx
 				v := gc_s_v[gc_rank]
-//line split.go:67
-				out[len(out)-1-i] += v
+				/*line split.go:67*/ out[len(out)-1-i] += v
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -16,16 +16,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line split.go:21
-	if splitBlock <= 1*gc_bdx {
+	/*line split.go:21*/ if splitBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line split.go:21
-	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
+	/*line split.go:21*/ prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:25
-		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+		/*line split.go:25*/ if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -35,28 +32,23 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line split.go:26
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line split.go:26
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line split.go:26
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line split.go:26
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line split.go:26
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -66,42 +58,67 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
+					/*line split.go:26*/ prev[tx] = src[tx]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
+					/*line split.go:26*/ prev[tx] = src[tx]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
+					/*line split.go:26*/ prev[tx] = src[tx]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:26
-					prev[tx] = src[tx]
+					/*line split.go:26*/ prev[tx] = src[tx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line split.go:26
-				prev[tx] = src[tx]
+				/*line split.go:26*/ prev[tx] = src[tx]
 			}
 		}
 	}
-	clear(gc_s_computed)
-//line split.go:29
-	for i := 0; i < steps; i++ {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			/*line split.go:28*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			/*line split.go:28*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			/*line split.go:28*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			/*line split.go:28*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line split.go:28*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line split.go:29*/ for i := 0; i < steps; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i + 1; gc_bound > gc_from {
@@ -121,14 +138,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line split.go:24
-					w := max(tx-1, validMin)
+					/*line split.go:24*/ w := max(tx-1, validMin)
 					_ = w
-//line split.go:24
-					e := min(tx+1, validMax)
+					/*line split.go:24*/ e := min(tx+1, validMax)
 					_ = e
-//line split.go:25
-					isValid := inRange(tx, validMin, validMax)
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -137,14 +151,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line split.go:24
-					w := max(tx-1, validMin)
+					/*line split.go:24*/ w := max(tx-1, validMin)
 					_ = w
-//line split.go:24
-					e := min(tx+1, validMax)
+					/*line split.go:24*/ e := min(tx+1, validMax)
 					_ = e
-//line split.go:25
-					isValid := inRange(tx, validMin, validMax)
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -154,8 +165,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line split.go:37
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line split.go:37*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
@@ -177,17 +187,14 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line split.go:24
-						w := max(tx-1, validMin)
-//line split.go:24
-						e := min(tx+1, validMax)
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line split.go:33
-						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+						/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -195,133 +202,118 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line split.go:24
-						w := max(tx-1, validMin)
-//line split.go:24
-						e := min(tx+1, validMax)
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line split.go:33
-						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
 						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
 		}
-//line split.go:36
-		if i == steps-1 {
+		/*line split.go:36*/ if i == steps-1 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:41
-			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:39
-					if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-				}
-			} else {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line split.go:39
-						if computed {
-							prev[tx] = result[tx]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:39
-					if computed {
+					/*line split.go:39*/ if computed {
 						prev[tx] = result[tx]
 					}
 				}
@@ -329,112 +321,101 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:49
-		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-//line split.go:44
-				if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
-				}
-			}
-		} else {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:44
-					if computed {
-						dst[tx] = result[tx]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
 				computed := gc_s_computed[gc_rank]
-//line split.go:44
-				if computed {
+				/*line split.go:44*/ if computed {
 					dst[tx] = result[tx]
 				}
 			}
@@ -448,21 +429,17 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line split.go:79
-	if 2*splitBlock <= 2*gc_bdx {
+	/*line split.go:79*/ if 2*splitBlock <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line split.go:79
-	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
+	/*line split.go:79*/ s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line split.go:84
-		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+		/*line split.go:84*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				tx := gc_tx
-//line split.go:81
-				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
+				/*line split.go:81*/ s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
 			}
 		} else {
 			gc_step := 0
@@ -471,36 +448,31 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line split.go:81
-				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 			}
 		}
 	}
@@ -508,8 +480,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line split.go:83
-			out[2*tx] = s[2*tx]
+			/*line split.go:83*/ out[2*tx] = s[2*tx]
 			if tx >= lo && tx < hi {
 				out[2*tx+1] = s[2*tx+1] + 100
 			}

@@ -18,16 +18,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line split.go:21
-	if splitBlock <= 1*gc_bdx {
+	/*line split.go:21*/ if splitBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line split.go:21
-	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
+	/*line split.go:21*/ prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:25
-		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+		/*line split.go:25*/ if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
 			gc_vstep := 0
@@ -38,8 +35,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						_ = tx
-//line split.go:24
-						archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line split.go:24*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -53,14 +49,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_vstep
 					var tx int = gc_tx
 					_ = tx
-//line split.go:24
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line split.go:24*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line split.go:26
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -70,12 +64,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line split.go:26
-						if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
+						/*line split.go:26*/ if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
 							break
 						}
-//line split.go:27
-						archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
+						/*line split.go:27*/ archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -88,26 +80,62 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tx int = gc_tx
-//line split.go:26
-					if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
+					/*line split.go:26*/ if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
 						break
 					}
-//line split.go:27
-					archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
+					/*line split.go:27*/ archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line split.go:26
-				prev[tx] = src[tx]
+				/*line split.go:26*/ prev[tx] = src[tx]
 			}
 		}
 	}
-	clear(gc_s_computed)
-//line split.go:29
-	for i := 0; i < steps; i++ {
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+				/*line split.go:28*/ var computed bool
+				gc_b3 := gc_none2
+				/*line split.go:28*/ if computed {
+					gc_b3 = gc_all2
+				}
+				/*line split.go:28*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			/*line split.go:28*/ var computed bool
+			gc_b2 := gc_none
+			/*line split.go:28*/ if computed {
+				gc_b2 = gc_all
+			}
+			/*line split.go:28*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line split.go:28*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line split.go:29*/ for i := 0; i < steps; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i + 1; gc_bound > gc_from {
@@ -127,14 +155,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line split.go:24
-					w := max(tx-1, validMin)
+					/*line split.go:24*/ w := max(tx-1, validMin)
 					_ = w
-//line split.go:24
-					e := min(tx+1, validMax)
+					/*line split.go:24*/ e := min(tx+1, validMax)
 					_ = e
-//line split.go:25
-					isValid := inRange(tx, validMin, validMax)
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -143,14 +168,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line split.go:24
-					w := max(tx-1, validMin)
+					/*line split.go:24*/ w := max(tx-1, validMin)
 					_ = w
-//line split.go:24
-					e := min(tx+1, validMax)
+					/*line split.go:24*/ e := min(tx+1, validMax)
 					_ = e
-//line split.go:25
-					isValid := inRange(tx, validMin, validMax)
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -160,8 +182,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line split.go:37
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line split.go:37*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
@@ -179,268 +200,65 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_at3 := result[:gc_to]
 					gc_at4 := prev[:gc_to]
 					gc_at5 := wall[gc_off:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
-//line split.go:24
-								gc_in7 := (tx - 1) >= validMin
-//line split.go:24
-								var w int = tx - 1
-//line split.go:24
-								gc_in8 := (tx+1)+15 <= validMax
-//line split.go:24
-								var e int = tx + 1
+								/*line split.go:24*/ gc_in7 := (tx - 1) >= validMin
+								/*line split.go:24*/ var w int = tx - 1
+								/*line split.go:24*/ gc_in8 := (tx+1)+15 <= validMax
+								/*line split.go:24*/ var e int = tx + 1
 								var gc_x4 int = tx
-//line split.go:25
-								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
+								/*line split.go:25*/ gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
 								_ = gc_t4
-//line split.go:25
-								var computed bool
+								/*line split.go:25*/ var computed bool
 								computed = false
 								{
 									computed = true
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:33
-									if gc_in7 && w >= 0 && w <= len(prev)-16 {
-//line split.go:33
-										gc_ld7 = archsimd.LoadInt32x16Slice(prev[w:])
+									/*line split.go:33*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
+										/*line split.go:33*/ gc_ld7 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-//line split.go:33
-										var gc_lanes7 [16]int32
+										/*line split.go:33*/ var gc_lanes7 [16]int32
 										for gc_k7 := range 16 {
 											if 0xffff&(1<<gc_k7) != 0 {
 												gc_pos.Thread = gc_rank + gc_k7
-//line split.go:33
-												gc_lanes7[gc_k7] = prev[max((tx-
-//line split.go:24
-													1)+gc_k7, validMin)]
+												/*line split.go:33*/ gc_lanes7[gc_k7] = prev[max((tx-
+													/*line split.go:24*/ 1)+gc_k7, validMin)]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes7)
 									}
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:24
-									if gc_in8 && e >= 0 && e <= len(prev)-16 {
-//line split.go:33
-										gc_ld8 = archsimd.LoadInt32x16Slice(prev[e:])
+									/*line split.go:24*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
+										/*line split.go:33*/ gc_ld8 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-//line split.go:33
-										var gc_lanes8 [16]int32
+										/*line split.go:33*/ var gc_lanes8 [16]int32
 										for gc_k8 := range 16 {
 											if 0xffff&(1<<gc_k8) != 0 {
 												gc_pos.Thread = gc_rank + gc_k8
-//line split.go:33
-												gc_lanes8[gc_k8] = prev[min((tx+
-//line split.go:24
-													1)+gc_k8, validMax)]
+												/*line split.go:33*/ gc_lanes8[gc_k8] = prev[min((tx+
+													/*line split.go:24*/ 1)+gc_k8, validMax)]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
 									}
-//line split.go:24
-									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+									/*line split.go:24*/ gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
-								gc_b5 := gc_none4
-//line split.go:31
-								if computed {
-									gc_b5 = gc_all4
+								gc_b7 := gc_none6
+								/*line split.go:31*/ if computed {
+									gc_b7 = gc_all6
 								}
-//line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-//line split.go:24
-							gc_in5 := (tx - 1) >= validMin
-//line split.go:24
-							var w int = tx - 1
-//line split.go:24
-							gc_in6 := (tx+1)+7 <= validMax
-//line split.go:24
-							var e int = tx + 1
-							var gc_x3 int = tx
-//line split.go:25
-							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
-							_ = gc_t3
-//line split.go:25
-							var computed bool
-							computed = false
-							computed = true
-							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:33
-							if gc_in5 && w >= 0 && w <= len(prev)-8 {
-//line split.go:33
-								gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
-							} else {
-//line split.go:33
-								var gc_lanes5 [8]int32
-								for gc_k5 := range 8 {
-									if 0xff&(1<<gc_k5) != 0 {
-										gc_pos.Thread = gc_rank + gc_k5
-//line split.go:33
-										gc_lanes5[gc_k5] = prev[max((tx-
-//line split.go:24
-											1)+gc_k5, validMin)]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
-							}
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:24
-							if gc_in6 && e >= 0 && e <= len(prev)-8 {
-//line split.go:33
-								gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
-							} else {
-//line split.go:33
-								var gc_lanes6 [8]int32
-								for gc_k6 := range 8 {
-									if 0xff&(1<<gc_k6) != 0 {
-										gc_pos.Thread = gc_rank + gc_k6
-//line split.go:33
-										gc_lanes6[gc_k6] = prev[min((tx+
-//line split.go:24
-											1)+gc_k6, validMax)]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
-							}
-//line split.go:24
-							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							gc_b4 := gc_none3
-//line split.go:31
-							if computed {
-								gc_b4 = gc_all3
-							}
-//line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line split.go:24
-						w := max(tx-1, validMin)
-//line split.go:24
-						e := min(tx+1, validMax)
-						isValid := inRange(tx, validMin, validMax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-//line split.go:33
-						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-						gc_s_computed[gc_rank] = computed
-					}
-				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-//line split.go:24
-								gc_in3 := (tx - 1) >= validMin
-//line split.go:24
-								var w int = tx - 1
-//line split.go:24
-								gc_in4 := (tx+1)+15 <= validMax
-//line split.go:24
-								var e int = tx + 1
-								var gc_x2 int = tx
-//line split.go:25
-								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
-								_ = gc_t2
-//line split.go:25
-								var computed bool
-								computed = false
-								{
-									computed = true
-//line split.go:33
-									if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
-										break
-									}
-									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:33
-									if gc_in3 && w >= 0 && w <= len(prev)-16 {
-//line split.go:33
-										gc_ld3 = archsimd.LoadInt32x16Slice(prev[w:])
-									} else {
-//line split.go:33
-										var gc_lanes3 [16]int32
-										for gc_k3 := range 16 {
-											if 0xffff&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-//line split.go:33
-												gc_lanes3[gc_k3] = prev[max((tx-
-//line split.go:24
-													1)+gc_k3, validMin)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
-									}
-									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:24
-									if gc_in4 && e >= 0 && e <= len(prev)-16 {
-//line split.go:33
-										gc_ld4 = archsimd.LoadInt32x16Slice(prev[e:])
-									} else {
-//line split.go:33
-										var gc_lanes4 [16]int32
-										for gc_k4 := range 16 {
-											if 0xffff&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-//line split.go:33
-												gc_lanes4[gc_k4] = prev[min((tx+
-//line split.go:24
-													1)+gc_k4, validMax)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
-									}
-//line split.go:24
-									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-								}
-								gc_b3 := gc_none2
-//line split.go:31
-								if computed {
-									gc_b3 = gc_all2
-								}
-//line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -450,82 +268,59 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line split.go:24
-							gc_in := (tx - 1) >= validMin
-//line split.go:24
-							var w int = tx - 1
-//line split.go:24
-							gc_in2 := (tx+1)+7 <= validMax
-//line split.go:24
-							var e int = tx + 1
-							var gc_x int = tx
-//line split.go:25
-							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
-							_ = gc_t
-//line split.go:25
-							var computed bool
+							/*line split.go:24*/ gc_in5 := (tx - 1) >= validMin
+							/*line split.go:24*/ var w int = tx - 1
+							/*line split.go:24*/ gc_in6 := (tx+1)+7 <= validMax
+							/*line split.go:24*/ var e int = tx + 1
+							var gc_x3 int = tx
+							/*line split.go:25*/ gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
+							_ = gc_t3
+							/*line split.go:25*/ var computed bool
 							computed = false
 							computed = true
-//line split.go:33
-							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
-								break
-							}
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:33
-							if gc_in && w >= 0 && w <= len(prev)-8 {
-//line split.go:33
-								gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line split.go:33*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
+								/*line split.go:33*/ gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-//line split.go:33
-								var gc_lanes [8]int32
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-//line split.go:33
-										gc_lanes[gc_k] = prev[max((tx-
-//line split.go:24
-											1)+gc_k, validMin)]
+								/*line split.go:33*/ var gc_lanes5 [8]int32
+								for gc_k5 := range 8 {
+									if 0xff&(1<<gc_k5) != 0 {
+										gc_pos.Thread = gc_rank + gc_k5
+										/*line split.go:33*/ gc_lanes5[gc_k5] = prev[max((tx-
+											/*line split.go:24*/ 1)+gc_k5, validMin)]
 									}
 								}
 								gc_pos.Thread = gc_rank
-								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
 							}
-							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:24
-							if gc_in2 && e >= 0 && e <= len(prev)-8 {
-//line split.go:33
-								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line split.go:24*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
+								/*line split.go:33*/ gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-//line split.go:33
-								var gc_lanes2 [8]int32
-								for gc_k2 := range 8 {
-									if 0xff&(1<<gc_k2) != 0 {
-										gc_pos.Thread = gc_rank + gc_k2
-//line split.go:33
-										gc_lanes2[gc_k2] = prev[min((tx+
-//line split.go:24
-											1)+gc_k2, validMax)]
+								/*line split.go:33*/ var gc_lanes6 [8]int32
+								for gc_k6 := range 8 {
+									if 0xff&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line split.go:33*/ gc_lanes6[gc_k6] = prev[min((tx+
+											/*line split.go:24*/ 1)+gc_k6, validMax)]
 									}
 								}
 								gc_pos.Thread = gc_rank
-								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
 							}
-//line split.go:24
-							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-							gc_b2 := gc_none
-//line split.go:31
-							if computed {
-								gc_b2 = gc_all
+							/*line split.go:24*/ gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							gc_b6 := gc_none5
+							/*line split.go:31*/ if computed {
+								gc_b6 = gc_all5
 							}
-//line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -533,82 +328,171 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line split.go:24
-						w := max(tx-1, validMin)
-//line split.go:24
-						e := min(tx+1, validMax)
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line split.go:33
-						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+						gc_s_computed[gc_rank] = computed
+					}
+				} else {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line split.go:24*/ gc_in3 := (tx - 1) >= validMin
+								/*line split.go:24*/ var w int = tx - 1
+								/*line split.go:24*/ gc_in4 := (tx+1)+15 <= validMax
+								/*line split.go:24*/ var e int = tx + 1
+								var gc_x2 int = tx
+								/*line split.go:25*/ gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
+								_ = gc_t2
+								/*line split.go:25*/ var computed bool
+								computed = false
+								{
+									computed = true
+									/*line split.go:33*/ if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
+										break
+									}
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line split.go:33*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
+										/*line split.go:33*/ gc_ld3 = archsimd.LoadInt32x16Slice(prev[w:])
+									} else {
+										/*line split.go:33*/ var gc_lanes3 [16]int32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line split.go:33*/ gc_lanes3[gc_k3] = prev[max((tx-
+													/*line split.go:24*/ 1)+gc_k3, validMin)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
+									}
+									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line split.go:24*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
+										/*line split.go:33*/ gc_ld4 = archsimd.LoadInt32x16Slice(prev[e:])
+									} else {
+										/*line split.go:33*/ var gc_lanes4 [16]int32
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line split.go:33*/ gc_lanes4[gc_k4] = prev[min((tx+
+													/*line split.go:24*/ 1)+gc_k4, validMax)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+									}
+									/*line split.go:24*/ gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+								}
+								gc_b5 := gc_none4
+								/*line split.go:31*/ if computed {
+									gc_b5 = gc_all4
+								}
+								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line split.go:24*/ gc_in := (tx - 1) >= validMin
+							/*line split.go:24*/ var w int = tx - 1
+							/*line split.go:24*/ gc_in2 := (tx+1)+7 <= validMax
+							/*line split.go:24*/ var e int = tx + 1
+							var gc_x int = tx
+							/*line split.go:25*/ gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
+							_ = gc_t
+							/*line split.go:25*/ var computed bool
+							computed = false
+							computed = true
+							/*line split.go:33*/ if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
+								break
+							}
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line split.go:33*/ if gc_in && w >= 0 && w <= len(prev)-8 {
+								/*line split.go:33*/ gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
+								/*line split.go:33*/ var gc_lanes [8]int32
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line split.go:33*/ gc_lanes[gc_k] = prev[max((tx-
+											/*line split.go:24*/ 1)+gc_k, validMin)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+							}
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line split.go:24*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
+								/*line split.go:33*/ gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+								/*line split.go:33*/ var gc_lanes2 [8]int32
+								for gc_k2 := range 8 {
+									if 0xff&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line split.go:33*/ gc_lanes2[gc_k2] = prev[min((tx+
+											/*line split.go:24*/ 1)+gc_k2, validMax)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+							}
+							/*line split.go:24*/ gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+							gc_b4 := gc_none3
+							/*line split.go:31*/ if computed {
+								gc_b4 = gc_all3
+							}
+							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
 						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
 		}
-//line split.go:36
-		if i == steps-1 {
+		/*line split.go:36*/ if i == steps-1 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:41
-			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							_ = tx
-//line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line split.go:39
-							gc_if4 := computed
-							if gc_if4.ToBits() != 0 {
-//line split.go:39
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						_ = tx
-//line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:39
-						gc_if3 := computed
-						if gc_if3.ToBits() != 0 {
-//line split.go:39
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line split.go:39
-					if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-				}
-			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -617,17 +501,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line split.go:39
-							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-								break
-							}
-//line split.go:39
-							gc_if2 := computed
-							if gc_if2.ToBits() != 0 {
-//line split.go:40
-								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+							_ = tx
+							/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line split.go:39*/ gc_if4 := computed
+							if gc_if4.ToBits() != 0 {
+								/*line split.go:39*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -642,28 +520,69 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:39
-						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-							break
-						}
-//line split.go:39
-						gc_if := computed
-						if gc_if.ToBits() != 0 {
-//line split.go:40
-							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+						_ = tx
+						/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line split.go:39*/ gc_if3 := computed
+						if gc_if3.ToBits() != 0 {
+							/*line split.go:39*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line split.go:39*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+								break
+							}
+							/*line split.go:39*/ gc_if2 := computed
+							if gc_if2.ToBits() != 0 {
+								/*line split.go:40*/ archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line split.go:39*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+							break
+						}
+						/*line split.go:39*/ gc_if := computed
+						if gc_if.ToBits() != 0 {
+							/*line split.go:40*/ archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line split.go:39
-					if computed {
+					/*line split.go:39*/ if computed {
 						prev[tx] = result[tx]
 					}
 				}
@@ -671,61 +590,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line split.go:49
-		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						_ = tx
-//line split.go:23
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line split.go:44
-						gc_if8 := computed
-						if gc_if8.ToBits() != 0 {
-//line split.go:44
-							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					_ = tx
-//line split.go:23
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:44
-					gc_if7 := computed
-					if gc_if7.ToBits() != 0 {
-//line split.go:44
-						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-//line split.go:44
-				if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
-				}
-			}
-		} else {
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -734,17 +601,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line split.go:23
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line split.go:44
-						if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
-							break
-						}
-//line split.go:44
-						gc_if6 := computed
-						if gc_if6.ToBits() != 0 {
-//line split.go:45
-							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
+						_ = tx
+						/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+						/*line split.go:44*/ gc_if8 := computed
+						if gc_if8.ToBits() != 0 {
+							/*line split.go:44*/ archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -759,28 +620,69 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line split.go:23
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:44
-					if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
-						break
-					}
-//line split.go:44
-					gc_if5 := computed
-					if gc_if5.ToBits() != 0 {
-//line split.go:45
-						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
+					_ = tx
+					/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line split.go:44*/ gc_if7 := computed
+					if gc_if7.ToBits() != 0 {
+						/*line split.go:44*/ archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+						/*line split.go:44*/ if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
+							break
+						}
+						/*line split.go:44*/ gc_if6 := computed
+						if gc_if6.ToBits() != 0 {
+							/*line split.go:45*/ archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+					gc_tx := gc_vstep9
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line split.go:44*/ if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
+						break
+					}
+					/*line split.go:44*/ gc_if5 := computed
+					if gc_if5.ToBits() != 0 {
+						/*line split.go:45*/ archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
 				computed := gc_s_computed[gc_rank]
-//line split.go:44
-				if computed {
+				/*line split.go:44*/ if computed {
 					dst[tx] = result[tx]
 				}
 			}
@@ -794,21 +696,17 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line split.go:79
-	if 2*splitBlock <= 2*gc_bdx {
+	/*line split.go:79*/ if 2*splitBlock <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line split.go:79
-	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
+	/*line split.go:79*/ s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line split.go:84
-		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+		/*line split.go:84*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				tx := gc_tx
-//line split.go:81
-				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
+				/*line split.go:81*/ s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
 			}
 		} else {
 			gc_step := 0
@@ -817,36 +715,31 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line split.go:81
-					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line split.go:81
-				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 			}
 		}
 	}
@@ -869,102 +762,77 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
-//line split.go:83
-						gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
+					/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
+						/*line split.go:83*/ gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
 //line split.go:83
 					} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
-//line split.go:83
-						gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
+						/*line split.go:83*/ gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
 					} else {
 						break gc_steps2
 					}
 					gc_st4 := gc_ld4
-//line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
-//line split.go:83
-						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
-//line split.go:83
-						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
+					/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
+						/*line split.go:83*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
+						/*line split.go:83*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
 //line split.go:83
 					} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
-//line split.go:83
-						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
-//line split.go:83
-						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
+						/*line split.go:83*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
+						/*line split.go:83*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
 					} else {
 						break gc_steps2
 					}
-//line split.go:84
-					if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
+					/*line split.go:84*/ if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
 						var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:84
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
+						/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 							gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
-//line split.go:85
-							gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+							/*line split.go:85*/ gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 						} else {
-//line split.go:85
-							var gc_lanes9 [16]int32
+							/*line split.go:85*/ var gc_lanes9 [16]int32
 							for gc_k9 := range 16 {
 								if 0xffff&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
-//line split.go:85
-									gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
+									/*line split.go:85*/ gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
 						}
 						gc_st5 := gc_ld5.Add(gc_vb2)
-//line split.go:85
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
-//line split.go:85
-							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
-//line split.go:85
-							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
+						/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
+							/*line split.go:85*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
+							/*line split.go:85*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
-//line split.go:85
-							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
-//line split.go:85
-							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
+							/*line split.go:85*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
+							/*line split.go:85*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
 						} else {
-//line split.go:85
-							var gc_lanes10 [16]int32
+							/*line split.go:85*/ var gc_lanes10 [16]int32
 							gc_st5.Store(&gc_lanes10)
 							for gc_k10 := range 16 {
 								if 0xffff&(1<<gc_k10) != 0 {
 									gc_pos.Thread = gc_rank + gc_k10
-//line split.go:85
-									out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
+									/*line split.go:85*/ out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line split.go:85
-						gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
+						/*line split.go:85*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
 						if gc_if2.ToBits() != 0 {
 							var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:84
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
+							/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 								gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
-//line split.go:85
-								gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+								/*line split.go:85*/ gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 							} else {
-//line split.go:85
-								var gc_lanes11 [16]int32
+								/*line split.go:85*/ var gc_lanes11 [16]int32
 								for gc_k11 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
-//line split.go:85
-										gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
+										/*line split.go:85*/ gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -972,27 +840,20 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							}
 							gc_st6 := gc_ld6.Add(gc_vb2)
 							gc_bits := gc_if2.ToBits()
-//line split.go:85
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
-//line split.go:85
-								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line split.go:85
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+							/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
+								/*line split.go:85*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								/*line split.go:85*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
-//line split.go:85
-								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line split.go:85
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								/*line split.go:85*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line split.go:85*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-//line split.go:85
-								var gc_lanes12 [16]int32
+								/*line split.go:85*/ var gc_lanes12 [16]int32
 								gc_st6.Store(&gc_lanes12)
 								for gc_k12 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 										gc_pos.Thread = gc_rank + gc_k12
-//line split.go:85
-										out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
+										/*line split.go:85*/ out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1021,129 +882,97 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 				gc_rank := gc_base + gc_tx
 				var tx int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:83
-				if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
-//line split.go:83
-					gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
+				/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
+					/*line split.go:83*/ gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
 //line split.go:83
 				} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
-//line split.go:83
-					gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
+					/*line split.go:83*/ gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
 				} else {
 					break gc_steps
 				}
 				gc_st := gc_ld
-//line split.go:83
-				if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
-//line split.go:83
-					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
-//line split.go:83
-					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
+				/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
+					/*line split.go:83*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
+					/*line split.go:83*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
 //line split.go:83
 				} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
-//line split.go:83
-					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
-//line split.go:83
-					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
+					/*line split.go:83*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
+					/*line split.go:83*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
 				} else {
 					break gc_steps
 				}
-//line split.go:84
-				if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
+				/*line split.go:84*/ if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
 					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:84
-					if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
+					/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 						gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 					} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
-//line split.go:85
-						gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+						/*line split.go:85*/ gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 					} else {
-//line split.go:85
-						var gc_lanes3 [8]int32
+						/*line split.go:85*/ var gc_lanes3 [8]int32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line split.go:85
-								gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
+								/*line split.go:85*/ gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
 					gc_st2 := gc_ld2.Add(gc_vb)
-//line split.go:85
-					if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
-//line split.go:85
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
-//line split.go:85
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
+					/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
+						/*line split.go:85*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
+						/*line split.go:85*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
 //line split.go:85
 					} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
-//line split.go:85
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
-//line split.go:85
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
+						/*line split.go:85*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
+						/*line split.go:85*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
 					} else {
-//line split.go:85
-						var gc_lanes4 [8]int32
+						/*line split.go:85*/ var gc_lanes4 [8]int32
 						gc_st2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line split.go:85
-								out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
+								/*line split.go:85*/ out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 				} else {
-//line split.go:85
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
+					/*line split.go:85*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
 					if gc_if.ToBits() != 0 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:84
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
+						/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 							gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
-//line split.go:85
-							gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+							/*line split.go:85*/ gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 						} else {
-//line split.go:85
-							var gc_lanes5 [8]int32
+							/*line split.go:85*/ var gc_lanes5 [8]int32
 							for gc_k5 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
-//line split.go:85
-									gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
+									/*line split.go:85*/ gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
 						gc_st3 := gc_ld3.Add(gc_vb)
-//line split.go:85
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
-//line split.go:85
-							gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line split.go:85
-							gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
+							/*line split.go:85*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line split.go:85*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
-//line split.go:85
-							gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line split.go:85
-							gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line split.go:85*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line split.go:85*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line split.go:85
-							var gc_lanes6 [8]int32
+							/*line split.go:85*/ var gc_lanes6 [8]int32
 							gc_st3.Store(&gc_lanes6)
 							for gc_k6 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {
 									gc_pos.Thread = gc_rank + gc_k6
-//line split.go:85
-									out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
+									/*line split.go:85*/ out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -1156,8 +985,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line split.go:83
-			out[2*tx] = s[2*tx]
+			/*line split.go:83*/ out[2*tx] = s[2*tx]
 			if tx >= lo && tx < hi {
 				out[2*tx+1] = s[2*tx+1] + 100
 			}

@@ -19,8 +19,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line streams.go:28
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:28*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -35,13 +34,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:27
-								var i int = off + gc_bx*2*gc_bdx + tid
+								/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-//line streams.go:29
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:29*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -55,20 +52,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:27
-							var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-//line streams.go:29
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:29*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streams.go:29
-						var ahead float32 = gc_at[gc_tx]
+						/*line streams.go:29*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -85,19 +79,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:27
-								var i int = off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-								var gc_i4 int = i
+								/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+								/*line streams.go:29*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-//line streams.go:13
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								/*line streams.go:13*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line streams.go:29
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										/*line streams.go:29*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -108,14 +97,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 									}
 									gc_returned4 = gc_b3
 								} else {
-//line streams.go:29
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line streams.go:29*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line streams.go:29
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											/*line streams.go:29*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -129,8 +115,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-//line streams.go:13
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:13*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -149,19 +134,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:27
-							var i int = off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-							var gc_i2 int = i
+							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:29*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-//line streams.go:13
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							/*line streams.go:13*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line streams.go:29
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								/*line streams.go:29*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									/*line streams.go:29*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -172,14 +152,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 								gc_returned2 = gc_b2
 							} else {
-//line streams.go:29
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line streams.go:29*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line streams.go:29
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									/*line streams.go:29*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										/*line streams.go:29*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -193,8 +170,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-//line streams.go:13
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:13*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -202,10 +178,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -213,8 +187,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line streams.go:39
-			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			/*line streams.go:39*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -226,11 +199,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:27
-							var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
-//line streams.go:27
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:27*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -245,11 +216,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:27
-						var i int = off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
 						_ = i
-//line streams.go:27
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:27*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -257,8 +226,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line streams.go:29
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -274,26 +242,19 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:27
-							var i int = off + gc_bx*2*gc_bdx + tid
-//line streams.go:27
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line streams.go:29
-							if tid < 0 || tid > len(sdata)-16 {
+							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:27*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line streams.go:29
-							var gc_t6 int = i + gc_bdx
+							/*line streams.go:29*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-//line streams.go:13
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							/*line streams.go:13*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line streams.go:29
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+								/*line streams.go:29*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									/*line streams.go:29*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -304,14 +265,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 								gc_returned8 = gc_b5
 							} else {
-//line streams.go:29
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line streams.go:29*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line streams.go:29
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line streams.go:29*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										/*line streams.go:29*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -324,8 +282,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line streams.go:14
-							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line streams.go:14*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -344,26 +301,19 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:27
-						var i int = off + gc_bx*2*gc_bdx + tid
-//line streams.go:27
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line streams.go:29
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:27*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line streams.go:29
-						var gc_t4 int = i + gc_bdx
+						/*line streams.go:29*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-//line streams.go:13
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						/*line streams.go:13*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line streams.go:29
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							/*line streams.go:29*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								/*line streams.go:29*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -374,14 +324,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 							gc_returned6 = gc_b4
 						} else {
-//line streams.go:29
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line streams.go:29*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line streams.go:29
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								/*line streams.go:29*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									/*line streams.go:29*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -394,8 +341,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line streams.go:14
-						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line streams.go:14*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -403,8 +349,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line streams.go:27
-					i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 				}
@@ -412,8 +357,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line streams.go:37
-			gc_off3 := off + gc_bx*2*gc_bdx
+			/*line streams.go:37*/ gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
@@ -423,28 +367,23 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line streams.go:29
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line streams.go:29
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line streams.go:29
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line streams.go:29
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line streams.go:29
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -453,55 +392,43 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line streams.go:27
-					i := off + gc_bx*2*gc_bdx + tid
-//line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-//line streams.go:31
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line streams.go:31*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line streams.go:34
-		if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:34*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -518,8 +445,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							var tid int = gc_tx
 							_ = tid
 							{
-//line streams.go:32
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line streams.go:32*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -534,14 +460,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line streams.go:32
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line streams.go:32*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line streams.go:33
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -552,12 +476,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line streams.go:33
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line streams.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line streams.go:33
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line streams.go:33*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -571,20 +493,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line streams.go:33
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line streams.go:33
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line streams.go:33*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line streams.go:33
-					sdata[tid] += sdata[tid+s]
+					/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -597,24 +516,18 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line streams.go:48
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line streams.go:48*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line streams.go:38
-					gc_at9[0] = gc_at10[0]
-//line streams.go:38
-					gc_at9[0] = gc_at10[0]
-//line streams.go:38
-					gc_at9[0] = gc_at10[0]
-//line streams.go:38
-					gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line streams.go:38
-					gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -622,32 +535,27 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line streams.go:38
-						partial[gc_bx] = sdata[0]
+						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line streams.go:38
-						partial[gc_bx] = sdata[0]
+						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line streams.go:38
-						partial[gc_bx] = sdata[0]
+						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line streams.go:38
-						partial[gc_bx] = sdata[0]
+						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line streams.go:38
-					partial[gc_bx] = sdata[0]
+					/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -663,8 +571,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line streams.go:50
-	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:50*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -679,13 +586,11 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:49
-								var i int = off + gc_bx*2*half + tid
+								/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
 								_ = i
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t4
-//line streams.go:51
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -699,20 +604,17 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:49
-							var i int = off + gc_bx*2*half + tid
+							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
 							_ = i
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t3
-//line streams.go:51
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streams.go:51
-						var ahead float32 = gc_at[gc_tx]
+						/*line streams.go:51*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -724,17 +626,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:49
-								var i int = off + gc_bx*2*half + tid
-//line streams.go:51
-								if i < 0 || i > len(in)-16 {
+								/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+								/*line streams.go:51*/ if i < 0 || i > len(in)-16 {
 									break
 								}
-//line streams.go:51
-								gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
+								/*line streams.go:51*/ gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
 								ahead := gc_t2
-//line streams.go:51
-								ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -748,17 +646,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:49
-							var i int = off + gc_bx*2*half + tid
-//line streams.go:51
-							if i < 0 || i > len(in)-8 {
+							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:51*/ if i < 0 || i > len(in)-8 {
 								break
 							}
-//line streams.go:51
-							gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+							/*line streams.go:51*/ gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 							ahead := gc_t
-//line streams.go:51
-							ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -766,10 +660,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						var ahead float32 = in[i]
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ var ahead float32 = in[i]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -777,8 +669,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line streams.go:61
-			gc_off2 := (off + gc_bx*2*half) + half
+			/*line streams.go:61*/ gc_off2 := (off + gc_bx*2*half) + half
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := s[:gc_bdx]
@@ -790,17 +681,12 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:49
-							var i int = off + gc_bx*2*half + tid
+							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
 							_ = i
-//line streams.go:49
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
-//line streams.go:51
-							v.StoreSlice(gc_at3[gc_tx:])
-//line streams.go:51
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line streams.go:49*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line streams.go:51*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -814,25 +700,19 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:49
-						var i int = off + gc_bx*2*half + tid
+						/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
 						_ = i
-//line streams.go:49
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line streams.go:51
-						v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-//line streams.go:51
-						v.StoreSlice(gc_at3[gc_tx:])
-//line streams.go:51
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line streams.go:49*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line streams.go:51*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-//line streams.go:51
-					v := ahead * gc_at2[gc_tx]
+					/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
 					gc_at3[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -845,19 +725,14 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:49
-							var i int = off + gc_bx*2*half + tid
-//line streams.go:49
-							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-//line streams.go:51
-							if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:49*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:51*/ if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 								break
 							}
-//line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
+							/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
 							v.StoreSlice(s[tid:])
-//line streams.go:52
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -871,19 +746,14 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:49
-						var i int = off + gc_bx*2*half + tid
-//line streams.go:49
-						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-//line streams.go:51
-						if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+						/*line streams.go:49*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:51*/ if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line streams.go:51
-						v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
+						/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
 						v.StoreSlice(s[tid:])
-//line streams.go:52
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -891,8 +761,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line streams.go:49
-					i := off + gc_bx*2*half + tid
+					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
 					ahead := gc_s_ahead[gc_rank]
 					v := ahead * in[i+half]
 					s[tid] = v
@@ -902,8 +771,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line streams.go:62
-			gc_off3 := off + gc_bx*2*half
+			/*line streams.go:62*/ gc_off3 := off + gc_bx*2*half
 			gc_off4 := (off + gc_bx*2*half) + half
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
@@ -914,40 +782,35 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line streams.go:51
-						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line streams.go:51
-						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line streams.go:51
-						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line streams.go:51
-						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:51
-					v := gc_at4[gc_tx] * gc_at5[gc_tx]
+					/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 					gc_at6[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -959,10 +822,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						v := in[i] * in[i+half]
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ v := in[i] * in[i+half]
 						s[tid] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -971,10 +832,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						v := in[i] * in[i+half]
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ v := in[i] * in[i+half]
 						s[tid] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -983,10 +842,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						v := in[i] * in[i+half]
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ v := in[i] * in[i+half]
 						s[tid] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -995,10 +852,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-//line streams.go:51
-						v := in[i] * in[i+half]
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ v := in[i] * in[i+half]
 						s[tid] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -1007,10 +862,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line streams.go:49
-					i := off + gc_bx*2*half + tid
-//line streams.go:51
-					v := in[i] * in[i+half]
+					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:51*/ v := in[i] * in[i+half]
 					s[tid] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -1021,14 +874,12 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
-//line streams.go:65
-		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+		/*line streams.go:65*/ if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line streams.go:54
-				gc_at7[gc_tx] = s[gc_idx] - v
+				/*line streams.go:54*/ gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
 			gc_step3 := 0
@@ -1039,8 +890,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
 					gc_tx := gc_step3 + 1
@@ -1048,8 +898,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
 					gc_tx := gc_step3 + 2
@@ -1057,8 +906,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
 					gc_tx := gc_step3 + 3
@@ -1066,8 +914,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -1075,8 +922,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line streams.go:54
-				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+				/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 			}
 		}
 	}
@@ -1090,8 +936,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line streams.go:64
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:64*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1107,22 +952,17 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:66
-								var i int = gc_bx*(gc_bdx*2) + tid
+								/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
-//line streams.go:68
-									mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line streams.go:68
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line streams.go:68*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line streams.go:68*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line streams.go:68
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1137,30 +977,24 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:66
-							var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
-//line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line streams.go:68
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line streams.go:68*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
-//line streams.go:68
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-//line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
@@ -1177,26 +1011,20 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line streams.go:66
-								var i int = gc_bx*(gc_bdx*2) + tid
+								/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-//line streams.go:68
-								if i < n && uint(n-i) > 15 {
-//line streams.go:68
-									mySum = archsimd.LoadFloat32x16Slice(in[i:])
+								/*line streams.go:68*/ if i < n && uint(n-i) > 15 {
+									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
-//line streams.go:69
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line streams.go:69*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line streams.go:68*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line streams.go:68
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1211,26 +1039,20 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:66
-							var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
 								break
 							}
-//line streams.go:68
-							if i < n && uint(n-i) > 7 {
-//line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(in[i:])
+							/*line streams.go:68*/ if i < n && uint(n-i) > 7 {
+								/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
-//line streams.go:69
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line streams.go:69*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if.ToBits() != 0 {
-//line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
+									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
 								}
 							}
-//line streams.go:68
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1238,8 +1060,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = in[i]
@@ -1252,8 +1073,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line streams.go:81
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line streams.go:81*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -1265,26 +1085,18 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:66
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line streams.go:66
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line streams.go:71
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:66*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line streams.go:71
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line streams.go:71*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if8.ToBits() != 0 {
-//line streams.go:71
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line streams.go:71*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line streams.go:71
-							mySum.StoreSlice(gc_at3[gc_tx:])
-//line streams.go:71
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:71*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1299,37 +1111,27 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:66
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line streams.go:66
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line streams.go:71
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line streams.go:71
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:66*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line streams.go:71
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line streams.go:71*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if7.ToBits() != 0 {
-//line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
-//line streams.go:71
-						mySum.StoreSlice(gc_at3[gc_tx:])
-//line streams.go:71
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:71*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-					if i+gc_bdx < n {
+					/*line streams.go:71*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
 					gc_at3[gc_tx] = mySum
@@ -1345,30 +1147,22 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:66
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line streams.go:66
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-//line streams.go:71
-							if (i+
+							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:66*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:71*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line streams.go:71
-							if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-//line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
+							/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
-//line streams.go:72
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line streams.go:72*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if6.ToBits() != 0 {
-//line streams.go:71
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line streams.go:71*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							mySum.StoreSlice(sdata[tid:])
-//line streams.go:74
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1383,30 +1177,22 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:66
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line streams.go:66
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line streams.go:71
-						if (i+
+						/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:66*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:71*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line streams.go:71
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-//line streams.go:71
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
-//line streams.go:72
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line streams.go:72*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if5.ToBits() != 0 {
-//line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
+								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
 							}
 						}
 						mySum.StoreSlice(sdata[tid:])
-//line streams.go:74
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1414,11 +1200,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:71
-					if i+gc_bdx < n {
+					/*line streams.go:71*/ if i+gc_bdx < n {
 						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
@@ -1430,16 +1214,14 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line streams.go:85
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line streams.go:85*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
@@ -1455,8 +1237,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = in[i]
@@ -1470,11 +1251,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			}
 		}
 	}
-//line streams.go:76
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line streams.go:76*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line streams.go:79
-		if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:79*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1491,16 +1270,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line streams.go:65
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:65*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line streams.go:78
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
-//line streams.go:78
-								mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+								/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-//line streams.go:77
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1515,22 +1290,17 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line streams.go:65
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line streams.go:78
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-//line streams.go:78
-						mySum.StoreSlice(gc_at8[gc_tx:])
-//line streams.go:77
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:65*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-					mySum += gc_at7[gc_tx]
+					/*line streams.go:78*/ mySum += gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1543,20 +1313,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line streams.go:65
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:65*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-//line streams.go:78
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line streams.go:78*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line streams.go:78
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-//line streams.go:78
-								mySum.StoreSlice(sdata[tid:])
+								/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+								/*line streams.go:78*/ mySum.StoreSlice(sdata[tid:])
 							}
-//line streams.go:77
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1570,18 +1335,13 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line streams.go:65
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line streams.go:78
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:65*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:78*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line streams.go:78
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line streams.go:78
-						mySum.StoreSlice(sdata[tid:])
-//line streams.go:77
-						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+						/*line streams.go:78*/ mySum.StoreSlice(sdata[tid:])
+						/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1590,8 +1350,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:78
-					mySum += sdata[tid+s]
+					/*line streams.go:78*/ mySum += sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1605,8 +1364,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-//line streams.go:94
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+			/*line streams.go:94*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1614,36 +1372,31 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						gc_at9[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						gc_at9[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						gc_at9[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						gc_at9[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-					gc_at9[0] = mySum
+					/*line streams.go:84*/ gc_at9[0] = mySum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1653,40 +1406,35 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						partial[gc_bx] = mySum
+						/*line streams.go:84*/ partial[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						partial[gc_bx] = mySum
+						/*line streams.go:84*/ partial[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						partial[gc_bx] = mySum
+						/*line streams.go:84*/ partial[gc_bx] = mySum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-						partial[gc_bx] = mySum
+						/*line streams.go:84*/ partial[gc_bx] = mySum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-//line streams.go:84
-					partial[gc_bx] = mySum
+					/*line streams.go:84*/ partial[gc_bx] = mySum
 				}
 			}
 		}

@@ -15,13 +15,11 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line strided.go:18
-	first := base + 2*gc_bx*gc_bdx
+	/*line strided.go:18*/ first := base + 2*gc_bx*gc_bdx
 	offset := 1
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line strided.go:23
-		if gc_bound := d; gc_bound < gc_to {
+		/*line strided.go:23*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -31,25 +29,21 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					thid := gc_tx
-//line strided.go:22
-					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+					/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line strided.go:23
-					data[gc_idx] += data[gc_idx2]
+					/*line strided.go:23*/ data[gc_idx] += data[gc_idx2]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line strided.go:22
-					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+					/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
 					data[bi] += data[ai]
 				}
 			}
 		}
-//line strided.go:25
-		offset *= 2
+		/*line strided.go:25*/ offset *= 2
 		levels--
 	}
 }
@@ -72,8 +66,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line strided.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line strided.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -88,8 +81,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
@@ -98,8 +90,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
@@ -108,8 +99,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
@@ -118,8 +108,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
@@ -128,8 +117,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-					g := 2*i + off
+					/*line strided.go:38*/ g := 2*i + off
 					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 						out[g] = gc_at[gc_tx] * 2
 					}
@@ -141,8 +129,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
@@ -151,8 +138,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
@@ -161,8 +147,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
@@ -171,8 +156,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						g := 2*i + off
+						/*line strided.go:38*/ g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
@@ -181,8 +165,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-					g := 2*i + off
+					/*line strided.go:38*/ g := 2*i + off
 					if i < len(in) && g < n && in[i] >= 0 {
 						out[g] = in[i] * 2
 					}
@@ -202,12 +185,10 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line strided.go:55
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line strided.go:55*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line strided.go:59
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		/*line strided.go:59*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -217,28 +198,23 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line strided.go:56
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line strided.go:56
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line strided.go:56
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line strided.go:56
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line strided.go:56
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -248,44 +224,37 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
+					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
+					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
+					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:56
-					sdata[tid] = data[gc_bx*gc_bdx+tid]
+					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line strided.go:56
-				sdata[tid] = data[gc_bx*gc_bdx+tid]
+				/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 			}
 		}
 	}
-//line strided.go:58
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line strided.go:58*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line strided.go:61
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line strided.go:61*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -295,8 +264,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -304,8 +272,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -313,8 +280,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -322,8 +288,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line strided.go:59
-					if index := 2 * s * tid; index < gc_bdx {
+					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
@@ -331,8 +296,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line strided.go:59
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -346,24 +310,18 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line strided.go:74
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line strided.go:74*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -371,32 +329,27 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-					sums[gc_bx] = sdata[0]
+					/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -423,11 +376,9 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line strided.go:78
-				g := 2*i + off
+				/*line strided.go:78*/ g := 2*i + off
 				a := in[i]
-//line strided.go:79
-				b := in[i] * 3
+				/*line strided.go:79*/ b := in[i] * 3
 				if g < n {
 					out[g] = a
 				}

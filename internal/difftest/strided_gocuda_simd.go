@@ -17,13 +17,11 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line strided.go:18
-	first := base + 2*gc_bx*gc_bdx
+	/*line strided.go:18*/ first := base + 2*gc_bx*gc_bdx
 	offset := 1
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line strided.go:23
-		if gc_bound := d; gc_bound < gc_to {
+		/*line strided.go:23*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -43,49 +41,36 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 							gc_tx := gc_vstep
 							var thid int = gc_tx
 							{
-//line strided.go:22
-								var gc_t7 int = first + 1*(2*thid+1) - 1
-//line strided.go:22
-								var gc_t8 int = first + 1*(2*thid+2) - 1
+								/*line strided.go:22*/ var gc_t7 int = first + 1*(2*thid+1) - 1
+								/*line strided.go:22*/ var gc_t8 int = first + 1*(2*thid+2) - 1
 								var ai int = gc_t7
 								var bi int = gc_t8
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:23
-								if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
-//line strided.go:23
-									gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
+								/*line strided.go:23*/ if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
+									/*line strided.go:23*/ gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
 //line strided.go:23
 								} else if ai >= 1 && ai <= len(data)-31 {
-//line strided.go:23
-									gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
+									/*line strided.go:23*/ gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
 								} else {
 									break gc_steps4
 								}
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:23
-								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
-//line strided.go:23
-									gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
+								/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
+									/*line strided.go:23*/ gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
 //line strided.go:23
 								} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-									gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
+									/*line strided.go:23*/ gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
 								} else {
 									break gc_steps4
 								}
 								gc_st4 := gc_ld8.Add(gc_ld7)
-//line strided.go:23
-								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
-//line strided.go:23
-									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
-//line strided.go:23
-									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
+								/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
+									/*line strided.go:23*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
+									/*line strided.go:23*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
 //line strided.go:23
 								} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
-//line strided.go:23
-									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
+									/*line strided.go:23*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
+									/*line strided.go:23*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
 								} else {
 									break gc_steps4
 								}
@@ -100,8 +85,7 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				}
 			}
 			if compiled.SIMD {
-//line strided.go:34
-				if offset == 1 {
+				/*line strided.go:34*/ if offset == 1 {
 					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -111,49 +95,36 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var thid int = gc_tx
-//line strided.go:22
-						var gc_t3 int = first + 1*(2*thid+1) - 1
-//line strided.go:22
-						var gc_t4 int = first + 1*(2*thid+2) - 1
+						/*line strided.go:22*/ var gc_t3 int = first + 1*(2*thid+1) - 1
+						/*line strided.go:22*/ var gc_t4 int = first + 1*(2*thid+2) - 1
 						var ai int = gc_t3
 						var bi int = gc_t4
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:23
-						if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
-//line strided.go:23
-							gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
+						/*line strided.go:23*/ if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
+							/*line strided.go:23*/ gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
 //line strided.go:23
 						} else if ai >= 1 && ai <= len(data)-15 {
-//line strided.go:23
-							gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
+							/*line strided.go:23*/ gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:23
-						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
-//line strided.go:23
-							gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+						/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+							/*line strided.go:23*/ gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
 //line strided.go:23
 						} else if bi >= 1 && bi <= len(data)-15 {
-//line strided.go:23
-							gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
+							/*line strided.go:23*/ gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						gc_st2 := gc_ld4.Add(gc_ld3)
-//line strided.go:23
-						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
-//line strided.go:23
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
-//line strided.go:23
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+						/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+							/*line strided.go:23*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+							/*line strided.go:23*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
 //line strided.go:23
 						} else if bi >= 1 && bi <= len(data)-15 {
-//line strided.go:23
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
-//line strided.go:23
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
+							/*line strided.go:23*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+							/*line strided.go:23*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
 						} else {
 							break gc_steps2
 						}
@@ -164,13 +135,11 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line strided.go:22
-				ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+				/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
 				data[bi] += data[ai]
 			}
 		}
-//line strided.go:25
-		offset *= 2
+		/*line strided.go:25*/ offset *= 2
 		levels--
 	}
 }
@@ -193,8 +162,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line strided.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line strided.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -221,25 +189,18 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-							var g int = 2*i + off
+							/*line strided.go:38*/ var g int = 2*i + off
 							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb7).ToBits())
 							if gc_if4.ToBits() != 0 {
-//line strided.go:40
-								gc_st4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
+								/*line strided.go:40*/ gc_st4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
 								gc_bits2 := gc_if4.ToBits()
-//line strided.go:40
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line strided.go:40
-									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line strided.go:40
-									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+								/*line strided.go:40*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line strided.go:40*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line strided.go:40*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line strided.go:40
 								} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:40
-									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line strided.go:40
-									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									/*line strided.go:40*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line strided.go:40*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
 									break gc_steps4
 								}
@@ -265,24 +226,17 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						var g int = 2*i + off
+						/*line strided.go:38*/ var g int = 2*i + off
 						gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb5))
 						if gc_if3.ToBits() != 0 {
-//line strided.go:40
-							gc_st3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
-//line strided.go:40
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line strided.go:40
-								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line strided.go:40
-								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+							/*line strided.go:40*/ gc_st3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+							/*line strided.go:40*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line strided.go:40*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+								/*line strided.go:40*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line strided.go:40
 							} else if g >= 1 && g <= len(out)-15 {
-//line strided.go:40
-								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
-//line strided.go:40
-								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+								/*line strided.go:40*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+								/*line strided.go:40*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
 							} else {
 								break gc_steps3
 							}
@@ -293,8 +247,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-					g := 2*i + off
+					/*line strided.go:38*/ g := 2*i + off
 					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 						out[g] = gc_at[gc_tx] * 2
 					}
@@ -318,29 +271,21 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-							var g int = 2*i + off
+							/*line strided.go:38*/ var g int = 2*i + off
 							if i < 0 || i > len(in)-16 {
 								break
 							}
-//line strided.go:39
-							gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
+							/*line strided.go:39*/ gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
 							if gc_if2.ToBits() != 0 {
-//line strided.go:40
-								gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
+								/*line strided.go:40*/ gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
 								gc_bits := gc_if2.ToBits()
-//line strided.go:40
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line strided.go:40
-									gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line strided.go:40
-									gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+								/*line strided.go:40*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line strided.go:40*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line strided.go:40*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line strided.go:40
 								} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:40
-									gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line strided.go:40
-									gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									/*line strided.go:40*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line strided.go:40*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 									break gc_steps2
 								}
@@ -366,28 +311,20 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-						var g int = 2*i + off
+						/*line strided.go:38*/ var g int = 2*i + off
 						if i < 0 || i > len(in)-8 {
 							break
 						}
-//line strided.go:39
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
+						/*line strided.go:39*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
 						if gc_if.ToBits() != 0 {
-//line strided.go:40
-							gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
-//line strided.go:40
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line strided.go:40
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:40
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line strided.go:40*/ gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
+							/*line strided.go:40*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line strided.go:40*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line strided.go:40*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:40
 							} else if g >= 1 && g <= len(out)-15 {
-//line strided.go:40
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:40
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line strided.go:40*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line strided.go:40*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
 								break gc_steps
 							}
@@ -398,8 +335,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line strided.go:38
-					g := 2*i + off
+					/*line strided.go:38*/ g := 2*i + off
 					if i < len(in) && g < n && in[i] >= 0 {
 						out[g] = in[i] * 2
 					}
@@ -419,12 +355,10 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line strided.go:55
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line strided.go:55*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line strided.go:59
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		/*line strided.go:59*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -435,8 +369,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line strided.go:55
-						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line strided.go:55*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -450,14 +383,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line strided.go:55
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line strided.go:55*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line strided.go:56
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -467,12 +398,10 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line strided.go:56
-						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
+						/*line strided.go:56*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line strided.go:57
-						archsimd.LoadFloat32x16Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
+						/*line strided.go:57*/ archsimd.LoadFloat32x16Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -485,28 +414,23 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line strided.go:56
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
+					/*line strided.go:56*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line strided.go:57
-					archsimd.LoadFloat32x8Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
+					/*line strided.go:57*/ archsimd.LoadFloat32x8Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line strided.go:56
-				sdata[tid] = data[gc_bx*gc_bdx+tid]
+				/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 			}
 		}
 	}
-//line strided.go:58
-	for s := 1; s < gc_bdx; s *= 2 {
+	/*line strided.go:58*/ for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line strided.go:61
-		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+		/*line strided.go:61*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -527,90 +451,67 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line strided.go:59
-								var index int = 2 * tid
-//line strided.go:59
-								if index < gc_bdx && uint(gc_bdx-index) > 30 {
+								/*line strided.go:59*/ var index int = 2 * tid
+								/*line strided.go:59*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
 									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:59
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+									/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line strided.go:60
-										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										/*line strided.go:60*/ gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 									} else {
 										break gc_steps4
 									}
 									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:60
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+									/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line strided.go:60*/ gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										/*line strided.go:60*/ gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 									} else {
 										break gc_steps4
 									}
 									gc_st3 := gc_ld14.Add(gc_ld13)
-//line strided.go:60
-									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line strided.go:60
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+									/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+										/*line strided.go:60*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+										/*line strided.go:60*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line strided.go:60
-										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+										/*line strided.go:60*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+										/*line strided.go:60*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 									} else {
 										break gc_steps4
 									}
 								} else {
-//line strided.go:60
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+									/*line strided.go:60*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
 									if gc_if4.ToBits() != 0 {
 										var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:59
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line strided.go:60
-											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											/*line strided.go:60*/ gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 										} else {
 											break gc_steps4
 										}
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+										/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line strided.go:60*/ gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											/*line strided.go:60*/ gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 										} else {
 											break gc_steps4
 										}
 										gc_st4 := gc_ld16.Add(gc_ld15)
 										gc_bits := gc_if4.ToBits()
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line strided.go:60
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+										/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line strided.go:60*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+											/*line strided.go:60*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line strided.go:60
-											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+											/*line strided.go:60*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+											/*line strided.go:60*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 										} else {
 											break gc_steps4
 										}
@@ -627,8 +528,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line strided.go:71
-				if s == 1 {
+				/*line strided.go:71*/ if s == 1 {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -639,89 +539,66 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line strided.go:59
-						var index int = 2 * tid
-//line strided.go:59
-						if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						/*line strided.go:59*/ var index int = 2 * tid
+						/*line strided.go:59*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:59
-							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+							/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line strided.go:60
-								gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								/*line strided.go:60*/ gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps2
 							}
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:60
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-								gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+							/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line strided.go:60*/ gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-								gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								/*line strided.go:60*/ gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps2
 							}
 							gc_st := gc_ld6.Add(gc_ld5)
-//line strided.go:60
-							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line strided.go:60
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+							/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+								/*line strided.go:60*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+								/*line strided.go:60*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line strided.go:60
 							} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line strided.go:60
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								/*line strided.go:60*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+								/*line strided.go:60*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 							} else {
 								break gc_steps2
 							}
 						} else {
-//line strided.go:60
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line strided.go:60*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:59
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line strided.go:60
-									gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									/*line strided.go:60*/ gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps2
 								}
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:60
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-									gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+								/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line strided.go:60*/ gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-									gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									/*line strided.go:60*/ gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps2
 								}
 								gc_st2 := gc_ld8.Add(gc_ld7)
-//line strided.go:60
-								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line strided.go:60
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+								/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line strided.go:60*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+									/*line strided.go:60*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 								} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line strided.go:60
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									/*line strided.go:60*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+									/*line strided.go:60*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 									break gc_steps2
 								}
@@ -734,8 +611,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line strided.go:59
-				if index := 2 * s * tid; index < gc_bdx {
+				/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
 			}
@@ -749,24 +625,18 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line strided.go:74
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line strided.go:74*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line strided.go:65
-					gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -774,32 +644,27 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-						sums[gc_bx] = sdata[0]
+						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line strided.go:65
-					sums[gc_bx] = sdata[0]
+					/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -840,127 +705,89 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:78
-						var g int = 2*i + off
+						/*line strided.go:78*/ var g int = 2*i + off
 						if i < 0 || i > len(in)-16 {
 							break
 						}
-//line strided.go:79
-						a := archsimd.LoadFloat32x16Slice(in[i:])
-//line strided.go:79
-						b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
-//line strided.go:83
-						if g+1 < n && uint(n-(g+1)) > 30 && (g <
-//line strided.go:80
-							n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+						/*line strided.go:79*/ a := archsimd.LoadFloat32x16Slice(in[i:])
+						/*line strided.go:79*/ b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
+						/*line strided.go:83*/ if g+1 < n && uint(n-(g+1)) > 30 && (g <
+							/*line strided.go:80*/ n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 							a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
-//line strided.go:81
-							a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
+							/*line strided.go:81*/ a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
 						} else {
-//line strided.go:81
-							if g <
-//line strided.go:80
-								n && uint(n-g) > 30 {
-//line strided.go:80
-								gc_st5 := a
-//line strided.go:80
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+							/*line strided.go:81*/ if g <
+								/*line strided.go:80*/ n && uint(n-g) > 30 {
+								/*line strided.go:80*/ gc_st5 := a
+								/*line strided.go:80*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
-//line strided.go:81
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+									/*line strided.go:81*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
 //line strided.go:81
 								} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:81
-									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
-//line strided.go:81
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+									/*line strided.go:81*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+									/*line strided.go:81*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 								} else {
 									break gc_steps2
 								}
 							} else {
-//line strided.go:81
-								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+								/*line strided.go:81*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 								if gc_if3.ToBits() != 0 {
-//line strided.go:80
-									gc_st6 := a
+									/*line strided.go:80*/ gc_st6 := a
 									gc_bits := gc_if3.ToBits()
-//line strided.go:80
-									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line strided.go:80*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line strided.go:81
-										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+										/*line strided.go:81*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line strided.go:81
 									} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:81
-										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line strided.go:81
-										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+										/*line strided.go:81*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+										/*line strided.go:81*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 									} else {
 										break gc_steps2
 									}
 								}
 							}
-//line strided.go:81
-							if g+
-//line strided.go:83
-								1 < n && uint(n-(g+1)) > 30 {
-//line strided.go:83
-								gc_st7 := b
-//line strided.go:83
-								if (g+
+							/*line strided.go:81*/ if g+
+								/*line strided.go:83*/ 1 < n && uint(n-(g+1)) > 30 {
+								/*line strided.go:83*/ gc_st7 := b
+								/*line strided.go:83*/ if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line strided.go:84
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
-//line strided.go:84
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
 //line strided.go:84
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line strided.go:84
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
-//line strided.go:84
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
 								} else {
-//line strided.go:84
-									var gc_lanes7 [16]float32
+									/*line strided.go:84*/ var gc_lanes7 [16]float32
 									gc_st7.Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
-//line strided.go:84
-											out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
+											/*line strided.go:84*/ out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line strided.go:84
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+								/*line strided.go:84*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 								if gc_if4.ToBits() != 0 {
-//line strided.go:83
-									gc_st8 := b
+									/*line strided.go:83*/ gc_st8 := b
 									gc_bits2 := gc_if4.ToBits()
-//line strided.go:83
-									if (g+
+									/*line strided.go:83*/ if (g+
 										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line strided.go:84
-										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line strided.go:84
-										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line strided.go:84
 									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line strided.go:84
-										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line strided.go:84
-										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 									} else {
-//line strided.go:84
-										var gc_lanes8 [16]float32
+										/*line strided.go:84*/ var gc_lanes8 [16]float32
 										gc_st8.Store(&gc_lanes8)
 										for gc_k8 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
 												gc_pos.Thread = gc_rank + gc_k8
-//line strided.go:84
-												out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+												/*line strided.go:84*/ out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -988,125 +815,87 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line strided.go:78
-					var g int = 2*i + off
+					/*line strided.go:78*/ var g int = 2*i + off
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line strided.go:79
-					a := archsimd.LoadFloat32x8Slice(in[i:])
-//line strided.go:79
-					b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
-//line strided.go:83
-					if g+1 < n && uint(n-(g+1)) > 14 && (g <
-//line strided.go:80
-						n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+					/*line strided.go:79*/ a := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line strided.go:79*/ b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
+					/*line strided.go:83*/ if g+1 < n && uint(n-(g+1)) > 14 && (g <
+						/*line strided.go:80*/ n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 						a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
-//line strided.go:81
-						a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
+						/*line strided.go:81*/ a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
 					} else {
-//line strided.go:81
-						if g <
-//line strided.go:80
-							n && uint(n-g) > 14 {
-//line strided.go:80
-							gc_st := a
-//line strided.go:80
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+						/*line strided.go:81*/ if g <
+							/*line strided.go:80*/ n && uint(n-g) > 14 {
+							/*line strided.go:80*/ gc_st := a
+							/*line strided.go:80*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
-//line strided.go:81
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
+								/*line strided.go:81*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
 //line strided.go:81
 							} else if g >= 1 && g <= len(out)-15 {
-//line strided.go:81
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
-//line strided.go:81
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+								/*line strided.go:81*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+								/*line strided.go:81*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
 							} else {
 								break gc_steps
 							}
 						} else {
-//line strided.go:81
-							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+							/*line strided.go:81*/ gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 							if gc_if.ToBits() != 0 {
-//line strided.go:80
-								gc_st2 := a
-//line strided.go:80
-								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line strided.go:80*/ gc_st2 := a
+								/*line strided.go:80*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:81
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line strided.go:81*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:81
 								} else if g >= 1 && g <= len(out)-15 {
-//line strided.go:81
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:81
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line strided.go:81*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line strided.go:81*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
 									break gc_steps
 								}
 							}
 						}
-//line strided.go:81
-						if g+
-//line strided.go:83
-							1 < n && uint(n-(g+1)) > 14 {
-//line strided.go:83
-							gc_st3 := b
-//line strided.go:83
-							if (g+
+						/*line strided.go:81*/ if g+
+							/*line strided.go:83*/ 1 < n && uint(n-(g+1)) > 14 {
+							/*line strided.go:83*/ gc_st3 := b
+							/*line strided.go:83*/ if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line strided.go:84
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
-//line strided.go:84
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
+								/*line strided.go:84*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
+								/*line strided.go:84*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
 //line strided.go:84
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line strided.go:84
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
-//line strided.go:84
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+								/*line strided.go:84*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+								/*line strided.go:84*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
 							} else {
-//line strided.go:84
-								var gc_lanes3 [8]float32
+								/*line strided.go:84*/ var gc_lanes3 [8]float32
 								gc_st3.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line strided.go:84
-										out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
+										/*line strided.go:84*/ out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line strided.go:84
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+							/*line strided.go:84*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 							if gc_if2.ToBits() != 0 {
-//line strided.go:83
-								gc_st4 := b
-//line strided.go:83
-								if (g+
+								/*line strided.go:83*/ gc_st4 := b
+								/*line strided.go:83*/ if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line strided.go:84
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:84
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line strided.go:84*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line strided.go:84*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:84
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line strided.go:84
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:84
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line strided.go:84*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line strided.go:84*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
-//line strided.go:84
-									var gc_lanes4 [8]float32
+									/*line strided.go:84*/ var gc_lanes4 [8]float32
 									gc_st4.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line strided.go:84
-											out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
+											/*line strided.go:84*/ out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1120,11 +909,9 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line strided.go:78
-				g := 2*i + off
+				/*line strided.go:78*/ g := 2*i + off
 				a := in[i]
-//line strided.go:79
-				b := in[i] * 3
+				/*line strided.go:79*/ b := in[i] * 3
 				if g < n {
 					out[g] = a
 				}

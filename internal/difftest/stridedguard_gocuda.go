@@ -50,20 +50,16 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line stridedguard.go:35
-	n := len(in)
+	/*line stridedguard.go:35*/ n := len(in)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-//line stridedguard.go:41
-		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+		/*line stridedguard.go:41*/ if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-				v := int32(g)
-//line stridedguard.go:39
-				if true || g < n {
+				/*line stridedguard.go:37*/ v := int32(g)
+				/*line stridedguard.go:39*/ if true || g < n {
 					out[gc_idx] = v
 				}
 				if true || g+1 < n {
@@ -77,10 +73,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
+					/*line stridedguard.go:37*/ v := int32(g)
+					/*line stridedguard.go:39*/ if g < n {
 						out[g] = v
 					}
 					if g+1 < n {
@@ -91,10 +85,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
+					/*line stridedguard.go:37*/ v := int32(g)
+					/*line stridedguard.go:39*/ if g < n {
 						out[g] = v
 					}
 					if g+1 < n {
@@ -105,10 +97,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
+					/*line stridedguard.go:37*/ v := int32(g)
+					/*line stridedguard.go:39*/ if g < n {
 						out[g] = v
 					}
 					if g+1 < n {
@@ -119,10 +109,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
+					/*line stridedguard.go:37*/ v := int32(g)
+					/*line stridedguard.go:39*/ if g < n {
 						out[g] = v
 					}
 					if g+1 < n {
@@ -133,10 +121,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:37
-				v := int32(g)
-//line stridedguard.go:39
-				if g < n {
+				/*line stridedguard.go:37*/ v := int32(g)
+				/*line stridedguard.go:39*/ if g < n {
 					out[g] = v
 				}
 				if g+1 < n {

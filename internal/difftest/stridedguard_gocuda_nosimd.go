@@ -16,19 +16,16 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line stridedguard.go:13
-	n := len(in)
+	/*line stridedguard.go:13*/ n := len(in)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-//line stridedguard.go:19
-		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+		/*line stridedguard.go:19*/ if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:15
-				var a0, a1 int32
+				/*line stridedguard.go:15*/ var a0, a1 int32
 				if true || g < n {
 					a0 = in[gc_idx]
 				}
@@ -43,8 +40,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:15
-				var a0, a1 int32
+				/*line stridedguard.go:15*/ var a0, a1 int32
 				if g < n {
 					a0 = in[g]
 				}
@@ -58,8 +54,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line stridedguard.go:33
-		panic(compiled.ErrGuardWraps)
+		/*line stridedguard.go:33*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -72,8 +67,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line stridedguard.go:23
-				if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+				/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 					gc_at[gc_tx] = a0 + a1
 				}
 			}
@@ -83,8 +77,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line stridedguard.go:23
-				if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+				/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 					out[i] = a0 + a1
 				}
 			}

@@ -18,8 +18,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line stridedguard.go:13
-	n := len(in)
+	/*line stridedguard.go:13*/ n := len(in)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -34,83 +33,64 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:15
-					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:15
-					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					/*line stridedguard.go:15*/ var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					/*line stridedguard.go:15*/ var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:16
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 						} else if g >= 1 && g <= len(in)-31 {
-//line stridedguard.go:17
-							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+							/*line stridedguard.go:17*/ gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a0 = gc_ld13
 					} else {
-//line stridedguard.go:17
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line stridedguard.go:17*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:16
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-31 {
-//line stridedguard.go:17
-								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+								/*line stridedguard.go:17*/ gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line stridedguard.go:17
-							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							/*line stridedguard.go:17*/ a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
-//line stridedguard.go:19
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line stridedguard.go:19*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:19
-						if (g+
+						/*line stridedguard.go:19*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line stridedguard.go:20
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+							/*line stridedguard.go:20*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line stridedguard.go:20
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+							/*line stridedguard.go:20*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a1 = gc_vb4.Mul(gc_ld15)
 					} else {
-//line stridedguard.go:20
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line stridedguard.go:20*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:19
-							if (g+
+							/*line stridedguard.go:19*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line stridedguard.go:20
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+								/*line stridedguard.go:20*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line stridedguard.go:20
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+								/*line stridedguard.go:20*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line stridedguard.go:20
-							a1 = a1.Merge(gc_vb4.Mul(gc_ld16), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							/*line stridedguard.go:20*/ a1 = a1.Merge(gc_vb4.Mul(gc_ld16), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
-//line stridedguard.go:19
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line stridedguard.go:19
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line stridedguard.go:19*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line stridedguard.go:19*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -128,83 +108,64 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var g int = gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:15
-				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:15
-				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				/*line stridedguard.go:15*/ var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				/*line stridedguard.go:15*/ var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				if g < n && uint(n-g) > 14 {
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:16
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 					} else if g >= 1 && g <= len(in)-15 {
-//line stridedguard.go:17
-						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						/*line stridedguard.go:17*/ gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a0 = gc_ld5
 				} else {
-//line stridedguard.go:17
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line stridedguard.go:17*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if3.ToBits() != 0 {
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:16
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 						} else if g >= 1 && g <= len(in)-15 {
-//line stridedguard.go:17
-							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+							/*line stridedguard.go:17*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line stridedguard.go:17
-						a0 = gc_ld6.Merge(a0, gc_if3)
+						/*line stridedguard.go:17*/ a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
-//line stridedguard.go:19
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line stridedguard.go:19*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:19
-					if (g+
+					/*line stridedguard.go:19*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line stridedguard.go:20
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+						/*line stridedguard.go:20*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line stridedguard.go:20
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						/*line stridedguard.go:20*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a1 = gc_vb2.Mul(gc_ld7)
 				} else {
-//line stridedguard.go:20
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line stridedguard.go:20*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if4.ToBits() != 0 {
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:19
-						if (g+
+						/*line stridedguard.go:19*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line stridedguard.go:20
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+							/*line stridedguard.go:20*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line stridedguard.go:20
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							/*line stridedguard.go:20*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line stridedguard.go:20
-						a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
+						/*line stridedguard.go:20*/ a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
 					}
 				}
-//line stridedguard.go:19
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line stridedguard.go:19
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line stridedguard.go:19*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line stridedguard.go:19*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -212,8 +173,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			g := gc_bx*2*gc_bdx + 2*gc_tx
-//line stridedguard.go:15
-			var a0, a1 int32
+			/*line stridedguard.go:15*/ var a0, a1 int32
 			if g < n {
 				a0 = in[g]
 			}
@@ -226,8 +186,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line stridedguard.go:32
-		panic(compiled.ErrGuardWraps)
+		/*line stridedguard.go:32*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -244,22 +203,16 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line stridedguard.go:23
-						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
-//line stridedguard.go:23
-						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+						/*line stridedguard.go:23*/ a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+						/*line stridedguard.go:23*/ a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
 							var i int = gc_bx*gc_bdx + gc_tx
-//line stridedguard.go:23
-							if i < len(out) && uint(len(out)-i) > 15 {
-//line stridedguard.go:23
-								a0.Add(a1).StoreSlice(gc_at[gc_tx:])
+							/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 15 {
+								/*line stridedguard.go:23*/ a0.Add(a1).StoreSlice(gc_at[gc_tx:])
 							} else {
-//line stridedguard.go:23
-								gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+								/*line stridedguard.go:23*/ gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 								if gc_if12.ToBits() != 0 {
-//line stridedguard.go:23
-									a0.Add(a1).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if12)
+									/*line stridedguard.go:23*/ a0.Add(a1).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if12)
 								}
 							}
 						}
@@ -276,21 +229,15 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line stridedguard.go:23
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
-//line stridedguard.go:23
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+					/*line stridedguard.go:23*/ a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+					/*line stridedguard.go:23*/ a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx
-//line stridedguard.go:23
-					if i < len(out) && uint(len(out)-i) > 7 {
-//line stridedguard.go:23
-						a0.Add(a1).StoreSlice(gc_at[gc_tx:])
+					/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 7 {
+						/*line stridedguard.go:23*/ a0.Add(a1).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line stridedguard.go:23
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						/*line stridedguard.go:23*/ gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 						if gc_if11.ToBits() != 0 {
-//line stridedguard.go:23
-							a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
+							/*line stridedguard.go:23*/ a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
 						}
 					}
 				}
@@ -300,8 +247,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line stridedguard.go:23
-				if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+				/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 					gc_at[gc_tx] = a0 + a1
 				}
 			}
@@ -314,48 +260,36 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line stridedguard.go:23
-						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
-//line stridedguard.go:23
-						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+						/*line stridedguard.go:23*/ a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+						/*line stridedguard.go:23*/ a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
 							var i int = gc_bx*gc_bdx + gc_tx
-//line stridedguard.go:23
-							if i < len(out) && uint(len(out)-i) > 15 {
-//line stridedguard.go:23
-								if i >= 0 && i <= len(out)-16 {
+							/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 15 {
+								/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
 									a0.Add(a1).StoreSlice(out[i:])
 								} else {
-//line stridedguard.go:24
-									var gc_lanes19 [16]int32
-//line stridedguard.go:24
-									a0.Add(a1).Store(&gc_lanes19)
+									/*line stridedguard.go:24*/ var gc_lanes19 [16]int32
+									/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes19)
 									for gc_k19 := range 16 {
 										if 0xffff&(1<<gc_k19) != 0 {
 											gc_pos.Thread = gc_rank + gc_k19
-//line stridedguard.go:24
-											out[i+gc_k19] = gc_lanes19[gc_k19]
+											/*line stridedguard.go:24*/ out[i+gc_k19] = gc_lanes19[gc_k19]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line stridedguard.go:24
-								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+								/*line stridedguard.go:24*/ gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 								if gc_if10.ToBits() != 0 {
-//line stridedguard.go:23
-									if i >= 0 && i <= len(out)-16 {
+									/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
 										a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
 									} else {
-//line stridedguard.go:24
-										var gc_lanes20 [16]int32
-//line stridedguard.go:24
-										a0.Add(a1).Store(&gc_lanes20)
+										/*line stridedguard.go:24*/ var gc_lanes20 [16]int32
+										/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes20)
 										for gc_k20 := range 16 {
 											if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 												gc_pos.Thread = gc_rank + gc_k20
-//line stridedguard.go:24
-												out[i+gc_k20] = gc_lanes20[gc_k20]
+												/*line stridedguard.go:24*/ out[i+gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -376,47 +310,35 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line stridedguard.go:23
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
-//line stridedguard.go:23
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+					/*line stridedguard.go:23*/ a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+					/*line stridedguard.go:23*/ a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx
-//line stridedguard.go:23
-					if i < len(out) && uint(len(out)-i) > 7 {
-//line stridedguard.go:23
-						if i >= 0 && i <= len(out)-8 {
+					/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 7 {
+						/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
 							a0.Add(a1).StoreSlice(out[i:])
 						} else {
-//line stridedguard.go:24
-							var gc_lanes17 [8]int32
-//line stridedguard.go:24
-							a0.Add(a1).Store(&gc_lanes17)
+							/*line stridedguard.go:24*/ var gc_lanes17 [8]int32
+							/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes17)
 							for gc_k17 := range 8 {
 								if 0xff&(1<<gc_k17) != 0 {
 									gc_pos.Thread = gc_rank + gc_k17
-//line stridedguard.go:24
-									out[i+gc_k17] = gc_lanes17[gc_k17]
+									/*line stridedguard.go:24*/ out[i+gc_k17] = gc_lanes17[gc_k17]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line stridedguard.go:24
-						gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						/*line stridedguard.go:24*/ gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 						if gc_if9.ToBits() != 0 {
-//line stridedguard.go:23
-							if i >= 0 && i <= len(out)-8 {
+							/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
 								a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
 							} else {
-//line stridedguard.go:24
-								var gc_lanes18 [8]int32
-//line stridedguard.go:24
-								a0.Add(a1).Store(&gc_lanes18)
+								/*line stridedguard.go:24*/ var gc_lanes18 [8]int32
+								/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes18)
 								for gc_k18 := range 8 {
 									if gc_if9.ToBits()&(1<<gc_k18) != 0 {
 										gc_pos.Thread = gc_rank + gc_k18
-//line stridedguard.go:24
-										out[i+gc_k18] = gc_lanes18[gc_k18]
+										/*line stridedguard.go:24*/ out[i+gc_k18] = gc_lanes18[gc_k18]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -431,8 +353,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
-//line stridedguard.go:23
-				if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+				/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 					out[i] = a0 + a1
 				}
 			}

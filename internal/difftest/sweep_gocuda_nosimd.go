@@ -20,25 +20,20 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:20
-	base := gc_bx * m
+	/*line sweep.go:20*/ base := gc_bx * m
 	if start*m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:21
-	temp := gocuda.Shared[float32](t, start*m)
-//line sweep.go:23
-	offset := start
+	/*line sweep.go:21*/ temp := gocuda.Shared[float32](t, start*m)
+	/*line sweep.go:23*/ offset := start
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line sweep.go:28
-		gc_off2 := base
+		/*line sweep.go:28*/ gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line sweep.go:22
-				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				/*line sweep.go:22*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
 			gc_step := 0
@@ -47,49 +42,42 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
 	}
-//line sweep.go:24
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:24*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:32
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:32*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -99,25 +87,21 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid := gc_tx
-//line sweep.go:27
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line sweep.go:28
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line sweep.go:28*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:27
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line sweep.go:30
-		offset *= 2
+		/*line sweep.go:30*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -130,18 +114,13 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				gc_at := temp[gc_off6:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:33
-					gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step3 := gc_from
@@ -149,48 +128,40 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-					temp[m-1] = 0
+					/*line sweep.go:33*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:35
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line sweep.go:35*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:36
-		offset >>= 1
+		/*line sweep.go:36*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:39
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:39*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -200,12 +171,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off7+gc_stride3*(gc_from), gc_off8+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					thid := gc_tx
-//line sweep.go:39
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line sweep.go:40
-					y := temp[gc_idx7]
+					/*line sweep.go:40*/ y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
@@ -213,8 +182,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:39
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] += y
@@ -224,14 +192,12 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
-//line sweep.go:52
-		gc_off9 := base
+		/*line sweep.go:52*/ gc_off9 := base
 		gc_off10 := base + 1
 		gc_off11 := 1
 		if compiled.InStride(gc_stride4, gc_off9, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, gc_off9+gc_stride4*(0), gc_off10+gc_stride4*(0), 0+gc_stride4*(0), gc_off11+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
-//line sweep.go:46
-				data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
+				/*line sweep.go:46*/ data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
 			}
 		} else {
 			gc_step4 := 0
@@ -240,36 +206,31 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -286,24 +247,20 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:57
-	base := gc_bx * m
+	/*line sweep.go:57*/ base := gc_bx * m
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:58
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line sweep.go:58*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line sweep.go:65
-		gc_off2 := base
+		/*line sweep.go:65*/ gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line sweep.go:59
-				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				/*line sweep.go:59*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
 			gc_step := 0
@@ -312,49 +269,42 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
 	}
-//line sweep.go:61
-	for d := m / 2; d > 0; d /= 2 {
+	/*line sweep.go:61*/ for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:69
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:69*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -363,33 +313,28 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line sweep.go:66
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line sweep.go:66*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:64
-					ai := offset*(2*thid+1) - 1
+					/*line sweep.go:64*/ ai := offset*(2*thid+1) - 1
 					bi := offset*(2*thid+2) - 1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line sweep.go:68
-		offset <<= 1
+		/*line sweep.go:68*/ offset <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
-//line sweep.go:73
-		gc_off6 := base
+		/*line sweep.go:73*/ gc_off6 := base
 		gc_off7 := base + 1
 		gc_off8 := 1
 		if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
-//line sweep.go:71
-				tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+				/*line sweep.go:71*/ tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
 			}
 		} else {
 			gc_step2 := 0
@@ -398,36 +343,31 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -437,24 +377,18 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line sweep.go:82
-			gc_off9 := m - 1
+			/*line sweep.go:82*/ gc_off9 := m - 1
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(temp) {
 				gc_at := temp[gc_off9:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:74
-					gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step4 := gc_from
@@ -462,48 +396,40 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-					temp[m-1] = 0
+					/*line sweep.go:74*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:76
-	for d_ := 1; d_ < m; d_ <<= 1 {
+	/*line sweep.go:76*/ for d_ := 1; d_ < m; d_ <<= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:77
-		offset /= 2
+		/*line sweep.go:77*/ offset /= 2
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:80
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:80*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -512,8 +438,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_off11 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride4, gc_off11, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx11, gc_idx12 := gc_from, gc_off10+gc_stride4*(gc_from), gc_off11+gc_stride4*(gc_from); gc_tx < gc_to; gc_tx, gc_idx11, gc_idx12 = gc_tx+1, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
-//line sweep.go:82
-					v := temp[gc_idx11]
+					/*line sweep.go:82*/ v := temp[gc_idx11]
 					temp[gc_idx11] = temp[gc_idx12]
 					temp[gc_idx12] += v
 				}
@@ -521,8 +446,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:80
-					ai_ := offset*(2*thid+1) - 1
+					/*line sweep.go:80*/ ai_ := offset*(2*thid+1) - 1
 					bi_ := offset*(2*thid+2) - 1
 					v := temp[ai_]
 					temp[ai_] = temp[bi_]
@@ -533,14 +457,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride5 := 2 * 1
-//line sweep.go:94
-		gc_off12 := base
+		/*line sweep.go:94*/ gc_off12 := base
 		gc_off13 := base + 1
 		gc_off14 := 1
 		if compiled.InStride(gc_stride5, gc_off12, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, gc_off13, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride5, gc_off14, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := 0, gc_off12+gc_stride5*(0), gc_off13+gc_stride5*(0), 0+gc_stride5*(0), gc_off14+gc_stride5*(0); gc_tx < gc_bdx; gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
-//line sweep.go:88
-				data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
+				/*line sweep.go:88*/ data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
 			}
 		} else {
 			gc_step5 := 0
@@ -549,36 +471,31 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step5 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -595,24 +512,20 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:100
-	base := gc_bx * m
+	/*line sweep.go:100*/ base := gc_bx * m
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:101
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line sweep.go:101*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line sweep.go:108
-		gc_off2 := base
+		/*line sweep.go:108*/ gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line sweep.go:102
-				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				/*line sweep.go:102*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
 			gc_step := 0
@@ -621,49 +534,42 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
 	}
-//line sweep.go:104
-	for d := m >> 1; d > stop; d >>= 1 {
+	/*line sweep.go:104*/ for d := m >> 1; d > stop; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > stop && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:112
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:112*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -673,36 +579,30 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid := gc_tx
-//line sweep.go:107
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line sweep.go:108
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line sweep.go:108*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:107
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line sweep.go:110
-		offset *= 2
+		/*line sweep.go:110*/ offset *= 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
-//line sweep.go:115
-		gc_off6 := base
+		/*line sweep.go:115*/ gc_off6 := base
 		gc_off7 := base + 1
 		gc_off8 := 1
 		if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
-//line sweep.go:113
-				data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+				/*line sweep.go:113*/ data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
 			}
 		} else {
 			gc_step2 := 0
@@ -711,36 +611,31 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -756,10 +651,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sweep.go:125
-	m := wide * 2 * gc_bdx
-//line sweep.go:127
-	base := gc_bx * m
+	/*line sweep.go:125*/ m := wide * 2 * gc_bdx
+	/*line sweep.go:127*/ base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -769,8 +662,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sweep.go:138
-			panic(compiled.ErrGuardWraps)
+			/*line sweep.go:138*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -786,32 +678,27 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line sweep.go:130
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line sweep.go:130
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line sweep.go:130
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line sweep.go:130
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sweep.go:130
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -820,66 +707,54 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
+						/*line sweep.go:129*/ i := thid + gc_off
 						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
+						/*line sweep.go:130*/ temp[i] = data[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
+						/*line sweep.go:129*/ i := thid + gc_off
 						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
+						/*line sweep.go:130*/ temp[i] = data[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
+						/*line sweep.go:129*/ i := thid + gc_off
 						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
+						/*line sweep.go:130*/ temp[i] = data[base+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
+						/*line sweep.go:129*/ i := thid + gc_off
 						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
+						/*line sweep.go:130*/ temp[i] = data[base+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:129
-					i := thid + gc_off
+					/*line sweep.go:129*/ i := thid + gc_off
 					gc_more = true
-//line sweep.go:130
-					temp[i] = data[base+i]
+					/*line sweep.go:130*/ temp[i] = data[base+i]
 				}
 			}
 		}
 	}
 	offset := 1
-//line sweep.go:133
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:133*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:141
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:141*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -889,25 +764,21 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					thid := gc_tx
-//line sweep.go:136
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line sweep.go:137
-					temp[gc_idx] += temp[gc_idx2]
+					/*line sweep.go:137*/ temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:136
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line sweep.go:139
-		offset *= 2
+		/*line sweep.go:139*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -920,18 +791,13 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_at3 := temp[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:142
-					gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 			} else {
 				gc_step4 := gc_from
@@ -939,48 +805,40 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-					temp[m-1] = 0
+					/*line sweep.go:142*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:144
-	for d_ := 1; d_ < limit; d_ *= 2 {
+	/*line sweep.go:144*/ for d_ := 1; d_ < limit; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:145
-		offset >>= 1
+		/*line sweep.go:145*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:148
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:148*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -990,12 +848,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off8+gc_stride2*(gc_from), gc_off9+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 					thid := gc_tx
-//line sweep.go:148
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line sweep.go:149
-					y := temp[gc_idx3]
+					/*line sweep.go:149*/ y := temp[gc_idx3]
 					temp[gc_idx3] = temp[gc_idx4]
 					temp[gc_idx4] += y
 				}
@@ -1003,8 +859,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:148
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] += y
@@ -1012,8 +867,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			}
 		}
 	}
-//line sweep.go:155
-	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
+	/*line sweep.go:155*/ for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1021,8 +875,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line sweep.go:164
-			panic(compiled.ErrGuardWraps)
+			/*line sweep.go:164*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1038,32 +891,27 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					{
 						gc_tx := gc_step5 + 0
 						gc_more2 = true
-//line sweep.go:156
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_more2 = true
-//line sweep.go:156
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_more2 = true
-//line sweep.go:156
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_more2 = true
-//line sweep.go:156
-						gc_at4[gc_tx] = gc_at5[gc_tx]
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line sweep.go:156
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+					/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -1072,51 +920,41 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
+						/*line sweep.go:155*/ i_ := thid + gc_off2
 						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
+						/*line sweep.go:155*/ i_ := thid + gc_off2
 						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
+						/*line sweep.go:155*/ i_ := thid + gc_off2
 						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
+						/*line sweep.go:155*/ i_ := thid + gc_off2
 						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:155
-					i_ := thid + gc_off2
+					/*line sweep.go:155*/ i_ := thid + gc_off2
 					gc_more2 = true
-//line sweep.go:156
-					data[base+i_] = temp[i_]
+					/*line sweep.go:156*/ data[base+i_] = temp[i_]
 				}
 			}
 		}
@@ -1135,8 +973,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	m := 2 * gc_bdx
-//line sweep.go:170
-	base := gc_bx * m
+	/*line sweep.go:170*/ base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1148,24 +985,21 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				continue
 			}
 			thid := gc_tx
-//line sweep.go:172
-			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			/*line sweep.go:172*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line sweep.go:177
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:177*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:185
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:185*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1176,13 +1010,11 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					continue
 				}
 				thid := gc_tx
-//line sweep.go:180
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:180*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line sweep.go:183
-		offset *= 2
+		/*line sweep.go:183*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1196,24 +1028,20 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:187
-				copy(tree[base:base+m], temp)
+				/*line sweep.go:187*/ copy(tree[base:base+m], temp)
 				temp[m-1] = 0
 			}
 		}
 	}
-//line sweep.go:190
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line sweep.go:190*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:191
-		offset >>= 1
+		/*line sweep.go:191*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:194
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:194*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1224,8 +1052,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					continue
 				}
 				thid := gc_tx
-//line sweep.go:194
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:194*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -1244,8 +1071,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:202
-				copy(data[base:base+m], temp)
+				/*line sweep.go:202*/ copy(data[base:base+m], temp)
 			}
 		}
 	}

@@ -22,15 +22,12 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:20
-	base := gc_bx * m
+	/*line sweep.go:20*/ base := gc_bx * m
 	if start*m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:21
-	temp := gocuda.Shared[float32](t, start*m)
-//line sweep.go:23
-	offset := start
+	/*line sweep.go:21*/ temp := gocuda.Shared[float32](t, start*m)
+	/*line sweep.go:23*/ offset := start
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -47,10 +44,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					var thid int = gc_tx
 					var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:22
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:22
-						gc_lo3, gc_hi3 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
+					/*line sweep.go:22*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:22*/ gc_lo3, gc_hi3 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -58,27 +53,20 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					}
 					gc_t3 := gc_ld3
 					gc_t4 := gc_ld4
-//line sweep.go:22
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:22
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:22
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line sweep.go:22*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line sweep.go:22
-						var gc_lanes7 [16]float32
-//line sweep.go:22
-						var gc_lanes8 [16]float32
+						/*line sweep.go:22*/ var gc_lanes7 [16]float32
+						/*line sweep.go:22*/ var gc_lanes8 [16]float32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
 								{
-//line sweep.go:22
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:22
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									/*line sweep.go:22*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									/*line sweep.go:22*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
 							}
 						}
@@ -104,12 +92,9 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				var thid int = gc_tx
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line sweep.go:22
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:22
-					gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:22
-					gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+				/*line sweep.go:22*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:22*/ gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					/*line sweep.go:22*/ gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -117,26 +102,19 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
-//line sweep.go:22
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:22
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:22
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line sweep.go:22*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:22*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line sweep.go:22*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line sweep.go:22
-					var gc_lanes3 [8]float32
-//line sweep.go:22
-					var gc_lanes4 [8]float32
+					/*line sweep.go:22*/ var gc_lanes3 [8]float32
+					/*line sweep.go:22*/ var gc_lanes4 [8]float32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line sweep.go:22
-							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
-//line sweep.go:22
-							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							/*line sweep.go:22*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							/*line sweep.go:22*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -147,12 +125,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:22
-			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
-//line sweep.go:24
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:24*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
@@ -160,8 +136,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		}
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:33
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:33*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -171,25 +146,21 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					thid := gc_tx
-//line sweep.go:27
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line sweep.go:28
-					temp[gc_idx] += temp[gc_idx2]
+					/*line sweep.go:28*/ temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:27
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] += temp[ai]
 				}
 			}
 		}
-//line sweep.go:30
-		offset *= 2
+		/*line sweep.go:30*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -202,18 +173,13 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				gc_at := temp[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
-//line sweep.go:33
-					gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:33
-					gc_at[0] = 0
+					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -221,49 +187,41 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-						temp[m-1] = 0
+						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:33
-					temp[m-1] = 0
+					/*line sweep.go:33*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:35
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line sweep.go:35*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:36
-		offset >>= 1
+		/*line sweep.go:36*/ offset >>= 1
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:40
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:40*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -273,12 +231,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 					thid := gc_tx
-//line sweep.go:39
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line sweep.go:40
-					y := temp[gc_idx3]
+					/*line sweep.go:40*/ y := temp[gc_idx3]
 					temp[gc_idx3] = temp[gc_idx4]
 					temp[gc_idx4] += y
 				}
@@ -286,8 +242,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:39
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] += y
@@ -311,10 +266,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					var thid int = gc_tx
 					var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:46
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:46
-						gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
+					/*line sweep.go:46*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:46*/ gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
 						gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_evens162)
 						gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_odds162)
 					} else {
@@ -322,27 +275,20 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					}
 					gc_t7 := gc_ld7
 					gc_t8 := gc_ld8
-//line sweep.go:46
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:46
-						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
-//line sweep.go:46
-						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
+					/*line sweep.go:46*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-//line sweep.go:46
-						var gc_lanes15 [16]float32
-//line sweep.go:46
-						var gc_lanes16 [16]float32
+						/*line sweep.go:46*/ var gc_lanes15 [16]float32
+						/*line sweep.go:46*/ var gc_lanes16 [16]float32
 						gc_t7.Store(&gc_lanes15)
 						gc_t8.Store(&gc_lanes16)
 						for gc_k12 := range 16 {
 							if 0xffff&(1<<gc_k12) != 0 {
 								gc_pos.Thread = gc_rank + gc_k12
 								{
-//line sweep.go:46
-									data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
-//line sweep.go:46
-									data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+									/*line sweep.go:46*/ data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+									/*line sweep.go:46*/ data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
 								}
 							}
 						}
@@ -368,12 +314,9 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				var thid int = gc_tx
 				var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line sweep.go:46
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:46
-					gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
-//line sweep.go:46
-					gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
+				/*line sweep.go:46*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:46*/ gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
+					/*line sweep.go:46*/ gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
 					gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 					gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
@@ -381,26 +324,19 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 				gc_t5 := gc_ld5
 				gc_t6 := gc_ld6
-//line sweep.go:46
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:46
-					gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
-//line sweep.go:46
-					gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
+				/*line sweep.go:46*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:46*/ gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
+					/*line sweep.go:46*/ gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-//line sweep.go:46
-					var gc_lanes11 [8]float32
-//line sweep.go:46
-					var gc_lanes12 [8]float32
+					/*line sweep.go:46*/ var gc_lanes11 [8]float32
+					/*line sweep.go:46*/ var gc_lanes12 [8]float32
 					gc_t5.Store(&gc_lanes11)
 					gc_t6.Store(&gc_lanes12)
 					for gc_k9 := range 8 {
 						if 0xff&(1<<gc_k9) != 0 {
 							gc_pos.Thread = gc_rank + gc_k9
-//line sweep.go:46
-							data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
-//line sweep.go:46
-							data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
+							/*line sweep.go:46*/ data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
+							/*line sweep.go:46*/ data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -411,8 +347,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:46
-			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -428,13 +363,11 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:57
-	base := gc_bx * m
+	/*line sweep.go:57*/ base := gc_bx * m
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:58
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line sweep.go:58*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -452,10 +385,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var thid int = gc_tx
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:59
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:59
-						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+					/*line sweep.go:59*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:59*/ gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -463,27 +394,20 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					}
 					gc_t3 := gc_ld3
 					gc_t4 := gc_ld4
-//line sweep.go:59
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:59
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:59
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line sweep.go:59*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line sweep.go:59
-						var gc_lanes7 [16]int32
-//line sweep.go:59
-						var gc_lanes8 [16]int32
+						/*line sweep.go:59*/ var gc_lanes7 [16]int32
+						/*line sweep.go:59*/ var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
 								{
-//line sweep.go:59
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:59
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									/*line sweep.go:59*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									/*line sweep.go:59*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
 							}
 						}
@@ -509,12 +433,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var thid int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:59
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:59
-					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:59
-					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+				/*line sweep.go:59*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:59*/ gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					/*line sweep.go:59*/ gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -522,26 +443,19 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
-//line sweep.go:59
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:59
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:59
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line sweep.go:59*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:59*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line sweep.go:59*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line sweep.go:59
-					var gc_lanes3 [8]int32
-//line sweep.go:59
-					var gc_lanes4 [8]int32
+					/*line sweep.go:59*/ var gc_lanes3 [8]int32
+					/*line sweep.go:59*/ var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line sweep.go:59
-							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
-//line sweep.go:59
-							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							/*line sweep.go:59*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							/*line sweep.go:59*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -552,20 +466,17 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:59
-			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
-//line sweep.go:61
-	for d := m / 2; d > 0; d /= 2 {
+	/*line sweep.go:61*/ for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:69
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:69*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -585,46 +496,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line sweep.go:64
-								var ai int = 1*(2*thid+1) - 1
+								/*line sweep.go:64*/ var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:66
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:66
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+								/*line sweep.go:66*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line sweep.go:66*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:66
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:66
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									/*line sweep.go:66*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:66
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:66
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+								/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:66*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:66
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:66
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									/*line sweep.go:66*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st4 := gc_ld12.Add(gc_ld11)
-//line sweep.go:66
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:66
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:66
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:66
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:66
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:66
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps6
 								}
@@ -639,8 +538,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:77
-				if offset == 1 {
+				/*line sweep.go:77*/ if offset == 1 {
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -650,46 +548,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line sweep.go:64
-						var ai int = 1*(2*thid+1) - 1
+						/*line sweep.go:64*/ var ai int = 1*(2*thid+1) - 1
 						var bi int = 1*(2*thid+2) - 1
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:66
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line sweep.go:66
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+						/*line sweep.go:66*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line sweep.go:66*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:66
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line sweep.go:66
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							/*line sweep.go:66*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:66
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:66
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+						/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:66*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:66
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:66
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							/*line sweep.go:66*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st2 := gc_ld8.Add(gc_ld7)
-//line sweep.go:66
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:66
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
-//line sweep.go:66
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+						/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:66*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							/*line sweep.go:66*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:66
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:66
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line sweep.go:66
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line sweep.go:66*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line sweep.go:66*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps4
 						}
@@ -700,14 +586,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:64
-				ai := offset*(2*thid+1) - 1
+				/*line sweep.go:64*/ ai := offset*(2*thid+1) - 1
 				bi := offset*(2*thid+2) - 1
 				temp[bi] += temp[ai]
 			}
 		}
-//line sweep.go:68
-		offset <<= 1
+		/*line sweep.go:68*/ offset <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
@@ -725,10 +609,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var thid int = gc_tx
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:71
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:71
-						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+					/*line sweep.go:71*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:71*/ gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
 						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
@@ -736,27 +618,20 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					}
 					gc_t7 := gc_ld15
 					gc_t8 := gc_ld16
-//line sweep.go:71
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
-//line sweep.go:71
-						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
-//line sweep.go:71
-						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
+					/*line sweep.go:71*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
+						/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
+						/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
 					} else {
-//line sweep.go:71
-						var gc_lanes27 [16]int32
-//line sweep.go:71
-						var gc_lanes28 [16]int32
+						/*line sweep.go:71*/ var gc_lanes27 [16]int32
+						/*line sweep.go:71*/ var gc_lanes28 [16]int32
 						gc_t7.Store(&gc_lanes27)
 						gc_t8.Store(&gc_lanes28)
 						for gc_k24 := range 16 {
 							if 0xffff&(1<<gc_k24) != 0 {
 								gc_pos.Thread = gc_rank + gc_k24
 								{
-//line sweep.go:71
-									tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
-//line sweep.go:71
-									tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
+									/*line sweep.go:71*/ tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
+									/*line sweep.go:71*/ tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 								}
 							}
 						}
@@ -782,12 +657,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var thid int = gc_tx
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:71
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:71
-					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
-//line sweep.go:71
-					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+				/*line sweep.go:71*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:71*/ gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+					/*line sweep.go:71*/ gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
@@ -795,26 +667,19 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 				gc_t5 := gc_ld13
 				gc_t6 := gc_ld14
-//line sweep.go:71
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
-//line sweep.go:71
-					gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
-//line sweep.go:71
-					gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
+				/*line sweep.go:71*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
+					/*line sweep.go:71*/ gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
+					/*line sweep.go:71*/ gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
 				} else {
-//line sweep.go:71
-					var gc_lanes23 [8]int32
-//line sweep.go:71
-					var gc_lanes24 [8]int32
+					/*line sweep.go:71*/ var gc_lanes23 [8]int32
+					/*line sweep.go:71*/ var gc_lanes24 [8]int32
 					gc_t5.Store(&gc_lanes23)
 					gc_t6.Store(&gc_lanes24)
 					for gc_k21 := range 8 {
 						if 0xff&(1<<gc_k21) != 0 {
 							gc_pos.Thread = gc_rank + gc_k21
-//line sweep.go:71
-							tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
-//line sweep.go:71
-							tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							/*line sweep.go:71*/ tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+							/*line sweep.go:71*/ tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -825,8 +690,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:71
-			tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 	{
@@ -835,24 +699,18 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line sweep.go:81
-			gc_off := m - 1
+			/*line sweep.go:81*/ gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
-//line sweep.go:74
-					gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:74
-					gc_at[0] = 0
+					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -860,48 +718,40 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-						temp[m-1] = 0
+						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:74
-					temp[m-1] = 0
+					/*line sweep.go:74*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:76
-	for d_ := 1; d_ < m; d_ <<= 1 {
+	/*line sweep.go:76*/ for d_ := 1; d_ < m; d_ <<= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:77
-		offset /= 2
+		/*line sweep.go:77*/ offset /= 2
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:80
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:80*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -922,93 +772,70 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line sweep.go:80
-								var ai_ int = 1*(2*thid+1) - 1
+								/*line sweep.go:80*/ var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:82
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:82
-									gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
+								/*line sweep.go:82*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:82*/ gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line sweep.go:82
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:82
-									gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
+									/*line sweep.go:82*/ gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								v := gc_ld26
 								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:82
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:82*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:83
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:83
-									gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line sweep.go:83*/ gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								gc_st11 := gc_ld27
-//line sweep.go:83
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:83
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line sweep.go:83
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line sweep.go:83*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:83
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:83
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line sweep.go:83
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps12
 								}
 								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:83
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:83*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:84
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:84
-									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line sweep.go:84*/ gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line sweep.go:84
-									var gc_lanes47 [16]int32
+									/*line sweep.go:84*/ var gc_lanes47 [16]int32
 									for gc_k43 := range 16 {
 										if 0xffff&(1<<gc_k43) != 0 {
 											gc_pos.Thread = gc_rank + gc_k43
-//line sweep.go:84
-											gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
+											/*line sweep.go:84*/ gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 								}
-//line sweep.go:84
-								gc_st12 := gc_ld28.Add(v)
-//line sweep.go:84
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:84
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line sweep.go:84
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line sweep.go:84*/ gc_st12 := gc_ld28.Add(v)
+								/*line sweep.go:84*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:84
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:84
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line sweep.go:84
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line sweep.go:84
-									var gc_lanes48 [16]int32
+									/*line sweep.go:84*/ var gc_lanes48 [16]int32
 									gc_st12.Store(&gc_lanes48)
 									for gc_k44 := range 16 {
 										if 0xffff&(1<<gc_k44) != 0 {
 											gc_pos.Thread = gc_rank + gc_k44
-//line sweep.go:84
-											temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
+											/*line sweep.go:84*/ temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1024,8 +851,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:95
-				if offset == 1 {
+				/*line sweep.go:95*/ if offset == 1 {
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -1036,93 +862,70 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line sweep.go:80
-						var ai_ int = 1*(2*thid+1) - 1
+						/*line sweep.go:80*/ var ai_ int = 1*(2*thid+1) - 1
 						var bi_ int = 1*(2*thid+2) - 1
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:82
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:82
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+						/*line sweep.go:82*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:82*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line sweep.go:82
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:82
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							/*line sweep.go:82*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						v := gc_ld20
 						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:82
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:82*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:83
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:83
-							gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line sweep.go:83*/ gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						gc_st7 := gc_ld21
-//line sweep.go:83
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:83
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
-//line sweep.go:83
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+						/*line sweep.go:83*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:83*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							/*line sweep.go:83*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line sweep.go:83
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:83
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line sweep.go:83
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line sweep.go:83*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line sweep.go:83*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps10
 						}
 						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:83
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:83*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:84
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:84
-							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line sweep.go:84*/ gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line sweep.go:84
-							var gc_lanes37 [8]int32
+							/*line sweep.go:84*/ var gc_lanes37 [8]int32
 							for gc_k33 := range 8 {
 								if 0xff&(1<<gc_k33) != 0 {
 									gc_pos.Thread = gc_rank + gc_k33
-//line sweep.go:84
-									gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
+									/*line sweep.go:84*/ gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
 						}
-//line sweep.go:84
-						gc_st8 := gc_ld22.Add(v)
-//line sweep.go:84
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line sweep.go:84
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
-//line sweep.go:84
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						/*line sweep.go:84*/ gc_st8 := gc_ld22.Add(v)
+						/*line sweep.go:84*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line sweep.go:84
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:84
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line sweep.go:84
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line sweep.go:84
-							var gc_lanes38 [8]int32
+							/*line sweep.go:84*/ var gc_lanes38 [8]int32
 							gc_st8.Store(&gc_lanes38)
 							for gc_k34 := range 8 {
 								if 0xff&(1<<gc_k34) != 0 {
 									gc_pos.Thread = gc_rank + gc_k34
-//line sweep.go:84
-									temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
+									/*line sweep.go:84*/ temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -1134,8 +937,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:80
-				ai_ := offset*(2*thid+1) - 1
+				/*line sweep.go:80*/ ai_ := offset*(2*thid+1) - 1
 				bi_ := offset*(2*thid+2) - 1
 				v := temp[ai_]
 				temp[ai_] = temp[bi_]
@@ -1159,10 +961,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					var thid int = gc_tx
 					var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:88
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:88
-						gc_lo7, gc_hi7 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+					/*line sweep.go:88*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:88*/ gc_lo7, gc_hi7 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 						gc_ld31 = gc_lo7.ConcatPermute(gc_hi7, gc_evens167)
 						gc_ld32 = gc_lo7.ConcatPermute(gc_hi7, gc_odds167)
 					} else {
@@ -1170,27 +970,20 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					}
 					gc_t11 := gc_ld31
 					gc_t12 := gc_ld32
-//line sweep.go:88
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:88
-						gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
-//line sweep.go:88
-						gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
+					/*line sweep.go:88*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-//line sweep.go:88
-						var gc_lanes55 [16]int32
-//line sweep.go:88
-						var gc_lanes56 [16]int32
+						/*line sweep.go:88*/ var gc_lanes55 [16]int32
+						/*line sweep.go:88*/ var gc_lanes56 [16]int32
 						gc_t11.Store(&gc_lanes55)
 						gc_t12.Store(&gc_lanes56)
 						for gc_k50 := range 16 {
 							if 0xffff&(1<<gc_k50) != 0 {
 								gc_pos.Thread = gc_rank + gc_k50
 								{
-//line sweep.go:88
-									data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
-//line sweep.go:88
-									data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
+									/*line sweep.go:88*/ data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
+									/*line sweep.go:88*/ data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
 								}
 							}
 						}
@@ -1216,12 +1009,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var thid int = gc_tx
 				var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:88
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:88
-					gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
-//line sweep.go:88
-					gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
+				/*line sweep.go:88*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:88*/ gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
+					/*line sweep.go:88*/ gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
 					gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 					gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 				} else {
@@ -1229,26 +1019,19 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 				gc_t9 := gc_ld29
 				gc_t10 := gc_ld30
-//line sweep.go:88
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:88
-					gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
-//line sweep.go:88
-					gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
+				/*line sweep.go:88*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:88*/ gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
+					/*line sweep.go:88*/ gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-//line sweep.go:88
-					var gc_lanes51 [8]int32
-//line sweep.go:88
-					var gc_lanes52 [8]int32
+					/*line sweep.go:88*/ var gc_lanes51 [8]int32
+					/*line sweep.go:88*/ var gc_lanes52 [8]int32
 					gc_t9.Store(&gc_lanes51)
 					gc_t10.Store(&gc_lanes52)
 					for gc_k47 := range 8 {
 						if 0xff&(1<<gc_k47) != 0 {
 							gc_pos.Thread = gc_rank + gc_k47
-//line sweep.go:88
-							data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
-//line sweep.go:88
-							data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
+							/*line sweep.go:88*/ data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
+							/*line sweep.go:88*/ data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -1259,8 +1042,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:88
-			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -1276,13 +1058,11 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
-//line sweep.go:100
-	base := gc_bx * m
+	/*line sweep.go:100*/ base := gc_bx * m
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line sweep.go:101
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line sweep.go:101*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -1300,10 +1080,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					var thid int = gc_tx
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:102
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:102
-						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+					/*line sweep.go:102*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:102*/ gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -1311,27 +1089,20 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					}
 					gc_t3 := gc_ld3
 					gc_t4 := gc_ld4
-//line sweep.go:102
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:102
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:102
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line sweep.go:102*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line sweep.go:102
-						var gc_lanes7 [16]int32
-//line sweep.go:102
-						var gc_lanes8 [16]int32
+						/*line sweep.go:102*/ var gc_lanes7 [16]int32
+						/*line sweep.go:102*/ var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
 								{
-//line sweep.go:102
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:102
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									/*line sweep.go:102*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									/*line sweep.go:102*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
 							}
 						}
@@ -1357,12 +1128,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				var thid int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:102
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:102
-					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:102
-					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+				/*line sweep.go:102*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:102*/ gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					/*line sweep.go:102*/ gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -1370,26 +1138,19 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
-//line sweep.go:102
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:102
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:102
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line sweep.go:102*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:102*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line sweep.go:102*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line sweep.go:102
-					var gc_lanes3 [8]int32
-//line sweep.go:102
-					var gc_lanes4 [8]int32
+					/*line sweep.go:102*/ var gc_lanes3 [8]int32
+					/*line sweep.go:102*/ var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line sweep.go:102
-							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
-//line sweep.go:102
-							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							/*line sweep.go:102*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							/*line sweep.go:102*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -1400,20 +1161,17 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:102
-			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 		}
 	}
-//line sweep.go:104
-	for d := m >> 1; d > stop; d >>= 1 {
+	/*line sweep.go:104*/ for d := m >> 1; d > stop; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > stop && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:112
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:112*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1433,49 +1191,36 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line sweep.go:107
-								var gc_t11 int = 1*(2*thid+1) - 1
-//line sweep.go:107
-								var gc_t12 int = 1*(2*thid+2) - 1
+								/*line sweep.go:107*/ var gc_t11 int = 1*(2*thid+1) - 1
+								/*line sweep.go:107*/ var gc_t12 int = 1*(2*thid+2) - 1
 								var ai int = gc_t11
 								var bi int = gc_t12
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:108
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:108
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+								/*line sweep.go:108*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line sweep.go:108*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:108
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:108
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									/*line sweep.go:108*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:108
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:108
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+								/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:108*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:108
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:108
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									/*line sweep.go:108*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st4 := gc_ld12.Add(gc_ld11)
-//line sweep.go:108
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:108
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:108
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:108
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:108
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:108
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps6
 								}
@@ -1490,8 +1235,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:119
-				if offset == 1 {
+				/*line sweep.go:119*/ if offset == 1 {
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -1501,49 +1245,36 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line sweep.go:107
-						var gc_t7 int = 1*(2*thid+1) - 1
-//line sweep.go:107
-						var gc_t8 int = 1*(2*thid+2) - 1
+						/*line sweep.go:107*/ var gc_t7 int = 1*(2*thid+1) - 1
+						/*line sweep.go:107*/ var gc_t8 int = 1*(2*thid+2) - 1
 						var ai int = gc_t7
 						var bi int = gc_t8
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:108
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line sweep.go:108
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+						/*line sweep.go:108*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line sweep.go:108*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:108
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line sweep.go:108
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							/*line sweep.go:108*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:108
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:108
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+						/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:108*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:108
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:108
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							/*line sweep.go:108*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st2 := gc_ld8.Add(gc_ld7)
-//line sweep.go:108
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:108
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
-//line sweep.go:108
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+						/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:108*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							/*line sweep.go:108*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:108
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:108
-							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line sweep.go:108
-							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line sweep.go:108*/ gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line sweep.go:108*/ gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps4
 						}
@@ -1554,13 +1285,11 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:107
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line sweep.go:110
-		offset *= 2
+		/*line sweep.go:110*/ offset *= 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
@@ -1578,10 +1307,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					var thid int = gc_tx
 					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:113
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:113
-						gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+					/*line sweep.go:113*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line sweep.go:113*/ gc_lo5, gc_hi5 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 						gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
 						gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
 					} else {
@@ -1589,27 +1316,20 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					}
 					gc_t15 := gc_ld15
 					gc_t16 := gc_ld16
-//line sweep.go:113
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:113
-						gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
-//line sweep.go:113
-						gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
+					/*line sweep.go:113*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-//line sweep.go:113
-						var gc_lanes27 [16]int32
-//line sweep.go:113
-						var gc_lanes28 [16]int32
+						/*line sweep.go:113*/ var gc_lanes27 [16]int32
+						/*line sweep.go:113*/ var gc_lanes28 [16]int32
 						gc_t15.Store(&gc_lanes27)
 						gc_t16.Store(&gc_lanes28)
 						for gc_k24 := range 16 {
 							if 0xffff&(1<<gc_k24) != 0 {
 								gc_pos.Thread = gc_rank + gc_k24
 								{
-//line sweep.go:113
-									data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
-//line sweep.go:113
-									data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
+									/*line sweep.go:113*/ data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
+									/*line sweep.go:113*/ data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 								}
 							}
 						}
@@ -1635,12 +1355,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				var thid int = gc_tx
 				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:113
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:113
-					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
-//line sweep.go:113
-					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+				/*line sweep.go:113*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line sweep.go:113*/ gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+					/*line sweep.go:113*/ gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
@@ -1648,26 +1365,19 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 				gc_t13 := gc_ld13
 				gc_t14 := gc_ld14
-//line sweep.go:113
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:113
-					gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
-//line sweep.go:113
-					gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
+				/*line sweep.go:113*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:113*/ gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
+					/*line sweep.go:113*/ gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-//line sweep.go:113
-					var gc_lanes23 [8]int32
-//line sweep.go:113
-					var gc_lanes24 [8]int32
+					/*line sweep.go:113*/ var gc_lanes23 [8]int32
+					/*line sweep.go:113*/ var gc_lanes24 [8]int32
 					gc_t13.Store(&gc_lanes23)
 					gc_t14.Store(&gc_lanes24)
 					for gc_k21 := range 8 {
 						if 0xff&(1<<gc_k21) != 0 {
 							gc_pos.Thread = gc_rank + gc_k21
-//line sweep.go:113
-							data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
-//line sweep.go:113
-							data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							/*line sweep.go:113*/ data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+							/*line sweep.go:113*/ data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -1678,8 +1388,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
-//line sweep.go:113
-			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -1694,10 +1403,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sweep.go:125
-	m := wide * 2 * gc_bdx
-//line sweep.go:127
-	base := gc_bx * m
+	/*line sweep.go:125*/ m := wide * 2 * gc_bdx
+	/*line sweep.go:127*/ base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1707,8 +1414,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line sweep.go:138
-			panic(compiled.ErrGuardWraps)
+			/*line sweep.go:138*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1726,11 +1432,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var thid int = gc_tx
-//line sweep.go:129
-							var i int = thid + gc_off
+							/*line sweep.go:129*/ var i int = thid + gc_off
 							_ = i
-//line sweep.go:130
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line sweep.go:130*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1743,11 +1447,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var thid int = gc_tx
-//line sweep.go:129
-						var i int = thid + gc_off
+						/*line sweep.go:129*/ var i int = thid + gc_off
 						_ = i
-//line sweep.go:130
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line sweep.go:130*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1756,8 +1458,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line sweep.go:130
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1767,13 +1468,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
-//line sweep.go:129
-							var i int = thid + gc_off
+							/*line sweep.go:129*/ var i int = thid + gc_off
 							if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
 								break
 							}
-//line sweep.go:131
-							archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
+							/*line sweep.go:131*/ archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1786,13 +1485,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line sweep.go:129
-						var i int = thid + gc_off
+						/*line sweep.go:129*/ var i int = thid + gc_off
 						if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
 							break
 						}
-//line sweep.go:131
-						archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
+						/*line sweep.go:131*/ archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1802,26 +1499,22 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:129
-					i := thid + gc_off
+					/*line sweep.go:129*/ i := thid + gc_off
 					gc_more = true
-//line sweep.go:130
-					temp[i] = data[base+i]
+					/*line sweep.go:130*/ temp[i] = data[base+i]
 				}
 			}
 		}
 	}
 	offset := 1
-//line sweep.go:133
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:133*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:141
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:141*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1841,49 +1534,36 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							{
-//line sweep.go:136
-								var gc_t7 int = 1*(2*thid+1) - 1
-//line sweep.go:136
-								var gc_t8 int = 1*(2*thid+2) - 1
+								/*line sweep.go:136*/ var gc_t7 int = 1*(2*thid+1) - 1
+								/*line sweep.go:136*/ var gc_t8 int = 1*(2*thid+2) - 1
 								var ai int = gc_t7
 								var bi int = gc_t8
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:137
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:137
-									gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
+								/*line sweep.go:137*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line sweep.go:137*/ gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
 //line sweep.go:137
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:137
-									gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
+									/*line sweep.go:137*/ gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
 								} else {
 									break gc_steps4
 								}
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:137
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:137
-									gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
+								/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:137*/ gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
 //line sweep.go:137
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:137
-									gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
+									/*line sweep.go:137*/ gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
 								} else {
 									break gc_steps4
 								}
 								gc_st4 := gc_ld8.Add(gc_ld7)
-//line sweep.go:137
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:137
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:137
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:137
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:137
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:137
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps4
 								}
@@ -1898,8 +1578,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:148
-				if offset == 1 {
+				/*line sweep.go:148*/ if offset == 1 {
 					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -1909,49 +1588,36 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var thid int = gc_tx
-//line sweep.go:136
-						var gc_t3 int = 1*(2*thid+1) - 1
-//line sweep.go:136
-						var gc_t4 int = 1*(2*thid+2) - 1
+						/*line sweep.go:136*/ var gc_t3 int = 1*(2*thid+1) - 1
+						/*line sweep.go:136*/ var gc_t4 int = 1*(2*thid+2) - 1
 						var ai int = gc_t3
 						var bi int = gc_t4
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:137
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line sweep.go:137
-							gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
+						/*line sweep.go:137*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line sweep.go:137*/ gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
 //line sweep.go:137
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line sweep.go:137
-							gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
+							/*line sweep.go:137*/ gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:137
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:137
-							gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
+						/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:137*/ gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
 //line sweep.go:137
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:137
-							gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
+							/*line sweep.go:137*/ gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						gc_st2 := gc_ld4.Add(gc_ld3)
-//line sweep.go:137
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:137
-							gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
-//line sweep.go:137
-							gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
+						/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:137*/ gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
+							/*line sweep.go:137*/ gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
 //line sweep.go:137
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:137
-							gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line sweep.go:137
-							gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line sweep.go:137*/ gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line sweep.go:137*/ gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps2
 						}
@@ -1962,13 +1628,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:136
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line sweep.go:139
-		offset *= 2
+		/*line sweep.go:139*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1981,18 +1645,13 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_at3 := temp[gc_off5:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
-//line sweep.go:142
-					gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:142
-					gc_at3[0] = 0
+					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2000,48 +1659,40 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-						temp[m-1] = 0
+						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line sweep.go:142
-					temp[m-1] = 0
+					/*line sweep.go:142*/ temp[m-1] = 0
 				}
 			}
 		}
 	}
-//line sweep.go:144
-	for d_ := 1; d_ < limit; d_ *= 2 {
+	/*line sweep.go:144*/ for d_ := 1; d_ < limit; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:145
-		offset >>= 1
+		/*line sweep.go:145*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:148
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:148*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2062,96 +1713,72 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line sweep.go:148
-								var gc_t15 int = 1*(2*thid+1) - 1
-//line sweep.go:148
-								var gc_t16 int = 1*(2*thid+2) - 1
+								/*line sweep.go:148*/ var gc_t15 int = 1*(2*thid+1) - 1
+								/*line sweep.go:148*/ var gc_t16 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t15
 								var bi_ int = gc_t16
 								var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:149
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:149
-									gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
+								/*line sweep.go:149*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:149*/ gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
 //line sweep.go:149
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:149
-									gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
+									/*line sweep.go:149*/ gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								y := gc_ld18
 								var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:149
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:149*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:150
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:150
-									gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
+									/*line sweep.go:150*/ gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								gc_st11 := gc_ld19
-//line sweep.go:150
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:150
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line sweep.go:150
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line sweep.go:150*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:150
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:150
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line sweep.go:150
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps8
 								}
 								var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:150
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:150*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:151
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:151
-									gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
+									/*line sweep.go:151*/ gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
-//line sweep.go:151
-									var gc_lanes31 [16]int32
+									/*line sweep.go:151*/ var gc_lanes31 [16]int32
 									for gc_k31 := range 16 {
 										if 0xffff&(1<<gc_k31) != 0 {
 											gc_pos.Thread = gc_rank + gc_k31
-//line sweep.go:151
-											gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
+											/*line sweep.go:151*/ gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 								}
-//line sweep.go:151
-								gc_st12 := gc_ld20.Add(y)
-//line sweep.go:151
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:151
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line sweep.go:151
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line sweep.go:151*/ gc_st12 := gc_ld20.Add(y)
+								/*line sweep.go:151*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:151
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:151
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line sweep.go:151
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line sweep.go:151
-									var gc_lanes32 [16]int32
+									/*line sweep.go:151*/ var gc_lanes32 [16]int32
 									gc_st12.Store(&gc_lanes32)
 									for gc_k32 := range 16 {
 										if 0xffff&(1<<gc_k32) != 0 {
 											gc_pos.Thread = gc_rank + gc_k32
-//line sweep.go:151
-											temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
+											/*line sweep.go:151*/ temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -2167,8 +1794,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:162
-				if offset == 1 {
+				/*line sweep.go:162*/ if offset == 1 {
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -2179,96 +1805,72 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line sweep.go:148
-						var gc_t11 int = 1*(2*thid+1) - 1
-//line sweep.go:148
-						var gc_t12 int = 1*(2*thid+2) - 1
+						/*line sweep.go:148*/ var gc_t11 int = 1*(2*thid+1) - 1
+						/*line sweep.go:148*/ var gc_t12 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t11
 						var bi_ int = gc_t12
 						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:149
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:149
-							gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
+						/*line sweep.go:149*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:149*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
 //line sweep.go:149
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:149
-							gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
+							/*line sweep.go:149*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						y := gc_ld12
 						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:149
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:149*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:150
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:150
-							gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							/*line sweep.go:150*/ gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						gc_st7 := gc_ld13
-//line sweep.go:150
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:150
-							gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
-//line sweep.go:150
-							gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
+						/*line sweep.go:150*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:150*/ gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
+							/*line sweep.go:150*/ gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
 //line sweep.go:150
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:150
-							gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line sweep.go:150
-							gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line sweep.go:150*/ gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line sweep.go:150*/ gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps6
 						}
 						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:150
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:150*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:151
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:151
-							gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							/*line sweep.go:151*/ gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 						} else {
-//line sweep.go:151
-							var gc_lanes21 [8]int32
+							/*line sweep.go:151*/ var gc_lanes21 [8]int32
 							for gc_k21 := range 8 {
 								if 0xff&(1<<gc_k21) != 0 {
 									gc_pos.Thread = gc_rank + gc_k21
-//line sweep.go:151
-									gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
+									/*line sweep.go:151*/ gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
 						}
-//line sweep.go:151
-						gc_st8 := gc_ld14.Add(y)
-//line sweep.go:151
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line sweep.go:151
-							gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
-//line sweep.go:151
-							gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
+						/*line sweep.go:151*/ gc_st8 := gc_ld14.Add(y)
+						/*line sweep.go:151*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
+							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
 //line sweep.go:151
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:151
-							gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line sweep.go:151
-							gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line sweep.go:151
-							var gc_lanes22 [8]int32
+							/*line sweep.go:151*/ var gc_lanes22 [8]int32
 							gc_st8.Store(&gc_lanes22)
 							for gc_k22 := range 8 {
 								if 0xff&(1<<gc_k22) != 0 {
 									gc_pos.Thread = gc_rank + gc_k22
-//line sweep.go:151
-									temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
+									/*line sweep.go:151*/ temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -2280,8 +1882,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line sweep.go:148
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -2296,8 +1897,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line sweep.go:164
-			panic(compiled.ErrGuardWraps)
+			/*line sweep.go:164*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2315,11 +1915,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
 							var thid int = gc_tx
-//line sweep.go:155
-							var i_ int = thid + gc_off2
+							/*line sweep.go:155*/ var i_ int = thid + gc_off2
 							_ = i_
-//line sweep.go:156
-							archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+							/*line sweep.go:156*/ archsimd.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -2332,11 +1930,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						var thid int = gc_tx
-//line sweep.go:155
-						var i_ int = thid + gc_off2
+						/*line sweep.go:155*/ var i_ int = thid + gc_off2
 						_ = i_
-//line sweep.go:156
-						archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						/*line sweep.go:156*/ archsimd.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2345,8 +1941,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line sweep.go:156
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+					/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -2356,13 +1951,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var thid int = gc_tx
-//line sweep.go:155
-							var i_ int = thid + gc_off2
+							/*line sweep.go:155*/ var i_ int = thid + gc_off2
 							if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
 								break
 							}
-//line sweep.go:157
-							archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
+							/*line sweep.go:157*/ archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -2375,13 +1968,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var thid int = gc_tx
-//line sweep.go:155
-						var i_ int = thid + gc_off2
+						/*line sweep.go:155*/ var i_ int = thid + gc_off2
 						if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
 							break
 						}
-//line sweep.go:157
-						archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
+						/*line sweep.go:157*/ archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2391,11 +1982,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line sweep.go:155
-					i_ := thid + gc_off2
+					/*line sweep.go:155*/ i_ := thid + gc_off2
 					gc_more2 = true
-//line sweep.go:156
-					data[base+i_] = temp[i_]
+					/*line sweep.go:156*/ data[base+i_] = temp[i_]
 				}
 			}
 		}
@@ -2414,8 +2003,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	m := 2 * gc_bdx
-//line sweep.go:170
-	base := gc_bx * m
+	/*line sweep.go:170*/ base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2444,10 +2032,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					var thid int = gc_tx
 					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:172
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:172
-						gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+					/*line sweep.go:172*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+						/*line sweep.go:172*/ gc_lo3, gc_hi3 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 						gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
 						gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
 					} else {
@@ -2457,50 +2043,37 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					gc_t4 := gc_ld4
 					gc_st3 := gc_t3
 					gc_bits := gc_alive2.ToBits()
-//line sweep.go:172
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line sweep.go:172
-						gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line sweep.go:172
-						gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+					/*line sweep.go:172*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+						/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line sweep.go:172
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line sweep.go:172
-						gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line sweep.go:172
-						gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+						/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+						/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 					} else {
 						break gc_steps2
 					}
 					gc_st4 := gc_t4
 					gc_bits2 := gc_alive2.ToBits()
-//line sweep.go:172
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-//line sweep.go:172
-						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line sweep.go:172
-						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+					/*line sweep.go:172*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line sweep.go:172
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line sweep.go:172
-						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line sweep.go:172
-						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 					} else {
-//line sweep.go:172
-						var gc_lanes8 [16]int32
+						/*line sweep.go:172*/ var gc_lanes8 [16]int32
 						gc_st4.Store(&gc_lanes8)
 						for gc_k8 := range 16 {
 							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
-//line sweep.go:172
-								temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								/*line sweep.go:172*/ temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line sweep.go:173
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
+					/*line sweep.go:173*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
@@ -2527,18 +2100,14 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line sweep.go:169
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line sweep.go:169*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var thid int = gc_tx
 				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:172
-				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:172
-					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:172
-					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+				/*line sweep.go:172*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					/*line sweep.go:172*/ gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					/*line sweep.go:172*/ gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
@@ -2547,49 +2116,36 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				gc_t := gc_ld
 				gc_t2 := gc_ld2
 				gc_st := gc_t
-//line sweep.go:172
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line sweep.go:172
-					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line sweep.go:172
-					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+				/*line sweep.go:172*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line sweep.go:172*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+					/*line sweep.go:172*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
 				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line sweep.go:172
-					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line sweep.go:172
-					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					/*line sweep.go:172*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					/*line sweep.go:172*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 				} else {
 					break gc_steps
 				}
 				gc_st2 := gc_t2
-//line sweep.go:172
-				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line sweep.go:172
-					gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line sweep.go:172
-					gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+				/*line sweep.go:172*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
 				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line sweep.go:172
-					gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line sweep.go:172
-					gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 				} else {
-//line sweep.go:172
-					var gc_lanes4 [8]int32
+					/*line sweep.go:172*/ var gc_lanes4 [8]int32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 							gc_pos.Thread = gc_rank + gc_k4
-//line sweep.go:172
-							temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							/*line sweep.go:172*/ temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line sweep.go:173
-				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+				/*line sweep.go:173*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -2605,24 +2161,21 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				continue
 			}
 			thid := gc_tx
-//line sweep.go:172
-			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			/*line sweep.go:172*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line sweep.go:177
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line sweep.go:177*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:185
-		if gc_bound := d; gc_bound < gc_to {
+		/*line sweep.go:185*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2650,50 +2203,37 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 							}
 							var thid int = gc_tx
 							{
-//line sweep.go:180
-								var gc_t11 int = 1*(2*thid+1) - 1
-//line sweep.go:180
-								var gc_t12 int = 1*(2*thid+2) - 1
+								/*line sweep.go:180*/ var gc_t11 int = 1*(2*thid+1) - 1
+								/*line sweep.go:180*/ var gc_t12 int = 1*(2*thid+2) - 1
 								var ai int = gc_t11
 								var bi int = gc_t12
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:181
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:181
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+								/*line sweep.go:181*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line sweep.go:181*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:181
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:181
-									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									/*line sweep.go:181*/ gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:181
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:181
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+								/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:181*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:181
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:181
-									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									/*line sweep.go:181*/ gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st8 := gc_ld12.Add(gc_ld11)
 								gc_bits4 := gc_alive6.ToBits()
-//line sweep.go:181
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:181
-									gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line sweep.go:181
-									gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+								/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line sweep.go:181
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:181
-									gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line sweep.go:181
-									gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
 									break gc_steps6
 								}
@@ -2708,8 +2248,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:192
-				if offset == 1 {
+				/*line sweep.go:192*/ if offset == 1 {
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -2722,53 +2261,39 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						gc_rank := gc_base + gc_tx
 						gc_alive4 := gc_all4
 						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line sweep.go:169
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line sweep.go:169*/ gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var thid int = gc_tx
-//line sweep.go:180
-						var gc_t7 int = 1*(2*thid+1) - 1
-//line sweep.go:180
-						var gc_t8 int = 1*(2*thid+2) - 1
+						/*line sweep.go:180*/ var gc_t7 int = 1*(2*thid+1) - 1
+						/*line sweep.go:180*/ var gc_t8 int = 1*(2*thid+2) - 1
 						var ai int = gc_t7
 						var bi int = gc_t8
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:181
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line sweep.go:181
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+						/*line sweep.go:181*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line sweep.go:181*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:181
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line sweep.go:181
-							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							/*line sweep.go:181*/ gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:181
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:181
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+						/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:181*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:181
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:181
-							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							/*line sweep.go:181*/ gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st6 := gc_ld8.Add(gc_ld7)
-//line sweep.go:181
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line sweep.go:181
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line sweep.go:181
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line sweep.go:181*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+							/*line sweep.go:181*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line sweep.go:181
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line sweep.go:181
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line sweep.go:181
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+							/*line sweep.go:181*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+							/*line sweep.go:181*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						} else {
 							break gc_steps4
 						}
@@ -2783,13 +2308,11 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					continue
 				}
 				thid := gc_tx
-//line sweep.go:180
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:180*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] += temp[ai]
 			}
 		}
-//line sweep.go:183
-		offset *= 2
+		/*line sweep.go:183*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -2803,24 +2326,20 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:187
-				copy(tree[base:base+m], temp)
+				/*line sweep.go:187*/ copy(tree[base:base+m], temp)
 				temp[m-1] = 0
 			}
 		}
 	}
-//line sweep.go:190
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line sweep.go:190*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line sweep.go:191
-		offset >>= 1
+		/*line sweep.go:191*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line sweep.go:194
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line sweep.go:194*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2848,98 +2367,74 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 							}
 							var thid int = gc_tx
 							{
-//line sweep.go:194
-								var gc_t19 int = 1*(2*thid+1) - 1
-//line sweep.go:194
-								var gc_t20 int = 1*(2*thid+2) - 1
+								/*line sweep.go:194*/ var gc_t19 int = 1*(2*thid+1) - 1
+								/*line sweep.go:194*/ var gc_t20 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t19
 								var bi_ int = gc_t20
 								var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:195
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:195
-									gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+								/*line sweep.go:195*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:195*/ gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line sweep.go:195
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:195
-									gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+									/*line sweep.go:195*/ gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								y := gc_ld22
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:195
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:195*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:196
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:196
-									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line sweep.go:196*/ gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								gc_st15 := gc_ld23
 								gc_bits7 := gc_alive10.ToBits()
-//line sweep.go:196
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:196
-									gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
-//line sweep.go:196
-									gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+								/*line sweep.go:196*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+									/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
 //line sweep.go:196
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:196
-									gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
-//line sweep.go:196
-									gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+									/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+									/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
 								} else {
 									break gc_steps10
 								}
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:196
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line sweep.go:196*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:197
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:197
-									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									/*line sweep.go:197*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-//line sweep.go:197
-									var gc_lanes39 [16]int32
+									/*line sweep.go:197*/ var gc_lanes39 [16]int32
 									for gc_k39 := range 16 {
 										if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
 											gc_pos.Thread = gc_rank + gc_k39
-//line sweep.go:197
-											gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
+											/*line sweep.go:197*/ gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
 								}
-//line sweep.go:197
-								gc_st16 := gc_ld24.Add(y)
+								/*line sweep.go:197*/ gc_st16 := gc_ld24.Add(y)
 								gc_bits8 := gc_alive10.ToBits()
-//line sweep.go:197
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:197
-									gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
-//line sweep.go:197
-									gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+								/*line sweep.go:197*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
 //line sweep.go:197
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:197
-									gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
-//line sweep.go:197
-									gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
 								} else {
-//line sweep.go:197
-									var gc_lanes40 [16]int32
+									/*line sweep.go:197*/ var gc_lanes40 [16]int32
 									gc_st16.Store(&gc_lanes40)
 									for gc_k40 := range 16 {
 										if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
 											gc_pos.Thread = gc_rank + gc_k40
-//line sweep.go:197
-											temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+											/*line sweep.go:197*/ temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -2955,8 +2450,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 			}
 			if compiled.SIMD {
-//line sweep.go:208
-				if offset == 1 {
+				/*line sweep.go:208*/ if offset == 1 {
 					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -2969,100 +2463,75 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						gc_rank := gc_base + gc_tx
 						gc_alive8 := gc_all8
 						if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
-//line sweep.go:169
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line sweep.go:169*/ gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var thid int = gc_tx
-//line sweep.go:194
-						var gc_t15 int = 1*(2*thid+1) - 1
-//line sweep.go:194
-						var gc_t16 int = 1*(2*thid+2) - 1
+						/*line sweep.go:194*/ var gc_t15 int = 1*(2*thid+1) - 1
+						/*line sweep.go:194*/ var gc_t16 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t15
 						var bi_ int = gc_t16
 						var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:195
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:195
-							gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+						/*line sweep.go:195*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:195*/ gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line sweep.go:195
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:195
-							gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							/*line sweep.go:195*/ gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						y := gc_ld16
 						var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:195
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:195*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:196
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:196
-							gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line sweep.go:196*/ gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						gc_st11 := gc_ld17
-//line sweep.go:196
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line sweep.go:196
-							gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
-//line sweep.go:196
-							gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+						/*line sweep.go:196*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line sweep.go:196*/ gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+							/*line sweep.go:196*/ gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:196
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line sweep.go:196
-							gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line sweep.go:196
-							gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line sweep.go:196*/ gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line sweep.go:196*/ gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
 							break gc_steps8
 						}
 						var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:196
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line sweep.go:196*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:197
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:197
-							gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							/*line sweep.go:197*/ gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-//line sweep.go:197
-							var gc_lanes29 [8]int32
+							/*line sweep.go:197*/ var gc_lanes29 [8]int32
 							for gc_k29 := range 8 {
 								if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
 									gc_pos.Thread = gc_rank + gc_k29
-//line sweep.go:197
-									gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
+									/*line sweep.go:197*/ gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
 						}
-//line sweep.go:197
-						gc_st12 := gc_ld18.Add(y)
-//line sweep.go:197
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line sweep.go:197
-							gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
-//line sweep.go:197
-							gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+						/*line sweep.go:197*/ gc_st12 := gc_ld18.Add(y)
+						/*line sweep.go:197*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:197
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line sweep.go:197
-							gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line sweep.go:197
-							gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-//line sweep.go:197
-							var gc_lanes30 [8]int32
+							/*line sweep.go:197*/ var gc_lanes30 [8]int32
 							gc_st12.Store(&gc_lanes30)
 							for gc_k30 := range 8 {
 								if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
 									gc_pos.Thread = gc_rank + gc_k30
-//line sweep.go:197
-									temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+									/*line sweep.go:197*/ temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -3078,8 +2547,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					continue
 				}
 				thid := gc_tx
-//line sweep.go:194
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line sweep.go:194*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] += y
@@ -3098,8 +2566,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:202
-				copy(data[base:base+m], temp)
+				/*line sweep.go:202*/ copy(data[base:base+m], temp)
 			}
 		}
 	}

@@ -24,11 +24,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line switch.go:13
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line switch.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line switch.go:16
-		if gc_bdx <= len(s) {
+		/*line switch.go:16*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -36,21 +34,17 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line switch.go:14
-				if tid < -2147483648 || tid > 2147483640 {
+				/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 {
 					break
 				}
-//line switch.go:15
-				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+				/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 				var v int32 = int32(0)
-//line switch.go:16
-				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+				/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line switch.go:14
-				gc_at[gc_tx] = int32(tid)
+				/*line switch.go:14*/ gc_at[gc_tx] = int32(tid)
 				v := int32(0)
 				gc_s_v[gc_rank] = v
 			}
@@ -61,31 +55,25 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line switch.go:14
-				if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
+				/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
 					break
 				}
-//line switch.go:15
-				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+				/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
 				var v int32 = int32(0)
-//line switch.go:16
-				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+				/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line switch.go:14
-				s[tid] = int32(tid)
+				/*line switch.go:14*/ s[tid] = int32(tid)
 				v := int32(0)
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line switch.go:16
-	for stage := range 3 {
-//line switch.go:18
-		var tag int = (op + stage) % 4
+	/*line switch.go:16*/ for stage := range 3 {
+		/*line switch.go:18*/ var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, gc_bdx
@@ -97,15 +85,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
-//line switch.go:31
-						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+						/*line switch.go:31*/ if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += gc_at2[gc_u]
+								/*line switch.go:20*/ v += gc_at2[gc_u]
 								gc_s_v[gc_rank] = v
 							}
 						} else {
@@ -116,8 +102,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -125,8 +110,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -134,8 +118,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -143,8 +126,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 							}
@@ -152,8 +134,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += s[(gc_tx + gc_r)]
+								/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 								gc_s_v[gc_rank] = v
 							}
 						}
@@ -168,8 +149,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -178,8 +158,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -188,8 +167,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -198,8 +176,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -208,17 +185,14 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:20
-						v += s[(tid+1)%gc_bdx]
+						/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		} else
-//line switch.go:22
-		if tag == 1 {
-//line switch.go:24
-			var gc_c1v [32]int32
+		/*line switch.go:22*/ if tag == 1 {
+			/*line switch.go:24*/ var gc_c1v [32]int32
 			var gc_c1r [32]int32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -233,16 +207,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_tx = 0
 					}
 					tid := gc_tx
-//line switch.go:23
-					gc_c1v[gc_lane] = int32(tid)
+					/*line switch.go:23*/ gc_c1v[gc_lane] = int32(tid)
 				}
-//line switch.go:23
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				/*line switch.go:23*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line switch.go:23
-					v += gc_c1r[gc_lane]
+					/*line switch.go:23*/ v += gc_c1r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -250,13 +221,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_stride := 0 - 1
 				gc_off2 := gc_bdx - 1
-//line switch.go:33
-				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+				/*line switch.go:33*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:25
-						v -= s[gc_idx]
+						/*line switch.go:25*/ v -= s[gc_idx]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -268,8 +237,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -278,8 +246,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -288,8 +255,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -298,8 +264,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -308,18 +273,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:25
-						v -= s[gc_bdx-1-tid]
+						/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line switch.go:33
-				if gc_bdx <= len(s) {
+				/*line switch.go:33*/ if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
-//line switch.go:27
-					copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+					/*line switch.go:27*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 				} else {
 					gc_step4 := 0
 					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -329,8 +291,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
+							/*line switch.go:27*/ s[tid] = v
 						}
 						{
 							gc_tx := gc_step4 + 1
@@ -338,8 +299,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
+							/*line switch.go:27*/ s[tid] = v
 						}
 						{
 							gc_tx := gc_step4 + 2
@@ -347,8 +307,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
+							/*line switch.go:27*/ s[tid] = v
 						}
 						{
 							gc_tx := gc_step4 + 3
@@ -356,8 +315,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
+							/*line switch.go:27*/ s[tid] = v
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
@@ -365,31 +323,25 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:27
-						s[tid] = v
+						/*line switch.go:27*/ s[tid] = v
 					}
 				}
 			}
 		}
 	}
-//line switch.go:31
-	if op > 2 {
+	/*line switch.go:31*/ if op > 2 {
 		gc_vstep3 := 0
 		gc_vb := lanes.BroadcastInt32x8(2)
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
-//line switch.go:33
-			v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:33
-			v = v.Mul(gc_vb)
-//line switch.go:33
-			v.StoreSlice(gc_s_v[gc_rank:])
+			/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+			/*line switch.go:33*/ v = v.Mul(gc_vb)
+			/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line switch.go:33
-			v *= 2
+			/*line switch.go:33*/ v *= 2
 			gc_s_v[gc_rank] = v
 		}
 	} else {
@@ -399,13 +351,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			var gc_dead uint32
 			_ = gc_dead
 			_ = gc_act
-//line switch.go:34
-			if op < 0 {
+			/*line switch.go:34*/ if op < 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line switch.go:35
-					v = -v
+					/*line switch.go:35*/ v = -v
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -413,11 +363,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line switch.go:46
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line switch.go:46*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
-//line switch.go:37
-			copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
+			/*line switch.go:37*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -427,8 +375,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 				}
 				{
 					gc_tx := gc_step5 + 1
@@ -436,8 +383,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 				}
 				{
 					gc_tx := gc_step5 + 2
@@ -445,8 +391,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 				}
 				{
 					gc_tx := gc_step5 + 3
@@ -454,8 +399,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
@@ -463,8 +407,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line switch.go:37
-				out[gc_bx*gc_bdx+tid] = v
+				/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}
@@ -484,8 +427,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line switch.go:45
-			v.StoreSlice(gc_s_v[gc_rank:])
+			/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -494,42 +436,34 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line switch.go:46
-	var tag int = op
+	/*line switch.go:46*/ var tag int = op
 	if tag == 1 {
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line switch.go:48
-			v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:48
-			for k := 0; ; k = k + 1 {
+			/*line switch.go:48*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+			/*line switch.go:48*/ for k := 0; ; k = k + 1 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line switch.go:48
-				if k ==
+				/*line switch.go:48*/ if k ==
 					3 {
 					break
 				}
-//line switch.go:49
-				v = v.Add(lanes.BroadcastInt32x8(int32(k)))
+				/*line switch.go:49*/ v = v.Add(lanes.BroadcastInt32x8(int32(k)))
 			}
-//line switch.go:48
-			v.StoreSlice(gc_s_v[gc_rank:])
+			/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line switch.go:48
-			for k := 0; ; k++ {
+			/*line switch.go:48*/ for k := 0; ; k++ {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line switch.go:49
-				if k == 3 {
+				/*line switch.go:49*/ if k == 3 {
 					break
 				}
 				v += int32(k)
@@ -540,11 +474,9 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line switch.go:63
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line switch.go:63*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
-//line switch.go:58
-			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			/*line switch.go:58*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -553,40 +485,35 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line switch.go:58
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

@@ -25,11 +25,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line switch.go:13
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line switch.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line switch.go:16
-		if gc_bdx <= len(s) {
+		/*line switch.go:16*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -40,15 +38,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line switch.go:14
-						if tid < -2147483648 || tid > 2147483632 {
+						/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483632 {
 							break
 						}
-//line switch.go:15
-						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at[gc_tx:])
+						/*line switch.go:15*/ archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at[gc_tx:])
 						var v int32 = int32(0)
-//line switch.go:16
-						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+						/*line switch.go:16*/ archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -63,23 +58,19 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line switch.go:14
-					if tid < -2147483648 || tid > 2147483640 {
+					/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 {
 						break
 					}
-//line switch.go:15
-					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at[gc_tx:])
+					/*line switch.go:15*/ archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at[gc_tx:])
 					var v int32 = int32(0)
-//line switch.go:16
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+					/*line switch.go:16*/ archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line switch.go:14
-				gc_at[gc_tx] = int32(tid)
+				/*line switch.go:14*/ gc_at[gc_tx] = int32(tid)
 				v := int32(0)
 				gc_s_v[gc_rank] = v
 			}
@@ -93,15 +84,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line switch.go:14
-						if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
+						/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
 							break
 						}
-//line switch.go:15
-						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
+						/*line switch.go:15*/ archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
 						var v int32 = int32(0)
-//line switch.go:16
-						archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+						/*line switch.go:16*/ archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -116,15 +104,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line switch.go:14
-					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
+					/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
 						break
 					}
-//line switch.go:15
-					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+					/*line switch.go:15*/ archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
 					var v int32 = int32(0)
-//line switch.go:16
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+					/*line switch.go:16*/ archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -132,17 +117,14 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line switch.go:14
-				s[tid] = int32(tid)
+				/*line switch.go:14*/ s[tid] = int32(tid)
 				v := int32(0)
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line switch.go:16
-	for stage := range 3 {
-//line switch.go:18
-		var tag int = (op + stage) % 4
+	/*line switch.go:16*/ for stage := range 3 {
+		/*line switch.go:18*/ var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, gc_bdx
@@ -154,8 +136,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
-//line switch.go:31
-						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+						/*line switch.go:31*/ if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
 							gc_vstep3 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
@@ -166,12 +147,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										gc_rank := gc_base + gc_tx
 										var tid int = gc_tx
 										_ = tid
-//line switch.go:12
-										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:20
-										v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
-//line switch.go:20
-										v.StoreSlice(gc_s_v[gc_rank:])
+										/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+										/*line switch.go:20*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+										/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep3, false
@@ -186,12 +164,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
-//line switch.go:12
-									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:20
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
-//line switch.go:20
-									v.StoreSlice(gc_s_v[gc_rank:])
+									/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+									/*line switch.go:20*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+									/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -199,8 +174,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += gc_at2[gc_u]
+								/*line switch.go:20*/ v += gc_at2[gc_u]
 								gc_s_v[gc_rank] = v
 							}
 						} else {
@@ -211,8 +185,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -220,8 +193,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -229,8 +201,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 								{
@@ -238,8 +209,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
-//line switch.go:20
-									v += s[(gc_tx + gc_r)]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
 							}
@@ -247,8 +217,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += s[(gc_tx + gc_r)]
+								/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
 								gc_s_v[gc_rank] = v
 							}
 						}
@@ -263,8 +232,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -273,8 +241,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -283,8 +250,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -293,8 +259,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -303,17 +268,14 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:20
-						v += s[(tid+1)%gc_bdx]
+						/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		} else
-//line switch.go:22
-		if tag == 1 {
-//line switch.go:24
-			var gc_c1v [32]int32
+		/*line switch.go:22*/ if tag == 1 {
+			/*line switch.go:24*/ var gc_c1v [32]int32
 			var gc_c1r [32]int32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -332,8 +294,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
 							var tid int = gc_tx
-//line switch.go:13
-							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
+							/*line switch.go:13*/ archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -352,8 +313,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid int = gc_tx
-//line switch.go:13
-							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
+							/*line switch.go:13*/ archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -371,23 +331,18 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							continue
 						}
 						tid := gc_tx
-//line switch.go:23
-						gc_c1v[gc_lane] = int32(tid)
+						/*line switch.go:23*/ gc_c1v[gc_lane] = int32(tid)
 					}
 				}
-//line switch.go:23
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				/*line switch.go:23*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line switch.go:23
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:23
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line switch.go:23
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line switch.go:23*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:23*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line switch.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -396,12 +351,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line switch.go:23
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:23
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line switch.go:23
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line switch.go:23*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:23*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line switch.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -414,8 +366,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line switch.go:23
-						v += gc_c1r[gc_lane]
+						/*line switch.go:23*/ v += gc_c1r[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -424,13 +375,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_stride := 0 - 1
 				gc_off2 := gc_bdx - 1
-//line switch.go:34
-				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+				/*line switch.go:34*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:25
-						v -= s[gc_idx]
+						/*line switch.go:25*/ v -= s[gc_idx]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -442,8 +391,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -452,8 +400,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -462,8 +409,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -472,8 +418,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							v := gc_s_v[gc_rank]
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -482,15 +427,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:25
-						v -= s[gc_bdx-1-tid]
+						/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
 						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line switch.go:33
-				if gc_bdx <= len(s) {
+				/*line switch.go:33*/ if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
 					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
@@ -501,10 +444,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
-//line switch.go:12
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-								v.StoreSlice(gc_at3[gc_tx:])
+								/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -519,18 +460,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line switch.go:12
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-							v.StoreSlice(gc_at3[gc_tx:])
+							/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:27
-						gc_at3[gc_tx] = v
+						/*line switch.go:27*/ gc_at3[gc_tx] = v
 					}
 				} else {
 					gc_vstep5 := 0
@@ -541,14 +479,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line switch.go:12
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-								if tid < 0 || tid > len(s)-16 {
+								/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line switch.go:27*/ if tid < 0 || tid > len(s)-16 {
 									break
 								}
-//line switch.go:27
-								v.StoreSlice(s[tid:])
+								/*line switch.go:27*/ v.StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -562,14 +497,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line switch.go:12
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-							if tid < 0 || tid > len(s)-8 {
+							/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:27*/ if tid < 0 || tid > len(s)-8 {
 								break
 							}
-//line switch.go:27
-							v.StoreSlice(s[tid:])
+							/*line switch.go:27*/ v.StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -578,15 +510,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line switch.go:27
-						s[tid] = v
+						/*line switch.go:27*/ s[tid] = v
 					}
 				}
 			}
 		}
 	}
-//line switch.go:31
-	if op > 2 {
+	/*line switch.go:31*/ if op > 2 {
 		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop6 bool
@@ -594,12 +524,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_vb2 := archsimd.BroadcastInt32x16(2)
 				for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
 					gc_rank := gc_vstep6
-//line switch.go:33
-					v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:33
-					v = v.Mul(gc_vb2)
-//line switch.go:33
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line switch.go:33*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+					/*line switch.go:33*/ v = v.Mul(gc_vb2)
+					/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep6, false
@@ -612,20 +539,16 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_vb := archsimd.BroadcastInt32x8(2)
 			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 				gc_rank := gc_vstep6
-//line switch.go:33
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:33
-				v = v.Mul(gc_vb)
-//line switch.go:33
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line switch.go:33*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line switch.go:33*/ v = v.Mul(gc_vb)
+				/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line switch.go:33
-			v *= 2
+			/*line switch.go:33*/ v *= 2
 			gc_s_v[gc_rank] = v
 		}
 	} else {
@@ -633,19 +556,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
 			_ = gc_dead
-//line switch.go:34
-			if op < 0 {
+			/*line switch.go:34*/ if op < 0 {
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line switch.go:35
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:35
-							v = archsimd.BroadcastInt32x8(0).Sub(v)
-//line switch.go:35
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line switch.go:35*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:35*/ v = archsimd.BroadcastInt32x8(0).Sub(v)
+							/*line switch.go:35*/ v.StoreSlice(gc_s_v[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -654,12 +573,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line switch.go:35
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:35
-							v = archsimd.BroadcastInt32x8(0).Sub(v)
-//line switch.go:35
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line switch.go:35*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line switch.go:35*/ v = archsimd.BroadcastInt32x8(0).Sub(v)
+							/*line switch.go:35*/ v.StoreSlice(gc_s_v[gc_rank:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -672,8 +588,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line switch.go:35
-						v = -v
+						/*line switch.go:35*/ v = -v
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -682,8 +597,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-//line switch.go:47
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		/*line switch.go:47*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -694,10 +608,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line switch.go:12
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:37
-						v.StoreSlice(gc_at4[gc_tx:])
+						/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -712,18 +624,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line switch.go:12
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:37
-					v.StoreSlice(gc_at4[gc_tx:])
+					/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line switch.go:37
-				gc_at4[gc_tx] = v
+				/*line switch.go:37*/ gc_at4[gc_tx] = v
 			}
 		} else {
 			gc_vstep8 := 0
@@ -734,14 +643,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line switch.go:12
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:37
-						if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
+						/*line switch.go:12*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
 							break
 						}
-//line switch.go:37
-						v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+						/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
@@ -755,14 +661,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line switch.go:12
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:37
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
+					/*line switch.go:12*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
 						break
 					}
-//line switch.go:37
-					v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+					/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -771,8 +674,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line switch.go:37
-				out[gc_bx*gc_bdx+tid] = v
+				/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}
@@ -795,8 +697,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					v := archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
-//line switch.go:45
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -811,8 +712,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line switch.go:45
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -823,8 +723,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line switch.go:46
-	var tag int = op
+	/*line switch.go:46*/ var tag int = op
 	if tag == 1 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -832,24 +731,19 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
 					gc_rank := gc_vstep2
-//line switch.go:48
-					v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:48
-					for k := 0; ; k = k + 1 {
+					/*line switch.go:48*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+					/*line switch.go:48*/ for k := 0; ; k = k + 1 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return gc_vstep2, true
 						}
-//line switch.go:48
-						if k ==
+						/*line switch.go:48*/ if k ==
 							3 {
 							break
 						}
-//line switch.go:49
-						v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
+						/*line switch.go:49*/ v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
 					}
-//line switch.go:48
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -861,38 +755,31 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line switch.go:48
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:48
-				for k := 0; ; k = k + 1 {
+				/*line switch.go:48*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line switch.go:48*/ for k := 0; ; k = k + 1 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line switch.go:48
-					if k ==
+					/*line switch.go:48*/ if k ==
 						3 {
 						break
 					}
-//line switch.go:49
-					v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
+					/*line switch.go:49*/ v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
 				}
-//line switch.go:48
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line switch.go:48
-			for k := 0; ; k++ {
+			/*line switch.go:48*/ for k := 0; ; k++ {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line switch.go:49
-				if k == 3 {
+				/*line switch.go:49*/ if k == 3 {
 					break
 				}
 				v += int32(k)
@@ -903,8 +790,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line switch.go:63
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		/*line switch.go:63*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -913,10 +799,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line switch.go:58
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:58
-						v.StoreSlice(gc_at[gc_tx:])
+						/*line switch.go:58*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:58*/ v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -929,18 +813,15 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line switch.go:58
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:58
-					v.StoreSlice(gc_at[gc_tx:])
+					/*line switch.go:58*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:58*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line switch.go:58
-				gc_at[gc_tx] = v
+				/*line switch.go:58*/ gc_at[gc_tx] = v
 			}
 		} else {
 			gc_vstep4 := 0
@@ -950,14 +831,11 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line switch.go:58
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:58
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						/*line switch.go:58*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:58*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
-//line switch.go:58
-						v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -970,14 +848,11 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line switch.go:58
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:58
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line switch.go:58*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:58*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line switch.go:58
-					v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -985,8 +860,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line switch.go:58
-				out[gc_bx*gc_bdx+gc_tx] = v
+				/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

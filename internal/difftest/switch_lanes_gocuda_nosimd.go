@@ -55,8 +55,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
 									gc_pos.Thread = gc_base + gc_tx
-//line switch_lanes.go:17
-									var d float32
+									/*line switch_lanes.go:17*/ var d float32
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = gc_at[gc_u]
@@ -83,8 +82,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									i := gc_bx*gc_bdx + gc_tx
-//line switch_lanes.go:17
-									var d float32
+									/*line switch_lanes.go:17*/ var d float32
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = in[i]
@@ -114,8 +112,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line switch_lanes.go:17
-							var d float32
+							/*line switch_lanes.go:17*/ var d float32
 							switch x := i % w; {
 							case x == 0:
 								d = in[i]

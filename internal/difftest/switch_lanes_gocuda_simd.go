@@ -66,33 +66,26 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										gc_tx := gc_vstep
 										var i int = gc_bx*gc_bdx + gc_tx
 										_ = i
-//line switch_lanes.go:17
-										var d archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										/*line switch_lanes.go:17*/ var d archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
 											var x int = (gc_tx + gc_r)
-//line switch_lanes.go:18
-											gc_if5 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
+											/*line switch_lanes.go:18*/ gc_if5 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
 											if gc_if5.ToBits() != 0 {
-//line switch_lanes.go:19
-												d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Merge(d, gc_if5)
+												/*line switch_lanes.go:19*/ d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Merge(d, gc_if5)
 											}
 											gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 											if gc_else5.ToBits() != 0 {
-//line switch_lanes.go:19
-												if w < 4 {
-//line switch_lanes.go:21
-													d = gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):])).Merge(d, gc_else5)
+												/*line switch_lanes.go:19*/ if w < 4 {
+													/*line switch_lanes.go:21*/ d = gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):])).Merge(d, gc_else5)
 												} else {
-//line switch_lanes.go:21
-													gc_if6 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
+													/*line switch_lanes.go:21*/ gc_if6 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
 													if gc_else5.And(gc_if6).ToBits() != 0 {
 														d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
 													}
 													gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 													if gc_else5.And(gc_else6).ToBits() != 0 {
 														{
-//line switch_lanes.go:23
-															d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
+															/*line switch_lanes.go:23*/ d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
 														}
 													}
 												}
@@ -100,45 +93,38 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										}
 										{
 											gc_lanes := gc_all
-//line switch_lanes.go:28
-											for k := range 4 {
+											/*line switch_lanes.go:28*/ for k := range 4 {
 												if gc_lanes.ToBits() == 0 {
 													break
 												}
 												gc_iter := gc_all
-//line switch_lanes.go:28
-												gc_if7 := d.Less(archsimd.BroadcastFloat32x8(float32(k) - 1))
+												/*line switch_lanes.go:28*/ gc_if7 := d.Less(archsimd.BroadcastFloat32x8(float32(k) - 1))
 												if gc_lanes.And(gc_iter).And(gc_if7).ToBits() != 0 {
 													gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 												}
 												gc_else7 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 												if gc_lanes.And(gc_iter).And(gc_else7).ToBits() != 0 {
-//line switch_lanes.go:30
-													gc_if8 := d.Greater(gc_vb7)
+													/*line switch_lanes.go:30*/ gc_if8 := d.Greater(gc_vb7)
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8).ToBits() != 0 {
-//line switch_lanes.go:30
-														d = d.Add(archsimd.BroadcastFloat32x8(float32(k))).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8))
+														/*line switch_lanes.go:30*/ d = d.Add(archsimd.BroadcastFloat32x8(float32(k))).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8))
 													}
 													gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8).ToBits() != 0 {
 														{
-//line switch_lanes.go:33
-															d = d.Sub(gc_vb8).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8))
+															/*line switch_lanes.go:33*/ d = d.Sub(gc_vb8).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8))
 														}
 													}
 												}
 											}
 										}
-//line switch_lanes.go:28
-										d.StoreSlice(gc_at2[(gc_tx - gc_seg):])
+										/*line switch_lanes.go:28*/ d.StoreSlice(gc_at2[(gc_tx - gc_seg):])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
 									gc_pos.Thread = gc_base + gc_tx
-//line switch_lanes.go:17
-									var d float32
+									/*line switch_lanes.go:17*/ var d float32
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = gc_at[gc_u]
@@ -165,8 +151,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									i := gc_bx*gc_bdx + gc_tx
-//line switch_lanes.go:17
-									var d float32
+									/*line switch_lanes.go:17*/ var d float32
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = in[i]
@@ -196,8 +181,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line switch_lanes.go:17
-							var d float32
+							/*line switch_lanes.go:17*/ var d float32
 							switch x := i % w; {
 							case x == 0:
 								d = in[i]

@@ -39,51 +39,38 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line tile_copy.go:16
-	tile_ := gocuda.Shared[int32](t, side*side)
+	/*line tile_copy.go:16*/ tile_ := gocuda.Shared[int32](t, side*side)
 	r := (side - gc_bdx) / 2
 	x0 := gc_bx*gc_bdx - r
-//line tile_copy.go:18
-	y0 := gc_by*gc_bdy - r
+	/*line tile_copy.go:18*/ y0 := gc_by*gc_bdy - r
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-//line tile_copy.go:19
-		gc_w0, gc_wn := 0, (side)-1
-//line tile_copy.go:19
-		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+		/*line tile_copy.go:19*/ gc_w0, gc_wn := 0, (side)-1
+		/*line tile_copy.go:19*/ gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-//line tile_copy.go:19
-		gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
+		/*line tile_copy.go:19*/ gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-//line tile_copy.go:19
-		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+		/*line tile_copy.go:19*/ gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-//line tile_copy.go:19
-		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-//line tile_copy.go:19
-			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-//line tile_copy.go:19
-				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+		/*line tile_copy.go:19*/ if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+			/*line tile_copy.go:19*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line tile_copy.go:19*/ copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
 			}
-//line tile_copy.go:19
-			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+			/*line tile_copy.go:19*/ gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:20
-			for ty := 0; ty < side; ty++ {
+			/*line tile_copy.go:20*/ for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
 				}
 				gc_rowrank := ty % gc_bdy * gc_bdx
 				gc_pos.Thread = gc_rowrank
-//line tile_copy.go:20
-				row := src[clampEdge(y0+ty, height)*width:]
+				/*line tile_copy.go:20*/ row := src[clampEdge(y0+ty, height)*width:]
 				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
 					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 						if gc_rx == gc_bdx {
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:22
-						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:22*/ tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 					}
 					copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
@@ -92,8 +79,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:22
-						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:22*/ tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 					}
 				} else {
 					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -101,8 +87,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:22
-						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:22*/ tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 					}
 				}
 			}
@@ -110,8 +95,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile_copy.go:19
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile_copy.go:19*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -137,10 +121,8 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line tile_copy.go:35
-					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-//line tile_copy.go:20
-						row := src[clampEdge(y0+ty, height)*width:]
+					/*line tile_copy.go:35*/ for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
+						/*line tile_copy.go:20*/ row := src[clampEdge(y0+ty, height)*width:]
 						for tx := gc_tx; tx < side; tx += gc_bdx {
 							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 						}
@@ -159,36 +141,31 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:26
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:26
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:26
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:26
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line tile_copy.go:26
-		tileOut(t, tile_, seen, side)
+		/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -217,43 +194,31 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line tile_copy.go:46
-	tile_ := gocuda.Shared[int32](t, side*side)
+	/*line tile_copy.go:46*/ tile_ := gocuda.Shared[int32](t, side*side)
 	r := (side - gc_bdx) / 2
 	x0 := gc_bx*gc_bdx - r
-//line tile_copy.go:48
-	y0 := gc_by*gc_bdy - r
+	/*line tile_copy.go:48*/ y0 := gc_by*gc_bdy - r
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-//line tile_copy.go:49
-		gc_w0, gc_wn := 0, (side)-1
-//line tile_copy.go:49
-		gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
+		/*line tile_copy.go:49*/ gc_w0, gc_wn := 0, (side)-1
+		/*line tile_copy.go:49*/ gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-//line tile_copy.go:49
-		gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
+		/*line tile_copy.go:49*/ gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-//line tile_copy.go:49
-		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+		/*line tile_copy.go:49*/ gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-//line tile_copy.go:49
-		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-//line tile_copy.go:49
-			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-//line tile_copy.go:49
-				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+		/*line tile_copy.go:49*/ if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+			/*line tile_copy.go:49*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line tile_copy.go:49*/ copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
 			}
-//line tile_copy.go:49
-			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+			/*line tile_copy.go:49*/ gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:50
-			for ty := 0; ty < side; ty++ {
+			/*line tile_copy.go:50*/ for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
 				}
 				gc_rowrank := ty % gc_bdy * gc_bdx
 				gc_pos.Thread = gc_rowrank
-//line tile_copy.go:50
-				row := src[min(height-1, max(0, y0+ty))*width:]
+				/*line tile_copy.go:50*/ row := src[min(height-1, max(0, y0+ty))*width:]
 				base := ty * side
 				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
 					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
@@ -261,8 +226,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:53
-						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						/*line tile_copy.go:53*/ tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 					}
 					copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
@@ -271,8 +235,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:53
-						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						/*line tile_copy.go:53*/ tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 					}
 				} else {
 					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -280,8 +243,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:53
-						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						/*line tile_copy.go:53*/ tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 					}
 				}
 			}
@@ -289,8 +251,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile_copy.go:49
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile_copy.go:49*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -316,10 +277,8 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line tile_copy.go:65
-					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-//line tile_copy.go:50
-						row := src[min(height-1, max(0, y0+ty))*width:]
+					/*line tile_copy.go:65*/ for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
+						/*line tile_copy.go:50*/ row := src[min(height-1, max(0, y0+ty))*width:]
 						base := ty * side
 						for tx := gc_tx; tx < side; tx += gc_bdx {
 							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
@@ -339,36 +298,31 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:57
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:57
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:57
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:57
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line tile_copy.go:57
-		tileOut(t, tile_, seen, side)
+		/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -395,45 +349,34 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line tile_copy.go:65
-	tile_ := gocuda.Shared[int32](t, side*side)
+	/*line tile_copy.go:65*/ tile_ := gocuda.Shared[int32](t, side*side)
 	x0 := gc_bx * gc_bdx
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-//line tile_copy.go:67
-		gc_w0, gc_wn := 0, (side)-1
-//line tile_copy.go:67
-		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+		/*line tile_copy.go:67*/ gc_w0, gc_wn := 0, (side)-1
+		/*line tile_copy.go:67*/ gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-//line tile_copy.go:67
-		gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
+		/*line tile_copy.go:67*/ gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-//line tile_copy.go:67
-		if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
-//line tile_copy.go:67
-			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-//line tile_copy.go:67
-				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0-shift)+0:gc_i+(x0+0-shift)+(side)])
+		/*line tile_copy.go:67*/ if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
+			/*line tile_copy.go:67*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line tile_copy.go:67*/ copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0-shift)+0:gc_i+(x0+0-shift)+(side)])
 			}
-//line tile_copy.go:67
-			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+			/*line tile_copy.go:67*/ gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:68
-			for ty := 0; ty < side; ty++ {
+			/*line tile_copy.go:68*/ for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
 				}
 				gc_rowrank := ty % gc_bdy * gc_bdx
 				gc_pos.Thread = gc_rowrank
-//line tile_copy.go:68
-				row := src[ty*width:]
+				/*line tile_copy.go:68*/ row := src[ty*width:]
 				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
 					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 						if gc_rx == gc_bdx {
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:70
-						tile_[ty*side+tx] = row[x0+tx-shift]
+						/*line tile_copy.go:70*/ tile_[ty*side+tx] = row[x0+tx-shift]
 					}
 					copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
 					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
@@ -442,8 +385,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:70
-						tile_[ty*side+tx] = row[x0+tx-shift]
+						/*line tile_copy.go:70*/ tile_[ty*side+tx] = row[x0+tx-shift]
 					}
 				} else {
 					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -451,8 +393,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:70
-						tile_[ty*side+tx] = row[x0+tx-shift]
+						/*line tile_copy.go:70*/ tile_[ty*side+tx] = row[x0+tx-shift]
 					}
 				}
 			}
@@ -460,8 +401,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile_copy.go:67
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile_copy.go:67*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -487,10 +427,8 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line tile_copy.go:83
-					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-//line tile_copy.go:68
-						row := src[ty*width:]
+					/*line tile_copy.go:83*/ for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
+						/*line tile_copy.go:68*/ row := src[ty*width:]
 						for tx := gc_tx; tx < side; tx += gc_bdx {
 							tile_[ty*side+tx] = row[x0+tx-shift]
 						}
@@ -509,36 +447,31 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:74
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:74
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:74
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:74
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line tile_copy.go:74
-		tileOut(t, tile_, seen, side)
+		/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -569,43 +502,31 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line tile_copy.go:84
-	tile_ := gocuda.Shared[int32](t, side*side)
+	/*line tile_copy.go:84*/ tile_ := gocuda.Shared[int32](t, side*side)
 	r := (side - gc_bdx) / 2
 	x0 := gc_bx*gc_bdx - r
-//line tile_copy.go:86
-	y0 := gc_by*gc_bdy - r
+	/*line tile_copy.go:86*/ y0 := gc_by*gc_bdy - r
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-//line tile_copy.go:87
-		gc_w0, gc_wn := (off), (side)-1
-//line tile_copy.go:87
-		gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
+		/*line tile_copy.go:87*/ gc_w0, gc_wn := (off), (side)-1
+		/*line tile_copy.go:87*/ gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-//line tile_copy.go:87
-		gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
+		/*line tile_copy.go:87*/ gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-//line tile_copy.go:87
-		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+		/*line tile_copy.go:87*/ gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-//line tile_copy.go:87
-		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-//line tile_copy.go:87
-			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-//line tile_copy.go:87
-				copy(tile_[gc_p+(off):gc_p+(side)], src[gc_i+(x0+0)+(off):gc_i+(x0+0)+(side)])
+		/*line tile_copy.go:87*/ if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+			/*line tile_copy.go:87*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line tile_copy.go:87*/ copy(tile_[gc_p+(off):gc_p+(side)], src[gc_i+(x0+0)+(off):gc_i+(x0+0)+(side)])
 			}
-//line tile_copy.go:87
-			gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
+			/*line tile_copy.go:87*/ gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
 		} else {
-//line tile_copy.go:88
-			for ty := (off); ty < side; ty++ {
+			/*line tile_copy.go:88*/ for ty := (off); ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
 				}
 				gc_rowrank := (ty - (off)) % gc_bdy * gc_bdx
 				gc_pos.Thread = gc_rowrank
-//line tile_copy.go:88
-				y := clampEdge(y0+ty, height)
+				/*line tile_copy.go:88*/ y := clampEdge(y0+ty, height)
 				base := ty * side
 				row := src[y*width:]
 				if gc_clo, gc_chi, gc_cok := compiled.RowCopy((off), (side), (base + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
@@ -614,8 +535,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:92
-						tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:92*/ tile_[base+tx] = row[clampEdge(x0+tx, width)]
 					}
 					copy(tile_[(base+0)+gc_clo:(base+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 					gc_pos.Thread = gc_rowrank + (gc_chi-1-(off))%gc_bdx
@@ -624,8 +544,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:92
-						tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:92*/ tile_[base+tx] = row[clampEdge(x0+tx, width)]
 					}
 				} else {
 					for tx, gc_rx := (off), 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -633,8 +552,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 							gc_rx = 0
 						}
 						gc_pos.Thread = gc_rowrank + gc_rx
-//line tile_copy.go:92
-						tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						/*line tile_copy.go:92*/ tile_[base+tx] = row[clampEdge(x0+tx, width)]
 					}
 				}
 			}
@@ -642,8 +560,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile_copy.go:87
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile_copy.go:87*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -653,8 +570,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tile_copy.go:87
-					gc_start := gc_ty + off
+					/*line tile_copy.go:87*/ gc_start := gc_ty + off
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -671,8 +587,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 						gc_more = true
 					}
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-//line tile_copy.go:88
-						y := clampEdge(y0+ty, height)
+						/*line tile_copy.go:88*/ y := clampEdge(y0+ty, height)
 						base := ty * side
 						row := src[y*width:]
 						for tx := off + gc_tx; tx < side; tx += gc_bdx {
@@ -693,36 +608,31 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:96
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:96
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:96
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line tile_copy.go:96
-			tileOut(t, tile_, seen, side)
+			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line tile_copy.go:96
-		tileOut(t, tile_, seen, side)
+		/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 	}
 }
 

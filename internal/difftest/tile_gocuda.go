@@ -53,8 +53,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line tile.go:54
-	tile_ := gocuda.Shared[int32](t, rows*cols)
+	/*line tile.go:54*/ tile_ := gocuda.Shared[int32](t, rows*cols)
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
 		for i := (off); i < rows; i++ {
 			if gc_b.Stopped() {
@@ -62,22 +61,19 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			}
 			gc_rowrank := (i - (off)) % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-//line tile.go:56
-			base := i * cols
+			/*line tile.go:56*/ base := i * cols
 			for j, gc_rx := (off), 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-//line tile.go:58
-				tile_[base+j] += int32(i*1000 + j)
+				/*line tile.go:58*/ tile_[base+j] += int32(i*1000 + j)
 			}
 		}
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile.go:55
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile.go:55*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -87,8 +83,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tile.go:55
-					gc_start := gc_ty + off
+					/*line tile.go:55*/ gc_start := gc_ty + off
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -105,8 +100,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-//line tile.go:56
-						base := i * cols
+						/*line tile.go:56*/ base := i * cols
 						for j := off + gc_tx; j < cols; j += gc_bdx {
 							tile_[base+j] += int32(i*1000 + j)
 						}
@@ -120,11 +114,9 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 		}
 	}
 	n := gc_bdx * gc_bdy * gc_bdz
-//line tile.go:63
-	gc_chunk2 := compiled.StrideChunk(n)
+	/*line tile.go:63*/ gc_chunk2 := compiled.StrideChunk(n)
 	gc_span2 := (n) * gc_chunk2
-//line tile.go:63
-	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
+	/*line tile.go:63*/ for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -140,8 +132,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
 				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-//line tile.go:68
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
+					/*line tile.go:68*/ gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:
@@ -153,8 +144,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 					gc_more2 = true
 				}
 				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(n), gc_trips2-1 {
-//line tile.go:64
-					dst[k] = tile_[k]
+					/*line tile.go:64*/ dst[k] = tile_[k]
 				}
 			}
 			gc_ty++

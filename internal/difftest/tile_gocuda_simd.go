@@ -24,12 +24,10 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line tile.go:19
-	tile_ := gocuda.Shared[int32](t, side*side)
+	/*line tile.go:19*/ tile_ := gocuda.Shared[int32](t, side*side)
 	r := (side - int(gc_bdx)) / 2
 	x0 := gc_bx*gc_bdx - r
-//line tile.go:21
-	y0 := gc_by*gc_bdy - r
+	/*line tile.go:21*/ y0 := gc_by*gc_bdy - r
 	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
@@ -37,23 +35,19 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 			gc_rowrank := ty % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-//line tile.go:23
-			row := src[min(max(y0+ty, 0), height-1)*width:]
+			/*line tile.go:23*/ row := src[min(max(y0+ty, 0), height-1)*width:]
 			for tx, gc_rx := 0, 0; tx < side; tx, gc_rx = tx+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-//line tile.go:25
-				tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
+				/*line tile.go:25*/ tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 			}
 		}
 	} else {
-//line tile.go:22
-		gc_chunk := compiled.StrideChunk(sy)
+		/*line tile.go:22*/ gc_chunk := compiled.StrideChunk(sy)
 		gc_span := (sy) * gc_chunk
-//line tile.go:22
-		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
+		/*line tile.go:22*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -68,8 +62,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					gc_trips := gc_limit - gc_from2
 					switch {
 					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-//line tile.go:27
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
+						/*line tile.go:27*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -81,8 +74,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						gc_more = true
 					}
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(sy), gc_trips-1 {
-//line tile.go:23
-						row := src[min(max(y0+ty, 0), height-1)*width:]
+						/*line tile.go:23*/ row := src[min(max(y0+ty, 0), height-1)*width:]
 						for tx := gc_tx; tx < side; tx += sx {
 							tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 						}
@@ -95,12 +87,10 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-//line tile.go:30
-	b := (gc_by*gc_gdx + gc_bx) * side * side
+	/*line tile.go:30*/ b := (gc_by*gc_gdx + gc_bx) * side * side
 	gc_chunk2 := compiled.StrideChunk(gc_bdx * gc_bdy)
 	gc_span2 := (gc_bdx * gc_bdy) * gc_chunk2
-//line tile.go:31
-	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
+	/*line tile.go:31*/ for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -111,8 +101,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				rank := gc_ty*gc_bdx + gc_tx
-//line tile.go:31
-				gc_start2 := rank
+				/*line tile.go:31*/ gc_start2 := rank
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -129,8 +118,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					gc_more2 = true
 				}
 				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(gc_bdx*gc_bdy), gc_trips2-1 {
-//line tile.go:32
-					seen[b+k] = tile_[k]
+					/*line tile.go:32*/ seen[b+k] = tile_[k]
 				}
 			}
 			gc_ty++
@@ -143,8 +131,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line tile.go:46
-			if !compiled.Adds(x0+r, gc_to) {
+			/*line tile.go:46*/ if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
@@ -169,62 +156,47 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_alive4 := gc_all4
-//line tile.go:34
-							var x int = x0 + r + gc_tx
-//line tile.go:34
-							var y int = y0 + r + gc_ty
+							/*line tile.go:34*/ var x int = x0 + r + gc_tx
+							/*line tile.go:34*/ var y int = y0 + r + gc_ty
 							gc_b8 := gc_none4
-//line tile.go:35
-							if y >= height {
+							/*line tile.go:35*/ if y >= height {
 								gc_b8 = gc_all4
 							}
 							gc_b9 := gc_none4
-//line tile.go:35
-							if r < 1 {
+							/*line tile.go:35*/ if r < 1 {
 								gc_b9 = gc_all4
 							}
-//line tile.go:35
-							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
+							/*line tile.go:35*/ gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
-//line tile.go:38
-							var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line tile.go:38*/ var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							if (y*
-//line tile.go:44
-								width+x) < 0 || (y*width+x) > len(out)-16 {
+								/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-16 {
 								break
 							}
-//line tile.go:39
-							for dy := r - 1; dy <= r+1; dy = dy + 1 {
-//line tile.go:39
-								if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
+							/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
+								/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 										{
-//line tile.go:40
-											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+											/*line tile.go:40*/ gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										}
-//line tile.go:41
-										sum = sum.Add(gc_ld4)
+										/*line tile.go:41*/ sum = sum.Add(gc_ld4)
 									}
 								} else {
-//line tile.go:41
-									for dx := r - 1; dx <= r+1; dx = dx + 1 {
+									/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line tile.go:40
-										if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
+										/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										} else {
 											break gc_steps4
 										}
-//line tile.go:41
-										sum = sum.Add(gc_ld4)
+										/*line tile.go:41*/ sum = sum.Add(gc_ld4)
 									}
 								}
 							}
-//line tile.go:44
-							sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive4)
+							/*line tile.go:44*/ sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -241,72 +213,55 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_alive2 := gc_all2
-//line tile.go:34
-						var x int = x0 + r + gc_tx
-//line tile.go:34
-						var y int = y0 + r + gc_ty
+						/*line tile.go:34*/ var x int = x0 + r + gc_tx
+						/*line tile.go:34*/ var y int = y0 + r + gc_ty
 						gc_b4 := gc_none2
-//line tile.go:35
-						if y >= height {
+						/*line tile.go:35*/ if y >= height {
 							gc_b4 = gc_all2
 						}
 						gc_b5 := gc_none2
-//line tile.go:35
-						if r < 1 {
+						/*line tile.go:35*/ if r < 1 {
 							gc_b5 = gc_all2
 						}
-//line tile.go:35
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
+						/*line tile.go:35*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
 						if gc_alive2.And(gc_if2).ToBits() != 0 {
 							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line tile.go:38
-						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line tile.go:38*/ var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						if (y*
-//line tile.go:44
-							width+x) < 0 || (y*width+x) > len(out)-8 {
+							/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-8 {
 							break
 						}
-//line tile.go:39
-						for dy := r - 1; dy <= r+1; dy = dy + 1 {
-//line tile.go:39
-							if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
+						/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
+							/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 									{
-//line tile.go:40
-										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+										/*line tile.go:40*/ gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									}
-//line tile.go:41
-									sum = sum.Add(gc_ld2)
+									/*line tile.go:41*/ sum = sum.Add(gc_ld2)
 								}
 							} else {
-//line tile.go:41
-								for dx := r - 1; dx <= r+1; dx = dx + 1 {
+								/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:40
-									if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
+									/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									} else {
 										break gc_steps2
 									}
-//line tile.go:41
-									sum = sum.Add(gc_ld2)
+									/*line tile.go:41*/ sum = sum.Add(gc_ld2)
 								}
 							}
 						}
-//line tile.go:44
-						sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
+						/*line tile.go:44*/ sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L3:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tile.go:34
-					x := x0 + r + gc_tx
-//line tile.go:34
-					y := y0 + r + gc_ty
+					/*line tile.go:34*/ x := x0 + r + gc_tx
+					/*line tile.go:34*/ y := y0 + r + gc_ty
 					if x >= width || y >= height || r < 1 {
 						continue gc_L3
 					}
@@ -336,8 +291,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line tile.go:75
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line tile.go:75*/ s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := skip; gc_bound < gc_to {
@@ -375,8 +329,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line tile.go:76
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line tile.go:76*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -397,8 +350,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line tile.go:79
-	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line tile.go:79*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -428,10 +380,8 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line tile.go:95
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-//line tile.go:80
-					for j := gc_tx; j < cols; j += gc_bdx {
+				/*line tile.go:95*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
+					/*line tile.go:80*/ for j := gc_tx; j < cols; j += gc_bdx {
 						dst[i*cols+j] = int32(1 + i*cols + j)
 					}
 				}
@@ -445,8 +395,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line tile.go:95
-		if gc_bound := skip; gc_bound > gc_from {
+		/*line tile.go:95*/ if gc_bound := skip; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		if gc_bound := skip; gc_bound < gc_to-1 {
@@ -474,8 +423,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 						}
 						{
 							if gc_alive4.ToBits() != 0 {
-//line tile.go:86
-								s[0] = 1
+								/*line tile.go:86*/ s[0] = 1
 							}
 						}
 					}
@@ -493,12 +441,10 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line tile.go:85
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line tile.go:85*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					if gc_alive3.ToBits() != 0 {
-//line tile.go:86
-						s[0] = 1
+						/*line tile.go:86*/ s[0] = 1
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -509,8 +455,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:86
-				s[0] = 1
+				/*line tile.go:86*/ s[0] = 1
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -530,8 +475,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line tile.go:95
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line tile.go:95*/ s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -544,8 +488,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line tile.go:96
-					if skip {
+					/*line tile.go:96*/ if skip {
 						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
@@ -563,11 +506,9 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				gc_rank := gc_vstep
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line tile.go:96
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line tile.go:96*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line tile.go:96
-				if skip {
+				/*line tile.go:96*/ if skip {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
@@ -580,36 +521,31 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line tile.go:96
-			if skip {
+			/*line tile.go:96*/ if skip {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line tile.go:99
-	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
+	/*line tile.go:99*/ if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
 		for i := 0; i < rows; i++ {
 			if gc_b.Stopped() {
 				return
 			}
 			gc_rowrank := i % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-//line tile.go:100
-			for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
+			/*line tile.go:100*/ for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-//line tile.go:101
-				dst[i*cols+j] = int32(1 + i*cols + j)
+				/*line tile.go:101*/ dst[i*cols+j] = int32(1 + i*cols + j)
 			}
 		}
 	} else {
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-//line tile.go:99
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		/*line tile.go:99*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -639,10 +575,8 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line tile.go:115
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-//line tile.go:100
-						for j := gc_tx; j < cols; j += gc_bdx {
+					/*line tile.go:115*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
+						/*line tile.go:100*/ for j := gc_tx; j < cols; j += gc_bdx {
 							dst[i*cols+j] = int32(1 + i*cols + j)
 						}
 					}
@@ -682,8 +616,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 						}
 						{
 							if gc_alive4.ToBits() != 0 {
-//line tile.go:106
-								s[0] = 1
+								/*line tile.go:106*/ s[0] = 1
 							}
 						}
 					}
@@ -701,12 +634,10 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line tile.go:105
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line tile.go:105*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					if gc_alive3.ToBits() != 0 {
-//line tile.go:106
-						s[0] = 1
+						/*line tile.go:106*/ s[0] = 1
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -717,8 +648,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:106
-				s[0] = 1
+				/*line tile.go:106*/ s[0] = 1
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

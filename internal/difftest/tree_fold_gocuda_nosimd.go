@@ -20,36 +20,30 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:18
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:18*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:23
-	for s := start; s > stop; s /= 2 {
+	/*line tree_fold.go:23*/ for s := start; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, stop, 3); gc_k > 0 {
 				s = gc_k
@@ -57,8 +51,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:32
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:32*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -70,28 +63,23 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line tree_fold.go:25
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line tree_fold.go:25
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line tree_fold.go:25
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line tree_fold.go:25
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:25
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -100,36 +88,31 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:25
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -146,8 +129,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_off5 := 1
 			gc_off6 := 3*gc_bx + 2
 			gc_off7 := 2
-//line tree_fold.go:44
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line tree_fold.go:44*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at3 := out[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_at5 := out[gc_off4:][:1]
@@ -155,16 +137,14 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:30
-					gc_at3[0] = gc_at4[0]
+					/*line tree_fold.go:30*/ gc_at3[0] = gc_at4[0]
 					gc_at5[0] = gc_at6[0]
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:30
-					out[3*gc_bx] = sdata[0]
+					/*line tree_fold.go:30*/ out[3*gc_bx] = sdata[0]
 					out[3*gc_bx+1] = sdata[1]
 					out[3*gc_bx+2] = sdata[2]
 				}
@@ -184,36 +164,30 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:42
-	sdata := gocuda.Shared[int32](t, 4*b)
+	/*line tree_fold.go:42*/ sdata := gocuda.Shared[int32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:47
-	for s := start; s > stop; s >>= 1 {
+	/*line tree_fold.go:47*/ for s := start; s > stop; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, stop, 4); gc_k > 0 {
 				s = gc_k
@@ -221,8 +195,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:56
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:56*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -234,28 +207,23 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line tree_fold.go:49
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line tree_fold.go:49
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line tree_fold.go:49
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line tree_fold.go:49
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:49
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -264,36 +232,31 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:49
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -305,36 +268,30 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 4 * gc_bx
-//line tree_fold.go:63
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
+			/*line tree_fold.go:63*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line tree_fold.go:54
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line tree_fold.go:54
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line tree_fold.go:54
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line tree_fold.go:54
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:54
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -343,36 +300,31 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:54
-						out[4*gc_bx+tid] = sdata[tid]
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:54
-					out[4*gc_bx+tid] = sdata[tid]
+					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 				}
 			}
 		}
@@ -387,39 +339,32 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:67
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:67*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:72
-	for s := start; s > stop; s /= 2 {
+	/*line tree_fold.go:72*/ for s := start; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:75
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:75*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -431,28 +376,23 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line tree_fold.go:74
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line tree_fold.go:74
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line tree_fold.go:74
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line tree_fold.go:74
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:74
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -461,36 +401,31 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:74
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -504,46 +439,38 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line tree_fold.go:78
-				kept, _ := sdata, tid
+				/*line tree_fold.go:78*/ kept, _ := sdata, tid
 				{
 					k_ := int(0)
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(1)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(2)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(3)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(4)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(5)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(6)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(7)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 			}
 		}
@@ -561,36 +488,30 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:94
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:94*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:99
-	for s := start; s > gocuda.WarpSize; s /= 2 {
+	/*line tree_fold.go:99*/ for s := start; s > gocuda.WarpSize; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, gocuda.WarpSize, 64); gc_k > 0 {
 				s = gc_k
@@ -598,8 +519,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:108
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:108*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -611,28 +531,23 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line tree_fold.go:101
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line tree_fold.go:101
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line tree_fold.go:101
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line tree_fold.go:101
-						gc_at[gc_tx] += gc_at2[gc_tx]
+						/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:101
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -641,44 +556,37 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:101
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
-//line tree_fold.go:108
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line tree_fold.go:110
-		var gc_l_v [32]float32
+	/*line tree_fold.go:108*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line tree_fold.go:110*/ var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -702,8 +610,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line tree_fold.go:105
-					if tid < gocuda.WarpSize {
+					/*line tree_fold.go:105*/ if tid < gocuda.WarpSize {
 						gc_m8 |= 1 << gc_lane
 					}
 				}
@@ -716,11 +623,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off2 := gc_x02
-//line tree_fold.go:120
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+					/*line tree_fold.go:120*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
 						gc_at3 := sdata[gc_off2:][:32]
-//line tree_fold.go:106
-						copy(gc_l_v[:], gc_at3)
+						/*line tree_fold.go:106*/ copy(gc_l_v[:], gc_at3)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -732,27 +637,23 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid := gc_tx
-//line tree_fold.go:106
-							v := sdata[tid]
+							/*line tree_fold.go:106*/ v := sdata[tid]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line tree_fold.go:107
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line tree_fold.go:107*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
-//line tree_fold.go:113
-						gc_off3 := offset + gc_x03
+						/*line tree_fold.go:113*/ gc_off3 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 								v := gc_l_v[gc_lane]
-//line tree_fold.go:108
-								v += gc_at4[gc_lane]
+								/*line tree_fold.go:108*/ v += gc_at4[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						} else {
@@ -767,8 +668,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid := gc_tx
 								v := gc_l_v[gc_lane]
-//line tree_fold.go:108
-								v += sdata[tid+offset]
+								/*line tree_fold.go:108*/ v += sdata[tid+offset]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -778,12 +678,10 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off4 := gc_x04
-//line tree_fold.go:120
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+						/*line tree_fold.go:120*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
 							gc_at5 := sdata[gc_off4:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-//line tree_fold.go:110
-							copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
+							/*line tree_fold.go:110*/ copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -796,8 +694,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid := gc_tx
 								v := gc_l_v[gc_lane]
-//line tree_fold.go:110
-								sdata[tid] = v
+								/*line tree_fold.go:110*/ sdata[tid] = v
 							}
 						}
 					}
@@ -814,24 +711,18 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
 			gc_off6 := 0
-//line tree_fold.go:130
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+			/*line tree_fold.go:130*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at6 := out[gc_off5:][:1]
 				gc_at7 := sdata[gc_off6:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line tree_fold.go:115
-					gc_at6[0] = gc_at7[0]
-//line tree_fold.go:115
-					gc_at6[0] = gc_at7[0]
-//line tree_fold.go:115
-					gc_at6[0] = gc_at7[0]
-//line tree_fold.go:115
-					gc_at6[0] = gc_at7[0]
+					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:115
-					gc_at6[0] = gc_at7[0]
+					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -839,32 +730,27 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-					out[gc_bx] = sdata[0]
+					/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 				}
 			}
 		}

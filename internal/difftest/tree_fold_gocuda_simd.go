@@ -19,8 +19,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:18
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:18*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -29,25 +28,20 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line tree_fold.go:19
-					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					/*line tree_fold.go:19*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 						break
 					}
 					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						/*line tree_fold.go:20*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						/*line tree_fold.go:20*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						/*line tree_fold.go:20*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						/*line tree_fold.go:20*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -61,18 +55,13 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line tree_fold.go:19
-				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				/*line tree_fold.go:19*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 					break
 				}
-//line tree_fold.go:20
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:20
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:20
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:20
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				/*line tree_fold.go:20*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				/*line tree_fold.go:20*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				/*line tree_fold.go:20*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				/*line tree_fold.go:20*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -81,31 +70,25 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:20
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:23
-	for s := start; s > stop; s /= 2 {
+	/*line tree_fold.go:23*/ for s := start; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:26
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:26*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -122,8 +105,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 							var tid int = gc_tx
 							_ = tid
 							{
-//line tree_fold.go:24
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line tree_fold.go:24*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -138,14 +120,12 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
-//line tree_fold.go:24
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line tree_fold.go:24*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:25
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -156,12 +136,10 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line tree_fold.go:25
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line tree_fold.go:25*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line tree_fold.go:25
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line tree_fold.go:25*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -175,20 +153,17 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line tree_fold.go:25
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line tree_fold.go:25*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line tree_fold.go:25
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line tree_fold.go:25*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:25
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -205,8 +180,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_off5 := 1
 			gc_off6 := 3*gc_bx + 2
 			gc_off7 := 2
-//line tree_fold.go:44
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line tree_fold.go:44*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at3 := out[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_at5 := out[gc_off4:][:1]
@@ -214,16 +188,14 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:30
-					gc_at3[0] = gc_at4[0]
+					/*line tree_fold.go:30*/ gc_at3[0] = gc_at4[0]
 					gc_at5[0] = gc_at6[0]
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:30
-					out[3*gc_bx] = sdata[0]
+					/*line tree_fold.go:30*/ out[3*gc_bx] = sdata[0]
 					out[3*gc_bx+1] = sdata[1]
 					out[3*gc_bx+2] = sdata[2]
 				}
@@ -240,8 +212,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:42
-	sdata := gocuda.Shared[int32](t, 4*b)
+	/*line tree_fold.go:42*/ sdata := gocuda.Shared[int32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -250,25 +221,20 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line tree_fold.go:43
-					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					/*line tree_fold.go:43*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 						break
 					}
 					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						/*line tree_fold.go:44*/ archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						/*line tree_fold.go:44*/ archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						/*line tree_fold.go:44*/ archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						/*line tree_fold.go:44*/ archsimd.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -282,18 +248,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line tree_fold.go:43
-				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				/*line tree_fold.go:43*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 					break
 				}
-//line tree_fold.go:44
-				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:44
-				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:44
-				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:44
-				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				/*line tree_fold.go:44*/ archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				/*line tree_fold.go:44*/ archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				/*line tree_fold.go:44*/ archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				/*line tree_fold.go:44*/ archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -302,31 +263,25 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:44
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:47
-	for s := start; s > stop; s >>= 1 {
+	/*line tree_fold.go:47*/ for s := start; s > stop; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:50
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:50*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -343,8 +298,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 							var tid int = gc_tx
 							_ = tid
 							{
-//line tree_fold.go:48
-								archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line tree_fold.go:48*/ archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -359,14 +313,12 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
-//line tree_fold.go:48
-						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line tree_fold.go:48*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:49
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -377,12 +329,10 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line tree_fold.go:49
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line tree_fold.go:49*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line tree_fold.go:49
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line tree_fold.go:49*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -396,20 +346,17 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line tree_fold.go:49
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line tree_fold.go:49*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line tree_fold.go:49
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line tree_fold.go:49*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:49
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -421,8 +368,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 4 * gc_bx
-//line tree_fold.go:63
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
+			/*line tree_fold.go:63*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
 				gc_vstep4 := gc_from
@@ -434,8 +380,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 							var tid int = gc_tx
 							_ = tid
 							{
-//line tree_fold.go:53
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line tree_fold.go:53*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -450,14 +395,12 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						_ = tid
-//line tree_fold.go:53
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line tree_fold.go:53*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:54
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -468,12 +411,10 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							{
-//line tree_fold.go:54
-								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
+								/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
 									break
 								}
-//line tree_fold.go:54
-								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
+								/*line tree_fold.go:54*/ archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -487,20 +428,17 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
-//line tree_fold.go:54
-						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
+						/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
 							break
 						}
-//line tree_fold.go:54
-						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
+						/*line tree_fold.go:54*/ archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:54
-					out[4*gc_bx+tid] = sdata[tid]
+					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 				}
 			}
 		}
@@ -515,8 +453,7 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:67
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:67*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -525,25 +462,20 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line tree_fold.go:68
-					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					/*line tree_fold.go:68*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 						break
 					}
 					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						/*line tree_fold.go:69*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						/*line tree_fold.go:69*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						/*line tree_fold.go:69*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						/*line tree_fold.go:69*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -557,18 +489,13 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line tree_fold.go:68
-				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				/*line tree_fold.go:68*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 					break
 				}
-//line tree_fold.go:69
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:69
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:69
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:69
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				/*line tree_fold.go:69*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				/*line tree_fold.go:69*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				/*line tree_fold.go:69*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				/*line tree_fold.go:69*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -577,31 +504,25 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:69
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:72
-	for s := start; s > stop; s /= 2 {
+	/*line tree_fold.go:72*/ for s := start; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:75
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:75*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -618,8 +539,7 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 							var tid int = gc_tx
 							_ = tid
 							{
-//line tree_fold.go:73
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line tree_fold.go:73*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -634,14 +554,12 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
-//line tree_fold.go:73
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line tree_fold.go:73*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:74
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -652,12 +570,10 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line tree_fold.go:74
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line tree_fold.go:74*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line tree_fold.go:74
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line tree_fold.go:74*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -671,20 +587,17 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line tree_fold.go:74
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line tree_fold.go:74*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line tree_fold.go:74
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line tree_fold.go:74*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:74
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -698,46 +611,38 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line tree_fold.go:78
-				kept, _ := sdata, tid
+				/*line tree_fold.go:78*/ kept, _ := sdata, tid
 				{
 					k_ := int(0)
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(1)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(2)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(3)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(4)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(5)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(6)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 				{
 					k_ := int(7)
-//line tree_fold.go:81
-					out[8*gc_bx+k_] = kept[k_]
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
 				}
 			}
 		}
@@ -755,8 +660,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line tree_fold.go:94
-	sdata := gocuda.Shared[float32](t, 4*b)
+	/*line tree_fold.go:94*/ sdata := gocuda.Shared[float32](t, 4*b)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -765,25 +669,20 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line tree_fold.go:95
-					if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+					/*line tree_fold.go:95*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
 						break
 					}
 					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						/*line tree_fold.go:96*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 					}
 					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						/*line tree_fold.go:96*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 					}
 					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						/*line tree_fold.go:96*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 					}
 					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						/*line tree_fold.go:96*/ archsimd.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -797,18 +696,13 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line tree_fold.go:95
-				if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+				/*line tree_fold.go:95*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
 					break
 				}
-//line tree_fold.go:96
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:96
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:96
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:96
-				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				/*line tree_fold.go:96*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				/*line tree_fold.go:96*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				/*line tree_fold.go:96*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				/*line tree_fold.go:96*/ archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -817,31 +711,25 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			tid := gc_tx
 			{
 				k := int(0)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(1)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(2)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
 				k := int(3)
-//line tree_fold.go:96
-				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
-//line tree_fold.go:99
-	for s := start; s > gocuda.WarpSize; s /= 2 {
+	/*line tree_fold.go:99*/ for s := start; s > gocuda.WarpSize; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line tree_fold.go:102
-		if gc_bound := s; gc_bound < gc_to {
+		/*line tree_fold.go:102*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -858,8 +746,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line tree_fold.go:100
-								archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line tree_fold.go:100*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -874,14 +761,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
-//line tree_fold.go:100
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line tree_fold.go:100*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:101
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -892,12 +777,10 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							{
-//line tree_fold.go:101
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line tree_fold.go:101*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line tree_fold.go:101
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line tree_fold.go:101*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -911,28 +794,23 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line tree_fold.go:101
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line tree_fold.go:101*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line tree_fold.go:101
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line tree_fold.go:101*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line tree_fold.go:101
-					sdata[tid] += sdata[tid+s]
+					/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
-//line tree_fold.go:108
-	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line tree_fold.go:110
-		var gc_l_v [32]float32
+	/*line tree_fold.go:108*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		/*line tree_fold.go:110*/ var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -956,8 +834,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line tree_fold.go:105
-					if tid < gocuda.WarpSize {
+					/*line tree_fold.go:105*/ if tid < gocuda.WarpSize {
 						gc_m8 |= 1 << gc_lane
 					}
 				}
@@ -970,11 +847,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off2 := gc_x02
-//line tree_fold.go:120
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+					/*line tree_fold.go:120*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
 						gc_at3 := sdata[gc_off2:][:32]
-//line tree_fold.go:106
-						copy(gc_l_v[:], gc_at3)
+						/*line tree_fold.go:106*/ copy(gc_l_v[:], gc_at3)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -986,14 +861,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid := gc_tx
-//line tree_fold.go:106
-							v := sdata[tid]
+							/*line tree_fold.go:106*/ v := sdata[tid]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-//line tree_fold.go:107
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+				/*line tree_fold.go:107*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1005,16 +878,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_tz := gc_tidx2.Z
 								_ = gc_tz
 								var tid int = gc_tx
-//line tree_fold.go:93
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line tree_fold.go:108
-								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+								/*line tree_fold.go:93*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line tree_fold.go:108*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
 									break
 								}
-//line tree_fold.go:108
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line tree_fold.go:108*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+								/*line tree_fold.go:108*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -1033,16 +902,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
 								var tid int = gc_tx
-//line tree_fold.go:93
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line tree_fold.go:108
-								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+								/*line tree_fold.go:93*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line tree_fold.go:108*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
 									break
 								}
-//line tree_fold.go:108
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line tree_fold.go:108*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+								/*line tree_fold.go:108*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -1062,8 +927,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_pos.Thread = gc_w + gc_lane
 							tid := gc_tx
 							v := gc_l_v[gc_lane]
-//line tree_fold.go:108
-							v += sdata[tid+offset]
+							/*line tree_fold.go:108*/ v += sdata[tid+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -1072,11 +936,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off3 := gc_x03
-//line tree_fold.go:119
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+						/*line tree_fold.go:119*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
-//line tree_fold.go:110
-							copy(gc_at4, gc_l_v[:])
+							/*line tree_fold.go:110*/ copy(gc_at4, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -1089,8 +951,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_pos.Thread = gc_w + gc_lane
 								tid := gc_tx
 								v := gc_l_v[gc_lane]
-//line tree_fold.go:110
-								sdata[tid] = v
+								/*line tree_fold.go:110*/ sdata[tid] = v
 							}
 						}
 					}
@@ -1107,24 +968,18 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-//line tree_fold.go:130
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			/*line tree_fold.go:130*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at5 := out[gc_off4:][:1]
 				gc_at6 := sdata[gc_off5:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line tree_fold.go:115
-					gc_at5[0] = gc_at6[0]
-//line tree_fold.go:115
-					gc_at5[0] = gc_at6[0]
-//line tree_fold.go:115
-					gc_at5[0] = gc_at6[0]
-//line tree_fold.go:115
-					gc_at5[0] = gc_at6[0]
+					/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+					/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+					/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+					/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line tree_fold.go:115
-					gc_at5[0] = gc_at6[0]
+					/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1132,32 +987,27 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-						out[gc_bx] = sdata[0]
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line tree_fold.go:115
-					out[gc_bx] = sdata[0]
+					/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 				}
 			}
 		}

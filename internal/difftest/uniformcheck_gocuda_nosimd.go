@@ -20,8 +20,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line uniformcheck.go:18
-	if b&(b-1) != 0 {
+	/*line uniformcheck.go:18*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	{
@@ -39,36 +38,31 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-				var v int32
+				/*line uniformcheck.go:22*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -76,44 +70,38 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-				var v int32
+				/*line uniformcheck.go:22*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line uniformcheck.go:30
-		if !compiled.Adds(gc_bx*b, gc_to) {
+		/*line uniformcheck.go:30*/ if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -126,62 +114,51 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-				i := gc_bx*b + gc_tx
+				/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 				var v int32
-//line uniformcheck.go:24
-				v = 2 * in[i%len(in)]
+				/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_pos.Thread = 0
-//line uniformcheck.go:27
-	if limit < b {
+	/*line uniformcheck.go:27*/ if limit < b {
 		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
 	}
 	{
@@ -202,36 +179,31 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						gc_at[gc_tx] = v
+						/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						gc_at[gc_tx] = v
+						/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						gc_at[gc_tx] = v
+						/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						gc_at[gc_tx] = v
+						/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-					gc_at[gc_tx] = v
+					/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 				}
 			} else {
 				gc_step5 := gc_from
@@ -240,51 +212,41 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
+						/*line uniformcheck.go:31*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
+						/*line uniformcheck.go:31*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
+						/*line uniformcheck.go:31*/ out[i] = v
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
+						/*line uniformcheck.go:31*/ out[i] = v
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-					out[i] = v
+					/*line uniformcheck.go:31*/ out[i] = v
 				}
 			}
 		}
@@ -309,13 +271,11 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		b := gc_bdx
 		gc_pos.Thread = 0
-//line uniformcheck.go:41
-		if b&(b-1) != 0 {
+		/*line uniformcheck.go:41*/ if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line uniformcheck.go:46
-		if !compiled.Adds(gc_bx*b, gc_to) {
+		/*line uniformcheck.go:46*/ if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -327,16 +287,14 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line uniformcheck.go:44
-					if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
 						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line uniformcheck.go:44
-					if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
 						out[i] = 2 * in[i]
 					}
 				}

@@ -21,8 +21,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
 	gc_pos.Thread = 0
-//line uniformcheck.go:18
-	if b&(b-1) != 0 {
+	/*line uniformcheck.go:18*/ if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
 	{
@@ -40,36 +39,31 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-				var v int32
+				/*line uniformcheck.go:22*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -77,44 +71,38 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-					var v int32
+					/*line uniformcheck.go:22*/ var v int32
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line uniformcheck.go:22
-				var v int32
+				/*line uniformcheck.go:22*/ var v int32
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line uniformcheck.go:30
-		if !compiled.Adds(gc_bx*b, gc_to) {
+		/*line uniformcheck.go:30*/ if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -127,62 +115,51 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					var v int32
-//line uniformcheck.go:24
-					v = 2 * in[i%len(in)]
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-				i := gc_bx*b + gc_tx
+				/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 				var v int32
-//line uniformcheck.go:24
-				v = 2 * in[i%len(in)]
+				/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_pos.Thread = 0
-//line uniformcheck.go:27
-	if limit < b {
+	/*line uniformcheck.go:27*/ if limit < b {
 		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
 	}
 	{
@@ -204,14 +181,11 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line uniformcheck.go:21
-							var i int = gc_bx*b + gc_tx
+							/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
 							_ = i
-//line uniformcheck.go:21
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line uniformcheck.go:21*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-//line uniformcheck.go:31
-								v.StoreSlice(gc_at[gc_tx:])
+								/*line uniformcheck.go:31*/ v.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -225,21 +199,17 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:21
-						var i int = gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
 						_ = i
-//line uniformcheck.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line uniformcheck.go:31
-						v.StoreSlice(gc_at[gc_tx:])
+						/*line uniformcheck.go:21*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line uniformcheck.go:31*/ v.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-					gc_at[gc_tx] = v
+					/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -249,17 +219,13 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line uniformcheck.go:21
-							var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:21
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
+							/*line uniformcheck.go:21*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-//line uniformcheck.go:31
-								if i < 0 || i > len(out)-16 {
+								/*line uniformcheck.go:31*/ if i < 0 || i > len(out)-16 {
 									break
 								}
-//line uniformcheck.go:31
-								v.StoreSlice(out[i:])
+								/*line uniformcheck.go:31*/ v.StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -273,27 +239,21 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:21
-						var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:21
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line uniformcheck.go:31
-						if i < 0 || i > len(out)-8 {
+						/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
+						/*line uniformcheck.go:21*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line uniformcheck.go:31*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line uniformcheck.go:31
-						v.StoreSlice(out[i:])
+						/*line uniformcheck.go:31*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
 					v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-					out[i] = v
+					/*line uniformcheck.go:31*/ out[i] = v
 				}
 			}
 		}
@@ -318,13 +278,11 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		b := gc_bdx
 		gc_pos.Thread = 0
-//line uniformcheck.go:41
-		if b&(b-1) != 0 {
+		/*line uniformcheck.go:41*/ if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line uniformcheck.go:46
-		if !compiled.Adds(gc_bx*b, gc_to) {
+		/*line uniformcheck.go:46*/ if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -344,18 +302,13 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							{
-//line uniformcheck.go:44
-								var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:44
-								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
-//line uniformcheck.go:44
-									gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+								/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
+									/*line uniformcheck.go:44*/ gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line uniformcheck.go:44
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+									/*line uniformcheck.go:44*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line uniformcheck.go:44
-										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
+										/*line uniformcheck.go:44*/ gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -372,26 +325,20 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line uniformcheck.go:44
-						var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:44
-						if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
-//line uniformcheck.go:44
-							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+						/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+							/*line uniformcheck.go:44*/ gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line uniformcheck.go:44
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+							/*line uniformcheck.go:44*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 							if gc_if3.ToBits() != 0 {
-//line uniformcheck.go:44
-								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
+								/*line uniformcheck.go:44*/ gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line uniformcheck.go:44
-					if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
 						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 				}
@@ -407,58 +354,45 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							{
-//line uniformcheck.go:44
-								var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:44
-								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
+								/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+								/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line uniformcheck.go:44
-									if i >= 0 && i <= len(in)-16 {
+									/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-16 {
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
 									} else {
 										break gc_steps2
 									}
-//line uniformcheck.go:45
-									if i >= 0 && i <= len(out)-16 {
-//line uniformcheck.go:45
-										gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
+									/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
+										/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
 									} else {
-//line uniformcheck.go:45
-										var gc_lanes6 [16]int32
+										/*line uniformcheck.go:45*/ var gc_lanes6 [16]int32
 										gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line uniformcheck.go:45
-												out[i+gc_k6] = gc_lanes6[gc_k6]
+												/*line uniformcheck.go:45*/ out[i+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line uniformcheck.go:45
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+									/*line uniformcheck.go:45*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 									if gc_if2.ToBits() != 0 {
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line uniformcheck.go:44
-										if i >= 0 && i <= len(in)-16 {
+										/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
 										} else {
 											break gc_steps2
 										}
-//line uniformcheck.go:45
-										if i >= 0 && i <= len(out)-16 {
-//line uniformcheck.go:45
-											gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
+										/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
+											/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
 										} else {
-//line uniformcheck.go:45
-											var gc_lanes8 [16]int32
+											/*line uniformcheck.go:45*/ var gc_lanes8 [16]int32
 											gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 													gc_pos.Thread = gc_rank + gc_k8
-//line uniformcheck.go:45
-													out[i+gc_k8] = gc_lanes8[gc_k8]
+													/*line uniformcheck.go:45*/ out[i+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -481,58 +415,45 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:44
-						var i int = gc_bx*b + gc_tx
-//line uniformcheck.go:44
-						if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+						/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+						/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line uniformcheck.go:44
-							if i >= 0 && i <= len(in)-8 {
+							/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 							} else {
 								break gc_steps
 							}
-//line uniformcheck.go:45
-							if i >= 0 && i <= len(out)-8 {
-//line uniformcheck.go:45
-								gc_vb.Mul(gc_ld).StoreSlice(out[i:])
+							/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
+								/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld).StoreSlice(out[i:])
 							} else {
-//line uniformcheck.go:45
-								var gc_lanes2 [8]int32
+								/*line uniformcheck.go:45*/ var gc_lanes2 [8]int32
 								gc_vb.Mul(gc_ld).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line uniformcheck.go:45
-										out[i+gc_k2] = gc_lanes2[gc_k2]
+										/*line uniformcheck.go:45*/ out[i+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line uniformcheck.go:45
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+							/*line uniformcheck.go:45*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line uniformcheck.go:44
-								if i >= 0 && i <= len(in)-8 {
+								/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
 									break gc_steps
 								}
-//line uniformcheck.go:45
-								if i >= 0 && i <= len(out)-8 {
-//line uniformcheck.go:45
-									gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
+								/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
+									/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
 								} else {
-//line uniformcheck.go:45
-									var gc_lanes4 [8]int32
+									/*line uniformcheck.go:45*/ var gc_lanes4 [8]int32
 									gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line uniformcheck.go:45
-											out[i+gc_k4] = gc_lanes4[gc_k4]
+											/*line uniformcheck.go:45*/ out[i+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -544,8 +465,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line uniformcheck.go:44
-					if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
 						out[i] = 2 * in[i]
 					}
 				}

@@ -41,32 +41,26 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-						var s lanes.Float32x8
+						/*line vecjam.go:18*/ var s lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line vecjam.go:19
-						for j := 0; j < k; j = j + 1 {
+						/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
 							var gc_ld2 lanes.Float32x8
-//line vecjam.go:19
-							if (j*
+							/*line vecjam.go:19*/ if (j*
 								n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
-//line vecjam.go:20
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
+								/*line vecjam.go:20*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
 							} else {
 								break gc_steps2
 							}
-//line vecjam.go:20
-							s = s.Add(gc_ld2.Mul(lanes.BroadcastFloat32x8(scale[j])))
+							/*line vecjam.go:20*/ s = s.Add(gc_ld2.Mul(lanes.BroadcastFloat32x8(scale[j])))
 						}
 						s.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-						var s float32
+						/*line vecjam.go:18*/ var s float32
 						for j := 0; j < k; j++ {
 							s += in[j*n+i+d] * scale[j]
 						}
@@ -107,8 +101,7 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vecjam.go:38
-						var a, b float32
+						/*line vecjam.go:38*/ var a, b float32
 						for d := 0; d <= 2*r; d++ {
 							v := in[i+2*r-d]
 							a += v

@@ -46,24 +46,19 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vecjam.go:18*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
-//line vecjam.go:19
-								for j := 0; j < k; j = j + 1 {
+								/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vecjam.go:19
-									if (j*
+									/*line vecjam.go:19*/ if (j*
 										n+i+d) >= 0 && (j*n+i+d) <= len(in)-16 {
-//line vecjam.go:20
-										gc_ld2 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
+										/*line vecjam.go:20*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
 									} else {
 										break gc_steps2
 									}
-//line vecjam.go:20
-									s = s.Add(gc_ld2.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
+									/*line vecjam.go:20*/ s = s.Add(gc_ld2.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
 								}
 								s.StoreSlice(out[i:])
 							}
@@ -82,68 +77,53 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							gc_gc_tx := gc_tx + 8
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:18*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:19
-							if gc_i < 0 || gc_i > len(out)-8 {
+							/*line vecjam.go:19*/ if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
-//line vecjam.go:19
-							for j := 0; j < k; j = j + 1 {
+							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:19
-								if (j*
+								/*line vecjam.go:19*/ if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
-//line vecjam.go:20
-									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									/*line vecjam.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 									break gc_jam
 								}
-//line vecjam.go:20
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								/*line vecjam.go:20*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:20
-								if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
-//line vecjam.go:20
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
+								/*line vecjam.go:20*/ if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
+									/*line vecjam.go:20*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
 								} else {
 									break gc_jam
 								}
-//line vecjam.go:20
-								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								/*line vecjam.go:20*/ gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 							}
 							s.StoreSlice(out[i:])
-//line vecjam.go:22
-							gc_s.StoreSlice(out[gc_i:])
+							/*line vecjam.go:22*/ gc_s.StoreSlice(out[gc_i:])
 						}
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:18*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
-//line vecjam.go:19
-							for j := 0; j < k; j = j + 1 {
+							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:19
-								if (j*
+								/*line vecjam.go:19*/ if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
-//line vecjam.go:20
-									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									/*line vecjam.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 									break gc_steps
 								}
-//line vecjam.go:20
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								/*line vecjam.go:20*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
 							}
 							s.StoreSlice(out[i:])
 						}
@@ -152,8 +132,7 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vecjam.go:18
-						var s float32
+						/*line vecjam.go:18*/ var s float32
 						for j := 0; j < k; j++ {
 							s += in[j*n+i+d] * scale[j]
 						}
@@ -199,32 +178,24 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:38
-								var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vecjam.go:38
-								var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vecjam.go:38*/ var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vecjam.go:38*/ var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
-//line vecjam.go:39
-								for d := 0; d <= 2*r; d = d + 1 {
+								/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vecjam.go:39
-									if (i+
+									/*line vecjam.go:39*/ if (i+
 										2*r-d) >= 0 && (i+2*r-d) <= len(in)-16 {
-//line vecjam.go:40
-										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
+										/*line vecjam.go:40*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
 									} else {
 										break gc_steps2
 									}
 									v := gc_ld2
-//line vecjam.go:40
-									a = a.Add(v)
-//line vecjam.go:40
-									b = b.Add(v.Mul(v))
+									/*line vecjam.go:40*/ a = a.Add(v)
+									/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
 								}
-//line vecjam.go:41
-								a.Sub(b).StoreSlice(out[i:])
+								/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -239,41 +210,31 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:38
-							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
-							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:38*/ var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:38*/ var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							var gc_b2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:39
-							if gc_i < 0 || gc_i > len(out)-8 {
+							/*line vecjam.go:39*/ if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
-//line vecjam.go:39
-							for d := 0; d <= 2*r; d = d + 1 {
+							/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:39
-								if (i+
+								/*line vecjam.go:39*/ if (i+
 									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
-//line vecjam.go:40
-									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
+									/*line vecjam.go:40*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
 								} else {
 									break gc_jam
 								}
 								v := gc_ld
-//line vecjam.go:40
-								a = a.Add(v)
-//line vecjam.go:40
-								b = b.Add(v.Mul(v))
+								/*line vecjam.go:40*/ a = a.Add(v)
+								/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:40
-								if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
-//line vecjam.go:40
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
+								/*line vecjam.go:40*/ if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
+									/*line vecjam.go:40*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
 								} else {
 									break gc_jam
 								}
@@ -281,48 +242,38 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								gc_a = gc_a.Add(gc_v)
 								gc_b2 = gc_b2.Add(gc_v.Mul(gc_v))
 							}
-//line vecjam.go:41
-							a.Sub(b).StoreSlice(out[i:])
+							/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
 							gc_a.Sub(gc_b2).StoreSlice(out[gc_i:])
 						}
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:38
-							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
-							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:38*/ var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:38*/ var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
-//line vecjam.go:39
-							for d := 0; d <= 2*r; d = d + 1 {
+							/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:39
-								if (i+
+								/*line vecjam.go:39*/ if (i+
 									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
-//line vecjam.go:40
-									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
+									/*line vecjam.go:40*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
 								} else {
 									break gc_steps
 								}
 								v := gc_ld
-//line vecjam.go:40
-								a = a.Add(v)
-//line vecjam.go:40
-								b = b.Add(v.Mul(v))
+								/*line vecjam.go:40*/ a = a.Add(v)
+								/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
 							}
-//line vecjam.go:41
-							a.Sub(b).StoreSlice(out[i:])
+							/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vecjam.go:38
-						var a, b float32
+						/*line vecjam.go:38*/ var a, b float32
 						for d := 0; d <= 2*r; d++ {
 							v := in[i+2*r-d]
 							a += v

@@ -76,8 +76,7 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:72
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:72*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -89,8 +88,7 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 				gc_at2 := d[gc_off:][:gc_to]
 				gc_at3 := n[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line vector64.go:53
-					x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
+					/*line vector64.go:53*/ x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
 					gc_at2[gc_tx] = min(x, 2) + max(x, -2)
 					gc_at[gc_tx] = float32(x) * 0.5
 					gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
@@ -101,8 +99,7 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:53
-					x := float64(f[i]) + d[i]
+					/*line vector64.go:53*/ x := float64(f[i]) + d[i]
 					d[i] = min(x, 2) + max(x, -2)
 					f[i] = float32(x) * 0.5
 					n[i] = int(x) + n[i]

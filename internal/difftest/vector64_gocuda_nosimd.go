@@ -32,8 +32,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:40
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:40*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -47,28 +46,23 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line vector64.go:21
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line vector64.go:21
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line vector64.go:21
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line vector64.go:21
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line vector64.go:21
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -79,8 +73,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
+						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -88,8 +81,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
+						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -97,8 +89,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
+						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -106,8 +97,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						y[i] = a*x[i] + y[i]
+						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -115,8 +105,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-					y[i] = a*x[i] + y[i]
+					/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -144,8 +133,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:52
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:52*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -156,8 +144,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				gc_at := in[gc_off:][:gc_to]
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
-//line vector64.go:35
-				gc_vb6 := lanes.BroadcastFloat64x4(h)
+				/*line vector64.go:35*/ gc_vb6 := lanes.BroadcastFloat64x4(h)
 				gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 				gc_vb7 := lanes.BroadcastFloat64x4(0)
 				gc_vb8 := lanes.BroadcastFloat64x4(3)
@@ -166,34 +153,26 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					if i < -2147483648 || i > 2147483644 {
+					/*line vector64.go:35*/ if i < -2147483648 || i > 2147483644 {
 						break
 					}
-//line vector64.go:35
-					v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
-//line vector64.go:35
-					gc_if3 := v.Less(gc_vb7)
+					/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
+					/*line vector64.go:35*/ gc_if3 := v.Less(gc_vb7)
 					if gc_if3.ToBits() != 0 {
-//line vector64.go:35
-						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+						/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
 					}
 					gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line vector64.go:35
-						gc_if4 := v.GreaterEqual(gc_vb8)
+						/*line vector64.go:35*/ gc_if4 := v.GreaterEqual(gc_vb8)
 						if gc_else2.And(gc_if4).ToBits() != 0 {
-//line vector64.go:35
-							v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+							/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
 						}
 					}
-//line vector64.go:36
-					v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					v := gc_at[gc_tx]/h - float64(i)*h
+					/*line vector64.go:35*/ v := gc_at[gc_tx]/h - float64(i)*h
 					if v < 0 {
 						v = -v
 					} else if v >= 3 {
@@ -203,8 +182,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line vector64.go:35
-				gc_vb := lanes.BroadcastFloat64x4(h)
+				/*line vector64.go:35*/ gc_vb := lanes.BroadcastFloat64x4(h)
 				gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 				gc_vb2 := lanes.BroadcastFloat64x4(0)
 				gc_vb3 := lanes.BroadcastFloat64x4(3)
@@ -213,37 +191,29 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
+					/*line vector64.go:35*/ if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 						break
 					}
-//line vector64.go:35
-					v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-//line vector64.go:35
-					gc_if := v.Less(gc_vb2)
+					/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
+					/*line vector64.go:35*/ gc_if := v.Less(gc_vb2)
 					if gc_if.ToBits() != 0 {
-//line vector64.go:35
-						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
+						/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 					}
 					gc_else := gc_if.ToInt64x4().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line vector64.go:35
-						gc_if2 := v.GreaterEqual(gc_vb3)
+						/*line vector64.go:35*/ gc_if2 := v.GreaterEqual(gc_vb3)
 						if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector64.go:35
-							v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+							/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
 						}
 					}
-//line vector64.go:36
-					v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+					/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					v := in[i]/h - float64(i)*h
+					/*line vector64.go:35*/ v := in[i]/h - float64(i)*h
 					if v < 0 {
 						v = -v
 					} else if v >= 3 {
@@ -274,25 +244,20 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line vector64.go:74
-				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line vector64.go:74*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
 			var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:68
-			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+			/*line vector64.go:68*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 			if gc_alive2.And(gc_if2).ToBits() != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
 				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
-//line vector64.go:71
-			if i < 0 || i > len(a)-4 || i > len(b)-4 {
+			/*line vector64.go:71*/ if i < 0 || i > len(a)-4 || i > len(b)-4 {
 				break
 			}
-//line vector64.go:71
-			x := lanes.LoadInt64x4Slice(a[i:])
+			/*line vector64.go:71*/ x := lanes.LoadInt64x4Slice(a[i:])
 			y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
-//line vector64.go:72
-			gc_if3 := y.Greater(x)
+			/*line vector64.go:72*/ gc_if3 := y.Greater(x)
 			if gc_alive2.And(gc_if3).ToBits() != 0 {
 				y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
 			}
@@ -307,13 +272,11 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:68
-			if i >= len(a) {
+			/*line vector64.go:68*/ if i >= len(a) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line vector64.go:71
-			x := a[i]
+			/*line vector64.go:71*/ x := a[i]
 			y := (x ^ 0x5bd1e995) - int64(i)
 			if y > x {
 				y = y<<s | x&^0xff
@@ -330,8 +293,7 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:79
-			a[i] *= 3
+			/*line vector64.go:79*/ a[i] *= 3
 		}
 	}
 }
@@ -354,8 +316,7 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:105
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:105*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -368,21 +329,17 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				gc_at3 := count[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line vector64.go:92
-					cr := gc_at[gc_tx]
-//line vector64.go:92
-					ci := gc_at2[gc_tx]
+					/*line vector64.go:92*/ cr := gc_at[gc_tx]
+					/*line vector64.go:92*/ ci := gc_at2[gc_tx]
 					zr := cr
-//line vector64.go:93
-					zi := ci
+					/*line vector64.go:93*/ zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line vector64.go:96
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
 					gc_at3[gc_tx] = n
@@ -391,21 +348,17 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:92
-					cr := re[i]
-//line vector64.go:92
-					ci := im[i]
+					/*line vector64.go:92*/ cr := re[i]
+					/*line vector64.go:92*/ ci := im[i]
 					zr := cr
-//line vector64.go:93
-					zi := ci
+					/*line vector64.go:93*/ zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line vector64.go:96
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
 					count[i] = n
@@ -435,8 +388,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:128
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:128*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -457,8 +409,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line vector64.go:109
-							gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
+							/*line vector64.go:109*/ gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -467,8 +418,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-					out[i] = in[i+2] - in[i]
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			} else {
 				gc_step := gc_from
@@ -479,8 +429,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
+						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 					}
 					{
 						gc_tx := gc_step + 1
@@ -488,8 +437,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
+						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 					}
 					{
 						gc_tx := gc_step + 2
@@ -497,8 +445,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
+						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 					}
 					{
 						gc_tx := gc_step + 3
@@ -506,8 +453,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						out[i] = in[i+2] - in[i]
+						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -515,8 +461,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-					out[i] = in[i+2] - in[i]
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			}
 		}

@@ -33,8 +33,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:41
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:41*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -46,35 +45,29 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 				gc_at2 := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line vector64.go:21
-					gc_vb2 := archsimd.BroadcastFloat64x4(a)
+					/*line vector64.go:21*/ gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line vector64.go:20
-						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line vector64.go:20*/ gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector64.go:21
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line vector64.go:21
-					gc_vb := archsimd.BroadcastFloat64x4(a)
+					/*line vector64.go:21*/ gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-						if i < 0 || i > len(x)-4 || i > len(y)-4 {
+						/*line vector64.go:21*/ if i < 0 || i > len(x)-4 || i > len(y)-4 {
 							break
 						}
-//line vector64.go:21
-						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+						/*line vector64.go:21*/ gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -83,8 +76,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:21
-					y[i] = a*x[i] + y[i]
+					/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -113,8 +105,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:53
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:53*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -126,8 +117,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line vector64.go:35
-					gc_vb6 := archsimd.BroadcastFloat64x4(h)
+					/*line vector64.go:35*/ gc_vb6 := archsimd.BroadcastFloat64x4(h)
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 					gc_vb7 := archsimd.BroadcastFloat64x4(0)
 					gc_vb8 := archsimd.BroadcastFloat64x4(3)
@@ -136,36 +126,28 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-						if i < -2147483648 || i > 2147483644 {
+						/*line vector64.go:35*/ if i < -2147483648 || i > 2147483644 {
 							break
 						}
-//line vector64.go:35
-						v := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
-//line vector64.go:35
-						gc_if3 := v.Less(gc_vb7)
+						/*line vector64.go:35*/ v := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
+						/*line vector64.go:35*/ gc_if3 := v.Less(gc_vb7)
 						if gc_if3.ToBits() != 0 {
-//line vector64.go:35
-							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+							/*line vector64.go:35*/ v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
 						}
 						gc_else2 := gc_if3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						if gc_else2.ToBits() != 0 {
-//line vector64.go:35
-							gc_if4 := v.GreaterEqual(gc_vb8)
+							/*line vector64.go:35*/ gc_if4 := v.GreaterEqual(gc_vb8)
 							if gc_else2.And(gc_if4).ToBits() != 0 {
-//line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+								/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
 							}
 						}
-//line vector64.go:36
-						v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					v := gc_at[gc_tx]/h - float64(i)*h
+					/*line vector64.go:35*/ v := gc_at[gc_tx]/h - float64(i)*h
 					if v < 0 {
 						v = -v
 					} else if v >= 3 {
@@ -176,8 +158,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line vector64.go:35
-					gc_vb := archsimd.BroadcastFloat64x4(h)
+					/*line vector64.go:35*/ gc_vb := archsimd.BroadcastFloat64x4(h)
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 					gc_vb2 := archsimd.BroadcastFloat64x4(0)
 					gc_vb3 := archsimd.BroadcastFloat64x4(3)
@@ -186,29 +167,22 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
+						/*line vector64.go:35*/ if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 							break
 						}
-//line vector64.go:35
-						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-//line vector64.go:35
-						gc_if := v.Less(gc_vb2)
+						/*line vector64.go:35*/ v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
+						/*line vector64.go:35*/ gc_if := v.Less(gc_vb2)
 						if gc_if.ToBits() != 0 {
-//line vector64.go:35
-							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
+							/*line vector64.go:35*/ v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 						}
 						gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						if gc_else.ToBits() != 0 {
-//line vector64.go:35
-							gc_if2 := v.GreaterEqual(gc_vb3)
+							/*line vector64.go:35*/ gc_if2 := v.GreaterEqual(gc_vb3)
 							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+								/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
 							}
 						}
-//line vector64.go:36
-						v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+						/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -217,8 +191,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:35
-					v := in[i]/h - float64(i)*h
+					/*line vector64.go:35*/ v := in[i]/h - float64(i)*h
 					if v < 0 {
 						v = -v
 					} else if v >= 3 {
@@ -250,25 +223,20 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line vector64.go:74
-					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line vector64.go:74*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:68
-				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+				/*line vector64.go:68*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
-//line vector64.go:71
-				if i < 0 || i > len(a)-4 || i > len(b)-4 {
+				/*line vector64.go:71*/ if i < 0 || i > len(a)-4 || i > len(b)-4 {
 					break
 				}
-//line vector64.go:71
-				x := archsimd.LoadInt64x4Slice(a[i:])
+				/*line vector64.go:71*/ x := archsimd.LoadInt64x4Slice(a[i:])
 				y := x.Xor(gc_vb).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota3))
-//line vector64.go:72
-				gc_if4 := y.Greater(x)
+				/*line vector64.go:72*/ gc_if4 := y.Greater(x)
 				if gc_alive3.And(gc_if4).ToBits() != 0 {
 					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive3.And(gc_if4))
 				}
@@ -285,13 +253,11 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:68
-			if i >= len(a) {
+			/*line vector64.go:68*/ if i >= len(a) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line vector64.go:71
-			x := a[i]
+			/*line vector64.go:71*/ x := a[i]
 			y := (x ^ 0x5bd1e995) - int64(i)
 			if y > x {
 				y = y<<s | x&^0xff
@@ -308,8 +274,7 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:79
-			a[i] *= 3
+			/*line vector64.go:79*/ a[i] *= 3
 		}
 	}
 }
@@ -332,8 +297,7 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:105
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:105*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -347,8 +311,7 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				gc_vstep := gc_from
 				if compiled.SIMD {
 					gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:95
-					gc_vb21 := archsimd.BroadcastInt64x4(limit)
+					/*line vector64.go:95*/ gc_vb21 := archsimd.BroadcastInt64x4(limit)
 					gc_vb22 := archsimd.BroadcastFloat64x4(4)
 					gc_vb23 := archsimd.BroadcastFloat64x4(2)
 					gc_vb24 := archsimd.BroadcastInt64x4(1)
@@ -356,58 +319,44 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line vector64.go:92
-						cr := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
-//line vector64.go:92
-						ci := archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])
-//line vector64.go:92
-						zr := cr
-//line vector64.go:92
-						zi := ci
-//line vector64.go:92
-						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						/*line vector64.go:92*/ cr := archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])
+						/*line vector64.go:92*/ ci := archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])
+						/*line vector64.go:92*/ zr := cr
+						/*line vector64.go:92*/ zi := ci
+						/*line vector64.go:92*/ var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 						gc_lanes6 := gc_all9
 						for {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line vector64.go:92
-							gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
+							/*line vector64.go:92*/ gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
 							if gc_lanes6.ToBits() == 0 {
 								break
 							}
-//line vector64.go:92
-							gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-							gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
+							/*line vector64.go:92*/ gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+							/*line vector64.go:92*/ gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
 							zr = gc_t17
 							zi = gc_t18
-//line vector64.go:92
-							n = n.Add(gc_vb24).Merge(n, gc_lanes6)
+							/*line vector64.go:92*/ n = n.Add(gc_vb24).Merge(n, gc_lanes6)
 						}
-//line vector64.go:92
-						n.StoreSlice(gc_at3[gc_tx:])
+						/*line vector64.go:92*/ n.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line vector64.go:92
-					cr := gc_at[gc_tx]
-//line vector64.go:92
-					ci := gc_at2[gc_tx]
+					/*line vector64.go:92*/ cr := gc_at[gc_tx]
+					/*line vector64.go:92*/ ci := gc_at2[gc_tx]
 					zr := cr
-//line vector64.go:93
-					zi := ci
+					/*line vector64.go:93*/ zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line vector64.go:96
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
 					gc_at3[gc_tx] = n
@@ -416,71 +365,55 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:95
-					gc_vb5 := archsimd.BroadcastInt64x4(limit)
+					/*line vector64.go:95*/ gc_vb5 := archsimd.BroadcastInt64x4(limit)
 					gc_vb6 := archsimd.BroadcastFloat64x4(4)
 					gc_vb7 := archsimd.BroadcastFloat64x4(2)
 					gc_vb8 := archsimd.BroadcastInt64x4(1)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:92
-						if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
+						/*line vector64.go:92*/ if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
 							break
 						}
-//line vector64.go:92
-						cr := archsimd.LoadFloat64x4Slice(re[i:])
-//line vector64.go:92
-						ci := archsimd.LoadFloat64x4Slice(im[i:])
-//line vector64.go:92
-						zr := cr
-//line vector64.go:92
-						zi := ci
-//line vector64.go:92
-						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						/*line vector64.go:92*/ cr := archsimd.LoadFloat64x4Slice(re[i:])
+						/*line vector64.go:92*/ ci := archsimd.LoadFloat64x4Slice(im[i:])
+						/*line vector64.go:92*/ zr := cr
+						/*line vector64.go:92*/ zi := ci
+						/*line vector64.go:92*/ var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 						gc_lanes2 := gc_all3
 						for {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line vector64.go:92
-							gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
+							/*line vector64.go:92*/ gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
 							if gc_lanes2.ToBits() == 0 {
 								break
 							}
-//line vector64.go:92
-							gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-							gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
+							/*line vector64.go:92*/ gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+							/*line vector64.go:92*/ gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
 							zr = gc_t5
 							zi = gc_t6
-//line vector64.go:92
-							n = n.Add(gc_vb8).Merge(n, gc_lanes2)
+							/*line vector64.go:92*/ n = n.Add(gc_vb8).Merge(n, gc_lanes2)
 						}
-//line vector64.go:99
-						n.StoreSlice(count[i:])
+						/*line vector64.go:99*/ n.StoreSlice(count[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:92
-					cr := re[i]
-//line vector64.go:92
-					ci := im[i]
+					/*line vector64.go:92*/ cr := re[i]
+					/*line vector64.go:92*/ ci := im[i]
 					zr := cr
-//line vector64.go:93
-					zi := ci
+					/*line vector64.go:93*/ zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line vector64.go:96
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
 					count[i] = n
@@ -510,8 +443,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:128
-			panic(compiled.ErrGuardWraps)
+			/*line vector64.go:128*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -534,8 +466,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line vector64.go:108
-								archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line vector64.go:108*/ archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -543,8 +474,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line vector64.go:109
-							gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
+							/*line vector64.go:109*/ gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -553,8 +483,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-					out[i] = in[i+2] - in[i]
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -562,12 +491,10 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-						if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
+						/*line vector64.go:109*/ if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 							break
 						}
-//line vector64.go:109
-						archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+						/*line vector64.go:109*/ archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -576,8 +503,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector64.go:109
-					out[i] = in[i+2] - in[i]
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			}
 		}

@@ -17,8 +17,7 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line vector.go:28
-	tile_ := gocuda.Shared[float32](t, 64)[:64]
+	/*line vector.go:28*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 64; gc_bound < gc_to {
@@ -27,55 +26,46 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line vector.go:32
-			tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+			/*line vector.go:32*/ tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
 			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
 	compiled.OutOfLine(func() {
-//line vector.go:39
-		tile_ := tile_[:64]
-//line vector.go:41
-		tm := tm[:64]
+		/*line vector.go:39*/ tile_ := tile_[:64]
+		/*line vector.go:41*/ tm := tm[:64]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:36
-					xi := pos[i]
+					/*line vector.go:36*/ xi := pos[i]
 					var a float32
 					{
-//line vector.go:38
-						gc_xs := tile_
+						/*line vector.go:38*/ gc_xs := tile_
 						gc_i := 0
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 								j := gc_i + 0
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 1
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 2
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 3
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
@@ -83,14 +73,12 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 							{
 								j := gc_i
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
 					}
-//line vector.go:41
-					acc[i] = -a
+					/*line vector.go:41*/ acc[i] = -a
 				}
 			}
 		}
@@ -118,8 +106,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -131,8 +118,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_at3 := f[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line vector.go:54
-					x := gc_at[gc_tx]
+					/*line vector.go:54*/ x := gc_at[gc_tx]
 					y := (x ^ 0x5bd1e995) * 31
 					y = y>>3 + max(x, -7)
 					gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
@@ -144,8 +130,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:54
-					x := in[i]
+					/*line vector.go:54*/ x := in[i]
 					y := (x ^ 0x5bd1e995) * 31
 					y = y>>3 + max(x, -7)
 					out[i] = uint32(y)<<s | uint32(x)&^0xff
@@ -171,12 +156,10 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:66
-		n := len(out)
+		/*line vector.go:66*/ n := len(out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:70
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:70*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -187,47 +170,36 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 				gc_tx := gc_vstep
 				gc_pos.Thread = gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:71
-				var sum lanes.Float32x8
+				/*line vector.go:71*/ var sum lanes.Float32x8
 				if (compiled.Trip(0)*
 					n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line vector.go:73
-				sum = sum.AddMulSlice(w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
-//line vector.go:73
-				sum = sum.AddMulSlice(w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
-//line vector.go:73
-				sum = sum.AddMulSlice(w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
-//line vector.go:73
-				sum = sum.AddMulSlice(w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
-//line vector.go:75
-				sum.StoreSlice(out[i:])
+				/*line vector.go:73*/ sum = sum.AddMulSlice(w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
+				/*line vector.go:73*/ sum = sum.AddMulSlice(w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
+				/*line vector.go:73*/ sum = sum.AddMulSlice(w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
+				/*line vector.go:73*/ sum = sum.AddMulSlice(w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
+				/*line vector.go:75*/ sum.StoreSlice(out[i:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:71
-				var sum float32
+				/*line vector.go:71*/ var sum float32
 				{
 					k := int(0)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(1)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(2)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(3)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				out[i] = sum
 			}
@@ -254,12 +226,10 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:101
-		gc_apart := compiled.Disjoint(in, out)
+		/*line vector.go:101*/ gc_apart := compiled.Disjoint(in, out)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:106
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:106*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -288,8 +258,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line vector.go:87
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
+							/*line vector.go:87*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -298,8 +267,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -307,8 +275,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			}
 		}
@@ -333,8 +300,7 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:113
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:113*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -348,53 +314,42 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:100
-				var v lanes.Float32x8
+				/*line vector.go:100*/ var v lanes.Float32x8
 				if i < 0 || i > len(out)-8 {
 					break
 				}
-//line vector.go:101
-				if i < n && uint(n-i) > 7 {
+				/*line vector.go:101*/ if i < n && uint(n-i) > 7 {
 					var gc_ld3 lanes.Float32x8
-//line vector.go:101
-					if (i+
+					/*line vector.go:101*/ if (i+
 						1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
-//line vector.go:102
-						gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+						/*line vector.go:102*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
 					} else {
 						break gc_steps2
 					}
 					v = gc_ld3
 				} else {
-//line vector.go:102
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+					/*line vector.go:102*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 					if gc_if2.ToBits() != 0 {
 						var gc_u2 int
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line vector.go:101
-							gc_u2 = 1 << k
+							/*line vector.go:101*/ gc_u2 = 1 << k
 						}
 						var gc_ld4 lanes.Float32x8
-//line vector.go:102
-						if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
-//line vector.go:102
-							gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
+						/*line vector.go:102*/ if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
+							/*line vector.go:102*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
 						} else {
 							break gc_steps2
 						}
-//line vector.go:102
-						v = gc_ld4.Merge(v, gc_if2)
+						/*line vector.go:102*/ v = gc_ld4.Merge(v, gc_if2)
 					}
 				}
-//line vector.go:104
-				v.StoreSlice(out[i:])
+				/*line vector.go:104*/ v.StoreSlice(out[i:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:100
-				var v float32
+				/*line vector.go:100*/ var v float32
 				if i < n {
 					v = in[i+1<<k]
 				}
@@ -425,8 +380,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:134
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:134*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -437,10 +391,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				gc_at := in[gc_off:][:gc_to]
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
-//line vector.go:118
-				gc_vb7 := lanes.BroadcastFloat32x8(lo)
-//line vector.go:120
-				gc_vb8 := lanes.BroadcastFloat32x8(hi)
+				/*line vector.go:118*/ gc_vb7 := lanes.BroadcastFloat32x8(lo)
+				/*line vector.go:120*/ gc_vb8 := lanes.BroadcastFloat32x8(hi)
 				gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
 				gc_vb10 := lanes.BroadcastFloat32x8(-1)
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -449,42 +401,31 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line vector.go:117
-					gc_if5 := v.Less(gc_vb7)
+					/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line vector.go:117*/ gc_if5 := v.Less(gc_vb7)
 					if gc_if5.ToBits() != 0 {
-//line vector.go:117
-						v = gc_vb7.Merge(v, gc_if5)
+						/*line vector.go:117*/ v = gc_vb7.Merge(v, gc_if5)
 					}
 					gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line vector.go:117
-						gc_if6 := v.Greater(gc_vb8)
+						/*line vector.go:117*/ gc_if6 := v.Greater(gc_vb8)
 						if gc_else2.And(gc_if6).ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
+							/*line vector.go:117*/ v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
 						}
 					}
-//line vector.go:117
-					gc_if7 := v.NotEqual(v)
+					/*line vector.go:117*/ gc_if7 := v.NotEqual(v)
 					if gc_if7.ToBits() != 0 {
-//line vector.go:117
-						v = gc_vb10.Merge(v, gc_if7)
+						/*line vector.go:117*/ v = gc_vb10.Merge(v, gc_if7)
 					}
-//line vector.go:126
-					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
+					/*line vector.go:126*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
 					if gc_if8.ToBits() != 0 {
-//line vector.go:126
-						v = v.Add(gc_vb12).Merge(v, gc_if8)
+						/*line vector.go:126*/ v = v.Add(gc_vb12).Merge(v, gc_if8)
 					}
-//line vector.go:126
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					v := gc_at[gc_tx]
+					/*line vector.go:117*/ v := gc_at[gc_tx]
 					if v < lo {
 						v = lo
 					} else if v > hi {
@@ -500,10 +441,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line vector.go:118
-				gc_vb := lanes.BroadcastFloat32x8(lo)
-//line vector.go:120
-				gc_vb2 := lanes.BroadcastFloat32x8(hi)
+				/*line vector.go:118*/ gc_vb := lanes.BroadcastFloat32x8(lo)
+				/*line vector.go:120*/ gc_vb2 := lanes.BroadcastFloat32x8(hi)
 				gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
 				gc_vb4 := lanes.BroadcastFloat32x8(-1)
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -512,49 +451,37 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					if i < 0 || i > len(in)-8 || i > len(out)-8 {
+					/*line vector.go:117*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 						break
 					}
-//line vector.go:117
-					v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:117
-					gc_if := v.Less(gc_vb)
+					/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(in[i:])
+					/*line vector.go:117*/ gc_if := v.Less(gc_vb)
 					if gc_if.ToBits() != 0 {
-//line vector.go:117
-						v = gc_vb.Merge(v, gc_if)
+						/*line vector.go:117*/ v = gc_vb.Merge(v, gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line vector.go:117
-						gc_if2 := v.Greater(gc_vb2)
+						/*line vector.go:117*/ gc_if2 := v.Greater(gc_vb2)
 						if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb3.Merge(v, gc_else.And(gc_if2))
+							/*line vector.go:117*/ v = gc_vb3.Merge(v, gc_else.And(gc_if2))
 						}
 					}
-//line vector.go:117
-					gc_if3 := v.NotEqual(v)
+					/*line vector.go:117*/ gc_if3 := v.NotEqual(v)
 					if gc_if3.ToBits() != 0 {
-//line vector.go:117
-						v = gc_vb4.Merge(v, gc_if3)
+						/*line vector.go:117*/ v = gc_vb4.Merge(v, gc_if3)
 					}
-//line vector.go:126
-					gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
+					/*line vector.go:126*/ gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
 					if gc_if4.ToBits() != 0 {
-//line vector.go:126
-						v = v.Add(gc_vb6).Merge(v, gc_if4)
+						/*line vector.go:126*/ v = v.Add(gc_vb6).Merge(v, gc_if4)
 					}
-//line vector.go:129
-					v.StoreSlice(out[i:])
+					/*line vector.go:129*/ v.StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					v := in[i]
+					/*line vector.go:117*/ v := in[i]
 					if v < lo {
 						v = lo
 					} else if v > hi {
@@ -612,24 +539,19 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_fastlo + gc_u
 									gc_pos.Thread = gc_base + gc_tx
-//line vector.go:143
-									cr := gc_at[gc_u]
-//line vector.go:143
-									ci := gc_at2[gc_u]
+									/*line vector.go:143*/ cr := gc_at[gc_u]
+									/*line vector.go:143*/ ci := gc_at2[gc_u]
 									zr := cr
-//line vector.go:144
-									zi := ci
+									/*line vector.go:144*/ zi := ci
 									var n int32
 									var n_ int32 = 0
-//line vector.go:146
-									for ; n_ < maxIter; n_++ {
+									/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
 											break
 										}
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
-//line vector.go:151
-									n = n_
+									/*line vector.go:151*/ n = n_
 									gc_at3[gc_u] = n
 								}
 								gc_tx = gc_fasthi - 1
@@ -637,48 +559,38 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							}
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:143
-							cr := re[i-1]
-//line vector.go:143
-							ci := im[i-1]
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
 							zr := cr
-//line vector.go:144
-							zi := ci
+							/*line vector.go:144*/ zi := ci
 							var n int32
 							var n_ int32 = 0
-//line vector.go:146
-							for ; n_ < maxIter; n_++ {
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-//line vector.go:151
-							n = n_
+							/*line vector.go:151*/ n = n_
 							count[i-1] = n
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:143
-							cr := re[i-1]
-//line vector.go:143
-							ci := im[i-1]
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
 							zr := cr
-//line vector.go:144
-							zi := ci
+							/*line vector.go:144*/ zi := ci
 							var n int32
 							var n_ int32 = 0
-//line vector.go:146
-							for ; n_ < maxIter; n_++ {
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-//line vector.go:151
-							n = n_
+							/*line vector.go:151*/ n = n_
 							count[i-1] = n
 						}
 					}
@@ -717,8 +629,7 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vector.go:164
-						x := in[i]
+						/*line vector.go:164*/ x := in[i]
 						var acc int32
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
@@ -749,8 +660,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line vector.go:187
-			if stop && i == 0 {
+			/*line vector.go:187*/ if stop && i == 0 {
 				gc_r1 = true
 			}
 		}
@@ -762,8 +672,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:188
-					x := in[i]
+					/*line vector.go:188*/ x := in[i]
 					for j := i; j < len(out); j += gc_bdx * gc_gdx {
 						out[j] = x
 						if x&3 == 0 {
@@ -809,8 +718,7 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						c := gc_bx*gc_bdx + gc_tx
-//line vector.go:212
-						var s float32
+						/*line vector.go:212*/ var s float32
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
@@ -837,12 +745,10 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:225
-		n := len(in)
+		/*line vector.go:225*/ n := len(in)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:229
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:229*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -851,10 +757,8 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:230
-				l := in[max(i-1, 0)]
-//line vector.go:230
-				r := in[min(i+1, n-1)]
+				/*line vector.go:230*/ l := in[max(i-1, 0)]
+				/*line vector.go:230*/ r := in[min(i+1, n-1)]
 				out[min(i, n-1)] = l + 2*in[i] + r
 			}
 		}
@@ -878,8 +782,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line vector.go:256
-		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+		/*line vector.go:256*/ if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -888,8 +791,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:241
-				if 2*i >= len(in) {
+				/*line vector.go:241*/ if 2*i >= len(in) {
 					continue gc_L1
 				}
 				if 2*i+1 < len(in) {
@@ -921,8 +823,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:276
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:276*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -934,41 +835,29 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				gc_at2 := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line vector.go:263
-					a := gc_at[gc_tx]
-//line vector.go:263
-					b := 2*gc_at[gc_tx] + 1
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:263*/ a := gc_at[gc_tx]
+					/*line vector.go:263*/ b := 2*gc_at[gc_tx] + 1
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:268
-					gc_at2[gc_tx] = a - b
+					/*line vector.go:268*/ gc_at2[gc_tx] = a - b
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:263
-					a := in[i]
-//line vector.go:263
-					b := 2*in[i] + 1
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:263*/ a := in[i]
+					/*line vector.go:263*/ b := 2*in[i] + 1
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:268
-					out[i] = a - b
+					/*line vector.go:268*/ out[i] = a - b
 				}
 			}
 		}
@@ -985,11 +874,9 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line vector.go:279
-	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line vector.go:279*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line vector.go:282
-		if gc_bdx <= len(row) {
+		/*line vector.go:282*/ if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
@@ -1001,17 +888,13 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				gc_tx := gc_vstep
 				var tx int = gc_tx
 				var gc_row4 int = gc_bx
-//line vector.go:281
-				var gc_col4 int = tx
+				/*line vector.go:281*/ var gc_col4 int = tx
 				var gc_result4 lanes.Float32x8
 				gc_returned4 := gc_none2
-//line vector.go:281
-				if gc_col4 < w && uint(w-gc_col4) > 7 {
+				/*line vector.go:281*/ if gc_col4 < w && uint(w-gc_col4) > 7 {
 					var gc_ld7 lanes.Float32x8
-//line vector.go:281
-					if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
-//line vector.go:281
-						gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+					/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+						/*line vector.go:281*/ gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 					} else {
 						break gc_steps4
 					}
@@ -1022,14 +905,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					}
 					gc_returned4 = gc_b3
 				} else {
-//line vector.go:281
-					gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
+					/*line vector.go:281*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld8 lanes.Float32x8
-//line vector.go:281
-						if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
-//line vector.go:281
-							gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+						/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+							/*line vector.go:281*/ gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 						} else {
 							break gc_steps4
 						}
@@ -1042,14 +922,12 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
-//line vector.go:281
-				gc_result4.StoreSlice(gc_at[gc_tx:])
+				/*line vector.go:281*/ gc_result4.StoreSlice(gc_at[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:281
-				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+				/*line vector.go:281*/ gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
 			gc_vstep2 := 0
@@ -1061,22 +939,17 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tx int = gc_tx
-//line vector.go:281
-				if tx < 0 || tx > len(row)-8 {
+				/*line vector.go:281*/ if tx < 0 || tx > len(row)-8 {
 					break
 				}
 				var gc_row2 int = gc_bx
-//line vector.go:281
-				var gc_col2 int = tx
+				/*line vector.go:281*/ var gc_col2 int = tx
 				var gc_result2 lanes.Float32x8
 				gc_returned2 := gc_none
-//line vector.go:281
-				if gc_col2 < w && uint(w-gc_col2) > 7 {
+				/*line vector.go:281*/ if gc_col2 < w && uint(w-gc_col2) > 7 {
 					var gc_ld3 lanes.Float32x8
-//line vector.go:281
-					if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:281
-						gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+					/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+						/*line vector.go:281*/ gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 					} else {
 						break gc_steps2
 					}
@@ -1087,14 +960,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					}
 					gc_returned2 = gc_b2
 				} else {
-//line vector.go:281
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+					/*line vector.go:281*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
 					if gc_if2.ToBits() != 0 {
 						var gc_ld4 lanes.Float32x8
-//line vector.go:281
-						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:281
-							gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+						/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+							/*line vector.go:281*/ gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 						} else {
 							break gc_steps2
 						}
@@ -1107,14 +977,12 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 					gc_returned2 = gc_if3.Or(gc_returned2)
 				}
-//line vector.go:281
-				gc_result2.StoreSlice(row[tx:])
+				/*line vector.go:281*/ gc_result2.StoreSlice(row[tx:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:281
-				row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}
@@ -1122,12 +990,10 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
-//line vector.go:291
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+		/*line vector.go:291*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line vector.go:283
-				gc_at2[gc_tx] = row[gc_idx] * 3
+				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
 			gc_step := 0
@@ -1136,36 +1002,31 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:283
-				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 			}
 		}
 	}
@@ -1189,8 +1050,7 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:317
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:317*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1201,33 +1061,25 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_tx := gc_vstep
 				gc_pos.Thread = gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:302
-				if i < 0 || i > len(in)-8 || i > len(out)-8 {
+				/*line vector.go:302*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 					break
 				}
-//line vector.go:302
-				v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:302
-				v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:304
-				v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:304
-				v.StoreSlice(out[i:])
+				/*line vector.go:302*/ v := lanes.LoadFloat32x8Slice(in[i:])
+				/*line vector.go:302*/ v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+				/*line vector.go:304*/ v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+				/*line vector.go:304*/ v.StoreSlice(out[i:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:302
-				v := in[i]
+				/*line vector.go:302*/ v := in[i]
 				{
 					j := int(0)
-//line vector.go:304
-					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				{
 					j := int(1)
-//line vector.go:304
-					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				out[i] = v
 			}

@@ -19,8 +19,7 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	_ = &eps2
-//line vector.go:28
-	tile_ := gocuda.Shared[float32](t, 64)[:64]
+	/*line vector.go:28*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 64; gc_bound < gc_to {
@@ -29,16 +28,13 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line vector.go:32
-			tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+			/*line vector.go:32*/ tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
 			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
 	compiled.OutOfLine(func() {
-//line vector.go:39
-		tile_ := tile_[:64]
-//line vector.go:41
-		tm := tm[:64]
+		/*line vector.go:39*/ tile_ := tile_[:64]
+		/*line vector.go:41*/ tm := tm[:64]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
@@ -46,30 +42,22 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:39
-						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						/*line vector.go:39*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:36
-							if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
+							/*line vector.go:36*/ if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
 								break
 							}
-//line vector.go:36
-							xi := archsimd.LoadFloat32x16Slice(pos[i:])
-//line vector.go:36
-							var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:38
-							for j := range tile_ {
-//line vector.go:38
-								gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
+							/*line vector.go:36*/ xi := archsimd.LoadFloat32x16Slice(pos[i:])
+							/*line vector.go:36*/ var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line vector.go:38*/ for j := range tile_ {
+								/*line vector.go:38*/ gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
 								gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
-//line vector.go:39
-								gc_ax2 := a
-//line vector.go:39
-								gc_xi2 := xi
+								/*line vector.go:39*/ gc_ax2 := a
+								/*line vector.go:39*/ gc_xi2 := xi
 								gc_xj2 := gc_t4
 								gc_mj2 := gc_t5
 								gc_dx2 := gc_xj2.Sub(gc_xi2)
@@ -77,8 +65,7 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 								gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
 								a = gc_t6
 							}
-//line vector.go:40
-							a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
+							/*line vector.go:40*/ a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -89,30 +76,22 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:39
-					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+					/*line vector.go:39*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:36
-						if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
+						/*line vector.go:36*/ if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
 							break
 						}
-//line vector.go:36
-						xi := archsimd.LoadFloat32x8Slice(pos[i:])
-//line vector.go:36
-						var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:38
-						for j := range tile_ {
-//line vector.go:38
-							gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
+						/*line vector.go:36*/ xi := archsimd.LoadFloat32x8Slice(pos[i:])
+						/*line vector.go:36*/ var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line vector.go:38*/ for j := range tile_ {
+							/*line vector.go:38*/ gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
 							gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
-//line vector.go:39
-							gc_ax := a
-//line vector.go:39
-							gc_xi := xi
+							/*line vector.go:39*/ gc_ax := a
+							/*line vector.go:39*/ gc_xi := xi
 							gc_xj := gc_t
 							gc_mj := gc_t2
 							gc_dx := gc_xj.Sub(gc_xi)
@@ -120,48 +99,41 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 							gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
 							a = gc_t3
 						}
-//line vector.go:40
-						a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
+						/*line vector.go:40*/ a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:36
-					xi := pos[i]
+					/*line vector.go:36*/ xi := pos[i]
 					var a float32
 					{
-//line vector.go:38
-						gc_xs := tile_
+						/*line vector.go:38*/ gc_xs := tile_
 						gc_i := 0
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 								j := gc_i + 0
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 1
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 2
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 							{
 								j := gc_i + 3
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
@@ -169,14 +141,12 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 							{
 								j := gc_i
 								{
-//line vector.go:39
-									a = gravity(a, xi, tile_[j], tm[j], eps2)
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
 					}
-//line vector.go:41
-					acc[i] = -a
+					/*line vector.go:41*/ acc[i] = -a
 				}
 			}
 		}
@@ -204,8 +174,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -227,20 +196,16 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line vector.go:54
-						x := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-//line vector.go:54
-						y := x.Xor(gc_vb6).Mul(gc_vb7)
-//line vector.go:56
-						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+						/*line vector.go:54*/ x := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line vector.go:54*/ y := x.Xor(gc_vb6).Mul(gc_vb7)
+						/*line vector.go:56*/ y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
 						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at2[gc_tx:])
 						y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector.go:54
-					x := gc_at[gc_tx]
+					/*line vector.go:54*/ x := gc_at[gc_tx]
 					y := (x ^ 0x5bd1e995) * 31
 					y = y>>3 + max(x, -7)
 					gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
@@ -257,16 +222,12 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:54
-						if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
+						/*line vector.go:54*/ if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
 							break
 						}
-//line vector.go:54
-						x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:54
-						y := x.Xor(gc_vb).Mul(gc_vb2)
-//line vector.go:56
-						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
+						/*line vector.go:54*/ x := archsimd.LoadInt32x8Slice(in[i:])
+						/*line vector.go:54*/ y := x.Xor(gc_vb).Mul(gc_vb2)
+						/*line vector.go:56*/ y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
 						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
 						y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
 					}
@@ -277,8 +238,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:54
-					x := in[i]
+					/*line vector.go:54*/ x := in[i]
 					y := (x ^ 0x5bd1e995) * 31
 					y = y>>3 + max(x, -7)
 					out[i] = uint32(y)<<s | uint32(x)&^0xff
@@ -304,12 +264,10 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:66
-		n := len(out)
+		/*line vector.go:66*/ n := len(out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:70
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:70*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -324,27 +282,22 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:71
-						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						/*line vector.go:71*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (compiled.Trip(0)*
 							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
 							break
 						}
 						{
-//line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
+							/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
 						}
 						{
-//line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
+							/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
 						}
 						{
-//line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
+							/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
 						}
 						{
-//line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
+							/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
 						}
 						sum.StoreSlice(out[i:])
 					}
@@ -361,49 +314,38 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:71
-					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line vector.go:71*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (compiled.Trip(0)*
 						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line vector.go:73
-					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
-//line vector.go:73
-					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
-//line vector.go:73
-					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
-//line vector.go:73
-					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
-//line vector.go:75
-					sum.StoreSlice(out[i:])
+					/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+					/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+					/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+					/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+					/*line vector.go:75*/ sum.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:71
-				var sum float32
+				/*line vector.go:71*/ var sum float32
 				{
 					k := int(0)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(1)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(2)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				{
 					k := int(3)
-//line vector.go:73
-					sum += w[k] * in[k*n+i]
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
 				}
 				out[i] = sum
 			}
@@ -430,12 +372,10 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:101
-		gc_apart := compiled.Disjoint(in, out)
+		/*line vector.go:101*/ gc_apart := compiled.Disjoint(in, out)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:106
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:106*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -477,8 +417,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 									gc_pos.Thread = gc_base + gc_sx
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
-//line vector.go:84
-									archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									/*line vector.go:84*/ archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -501,8 +440,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 								gc_pos.Thread = gc_base + gc_sx2
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line vector.go:84
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line vector.go:84*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -510,8 +448,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line vector.go:87
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
+							/*line vector.go:87*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -520,8 +457,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -540,12 +476,10 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-							if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
+							/*line vector.go:87*/ if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 								break
 							}
-//line vector.go:88
-							archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
+							/*line vector.go:88*/ archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -567,12 +501,10 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-						if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+						/*line vector.go:87*/ if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line vector.go:88
-						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
+						/*line vector.go:88*/ archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -581,8 +513,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			}
 		}
@@ -607,8 +538,7 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:113
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:113*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -625,47 +555,37 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:100
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						/*line vector.go:100*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(out)-16 {
 							break
 						}
-//line vector.go:101
-						if i < n && uint(n-i) > 15 {
+						/*line vector.go:101*/ if i < n && uint(n-i) > 15 {
 							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:101
-							if (i+
+							/*line vector.go:101*/ if (i+
 								1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
-//line vector.go:102
-								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
+								/*line vector.go:102*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
 							} else {
 								break gc_steps2
 							}
 							v = gc_ld3
 						} else {
-//line vector.go:102
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							/*line vector.go:102*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 							if gc_if2.ToBits() != 0 {
 								var gc_u2 int
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line vector.go:101
-									gc_u2 = 1 << k
+									/*line vector.go:101*/ gc_u2 = 1 << k
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:102
-								if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-16 {
-//line vector.go:102
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+gc_u2:])
+								/*line vector.go:102*/ if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-16 {
+									/*line vector.go:102*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+gc_u2:])
 								} else {
 									break gc_steps2
 								}
-//line vector.go:102
-								v = v.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line vector.go:102*/ v = v.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
-//line vector.go:104
-						v.StoreSlice(out[i:])
+						/*line vector.go:104*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -682,55 +602,44 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:100
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line vector.go:100*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line vector.go:101
-					if i < n && uint(n-i) > 7 {
+					/*line vector.go:101*/ if i < n && uint(n-i) > 7 {
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:101
-						if (i+
+						/*line vector.go:101*/ if (i+
 							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
-//line vector.go:102
-							gc_ld = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
+							/*line vector.go:102*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
 						} else {
 							break gc_steps
 						}
 						v = gc_ld
 					} else {
-//line vector.go:102
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line vector.go:102*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
 							var gc_u int
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line vector.go:101
-								gc_u = 1 << k
+								/*line vector.go:101*/ gc_u = 1 << k
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:102
-							if (i+gc_u) >= 0 && (i+gc_u) <= len(in)-8 {
-//line vector.go:102
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+gc_u:])
+							/*line vector.go:102*/ if (i+gc_u) >= 0 && (i+gc_u) <= len(in)-8 {
+								/*line vector.go:102*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+gc_u:])
 							} else {
 								break gc_steps
 							}
-//line vector.go:102
-							v = gc_ld2.Merge(v, gc_if)
+							/*line vector.go:102*/ v = gc_ld2.Merge(v, gc_if)
 						}
 					}
-//line vector.go:104
-					v.StoreSlice(out[i:])
+					/*line vector.go:104*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:100
-				var v float32
+				/*line vector.go:100*/ var v float32
 				if i < n {
 					v = in[i+1<<k]
 				}
@@ -763,8 +672,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:136
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:136*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -778,10 +686,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:118
-						gc_vb19 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:120
-						gc_vb20 := archsimd.BroadcastFloat32x16(hi)
+						/*line vector.go:118*/ gc_vb19 := archsimd.BroadcastFloat32x16(lo)
+						/*line vector.go:120*/ gc_vb20 := archsimd.BroadcastFloat32x16(hi)
 						gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
 						gc_vb22 := archsimd.BroadcastFloat32x16(-1)
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
@@ -790,37 +696,27 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-							v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line vector.go:117
-							gc_if13 := v.Less(gc_vb19)
+							/*line vector.go:117*/ v := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line vector.go:117*/ gc_if13 := v.Less(gc_vb19)
 							if gc_if13.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+								/*line vector.go:117*/ v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 							}
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
 							if gc_else4.ToBits() != 0 {
-//line vector.go:117
-								gc_if14 := v.Greater(gc_vb20)
+								/*line vector.go:117*/ gc_if14 := v.Greater(gc_vb20)
 								if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
+									/*line vector.go:117*/ v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
 								}
 							}
-//line vector.go:117
-							gc_if15 := v.NotEqual(v)
+							/*line vector.go:117*/ gc_if15 := v.NotEqual(v)
 							if gc_if15.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								/*line vector.go:117*/ v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
-//line vector.go:126
-							gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
+							/*line vector.go:126*/ gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
 							if gc_if16.ToBits() != 0 {
-//line vector.go:126
-								v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								/*line vector.go:126*/ v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
-//line vector.go:126
-							v.StoreSlice(gc_at2[gc_tx:])
+							/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -830,10 +726,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:118
-					gc_vb13 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:120
-					gc_vb14 := archsimd.BroadcastFloat32x8(hi)
+					/*line vector.go:118*/ gc_vb13 := archsimd.BroadcastFloat32x8(lo)
+					/*line vector.go:120*/ gc_vb14 := archsimd.BroadcastFloat32x8(hi)
 					gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
 					gc_vb16 := archsimd.BroadcastFloat32x8(-1)
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -842,44 +736,33 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-						v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line vector.go:117
-						gc_if9 := v.Less(gc_vb13)
+						/*line vector.go:117*/ v := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line vector.go:117*/ gc_if9 := v.Less(gc_vb13)
 						if gc_if9.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb13.Merge(v, gc_if9)
+							/*line vector.go:117*/ v = gc_vb13.Merge(v, gc_if9)
 						}
 						gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else3.ToBits() != 0 {
-//line vector.go:117
-							gc_if10 := v.Greater(gc_vb14)
+							/*line vector.go:117*/ gc_if10 := v.Greater(gc_vb14)
 							if gc_else3.And(gc_if10).ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
+								/*line vector.go:117*/ v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
 							}
 						}
-//line vector.go:117
-						gc_if11 := v.NotEqual(v)
+						/*line vector.go:117*/ gc_if11 := v.NotEqual(v)
 						if gc_if11.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb16.Merge(v, gc_if11)
+							/*line vector.go:117*/ v = gc_vb16.Merge(v, gc_if11)
 						}
-//line vector.go:126
-						gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
+						/*line vector.go:126*/ gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
 						if gc_if12.ToBits() != 0 {
-//line vector.go:126
-							v = v.Add(gc_vb18).Merge(v, gc_if12)
+							/*line vector.go:126*/ v = v.Add(gc_vb18).Merge(v, gc_if12)
 						}
-//line vector.go:126
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					v := gc_at[gc_tx]
+					/*line vector.go:117*/ v := gc_at[gc_tx]
 					if v < lo {
 						v = lo
 					} else if v > hi {
@@ -898,10 +781,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:118
-						gc_vb7 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:120
-						gc_vb8 := archsimd.BroadcastFloat32x16(hi)
+						/*line vector.go:118*/ gc_vb7 := archsimd.BroadcastFloat32x16(lo)
+						/*line vector.go:120*/ gc_vb8 := archsimd.BroadcastFloat32x16(hi)
 						gc_vb9 := archsimd.BroadcastFloat32x16(hi * 2)
 						gc_vb10 := archsimd.BroadcastFloat32x16(-1)
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
@@ -910,41 +791,30 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+							/*line vector.go:117*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
-//line vector.go:117
-							v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:117
-							gc_if5 := v.Less(gc_vb7)
+							/*line vector.go:117*/ v := archsimd.LoadFloat32x16Slice(in[i:])
+							/*line vector.go:117*/ gc_if5 := v.Less(gc_vb7)
 							if gc_if5.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								/*line vector.go:117*/ v = v.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 							}
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
 							if gc_else2.ToBits() != 0 {
-//line vector.go:117
-								gc_if6 := v.Greater(gc_vb8)
+								/*line vector.go:117*/ gc_if6 := v.Greater(gc_vb8)
 								if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb9, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
+									/*line vector.go:117*/ v = v.Merge(gc_vb9, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
 								}
 							}
-//line vector.go:117
-							gc_if7 := v.NotEqual(v)
+							/*line vector.go:117*/ gc_if7 := v.NotEqual(v)
 							if gc_if7.ToBits() != 0 {
-//line vector.go:117
-								v = v.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+								/*line vector.go:117*/ v = v.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 							}
-//line vector.go:126
-							gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb11).ToBits())
+							/*line vector.go:126*/ gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb11).ToBits())
 							if gc_if8.ToBits() != 0 {
-//line vector.go:126
-								v = v.Merge(v.Add(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								/*line vector.go:126*/ v = v.Merge(v.Add(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
-//line vector.go:129
-							v.StoreSlice(out[i:])
+							/*line vector.go:129*/ v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -954,10 +824,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:118
-					gc_vb := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:120
-					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+					/*line vector.go:118*/ gc_vb := archsimd.BroadcastFloat32x8(lo)
+					/*line vector.go:120*/ gc_vb2 := archsimd.BroadcastFloat32x8(hi)
 					gc_vb3 := archsimd.BroadcastFloat32x8(hi * 2)
 					gc_vb4 := archsimd.BroadcastFloat32x8(-1)
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -966,41 +834,30 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line vector.go:117*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line vector.go:117
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:117
-						gc_if := v.Less(gc_vb)
+						/*line vector.go:117*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+						/*line vector.go:117*/ gc_if := v.Less(gc_vb)
 						if gc_if.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb.Merge(v, gc_if)
+							/*line vector.go:117*/ v = gc_vb.Merge(v, gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line vector.go:117
-							gc_if2 := v.Greater(gc_vb2)
+							/*line vector.go:117*/ gc_if2 := v.Greater(gc_vb2)
 							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
+								/*line vector.go:117*/ v = gc_vb3.Merge(v, gc_else.And(gc_if2))
 							}
 						}
-//line vector.go:117
-						gc_if3 := v.NotEqual(v)
+						/*line vector.go:117*/ gc_if3 := v.NotEqual(v)
 						if gc_if3.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb4.Merge(v, gc_if3)
+							/*line vector.go:117*/ v = gc_vb4.Merge(v, gc_if3)
 						}
-//line vector.go:126
-						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
+						/*line vector.go:126*/ gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
 						if gc_if4.ToBits() != 0 {
-//line vector.go:126
-							v = v.Add(gc_vb6).Merge(v, gc_if4)
+							/*line vector.go:126*/ v = v.Add(gc_vb6).Merge(v, gc_if4)
 						}
-//line vector.go:129
-						v.StoreSlice(out[i:])
+						/*line vector.go:129*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1009,8 +866,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:117
-					v := in[i]
+					/*line vector.go:117*/ v := in[i]
 					if v < lo {
 						v = lo
 					} else if v > hi {
@@ -1069,8 +925,7 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								if compiled.SIMD {
 									gc_vb66 := archsimd.BroadcastInt32x8(0)
 									gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:146
-									gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
+									/*line vector.go:146*/ gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
 									gc_vb68 := archsimd.BroadcastFloat32x8(4)
 									gc_vb69 := archsimd.BroadcastFloat32x8(2)
 									gc_vb70 := archsimd.BroadcastInt32x8(1)
@@ -1078,68 +933,51 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										gc_tx := gc_vstep
 										var i int = gc_bx*gc_bdx + gc_tx + 1
 										_ = i
-//line vector.go:143
-										cr := archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
-//line vector.go:143
-										ci := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
-//line vector.go:143
-										zr := cr
-//line vector.go:143
-										zi := ci
-//line vector.go:143
-										var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										/*line vector.go:143*/ cr := archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
+										/*line vector.go:143*/ ci := archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
+										/*line vector.go:143*/ zr := cr
+										/*line vector.go:143*/ zi := ci
+										/*line vector.go:143*/ var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 										n_ := gc_vb66
 										{
 											gc_lanes15 := gc_all15
 											for {
-//line vector.go:143
-												gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
+												/*line vector.go:143*/ gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
 												if gc_lanes15.ToBits() == 0 {
 													break
 												}
-//line vector.go:143
-												gc_if20 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
+												/*line vector.go:143*/ gc_if20 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
 												if gc_lanes15.And(gc_if20).ToBits() != 0 {
 													gc_lanes15 = gc_lanes15.And(gc_lanes15.And(gc_if20).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 												}
-//line vector.go:143
-												gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:143
-												gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
+												/*line vector.go:143*/ gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+												/*line vector.go:143*/ gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
 												zr = gc_t39
 												zi = gc_t40
-//line vector.go:143
-												n_ = n_.Add(gc_vb70).Merge(n_, gc_lanes15)
+												/*line vector.go:143*/ n_ = n_.Add(gc_vb70).Merge(n_, gc_lanes15)
 											}
 										}
-//line vector.go:143
-										n = n_
-//line vector.go:143
-										n.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line vector.go:143*/ n = n_
+										/*line vector.go:143*/ n.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
 								for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_fastlo + gc_u
 									gc_pos.Thread = gc_base + gc_tx
-//line vector.go:143
-									cr := gc_at[gc_u]
-//line vector.go:143
-									ci := gc_at2[gc_u]
+									/*line vector.go:143*/ cr := gc_at[gc_u]
+									/*line vector.go:143*/ ci := gc_at2[gc_u]
 									zr := cr
-//line vector.go:144
-									zi := ci
+									/*line vector.go:144*/ zi := ci
 									var n int32
 									var n_ int32 = 0
-//line vector.go:146
-									for ; n_ < maxIter; n_++ {
+									/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
 											break
 										}
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
-//line vector.go:151
-									n = n_
+									/*line vector.go:151*/ n = n_
 									gc_at3[gc_u] = n
 								}
 								gc_tx = gc_fasthi - 1
@@ -1147,24 +985,19 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							}
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:143
-							cr := re[i-1]
-//line vector.go:143
-							ci := im[i-1]
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
 							zr := cr
-//line vector.go:144
-							zi := ci
+							/*line vector.go:144*/ zi := ci
 							var n int32
 							var n_ int32 = 0
-//line vector.go:146
-							for ; n_ < maxIter; n_++ {
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-//line vector.go:151
-							n = n_
+							/*line vector.go:151*/ n = n_
 							count[i-1] = n
 						}
 					} else {
@@ -1172,82 +1005,62 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 						if compiled.SIMD {
 							gc_vb10 := archsimd.BroadcastInt32x8(0)
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:146
-							gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+							/*line vector.go:146*/ gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
 							gc_vb12 := archsimd.BroadcastFloat32x8(4)
 							gc_vb13 := archsimd.BroadcastFloat32x8(2)
 							gc_vb14 := archsimd.BroadcastInt32x8(1)
 							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
 								var i int = gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:143
-								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
-//line vector.go:152
-									1) > len(count)-8 {
+								/*line vector.go:143*/ if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
+									/*line vector.go:152*/ 1) > len(count)-8 {
 									break
 								}
-//line vector.go:143
-								cr := archsimd.LoadFloat32x8Slice(re[i-1:])
-//line vector.go:143
-								ci := archsimd.LoadFloat32x8Slice(im[i-1:])
-//line vector.go:143
-								zr := cr
-//line vector.go:143
-								zi := ci
-//line vector.go:143
-								var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line vector.go:143*/ cr := archsimd.LoadFloat32x8Slice(re[i-1:])
+								/*line vector.go:143*/ ci := archsimd.LoadFloat32x8Slice(im[i-1:])
+								/*line vector.go:143*/ zr := cr
+								/*line vector.go:143*/ zi := ci
+								/*line vector.go:143*/ var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								n_ := gc_vb10
 								{
 									gc_lanes3 := gc_all3
 									for {
-//line vector.go:143
-										gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
+										/*line vector.go:143*/ gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
 										if gc_lanes3.ToBits() == 0 {
 											break
 										}
-//line vector.go:143
-										gc_if4 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
+										/*line vector.go:143*/ gc_if4 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
 										if gc_lanes3.And(gc_if4).ToBits() != 0 {
 											gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 										}
-//line vector.go:143
-										gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:143
-										gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
+										/*line vector.go:143*/ gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+										/*line vector.go:143*/ gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
 										zr = gc_t7
 										zi = gc_t8
-//line vector.go:143
-										n_ = n_.Add(gc_vb14).Merge(n_, gc_lanes3)
+										/*line vector.go:143*/ n_ = n_.Add(gc_vb14).Merge(n_, gc_lanes3)
 									}
 								}
-//line vector.go:143
-								n = n_
-//line vector.go:152
-								n.StoreSlice(count[i-1:])
+								/*line vector.go:143*/ n = n_
+								/*line vector.go:152*/ n.StoreSlice(count[i-1:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + 1
-//line vector.go:143
-							cr := re[i-1]
-//line vector.go:143
-							ci := im[i-1]
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
 							zr := cr
-//line vector.go:144
-							zi := ci
+							/*line vector.go:144*/ zi := ci
 							var n int32
 							var n_ int32 = 0
-//line vector.go:146
-							for ; n_ < maxIter; n_++ {
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-//line vector.go:151
-							n = n_
+							/*line vector.go:151*/ n = n_
 							count[i-1] = n
 						}
 					}
@@ -1294,52 +1107,42 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:164
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							/*line vector.go:164*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 								break
 							}
-//line vector.go:164
-							x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:164
-							var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line vector.go:164*/ x := archsimd.LoadInt32x8Slice(in[i:])
+							/*line vector.go:164*/ var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							{
 								gc_lanes := gc_all
-//line vector.go:166
-								for k := range len(w) {
+								/*line vector.go:166*/ for k := range len(w) {
 									if gc_lanes.ToBits() == 0 {
 										break
 									}
 									gc_iter := gc_all
-//line vector.go:166
-									gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+									/*line vector.go:166*/ gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
 									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
 										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 									}
 									var gc_u int32
 									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line vector.go:167
-										gc_u = w[k]
+										/*line vector.go:167*/ gc_u = w[k]
 									}
-//line vector.go:170
-									acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
-//line vector.go:170
-									gc_if3 := acc.Greater(gc_vb5)
+									/*line vector.go:170*/ acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+									/*line vector.go:170*/ gc_if3 := acc.Greater(gc_vb5)
 									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
 										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 									}
 								}
 							}
-//line vector.go:175
-							acc.StoreSlice(out[i:])
+							/*line vector.go:175*/ acc.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line vector.go:164
-						x := in[i]
+						/*line vector.go:164*/ x := in[i]
 						var acc int32
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
@@ -1370,8 +1173,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
-//line vector.go:187
-			if stop && i == 0 {
+			/*line vector.go:187*/ if stop && i == 0 {
 				gc_r1 = true
 			}
 		}
@@ -1391,69 +1193,53 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:188
-						if i < 0 || i > len(in)-8 {
+						/*line vector.go:188*/ if i < 0 || i > len(in)-8 {
 							break
 						}
-//line vector.go:188
-						x := archsimd.LoadInt32x8Slice(in[i:])
+						/*line vector.go:188*/ x := archsimd.LoadInt32x8Slice(in[i:])
 						{
-//line vector.go:189
-							var j int = i
+							/*line vector.go:189*/ var j int = i
 							gc_lanes3 := gc_all
 							for {
-//line vector.go:189
-								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+								/*line vector.go:189*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
 								if gc_lanes3.ToBits() == 0 {
 									break
 								}
 								gc_iter := gc_all
-//line vector.go:189
-								if j >= 0 && j <= len(out)-8 {
+								/*line vector.go:189*/ if j >= 0 && j <= len(out)-8 {
 									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 								} else {
-//line vector.go:190
-									var gc_lanes4 [8]int32
-//line vector.go:190
-									x.Store(&gc_lanes4)
+									/*line vector.go:190*/ var gc_lanes4 [8]int32
+									/*line vector.go:190*/ x.Store(&gc_lanes4)
 									for gc_k3 := range 8 {
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line vector.go:190
-											out[j+gc_k3] = gc_lanes4[gc_k3]
+											/*line vector.go:190*/ out[j+gc_k3] = gc_lanes4[gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line vector.go:190
-								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
+								/*line vector.go:190*/ gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
 								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
 									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-//line vector.go:190
-								if stop {
+								/*line vector.go:190*/ if stop {
 									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-//line vector.go:194
-								if j >= 0 && j <= len(out)-8 {
-//line vector.go:197
-									x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+								/*line vector.go:194*/ if j >= 0 && j <= len(out)-8 {
+									/*line vector.go:197*/ x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 								} else {
-//line vector.go:197
-									var gc_lanes5 [8]int32
-//line vector.go:197
-									x.Mul(gc_vb6).Store(&gc_lanes5)
+									/*line vector.go:197*/ var gc_lanes5 [8]int32
+									/*line vector.go:197*/ x.Mul(gc_vb6).Store(&gc_lanes5)
 									for gc_k4 := range 8 {
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line vector.go:197
-											out[j+gc_k4] = gc_lanes5[gc_k4]
+											/*line vector.go:197*/ out[j+gc_k4] = gc_lanes5[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line vector.go:197
-								j = j +
+								/*line vector.go:197*/ j = j +
 									gc_bdx*gc_gdx
 							}
 						}
@@ -1463,8 +1249,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:188
-					x := in[i]
+					/*line vector.go:188*/ x := in[i]
 					for j := i; j < len(out); j += gc_bdx * gc_gdx {
 						out[j] = x
 						if x&3 == 0 {
@@ -1515,36 +1300,28 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var c int = gc_bx*gc_bdx + gc_tx
-//line vector.go:212
-								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vector.go:212*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if c < 0 || c > len(out)-16 {
 									break
 								}
-//line vector.go:213
-								for r := range rows {
+								/*line vector.go:213*/ for r := range rows {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:213
-									if (r*
+									/*line vector.go:213*/ if (r*
 										width+c) >= 0 && (r*width+c) <= len(in)-16 {
-//line vector.go:214
-										gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
+										/*line vector.go:214*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
 									} else {
-//line vector.go:214
-										var gc_lanes2 [16]float32
+										/*line vector.go:214*/ var gc_lanes2 [16]float32
 										for gc_k2 := range 16 {
 											if 0xffff&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line vector.go:214
-												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
+												/*line vector.go:214*/ gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 									}
-//line vector.go:214
-									s = s.Add(gc_ld2)
-//line vector.go:214
-									s.StoreSlice(out[c:])
+									/*line vector.go:214*/ s = s.Add(gc_ld2)
+									/*line vector.go:214*/ s.StoreSlice(out[c:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1559,36 +1336,28 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var c int = gc_bx*gc_bdx + gc_tx
-//line vector.go:212
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vector.go:212*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if c < 0 || c > len(out)-8 {
 								break
 							}
-//line vector.go:213
-							for r := range rows {
+							/*line vector.go:213*/ for r := range rows {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:213
-								if (r*
+								/*line vector.go:213*/ if (r*
 									width+c) >= 0 && (r*width+c) <= len(in)-8 {
-//line vector.go:214
-									gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
+									/*line vector.go:214*/ gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
 								} else {
-//line vector.go:214
-									var gc_lanes [8]float32
+									/*line vector.go:214*/ var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line vector.go:214
-											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
+											/*line vector.go:214*/ gc_lanes[gc_k] = in[(r*width+c)+gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
-//line vector.go:214
-								s = s.Add(gc_ld)
-//line vector.go:214
-								s.StoreSlice(out[c:])
+								/*line vector.go:214*/ s = s.Add(gc_ld)
+								/*line vector.go:214*/ s.StoreSlice(out[c:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1596,8 +1365,7 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						c := gc_bx*gc_bdx + gc_tx
-//line vector.go:212
-						var s float32
+						/*line vector.go:212*/ var s float32
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
@@ -1624,12 +1392,10 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:225
-		n := len(in)
+		/*line vector.go:225*/ n := len(in)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:229
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:229*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1644,23 +1410,18 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:230
-						if i < 0 || i > len(in)-16 {
+						/*line vector.go:230*/ if i < 0 || i > len(in)-16 {
 							break
 						}
 						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:230
-						if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line vector.go:230
-							gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
+						/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
+							/*line vector.go:230*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
 						} else {
-//line vector.go:230
-							var gc_lanes4 [16]float32
+							/*line vector.go:230*/ var gc_lanes4 [16]float32
 							for gc_k4 := range 16 {
 								if 0xffff&(1<<gc_k4) != 0 {
 									gc_pos.Thread = gc_rank + gc_k4
-//line vector.go:230
-									gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+									/*line vector.go:230*/ gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -1668,38 +1429,29 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						}
 						l := gc_ld3
 						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:230
-						if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
-//line vector.go:230
-							gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
+						/*line vector.go:230*/ if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
+							/*line vector.go:230*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
 						} else {
-//line vector.go:230
-							var gc_lanes5 [16]float32
+							/*line vector.go:230*/ var gc_lanes5 [16]float32
 							for gc_k5 := range 16 {
 								if 0xffff&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
-//line vector.go:230
-									gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
+									/*line vector.go:230*/ gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
 						}
 						r := gc_ld4
-//line vector.go:231
-						if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
-//line vector.go:231
-							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+						/*line vector.go:231*/ if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
+							/*line vector.go:231*/ l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 						} else {
-//line vector.go:231
-							var gc_lanes6 [16]float32
-//line vector.go:231
-							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
+							/*line vector.go:231*/ var gc_lanes6 [16]float32
+							/*line vector.go:231*/ l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
 							for gc_k6 := range 16 {
 								if 0xffff&(1<<gc_k6) != 0 {
 									gc_pos.Thread = gc_rank + gc_k6
-//line vector.go:231
-									out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
+									/*line vector.go:231*/ out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -1718,23 +1470,18 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:230
-					if i < 0 || i > len(in)-8 {
+					/*line vector.go:230*/ if i < 0 || i > len(in)-8 {
 						break
 					}
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:230
-					if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line vector.go:230
-						gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
+					/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
+						/*line vector.go:230*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
 					} else {
-//line vector.go:230
-						var gc_lanes [8]float32
+						/*line vector.go:230*/ var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line vector.go:230
-								gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+								/*line vector.go:230*/ gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1742,38 +1489,29 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					}
 					l := gc_ld
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:230
-					if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
-//line vector.go:230
-						gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
+					/*line vector.go:230*/ if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
+						/*line vector.go:230*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
 					} else {
-//line vector.go:230
-						var gc_lanes2 [8]float32
+						/*line vector.go:230*/ var gc_lanes2 [8]float32
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line vector.go:230
-								gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
+								/*line vector.go:230*/ gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 					}
 					r := gc_ld2
-//line vector.go:231
-					if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
-//line vector.go:231
-						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+					/*line vector.go:231*/ if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
+						/*line vector.go:231*/ l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 					} else {
-//line vector.go:231
-						var gc_lanes3 [8]float32
-//line vector.go:231
-						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
+						/*line vector.go:231*/ var gc_lanes3 [8]float32
+						/*line vector.go:231*/ l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line vector.go:231
-								out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
+								/*line vector.go:231*/ out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1784,10 +1522,8 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:230
-				l := in[max(i-1, 0)]
-//line vector.go:230
-				r := in[min(i+1, n-1)]
+				/*line vector.go:230*/ l := in[max(i-1, 0)]
+				/*line vector.go:230*/ r := in[min(i+1, n-1)]
 				out[min(i, n-1)] = l + 2*in[i] + r
 			}
 		}
@@ -1811,8 +1547,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line vector.go:256
-		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+		/*line vector.go:256*/ if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1839,17 +1574,14 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_alive2 := gc_all2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:241
-						gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+						/*line vector.go:241*/ gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
-//line vector.go:244
-						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
+						/*line vector.go:244*/ if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
-							if (2*i) >= 0 && (2*i) <= len(in)-32 {
+							/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-32 {
 								gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 								gc_ld6 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 								gc_ld7 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
@@ -1860,61 +1592,46 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							gc_t10 := gc_ld7
 							a := gc_t9
 							b := gc_t10
-//line vector.go:245
-							gc_t11 := b.Mul(gc_vb3)
-//line vector.go:245
-							gc_t12 := a.Mul(gc_vb4)
+							/*line vector.go:245*/ gc_t11 := b.Mul(gc_vb3)
+							/*line vector.go:245*/ gc_t12 := a.Mul(gc_vb4)
 							gc_st6 := gc_t11
 							gc_bits := gc_alive2.ToBits()
-//line vector.go:245
-							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+							/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line vector.go:246
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+								/*line vector.go:246*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line vector.go:246
 							} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:246
-								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line vector.go:246
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								/*line vector.go:246*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line vector.go:246*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 								break gc_steps2
 							}
 							gc_st7 := gc_t12
 							gc_bits2 := gc_alive2.ToBits()
-//line vector.go:246
-							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:246
-								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line vector.go:246
-								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+							/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line vector.go:246
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:246
-								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line vector.go:246
-								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-//line vector.go:246
-								var gc_lanes14 [16]float32
+								/*line vector.go:246*/ var gc_lanes14 [16]float32
 								gc_st7.Store(&gc_lanes14)
 								for gc_k14 := range 16 {
 									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
 										gc_pos.Thread = gc_rank + gc_k14
-//line vector.go:246
-										out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
+										/*line vector.go:246*/ out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line vector.go:246
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+							/*line vector.go:246*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
-								if (2*i) >= 0 && (2*i) <= len(in)-32 {
+								/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-32 {
 									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 									gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
 									gc_ld9 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
@@ -1925,49 +1642,36 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								gc_t14 := gc_ld9
 								a := gc_t13
 								b := gc_t14
-//line vector.go:245
-								gc_t15 := b.Mul(gc_vb3)
-//line vector.go:245
-								gc_t16 := a.Mul(gc_vb4)
+								/*line vector.go:245*/ gc_t15 := b.Mul(gc_vb3)
+								/*line vector.go:245*/ gc_t16 := a.Mul(gc_vb4)
 								gc_st8 := gc_t15
 								gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:245
-								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+								/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line vector.go:246
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									/*line vector.go:246*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line vector.go:246
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:246
-									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line vector.go:246
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									/*line vector.go:246*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+									/*line vector.go:246*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 								} else {
 									break gc_steps2
 								}
 								gc_st9 := gc_t16
 								gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:246
-								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:246
-									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line vector.go:246
-									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+								/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line vector.go:246
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:246
-									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line vector.go:246
-									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
-//line vector.go:246
-									var gc_lanes18 [16]float32
+									/*line vector.go:246*/ var gc_lanes18 [16]float32
 									gc_st9.Store(&gc_lanes18)
 									for gc_k18 := range 16 {
 										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
 											gc_pos.Thread = gc_rank + gc_k18
-//line vector.go:246
-											out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
+											/*line vector.go:246*/ out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1977,22 +1681,17 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 								{
 									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:246
-									if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
-//line vector.go:248
-										gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
+									/*line vector.go:246*/ if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
+										/*line vector.go:248*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
 //line vector.go:248
 									} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
-//line vector.go:248
-										gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
+										/*line vector.go:248*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 									} else {
-//line vector.go:248
-										var gc_lanes19 [16]float32
+										/*line vector.go:248*/ var gc_lanes19 [16]float32
 										for gc_k19 := range 16 {
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
 												gc_pos.Thread = gc_rank + gc_k19
-//line vector.go:248
-												gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
+												/*line vector.go:248*/ gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2000,27 +1699,20 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 									}
 									gc_st10 := gc_ld10
 									gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
-//line vector.go:248
-									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line vector.go:248
-										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
-//line vector.go:248
-										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+									/*line vector.go:248*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line vector.go:248
 									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:248
-										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
-//line vector.go:248
-										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 									} else {
-//line vector.go:248
-										var gc_lanes20 [16]float32
+										/*line vector.go:248*/ var gc_lanes20 [16]float32
 										gc_st10.Store(&gc_lanes20)
 										for gc_k20 := range 16 {
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
 												gc_pos.Thread = gc_rank + gc_k20
-//line vector.go:248
-												out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
+												/*line vector.go:248*/ out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -2052,20 +1744,16 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:241
-					gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
+					/*line vector.go:241*/ gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line vector.go:244
-					if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
+					/*line vector.go:244*/ if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
-						if (2*i) >= 0 && (2*i) <= len(in)-16 {
+						/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-16 {
 							gc_lo2 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:245
-							gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+							/*line vector.go:245*/ gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 							gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 							gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 						} else {
@@ -2075,62 +1763,46 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_t2 := gc_ld2
 						a := gc_t
 						b := gc_t2
-//line vector.go:245
-						gc_t3 := b.Mul(gc_vb)
-//line vector.go:245
-						gc_t4 := a.Mul(gc_vb2)
+						/*line vector.go:245*/ gc_t3 := b.Mul(gc_vb)
+						/*line vector.go:245*/ gc_t4 := a.Mul(gc_vb2)
 						gc_st := gc_t3
-//line vector.go:245
-						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+						/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line vector.go:246*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:246
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line vector.go:246*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line vector.go:246*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 							break gc_steps
 						}
 						gc_st2 := gc_t4
-//line vector.go:246
-						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:246
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+							/*line vector.go:246*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line vector.go:246*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:246
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line vector.go:246*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line vector.go:246*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line vector.go:246
-							var gc_lanes4 [8]float32
+							/*line vector.go:246*/ var gc_lanes4 [8]float32
 							gc_st2.Store(&gc_lanes4)
 							for gc_k4 := range 8 {
 								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 									gc_pos.Thread = gc_rank + gc_k4
-//line vector.go:246
-									out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+									/*line vector.go:246*/ out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line vector.go:246
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
+						/*line vector.go:246*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
-							if (2*i) >= 0 && (2*i) <= len(in)-16 {
+							/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:245
-								gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+								/*line vector.go:245*/ gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 								gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 								gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
@@ -2140,47 +1812,34 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							gc_t6 := gc_ld4
 							a := gc_t5
 							b := gc_t6
-//line vector.go:245
-							gc_t7 := b.Mul(gc_vb)
-//line vector.go:245
-							gc_t8 := a.Mul(gc_vb2)
+							/*line vector.go:245*/ gc_t7 := b.Mul(gc_vb)
+							/*line vector.go:245*/ gc_t8 := a.Mul(gc_vb2)
 							gc_st3 := gc_t7
-//line vector.go:245
-							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+							/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line vector.go:246*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:246
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
 								break gc_steps
 							}
 							gc_st4 := gc_t8
-//line vector.go:246
-							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:246
-								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+								/*line vector.go:246*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line vector.go:246*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:246
-								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-//line vector.go:246
-								var gc_lanes8 [8]float32
+								/*line vector.go:246*/ var gc_lanes8 [8]float32
 								gc_st4.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
-//line vector.go:246
-										out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
+										/*line vector.go:246*/ out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -2189,49 +1848,37 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_alive.And(gc_else).ToBits() != 0 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:246
-							if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
-//line vector.go:248
-								gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+							/*line vector.go:246*/ if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
+								/*line vector.go:248*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:248
 							} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
-//line vector.go:248
-								gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
+								/*line vector.go:248*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 							} else {
-//line vector.go:248
-								var gc_lanes9 [8]float32
+								/*line vector.go:248*/ var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line vector.go:248
-										gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
+										/*line vector.go:248*/ gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
 							gc_st5 := gc_ld5
-//line vector.go:248
-							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-//line vector.go:248
-								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:248
-								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line vector.go:248*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+								/*line vector.go:248*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line vector.go:248*/ gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:248
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:248
-								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:248
-								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:248*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:248*/ gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-//line vector.go:248
-								var gc_lanes10 [8]float32
+								/*line vector.go:248*/ var gc_lanes10 [8]float32
 								gc_st5.Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
 										gc_pos.Thread = gc_rank + gc_k10
-//line vector.go:248
-										out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
+										/*line vector.go:248*/ out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -2245,8 +1892,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:241
-				if 2*i >= len(in) {
+				/*line vector.go:241*/ if 2*i >= len(in) {
 					continue gc_L1
 				}
 				if 2*i+1 < len(in) {
@@ -2278,8 +1924,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:276
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:276*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2300,42 +1945,30 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line vector.go:263
-							a := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
-//line vector.go:263
-							b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).Add(gc_vb11)
+							/*line vector.go:263*/ a := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line vector.go:263*/ b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).Add(gc_vb11)
 							{
-//line vector.go:263
-								gc_t19 := b
-//line vector.go:263
-								gc_t20 := a
+								/*line vector.go:263*/ gc_t19 := b
+								/*line vector.go:263*/ gc_t20 := a
 								a = gc_t19
 								b = gc_t20
-//line vector.go:263
-								a = a.Mul(gc_vb12).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
 							}
 							{
-//line vector.go:263
-								gc_t21 := b
-//line vector.go:263
-								gc_t22 := a
+								/*line vector.go:263*/ gc_t21 := b
+								/*line vector.go:263*/ gc_t22 := a
 								a = gc_t21
 								b = gc_t22
-//line vector.go:263
-								a = a.Mul(gc_vb12).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
 							}
 							{
-//line vector.go:263
-								gc_t23 := b
-//line vector.go:263
-								gc_t24 := a
+								/*line vector.go:263*/ gc_t23 := b
+								/*line vector.go:263*/ gc_t24 := a
 								a = gc_t23
 								b = gc_t24
-//line vector.go:263
-								a = a.Mul(gc_vb12).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
 							}
-//line vector.go:264
-							a.Sub(b).StoreSlice(gc_at2[gc_tx:])
+							/*line vector.go:264*/ a.Sub(b).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2352,55 +1985,38 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line vector.go:263
-						a := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line vector.go:263
-						b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
-//line vector.go:263
-						gc_t13 := b
-//line vector.go:263
-						gc_t14 := a
+						/*line vector.go:263*/ a := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line vector.go:263*/ b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
+						/*line vector.go:263*/ gc_t13 := b
+						/*line vector.go:263*/ gc_t14 := a
 						a = gc_t13
 						b = gc_t14
-//line vector.go:263
-						a = a.Mul(gc_vb9).Add(b)
-//line vector.go:263
-						gc_t15 := b
-//line vector.go:263
-						gc_t16 := a
+						/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
+						/*line vector.go:263*/ gc_t15 := b
+						/*line vector.go:263*/ gc_t16 := a
 						a = gc_t15
 						b = gc_t16
-//line vector.go:263
-						a = a.Mul(gc_vb9).Add(b)
-//line vector.go:263
-						gc_t17 := b
-//line vector.go:263
-						gc_t18 := a
+						/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
+						/*line vector.go:263*/ gc_t17 := b
+						/*line vector.go:263*/ gc_t18 := a
 						a = gc_t17
 						b = gc_t18
-//line vector.go:263
-						a = a.Mul(gc_vb9).Add(b)
+						/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
 						a.Sub(b).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line vector.go:263
-					a := gc_at[gc_tx]
-//line vector.go:263
-					b := 2*gc_at[gc_tx] + 1
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:263*/ a := gc_at[gc_tx]
+					/*line vector.go:263*/ b := 2*gc_at[gc_tx] + 1
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:268
-					gc_at2[gc_tx] = a - b
+					/*line vector.go:268*/ gc_at2[gc_tx] = a - b
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -2413,46 +2029,33 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:263
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+							/*line vector.go:263*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
-//line vector.go:263
-							a := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:263
-							b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
+							/*line vector.go:263*/ a := archsimd.LoadFloat32x16Slice(in[i:])
+							/*line vector.go:263*/ b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
 							{
-//line vector.go:263
-								gc_t7 := b
-//line vector.go:263
-								gc_t8 := a
+								/*line vector.go:263*/ gc_t7 := b
+								/*line vector.go:263*/ gc_t8 := a
 								a = gc_t7
 								b = gc_t8
-//line vector.go:263
-								a = a.Mul(gc_vb6).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
 							}
 							{
-//line vector.go:263
-								gc_t9 := b
-//line vector.go:263
-								gc_t10 := a
+								/*line vector.go:263*/ gc_t9 := b
+								/*line vector.go:263*/ gc_t10 := a
 								a = gc_t9
 								b = gc_t10
-//line vector.go:263
-								a = a.Mul(gc_vb6).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
 							}
 							{
-//line vector.go:263
-								gc_t11 := b
-//line vector.go:263
-								gc_t12 := a
+								/*line vector.go:263*/ gc_t11 := b
+								/*line vector.go:263*/ gc_t12 := a
 								a = gc_t11
 								b = gc_t12
-//line vector.go:263
-								a = a.Mul(gc_vb6).Add(b)
+								/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
 							}
-//line vector.go:264
-							a.Sub(b).StoreSlice(out[i:])
+							/*line vector.go:264*/ a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2468,38 +2071,26 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:263
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						/*line vector.go:263*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 							break
 						}
-//line vector.go:263
-						a := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:263
-						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-//line vector.go:263
-						gc_t := b
-//line vector.go:263
-						gc_t2 := a
+						/*line vector.go:263*/ a := archsimd.LoadFloat32x8Slice(in[i:])
+						/*line vector.go:263*/ b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
+						/*line vector.go:263*/ gc_t := b
+						/*line vector.go:263*/ gc_t2 := a
 						a = gc_t
 						b = gc_t2
-//line vector.go:263
-						a = a.Mul(gc_vb3).Add(b)
-//line vector.go:263
-						gc_t3 := b
-//line vector.go:263
-						gc_t4 := a
+						/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
+						/*line vector.go:263*/ gc_t3 := b
+						/*line vector.go:263*/ gc_t4 := a
 						a = gc_t3
 						b = gc_t4
-//line vector.go:263
-						a = a.Mul(gc_vb3).Add(b)
-//line vector.go:263
-						gc_t5 := b
-//line vector.go:263
-						gc_t6 := a
+						/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
+						/*line vector.go:263*/ gc_t5 := b
+						/*line vector.go:263*/ gc_t6 := a
 						a = gc_t5
 						b = gc_t6
-//line vector.go:263
-						a = a.Mul(gc_vb3).Add(b)
+						/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
 						a.Sub(b).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2507,21 +2098,15 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line vector.go:263
-					a := in[i]
-//line vector.go:263
-					b := 2*in[i] + 1
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:263*/ a := in[i]
+					/*line vector.go:263*/ b := 2*in[i] + 1
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:265
-					a, b = b, a
+					/*line vector.go:265*/ a, b = b, a
 					a = a*0.5 + b
-//line vector.go:268
-					out[i] = a - b
+					/*line vector.go:268*/ out[i] = a - b
 				}
 			}
 		}
@@ -2538,11 +2123,9 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line vector.go:279
-	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line vector.go:279*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line vector.go:282
-		if gc_bdx <= len(row) {
+		/*line vector.go:282*/ if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2557,17 +2140,13 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var gc_row8 int = gc_bx
-//line vector.go:281
-						var gc_col8 int = tx
+						/*line vector.go:281*/ var gc_col8 int = tx
 						var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned8 := gc_none4
-//line vector.go:281
-						if gc_col8 < w && uint(w-gc_col8) > 15 {
+						/*line vector.go:281*/ if gc_col8 < w && uint(w-gc_col8) > 15 {
 							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-							if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:281
-								gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+							/*line vector.go:281*/ if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+								/*line vector.go:281*/ gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 							} else {
 								break gc_steps8
 							}
@@ -2578,14 +2157,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 							}
 							gc_returned8 = gc_b5
 						} else {
-//line vector.go:281
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
+							/*line vector.go:281*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
 							if gc_if11.ToBits() != 0 {
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:281
-									gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+								/*line vector.go:281*/ if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+									/*line vector.go:281*/ gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 								} else {
 									break gc_steps8
 								}
@@ -2598,8 +2174,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 							gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
-//line vector.go:281
-						gc_result8.StoreSlice(gc_at[gc_tx:])
+						/*line vector.go:281*/ gc_result8.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -2618,17 +2193,13 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_tx := gc_vstep
 					var tx int = gc_tx
 					var gc_row6 int = gc_bx
-//line vector.go:281
-					var gc_col6 int = tx
+					/*line vector.go:281*/ var gc_col6 int = tx
 					var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned6 := gc_none3
-//line vector.go:281
-					if gc_col6 < w && uint(w-gc_col6) > 7 {
+					/*line vector.go:281*/ if gc_col6 < w && uint(w-gc_col6) > 7 {
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-						if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:281
-							gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+						/*line vector.go:281*/ if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+							/*line vector.go:281*/ gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 						} else {
 							break gc_steps6
 						}
@@ -2639,14 +2210,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						}
 						gc_returned6 = gc_b4
 					} else {
-//line vector.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
+						/*line vector.go:281*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:281
-								gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+							/*line vector.go:281*/ if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+								/*line vector.go:281*/ gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 							} else {
 								break gc_steps6
 							}
@@ -2659,16 +2227,14 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 						gc_returned6 = gc_if9.Or(gc_returned6)
 					}
-//line vector.go:281
-					gc_result6.StoreSlice(gc_at[gc_tx:])
+					/*line vector.go:281*/ gc_result6.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:281
-				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+				/*line vector.go:281*/ gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
 			gc_vstep2 := 0
@@ -2683,22 +2249,17 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line vector.go:281
-						if tx < 0 || tx > len(row)-16 {
+						/*line vector.go:281*/ if tx < 0 || tx > len(row)-16 {
 							break
 						}
 						var gc_row4 int = gc_bx
-//line vector.go:281
-						var gc_col4 int = tx
+						/*line vector.go:281*/ var gc_col4 int = tx
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-//line vector.go:281
-						if gc_col4 < w && uint(w-gc_col4) > 15 {
+						/*line vector.go:281*/ if gc_col4 < w && uint(w-gc_col4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:281
-								gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+							/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
+								/*line vector.go:281*/ gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 							} else {
 								break gc_steps4
 							}
@@ -2709,14 +2270,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line vector.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
+							/*line vector.go:281*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:281
-									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+								/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
+									/*line vector.go:281*/ gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 								} else {
 									break gc_steps4
 								}
@@ -2729,8 +2287,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 							gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
-//line vector.go:281
-						gc_result4.StoreSlice(row[tx:])
+						/*line vector.go:281*/ gc_result4.StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2748,22 +2305,17 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tx int = gc_tx
-//line vector.go:281
-					if tx < 0 || tx > len(row)-8 {
+					/*line vector.go:281*/ if tx < 0 || tx > len(row)-8 {
 						break
 					}
 					var gc_row2 int = gc_bx
-//line vector.go:281
-					var gc_col2 int = tx
+					/*line vector.go:281*/ var gc_col2 int = tx
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-//line vector.go:281
-					if gc_col2 < w && uint(w-gc_col2) > 7 {
+					/*line vector.go:281*/ if gc_col2 < w && uint(w-gc_col2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:281
-							gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+						/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+							/*line vector.go:281*/ gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 						} else {
 							break gc_steps2
 						}
@@ -2774,14 +2326,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						}
 						gc_returned2 = gc_b2
 					} else {
-//line vector.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+						/*line vector.go:281*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:281
-								gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+							/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+								/*line vector.go:281*/ gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 							} else {
 								break gc_steps2
 							}
@@ -2794,16 +2343,14 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
 						gc_returned2 = gc_if3.Or(gc_returned2)
 					}
-//line vector.go:281
-					gc_result2.StoreSlice(row[tx:])
+					/*line vector.go:281*/ gc_result2.StoreSlice(row[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:281
-				row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}
@@ -2811,12 +2358,10 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
-//line vector.go:291
-		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+		/*line vector.go:291*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line vector.go:283
-				gc_at2[gc_tx] = row[gc_idx] * 3
+				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
 			gc_step := 0
@@ -2825,36 +2370,31 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line vector.go:283
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line vector.go:283
-				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 			}
 		}
 	}
@@ -2878,8 +2418,7 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector.go:317
-			panic(compiled.ErrGuardWraps)
+			/*line vector.go:317*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2895,22 +2434,17 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						{
-//line vector.go:302
-							if i < 0 || i > len(in)-16 || i > len(out)-16 {
+							/*line vector.go:302*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
 								break
 							}
-//line vector.go:302
-							v := archsimd.LoadFloat32x16Slice(in[i:])
+							/*line vector.go:302*/ v := archsimd.LoadFloat32x16Slice(in[i:])
 							{
-//line vector.go:302
-								v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								/*line vector.go:302*/ v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 							}
 							{
-//line vector.go:304
-								v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								/*line vector.go:304*/ v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 							}
-//line vector.go:304
-							v.StoreSlice(out[i:])
+							/*line vector.go:304*/ v.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2926,35 +2460,27 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:302
-					if i < 0 || i > len(in)-8 || i > len(out)-8 {
+					/*line vector.go:302*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
 						break
 					}
-//line vector.go:302
-					v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:302
-					v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:304
-					v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:304
-					v.StoreSlice(out[i:])
+					/*line vector.go:302*/ v := archsimd.LoadFloat32x8Slice(in[i:])
+					/*line vector.go:302*/ v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+					/*line vector.go:304*/ v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+					/*line vector.go:304*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line vector.go:302
-				v := in[i]
+				/*line vector.go:302*/ v := in[i]
 				{
 					j := int(0)
-//line vector.go:304
-					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				{
 					j := int(1)
-//line vector.go:304
-					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
 				out[i] = v
 			}

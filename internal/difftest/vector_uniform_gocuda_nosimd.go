@@ -30,13 +30,11 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector_uniform.go:36
-		gc_apart := compiled.Disjoint(a, out)
+		/*line vector_uniform.go:36*/ gc_apart := compiled.Disjoint(a, out)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector_uniform.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line vector_uniform.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -56,8 +54,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				gc_at2 := out[gc_off2:][:gc_to]
 				gc_elem := gc_at[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line vector_uniform.go:21
-					if s := gc_elem; s > limit {
+					/*line vector_uniform.go:21*/ if s := gc_elem; s > limit {
 						gc_at2[gc_tx] = s
 					}
 				}
@@ -68,8 +65,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					gc_pos.Thread = gc_rank
 					row := gc_by*gc_bdy + gc_ty
 					col := gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:21
-					if s := a[row]; s > limit {
+					/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
 						out[col] = s
 					}
 				}
@@ -94,8 +90,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
 		gc_from, gc_to := 0, gc_bdx
-//line vector_uniform.go:44
-		if gc_bound := len(out); gc_bound < gc_to {
+		/*line vector_uniform.go:44*/ if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -115,25 +110,21 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					gc_pos.Thread = gc_rank
 					gc_alive2 := gc_all2
 					var i int = gc_tx
-//line vector_uniform.go:33
-					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
+					/*line vector_uniform.go:33*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 					}
 					var gc_u2 float32
 					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line vector_uniform.go:33
-						gc_u2 = gc_at3[0]
+						/*line vector_uniform.go:33*/ gc_u2 = gc_at3[0]
 					}
-//line vector_uniform.go:34
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
+					/*line vector_uniform.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
 				}
 			gc_L1r:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_tx
-//line vector_uniform.go:33
-					if false && i >= len(out) || gc_at[gc_tx] != 0 {
+					/*line vector_uniform.go:33*/ if false && i >= len(out) || gc_at[gc_tx] != 0 {
 						continue gc_L1r
 					}
 					gc_at2[gc_tx] += gc_elem
@@ -149,30 +140,25 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					gc_pos.Thread = gc_rank
 					gc_alive := gc_all
 					var i int = gc_tx
-//line vector_uniform.go:33
-					if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+					/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 						break
 					}
-//line vector_uniform.go:33
-					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+					/*line vector_uniform.go:33*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 					}
 					var gc_u float32
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line vector_uniform.go:36
-						gc_u = a[k]
+						/*line vector_uniform.go:36*/ gc_u = a[k]
 					}
-//line vector_uniform.go:37
-					lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+					/*line vector_uniform.go:37*/ lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
 				}
 			gc_L1:
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line vector_uniform.go:33
-					if i >= len(out) || flags[i] != 0 {
+					/*line vector_uniform.go:33*/ if i >= len(out) || flags[i] != 0 {
 						continue gc_L1
 					}
 					out[i] += a[k]

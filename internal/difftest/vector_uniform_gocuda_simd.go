@@ -32,13 +32,11 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector_uniform.go:37
-		gc_apart := compiled.Disjoint(a, out)
+		/*line vector_uniform.go:37*/ gc_apart := compiled.Disjoint(a, out)
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector_uniform.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line vector_uniform.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -62,8 +60,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line vector_uniform.go:21
-						gc_vb4 := archsimd.BroadcastFloat32x16(limit)
+						/*line vector_uniform.go:21*/ gc_vb4 := archsimd.BroadcastFloat32x16(limit)
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 							for gc_sx >= gc_bdx {
@@ -78,13 +75,10 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 							var col int = gc_bx*gc_bdx + gc_tx
 							_ = col
 							{
-//line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324)
-//line vector_uniform.go:21
-								gc_if4 := s.Greater(gc_vb4)
+								/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324)
+								/*line vector_uniform.go:21*/ gc_if4 := s.Greater(gc_vb4)
 								if gc_if4.ToBits() != 0 {
-//line vector_uniform.go:21
-									s.StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_if4)
+									/*line vector_uniform.go:21*/ s.StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
@@ -97,8 +91,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line vector_uniform.go:21
-					gc_vb3 := archsimd.BroadcastFloat32x8(limit)
+					/*line vector_uniform.go:21*/ gc_vb3 := archsimd.BroadcastFloat32x8(limit)
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 						for gc_sx2 >= gc_bdx {
@@ -112,20 +105,16 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						_ = row
 						var col int = gc_bx*gc_bdx + gc_tx
 						_ = col
-//line vector_uniform.go:21
-						s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
-//line vector_uniform.go:21
-						gc_if3 := s.Greater(gc_vb3)
+						/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
+						/*line vector_uniform.go:21*/ gc_if3 := s.Greater(gc_vb3)
 						if gc_if3.ToBits() != 0 {
-//line vector_uniform.go:21
-							s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
+							/*line vector_uniform.go:21*/ s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector_uniform.go:21
-					if s := gc_elem; s > limit {
+					/*line vector_uniform.go:21*/ if s := gc_elem; s > limit {
 						gc_at2[gc_tx] = s
 					}
 				}
@@ -135,8 +124,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector_uniform.go:21
-						gc_vb2 := archsimd.BroadcastFloat32x16(limit)
+						/*line vector_uniform.go:21*/ gc_vb2 := archsimd.BroadcastFloat32x16(limit)
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 							for gc_sx3 >= gc_bdx {
@@ -148,18 +136,14 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 							gc_pos.Thread = gc_base + gc_sx3
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:21
-							if col < 0 || col > len(out)-16 {
+							/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-16 {
 								break
 							}
 							{
-//line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
-//line vector_uniform.go:21
-								gc_if2 := s.Greater(gc_vb2)
+								/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
+								/*line vector_uniform.go:21*/ gc_if2 := s.Greater(gc_vb2)
 								if gc_if2.ToBits() != 0 {
-//line vector_uniform.go:21
-									s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
+									/*line vector_uniform.go:21*/ s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
 								}
 							}
 						}
@@ -172,8 +156,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector_uniform.go:21
-					gc_vb := archsimd.BroadcastFloat32x8(limit)
+					/*line vector_uniform.go:21*/ gc_vb := archsimd.BroadcastFloat32x8(limit)
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 						for gc_sx4 >= gc_bdx {
@@ -185,17 +168,13 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						gc_pos.Thread = gc_base + gc_sx4
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:21
-						if col < 0 || col > len(out)-8 {
+						/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-8 {
 							break
 						}
-//line vector_uniform.go:21
-						s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
-//line vector_uniform.go:21
-						gc_if := s.Greater(gc_vb)
+						/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
+						/*line vector_uniform.go:21*/ gc_if := s.Greater(gc_vb)
 						if gc_if.ToBits() != 0 {
-//line vector_uniform.go:21
-							s.StoreMasked((*[8]float32)(out[col:]), gc_if)
+							/*line vector_uniform.go:21*/ s.StoreMasked((*[8]float32)(out[col:]), gc_if)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -206,8 +185,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					gc_pos.Thread = gc_rank
 					row := gc_by*gc_bdy + gc_ty
 					col := gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:21
-					if s := a[row]; s > limit {
+					/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
 						out[col] = s
 					}
 				}
@@ -232,8 +210,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
 		gc_from, gc_to := 0, gc_bdx
-//line vector_uniform.go:44
-		if gc_bound := len(out); gc_bound < gc_to {
+		/*line vector_uniform.go:44*/ if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -256,19 +233,16 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 							gc_pos.Thread = gc_rank
 							gc_alive4 := gc_all4
 							var i int = gc_tx
-//line vector_uniform.go:33
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).NotEqual(gc_vb4).ToBits())
+							/*line vector_uniform.go:33*/ gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).NotEqual(gc_vb4).ToBits())
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
 							var gc_u4 float32
 							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
-//line vector_uniform.go:33
-								gc_u4 = gc_at3[0]
+								/*line vector_uniform.go:33*/ gc_u4 = gc_at3[0]
 							}
-//line vector_uniform.go:34
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_alive4)
+							/*line vector_uniform.go:34*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -287,27 +261,23 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 						gc_pos.Thread = gc_rank
 						gc_alive3 := gc_all3
 						var i int = gc_tx
-//line vector_uniform.go:33
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb3))
+						/*line vector_uniform.go:33*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb3))
 						if gc_alive3.And(gc_if3).ToBits() != 0 {
 							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 						var gc_u3 float32
 						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line vector_uniform.go:33
-							gc_u3 = gc_at3[0]
+							/*line vector_uniform.go:33*/ gc_u3 = gc_at3[0]
 						}
-//line vector_uniform.go:34
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive3)
+						/*line vector_uniform.go:34*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L1r:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := gc_tx
-//line vector_uniform.go:33
-					if false && i >= len(out) || gc_at[gc_tx] != 0 {
+					/*line vector_uniform.go:33*/ if false && i >= len(out) || gc_at[gc_tx] != 0 {
 						continue gc_L1r
 					}
 					gc_at2[gc_tx] += gc_elem
@@ -326,23 +296,19 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 							gc_pos.Thread = gc_rank
 							gc_alive2 := gc_all2
 							var i int = gc_tx
-//line vector_uniform.go:33
-							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
+							/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-16 || i > len(out)-16 {
 								break
 							}
-//line vector_uniform.go:33
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
+							/*line vector_uniform.go:33*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
 							var gc_u2 float32
 							if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line vector_uniform.go:36
-								gc_u2 = a[k]
+								/*line vector_uniform.go:36*/ gc_u2 = a[k]
 							}
-//line vector_uniform.go:37
-							archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u2)).StoreMasked((*[16]float32)(out[i:]), gc_alive2)
+							/*line vector_uniform.go:37*/ archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u2)).StoreMasked((*[16]float32)(out[i:]), gc_alive2)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -361,23 +327,19 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 						gc_pos.Thread = gc_rank
 						gc_alive := gc_all
 						var i int = gc_tx
-//line vector_uniform.go:33
-						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+						/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 							break
 						}
-//line vector_uniform.go:33
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+						/*line vector_uniform.go:33*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 						var gc_u float32
 						if gc_in := gc_alive.ToBits(); gc_in != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line vector_uniform.go:36
-							gc_u = a[k]
+							/*line vector_uniform.go:36*/ gc_u = a[k]
 						}
-//line vector_uniform.go:37
-						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+						/*line vector_uniform.go:37*/ archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -385,8 +347,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line vector_uniform.go:33
-					if i >= len(out) || flags[i] != 0 {
+					/*line vector_uniform.go:33*/ if i >= len(out) || flags[i] != 0 {
 						continue gc_L1
 					}
 					out[i] += a[k]

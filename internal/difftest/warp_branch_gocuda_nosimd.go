@@ -18,8 +18,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_branch.go:21
-	var gc_l_r [32]uint32
+	/*line warp_branch.go:21*/ var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -43,16 +42,13 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				d := gc_tx%3 == 0
 				r := uint32(0)
-//line warp_branch.go:16
-				gc_c1v[gc_lane] = d
+				/*line warp_branch.go:16*/ gc_c1v[gc_lane] = d
 				gc_l_r[gc_lane] = r
 			}
 		}
-//line warp_branch.go:16
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line warp_branch.go:16*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_branch.go:16
-			m := gc_c1r[gc_lane]
+			/*line warp_branch.go:16*/ m := gc_c1r[gc_lane]
 			gc_l_m[gc_lane] = m
 		}
 		var gc_m9 uint32
@@ -66,8 +62,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				d := gc_tx%3 == 0
-//line warp_branch.go:17
-				if d {
+				/*line warp_branch.go:17*/ if d {
 					gc_m9 |= 1 << gc_lane
 				}
 			}
@@ -75,8 +70,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line warp_branch.go:18
-			for k := range 4 {
+			/*line warp_branch.go:18*/ for k := range 4 {
 				if k == stop {
 					break
 				}
@@ -93,23 +87,19 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					m := gc_l_m[gc_lane]
-//line warp_branch.go:22
-					gc_c2m[gc_lane] = m
+					/*line warp_branch.go:22*/ gc_c2m[gc_lane] = m
 					gc_c2v[gc_lane] = in[i] > int32(k)
 				}
-//line warp_branch.go:22
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				/*line warp_branch.go:22*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					r := gc_l_r[gc_lane]
-//line warp_branch.go:22
-					r ^= gc_c2r[gc_lane]
+					/*line warp_branch.go:22*/ r ^= gc_c2r[gc_lane]
 					gc_l_r[gc_lane] = r
 				}
-//line warp_branch.go:23
-				if k == skip {
+				/*line warp_branch.go:23*/ if k == skip {
 					continue
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -117,13 +107,11 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						continue
 					}
 					r := gc_l_r[gc_lane]
-//line warp_branch.go:26
-					r++
+					/*line warp_branch.go:26*/ r++
 					gc_l_r[gc_lane] = r
 				}
 			}
-//line warp_branch.go:28
-			for k_ := 3; k_ >= 0; k_-- {
+			/*line warp_branch.go:28*/ for k_ := 3; k_ >= 0; k_-- {
 				if k_ == skip {
 					continue
 				}
@@ -140,23 +128,19 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					m := gc_l_m[gc_lane]
-//line warp_branch.go:32
-					gc_c3m[gc_lane] = m
+					/*line warp_branch.go:32*/ gc_c3m[gc_lane] = m
 					gc_c3v[gc_lane] = in[i] < int32(k_)
 				}
-//line warp_branch.go:32
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+				/*line warp_branch.go:32*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					r := gc_l_r[gc_lane]
-//line warp_branch.go:32
-					r = r*3 + gc_c3r[gc_lane]
+					/*line warp_branch.go:32*/ r = r*3 + gc_c3r[gc_lane]
 					gc_l_r[gc_lane] = r
 				}
-//line warp_branch.go:33
-				if k_ == stop {
+				/*line warp_branch.go:33*/ if k_ == stop {
 					break
 				}
 			}
@@ -167,11 +151,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_branch.go:46
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line warp_branch.go:46*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line warp_branch.go:38
-				copy(gc_at, gc_l_r[:])
+				/*line warp_branch.go:38*/ copy(gc_at, gc_l_r[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -181,8 +163,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					r := gc_l_r[gc_lane]
-//line warp_branch.go:38
-					out[i] = r
+					/*line warp_branch.go:38*/ out[i] = r
 				}
 			}
 		}

@@ -20,8 +20,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_branch.go:21
-	var gc_l_r [32]uint32
+	/*line warp_branch.go:21*/ var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -45,21 +44,17 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				d := gc_tx%3 == 0
 				r := uint32(0)
-//line warp_branch.go:16
-				gc_c1v[gc_lane] = d
+				/*line warp_branch.go:16*/ gc_c1v[gc_lane] = d
 				gc_l_r[gc_lane] = r
 			}
 		}
-//line warp_branch.go:16
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line warp_branch.go:16*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:16
-					m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line warp_branch.go:16
-					m.StoreSlice(gc_l_m[gc_lane:])
+					/*line warp_branch.go:16*/ m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line warp_branch.go:16*/ m.StoreSlice(gc_l_m[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -67,10 +62,8 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line warp_branch.go:16
-					m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line warp_branch.go:16
-					m.StoreSlice(gc_l_m[gc_lane:])
+					/*line warp_branch.go:16*/ m := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+					/*line warp_branch.go:16*/ m.StoreSlice(gc_l_m[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -81,8 +74,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_branch.go:16
-				m := gc_c1r[gc_lane]
+				/*line warp_branch.go:16*/ m := gc_c1r[gc_lane]
 				gc_l_m[gc_lane] = m
 			}
 		}
@@ -97,8 +89,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				d := gc_tx%3 == 0
-//line warp_branch.go:17
-				if d {
+				/*line warp_branch.go:17*/ if d {
 					gc_m9 |= 1 << gc_lane
 				}
 			}
@@ -106,8 +97,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		gc_save9 := gc_act
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
-//line warp_branch.go:18
-			for k := range 4 {
+			/*line warp_branch.go:18*/ for k := range 4 {
 				if k == stop {
 					break
 				}
@@ -124,22 +114,17 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					m := gc_l_m[gc_lane]
-//line warp_branch.go:22
-					gc_c2m[gc_lane] = m
+					/*line warp_branch.go:22*/ gc_c2m[gc_lane] = m
 					gc_c2v[gc_lane] = in[i] > int32(k)
 				}
-//line warp_branch.go:22
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				/*line warp_branch.go:22*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:22
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:22
-							r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line warp_branch.go:22
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:22*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:22*/ r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+							/*line warp_branch.go:22*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -147,12 +132,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_branch.go:22
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:22
-							r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line warp_branch.go:22
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:22*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:22*/ r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+							/*line warp_branch.go:22*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -164,13 +146,11 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							continue
 						}
 						r := gc_l_r[gc_lane]
-//line warp_branch.go:22
-						r ^= gc_c2r[gc_lane]
+						/*line warp_branch.go:22*/ r ^= gc_c2r[gc_lane]
 						gc_l_r[gc_lane] = r
 					}
 				}
-//line warp_branch.go:23
-				if k == skip {
+				/*line warp_branch.go:23*/ if k == skip {
 					continue
 				}
 				gc_left3 := gc_act
@@ -179,12 +159,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					if gc_act == ^uint32(0) {
 						gc_vb2 := archsimd.BroadcastUint32x8(1)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:26
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:26
-							r = r.Add(gc_vb2)
-//line warp_branch.go:26
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:26*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:26*/ r = r.Add(gc_vb2)
+							/*line warp_branch.go:26*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -192,12 +169,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_branch.go:26
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:26
-							r = r.Add(gc_vb)
-//line warp_branch.go:26
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:26*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:26*/ r = r.Add(gc_vb)
+							/*line warp_branch.go:26*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -209,14 +183,12 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							continue
 						}
 						r := gc_l_r[gc_lane]
-//line warp_branch.go:26
-						r++
+						/*line warp_branch.go:26*/ r++
 						gc_l_r[gc_lane] = r
 					}
 				}
 			}
-//line warp_branch.go:28
-			for k_ := 3; k_ >= 0; k_-- {
+			/*line warp_branch.go:28*/ for k_ := 3; k_ >= 0; k_-- {
 				if k_ == skip {
 					continue
 				}
@@ -233,24 +205,19 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					m := gc_l_m[gc_lane]
-//line warp_branch.go:32
-					gc_c3m[gc_lane] = m
+					/*line warp_branch.go:32*/ gc_c3m[gc_lane] = m
 					gc_c3v[gc_lane] = in[i] < int32(k_)
 				}
-//line warp_branch.go:32
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+				/*line warp_branch.go:32*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					gc_vb3 := archsimd.BroadcastUint32x8(3)
 					if gc_act == ^uint32(0) {
 						gc_vb4 := archsimd.BroadcastUint32x8(3)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:32
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:32
-							r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
-//line warp_branch.go:32
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:32*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:32*/ r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+							/*line warp_branch.go:32*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -258,12 +225,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_branch.go:32
-							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:32
-							r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
-//line warp_branch.go:32
-							r.StoreSlice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:32*/ r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+							/*line warp_branch.go:32*/ r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+							/*line warp_branch.go:32*/ r.StoreSlice(gc_l_r[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -275,13 +239,11 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							continue
 						}
 						r := gc_l_r[gc_lane]
-//line warp_branch.go:32
-						r = r*3 + gc_c3r[gc_lane]
+						/*line warp_branch.go:32*/ r = r*3 + gc_c3r[gc_lane]
 						gc_l_r[gc_lane] = r
 					}
 				}
-//line warp_branch.go:33
-				if k_ == stop {
+				/*line warp_branch.go:33*/ if k_ == stop {
 					break
 				}
 			}
@@ -292,11 +254,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_branch.go:46
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line warp_branch.go:46*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line warp_branch.go:38
-				copy(gc_at, gc_l_r[:])
+				/*line warp_branch.go:38*/ copy(gc_at, gc_l_r[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -306,8 +266,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					r := gc_l_r[gc_lane]
-//line warp_branch.go:38
-					out[i] = r
+					/*line warp_branch.go:38*/ out[i] = r
 				}
 			}
 		}

@@ -19,8 +19,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:28
-	var gc_c1v [32]float32
+	/*line warp_lanes.go:28*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -31,15 +30,13 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:41
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line warp_lanes.go:41*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				gc_rank := gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:20
-				var v float32
+				/*line warp_lanes.go:20*/ var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -54,37 +51,31 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:20
-				var v float32
+				/*line warp_lanes.go:20*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:24
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		/*line warp_lanes.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:25
-				gc_c1v[gc_lane] = v
+				/*line warp_lanes.go:25*/ gc_c1v[gc_lane] = v
 			}
-//line warp_lanes.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:25
-				v += gc_c1r[gc_lane]
+				/*line warp_lanes.go:25*/ v += gc_c1r[gc_lane]
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:34
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:34*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -99,36 +90,31 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-				gc_at2[gc_tx] = v
+				/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 			}
 		} else {
 			gc_step2 := gc_from
@@ -139,8 +125,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
+					/*line warp_lanes.go:28*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -148,8 +133,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
+					/*line warp_lanes.go:28*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -157,8 +141,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
+					/*line warp_lanes.go:28*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -166,8 +149,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-					out[i] = v
+					/*line warp_lanes.go:28*/ out[i] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -175,8 +157,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-				out[i] = v
+				/*line warp_lanes.go:28*/ out[i] = v
 			}
 		}
 	}
@@ -193,8 +174,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:48
-	var gc_c1v [32]int32
+	/*line warp_lanes.go:48*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -205,16 +185,14 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:61
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line warp_lanes.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				gc_rank := gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
-//line warp_lanes.go:40
-				if true || i < len(in) {
+				/*line warp_lanes.go:40*/ if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
 				gc_s_v[gc_rank] = v
@@ -229,36 +207,30 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
-//line warp_lanes.go:40
-				if i < len(in) {
+				/*line warp_lanes.go:40*/ if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:43
-		for mask := 16; mask > 0; mask >>= 1 {
+		/*line warp_lanes.go:43*/ for mask := 16; mask > 0; mask >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:44
-				gc_c1v[gc_lane] = v
+				/*line warp_lanes.go:44*/ gc_c1v[gc_lane] = v
 			}
-//line warp_lanes.go:44
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:44*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:44
-				v = max(v, gc_c1r[gc_lane])
+				/*line warp_lanes.go:44*/ v = max(v, gc_c1r[gc_lane])
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:53
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:53*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -275,8 +247,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 1
@@ -284,8 +255,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 2
@@ -293,8 +263,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 3
@@ -302,8 +271,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -311,8 +279,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-				gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+				/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
 			gc_step2 := gc_from
@@ -324,8 +291,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -334,8 +300,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -344,8 +309,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -354,8 +318,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -364,8 +327,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_b.Enter(gc_rank)
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-				out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+				/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		}
 	}
@@ -381,8 +343,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:68
-	var gc_c1v [32]uint32
+	/*line warp_lanes.go:68*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -393,15 +354,13 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:81
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line warp_lanes.go:81*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
 				gc_rank := gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:60
-				var v uint32
+				/*line warp_lanes.go:60*/ var v uint32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -416,24 +375,20 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:60
-				var v uint32
+				/*line warp_lanes.go:60*/ var v uint32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:65
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line warp_lanes.go:65*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:66
-				gc_c1v[gc_lane] = v
+				/*line warp_lanes.go:66*/ gc_c1v[gc_lane] = v
 			}
-//line warp_lanes.go:66
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:66*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -442,18 +397,15 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:66
-				n := gc_c1r[gc_lane]
-//line warp_lanes.go:68
-				v += n
+				/*line warp_lanes.go:66*/ n := gc_c1r[gc_lane]
+				/*line warp_lanes.go:68*/ v += n
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:79
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:79*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -468,36 +420,31 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					gc_at2[gc_tx] = v
+					/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-				gc_at2[gc_tx] = v
+				/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 			}
 		} else {
 			gc_step2 := gc_from
@@ -508,8 +455,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
+					/*line warp_lanes.go:72*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -517,8 +463,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
+					/*line warp_lanes.go:72*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -526,8 +471,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
+					/*line warp_lanes.go:72*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -535,8 +479,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-					out[i] = v
+					/*line warp_lanes.go:72*/ out[i] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -544,8 +487,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-				out[i] = v
+				/*line warp_lanes.go:72*/ out[i] = v
 			}
 		}
 	}
@@ -560,8 +502,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:92
-	var gc_l_v [32]float32
+	/*line warp_lanes.go:92*/ var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
 	var gc_c1r [32]uint32
@@ -586,29 +527,22 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:85
-				v := in[i%len(in)]
+				/*line warp_lanes.go:85*/ v := in[i%len(in)]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:86
-			var activeMask uint32 = gc_c1r[gc_lane]
-//line warp_lanes.go:86
-			gc_c2m[gc_lane] = activeMask
+			/*line warp_lanes.go:86*/ var activeMask uint32 = gc_c1r[gc_lane]
+			/*line warp_lanes.go:86*/ gc_c2m[gc_lane] = activeMask
 			gc_c2v[gc_lane] = v > 0
 		}
-//line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:86
-			var ballotSync uint32 = gc_c2r[gc_lane]
-//line warp_lanes.go:86
-			pos := ballotSync
+			/*line warp_lanes.go:86*/ var ballotSync uint32 = gc_c2r[gc_lane]
+			/*line warp_lanes.go:86*/ pos := ballotSync
 			s := v * 2
 			gc_l_pos[gc_lane] = pos
 			gc_l_s[gc_lane] = s
@@ -617,16 +551,14 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:88
-			if v > 0 {
+			/*line warp_lanes.go:88*/ if v > 0 {
 				gc_m7 |= 1 << gc_lane
 			}
 		}
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line warp_lanes.go:89
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_lanes.go:89*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -634,20 +566,17 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					pos := gc_l_pos[gc_lane]
 					s := gc_l_s[gc_lane]
 					_ = s
-//line warp_lanes.go:90
-					gc_c3m[gc_lane] = pos
+					/*line warp_lanes.go:90*/ gc_c3m[gc_lane] = pos
 					gc_c3a[gc_lane] = offset
 					gc_c3w[gc_lane] = 8
 				}
-//line warp_lanes.go:90
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+				/*line warp_lanes.go:90*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					s := gc_l_s[gc_lane]
-//line warp_lanes.go:90
-					s += gc_c3r[gc_lane]
+					/*line warp_lanes.go:90*/ s += gc_c3r[gc_lane]
 					gc_l_s[gc_lane] = s
 				}
 			}
@@ -658,8 +587,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:103
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+			/*line warp_lanes.go:103*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := votes[gc_off:][:32]
 				gc_at2 := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -667,8 +595,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					gc_pos.Thread = gc_rank
 					pos := gc_l_pos[gc_lane]
 					s := gc_l_s[gc_lane]
-//line warp_lanes.go:93
-					gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+					/*line warp_lanes.go:93*/ gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
 					gc_at2[gc_lane] = s
 				}
 			} else {
@@ -682,8 +609,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					i := gc_bx*gc_bdx + gc_tx
 					pos := gc_l_pos[gc_lane]
 					s := gc_l_s[gc_lane]
-//line warp_lanes.go:93
-					votes[i] = pos ^ uint32((gc_rank & 31))
+					/*line warp_lanes.go:93*/ votes[i] = pos ^ uint32((gc_rank & 31))
 					sums[i] = s
 				}
 			}
@@ -700,8 +626,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:112
-	var gc_l_v [32]float32
+	/*line warp_lanes.go:112*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -717,21 +642,17 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:105
-			v := in[i%len(in)]
+			/*line warp_lanes.go:105*/ v := in[i%len(in)]
 			gc_l_v[gc_lane] = v
 		}
-//line warp_lanes.go:106
-		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+		/*line warp_lanes.go:106*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
 			} else {
-//line warp_lanes.go:107
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+				/*line warp_lanes.go:107*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line warp_lanes.go:107
-					v += gc_c1r[gc_lane]
+					/*line warp_lanes.go:107*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -748,8 +669,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:110
-			sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+			/*line warp_lanes.go:110*/ sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 		}
 	}
 }

@@ -21,8 +21,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:28
-	var gc_c1v [32]float32
+	/*line warp_lanes.go:28*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -42,25 +41,19 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:20
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line warp_lanes.go:20*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:21
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:21
-						v = archsimd.LoadFloat32x8Slice(in[i:])
+					/*line warp_lanes.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line warp_lanes.go:21*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-//line warp_lanes.go:22
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line warp_lanes.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:21
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							/*line warp_lanes.go:21*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
-//line warp_lanes.go:21
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:21*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -79,19 +72,15 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:20
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line warp_lanes.go:20*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:21
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line warp_lanes.go:21*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line warp_lanes.go:22
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						/*line warp_lanes.go:22*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 					}
-//line warp_lanes.go:22
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:22*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -111,25 +100,21 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:20
-				var v float32
+				/*line warp_lanes.go:20*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:24
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		/*line warp_lanes.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:25
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:25*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -138,10 +123,8 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:25
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:25*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -154,23 +137,18 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:25
-					gc_c1v[gc_lane] = v
+					/*line warp_lanes.go:25*/ gc_c1v[gc_lane] = v
 				}
 			}
-//line warp_lanes.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:25
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:25
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_lanes.go:25*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -179,12 +157,9 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:25
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:25
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:25*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_lanes.go:25*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -197,8 +172,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:25
-					v += gc_c1r[gc_lane]
+					/*line warp_lanes.go:25*/ v += gc_c1r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -206,8 +180,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:35
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:35*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -225,11 +198,9 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line warp_lanes.go:19
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:19*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						{
-//line warp_lanes.go:28
-							v.StoreSlice(gc_at[gc_tx:])
+							/*line warp_lanes.go:28*/ v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -245,18 +216,15 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line warp_lanes.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:28
-					v.StoreSlice(gc_at[gc_tx:])
+					/*line warp_lanes.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:28*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-				gc_at[gc_tx] = v
+				/*line warp_lanes.go:28*/ gc_at[gc_tx] = v
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -267,15 +235,12 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:19
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:19*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						{
-//line warp_lanes.go:28
-							if i < 0 || i > len(out)-16 {
+							/*line warp_lanes.go:28*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line warp_lanes.go:28
-							v.StoreSlice(out[i:])
+							/*line warp_lanes.go:28*/ v.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -290,14 +255,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:28
-					if i < 0 || i > len(out)-8 {
+					/*line warp_lanes.go:19*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:28*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_lanes.go:28
-					v.StoreSlice(out[i:])
+					/*line warp_lanes.go:28*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -306,8 +268,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:28
-				out[i] = v
+				/*line warp_lanes.go:28*/ out[i] = v
 			}
 		}
 	}
@@ -324,8 +285,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:48
-	var gc_c1v [32]int32
+	/*line warp_lanes.go:48*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -348,24 +308,18 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb2
-//line warp_lanes.go:40
-					if i < 0 || i > len(in)-8 {
+					/*line warp_lanes.go:40*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:40
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:40
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_lanes.go:40*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line warp_lanes.go:40*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line warp_lanes.go:41
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line warp_lanes.go:41*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line warp_lanes.go:40
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							/*line warp_lanes.go:40*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
 					}
-//line warp_lanes.go:40
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:40*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -385,18 +339,14 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
 					v := gc_vb
-//line warp_lanes.go:40
-					if i < 0 || i > len(in)-8 {
+					/*line warp_lanes.go:40*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:40
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line warp_lanes.go:40*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:41
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line warp_lanes.go:41*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
-//line warp_lanes.go:41
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -417,24 +367,20 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
-//line warp_lanes.go:40
-				if i < len(in) {
+				/*line warp_lanes.go:40*/ if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:43
-		for mask := 16; mask > 0; mask >>= 1 {
+		/*line warp_lanes.go:43*/ for mask := 16; mask > 0; mask >>= 1 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:44
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:44*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -443,10 +389,8 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:44
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:44*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -459,23 +403,18 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:44
-					gc_c1v[gc_lane] = v
+					/*line warp_lanes.go:44*/ gc_c1v[gc_lane] = v
 				}
 			}
-//line warp_lanes.go:44
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:44*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:44
-						v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:44
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_lanes.go:44*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -484,12 +423,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:44
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:44
-						v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:44
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:44*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_lanes.go:44*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -502,8 +438,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:44
-					v = max(v, gc_c1r[gc_lane])
+					/*line warp_lanes.go:44*/ v = max(v, gc_c1r[gc_lane])
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -511,8 +446,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:54
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:54*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -529,8 +463,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 1
@@ -538,8 +471,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 2
@@ -547,8 +479,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step + 3
@@ -556,8 +487,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -565,8 +495,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-				gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+				/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
 			gc_step2 := gc_from
@@ -578,8 +507,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 1
@@ -588,8 +516,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 2
@@ -598,8 +525,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
 					gc_tx := gc_step2 + 3
@@ -608,8 +534,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -618,8 +543,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_b.Enter(gc_rank)
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:47
-				out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+				/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		}
 	}
@@ -635,8 +559,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:68
-	var gc_c1v [32]uint32
+	/*line warp_lanes.go:68*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -656,25 +579,19 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:60
-					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					/*line warp_lanes.go:60*/ var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:61
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:61
-						v = archsimd.LoadUint32x8Slice(in[i:])
+					/*line warp_lanes.go:61*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line warp_lanes.go:61*/ v = archsimd.LoadUint32x8Slice(in[i:])
 					} else {
-//line warp_lanes.go:62
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line warp_lanes.go:62*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line warp_lanes.go:61
-							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
+							/*line warp_lanes.go:61*/ v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
 					}
-//line warp_lanes.go:61
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -693,19 +610,15 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:60
-					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					/*line warp_lanes.go:60*/ var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_lanes.go:61
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line warp_lanes.go:61*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:62
-						v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line warp_lanes.go:62*/ v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
-//line warp_lanes.go:62
-					v.StoreSlice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:62*/ v.StoreSlice(gc_s_v[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -725,25 +638,21 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:60
-				var v uint32
+				/*line warp_lanes.go:60*/ var v uint32
 				if i < len(in) {
 					v = in[i]
 				}
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line warp_lanes.go:65
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		/*line warp_lanes.go:65*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:66
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:66
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:66*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:66*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -752,10 +661,8 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line warp_lanes.go:66
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:66
-						v.StoreSlice(gc_c1v[gc_lane:])
+						/*line warp_lanes.go:66*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:66*/ v.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -768,12 +675,10 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					}
 					gc_rank := gc_w + gc_lane
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:66
-					gc_c1v[gc_lane] = v
+					/*line warp_lanes.go:66*/ gc_c1v[gc_lane] = v
 				}
 			}
-//line warp_lanes.go:66
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			/*line warp_lanes.go:66*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -782,23 +687,17 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						var lane int = gc_lane
-//line warp_lanes.go:64
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:66
-						n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line warp_lanes.go:64*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:66*/ n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						if lane >= d {
-//line warp_lanes.go:67
-							v = v.Add(n)
+							/*line warp_lanes.go:67*/ v = v.Add(n)
 						} else {
-//line warp_lanes.go:67
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							/*line warp_lanes.go:67*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 							if gc_if6.ToBits() != 0 {
-//line warp_lanes.go:67
-								v = v.Add(n).Merge(v, gc_if6)
+								/*line warp_lanes.go:67*/ v = v.Add(n).Merge(v, gc_if6)
 							}
 						}
-//line warp_lanes.go:67
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:67*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -808,17 +707,13 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						}
 						gc_rank := gc_w + gc_lane
 						var lane int = gc_lane
-//line warp_lanes.go:64
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:66
-						n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line warp_lanes.go:64*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:66*/ n := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 						if gc_if5.ToBits() != 0 {
-//line warp_lanes.go:67
-							v = v.Add(n).Merge(v, gc_if5)
+							/*line warp_lanes.go:67*/ v = v.Add(n).Merge(v, gc_if5)
 						}
-//line warp_lanes.go:67
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:67*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -832,8 +727,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_rank := gc_w + gc_lane
 					lane := (gc_rank & 31)
 					v := gc_s_v[gc_rank]
-//line warp_lanes.go:66
-					n := gc_c1r[gc_lane]
+					/*line warp_lanes.go:66*/ n := gc_c1r[gc_lane]
 					if lane >= d {
 						v += n
 					}
@@ -844,8 +738,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line warp_lanes.go:80
-		panic(compiled.ErrGuardWraps)
+		/*line warp_lanes.go:80*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -863,11 +756,9 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line warp_lanes.go:59
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:59*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 						{
-//line warp_lanes.go:72
-							v.StoreSlice(gc_at[gc_tx:])
+							/*line warp_lanes.go:72*/ v.StoreSlice(gc_at[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -883,18 +774,15 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line warp_lanes.go:59
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:72
-					v.StoreSlice(gc_at[gc_tx:])
+					/*line warp_lanes.go:59*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:72*/ v.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-				gc_at[gc_tx] = v
+				/*line warp_lanes.go:72*/ gc_at[gc_tx] = v
 			}
 		} else {
 			gc_vstep2 := gc_from
@@ -905,15 +793,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:59
-						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:59*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
 						{
-//line warp_lanes.go:72
-							if i < 0 || i > len(out)-16 {
+							/*line warp_lanes.go:72*/ if i < 0 || i > len(out)-16 {
 								break
 							}
-//line warp_lanes.go:72
-							v.StoreSlice(out[i:])
+							/*line warp_lanes.go:72*/ v.StoreSlice(out[i:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -928,14 +813,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:59
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-//line warp_lanes.go:72
-					if i < 0 || i > len(out)-8 {
+					/*line warp_lanes.go:59*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line warp_lanes.go:72*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_lanes.go:72
-					v.StoreSlice(out[i:])
+					/*line warp_lanes.go:72*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -944,8 +826,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_lanes.go:72
-				out[i] = v
+				/*line warp_lanes.go:72*/ out[i] = v
 			}
 		}
 	}
@@ -960,8 +841,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:92
-	var gc_l_v [32]float32
+	/*line warp_lanes.go:92*/ var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
 	var gc_c1r [32]uint32
@@ -986,41 +866,31 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:85
-				v := in[i%len(in)]
+				/*line warp_lanes.go:85*/ v := in[i%len(in)]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:86
-			var activeMask uint32 = gc_c1r[gc_lane]
-//line warp_lanes.go:86
-			gc_c2m[gc_lane] = activeMask
+			/*line warp_lanes.go:86*/ var activeMask uint32 = gc_c1r[gc_lane]
+			/*line warp_lanes.go:86*/ gc_c2m[gc_lane] = activeMask
 			gc_c2v[gc_lane] = v > 0
 		}
-//line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_vb := archsimd.BroadcastFloat32x8(2)
 			if gc_act == ^uint32(0) {
 				gc_vb2 := archsimd.BroadcastFloat32x8(2)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_lanes.go:87
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_lanes.go:86
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
+					/*line warp_lanes.go:87*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_lanes.go:86*/ gc_t2 := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
 					ballotSync := gc_t2
-//line warp_lanes.go:86
-					pos := ballotSync
+					/*line warp_lanes.go:86*/ pos := ballotSync
 					s := v.Mul(gc_vb2)
-//line warp_lanes.go:87
-					pos.StoreSlice(gc_l_pos[gc_lane:])
-//line warp_lanes.go:87
-					s.StoreSlice(gc_l_s[gc_lane:])
+					/*line warp_lanes.go:87*/ pos.StoreSlice(gc_l_pos[gc_lane:])
+					/*line warp_lanes.go:87*/ s.StoreSlice(gc_l_s[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1028,18 +898,13 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line warp_lanes.go:87
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_lanes.go:86
-					gc_t := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
+					/*line warp_lanes.go:87*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_lanes.go:86*/ gc_t := archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:])
 					ballotSync := gc_t
-//line warp_lanes.go:86
-					pos := ballotSync
+					/*line warp_lanes.go:86*/ pos := ballotSync
 					s := v.Mul(gc_vb)
-//line warp_lanes.go:87
-					pos.StoreSlice(gc_l_pos[gc_lane:])
-//line warp_lanes.go:87
-					s.StoreSlice(gc_l_s[gc_lane:])
+					/*line warp_lanes.go:87*/ pos.StoreSlice(gc_l_pos[gc_lane:])
+					/*line warp_lanes.go:87*/ s.StoreSlice(gc_l_s[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1051,10 +916,8 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line warp_lanes.go:86
-				var ballotSync uint32 = gc_c2r[gc_lane]
-//line warp_lanes.go:86
-				pos := ballotSync
+				/*line warp_lanes.go:86*/ var ballotSync uint32 = gc_c2r[gc_lane]
+				/*line warp_lanes.go:86*/ pos := ballotSync
 				s := v * 2
 				gc_l_pos[gc_lane] = pos
 				gc_l_s[gc_lane] = s
@@ -1064,34 +927,27 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:88
-			if v > 0 {
+			/*line warp_lanes.go:88*/ if v > 0 {
 				gc_m7 |= 1 << gc_lane
 			}
 		}
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
-//line warp_lanes.go:89
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_lanes.go:89*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_lanes.go:90
-							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
-//line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+							/*line warp_lanes.go:90*/ s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 							_ = s
-//line warp_lanes.go:90
-							pos.StoreSlice(gc_c3m[gc_lane:])
+							/*line warp_lanes.go:90*/ pos.StoreSlice(gc_c3m[gc_lane:])
 							for gc_k3 := range 8 {
-//line warp_lanes.go:90
-								gc_c3a[gc_lane+gc_k3] = offset
+								/*line warp_lanes.go:90*/ gc_c3a[gc_lane+gc_k3] = offset
 							}
 							for gc_k4 := range 8 {
-//line warp_lanes.go:90
-								gc_c3w[gc_lane+gc_k4] = 8
+								/*line warp_lanes.go:90*/ gc_c3w[gc_lane+gc_k4] = 8
 							}
 							gc_left2 &^= 0xff << gc_lane
 						}
@@ -1100,20 +956,15 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_lanes.go:90
-							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
-//line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+							/*line warp_lanes.go:90*/ s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 							_ = s
-//line warp_lanes.go:90
-							pos.StoreSlice(gc_c3m[gc_lane:])
+							/*line warp_lanes.go:90*/ pos.StoreSlice(gc_c3m[gc_lane:])
 							for gc_k := range 8 {
-//line warp_lanes.go:90
-								gc_c3a[gc_lane+gc_k] = offset
+								/*line warp_lanes.go:90*/ gc_c3a[gc_lane+gc_k] = offset
 							}
 							for gc_k2 := range 8 {
-//line warp_lanes.go:90
-								gc_c3w[gc_lane+gc_k2] = 8
+								/*line warp_lanes.go:90*/ gc_c3w[gc_lane+gc_k2] = 8
 							}
 							gc_left2 &^= 0xff << gc_lane
 						}
@@ -1128,24 +979,19 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						pos := gc_l_pos[gc_lane]
 						s := gc_l_s[gc_lane]
 						_ = s
-//line warp_lanes.go:90
-						gc_c3m[gc_lane] = pos
+						/*line warp_lanes.go:90*/ gc_c3m[gc_lane] = pos
 						gc_c3a[gc_lane] = offset
 						gc_c3w[gc_lane] = 8
 					}
 				}
-//line warp_lanes.go:90
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+				/*line warp_lanes.go:90*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
-							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line warp_lanes.go:90
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+							/*line warp_lanes.go:90*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1153,12 +999,9 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
-							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line warp_lanes.go:90
-							s.StoreSlice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							/*line warp_lanes.go:90*/ s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+							/*line warp_lanes.go:90*/ s.StoreSlice(gc_l_s[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -1170,8 +1013,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 							continue
 						}
 						s := gc_l_s[gc_lane]
-//line warp_lanes.go:90
-						s += gc_c3r[gc_lane]
+						/*line warp_lanes.go:90*/ s += gc_c3r[gc_lane]
 						gc_l_s[gc_lane] = s
 					}
 				}
@@ -1183,8 +1025,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:104
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+			/*line warp_lanes.go:104*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := votes[gc_off:][:32]
 				gc_at2 := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1192,8 +1033,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					gc_pos.Thread = gc_rank
 					pos := gc_l_pos[gc_lane]
 					s := gc_l_s[gc_lane]
-//line warp_lanes.go:93
-					gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+					/*line warp_lanes.go:93*/ gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
 					gc_at2[gc_lane] = s
 				}
 			} else {
@@ -1207,8 +1047,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					i := gc_bx*gc_bdx + gc_tx
 					pos := gc_l_pos[gc_lane]
 					s := gc_l_s[gc_lane]
-//line warp_lanes.go:93
-					votes[i] = pos ^ uint32((gc_rank & 31))
+					/*line warp_lanes.go:93*/ votes[i] = pos ^ uint32((gc_rank & 31))
 					sums[i] = s
 				}
 			}
@@ -1225,8 +1064,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:112
-	var gc_l_v [32]float32
+	/*line warp_lanes.go:112*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1242,39 +1080,31 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:105
-			v := in[i%len(in)]
+			/*line warp_lanes.go:105*/ v := in[i%len(in)]
 			gc_l_v[gc_lane] = v
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line warp_lanes.go:108
-			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-//line warp_lanes.go:107
-				gc_run.Add(mask, 0, 32)
+			/*line warp_lanes.go:108*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+				/*line warp_lanes.go:107*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 		} else {
-//line warp_lanes.go:106
-			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+			/*line warp_lanes.go:106*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
 				} else {
-//line warp_lanes.go:107
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					/*line warp_lanes.go:107*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_lanes.go:107
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_lanes.go:107
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:107
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_lanes.go:107*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_lanes.go:107*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_lanes.go:107*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -1282,12 +1112,9 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_lanes.go:107
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_lanes.go:107
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_lanes.go:107
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_lanes.go:107*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_lanes.go:107*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_lanes.go:107*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -1299,8 +1126,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line warp_lanes.go:107
-							v += gc_c1r[gc_lane]
+							/*line warp_lanes.go:107*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -1319,8 +1145,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line warp_lanes.go:110
-			sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+			/*line warp_lanes.go:110*/ sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 		}
 	}
 }

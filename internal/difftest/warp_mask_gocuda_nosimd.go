@@ -18,8 +18,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_mask.go:21
-	var gc_l_v [32]int32
+	/*line warp_mask.go:21*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3v [32]bool
@@ -32,18 +31,15 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line warp_mask.go:14
-			mask := warpMaskOf(lanes)
+			/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
 			_ = mask
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_mask.go:19
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_mask.go:19*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_mask.go:16
-					v := gc_at[gc_lane]
+					/*line warp_mask.go:16*/ v := gc_at[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -54,22 +50,18 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:16
-					v := in[i]
+					/*line warp_mask.go:16*/ v := in[i]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_mask.go:17
-		if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+		/*line warp_mask.go:17*/ if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 		} else {
-//line warp_mask.go:17
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			/*line warp_mask.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_mask.go:17
-				v += gc_c1r[gc_lane]
+				/*line warp_mask.go:17*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -80,44 +72,36 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		gc_save6 := gc_act
 		gc_act = gc_save6 & gc_m6
 		if gc_act != 0 {
-//line warp_mask.go:19
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+			/*line warp_mask.go:19*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_mask.go:19
-				v += gc_c2r[gc_lane]
+				/*line warp_mask.go:19*/ v += gc_c2r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line warp_mask.go:14
-			mask := warpMaskOf(lanes)
+			/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-				gc_c3v[gc_lane] = v > 0
+				/*line warp_mask.go:21*/ gc_c3v[gc_lane] = v > 0
 			}
 		}
-//line warp_mask.go:21
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line warp_mask.go:21*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_mask.go:28
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_mask.go:28*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-					var ballotSync uint32 = gc_c3r[gc_lane]
-//line warp_mask.go:21
-					if ballotSync != 0 {
+					/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+					/*line warp_mask.go:21*/ if ballotSync != 0 {
 						gc_at2[gc_lane] = v
 					}
 				}
@@ -130,10 +114,8 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-					var ballotSync uint32 = gc_c3r[gc_lane]
-//line warp_mask.go:21
-					if ballotSync != 0 {
+					/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+					/*line warp_mask.go:21*/ if ballotSync != 0 {
 						out[i] = v
 					}
 				}

@@ -20,8 +20,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_mask.go:21
-	var gc_l_v [32]int32
+	/*line warp_mask.go:21*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3v [32]bool
@@ -48,14 +47,11 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					var mask uint32 = gc_t2
 					_ = mask
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:16
-					if i < 0 || i > len(in)-8 {
+					/*line warp_mask.go:16*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_mask.go:16
-					v := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_mask.go:16
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line warp_mask.go:16*/ v := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_mask.go:16*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -80,14 +76,11 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					var mask uint32 = gc_t
 					_ = mask
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:16
-					if i < 0 || i > len(in)-8 {
+					/*line warp_mask.go:16*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_mask.go:16
-					v := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_mask.go:16
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line warp_mask.go:16*/ v := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_mask.go:16*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -97,8 +90,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line warp_mask.go:14
-			mask := warpMaskOf(lanes)
+			/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
@@ -110,27 +102,21 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:16
-				v := in[i]
+				/*line warp_mask.go:16*/ v := in[i]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line warp_mask.go:17
-		if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+		/*line warp_mask.go:17*/ if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 		} else {
-//line warp_mask.go:17
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			/*line warp_mask.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_mask.go:17
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:17
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_mask.go:17
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:17*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:17*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_mask.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -138,12 +124,9 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line warp_mask.go:17
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:17
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_mask.go:17
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:17*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:17*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line warp_mask.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -155,8 +138,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line warp_mask.go:17
-					v += gc_c1r[gc_lane]
+					/*line warp_mask.go:17*/ v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -168,18 +150,14 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		gc_save6 := gc_act
 		gc_act = gc_save6 & gc_m6
 		if gc_act != 0 {
-//line warp_mask.go:19
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+			/*line warp_mask.go:19*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_mask.go:19
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:19
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line warp_mask.go:19
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:19*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:19*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line warp_mask.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -187,12 +165,9 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line warp_mask.go:19
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:19
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line warp_mask.go:19
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:19*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:19*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line warp_mask.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -204,8 +179,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					v := gc_l_v[gc_lane]
-//line warp_mask.go:19
-					v += gc_c2r[gc_lane]
+					/*line warp_mask.go:19*/ v += gc_c2r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -213,17 +187,14 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		gc_act = gc_save6 &^ gc_dead
 		{
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line warp_mask.go:14
-			mask := warpMaskOf(lanes)
+			/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-				gc_c3v[gc_lane] = v > 0
+				/*line warp_mask.go:21*/ gc_c3v[gc_lane] = v > 0
 			}
 		}
-//line warp_mask.go:21
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
+		/*line warp_mask.go:21*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left4 := gc_act
 		if compiled.SIMD {
 			gc_vb := archsimd.BroadcastUint32x8(0)
@@ -237,20 +208,15 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx5.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:15
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:21
-					gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line warp_mask.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_mask.go:21*/ gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 					ballotSync := gc_t4
-//line warp_mask.go:21
-					if i < 0 || i > len(out)-8 {
+					/*line warp_mask.go:21*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_mask.go:21
-					gc_if2 := ballotSync.NotEqual(gc_vb2)
+					/*line warp_mask.go:21*/ gc_if2 := ballotSync.NotEqual(gc_vb2)
 					if gc_if2.ToBits() != 0 {
-//line warp_mask.go:22
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+						/*line warp_mask.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 					}
 					gc_left4 &^= 0xff << gc_lane
 				}
@@ -270,20 +236,15 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:15
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:21
-					gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+					/*line warp_mask.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_mask.go:21*/ gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
 					ballotSync := gc_t3
-//line warp_mask.go:21
-					if i < 0 || i > len(out)-8 {
+					/*line warp_mask.go:21*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_mask.go:21
-					gc_if := ballotSync.NotEqual(gc_vb)
+					/*line warp_mask.go:21*/ gc_if := ballotSync.NotEqual(gc_vb)
 					if gc_if.ToBits() != 0 {
-//line warp_mask.go:22
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						/*line warp_mask.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
 					gc_left4 &^= 0xff << gc_lane
 				}
@@ -304,10 +265,8 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-				var ballotSync uint32 = gc_c3r[gc_lane]
-//line warp_mask.go:21
-				if ballotSync != 0 {
+				/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+				/*line warp_mask.go:21*/ if ballotSync != 0 {
 					out[i] = v
 				}
 			}

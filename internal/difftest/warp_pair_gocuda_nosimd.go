@@ -22,20 +22,17 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:45
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line warp_pair.go:45*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:53
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line warp_pair.go:53*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:59
-	var gc_l_v [32]float32
+	/*line warp_pair.go:59*/ var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -50,8 +47,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:77
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line warp_pair.go:77*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
@@ -62,8 +58,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:34
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -75,17 +70,14 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 					}
 				} else {
-//line warp_pair.go:21
-					for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
 						} else {
-//line warp_pair.go:22
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-								v += gc_c1r[gc_lane]
+								/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -95,10 +87,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-				var r float32 = v
-//line warp_pair.go:34
-				sum := r
+				/*line warp_pair.go:24*/ var r float32 = v
+				/*line warp_pair.go:34*/ sum := r
 				gc_l_sum[gc_lane] = sum
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -114,8 +104,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
 				warps := gc_bdx * gc_bdy / 32
-//line warp_pair.go:37
-				out[gc_bx*warps+(gc_rank>>5)] = sum
+				/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
 			continue
 		}
@@ -129,8 +118,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:53
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -140,8 +128,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:34
-					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:34*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -152,8 +139,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:34
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -165,17 +151,14 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line warp_pair.go:21
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
-//line warp_pair.go:22
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-						v += gc_c1r[gc_lane]
+						/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -184,10 +167,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-			var r float32 = v
-//line warp_pair.go:34
-			sum := r
+			/*line warp_pair.go:24*/ var r float32 = v
+			/*line warp_pair.go:34*/ sum := r
 			gc_l_sum[gc_lane] = sum
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -203,8 +184,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_pos.Thread = gc_rank
 			sum := gc_l_sum[gc_lane]
 			warps := gc_bdx * gc_bdy / 32
-//line warp_pair.go:37
-			out[gc_bx*warps+(gc_rank>>5)] = sum
+			/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
 		}
 	}
 }
@@ -222,20 +202,17 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:58
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line warp_pair.go:58*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:66
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line warp_pair.go:66*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:72
-	var gc_l_v [32]int32
+	/*line warp_pair.go:72*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -249,8 +226,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:89
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line warp_pair.go:89*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
@@ -261,8 +237,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:47
-					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -274,17 +249,14 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 					}
 				} else {
-//line warp_pair.go:48
-					for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
 						} else {
-//line warp_pair.go:49
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								v := gc_l_v[gc_lane]
-//line warp_pair.go:49
-								v += gc_c1r[gc_lane]
+								/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -303,8 +275,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line warp_pair.go:52
-				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+				/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
 			continue
 		}
@@ -318,8 +289,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:68
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -329,8 +299,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:47
-					v := gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:47*/ v := gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -341,8 +310,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:47
-					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -354,17 +322,14 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line warp_pair.go:48
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
-//line warp_pair.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line warp_pair.go:49
-						v += gc_c1r[gc_lane]
+						/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -382,8 +347,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line warp_pair.go:52
-			out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+			/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 		}
 	}
 }
@@ -401,20 +365,17 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off5 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:74
-	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+	/*line warp_pair.go:74*/ if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
 		copy(gc_row, in[gc_off5:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:82
-	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
+	/*line warp_pair.go:82*/ if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
 		copy(gc_row2, in[gc_off6:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:88
-	var gc_l_v [32]float32
+	/*line warp_pair.go:88*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -429,12 +390,10 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line warp_pair.go:105
-					gc_at4 := gc_row[gc_x03:][:32]
+					/*line warp_pair.go:105*/ gc_at4 := gc_row[gc_x03:][:32]
 					gc_at5 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:63
-						var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
+						/*line warp_pair.go:63*/ var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -445,8 +404,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:63
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+						/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -454,17 +412,14 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 			} else {
-//line warp_pair.go:21
-				for offset := 16; offset > 0; offset /= 2 {
+				/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 					} else {
-//line warp_pair.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+						/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-							v += gc_c1r[gc_lane]
+							/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -475,15 +430,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
-//line warp_pair.go:34
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+				/*line warp_pair.go:34*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at6 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-						var r float32 = v
-//line warp_pair.go:63
-						gc_at6[gc_lane] = r
+						/*line warp_pair.go:24*/ var r float32 = v
+						/*line warp_pair.go:63*/ gc_at6[gc_lane] = r
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -493,10 +445,8 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-						var r float32 = v
-//line warp_pair.go:63
-						out[gc_bx*gc_bdx+gc_tx] = r
+						/*line warp_pair.go:24*/ var r float32 = v
+						/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
 					}
 				}
 			}
@@ -512,8 +462,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:82
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:82*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -523,8 +472,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:63
-					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:63*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -535,8 +483,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:63
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -544,17 +491,14 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 		} else {
-//line warp_pair.go:21
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
-//line warp_pair.go:22
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-						v += gc_c1r[gc_lane]
+						/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -565,15 +509,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
-//line warp_pair.go:34
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+			/*line warp_pair.go:34*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-					var r float32 = v
-//line warp_pair.go:63
-					gc_at3[gc_lane] = r
+					/*line warp_pair.go:24*/ var r float32 = v
+					/*line warp_pair.go:63*/ gc_at3[gc_lane] = r
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -583,10 +524,8 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-					var r float32 = v
-//line warp_pair.go:63
-					out[gc_bx*gc_bdx+gc_tx] = r
+					/*line warp_pair.go:24*/ var r float32 = v
+					/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
 				}
 			}
 		}

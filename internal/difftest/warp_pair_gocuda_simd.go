@@ -24,20 +24,17 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:45
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line warp_pair.go:45*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:53
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line warp_pair.go:53*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:59
-	var gc_l_v [32]float32
+	/*line warp_pair.go:59*/ var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -52,8 +49,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:77
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line warp_pair.go:77*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
@@ -64,8 +60,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:34
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -77,23 +72,18 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 					}
 				} else {
-//line warp_pair.go:21
-					for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 						} else {
-//line warp_pair.go:22
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							gc_left2 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
@@ -101,12 +91,9 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								}
@@ -118,8 +105,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 										continue
 									}
 									v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-									v += gc_c1r[gc_lane]
+									/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -130,10 +116,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-				var r float32 = v
-//line warp_pair.go:34
-				sum := r
+				/*line warp_pair.go:24*/ var r float32 = v
+				/*line warp_pair.go:34*/ sum := r
 				gc_l_sum[gc_lane] = sum
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -149,8 +133,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
 				warps := gc_bdx * gc_bdy / 32
-//line warp_pair.go:37
-				out[gc_bx*warps+(gc_rank>>5)] = sum
+				/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
 			continue
 		}
@@ -164,8 +147,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:53
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -175,8 +157,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:34
-					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:34*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -187,8 +168,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:34
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -200,23 +180,18 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line warp_pair.go:21
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
-//line warp_pair.go:22
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -224,12 +199,9 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -241,8 +213,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-							v += gc_c1r[gc_lane]
+							/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -252,10 +223,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-			var r float32 = v
-//line warp_pair.go:34
-			sum := r
+			/*line warp_pair.go:24*/ var r float32 = v
+			/*line warp_pair.go:34*/ sum := r
 			gc_l_sum[gc_lane] = sum
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -271,8 +240,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_pos.Thread = gc_rank
 			sum := gc_l_sum[gc_lane]
 			warps := gc_bdx * gc_bdy / 32
-//line warp_pair.go:37
-			out[gc_bx*warps+(gc_rank>>5)] = sum
+			/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
 		}
 	}
 }
@@ -290,20 +258,17 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:58
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line warp_pair.go:58*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:66
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line warp_pair.go:66*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:72
-	var gc_l_v [32]int32
+	/*line warp_pair.go:72*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -317,8 +282,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:89
-				gc_at3 := gc_row[gc_x02:][:32]
+				/*line warp_pair.go:89*/ gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
@@ -329,8 +293,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:47
-					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -342,23 +305,18 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 					}
 				} else {
-//line warp_pair.go:48
-					for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 						} else {
-//line warp_pair.go:49
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							gc_left2 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:49
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:49
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:49
-										v.StoreSlice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:49*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:49*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								} else {
@@ -366,12 +324,9 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line warp_pair.go:49
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:49
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:49
-										v.StoreSlice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:49*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:49*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
 										gc_left2 &^= 0xff << gc_lane
 									}
 								}
@@ -383,8 +338,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 										continue
 									}
 									v := gc_l_v[gc_lane]
-//line warp_pair.go:49
-									v += gc_c1r[gc_lane]
+									/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -404,8 +358,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line warp_pair.go:52
-				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+				/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
 			continue
 		}
@@ -419,8 +372,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:68
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -430,8 +382,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:47
-					v := gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:47*/ v := gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -442,8 +393,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:47
-					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -455,23 +405,18 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line warp_pair.go:48
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
-//line warp_pair.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:49
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:49
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:49
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:49*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:49*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -479,12 +424,9 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_pair.go:49
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:49
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:49
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:49*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:49*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -496,8 +438,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line warp_pair.go:49
-							v += gc_c1r[gc_lane]
+							/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -516,8 +457,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line warp_pair.go:52
-			out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+			/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 		}
 	}
 }
@@ -535,20 +475,17 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:74
-	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+	/*line warp_pair.go:74*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:82
-	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+	/*line warp_pair.go:82*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:88
-	var gc_l_v [32]float32
+	/*line warp_pair.go:88*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -563,12 +500,10 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line warp_pair.go:105
-					gc_at3 := gc_row[gc_x02:][:32]
+					/*line warp_pair.go:105*/ gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:63
-						var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+						/*line warp_pair.go:63*/ var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -579,41 +514,33 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:63
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+						/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				var gc_run2 compiled.ShflSteps
-//line warp_pair.go:23
-				for offset := 16; offset > 0; offset /= 2 {
-//line warp_pair.go:22
-					gc_run2.Add(offset, 0, 32)
+				/*line warp_pair.go:23*/ for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:22*/ gc_run2.Add(offset, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
 			} else {
-//line warp_pair.go:21
-				for offset := 16; offset > 0; offset /= 2 {
+				/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 					} else {
-//line warp_pair.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+						/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -621,12 +548,9 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -638,8 +562,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 									continue
 								}
 								v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-								v += gc_c1r[gc_lane]
+								/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -656,16 +579,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line warp_pair.go:24
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:24
-						r := v
-//line warp_pair.go:63
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+						/*line warp_pair.go:24*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_pair.go:24*/ r := v
+						/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 							break
 						}
-//line warp_pair.go:63
-						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -683,16 +602,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line warp_pair.go:63
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:24
-						r := v
-//line warp_pair.go:63
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+						/*line warp_pair.go:63*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_pair.go:24*/ r := v
+						/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 							break
 						}
-//line warp_pair.go:63
-						r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -711,10 +626,8 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-					var r float32 = v
-//line warp_pair.go:63
-					out[gc_bx*gc_bdx+gc_tx] = r
+					/*line warp_pair.go:24*/ var r float32 = v
+					/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
 				}
 			}
 			continue
@@ -729,8 +642,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-//line warp_pair.go:81
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			/*line warp_pair.go:81*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -740,8 +652,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					gc_at2 = gc_row2[gc_x0:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:63
-					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line warp_pair.go:63*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -752,41 +663,33 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
-//line warp_pair.go:63
-					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line warp_pair.go:23
-			for offset := 16; offset > 0; offset /= 2 {
-//line warp_pair.go:22
-				gc_run.Add(offset, 0, 32)
+			/*line warp_pair.go:23*/ for offset := 16; offset > 0; offset /= 2 {
+				/*line warp_pair.go:22*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 		} else {
-//line warp_pair.go:21
-			for offset := 16; offset > 0; offset /= 2 {
+			/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 				} else {
-//line warp_pair.go:22
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -794,12 +697,9 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_pair.go:22
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:22
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_pair.go:22
-								v.StoreSlice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line warp_pair.go:22*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -811,8 +711,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v := gc_l_v[gc_lane]
-//line warp_pair.go:22
-							v += gc_c1r[gc_lane]
+							/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -829,16 +728,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line warp_pair.go:24
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:24
-					r := v
-//line warp_pair.go:63
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line warp_pair.go:24*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_pair.go:24*/ r := v
+					/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line warp_pair.go:63
-					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -856,16 +751,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_pair.go:63
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line warp_pair.go:24
-					r := v
-//line warp_pair.go:63
-					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					/*line warp_pair.go:63*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+					/*line warp_pair.go:24*/ r := v
+					/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
-//line warp_pair.go:63
-					r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+					/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -884,10 +775,8 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-				var r float32 = v
-//line warp_pair.go:63
-				out[gc_bx*gc_bdx+gc_tx] = r
+				/*line warp_pair.go:24*/ var r float32 = v
+				/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}

@@ -24,16 +24,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p (*countedWarp)
-//line warp_policy.go:119
-	var p_ *countedWarp = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var c *countedWarp = p_
-//line warp_policy.go:99
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:117*/ var p (*countedWarp)
+	/*line warp_policy.go:119*/ var p_ *countedWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var c *countedWarp = p_
+	/*line warp_policy.go:99*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -45,17 +40,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:112
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -67,12 +58,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -82,8 +70,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -91,8 +78,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -100,10 +86,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_2 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_2 += u
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -120,17 +104,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_2 int32 = v_2
-//line warp_policy.go:85
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:85*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -138,8 +117,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -157,10 +135,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -173,12 +149,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_3 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -192,22 +166,19 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_3 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-//line warp_policy.go:103
-			var c_ *countedWarp = p_
+			/*line warp_policy.go:103*/ var c_ *countedWarp = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:84
-				c_.calls++
+				/*line warp_policy.go:84*/ c_.calls++
 				var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
@@ -215,8 +186,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo4, gc_hi4 := 0, 32
 						if gc_lo4 < gc_hi4 {
@@ -224,8 +194,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_lo5, gc_hi5 := 0, 32
 						if gc_lo5 < gc_hi5 {
 							gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
@@ -235,10 +204,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								continue
 							}
 							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-							u_ := gc_c2r[gc_lane]
-//line warp_policy.go:28
-							v_4 += u_
+							/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+							/*line warp_policy.go:28*/ v_4 += u_
 							gc_l_v_4[gc_lane] = v_4
 						}
 					}
@@ -249,17 +216,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:42
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-						var r_4 int32 = v_4
-//line warp_policy.go:85
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_3
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:85*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -273,12 +236,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-						var r_4 int32 = v_4
-//line warp_policy.go:85
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						totals[tid] = r_3
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:85*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
 					}
 				}
 			}
@@ -293,85 +253,70 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -391,16 +336,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p (*levelsWarp)
-//line warp_policy.go:119
-	var p_ *levelsWarp = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 *levelsWarp = p_
-//line warp_policy.go:99
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:117*/ var p (*levelsWarp)
+	/*line warp_policy.go:119*/ var p_ *levelsWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 *levelsWarp = p_
+	/*line warp_policy.go:99*/ var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -415,13 +355,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:116
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
+					/*line warp_policy.go:97*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -432,10 +370,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -460,8 +396,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_2.levels {
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -478,13 +413,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -494,8 +427,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				lane_ := (gc_rank & 31)
 				v_ := gc_l_v_[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 					v_ += u
 				}
@@ -507,8 +439,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -524,15 +455,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-				var r_ int32 = v_
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:68*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -540,8 +467,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			}
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c2m [32]uint32
 	var gc_c2a [32]int
@@ -562,10 +488,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m18 |= 1 << gc_lane
 				}
 			}
@@ -578,12 +502,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_2 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -597,14 +519,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_2 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-//line warp_policy.go:103
-			var p_3 *levelsWarp = p_
+			/*line warp_policy.go:103*/ var p_3 *levelsWarp = p_
 			gc_save15 := gc_act
 			gc_in15 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -628,8 +548,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					if i_2 < p_3.levels {
+					/*line warp_policy.go:62*/ if i_2 < p_3.levels {
 						gc_m15 |= 1 << gc_lane
 					}
 				}
@@ -646,13 +565,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					gc_c2m[gc_lane] = gocuda.FullMask
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
 					gc_c2a[gc_lane] = 1 << i_2
 					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -662,8 +579,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					lane_2 := (gc_rank & 31)
 					v_2 := gc_l_v_2[gc_lane]
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					u_ := gc_c2r[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 						v_2 += u_
 					}
@@ -675,8 +591,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					i_2++
+					/*line warp_policy.go:62*/ i_2++
 					gc_l_i_2[gc_lane] = i_2
 				}
 			}
@@ -686,15 +601,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:74
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-						var r_2 int32 = v_2
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_2
+						/*line warp_policy.go:68*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_2
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -708,10 +620,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-						var r_2 int32 = v_2
-//line warp_policy.go:103
-						totals[tid] = r_2
+						/*line warp_policy.go:68*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ totals[tid] = r_2
 					}
 				}
 			}
@@ -726,85 +636,70 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -828,17 +723,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p sharedWarp
-//line warp_policy.go:119
-	var p_ sharedWarp = p
+	/*line warp_policy.go:117*/ var p sharedWarp
+	/*line warp_policy.go:119*/ var p_ sharedWarp = p
 	_ = p_
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:39
-	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -850,17 +740,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-//line warp_policy.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:42
-					gc_at2[gc_lane] = v_
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -871,32 +757,25 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:42
-					partials[tid_] = v_
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:42*/ partials[tid_] = v_
 				}
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off3 := (0 - offset) + gc_x02
+				/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = gc_at3[gc_lane]
 						}
@@ -910,10 +789,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = partials[tid_-offset]
 						}
@@ -926,13 +803,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line warp_policy.go:60
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						gc_at4[gc_lane] += below
+						/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -943,8 +818,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid_] += below
+						/*line warp_policy.go:50*/ partials[tid_] += below
 					}
 				}
 			}
@@ -959,14 +833,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -978,14 +848,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -997,14 +863,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1016,14 +878,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1035,22 +893,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_pos.Thread = gc_rank
 			tid_ := gc_tx
 			tid := gc_tx
-//line warp_policy.go:96
-			lane := tid & 31
-//line warp_policy.go:96
-			warp := tid >> 5
-//line warp_policy.go:53
-			var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-			sum := r_
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+			/*line warp_policy.go:97*/ sum := r_
 			if lane == 31 {
 				totals[warp] = sum
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:108
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:108*/ var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1067,10 +920,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -1083,12 +934,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_2 int32 = gc_at5[gc_lane]
+						/*line warp_policy.go:103*/ var v_2 int32 = gc_at5[gc_lane]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -1102,24 +951,20 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_2 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-//line warp_policy.go:39
-			partials_ := gc_shared2(1024)[:1024]
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-//line warp_policy.go:46
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
-//line warp_policy.go:42
-					copy(gc_at6, gc_l_v_2[:])
+					/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_2[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1132,28 +977,23 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:42
-						partials_[tid_2] = v_2
+						/*line warp_policy.go:42*/ partials_[tid_2] = v_2
 					}
 				}
 			}
-//line warp_policy.go:43
-			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x06 := gc_tidx.X
-//line warp_policy.go:49
-					gc_off7 := (0 - offset_) + gc_x06
+					/*line warp_policy.go:49*/ gc_off7 := (0 - offset_) + gc_x06
 					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
 						gc_at7 := partials_[gc_off7:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x06 + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = gc_at7[gc_lane]
 							}
@@ -1170,10 +1010,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = partials_[tid_2-offset_]
 							}
@@ -1186,13 +1024,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_tx := gc_tidx.X - 1
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
-//line warp_policy.go:60
-					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+					/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-							gc_at8[gc_lane] += below_
+							/*line warp_policy.go:50*/ gc_at8[gc_lane] += below_
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1206,8 +1042,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-							partials_[tid_2] += below_
+							/*line warp_policy.go:50*/ partials_[tid_2] += below_
 						}
 					}
 				}
@@ -1217,15 +1052,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
-//line warp_policy.go:62
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+				/*line warp_policy.go:62*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:53
-						var r_2 int32 = gc_at9[gc_lane]
-//line warp_policy.go:103
-						gc_at10[gc_lane] = r_2
+						/*line warp_policy.go:53*/ var r_2 int32 = gc_at9[gc_lane]
+						/*line warp_policy.go:103*/ gc_at10[gc_lane] = r_2
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1239,10 +1071,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						tid := gc_tx
-//line warp_policy.go:53
-						var r_2 int32 = partials_[tid_2]
-//line warp_policy.go:103
-						totals[tid] = r_2
+						/*line warp_policy.go:53*/ var r_2 int32 = partials_[tid_2]
+						/*line warp_policy.go:103*/ totals[tid] = r_2
 					}
 				}
 			}
@@ -1257,85 +1087,70 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -1355,15 +1170,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p shuffleWarp
-//line warp_policy.go:119
-	var p_ shuffleWarp = p
+	/*line warp_policy.go:117*/ var p shuffleWarp
+	/*line warp_policy.go:119*/ var p_ shuffleWarp = p
 	_ = p_
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:96
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:96*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1375,14 +1186,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:109
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:109*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -1393,10 +1201,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -1405,8 +1211,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -1414,8 +1219,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -1423,10 +1227,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_ += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_ += u
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1443,15 +1245,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-				var r_ int32 = v_
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1459,8 +1257,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			}
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1477,10 +1274,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -1493,12 +1288,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_2 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -1512,8 +1305,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_2 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -1522,8 +1314,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo4, gc_hi4 := 0, 32
 						if gc_lo4 < gc_hi4 {
@@ -1531,8 +1322,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo4, gc_hi4)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_lo5, gc_hi5 := 0, 32
 						if gc_lo5 < gc_hi5 {
 							gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
@@ -1542,10 +1332,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u_ := gc_c2r[gc_lane]
-//line warp_policy.go:28
-							v_2 += u_
+							/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u_
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1556,15 +1344,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:42
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-						var r_2 int32 = v_2
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_2
+						/*line warp_policy.go:31*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_2
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1578,10 +1363,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-						var r_2 int32 = v_2
-//line warp_policy.go:103
-						totals[tid] = r_2
+						/*line warp_policy.go:31*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ totals[tid] = r_2
 					}
 				}
 			}
@@ -1596,85 +1379,70 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -1694,18 +1462,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[*countedWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[*countedWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[*countedWarp] = p_
-//line warp_policy.go:76
-	var c *countedWarp = p_2.in
-//line warp_policy.go:78
-	var gc_l_v_3 [32]int32
+	/*line warp_policy.go:117*/ var p forwardWarp[*countedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*countedWarp] = p_
+	/*line warp_policy.go:76*/ var c *countedWarp = p_2.in
+	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1717,19 +1479,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:91
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -1741,14 +1498,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -1758,8 +1511,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -1767,8 +1519,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -1776,10 +1527,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_3 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_3 += u
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -1796,19 +1545,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-				var r_3 int32 = v_3
-//line warp_policy.go:85
-				var r_2 int32 = r_3
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_3 int32 = v_3
+				/*line warp_policy.go:85*/ var r_2 int32 = r_3
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1816,8 +1559,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			}
 		}
 	}
-//line warp_policy.go:111
-	var gc_l_v_6 [32]int32
+	/*line warp_policy.go:111*/ var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_c2r [32]int32
@@ -1836,10 +1578,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m14 |= 1 << gc_lane
 				}
 			}
@@ -1852,12 +1592,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_4 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_4 int32 = gc_at2[gc_lane]
 						gc_l_v_4[gc_lane] = v_4
 					}
 				} else {
@@ -1871,33 +1609,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_4 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_4 int32 = totals[tid]
 						gc_l_v_4[gc_lane] = v_4
 					}
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[*countedWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[*countedWarp] = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:76
-				var v_5 int32 = v_4
+				/*line warp_policy.go:76*/ var v_5 int32 = v_4
 				gc_l_v_5[gc_lane] = v_5
 			}
-//line warp_policy.go:76
-			var c_ *countedWarp = p_3.in
+			/*line warp_policy.go:76*/ var c_ *countedWarp = p_3.in
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v_5 := gc_l_v_5[gc_lane]
-//line warp_policy.go:84
-				c_.calls++
+				/*line warp_policy.go:84*/ c_.calls++
 				var v_6 int32 = v_5
 				gc_l_v_6[gc_lane] = v_6
 			}
@@ -1905,8 +1638,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo4, gc_hi4 := 0, 32
 						if gc_lo4 < gc_hi4 {
@@ -1914,8 +1646,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo4, gc_hi4)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_lo5, gc_hi5 := 0, 32
 						if gc_lo5 < gc_hi5 {
 							gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
@@ -1925,10 +1656,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								continue
 							}
 							v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:26
-							u_ := gc_c2r[gc_lane]
-//line warp_policy.go:28
-							v_6 += u_
+							/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+							/*line warp_policy.go:28*/ v_6 += u_
 							gc_l_v_6[gc_lane] = v_6
 						}
 					}
@@ -1939,19 +1668,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:42
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:31
-						var r_6 int32 = v_6
-//line warp_policy.go:85
-						var r_5 int32 = r_6
-//line warp_policy.go:76
-						var r_4 int32 = r_5
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_4
+						/*line warp_policy.go:31*/ var r_6 int32 = v_6
+						/*line warp_policy.go:85*/ var r_5 int32 = r_6
+						/*line warp_policy.go:76*/ var r_4 int32 = r_5
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_4
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1965,14 +1689,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:31
-						var r_6 int32 = v_6
-//line warp_policy.go:85
-						var r_5 int32 = r_6
-//line warp_policy.go:76
-						var r_4 int32 = r_5
-//line warp_policy.go:103
-						totals[tid] = r_4
+						/*line warp_policy.go:31*/ var r_6 int32 = v_6
+						/*line warp_policy.go:85*/ var r_5 int32 = r_6
+						/*line warp_policy.go:76*/ var r_4 int32 = r_5
+						/*line warp_policy.go:103*/ totals[tid] = r_4
 					}
 				}
 			}
@@ -1987,85 +1707,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -2085,18 +1790,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[*levelsWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[*levelsWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[*levelsWarp] = p_
-//line warp_policy.go:76
-	var p_3 *levelsWarp = p_2.in
-//line warp_policy.go:78
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:117*/ var p forwardWarp[*levelsWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*levelsWarp] = p_
+	/*line warp_policy.go:76*/ var p_3 *levelsWarp = p_2.in
+	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -2111,16 +1810,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:95
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:95*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -2131,12 +1826,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -2161,8 +1853,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_3.levels {
+				/*line warp_policy.go:62*/ if i_ < p_3.levels {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -2179,13 +1870,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -2195,8 +1884,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				lane_ := (gc_rank & 31)
 				v_2 := gc_l_v_2[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
@@ -2208,8 +1896,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -2225,17 +1912,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-				var r_2 int32 = v_2
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:68*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -2243,8 +1925,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
 	var gc_c2m [32]uint32
@@ -2266,10 +1947,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m19 |= 1 << gc_lane
 				}
 			}
@@ -2282,12 +1961,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_3 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -2301,25 +1978,21 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_3 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-//line warp_policy.go:103
-			var p_4 forwardWarp[*levelsWarp] = p_
+			/*line warp_policy.go:103*/ var p_4 forwardWarp[*levelsWarp] = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:76
-			var p_5 *levelsWarp = p_4.in
+			/*line warp_policy.go:76*/ var p_5 *levelsWarp = p_4.in
 			gc_save16 := gc_act
 			gc_in16 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2343,8 +2016,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					if i_2 < p_5.levels {
+					/*line warp_policy.go:62*/ if i_2 < p_5.levels {
 						gc_m16 |= 1 << gc_lane
 					}
 				}
@@ -2361,13 +2033,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					v_4 := gc_l_v_4[gc_lane]
 					_ = v_4
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					gc_c2m[gc_lane] = gocuda.FullMask
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
 					gc_c2a[gc_lane] = 1 << i_2
 					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2377,8 +2047,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					lane_2 := (gc_rank & 31)
 					v_4 := gc_l_v_4[gc_lane]
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					u_ := gc_c2r[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 						v_4 += u_
 					}
@@ -2390,8 +2059,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					i_2++
+					/*line warp_policy.go:62*/ i_2++
 					gc_l_i_2[gc_lane] = i_2
 				}
 			}
@@ -2401,17 +2069,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:74
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:68
-						var r_4 int32 = v_4
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_3
+						/*line warp_policy.go:68*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2425,12 +2089,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:68
-						var r_4 int32 = v_4
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						totals[tid] = r_3
+						/*line warp_policy.go:68*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
 					}
 				}
 			}
@@ -2445,85 +2106,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -2547,19 +2193,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[sharedWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[sharedWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[sharedWarp] = p_
+	/*line warp_policy.go:117*/ var p forwardWarp[sharedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[sharedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[sharedWarp] = p_
 	_ = p_2
-//line warp_policy.go:39
-	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -2571,19 +2211,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-//line warp_policy.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					gc_at2[gc_lane] = v_2
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_2
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2594,34 +2229,26 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					partials[tid_] = v_2
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ partials[tid_] = v_2
 				}
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off3 := (0 - offset) + gc_x02
+				/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = gc_at3[gc_lane]
 						}
@@ -2635,10 +2262,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = partials[tid_-offset]
 						}
@@ -2651,13 +2276,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line warp_policy.go:60
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						gc_at4[gc_lane] += below
+						/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2668,8 +2291,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid_] += below
+						/*line warp_policy.go:50*/ partials[tid_] += below
 					}
 				}
 			}
@@ -2681,24 +2303,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_pos.Thread = gc_rank
 			tid_ := gc_tx
 			tid := gc_tx
-//line warp_policy.go:96
-			lane := tid & 31
-//line warp_policy.go:96
-			warp := tid >> 5
-//line warp_policy.go:53
-			var r_2 int32 = partials[tid_]
-//line warp_policy.go:76
-			var r_ int32 = r_2
-//line warp_policy.go:97
-			sum := r_
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_2 int32 = partials[tid_]
+			/*line warp_policy.go:76*/ var r_ int32 = r_2
+			/*line warp_policy.go:97*/ sum := r_
 			if lane == 31 {
 				totals[warp] = sum
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2716,10 +2332,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m18 |= 1 << gc_lane
 				}
 			}
@@ -2732,12 +2346,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_3 int32 = gc_at5[gc_lane]
+						/*line warp_policy.go:103*/ var v_3 int32 = gc_at5[gc_lane]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -2751,36 +2363,30 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_3 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[sharedWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[sharedWarp] = p_
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:39
-			partials_ := gc_shared2(1024)[:1024]
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-//line warp_policy.go:46
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
-//line warp_policy.go:42
-					copy(gc_at6, gc_l_v_4[:])
+					/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_4[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -2793,28 +2399,23 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:42
-						partials_[tid_2] = v_4
+						/*line warp_policy.go:42*/ partials_[tid_2] = v_4
 					}
 				}
 			}
-//line warp_policy.go:43
-			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x06 := gc_tidx.X
-//line warp_policy.go:49
-					gc_off7 := (0 - offset_) + gc_x06
+					/*line warp_policy.go:49*/ gc_off7 := (0 - offset_) + gc_x06
 					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
 						gc_at7 := partials_[gc_off7:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x06 + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = gc_at7[gc_lane]
 							}
@@ -2831,10 +2432,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = partials_[tid_2-offset_]
 							}
@@ -2847,13 +2446,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_tx := gc_tidx.X - 1
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
-//line warp_policy.go:60
-					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+					/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-							gc_at8[gc_lane] += below_
+							/*line warp_policy.go:50*/ gc_at8[gc_lane] += below_
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2867,8 +2464,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
 							below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-							partials_[tid_2] += below_
+							/*line warp_policy.go:50*/ partials_[tid_2] += below_
 						}
 					}
 				}
@@ -2878,17 +2474,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
-//line warp_policy.go:62
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+				/*line warp_policy.go:62*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:53
-						var r_4 int32 = gc_at9[gc_lane]
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						gc_at10[gc_lane] = r_3
+						/*line warp_policy.go:53*/ var r_4 int32 = gc_at9[gc_lane]
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ gc_at10[gc_lane] = r_3
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2902,12 +2494,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						tid := gc_tx
-//line warp_policy.go:53
-						var r_4 int32 = partials_[tid_2]
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						totals[tid] = r_3
+						/*line warp_policy.go:53*/ var r_4 int32 = partials_[tid_2]
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
 					}
 				}
 			}
@@ -2922,85 +2511,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -3020,14 +2594,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[shuffleWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[shuffleWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[shuffleWarp] = p_
+	/*line warp_policy.go:117*/ var p forwardWarp[shuffleWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[shuffleWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[shuffleWarp] = p_
 	_ = p_2
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -3041,16 +2611,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:112
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -3061,12 +2627,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -3075,8 +2638,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -3084,8 +2646,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -3093,10 +2654,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_2 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_2 += u
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3113,17 +2672,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_2 int32 = v_2
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -3131,8 +2685,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3150,10 +2703,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -3166,12 +2717,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:116
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:103
-						var v_3 int32 = gc_at2[gc_lane]
+						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -3185,30 +2734,26 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:103
-						var v_3 int32 = totals[tid]
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[shuffleWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[shuffleWarp] = p_
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo4, gc_hi4 := 0, 32
 						if gc_lo4 < gc_hi4 {
@@ -3216,8 +2761,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_lo5, gc_hi5 := 0, 32
 						if gc_lo5 < gc_hi5 {
 							gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
@@ -3227,10 +2771,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								continue
 							}
 							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-							u_ := gc_c2r[gc_lane]
-//line warp_policy.go:28
-							v_4 += u_
+							/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+							/*line warp_policy.go:28*/ v_4 += u_
 							gc_l_v_4[gc_lane] = v_4
 						}
 					}
@@ -3241,17 +2783,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line warp_policy.go:42
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-						var r_4 int32 = v_4
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						gc_at3[gc_lane] = r_3
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3265,12 +2803,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-						var r_4 int32 = v_4
-//line warp_policy.go:76
-						var r_3 int32 = r_4
-//line warp_policy.go:103
-						totals[tid] = r_3
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
 					}
 				}
 			}
@@ -3285,85 +2820,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -3377,8 +2897,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3390,15 +2909,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:148
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:84
-					p.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:84*/ p.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -3410,10 +2926,8 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:84
-					p.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:84*/ p.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -3423,8 +2937,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -3432,8 +2945,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -3441,10 +2953,8 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_2 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_2 += u
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3455,17 +2965,13 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:42
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -3477,12 +2983,9 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -3499,8 +3002,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -3515,12 +3017,10 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:152
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:152*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -3531,8 +3031,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -3557,8 +3056,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p.levels {
+				/*line warp_policy.go:62*/ if i_ < p.levels {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -3575,13 +3073,11 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -3591,8 +3087,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				lane := (gc_rank & 31)
 				v_ := gc_l_v_[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane&(1<<p.levels-1) >= 1<<i_ {
 					v_ += u
 				}
@@ -3604,8 +3099,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -3615,15 +3109,12 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:74
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:68*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -3635,10 +3126,8 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:68*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -3660,10 +3149,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:39
-	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3675,15 +3162,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-//line warp_policy.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:42
-					gc_at2[gc_lane] = v_
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3694,30 +3178,24 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:42
-					partials[tid] = v_
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:42*/ partials[tid] = v_
 				}
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off3 := (0 - offset) + gc_x02
+				/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = gc_at3[gc_lane]
 						}
@@ -3731,10 +3209,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = partials[tid-offset]
 						}
@@ -3747,13 +3223,11 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line warp_policy.go:60
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						gc_at4[gc_lane] += below
+						/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3764,8 +3238,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid] += below
+						/*line warp_policy.go:50*/ partials[tid] += below
 					}
 				}
 			}
@@ -3773,50 +3246,39 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-//line warp_policy.go:61
-		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+		/*line warp_policy.go:61*/ if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_policy.go:53
-					var r int32 = gc_at5[gc_tx]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
-//line warp_policy.go:53
-					var r int32 = gc_at5[gc_tx]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
-//line warp_policy.go:53
-					var r int32 = gc_at5[gc_tx]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
-//line warp_policy.go:53
-					var r int32 = gc_at5[gc_tx]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line warp_policy.go:53
-				var r int32 = gc_at5[gc_tx]
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+				/*line warp_policy.go:128*/ v := r
 				gc_at6[gc_tx] = v
 			}
 		} else {
@@ -3827,10 +3289,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -3838,10 +3298,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -3849,10 +3307,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -3860,10 +3316,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r int32 = partials[tid]
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -3871,10 +3325,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-				var r int32 = partials[tid]
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r int32 = partials[tid]
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -3890,8 +3342,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3903,12 +3354,10 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:148
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -3919,8 +3368,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -3929,8 +3377,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -3938,8 +3385,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -3947,10 +3393,8 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_ += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_ += u
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -3961,15 +3405,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:42
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -3981,10 +3422,8 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -4001,12 +3440,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[*countedWarp] = p
-//line warp_policy.go:76
-	var c *countedWarp = p_.in
-//line warp_policy.go:78
-	var gc_l_v_3 [32]int32
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:76*/ var c *countedWarp = p_.in
+	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -4018,17 +3454,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:91
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -4040,12 +3472,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -4055,8 +3484,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -4064,8 +3492,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -4073,10 +3500,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_3 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_3 += u
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -4087,19 +3512,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:42
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-					var r_2 int32 = v_3
-//line warp_policy.go:85
-					var r_ int32 = r_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_2 int32 = v_3
+					/*line warp_policy.go:85*/ var r_ int32 = r_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -4111,14 +3531,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-					var r_2 int32 = v_3
-//line warp_policy.go:85
-					var r_ int32 = r_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_2 int32 = v_3
+					/*line warp_policy.go:85*/ var r_ int32 = r_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -4135,12 +3551,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[*levelsWarp] = p
-//line warp_policy.go:76
-	var p_2 *levelsWarp = p_.in
-//line warp_policy.go:78
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:76*/ var p_2 *levelsWarp = p_.in
+	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -4155,14 +3568,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:95
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:95*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -4173,10 +3583,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -4201,8 +3609,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_2.levels {
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -4219,13 +3626,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -4235,8 +3640,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				lane := (gc_rank & 31)
 				v_2 := gc_l_v_2[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane&(1<<p_2.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
@@ -4248,8 +3652,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -4259,17 +3662,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:74
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:68*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -4281,12 +3680,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:68*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -4308,13 +3704,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[sharedWarp] = p
+	/*line warp_policy.go:128*/ var p_ forwardWarp[sharedWarp] = p
 	_ = p_
-//line warp_policy.go:39
-	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -4326,17 +3719,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-//line warp_policy.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					gc_at2[gc_lane] = v_2
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_2
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4347,32 +3736,25 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					partials[tid] = v_2
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ partials[tid] = v_2
 				}
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off3 := (0 - offset) + gc_x02
+				/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = gc_at3[gc_lane]
 						}
@@ -4386,10 +3768,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = partials[tid-offset]
 						}
@@ -4402,13 +3782,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line warp_policy.go:60
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						gc_at4[gc_lane] += below
+						/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4419,8 +3797,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid] += below
+						/*line warp_policy.go:50*/ partials[tid] += below
 					}
 				}
 			}
@@ -4428,60 +3805,44 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-//line warp_policy.go:61
-		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+		/*line warp_policy.go:61*/ if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_policy.go:53
-					var r_ int32 = gc_at5[gc_tx]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
-//line warp_policy.go:53
-					var r_ int32 = gc_at5[gc_tx]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
-//line warp_policy.go:53
-					var r_ int32 = gc_at5[gc_tx]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
-//line warp_policy.go:53
-					var r_ int32 = gc_at5[gc_tx]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at6[gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line warp_policy.go:53
-				var r_ int32 = gc_at5[gc_tx]
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				gc_at6[gc_tx] = v
 			}
 		} else {
@@ -4492,12 +3853,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -4505,12 +3863,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -4518,12 +3873,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 				{
@@ -4531,12 +3883,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					var r_ int32 = partials[tid]
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -4544,12 +3893,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-				var r_ int32 = partials[tid]
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -4565,8 +3911,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[shuffleWarp] = p
+	/*line warp_policy.go:128*/ var p_ forwardWarp[shuffleWarp] = p
 	_ = p_
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -4580,14 +3925,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:143
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:143*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -4598,10 +3940,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -4610,8 +3950,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -4619,8 +3958,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -4628,10 +3966,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_2 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_2 += u
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -4642,17 +3978,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:42
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					gc_at2[gc_lane] = v
 				}
 			} else {
@@ -4664,12 +3996,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
 					out[i] = v
 				}
 			}
@@ -4686,8 +4015,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:146
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:146*/ var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4700,20 +4028,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:160
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:160*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:142
-					var c countedWarp
+					/*line warp_policy.go:142*/ var c countedWarp
 					p := (*countedWarp)(&c)
-//line warp_policy.go:145
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:145
-					var c_ *countedWarp = p
-//line warp_policy.go:84
-					c_.calls++
+					/*line warp_policy.go:145*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
@@ -4726,15 +4049,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:142
-					var c countedWarp
+					/*line warp_policy.go:142*/ var c countedWarp
 					p := (*countedWarp)(&c)
-//line warp_policy.go:145
-					var v_ int32 = in[i]
-//line warp_policy.go:145
-					var c_ *countedWarp = p
-//line warp_policy.go:84
-					c_.calls++
+					/*line warp_policy.go:145*/ var v_ int32 = in[i]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
@@ -4745,8 +4064,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -4754,8 +4072,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
 						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
@@ -4763,10 +4080,8 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-						u := gc_c1r[gc_lane]
-//line warp_policy.go:28
-						v_2 += u
+						/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+						/*line warp_policy.go:28*/ v_2 += u
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -4777,19 +4092,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:42
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v_2 := gc_l_v_2[gc_lane]
 					p := gc_l_p[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:145
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
 					gc_at2[gc_lane] = v + p.count()
 				}
 			} else {
@@ -4802,12 +4113,9 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					i := gc_bx*gc_bdx + gc_tx
 					v_2 := gc_l_v_2[gc_lane]
 					p := gc_l_p[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:145
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
 					out[i] = v + p.count()
 				}
 			}

@@ -26,16 +26,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p (*countedWarp)
-//line warp_policy.go:119
-	var p_ *countedWarp = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var c *countedWarp = p_
-//line warp_policy.go:99
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:117*/ var p (*countedWarp)
+	/*line warp_policy.go:119*/ var p_ *countedWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var c *countedWarp = p_
+	/*line warp_policy.go:99*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -47,17 +42,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:112
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -69,12 +60,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -84,8 +72,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -93,8 +80,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -102,23 +88,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -127,17 +107,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 									continue
 								}
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -151,8 +127,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
@@ -173,17 +148,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_2 int32 = v_2
-//line warp_policy.go:85
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:85*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -191,8 +161,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -210,10 +179,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -232,15 +199,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t2
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -259,15 +223,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -286,21 +247,18 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_3 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line warp_policy.go:103
-			var c_ *countedWarp = p_
+			/*line warp_policy.go:103*/ var c_ *countedWarp = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:84
-				c_.calls++
+				/*line warp_policy.go:84*/ c_.calls++
 				var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
@@ -308,8 +266,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo3, gc_hi3 := 0, 32
 						if gc_lo3 < gc_hi3 {
@@ -317,8 +274,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -326,23 +282,17 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									if lane_2 >= offset_ {
-//line warp_policy.go:27
-										v_4 = v_4.Add(u_)
+										/*line warp_policy.go:27*/ v_4 = v_4.Add(u_)
 									} else {
-//line warp_policy.go:27
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 										if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
 										}
 									}
-//line warp_policy.go:27
-									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -351,17 +301,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 										continue
 									}
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 									if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
+										/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 									}
-//line warp_policy.go:27
-									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -375,8 +321,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								gc_rank := gc_w + gc_lane
 								lane_2 := (gc_rank & 31)
 								v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-								u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_4 += u_
 								}
@@ -397,18 +342,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-						r_4 := v_4
-//line warp_policy.go:85
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:31*/ r_4 := v_4
+						/*line warp_policy.go:85*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -427,18 +367,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-						r_4 := v_4
-//line warp_policy.go:85
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:31*/ r_4 := v_4
+						/*line warp_policy.go:85*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -458,12 +393,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-					var r_4 int32 = v_4
-//line warp_policy.go:85
-					var r_3 int32 = r_4
-//line warp_policy.go:103
-					totals[tid] = r_3
+					/*line warp_policy.go:31*/ var r_4 int32 = v_4
+					/*line warp_policy.go:85*/ var r_3 int32 = r_4
+					/*line warp_policy.go:103*/ totals[tid] = r_3
 				}
 			}
 		}
@@ -477,85 +409,70 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -575,16 +492,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p (*levelsWarp)
-//line warp_policy.go:119
-	var p_ *levelsWarp = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 *levelsWarp = p_
-//line warp_policy.go:99
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:117*/ var p (*levelsWarp)
+	/*line warp_policy.go:119*/ var p_ *levelsWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 *levelsWarp = p_
+	/*line warp_policy.go:99*/ var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -605,17 +517,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -634,17 +542,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -663,10 +567,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -690,8 +592,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_2.levels {
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -708,13 +609,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -724,8 +623,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				lane_ := (gc_rank & 31)
 				v_ := gc_l_v_[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 					v_ += u
 				}
@@ -737,8 +635,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -754,15 +651,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-				var r_ int32 = v_
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:68*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -770,8 +663,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			}
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c2m [32]uint32
 	var gc_c2a [32]int
@@ -792,10 +684,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m18 |= 1 << gc_lane
 				}
 			}
@@ -814,15 +704,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t4
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -841,15 +728,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t3
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -868,13 +752,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_2 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line warp_policy.go:103
-			var p_3 *levelsWarp = p_
+			/*line warp_policy.go:103*/ var p_3 *levelsWarp = p_
 			gc_save15 := gc_act
 			gc_in15 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -898,8 +780,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					if i_2 < p_3.levels {
+					/*line warp_policy.go:62*/ if i_2 < p_3.levels {
 						gc_m15 |= 1 << gc_lane
 					}
 				}
@@ -916,13 +797,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					gc_c2m[gc_lane] = gocuda.FullMask
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
 					gc_c2a[gc_lane] = 1 << i_2
 					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -932,8 +811,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					lane_2 := (gc_rank & 31)
 					v_2 := gc_l_v_2[gc_lane]
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					u_ := gc_c2r[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 						v_2 += u_
 					}
@@ -945,8 +823,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					i_2++
+					/*line warp_policy.go:62*/ i_2++
 					gc_l_i_2[gc_lane] = i_2
 				}
 			}
@@ -962,16 +839,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:68
-						r_2 := v_2
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:68*/ r_2 := v_2
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -990,16 +863,12 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:68
-						r_2 := v_2
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:68*/ r_2 := v_2
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1019,10 +888,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-					var r_2 int32 = v_2
-//line warp_policy.go:103
-					totals[tid] = r_2
+					/*line warp_policy.go:68*/ var r_2 int32 = v_2
+					/*line warp_policy.go:103*/ totals[tid] = r_2
 				}
 			}
 		}
@@ -1036,85 +903,70 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -1138,17 +990,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p sharedWarp
-//line warp_policy.go:119
-	var p_ sharedWarp = p
+	/*line warp_policy.go:117*/ var p sharedWarp
+	/*line warp_policy.go:119*/ var p_ sharedWarp = p
 	_ = p_
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:39
-	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1166,17 +1013,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					_ = gc_tz
 					var tid_ int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:42
-					v_.StoreSlice(partials[tid_:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid_:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1196,17 +1039,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					_ = gc_tz
 					var tid_ int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:42
-					v_.StoreSlice(partials[tid_:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid_:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1226,31 +1065,24 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_w + gc_lane
 				tid_ := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
-//line warp_policy.go:42
-				partials[tid_] = v_
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
+				/*line warp_policy.go:42*/ partials[tid_] = v_
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off := (0 - offset) + gc_x0
+				/*line warp_policy.go:49*/ gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = gc_at[gc_lane]
 						}
@@ -1264,10 +1096,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = partials[tid_-offset]
 						}
@@ -1286,14 +1116,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid_ int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid_ < 0 || tid_ > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1312,14 +1139,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid_ int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid_ < 0 || tid_ > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -1339,8 +1163,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
 					below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-					partials[tid_] += below
+					/*line warp_policy.go:50*/ partials[tid_] += below
 				}
 			}
 		}
@@ -1354,14 +1177,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1373,14 +1192,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1392,14 +1207,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1411,14 +1222,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -1430,22 +1237,17 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_pos.Thread = gc_rank
 			tid_ := gc_tx
 			tid := gc_tx
-//line warp_policy.go:96
-			lane := tid & 31
-//line warp_policy.go:96
-			warp := tid >> 5
-//line warp_policy.go:53
-			var r_ int32 = partials[tid_]
-//line warp_policy.go:97
-			sum := r_
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+			/*line warp_policy.go:97*/ sum := r_
 			if lane == 31 {
 				totals[warp] = sum
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:108
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:108*/ var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1462,10 +1264,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -1484,15 +1284,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t4
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1511,15 +1308,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t3
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1538,23 +1332,19 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_2 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line warp_policy.go:39
-			partials_ := gc_shared2(1024)[:1024]
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:46
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
-//line warp_policy.go:42
-					copy(gc_at2, gc_l_v_2[:])
+					/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_2[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1567,28 +1357,23 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:42
-						partials_[tid_2] = v_2
+						/*line warp_policy.go:42*/ partials_[tid_2] = v_2
 					}
 				}
 			}
-//line warp_policy.go:43
-			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
-//line warp_policy.go:49
-					gc_off3 := (0 - offset_) + gc_x03
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset_) + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
 						gc_at3 := partials_[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x03 + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = gc_at3[gc_lane]
 							}
@@ -1605,10 +1390,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = partials_[tid_2-offset_]
 							}
@@ -1627,14 +1410,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							gc_tz := gc_tidx5.Z
 							_ = gc_tz
 							var tid_2 int = gc_tx
-//line warp_policy.go:40
-							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+							/*line warp_policy.go:40*/ below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
 								break
 							}
-//line warp_policy.go:51
-							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1653,14 +1433,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_2 int = gc_tx
-//line warp_policy.go:40
-							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+							/*line warp_policy.go:40*/ below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
 								break
 							}
-//line warp_policy.go:51
-							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -1680,8 +1457,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-						partials_[tid_2] += below_
+						/*line warp_policy.go:50*/ partials_[tid_2] += below_
 					}
 				}
 			}
@@ -1697,15 +1473,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						_ = gc_tz
 						var tid_2 int = gc_tx
 						var tid int = gc_tx
-//line warp_policy.go:53
-						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+						/*line warp_policy.go:53*/ gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
 						r_2 := gc_t6
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1725,15 +1498,12 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						_ = gc_tz
 						var tid_2 int = gc_tx
 						var tid int = gc_tx
-//line warp_policy.go:53
-						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+						/*line warp_policy.go:53*/ gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
 						r_2 := gc_t5
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -1753,10 +1523,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_pos.Thread = gc_w + gc_lane
 					tid_2 := gc_tx
 					tid := gc_tx
-//line warp_policy.go:53
-					var r_2 int32 = partials_[tid_2]
-//line warp_policy.go:103
-					totals[tid] = r_2
+					/*line warp_policy.go:53*/ var r_2 int32 = partials_[tid_2]
+					/*line warp_policy.go:103*/ totals[tid] = r_2
 				}
 			}
 		}
@@ -1770,85 +1538,70 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -1868,15 +1621,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p shuffleWarp
-//line warp_policy.go:119
-	var p_ shuffleWarp = p
+	/*line warp_policy.go:117*/ var p shuffleWarp
+	/*line warp_policy.go:119*/ var p_ shuffleWarp = p
 	_ = p_
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:96
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:96*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1894,17 +1643,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1923,17 +1668,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1952,10 +1693,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -1963,8 +1702,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -1972,8 +1710,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1981,23 +1718,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
-//line warp_policy.go:27
-									v_ = v_.Add(u)
+									/*line warp_policy.go:27*/ v_ = v_.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_ = v_.Add(u).Merge(v_, gc_if2)
+										/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2006,17 +1737,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 									continue
 								}
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_ = v_.Add(u).Merge(v_, gc_if)
+									/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if)
 								}
-//line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -2030,8 +1757,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_ += u
 							}
@@ -2052,15 +1778,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-				var r_ int32 = v_
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -2068,8 +1790,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			}
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2086,10 +1807,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -2108,15 +1827,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t4
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2135,15 +1851,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_2 := gc_t3
-//line warp_policy.go:103
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -2162,8 +1875,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_2 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
@@ -2171,8 +1883,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo3, gc_hi3 := 0, 32
 						if gc_lo3 < gc_hi3 {
@@ -2180,8 +1891,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo3, gc_hi3)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -2189,23 +1899,17 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									if lane_2 >= offset_ {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u_)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u_)
 									} else {
-//line warp_policy.go:27
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 										if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
 										}
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2214,17 +1918,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 										continue
 									}
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 									if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -2238,8 +1938,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								gc_rank := gc_w + gc_lane
 								lane_2 := (gc_rank & 31)
 								v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-								u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_2 += u_
 								}
@@ -2260,16 +1959,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-						r_2 := v_2
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_2 := v_2
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2288,16 +1983,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-						r_2 := v_2
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_2 := v_2
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_2.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -2317,10 +2008,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_2 int32 = v_2
-//line warp_policy.go:103
-					totals[tid] = r_2
+					/*line warp_policy.go:31*/ var r_2 int32 = v_2
+					/*line warp_policy.go:103*/ totals[tid] = r_2
 				}
 			}
 		}
@@ -2334,85 +2023,70 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -2432,18 +2106,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[*countedWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[*countedWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[*countedWarp] = p_
-//line warp_policy.go:76
-	var c *countedWarp = p_2.in
-//line warp_policy.go:78
-	var gc_l_v_3 [32]int32
+	/*line warp_policy.go:117*/ var p forwardWarp[*countedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*countedWarp] = p_
+	/*line warp_policy.go:76*/ var c *countedWarp = p_2.in
+	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2455,19 +2123,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:91
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:119
-					var v int32 = gc_at[gc_lane]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -2479,14 +2142,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -2496,8 +2155,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -2505,8 +2163,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -2514,23 +2171,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
-//line warp_policy.go:27
-									v_3 = v_3.Add(u)
+									/*line warp_policy.go:27*/ v_3 = v_3.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -2539,17 +2190,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 									continue
 								}
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_3 = v_3.Add(u).Merge(v_3, gc_if)
+									/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if)
 								}
-//line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -2563,8 +2210,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_3 += u
 							}
@@ -2585,19 +2231,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-				var r_3 int32 = v_3
-//line warp_policy.go:85
-				var r_2 int32 = r_3
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_3 int32 = v_3
+				/*line warp_policy.go:85*/ var r_2 int32 = r_3
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -2605,8 +2245,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			}
 		}
 	}
-//line warp_policy.go:111
-	var gc_l_v_6 [32]int32
+	/*line warp_policy.go:111*/ var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_c2r [32]int32
@@ -2625,10 +2264,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m14 |= 1 << gc_lane
 				}
 			}
@@ -2647,15 +2284,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_4 := gc_t2
-//line warp_policy.go:103
-						v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:103*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2674,15 +2308,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_4 := gc_t
-//line warp_policy.go:103
-						v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:103*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -2701,32 +2332,27 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_4 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_4 int32 = totals[tid]
 					gc_l_v_4[gc_lane] = v_4
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[*countedWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[*countedWarp] = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:76
-				var v_5 int32 = v_4
+				/*line warp_policy.go:76*/ var v_5 int32 = v_4
 				gc_l_v_5[gc_lane] = v_5
 			}
-//line warp_policy.go:76
-			var c_ *countedWarp = p_3.in
+			/*line warp_policy.go:76*/ var c_ *countedWarp = p_3.in
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v_5 := gc_l_v_5[gc_lane]
-//line warp_policy.go:84
-				c_.calls++
+				/*line warp_policy.go:84*/ c_.calls++
 				var v_6 int32 = v_5
 				gc_l_v_6[gc_lane] = v_6
 			}
@@ -2734,8 +2360,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo3, gc_hi3 := 0, 32
 						if gc_lo3 < gc_hi3 {
@@ -2743,8 +2368,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo3, gc_hi3)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -2752,23 +2376,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									if lane_2 >= offset_ {
-//line warp_policy.go:27
-										v_6 = v_6.Add(u_)
+										/*line warp_policy.go:27*/ v_6 = v_6.Add(u_)
 									} else {
-//line warp_policy.go:27
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 										if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-											v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
+											/*line warp_policy.go:27*/ v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
 										}
 									}
-//line warp_policy.go:27
-									v_6.StoreSlice(gc_l_v_6[gc_lane:])
+									/*line warp_policy.go:27*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2777,17 +2395,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 										continue
 									}
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 									if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-										v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
+										/*line warp_policy.go:27*/ v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
 									}
-//line warp_policy.go:27
-									v_6.StoreSlice(gc_l_v_6[gc_lane:])
+									/*line warp_policy.go:27*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -2801,8 +2415,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								gc_rank := gc_w + gc_lane
 								lane_2 := (gc_rank & 31)
 								v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:26
-								u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_6 += u_
 								}
@@ -2823,20 +2436,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:31
-						r_6 := v_6
-//line warp_policy.go:85
-						r_5 := r_6
-//line warp_policy.go:76
-						r_4 := r_5
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+						/*line warp_policy.go:31*/ r_6 := v_6
+						/*line warp_policy.go:85*/ r_5 := r_6
+						/*line warp_policy.go:76*/ r_4 := r_5
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_4.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_4.StoreSlice(totals[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2855,20 +2462,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:31
-						r_6 := v_6
-//line warp_policy.go:85
-						r_5 := r_6
-//line warp_policy.go:76
-						r_4 := r_5
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+						/*line warp_policy.go:31*/ r_6 := v_6
+						/*line warp_policy.go:85*/ r_5 := r_6
+						/*line warp_policy.go:76*/ r_4 := r_5
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_4.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_4.StoreSlice(totals[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -2888,14 +2489,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:31
-					var r_6 int32 = v_6
-//line warp_policy.go:85
-					var r_5 int32 = r_6
-//line warp_policy.go:76
-					var r_4 int32 = r_5
-//line warp_policy.go:103
-					totals[tid] = r_4
+					/*line warp_policy.go:31*/ var r_6 int32 = v_6
+					/*line warp_policy.go:85*/ var r_5 int32 = r_6
+					/*line warp_policy.go:76*/ var r_4 int32 = r_5
+					/*line warp_policy.go:103*/ totals[tid] = r_4
 				}
 			}
 		}
@@ -2909,85 +2506,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -3007,18 +2589,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[*levelsWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[*levelsWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[*levelsWarp] = p_
-//line warp_policy.go:76
-	var p_3 *levelsWarp = p_2.in
-//line warp_policy.go:78
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:117*/ var p forwardWarp[*levelsWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*levelsWarp] = p_
+	/*line warp_policy.go:76*/ var p_3 *levelsWarp = p_2.in
+	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -3039,19 +2615,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -3070,19 +2641,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -3101,12 +2667,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
-//line warp_policy.go:76
-				var v_2 int32 = v_
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -3130,8 +2693,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_3.levels {
+				/*line warp_policy.go:62*/ if i_ < p_3.levels {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -3148,13 +2710,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -3164,8 +2724,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				lane_ := (gc_rank & 31)
 				v_2 := gc_l_v_2[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
@@ -3177,8 +2736,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -3194,17 +2752,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-				var r_2 int32 = v_2
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:68*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -3212,8 +2765,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
 	var gc_c2m [32]uint32
@@ -3235,10 +2787,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m19 |= 1 << gc_lane
 				}
 			}
@@ -3257,15 +2807,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t4
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3284,15 +2831,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t3
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -3311,24 +2855,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_3 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line warp_policy.go:103
-			var p_4 forwardWarp[*levelsWarp] = p_
+			/*line warp_policy.go:103*/ var p_4 forwardWarp[*levelsWarp] = p_
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:76
-			var p_5 *levelsWarp = p_4.in
+			/*line warp_policy.go:76*/ var p_5 *levelsWarp = p_4.in
 			gc_save16 := gc_act
 			gc_in16 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3352,8 +2892,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					if i_2 < p_5.levels {
+					/*line warp_policy.go:62*/ if i_2 < p_5.levels {
 						gc_m16 |= 1 << gc_lane
 					}
 				}
@@ -3370,13 +2909,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					v_4 := gc_l_v_4[gc_lane]
 					_ = v_4
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					gc_c2m[gc_lane] = gocuda.FullMask
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
 					gc_c2a[gc_lane] = 1 << i_2
 					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -3386,8 +2923,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					lane_2 := (gc_rank & 31)
 					v_4 := gc_l_v_4[gc_lane]
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-					u_ := gc_c2r[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 						v_4 += u_
 					}
@@ -3399,8 +2935,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-					i_2++
+					/*line warp_policy.go:62*/ i_2++
 					gc_l_i_2[gc_lane] = i_2
 				}
 			}
@@ -3416,18 +2951,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:68
-						r_4 := v_4
-//line warp_policy.go:76
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:68*/ r_4 := v_4
+						/*line warp_policy.go:76*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3446,18 +2976,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:68
-						r_4 := v_4
-//line warp_policy.go:76
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:68*/ r_4 := v_4
+						/*line warp_policy.go:76*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -3477,12 +3002,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:68
-					var r_4 int32 = v_4
-//line warp_policy.go:76
-					var r_3 int32 = r_4
-//line warp_policy.go:103
-					totals[tid] = r_3
+					/*line warp_policy.go:68*/ var r_4 int32 = v_4
+					/*line warp_policy.go:76*/ var r_3 int32 = r_4
+					/*line warp_policy.go:103*/ totals[tid] = r_3
 				}
 			}
 		}
@@ -3496,85 +3018,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -3598,19 +3105,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[sharedWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[sharedWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[sharedWarp] = p_
+	/*line warp_policy.go:117*/ var p forwardWarp[sharedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[sharedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[sharedWarp] = p_
 	_ = p_2
-//line warp_policy.go:39
-	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3628,19 +3129,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					_ = gc_tz
 					var tid_ int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:42
-					v_2.StoreSlice(partials[tid_:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid_:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -3660,19 +3156,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					_ = gc_tz
 					var tid_ int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:42
-					v_2.StoreSlice(partials[tid_:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid_:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -3692,33 +3183,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_pos.Thread = gc_w + gc_lane
 				tid_ := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
-//line warp_policy.go:76
-				var v_2 int32 = v_
-//line warp_policy.go:42
-				partials[tid_] = v_2
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
+				/*line warp_policy.go:42*/ partials[tid_] = v_2
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off := (0 - offset) + gc_x0
+				/*line warp_policy.go:49*/ gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = gc_at[gc_lane]
 						}
@@ -3732,10 +3215,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line warp_policy.go:41
-						lane_ := tid_ & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane_ := tid_ & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane_ >= offset {
 							below = partials[tid_-offset]
 						}
@@ -3754,14 +3235,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid_ int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid_ < 0 || tid_ > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3780,14 +3258,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid_ int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid_ < 0 || tid_ > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -3807,8 +3282,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
 					below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-					partials[tid_] += below
+					/*line warp_policy.go:50*/ partials[tid_] += below
 				}
 			}
 		}
@@ -3819,24 +3293,18 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_pos.Thread = gc_rank
 			tid_ := gc_tx
 			tid := gc_tx
-//line warp_policy.go:96
-			lane := tid & 31
-//line warp_policy.go:96
-			warp := tid >> 5
-//line warp_policy.go:53
-			var r_2 int32 = partials[tid_]
-//line warp_policy.go:76
-			var r_ int32 = r_2
-//line warp_policy.go:97
-			sum := r_
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_2 int32 = partials[tid_]
+			/*line warp_policy.go:76*/ var r_ int32 = r_2
+			/*line warp_policy.go:97*/ sum := r_
 			if lane == 31 {
 				totals[warp] = sum
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:109
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:109*/ var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3854,10 +3322,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m18 |= 1 << gc_lane
 				}
 			}
@@ -3876,15 +3342,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t4
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3903,15 +3366,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t3
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -3930,35 +3390,29 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_3 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[sharedWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[sharedWarp] = p_
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:39
-			partials_ := gc_shared2(1024)[:1024]
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_policy.go:46
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
-//line warp_policy.go:42
-					copy(gc_at2, gc_l_v_4[:])
+					/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_4[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -3971,28 +3425,23 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:42
-						partials_[tid_2] = v_4
+						/*line warp_policy.go:42*/ partials_[tid_2] = v_4
 					}
 				}
 			}
-//line warp_policy.go:43
-			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
-//line warp_policy.go:49
-					gc_off3 := (0 - offset_) + gc_x03
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset_) + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
 						gc_at3 := partials_[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x03 + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = gc_at3[gc_lane]
 							}
@@ -4009,10 +3458,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							tid_2 := gc_tx
-//line warp_policy.go:41
-							lane_2 := tid_2 & 31
-//line warp_policy.go:45
-							var below_ int32
+							/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+							/*line warp_policy.go:45*/ var below_ int32
 							if lane_2 >= offset_ {
 								below_ = partials_[tid_2-offset_]
 							}
@@ -4031,14 +3478,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							gc_tz := gc_tidx5.Z
 							_ = gc_tz
 							var tid_2 int = gc_tx
-//line warp_policy.go:40
-							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+							/*line warp_policy.go:40*/ below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
 								break
 							}
-//line warp_policy.go:51
-							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -4057,14 +3501,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var tid_2 int = gc_tx
-//line warp_policy.go:40
-							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+							/*line warp_policy.go:40*/ below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
 								break
 							}
-//line warp_policy.go:51
-							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -4084,8 +3525,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_pos.Thread = gc_w + gc_lane
 						tid_2 := gc_tx
 						below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-						partials_[tid_2] += below_
+						/*line warp_policy.go:50*/ partials_[tid_2] += below_
 					}
 				}
 			}
@@ -4101,17 +3541,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						_ = gc_tz
 						var tid_2 int = gc_tx
 						var tid int = gc_tx
-//line warp_policy.go:53
-						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+						/*line warp_policy.go:53*/ gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
 						r_4 := gc_t6
-//line warp_policy.go:53
-						r_3 := r_4
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:53*/ r_3 := r_4
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4131,17 +3567,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						_ = gc_tz
 						var tid_2 int = gc_tx
 						var tid int = gc_tx
-//line warp_policy.go:53
-						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+						/*line warp_policy.go:53*/ gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
 						r_4 := gc_t5
-//line warp_policy.go:53
-						r_3 := r_4
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:53*/ r_3 := r_4
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -4161,12 +3593,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_pos.Thread = gc_w + gc_lane
 					tid_2 := gc_tx
 					tid := gc_tx
-//line warp_policy.go:53
-					var r_4 int32 = partials_[tid_2]
-//line warp_policy.go:76
-					var r_3 int32 = r_4
-//line warp_policy.go:103
-					totals[tid] = r_3
+					/*line warp_policy.go:53*/ var r_4 int32 = partials_[tid_2]
+					/*line warp_policy.go:76*/ var r_3 int32 = r_4
+					/*line warp_policy.go:103*/ totals[tid] = r_3
 				}
 			}
 		}
@@ -4180,85 +3609,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -4278,14 +3692,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_policy.go:117
-	var p forwardWarp[shuffleWarp]
-//line warp_policy.go:119
-	var p_ forwardWarp[shuffleWarp] = p
-//line warp_policy.go:94
-	totals := gc_shared1(32)[:32]
-//line warp_policy.go:97
-	var p_2 forwardWarp[shuffleWarp] = p_
+	/*line warp_policy.go:117*/ var p forwardWarp[shuffleWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[shuffleWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[shuffleWarp] = p_
 	_ = p_2
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -4305,19 +3715,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t2
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -4336,19 +3741,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:119
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:119*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v := gc_t
-//line warp_policy.go:119
-					v_ := v
-//line warp_policy.go:119
-					v_2 := v_
-//line warp_policy.go:119
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:119*/ v_ := v
+					/*line warp_policy.go:119*/ v_2 := v_
+					/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -4367,12 +3767,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:119
-				var v int32 = in[i]
-//line warp_policy.go:97
-				var v_ int32 = v
-//line warp_policy.go:76
-				var v_2 int32 = v_
+				/*line warp_policy.go:119*/ var v int32 = in[i]
+				/*line warp_policy.go:97*/ var v_ int32 = v
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -4380,8 +3777,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -4389,8 +3785,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -4398,23 +3793,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane_ >= offset {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -4423,17 +3812,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 									continue
 								}
 								var lane_ int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -4447,8 +3832,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							gc_rank := gc_w + gc_lane
 							lane_ := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane_ >= offset {
 								v_2 += u
 							}
@@ -4469,17 +3853,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				lane := tid & 31
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_2 int32 = v_2
-//line warp_policy.go:76
-				var r_ int32 = r_2
-//line warp_policy.go:97
-				sum := r_
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
 				if lane == 31 {
 					totals[warp] = sum
 				}
@@ -4487,8 +3866,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			}
 		}
 	}
-//line warp_policy.go:110
-	var gc_l_v_4 [32]int32
+	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4506,10 +3884,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
-//line warp_policy.go:102
-				if warp == 0 {
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -4528,15 +3904,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t4
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4555,15 +3928,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+						/*line warp_policy.go:103*/ gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
 						v_3 := gc_t3
-//line warp_policy.go:103
-						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -4582,29 +3952,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_policy.go:103
-					var v_3 int32 = totals[tid]
+					/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-//line warp_policy.go:103
-			var p_3 forwardWarp[shuffleWarp] = p_
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[shuffleWarp] = p_
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-				var v_4 int32 = v_3
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
 				gc_l_v_4[gc_lane] = v_4
 			}
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
 			} else {
-//line warp_policy.go:25
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						gc_lo3, gc_hi3 := 0, 32
 						if gc_lo3 < gc_hi3 {
@@ -4612,8 +3978,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						}
 						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
 					} else {
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -4621,23 +3986,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									if lane_2 >= offset_ {
-//line warp_policy.go:27
-										v_4 = v_4.Add(u_)
+										/*line warp_policy.go:27*/ v_4 = v_4.Add(u_)
 									} else {
-//line warp_policy.go:27
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 										if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
 										}
 									}
-//line warp_policy.go:27
-									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -4646,17 +4005,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 										continue
 									}
 									var lane_2 int = gc_lane
-//line warp_policy.go:24
-									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line warp_policy.go:24*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:26*/ u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 									if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
+										/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 									}
-//line warp_policy.go:27
-									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -4670,8 +4025,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								gc_rank := gc_w + gc_lane
 								lane_2 := (gc_rank & 31)
 								v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-								u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
 								if lane_2 >= offset_ {
 									v_4 += u_
 								}
@@ -4692,18 +4046,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-						r_4 := v_4
-//line warp_policy.go:76
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:31*/ r_4 := v_4
+						/*line warp_policy.go:76*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4722,18 +4071,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:95
-						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-						r_4 := v_4
-//line warp_policy.go:76
-						r_3 := r_4
-//line warp_policy.go:103
-						if tid < 0 || tid > len(totals)-8 {
+						/*line warp_policy.go:95*/ v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						/*line warp_policy.go:31*/ r_4 := v_4
+						/*line warp_policy.go:76*/ r_3 := r_4
+						/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
 							break
 						}
-//line warp_policy.go:103
-						r_3.StoreSlice(totals[tid:])
+						/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -4753,12 +4097,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-					var r_4 int32 = v_4
-//line warp_policy.go:76
-					var r_3 int32 = r_4
-//line warp_policy.go:103
-					totals[tid] = r_3
+					/*line warp_policy.go:31*/ var r_4 int32 = v_4
+					/*line warp_policy.go:76*/ var r_3 int32 = r_4
+					/*line warp_policy.go:103*/ totals[tid] = r_3
 				}
 			}
 		}
@@ -4772,85 +4113,70 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line warp_policy.go:96
-				warp := tid >> 5
+				/*line warp_policy.go:96*/ warp := tid >> 5
 				i := gc_bx*gc_bdx + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-				if warp > 0 {
+				/*line warp_policy.go:106*/ if warp > 0 {
 					sum += totals[warp-1]
 				}
 				var r int32 = sum
-//line warp_policy.go:119
-				out[i] = r
+				/*line warp_policy.go:119*/ out[i] = r
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line warp_policy.go:96
-			warp := tid >> 5
+			/*line warp_policy.go:96*/ warp := tid >> 5
 			i := gc_bx*gc_bdx + gc_tx
 			sum := gc_s_sum[gc_rank]
-//line warp_policy.go:106
-			if warp > 0 {
+			/*line warp_policy.go:106*/ if warp > 0 {
 				sum += totals[warp-1]
 			}
 			var r int32 = sum
-//line warp_policy.go:119
-			out[i] = r
+			/*line warp_policy.go:119*/ out[i] = r
 		}
 	}
 }
@@ -4864,8 +4190,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -4877,15 +4202,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:148
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:84
-					p.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:84*/ p.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -4897,10 +4219,8 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:84
-					p.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:84*/ p.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -4910,8 +4230,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -4919,8 +4238,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -4928,23 +4246,17 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -4953,17 +4265,13 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 									continue
 								}
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -4977,8 +4285,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
@@ -4999,19 +4306,14 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-					r_ := v_2
-//line warp_policy.go:85
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:31*/ r_ := v_2
+					/*line warp_policy.go:85*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -5030,19 +4332,14 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-					r_ := v_2
-//line warp_policy.go:85
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:31*/ r_ := v_2
+					/*line warp_policy.go:85*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -5062,12 +4359,9 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_ int32 = v_2
-//line warp_policy.go:85
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:31*/ var r_ int32 = v_2
+				/*line warp_policy.go:85*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -5083,8 +4377,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -5105,15 +4398,12 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -5132,15 +4422,12 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -5159,8 +4446,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -5184,8 +4470,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p.levels {
+				/*line warp_policy.go:62*/ if i_ < p.levels {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -5202,13 +4487,11 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -5218,8 +4501,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				lane := (gc_rank & 31)
 				v_ := gc_l_v_[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane&(1<<p.levels-1) >= 1<<i_ {
 					v_ += u
 				}
@@ -5231,8 +4513,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -5248,17 +4529,13 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:68
-					r := v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:68*/ r := v_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -5277,17 +4554,13 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:68
-					r := v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:68*/ r := v_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -5307,10 +4580,8 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-				var r int32 = v_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:68*/ var r int32 = v_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -5331,10 +4602,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:39
-	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -5352,15 +4621,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					_ = gc_tz
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:42
-					v_.StoreSlice(partials[tid:])
+					/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -5380,15 +4646,12 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					_ = gc_tz
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:42
-					v_.StoreSlice(partials[tid:])
+					/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -5408,29 +4671,23 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
-//line warp_policy.go:42
-				partials[tid] = v_
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
+				/*line warp_policy.go:42*/ partials[tid] = v_
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off := (0 - offset) + gc_x0
+				/*line warp_policy.go:49*/ gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = gc_at[gc_lane]
 						}
@@ -5444,10 +4701,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = partials[tid-offset]
 						}
@@ -5466,14 +4721,11 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid < 0 || tid > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -5492,14 +4744,11 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid < 0 || tid > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -5519,16 +4768,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-					partials[tid] += below
+					/*line warp_policy.go:50*/ partials[tid] += below
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line warp_policy.go:60
-		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line warp_policy.go:60*/ if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -5541,13 +4788,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
+						/*line warp_policy.go:53*/ gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
 						r := gc_t6
-//line warp_policy.go:53
-						v := r
-//line warp_policy.go:53
-						v.StoreSlice(gc_at3[gc_tx:])
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -5563,21 +4807,16 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line warp_policy.go:53
-					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
+					/*line warp_policy.go:53*/ gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
 					r := gc_t5
-//line warp_policy.go:53
-					v := r
-//line warp_policy.go:53
-					v.StoreSlice(gc_at3[gc_tx:])
+					/*line warp_policy.go:53*/ v := r
+					/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line warp_policy.go:53
-				var r int32 = gc_at2[gc_tx]
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r int32 = gc_at2[gc_tx]
+				/*line warp_policy.go:128*/ v := r
 				gc_at3[gc_tx] = v
 			}
 		} else {
@@ -5589,17 +4828,13 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
+						/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
+						/*line warp_policy.go:53*/ gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
 						r := gc_t4
-//line warp_policy.go:53
-						v := r
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -5613,17 +4848,13 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
+					/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:53
-					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
+					/*line warp_policy.go:53*/ gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
 					r := gc_t3
-//line warp_policy.go:53
-					v := r
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:53*/ v := r
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -5631,10 +4862,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-				var r int32 = partials[tid]
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r int32 = partials[tid]
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -5650,8 +4879,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:135
-	var gc_l_v_ [32]int32
+	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -5668,15 +4896,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -5695,15 +4920,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:128
-					v_.StoreSlice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -5722,8 +4944,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -5731,8 +4952,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -5740,8 +4960,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -5749,23 +4968,17 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
-//line warp_policy.go:27
-									v_ = v_.Add(u)
+									/*line warp_policy.go:27*/ v_ = v_.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_ = v_.Add(u).Merge(v_, gc_if2)
+										/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -5774,17 +4987,13 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 									continue
 								}
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_ = v_.Add(u).Merge(v_, gc_if)
+									/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if)
 								}
-//line warp_policy.go:27
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -5798,8 +5007,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_ += u
 							}
@@ -5820,17 +5028,13 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:31
-					r := v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:31*/ r := v_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -5849,17 +5053,13 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line warp_policy.go:31
-					r := v_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+					/*line warp_policy.go:31*/ r := v_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -5879,10 +5079,8 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-				var r int32 = v_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:31*/ var r int32 = v_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -5898,12 +5096,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[*countedWarp] = p
-//line warp_policy.go:76
-	var c *countedWarp = p_.in
-//line warp_policy.go:78
-	var gc_l_v_3 [32]int32
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:76*/ var c *countedWarp = p_.in
+	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5915,17 +5110,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:91
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:128
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -5937,12 +5128,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:84
-					c.calls++
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
 					var v_3 int32 = v_2
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -5952,8 +5140,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -5961,8 +5148,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -5970,23 +5156,17 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
-//line warp_policy.go:27
-									v_3 = v_3.Add(u)
+									/*line warp_policy.go:27*/ v_3 = v_3.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -5995,17 +5175,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 									continue
 								}
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_3 = v_3.Add(u).Merge(v_3, gc_if)
+									/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if)
 								}
-//line warp_policy.go:27
-								v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -6019,8 +5195,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_3 += u
 							}
@@ -6041,21 +5216,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:31
-					r_2 := v_3
-//line warp_policy.go:85
-					r_ := r_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+					/*line warp_policy.go:31*/ r_2 := v_3
+					/*line warp_policy.go:85*/ r_ := r_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -6074,21 +5243,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line warp_policy.go:31
-					r_2 := v_3
-//line warp_policy.go:85
-					r_ := r_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+					/*line warp_policy.go:31*/ r_2 := v_3
+					/*line warp_policy.go:85*/ r_ := r_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -6108,14 +5271,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-				var r_2 int32 = v_3
-//line warp_policy.go:85
-				var r_ int32 = r_2
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:31*/ var r_2 int32 = v_3
+				/*line warp_policy.go:85*/ var r_ int32 = r_2
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -6131,12 +5290,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[*levelsWarp] = p
-//line warp_policy.go:76
-	var p_2 *levelsWarp = p_.in
-//line warp_policy.go:78
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:76*/ var p_2 *levelsWarp = p_.in
+	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -6157,17 +5313,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -6186,17 +5338,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -6215,10 +5363,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
-//line warp_policy.go:76
-				var v_2 int32 = v_
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -6242,8 +5388,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				if i_ < p_2.levels {
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -6260,13 +5405,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				v_2 := gc_l_v_2[gc_lane]
 				_ = v_2
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				gc_c1m[gc_lane] = gocuda.FullMask
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
 				gc_c1a[gc_lane] = 1 << i_
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
-//line warp_policy.go:63
-			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -6276,8 +5419,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				lane := (gc_rank & 31)
 				v_2 := gc_l_v_2[gc_lane]
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-				u := gc_c1r[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
 				if lane&(1<<p_2.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
@@ -6289,8 +5431,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-				i_++
+				/*line warp_policy.go:62*/ i_++
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -6306,19 +5447,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:68
-					r_ := v_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:68*/ r_ := v_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -6337,19 +5473,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:68
-					r_ := v_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:68*/ r_ := v_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -6369,12 +5500,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-				var r_ int32 = v_2
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:68*/ var r_ int32 = v_2
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -6395,13 +5523,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[sharedWarp] = p
+	/*line warp_policy.go:128*/ var p_ forwardWarp[sharedWarp] = p
 	_ = p_
-//line warp_policy.go:39
-	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
-	var gc_l_below [32]int32
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	/*line warp_policy.go:41*/ var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -6419,17 +5544,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					_ = gc_tz
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:42
-					v_2.StoreSlice(partials[tid:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -6449,17 +5570,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					_ = gc_tz
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:42
-					v_2.StoreSlice(partials[tid:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -6479,31 +5596,24 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
-//line warp_policy.go:76
-				var v_2 int32 = v_
-//line warp_policy.go:42
-				partials[tid] = v_2
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
+				/*line warp_policy.go:42*/ partials[tid] = v_2
 			}
 		}
-//line warp_policy.go:43
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-//line warp_policy.go:49
-				gc_off := (0 - offset) + gc_x0
+				/*line warp_policy.go:49*/ gc_off := (0 - offset) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
 					gc_at := partials[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = gc_at[gc_lane]
 						}
@@ -6517,10 +5627,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_policy.go:41
-						lane := tid & 31
-//line warp_policy.go:45
-						var below int32
+						/*line warp_policy.go:41*/ lane := tid & 31
+						/*line warp_policy.go:45*/ var below int32
 						if lane >= offset {
 							below = partials[tid-offset]
 						}
@@ -6539,14 +5647,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid < 0 || tid > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -6565,14 +5670,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_policy.go:40
-						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
-//line warp_policy.go:50
-						if tid < 0 || tid > len(partials)-8 {
+						/*line warp_policy.go:40*/ below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane:])
+						/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
 							break
 						}
-//line warp_policy.go:51
-						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						/*line warp_policy.go:51*/ archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -6592,16 +5694,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-					partials[tid] += below
+					/*line warp_policy.go:50*/ partials[tid] += below
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line warp_policy.go:60
-		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		/*line warp_policy.go:60*/ if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -6614,15 +5714,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						_ = tid
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line warp_policy.go:53
-						gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
+						/*line warp_policy.go:53*/ gc_t6 := archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])
 						r_ := gc_t6
-//line warp_policy.go:53
-						r := r_
-//line warp_policy.go:53
-						v := r
-//line warp_policy.go:53
-						v.StoreSlice(gc_at3[gc_tx:])
+						/*line warp_policy.go:53*/ r := r_
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -6638,25 +5734,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					_ = tid
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line warp_policy.go:53
-					gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
+					/*line warp_policy.go:53*/ gc_t5 := archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])
 					r_ := gc_t5
-//line warp_policy.go:53
-					r := r_
-//line warp_policy.go:53
-					v := r
-//line warp_policy.go:53
-					v.StoreSlice(gc_at3[gc_tx:])
+					/*line warp_policy.go:53*/ r := r_
+					/*line warp_policy.go:53*/ v := r
+					/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line warp_policy.go:53
-				var r_ int32 = gc_at2[gc_tx]
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r_ int32 = gc_at2[gc_tx]
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				gc_at3[gc_tx] = v
 			}
 		} else {
@@ -6668,19 +5757,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
+						/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 							break
 						}
-//line warp_policy.go:53
-						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
+						/*line warp_policy.go:53*/ gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
 						r_ := gc_t4
-//line warp_policy.go:53
-						r := r_
-//line warp_policy.go:53
-						v := r
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
+						/*line warp_policy.go:53*/ r := r_
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -6694,19 +5778,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
+					/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:53
-					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
+					/*line warp_policy.go:53*/ gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
 					r_ := gc_t3
-//line warp_policy.go:53
-					r := r_
-//line warp_policy.go:53
-					v := r
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:53*/ r := r_
+					/*line warp_policy.go:53*/ v := r
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -6714,12 +5793,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:53
-				var r_ int32 = partials[tid]
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -6735,8 +5811,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:128
-	var p_ forwardWarp[shuffleWarp] = p
+	/*line warp_policy.go:128*/ var p_ forwardWarp[shuffleWarp] = p
 	_ = p_
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -6755,17 +5830,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t2
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -6784,17 +5855,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-					if i < 0 || i > len(in)-8 {
+					/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line warp_policy.go:128
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					/*line warp_policy.go:128*/ gc_t := archsimd.LoadInt32x8Slice(in[i:])
 					v_ := gc_t
-//line warp_policy.go:128
-					v_2 := v_
-//line warp_policy.go:128
-					v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:128*/ v_2 := v_
+					/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -6813,10 +5880,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:128
-				var v_ int32 = in[i]
-//line warp_policy.go:76
-				var v_2 int32 = v_
+				/*line warp_policy.go:128*/ var v_ int32 = in[i]
+				/*line warp_policy.go:76*/ var v_2 int32 = v_
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -6824,8 +5889,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -6833,8 +5897,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -6842,23 +5905,17 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -6867,17 +5924,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 									continue
 								}
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -6891,8 +5944,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
@@ -6913,19 +5965,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx4.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-					r_ := v_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:31*/ r_ := v_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -6944,19 +5991,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:127
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-					r_ := v_2
-//line warp_policy.go:76
-					r := r_
-//line warp_policy.go:128
-					v := r
+					/*line warp_policy.go:127*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+					/*line warp_policy.go:31*/ r_ := v_2
+					/*line warp_policy.go:76*/ r := r_
+					/*line warp_policy.go:128*/ v := r
 					if i < 0 || i > len(out)-8 {
 						break
 					}
-//line warp_policy.go:129
-					v.StoreSlice(out[i:])
+					/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -6976,12 +6018,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-				var r_ int32 = v_2
-//line warp_policy.go:76
-				var r int32 = r_
-//line warp_policy.go:128
-				v := r
+				/*line warp_policy.go:31*/ var r_ int32 = v_2
+				/*line warp_policy.go:76*/ var r int32 = r_
+				/*line warp_policy.go:128*/ v := r
 				out[i] = v
 			}
 		}
@@ -6997,8 +6036,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:146
-	var gc_l_v_2 [32]int32
+	/*line warp_policy.go:146*/ var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7011,20 +6049,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_policy.go:160
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line warp_policy.go:160*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line warp_policy.go:142
-					var c countedWarp
+					/*line warp_policy.go:142*/ var c countedWarp
 					p := (*countedWarp)(&c)
-//line warp_policy.go:145
-					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:145
-					var c_ *countedWarp = p
-//line warp_policy.go:84
-					c_.calls++
+					/*line warp_policy.go:145*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
@@ -7037,15 +6070,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:142
-					var c countedWarp
+					/*line warp_policy.go:142*/ var c countedWarp
 					p := (*countedWarp)(&c)
-//line warp_policy.go:145
-					var v_ int32 = in[i]
-//line warp_policy.go:145
-					var c_ *countedWarp = p
-//line warp_policy.go:84
-					c_.calls++
+					/*line warp_policy.go:145*/ var v_ int32 = in[i]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
 					var v_2 int32 = v_
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
@@ -7056,8 +6085,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 		} else {
-//line warp_policy.go:25
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_lo2 < gc_hi2 {
@@ -7065,8 +6093,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
 				} else {
-//line warp_policy.go:26
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -7074,23 +6101,17 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								if lane >= offset {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
 								} else {
-//line warp_policy.go:27
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 									if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -7099,17 +6120,13 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 									continue
 								}
 								var lane int = gc_lane
-//line warp_policy.go:24
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-								u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line warp_policy.go:24*/ v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:26*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 								if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-//line warp_policy.go:27
-								v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -7123,8 +6140,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 							gc_rank := gc_w + gc_lane
 							lane := (gc_rank & 31)
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-							u := gc_c1r[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
 							if lane >= offset {
 								v_2 += u
 							}
@@ -7139,19 +6155,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-//line warp_policy.go:43
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line warp_policy.go:43*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v_2 := gc_l_v_2[gc_lane]
 					p := gc_l_p[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:145
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
 					gc_at2[gc_lane] = v + p.count()
 				}
 			} else {
@@ -7164,12 +6176,9 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					i := gc_bx*gc_bdx + gc_tx
 					v_2 := gc_l_v_2[gc_lane]
 					p := gc_l_p[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:145
-					v := r
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
 					out[i] = v + p.count()
 				}
 			}

@@ -20,8 +20,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line warp_tail.go:15
-	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
+	/*line warp_tail.go:15*/ s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
@@ -34,28 +33,23 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line warp_tail.go:17
-						gc_at[gc_tx] = 0
+						/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line warp_tail.go:17
-						gc_at[gc_tx] = 0
+						/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line warp_tail.go:17
-						gc_at[gc_tx] = 0
+						/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line warp_tail.go:17
-						gc_at[gc_tx] = 0
+						/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:17
-					gc_at[gc_tx] = 0
+					/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -64,36 +58,31 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
+						/*line warp_tail.go:17*/ s[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
+						/*line warp_tail.go:17*/ s[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
+						/*line warp_tail.go:17*/ s[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:17
-						s[tid] = 0
+						/*line warp_tail.go:17*/ s[tid] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line warp_tail.go:17
-					s[tid] = 0
+					/*line warp_tail.go:17*/ s[tid] = 0
 				}
 			}
 		}
@@ -104,8 +93,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line warp_tail.go:29
-			gc_off := gc_bx * b
+			/*line warp_tail.go:29*/ gc_off := gc_bx * b
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
 				gc_at3 := in[gc_off:][:gc_to]
@@ -113,28 +101,23 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line warp_tail.go:21
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line warp_tail.go:21
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line warp_tail.go:21
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line warp_tail.go:21
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:21
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -143,42 +126,36 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
+						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
+						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
+						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line warp_tail.go:21
-						s[tid] = in[gc_bx*b+tid]
+						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line warp_tail.go:21
-					s[tid] = in[gc_bx*b+tid]
+					/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 				}
 			}
 		}
 	}
-//line warp_tail.go:28
-	var gc_l_v [32]int32
+	/*line warp_tail.go:28*/ var gc_l_v [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -202,8 +179,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_tail.go:24
-				if tid < gocuda.WarpSize {
+				/*line warp_tail.go:24*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -217,13 +193,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := gocuda.WarpSize + gc_x02
-//line warp_tail.go:40
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				/*line warp_tail.go:40*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at4 := s[gc_off2:][:32]
 					gc_at5 := s[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_tail.go:25
-						v := gc_at4[gc_lane] + gc_at5[gc_lane]
+						/*line warp_tail.go:25*/ v := gc_at4[gc_lane] + gc_at5[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -237,8 +211,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line warp_tail.go:25
-						v := s[tid] + s[tid+gocuda.WarpSize]
+						/*line warp_tail.go:25*/ v := s[tid] + s[tid+gocuda.WarpSize]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -248,11 +221,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line warp_tail.go:37
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				/*line warp_tail.go:37*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
-//line warp_tail.go:27
-					copy(gc_at6, gc_l_v[:])
+					/*line warp_tail.go:27*/ copy(gc_at6, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -265,8 +236,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v := gc_l_v[gc_lane]
-//line warp_tail.go:27
-						s[tid] = v
+						/*line warp_tail.go:27*/ s[tid] = v
 					}
 				}
 			}
@@ -280,23 +250,17 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
-//line warp_tail.go:44
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
+			/*line warp_tail.go:44*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at7 := out[gc_off5:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line warp_tail.go:31
-					gc_at7[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at7[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at7[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at7[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:31
-					gc_at7[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -304,32 +268,27 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-					out[gc_bx] = s[0] + s[1]
+					/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 				}
 			}
 		}

@@ -22,8 +22,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line warp_tail.go:15
-	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
+	/*line warp_tail.go:15*/ s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
@@ -42,8 +41,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line warp_tail.go:17
-								gc_vb4.StoreSlice(gc_at[gc_tx:])
+								/*line warp_tail.go:17*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -59,14 +57,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line warp_tail.go:17
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
+						/*line warp_tail.go:17*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:17
-					gc_at[gc_tx] = 0
+					/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -78,12 +74,10 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line warp_tail.go:17
-								if tid < 0 || tid > len(s)-16 {
+								/*line warp_tail.go:17*/ if tid < 0 || tid > len(s)-16 {
 									break
 								}
-//line warp_tail.go:17
-								gc_vb2.StoreSlice(s[tid:])
+								/*line warp_tail.go:17*/ gc_vb2.StoreSlice(s[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -98,20 +92,17 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line warp_tail.go:17
-						if tid < 0 || tid > len(s)-8 {
+						/*line warp_tail.go:17*/ if tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line warp_tail.go:17
-						gc_vb.StoreSlice(s[tid:])
+						/*line warp_tail.go:17*/ gc_vb.StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line warp_tail.go:17
-					s[tid] = 0
+					/*line warp_tail.go:17*/ s[tid] = 0
 				}
 			}
 		}
@@ -122,8 +113,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line warp_tail.go:29
-			gc_off := gc_bx * b
+			/*line warp_tail.go:29*/ gc_off := gc_bx * b
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
 				gc_at3 := in[gc_off:][:gc_to]
@@ -136,8 +126,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line warp_tail.go:20
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+								/*line warp_tail.go:20*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -152,14 +141,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line warp_tail.go:20
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						/*line warp_tail.go:20*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:21
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -170,12 +157,10 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line warp_tail.go:21
-								if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+								/*line warp_tail.go:21*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 									break
 								}
-//line warp_tail.go:21
-								archsimd.LoadInt32x16Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
+								/*line warp_tail.go:21*/ archsimd.LoadInt32x16Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -189,26 +174,22 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line warp_tail.go:21
-						if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						/*line warp_tail.go:21*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line warp_tail.go:21
-						archsimd.LoadInt32x8Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
+						/*line warp_tail.go:21*/ archsimd.LoadInt32x8Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line warp_tail.go:21
-					s[tid] = in[gc_bx*b+tid]
+					/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 				}
 			}
 		}
 	}
-//line warp_tail.go:28
-	var gc_l_v [32]int32
+	/*line warp_tail.go:28*/ var gc_l_v [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -232,8 +213,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line warp_tail.go:24
-				if tid < gocuda.WarpSize {
+				/*line warp_tail.go:24*/ if tid < gocuda.WarpSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -252,14 +232,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_tail.go:25
-						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+						/*line warp_tail.go:25*/ if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 							break
 						}
-//line warp_tail.go:25
-						v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_tail.go:25*/ v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+						/*line warp_tail.go:25*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -278,14 +255,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line warp_tail.go:25
-						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+						/*line warp_tail.go:25*/ if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 							break
 						}
-//line warp_tail.go:25
-						v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line warp_tail.go:25*/ v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+						/*line warp_tail.go:25*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -304,8 +278,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line warp_tail.go:25
-					v := s[tid] + s[tid+gocuda.WarpSize]
+					/*line warp_tail.go:25*/ v := s[tid] + s[tid+gocuda.WarpSize]
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -314,11 +287,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-//line warp_tail.go:36
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				/*line warp_tail.go:36*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at4 := s[gc_off2:][:32]
-//line warp_tail.go:27
-					copy(gc_at4, gc_l_v[:])
+					/*line warp_tail.go:27*/ copy(gc_at4, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -331,8 +302,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v := gc_l_v[gc_lane]
-//line warp_tail.go:27
-						s[tid] = v
+						/*line warp_tail.go:27*/ s[tid] = v
 					}
 				}
 			}
@@ -346,23 +316,17 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line warp_tail.go:44
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			/*line warp_tail.go:44*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at5 := out[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line warp_tail.go:31
-					gc_at5[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at5[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at5[0] = s[0] + s[1]
-//line warp_tail.go:31
-					gc_at5[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line warp_tail.go:31
-					gc_at5[0] = s[0] + s[1]
+					/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -370,32 +334,27 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-						out[gc_bx] = s[0] + s[1]
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line warp_tail.go:31
-					out[gc_bx] = s[0] + s[1]
+					/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 				}
 			}
 		}

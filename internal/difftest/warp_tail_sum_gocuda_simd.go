@@ -22,10 +22,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_tail_sum.go:22
-	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line warp_tail_sum.go:24
-	var gc_l_v_ [32]float32
+	/*line warp_tail_sum.go:22*/ sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line warp_tail_sum.go:24*/ var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -36,11 +34,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_tail_sum.go:37
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line warp_tail_sum.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
-//line warp_tail_sum.go:17
-			copy(gc_l_v_[:], gc_at)
+			/*line warp_tail_sum.go:17*/ copy(gc_l_v_[:], gc_at)
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
@@ -49,8 +45,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_tail_sum.go:17
-				var v float32
+				/*line warp_tail_sum.go:17*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -65,23 +60,18 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line warp_tail_sum.go:42
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line warp_tail_sum.go:42*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-//line warp_tail_sum.go:43
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warp_tail_sum.go:43*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_tail_sum.go:43
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line warp_tail_sum.go:43
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_tail_sum.go:43
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_tail_sum.go:43*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_tail_sum.go:43*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_tail_sum.go:43*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -89,12 +79,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line warp_tail_sum.go:43
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line warp_tail_sum.go:43
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line warp_tail_sum.go:43
-								v_.StoreSlice(gc_l_v_[gc_lane:])
+								/*line warp_tail_sum.go:43*/ v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line warp_tail_sum.go:43*/ v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line warp_tail_sum.go:43*/ v_.StoreSlice(gc_l_v_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -106,8 +93,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 								continue
 							}
 							v_ := gc_l_v_[gc_lane]
-//line warp_tail_sum.go:43
-							v_ += gc_c1r[gc_lane]
+							/*line warp_tail_sum.go:43*/ v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -120,13 +106,10 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:57
-			var v float32
+			/*line warp_tail_sum.go:57*/ var v float32
 			v_ := gc_l_v_[gc_lane]
-//line warp_tail_sum.go:45
-			var r float32 = v_
-//line warp_tail_sum.go:21
-			v = r
+			/*line warp_tail_sum.go:45*/ var r float32 = v_
+			/*line warp_tail_sum.go:21*/ v = r
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -141,12 +124,10 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:24
-			sums[(gc_rank >> 5)] = v
+			/*line warp_tail_sum.go:24*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-//line warp_tail_sum.go:30
-	var gc_l_v_2 [32]float32
+	/*line warp_tail_sum.go:30*/ var gc_l_v_2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -165,25 +146,20 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				if gc_act == ^uint32(0) {
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_tail_sum.go:28
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line warp_tail_sum.go:28*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
 							break
 						}
 						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
-//line warp_tail_sum.go:29
-							s = archsimd.LoadFloat32x8Slice(sums[gc_lane:])
+							/*line warp_tail_sum.go:29*/ s = archsimd.LoadFloat32x8Slice(sums[gc_lane:])
 						} else {
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 							if gc_if4.ToBits() != 0 {
-//line warp_tail_sum.go:29
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
+								/*line warp_tail_sum.go:29*/ s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
 							}
 						}
-//line warp_tail_sum.go:29
-						v_2 := s
-//line warp_tail_sum.go:29
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_tail_sum.go:29*/ v_2 := s
+						/*line warp_tail_sum.go:29*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -191,20 +167,16 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line warp_tail_sum.go:28
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line warp_tail_sum.go:28*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
 							break
 						}
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 						if gc_if3.ToBits() != 0 {
-//line warp_tail_sum.go:30
-							s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if3)
+							/*line warp_tail_sum.go:30*/ s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if3)
 						}
-//line warp_tail_sum.go:30
-						v_2 := s
-//line warp_tail_sum.go:30
-						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						/*line warp_tail_sum.go:30*/ v_2 := s
+						/*line warp_tail_sum.go:30*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -217,8 +189,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_tail_sum.go:28
-					var s float32
+					/*line warp_tail_sum.go:28*/ var s float32
 					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
 						s = sums[(gc_rank & 31)]
 					}
@@ -233,23 +204,18 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line warp_tail_sum.go:42
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line warp_tail_sum.go:42*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 					} else {
-//line warp_tail_sum.go:43
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warp_tail_sum.go:43*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_tail_sum.go:43
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_tail_sum.go:43
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line warp_tail_sum.go:43
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line warp_tail_sum.go:43*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -257,12 +223,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_tail_sum.go:43
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_tail_sum.go:43
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line warp_tail_sum.go:43
-									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line warp_tail_sum.go:43*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -274,8 +237,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 									continue
 								}
 								v_2 := gc_l_v_2[gc_lane]
-//line warp_tail_sum.go:43
-								v_2 += gc_c2r[gc_lane]
+								/*line warp_tail_sum.go:43*/ v_2 += gc_c2r[gc_lane]
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -288,13 +250,10 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:57
-				var v float32
+				/*line warp_tail_sum.go:57*/ var v float32
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_tail_sum.go:45
-				var r_ float32 = v_2
-//line warp_tail_sum.go:32
-				v = r_
+				/*line warp_tail_sum.go:45*/ var r_ float32 = v_2
+				/*line warp_tail_sum.go:32*/ v = r_
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -306,8 +265,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line warp_tail_sum.go:48
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+		/*line warp_tail_sum.go:48*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 			gc_at2 := out[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -315,46 +273,36 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					gc_at2[0] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					gc_at2[0] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					gc_at2[0] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					gc_at2[0] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-				sum := v
-//line warp_tail_sum.go:36
-				gc_at2[0] = sum
+				/*line warp_tail_sum.go:34*/ sum := v
+				/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -364,50 +312,40 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					out[gc_bx] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					out[gc_bx] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					out[gc_bx] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-					sum := v
-//line warp_tail_sum.go:36
-					out[gc_bx] = sum
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line warp_tail_sum.go:34
-				sum := v
-//line warp_tail_sum.go:36
-				out[gc_bx] = sum
+				/*line warp_tail_sum.go:34*/ sum := v
+				/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
 			}
 		}
 	}

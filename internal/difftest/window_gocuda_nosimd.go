@@ -41,47 +41,36 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:19
-						var sum lanes.Float32x8
+						/*line window.go:19*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line window.go:20
-						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
-//line window.go:20
-							for d := lo; d < hi; d = d + 1 {
+						/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
+							/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
 								{
-//line window.go:20
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									/*line window.go:20*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								}
-//line window.go:21
-								sum = sum.Add(gc_ld2)
+								/*line window.go:21*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line window.go:21
-							for d := lo; d < hi; d = d + 1 {
+							/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
 								var gc_ld2 lanes.Float32x8
-//line window.go:20
-								if (i+d-
+								/*line window.go:20*/ if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
-//line window.go:21
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									/*line window.go:21*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								} else {
 									break gc_steps2
 								}
-//line window.go:21
-								sum = sum.Add(gc_ld2)
+								/*line window.go:21*/ sum = sum.Add(gc_ld2)
 							}
 						}
-//line window.go:23
-						sum.StoreSlice(out[i:])
+						/*line window.go:23*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line window.go:19
-						var sum float32
+						/*line window.go:19*/ var sum float32
 						for d := lo; d < hi; d++ {
 							sum += in[i+d-shift]
 						}
@@ -124,47 +113,36 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:35
-						var sum lanes.Float32x8
+						/*line window.go:35*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line window.go:36
-						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
-//line window.go:36
-							for d := range n {
+						/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
+							/*line window.go:36*/ for d := range n {
 								var gc_ld2 lanes.Float32x8
 								{
-//line window.go:36
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									/*line window.go:36*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								}
-//line window.go:37
-								sum = sum.Add(gc_ld2)
+								/*line window.go:37*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line window.go:37
-							for d := range n {
+							/*line window.go:37*/ for d := range n {
 								var gc_ld2 lanes.Float32x8
-//line window.go:36
-								if (i+d-
+								/*line window.go:36*/ if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
-//line window.go:37
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									/*line window.go:37*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								} else {
 									break gc_steps2
 								}
-//line window.go:37
-								sum = sum.Add(gc_ld2)
+								/*line window.go:37*/ sum = sum.Add(gc_ld2)
 							}
 						}
-//line window.go:39
-						sum.StoreSlice(out[i:])
+						/*line window.go:39*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line window.go:35
-						var sum float32
+						/*line window.go:35*/ var sum float32
 						for d := range n {
 							sum += in[i+d-shift]
 						}
@@ -206,53 +184,39 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:52
-						var sum lanes.Float32x8
+						/*line window.go:52*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line window.go:53
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
-//line window.go:53
-							for d := -r; d <= r; d = d + 1 {
-//line window.go:53
-								var gc_t3 int = i + d
-//line window.go:53
-								var gc_t4 int = len(in)
+						/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
+							/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
+								/*line window.go:53*/ var gc_t3 int = i + d
+								/*line window.go:53*/ var gc_t4 int = len(in)
 								var gc_i2 int = gc_t3
 								var gc_n3 int = gc_t4
 								_ = gc_n3
 								var gc_ld2 lanes.Float32x8
 								{
-//line window.go:54
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 								}
-//line window.go:54
-								sum = sum.Add(gc_ld2)
+								/*line window.go:54*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line window.go:54
-							for d := -r; d <= r; d = d + 1 {
-//line window.go:53
-								var gc_t3 int = i + d
-//line window.go:53
-								var gc_t4 int = len(in)
+							/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
+								/*line window.go:53*/ var gc_t3 int = i + d
+								/*line window.go:53*/ var gc_t4 int = len(in)
 								var gc_i2 int = gc_t3
 								var gc_n3 int = gc_t4
 								var gc_ld2 lanes.Float32x8
 								if gc_i2 >=
-//line window.go:60
-									0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
-//line window.go:54
-									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									/*line window.go:60*/ 0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
+									/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-//line window.go:54
-									var gc_lanes2 [8]float32
+									/*line window.go:54*/ var gc_lanes2 [8]float32
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line window.go:54
-											gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+											/*line window.go:54*/ gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -261,14 +225,12 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								sum = sum.Add(gc_ld2)
 							}
 						}
-//line window.go:56
-						sum.StoreSlice(out[i:])
+						/*line window.go:56*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line window.go:52
-						var sum float32
+						/*line window.go:52*/ var sum float32
 						for d := -r; d <= r; d++ {
 							sum += in[windowClampTo(i+d, len(in))]
 						}
@@ -298,8 +260,7 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line window.go:85
-			panic(compiled.ErrGuardWraps)
+			/*line window.go:85*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -308,15 +269,13 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line window.go:72
-				var sum float32
+				/*line window.go:72*/ var sum float32
 				for d := 0; d <= 2*r; d++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line window.go:74
-					d += skip
+					/*line window.go:74*/ d += skip
 					sum += in[i+d]
 				}
 				out[i] = sum
@@ -343,8 +302,7 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line window.go:102
-			panic(compiled.ErrGuardWraps)
+			/*line window.go:102*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -353,16 +311,14 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line window.go:89
-				var sum float32
+				/*line window.go:89*/ var sum float32
 				last := 2 * r
 				for d := 0; d <= last; d++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line window.go:92
-					sum += in[i+d]
+					/*line window.go:92*/ sum += in[i+d]
 					if d == 0 {
 						last += grow
 					}
@@ -380,8 +336,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line window.go:107
-	side := gc_bdx + 2*r
+	/*line window.go:107*/ side := gc_bdx + 2*r
 	tile_ := gocuda.Shared[float32](t, side*rows)
 	base := gc_bx * gc_bdx
 	compiled.OutOfLine(func() {
@@ -389,8 +344,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line window.go:110
-					for y := 0; y < rows; y++ {
+					/*line window.go:110*/ for y := 0; y < rows; y++ {
 						for x := gc_tx; x < side; x += gc_bdx {
 							tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
 						}
@@ -407,47 +361,37 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
-//line window.go:116
-					var sum lanes.Float32x8
+					/*line window.go:116*/ var sum lanes.Float32x8
 					if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 						break
 					}
-//line window.go:117
-					for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:117
-						var row []float32 = tile_[y_*side:]
+					/*line window.go:117*/ for y_ := 0; y_ < rows; y_ = y_ + 1 {
+						/*line window.go:117*/ var row []float32 = tile_[y_*side:]
 						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 								var gc_ld2 lanes.Float32x8
 								{
-//line window.go:119
-									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+									/*line window.go:119*/ gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 								}
-//line window.go:120
-								sum = sum.Add(gc_ld2)
+								/*line window.go:120*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line window.go:120
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
+							/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
 								var gc_ld2 lanes.Float32x8
-//line window.go:119
-								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
+								/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 								} else {
 									break gc_steps2
 								}
-//line window.go:120
-								sum = sum.Add(gc_ld2)
+								/*line window.go:120*/ sum = sum.Add(gc_ld2)
 							}
 						}
 					}
-//line window.go:123
-					sum.StoreSlice(out[base+gc_tx:])
+					/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line window.go:116
-					var sum float32
+					/*line window.go:116*/ var sum float32
 					for y_ := 0; y_ < rows; y_++ {
 						row := tile_[y_*side:]
 						for dx := 0; dx <= 2*r; dx++ {
@@ -493,30 +437,25 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:136
-						var sum lanes.Float32x8
+						/*line window.go:136*/ var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line window.go:137
-						for d := 0; d < n; d = d + 1 {
+						/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
 							var gc_ld2 lanes.Float32x8
-//line window.go:137
-							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+							/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
 							} else {
 								break gc_steps2
 							}
-//line window.go:138
-							sum = sum.Add(gc_ld2)
+							/*line window.go:138*/ sum = sum.Add(gc_ld2)
 						}
 						sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line window.go:136
-						var sum float32
+						/*line window.go:136*/ var sum float32
 						for d := 0; d < n; d++ {
 							sum += in[i+d+(1<<s)]
 						}

@@ -24,19 +24,16 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			var n int32 = int32(0)
-//line wrap_stride.go:18
-			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			/*line wrap_stride.go:18*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:18
-		gc_chunk := compiled.StrideChunk(step)
+		/*line wrap_stride.go:18*/ gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-//line wrap_stride.go:18
-		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
+		/*line wrap_stride.go:18*/ for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -47,8 +44,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:18
-					gc_start := base + 2*gc_tx
+					/*line wrap_stride.go:18*/ gc_start := base + 2*gc_tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -65,16 +61,14 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-//line wrap_stride.go:19
-						n++
+						/*line wrap_stride.go:19*/ n++
 					}
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:28
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:28*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -82,36 +76,31 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_step2 := 0
@@ -121,40 +110,35 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
+						/*line wrap_stride.go:21*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
+						/*line wrap_stride.go:21*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
+						/*line wrap_stride.go:21*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
+						/*line wrap_stride.go:21*/ trips[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-					trips[gc_tx] = n
+					/*line wrap_stride.go:21*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -175,16 +159,14 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			var n int32 = int32(0)
-//line wrap_stride.go:30
-			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			/*line wrap_stride.go:30*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:30
-		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
+		/*line wrap_stride.go:30*/ for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -195,22 +177,19 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:30
-					gc_start := base + 2*int64(gc_tx)
+					/*line wrap_stride.go:30*/ gc_start := base + 2*int64(gc_tx)
 					i := gc_start + gc_off
 					if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
 						continue
 					}
 					gc_more = true
-//line wrap_stride.go:31
-					n++
+					/*line wrap_stride.go:31*/ n++
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:39
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:39*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -218,36 +197,31 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_step2 := 0
@@ -257,40 +231,35 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
+						/*line wrap_stride.go:33*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
+						/*line wrap_stride.go:33*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
+						/*line wrap_stride.go:33*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
+						/*line wrap_stride.go:33*/ trips[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-					trips[gc_tx] = n
+					/*line wrap_stride.go:33*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -311,16 +280,14 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			var n int32 = int32(0)
-//line wrap_stride.go:42
-			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			/*line wrap_stride.go:42*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:42
-		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
+		/*line wrap_stride.go:42*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -331,22 +298,19 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:42
-					gc_start := base + 2*uint32(gc_tx)
+					/*line wrap_stride.go:42*/ gc_start := base + 2*uint32(gc_tx)
 					i := gc_start + gc_off
 					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line wrap_stride.go:43
-					n++
+					/*line wrap_stride.go:43*/ n++
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:51
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:51*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -354,36 +318,31 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						gc_at[gc_tx] = n
+						/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_step2 := 0
@@ -393,40 +352,35 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
+						/*line wrap_stride.go:45*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
+						/*line wrap_stride.go:45*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
+						/*line wrap_stride.go:45*/ trips[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
+						/*line wrap_stride.go:45*/ trips[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-					trips[gc_tx] = n
+					/*line wrap_stride.go:45*/ trips[gc_tx] = n
 				}
 			}
 		}

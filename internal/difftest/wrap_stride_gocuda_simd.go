@@ -28,8 +28,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
 					var n int32 = int32(0)
-//line wrap_stride.go:18
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					/*line wrap_stride.go:18*/ archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -42,8 +41,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				var n int32 = int32(0)
-//line wrap_stride.go:18
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				/*line wrap_stride.go:18*/ archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -52,11 +50,9 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:18
-		gc_chunk := compiled.StrideChunk(step)
+		/*line wrap_stride.go:18*/ gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-//line wrap_stride.go:18
-		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
+		/*line wrap_stride.go:18*/ for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -67,8 +63,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:18
-					gc_start := base + 2*gc_tx
+					/*line wrap_stride.go:18*/ gc_start := base + 2*gc_tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -85,16 +80,14 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-//line wrap_stride.go:19
-						n++
+						/*line wrap_stride.go:19*/ n++
 					}
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:28
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:28*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -103,10 +96,8 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:21
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:21
-							n.StoreSlice(gc_at[gc_tx:])
+							/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:21*/ n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -119,18 +110,15 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:21
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:21
-						n.StoreSlice(gc_at[gc_tx:])
+						/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:21*/ n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_vstep3 := 0
@@ -140,14 +128,11 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:21
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:21
-							if gc_tx < 0 || gc_tx > len(trips)-16 {
+							/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:21*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
-//line wrap_stride.go:21
-							n.StoreSlice(trips[gc_tx:])
+							/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -160,14 +145,11 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:21
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:21
-						if gc_tx < 0 || gc_tx > len(trips)-8 {
+						/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:21*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
-//line wrap_stride.go:21
-						n.StoreSlice(trips[gc_tx:])
+						/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -175,8 +157,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-					trips[gc_tx] = n
+					/*line wrap_stride.go:21*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -200,8 +181,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
 					var n int32 = int32(0)
-//line wrap_stride.go:30
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					/*line wrap_stride.go:30*/ archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -214,8 +194,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				var n int32 = int32(0)
-//line wrap_stride.go:30
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				/*line wrap_stride.go:30*/ archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -224,8 +203,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:30
-		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
+		/*line wrap_stride.go:30*/ for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -236,22 +214,19 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:30
-					gc_start := base + 2*int64(gc_tx)
+					/*line wrap_stride.go:30*/ gc_start := base + 2*int64(gc_tx)
 					i := gc_start + gc_off
 					if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
 						continue
 					}
 					gc_more = true
-//line wrap_stride.go:31
-					n++
+					/*line wrap_stride.go:31*/ n++
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:39
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:39*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -260,10 +235,8 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:33
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:33
-							n.StoreSlice(gc_at[gc_tx:])
+							/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:33*/ n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -276,18 +249,15 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:33
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:33
-						n.StoreSlice(gc_at[gc_tx:])
+						/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:33*/ n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_vstep3 := 0
@@ -297,14 +267,11 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:33
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:33
-							if gc_tx < 0 || gc_tx > len(trips)-16 {
+							/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:33*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
-//line wrap_stride.go:33
-							n.StoreSlice(trips[gc_tx:])
+							/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -317,14 +284,11 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:33
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:33
-						if gc_tx < 0 || gc_tx > len(trips)-8 {
+						/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:33*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
-//line wrap_stride.go:33
-						n.StoreSlice(trips[gc_tx:])
+						/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -332,8 +296,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-					trips[gc_tx] = n
+					/*line wrap_stride.go:33*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -357,8 +320,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
 					var n int32 = int32(0)
-//line wrap_stride.go:42
-					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					/*line wrap_stride.go:42*/ archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -371,8 +333,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				var n int32 = int32(0)
-//line wrap_stride.go:42
-				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				/*line wrap_stride.go:42*/ archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -381,8 +342,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			n := int32(0)
 			gc_s_n[gc_rank] = n
 		}
-//line wrap_stride.go:42
-		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
+		/*line wrap_stride.go:42*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -393,22 +353,19 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:42
-					gc_start := base + 2*uint32(gc_tx)
+					/*line wrap_stride.go:42*/ gc_start := base + 2*uint32(gc_tx)
 					i := gc_start + gc_off
 					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line wrap_stride.go:43
-					n++
+					/*line wrap_stride.go:43*/ n++
 					gc_s_n[gc_rank] = n
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line wrap_stride.go:51
-			if gc_bdx <= len(trips) {
+			/*line wrap_stride.go:51*/ if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -417,10 +374,8 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:45
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:45
-							n.StoreSlice(gc_at[gc_tx:])
+							/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:45*/ n.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -433,18 +388,15 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:45
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:45
-						n.StoreSlice(gc_at[gc_tx:])
+						/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:45*/ n.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-					gc_at[gc_tx] = n
+					/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 				}
 			} else {
 				gc_vstep3 := 0
@@ -454,14 +406,11 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line wrap_stride.go:45
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:45
-							if gc_tx < 0 || gc_tx > len(trips)-16 {
+							/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:45*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
-//line wrap_stride.go:45
-							n.StoreSlice(trips[gc_tx:])
+							/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -474,14 +423,11 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:45
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line wrap_stride.go:45
-						if gc_tx < 0 || gc_tx > len(trips)-8 {
+						/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line wrap_stride.go:45*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
-//line wrap_stride.go:45
-						n.StoreSlice(trips[gc_tx:])
+						/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -489,8 +435,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-					trips[gc_tx] = n
+					/*line wrap_stride.go:45*/ trips[gc_tx] = n
 				}
 			}
 		}

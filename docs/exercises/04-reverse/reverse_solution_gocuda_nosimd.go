@@ -17,11 +17,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse_solution.go:15
-	n := len(in)
+	/*line reverse_solution.go:15*/ n := len(in)
 	b := gc_bdx
-//line reverse_solution.go:16
-	base := gc_bx * b
+	/*line reverse_solution.go:16*/ base := gc_bx * b
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -41,25 +39,19 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line reverse_solution.go:18
-					var i int = base + tid
-//line reverse_solution.go:18
-					if i < n && uint(n-i) > 7 {
-//line reverse_solution.go:18
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line reverse_solution.go:18*/ var i int = base + tid
+					/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
+						/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line reverse_solution.go:18
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line reverse_solution.go:18*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line reverse_solution.go:18
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+							/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse_solution.go:18
-					if i := base + tid; true || i < n {
+					/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -70,44 +62,35 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line reverse_solution.go:18
-					if tid < 0 || tid > len(s)-8 {
+					/*line reverse_solution.go:18*/ if tid < 0 || tid > len(s)-8 {
 						break
 					}
-//line reverse_solution.go:18
-					var i int = base + tid
-//line reverse_solution.go:18
-					if i < n && uint(n-i) > 7 {
+					/*line reverse_solution.go:18*/ var i int = base + tid
+					/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
 						var gc_ld lanes.Int32x8
-//line reverse_solution.go:18
-						if i >= 0 && i <= len(in)-8 {
+						/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
 							gc_ld = lanes.LoadInt32x8Slice(in[i:])
 						} else {
 							break gc_steps
 						}
-//line reverse_solution.go:19
-						gc_ld.StoreSlice(s[tid:])
+						/*line reverse_solution.go:19*/ gc_ld.StoreSlice(s[tid:])
 					} else {
-//line reverse_solution.go:19
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line reverse_solution.go:19*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld2 lanes.Int32x8
-//line reverse_solution.go:18
-							if i >= 0 && i <= len(in)-8 {
+							/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
 							} else {
 								break gc_steps
 							}
-//line reverse_solution.go:19
-							gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
+							/*line reverse_solution.go:19*/ gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
 						}
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
+					/*line reverse_solution.go:18*/ if i := base + tid; i < n {
 						s[tid] = in[i]
 					}
 				}
@@ -127,8 +110,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -137,8 +119,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -147,8 +128,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -157,8 +137,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -167,8 +146,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse_solution.go:22
-				src := b - 1 - tid
+				/*line reverse_solution.go:22*/ src := b - 1 - tid
 				if j := base + src; j < n {
 					out[n-1-j] = s[src]
 				}

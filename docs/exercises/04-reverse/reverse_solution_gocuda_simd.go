@@ -18,11 +18,9 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reverse_solution.go:15
-	n := len(in)
+	/*line reverse_solution.go:15*/ n := len(in)
 	b := gc_bdx
-//line reverse_solution.go:16
-	base := gc_bx * b
+	/*line reverse_solution.go:16*/ base := gc_bx * b
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -43,18 +41,13 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line reverse_solution.go:18
-						var i int = base + tid
-//line reverse_solution.go:18
-						if i < n && uint(n-i) > 7 {
-//line reverse_solution.go:18
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line reverse_solution.go:18*/ var i int = base + tid
+						/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
+							/*line reverse_solution.go:18*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line reverse_solution.go:18
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							/*line reverse_solution.go:18*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 							if gc_if2.ToBits() != 0 {
-//line reverse_solution.go:18
-								archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
+								/*line reverse_solution.go:18*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -62,8 +55,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
-//line reverse_solution.go:18
-					if i := base + tid; true || i < n {
+					/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -75,36 +67,28 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line reverse_solution.go:18
-						if tid < 0 || tid > len(s)-8 {
+						/*line reverse_solution.go:18*/ if tid < 0 || tid > len(s)-8 {
 							break
 						}
-//line reverse_solution.go:18
-						var i int = base + tid
-//line reverse_solution.go:18
-						if i < n && uint(n-i) > 7 {
+						/*line reverse_solution.go:18*/ var i int = base + tid
+						/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse_solution.go:18
-							if i >= 0 && i <= len(in)-8 {
+							/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 							} else {
 								break gc_steps
 							}
-//line reverse_solution.go:19
-							gc_ld.StoreSlice(s[tid:])
+							/*line reverse_solution.go:19*/ gc_ld.StoreSlice(s[tid:])
 						} else {
-//line reverse_solution.go:19
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							/*line reverse_solution.go:19*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse_solution.go:18
-								if i >= 0 && i <= len(in)-8 {
+								/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
 									break gc_steps
 								}
-//line reverse_solution.go:19
-								gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
+								/*line reverse_solution.go:19*/ gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
 							}
 						}
 					}
@@ -113,8 +97,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
+					/*line reverse_solution.go:18*/ if i := base + tid; i < n {
 						s[tid] = in[i]
 					}
 				}
@@ -134,8 +117,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -144,8 +126,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -154,8 +135,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -164,8 +144,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reverse_solution.go:22
-					src := b - 1 - tid
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -174,8 +153,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reverse_solution.go:22
-				src := b - 1 - tid
+				/*line reverse_solution.go:22*/ src := b - 1 - tid
 				if j := base + src; j < n {
 					out[n-1-j] = s[src]
 				}

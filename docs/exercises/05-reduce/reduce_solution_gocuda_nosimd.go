@@ -21,15 +21,12 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line reduce_solution.go:16
-	if b <= 1*gc_bdx {
+	/*line reduce_solution.go:16*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line reduce_solution.go:16
-	s := gocuda.Shared[int64](t, b)[:b]
+	/*line reduce_solution.go:16*/ s := gocuda.Shared[int64](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line reduce_solution.go:19
-		gc_off := gc_bx * b
+		/*line reduce_solution.go:19*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
@@ -38,28 +35,21 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line reduce_solution.go:17
-				var v lanes.Int64x4
+				/*line reduce_solution.go:17*/ var v lanes.Int64x4
 				var i int = gc_bx*b + tid
-//line reduce_solution.go:18
-				if i < len(in) && uint(len(in)-i) > 3 {
-//line reduce_solution.go:18
-					v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+				/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
+					/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
 				} else {
-//line reduce_solution.go:18
-					gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+					/*line reduce_solution.go:18*/ gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 					if gc_if4.ToBits() != 0 {
-//line reduce_solution.go:18
-						v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
 				}
-//line reduce_solution.go:18
-				v.StoreSlice(gc_at2[gc_tx:])
+				/*line reduce_solution.go:18*/ v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line reduce_solution.go:17
-				var v int64
+				/*line reduce_solution.go:17*/ var v int64
 				if i := gc_bx*b + tid; true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -72,46 +62,37 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line reduce_solution.go:17
-				var v lanes.Int64x4
+				/*line reduce_solution.go:17*/ var v lanes.Int64x4
 				if tid < 0 || tid > len(s)-4 {
 					break
 				}
-//line reduce_solution.go:18
-				var i int = gc_bx*b + tid
-//line reduce_solution.go:18
-				if i < len(in) && uint(len(in)-i) > 3 {
+				/*line reduce_solution.go:18*/ var i int = gc_bx*b + tid
+				/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
 					var gc_ld3 lanes.Int64x4
-//line reduce_solution.go:18
-					if i >= 0 && i <= len(in)-4 {
+					/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
 						gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
 					} else {
 						break gc_steps2
 					}
 					v = gc_ld3
 				} else {
-//line reduce_solution.go:19
-					gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+					/*line reduce_solution.go:19*/ gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 					if gc_if2.ToBits() != 0 {
 						var gc_ld4 lanes.Int64x4
-//line reduce_solution.go:18
-						if i >= 0 && i <= len(in)-4 {
+						/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
 							gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
 						} else {
 							break gc_steps2
 						}
-//line reduce_solution.go:19
-						v = gc_ld4.Merge(v, gc_if2)
+						/*line reduce_solution.go:19*/ v = gc_ld4.Merge(v, gc_if2)
 					}
 				}
-//line reduce_solution.go:21
-				v.StoreSlice(s[tid:])
+				/*line reduce_solution.go:21*/ v.StoreSlice(s[tid:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line reduce_solution.go:17
-				var v int64
+				/*line reduce_solution.go:17*/ var v int64
 				if i := gc_bx*b + tid; i < len(in) {
 					v = in[i]
 				}
@@ -119,8 +100,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			}
 		}
 	}
-//line reduce_solution.go:23
-	for stride := b / 2; stride > 0; stride /= 2 {
+	/*line reduce_solution.go:23*/ for stride := b / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
 			if gc_k5 := compiled.TreeFold(s, stride, 0, 1); gc_k5 > 0 {
 				stride = gc_k5
@@ -128,8 +108,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line reduce_solution.go:32
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line reduce_solution.go:32*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -141,28 +120,23 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line reduce_solution.go:25
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line reduce_solution.go:25
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line reduce_solution.go:25
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line reduce_solution.go:25
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line reduce_solution.go:25
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -171,36 +145,31 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_solution.go:25
-						s[tid] += s[tid+stride]
+						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_solution.go:25
-						s[tid] += s[tid+stride]
+						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_solution.go:25
-						s[tid] += s[tid+stride]
+						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line reduce_solution.go:25
-						s[tid] += s[tid+stride]
+						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line reduce_solution.go:25
-					s[tid] += s[tid+stride]
+					/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
 				}
 			}
 		}
@@ -213,24 +182,18 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line reduce_solution.go:40
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
+			/*line reduce_solution.go:40*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line reduce_solution.go:30
-					gc_at5[0] = gc_at6[0]
-//line reduce_solution.go:30
-					gc_at5[0] = gc_at6[0]
-//line reduce_solution.go:30
-					gc_at5[0] = gc_at6[0]
-//line reduce_solution.go:30
-					gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line reduce_solution.go:30
-					gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -238,32 +201,27 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_solution.go:30
-						partial[gc_bx] = s[0]
+						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_solution.go:30
-						partial[gc_bx] = s[0]
+						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_solution.go:30
-						partial[gc_bx] = s[0]
+						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line reduce_solution.go:30
-						partial[gc_bx] = s[0]
+						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line reduce_solution.go:30
-					partial[gc_bx] = s[0]
+					/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 				}
 			}
 		}

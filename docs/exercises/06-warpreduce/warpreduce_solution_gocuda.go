@@ -39,10 +39,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warpreduce_solution.go:23
-	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line warpreduce_solution.go:25
-	var gc_l_v_ [32]int64
+	/*line warpreduce_solution.go:23*/ warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	/*line warpreduce_solution.go:25*/ var gc_l_v_ [32]int64
 	var gc_l_v [32]int64
 	var gc_c1r [32]int64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -54,13 +52,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warpreduce_solution.go:39
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		/*line warpreduce_solution.go:39*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line warpreduce_solution.go:25
-				var v int64
+				/*line warpreduce_solution.go:25*/ var v int64
 				if i := gc_bx*gc_bdx + gc_tx; true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
@@ -75,8 +71,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line warpreduce_solution.go:25
-				var v int64
+				/*line warpreduce_solution.go:25*/ var v int64
 				if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
 					v = in[i]
 				}
@@ -92,17 +87,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line warpreduce_solution.go:11
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			/*line warpreduce_solution.go:11*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
-//line warpreduce_solution.go:12
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					/*line warpreduce_solution.go:12*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line warpreduce_solution.go:12
-						v_ += gc_c1r[gc_lane]
+						/*line warpreduce_solution.go:12*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -111,12 +103,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			v_ := gc_l_v_[gc_lane]
-//line warpreduce_solution.go:24
-			var v int64
-//line warpreduce_solution.go:14
-			var r int64 = v_
-//line warpreduce_solution.go:29
-			v = r
+			/*line warpreduce_solution.go:24*/ var v int64
+			/*line warpreduce_solution.go:14*/ var r int64 = v_
+			/*line warpreduce_solution.go:29*/ v = r
 			gc_l_v[gc_lane] = v
 		}
 		warp := (gc_w >> 5)
@@ -131,12 +120,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
-//line warpreduce_solution.go:31
-			warpSums[warp] = v
+			/*line warpreduce_solution.go:31*/ warpSums[warp] = v
 		}
 	}
-//line warpreduce_solution.go:38
-	var gc_l_v_2 [32]int64
+	/*line warpreduce_solution.go:38*/ var gc_l_v_2 [32]int64
 	var gc_l_v2 [32]int64
 	var gc_c2r [32]int64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -154,11 +141,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := (gc_rank & 31)
-//line warpreduce_solution.go:26
-				var v int64
+				/*line warpreduce_solution.go:26*/ var v int64
 				v = 0
-//line warpreduce_solution.go:36
-				if lane < gc_bdx/gocuda.WarpSize {
+				/*line warpreduce_solution.go:36*/ if lane < gc_bdx/gocuda.WarpSize {
 					v = warpSums[lane]
 				}
 				var v_2 int64 = v
@@ -172,17 +157,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line warpreduce_solution.go:11
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				/*line warpreduce_solution.go:11*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
 					} else {
-//line warpreduce_solution.go:12
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line warpreduce_solution.go:12*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							v_2 := gc_l_v_2[gc_lane]
-//line warpreduce_solution.go:12
-							v_2 += gc_c2r[gc_lane]
+							/*line warpreduce_solution.go:12*/ v_2 += gc_c2r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -191,12 +173,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				v_2 := gc_l_v_2[gc_lane]
-//line warpreduce_solution.go:24
-				var v int64
-//line warpreduce_solution.go:14
-				var r_ int64 = v_2
-//line warpreduce_solution.go:39
-				v = r_
+				/*line warpreduce_solution.go:24*/ var v int64
+				/*line warpreduce_solution.go:14*/ var r_ int64 = v_2
+				/*line warpreduce_solution.go:39*/ v = r_
 				gc_l_v2[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -210,8 +189,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v2[gc_lane]
-//line warpreduce_solution.go:41
-				partial[gc_bx] = v
+				/*line warpreduce_solution.go:41*/ partial[gc_bx] = v
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead

@@ -21,8 +21,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line histogram_solution.go:19
-	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
+	/*line histogram_solution.go:19*/ bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -31,8 +30,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line histogram_solution.go:29
-			panic(compiled.ErrGuardWraps)
+			/*line histogram_solution.go:29*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -47,11 +45,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line histogram_solution.go:20
-						var k int = tid + gc_off
+						/*line histogram_solution.go:20*/ var k int = tid + gc_off
 						_ = k
-//line histogram_solution.go:21
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line histogram_solution.go:21*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -60,8 +56,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line histogram_solution.go:21
-					gc_at[gc_tx] = 0
+					/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -70,13 +65,11 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line histogram_solution.go:20
-						var k int = tid + gc_off
+						/*line histogram_solution.go:20*/ var k int = tid + gc_off
 						if k < 0 || k > len(bins)-8 {
 							break
 						}
-//line histogram_solution.go:21
-						gc_vb.StoreSlice(bins[k:])
+						/*line histogram_solution.go:21*/ gc_vb.StoreSlice(bins[k:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -86,17 +79,14 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram_solution.go:20
-					k := tid + gc_off
+					/*line histogram_solution.go:20*/ k := tid + gc_off
 					gc_more = true
-//line histogram_solution.go:21
-					bins[k] = 0
+					/*line histogram_solution.go:21*/ bins[k] = 0
 				}
 			}
 		}
 	}
-//line histogram_solution.go:24
-	stride := b * gc_gdx
+	/*line histogram_solution.go:24*/ stride := b * gc_gdx
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -104,8 +94,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
-//line histogram_solution.go:33
-		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
+		/*line histogram_solution.go:33*/ if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
@@ -120,32 +109,27 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					{
 						gc_tx := gc_step + 0
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line histogram_solution.go:26
-					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+					/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -154,57 +138,46 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
+						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[data[i]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
+						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[data[i]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
+						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[data[i]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
+						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-//line histogram_solution.go:26
-						compiled.SharedAdd(&bins[data[i]], 1)
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram_solution.go:25
-					i := gc_bx*b + tid + gc_off2
+					/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
 					gc_more2 = true
-//line histogram_solution.go:26
-					compiled.SharedAdd(&bins[data[i]], 1)
+					/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
 				}
 			}
 		}
 	}
-//line histogram_solution.go:29
-	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
+	/*line histogram_solution.go:29*/ for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -212,8 +185,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line histogram_solution.go:38
-			panic(compiled.ErrGuardWraps)
+			/*line histogram_solution.go:38*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -229,8 +201,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -238,8 +209,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -247,8 +217,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -256,8 +225,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := gc_at3[gc_tx]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
@@ -265,8 +233,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-//line histogram_solution.go:30
-					if c := gc_at3[gc_tx]; c != 0 {
+					/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 						atomic.Add(&gc_at4[gc_tx], c)
 					}
 				}
@@ -277,11 +244,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
 					}
@@ -289,11 +254,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
 					}
@@ -301,11 +264,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
 					}
@@ -313,11 +274,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 						gc_more3 = true
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
+						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
 					}
@@ -325,11 +284,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram_solution.go:29
-					k_ := tid + gc_off3
+					/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 					gc_more3 = true
-//line histogram_solution.go:30
-					if c := bins[k_]; c != 0 {
+					/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
 						atomic.Add(&hist[k_], c)
 					}
 				}

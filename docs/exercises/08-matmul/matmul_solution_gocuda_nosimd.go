@@ -22,12 +22,20 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul_solution.go:16
-	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
+	/*line matmul_solution.go:16*/ as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	clear(gc_s_sum)
-//line matmul_solution.go:22
-	for p := 0; p < k; p += Tile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul_solution.go:21*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul_solution.go:22*/ for p := 0; p < k; p += Tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -42,11 +50,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:23
-						gc_at[gc_tx] = 0
+						/*line matmul_solution.go:23*/ gc_at[gc_tx] = 0
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -60,11 +66,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:23
-						as[ty][tx] = 0
+						/*line matmul_solution.go:23*/ as[ty][tx] = 0
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
@@ -83,55 +87,36 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line matmul_solution.go:18
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul_solution.go:32
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+					/*line matmul_solution.go:18*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line matmul_solution.go:32*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line matmul_solution.go:33
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line matmul_solution.go:33
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -139,83 +124,67 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -252,36 +221,31 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						gc_at5[gc_tx] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						gc_at5[gc_tx] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						gc_at5[gc_tx] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						gc_at5[gc_tx] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-					gc_at5[gc_tx] = sum
+					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -291,70 +255,55 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						tx := gc_tx
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-						c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
+					/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 					tx := gc_tx
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
+					/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-					c[row*n+col] = sum
+					/*line matmul_solution.go:38*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++

@@ -23,12 +23,23 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul_solution.go:16
-	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
+	/*line matmul_solution.go:16*/ as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	clear(gc_s_sum)
-//line matmul_solution.go:22
-	for p := 0; p < k; p += Tile {
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line matmul_solution.go:21*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line matmul_solution.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul_solution.go:21*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul_solution.go:22*/ for p := 0; p < k; p += Tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -40,67 +51,53 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at2 := a[gc_off:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul_solution.go:19
-							var row int = gc_by*Tile + ty
+							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
 							var col int = gc_bx*Tile + tx
-//line matmul_solution.go:23
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line matmul_solution.go:23*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul_solution.go:24
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line matmul_solution.go:24*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 								gc_b4 := gc_none2
-//line matmul_solution.go:24
-								if row < m {
+								/*line matmul_solution.go:24*/ if row < m {
 									gc_b4 = gc_all2
 								}
-//line matmul_solution.go:24
-								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								/*line matmul_solution.go:24*/ gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line matmul_solution.go:24
-									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+									/*line matmul_solution.go:24*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
-//line matmul_solution.go:24
-							gc_vb2.StoreSlice(gc_at3[gc_tx:])
-//line matmul_solution.go:28
-							if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul_solution.go:28
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line matmul_solution.go:24*/ gc_vb2.StoreSlice(gc_at3[gc_tx:])
+							/*line matmul_solution.go:28*/ if p+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul_solution.go:28*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							} else {
 								gc_b5 := gc_none2
-//line matmul_solution.go:28
-								if p+ty < k {
+								/*line matmul_solution.go:28*/ if p+ty < k {
 									gc_b5 = gc_all2
 								}
-//line matmul_solution.go:28
-								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								/*line matmul_solution.go:28*/ gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 								if gc_if4.ToBits() != 0 {
-//line matmul_solution.go:28
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+									/*line matmul_solution.go:28*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:23
-						gc_at[gc_tx] = 0
+						/*line matmul_solution.go:23*/ gc_at[gc_tx] = 0
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -110,119 +107,93 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul_solution.go:19
-							var row int = gc_by*Tile + ty
+							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
 							var col int = gc_bx*Tile + tx
-//line matmul_solution.go:23
-							if tx < 0 || tx > len(as[ty])-8 || (row*
-//line matmul_solution.go:25
-								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
+							/*line matmul_solution.go:23*/ if tx < 0 || tx > len(as[ty])-8 || (row*
+								/*line matmul_solution.go:25*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
 								break
 							}
-//line matmul_solution.go:23
-							gc_vb.StoreSlice(as[ty][tx:])
+							/*line matmul_solution.go:23*/ gc_vb.StoreSlice(as[ty][tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul_solution.go:24
-								if tx >= 0 && tx <= len(as[ty])-8 {
+								/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
 								} else {
-//line matmul_solution.go:25
-									var gc_lanes [8]float32
-//line matmul_solution.go:25
-									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
+									/*line matmul_solution.go:25*/ var gc_lanes [8]float32
+									/*line matmul_solution.go:25*/ archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line matmul_solution.go:25
-											as[ty][tx+gc_k] = gc_lanes[gc_k]
+											/*line matmul_solution.go:25*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line matmul_solution.go:25
-								if row <
-//line matmul_solution.go:24
-									m {
+								/*line matmul_solution.go:25*/ if row <
+									/*line matmul_solution.go:24*/ m {
 									gc_b2 = gc_all
 								}
-//line matmul_solution.go:24
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								/*line matmul_solution.go:24*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 								if gc_if.ToBits() != 0 {
-//line matmul_solution.go:24
-									if tx >= 0 && tx <= len(as[ty])-8 {
+									/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
 									} else {
-//line matmul_solution.go:25
-										var gc_lanes2 [8]float32
-//line matmul_solution.go:25
-										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
+										/*line matmul_solution.go:25*/ var gc_lanes2 [8]float32
+										/*line matmul_solution.go:25*/ archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line matmul_solution.go:25
-												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												/*line matmul_solution.go:25*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line matmul_solution.go:27
-							gc_vb.StoreSlice(bs[ty][tx:])
+							/*line matmul_solution.go:27*/ gc_vb.StoreSlice(bs[ty][tx:])
 							if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul_solution.go:28
-								if tx >= 0 && tx <= len(bs[ty])-8 {
+								/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
 								} else {
-//line matmul_solution.go:29
-									var gc_lanes3 [8]float32
-//line matmul_solution.go:29
-									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
+									/*line matmul_solution.go:29*/ var gc_lanes3 [8]float32
+									/*line matmul_solution.go:29*/ archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
 									for gc_k3 := range 8 {
 										if 0xff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line matmul_solution.go:29
-											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											/*line matmul_solution.go:29*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b3 := gc_none
-//line matmul_solution.go:29
-								if p+ty < k {
+								/*line matmul_solution.go:29*/ if p+ty < k {
 									gc_b3 = gc_all
 								}
-//line matmul_solution.go:28
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								/*line matmul_solution.go:28*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 								if gc_if2.ToBits() != 0 {
-//line matmul_solution.go:28
-									if tx >= 0 && tx <= len(bs[ty])-8 {
+									/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
 									} else {
-//line matmul_solution.go:29
-										var gc_lanes4 [8]float32
-//line matmul_solution.go:29
-										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
+										/*line matmul_solution.go:29*/ var gc_lanes4 [8]float32
+										/*line matmul_solution.go:29*/ archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line matmul_solution.go:29
-												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line matmul_solution.go:29*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -232,15 +203,13 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:23
-						as[ty][tx] = 0
+						/*line matmul_solution.go:23*/ as[ty][tx] = 0
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
@@ -259,59 +228,40 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul_solution.go:18
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul_solution.go:32
-						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+						/*line matmul_solution.go:18*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul_solution.go:32*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 							break
 						}
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul_solution.go:33
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul_solution.go:33
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -319,83 +269,67 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line matmul_solution.go:33
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -426,67 +360,54 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line matmul_solution.go:19
-						var row int = gc_by*Tile + ty
-						_ = row
-						var tx int = gc_tx
-//line matmul_solution.go:20
-						var col int = gc_bx*Tile + tx
-						_ = col
-//line matmul_solution.go:20
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul_solution.go:38
-						sum.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-					gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line matmul_solution.go:19
-						var row int = gc_by*Tile + ty
+						/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
+						_ = row
 						var tx int = gc_tx
-//line matmul_solution.go:20
-						var col int = gc_bx*Tile + tx
-//line matmul_solution.go:20
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul_solution.go:38
-						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-//line matmul_solution.go:38
-						sum.StoreSlice(c[row*n+col:])
+						/*line matmul_solution.go:20*/ var col int = gc_bx*Tile + tx
+						_ = col
+						/*line matmul_solution.go:20*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul_solution.go:38*/ sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
+						var tx int = gc_tx
+						/*line matmul_solution.go:20*/ var col int = gc_bx*Tile + tx
+						/*line matmul_solution.go:20*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul_solution.go:38*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+							break
+						}
+						/*line matmul_solution.go:38*/ sum.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
+					/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
 					tx := gc_tx
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
+					/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul_solution.go:38
-					c[row*n+col] = sum
+					/*line matmul_solution.go:38*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++

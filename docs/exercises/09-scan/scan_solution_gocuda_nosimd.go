@@ -18,16 +18,13 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line scan_solution.go:17
-	if 2*b <= 1*gc_bdx {
+	/*line scan_solution.go:17*/ if 2*b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan_solution.go:17
-	buf := gocuda.Shared[int32](t, 2*b)
+	/*line scan_solution.go:17*/ buf := gocuda.Shared[int32](t, 2*b)
 	cur := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_solution.go:26
-		gc_off := gc_bx * b
+		/*line scan_solution.go:26*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := buf[:gc_bdx]
@@ -36,33 +33,26 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line scan_solution.go:18
-				var i int = gc_bx*b + tid
+				/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
 				var v lanes.Int32x8
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line scan_solution.go:20
-					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				} else {
-//line scan_solution.go:20
-					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line scan_solution.go:20*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if4.ToBits() != 0 {
-//line scan_solution.go:20
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
 				}
-//line scan_solution.go:20
-				v.StoreSlice(gc_at2[gc_tx:])
+				/*line scan_solution.go:20*/ v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line scan_solution.go:18
-				i := gc_bx*b + tid
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
-//line scan_solution.go:24
-				gc_at2[gc_tx] = v
+				/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
 			}
 		} else {
 			gc_vstep2 := 0
@@ -70,47 +60,37 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line scan_solution.go:18
-				var i int = gc_bx*b + tid
+				/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
 				var v lanes.Int32x8
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
 					break
 				}
-//line scan_solution.go:20
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line scan_solution.go:20
-					v = lanes.LoadInt32x8Slice(in[i:])
+				/*line scan_solution.go:20*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:])
 				} else {
-//line scan_solution.go:21
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line scan_solution.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan_solution.go:20
-						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 				}
-//line scan_solution.go:24
-				v.StoreSlice(buf[tid:])
+				/*line scan_solution.go:24*/ v.StoreSlice(buf[tid:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan_solution.go:18
-				i := gc_bx*b + tid
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-//line scan_solution.go:24
-				buf[tid] = v
+				/*line scan_solution.go:24*/ buf[tid] = v
 			}
 		}
 	}
-//line scan_solution.go:26
-	for d := 1; d < b; d *= 2 {
+	/*line scan_solution.go:26*/ for d := 1; d < b; d *= 2 {
 		next := 1 - cur
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan_solution.go:30
-			gc_off2 := cur * b
+			/*line scan_solution.go:30*/ gc_off2 := cur * b
 			gc_off3 := (cur * b) - d
 			gc_off4 := next * b
 			if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
@@ -122,26 +102,20 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var tid int = gc_tx
-//line scan_solution.go:28
-					x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+					/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
 					if tid >= d {
-//line scan_solution.go:29
-						x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
+						/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
 					} else {
-//line scan_solution.go:29
-						gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+						/*line scan_solution.go:29*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 						if gc_if6.ToBits() != 0 {
-//line scan_solution.go:29
-							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
+							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
 						}
 					}
-//line scan_solution.go:29
-					x.StoreSlice(gc_at5[gc_tx:])
+					/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[gc_tx:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
-//line scan_solution.go:28
-					x := gc_at3[gc_tx]
+					/*line scan_solution.go:28*/ x := gc_at3[gc_tx]
 					if tid >= d {
 						x += gc_at4[gc_tx]
 					}
@@ -153,21 +127,16 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var tid int = gc_tx
-//line scan_solution.go:28
-					if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
+					/*line scan_solution.go:28*/ if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 						break
 					}
-//line scan_solution.go:28
-					x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
+					/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
 					if tid >= d {
-//line scan_solution.go:29
-						x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
+						/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 					} else {
-//line scan_solution.go:30
-						gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+						/*line scan_solution.go:30*/ gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 						if gc_if5.ToBits() != 0 {
-//line scan_solution.go:29
-							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
+							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
 						}
 					}
 					x.StoreSlice(buf[next*b+tid:])
@@ -175,8 +144,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scan_solution.go:28
-					x := buf[cur*b+tid]
+					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
 					if tid >= d {
 						x += buf[cur*b+tid-d]
 					}
@@ -184,12 +152,10 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line scan_solution.go:34
-		cur = next
+		/*line scan_solution.go:34*/ cur = next
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line scan_solution.go:38
-	if !compiled.Adds(gc_bx*b, gc_to) {
+	/*line scan_solution.go:38*/ if !compiled.Adds(gc_bx*b, gc_to) {
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -205,28 +171,23 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line scan_solution.go:37
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 1
-//line scan_solution.go:37
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 2
-//line scan_solution.go:37
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 3
-//line scan_solution.go:37
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan_solution.go:37
-				gc_at6[gc_tx] = gc_at7[gc_tx]
+				/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -235,46 +196,36 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-//line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan_solution.go:18
-				i := gc_bx*b + tid
-//line scan_solution.go:37
-				out[i] = buf[cur*b+tid]
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
+				/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
 			}
 		}
 	}

@@ -18,11 +18,9 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line stencil_solution.go:16
-	temp := gocuda.Shared[int32](t, b+2*Radius)
+	/*line stencil_solution.go:16*/ temp := gocuda.Shared[int32](t, b+2*Radius)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line stencil_solution.go:19
-		gc_off := Radius
+		/*line stencil_solution.go:19*/ gc_off := Radius
 		gc_off2 := Radius + b
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
 		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
@@ -37,17 +35,14 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_fastlo + gc_u
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line stencil_solution.go:23
-						g := gc_bx*b + tid
-//line stencil_solution.go:17
-						at := func(i int) int32 {
+						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+						/*line stencil_solution.go:17*/ at := func(i int) int32 {
 							if i < 0 || i >= len(in) {
 								return 0
 							}
 							return in[i]
 						}
-//line stencil_solution.go:24
-						gc_at[gc_u] = at(g)
+						/*line stencil_solution.go:24*/ gc_at[gc_u] = at(g)
 						if tid < Radius {
 							gc_at2[gc_u] = at(g - Radius)
 							gc_at3[gc_u] = at(g + b)
@@ -58,17 +53,14 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line stencil_solution.go:23
-				g := gc_bx*b + tid
-//line stencil_solution.go:17
-				at := func(i int) int32 {
+				/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+				/*line stencil_solution.go:17*/ at := func(i int) int32 {
 					if i < 0 || i >= len(in) {
 						return 0
 					}
 					return in[i]
 				}
-//line stencil_solution.go:24
-				temp[tid+Radius] = at(g)
+				/*line stencil_solution.go:24*/ temp[tid+Radius] = at(g)
 				if tid < Radius {
 					temp[tid] = at(g - Radius)
 					temp[tid+Radius+b] = at(g + b)
@@ -78,17 +70,14 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line stencil_solution.go:23
-				g := gc_bx*b + tid
-//line stencil_solution.go:17
-				at := func(i int) int32 {
+				/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+				/*line stencil_solution.go:17*/ at := func(i int) int32 {
 					if i < 0 || i >= len(in) {
 						return 0
 					}
 					return in[i]
 				}
-//line stencil_solution.go:24
-				temp[tid+Radius] = at(g)
+				/*line stencil_solution.go:24*/ temp[tid+Radius] = at(g)
 				if tid < Radius {
 					temp[tid] = at(g - Radius)
 					temp[tid+Radius+b] = at(g + b)
@@ -99,8 +88,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line stencil_solution.go:37
-			if !compiled.Adds(gc_bx*b, gc_to) {
+			/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
@@ -112,54 +100,41 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line stencil_solution.go:23
-					var g int = gc_bx*b + tid
+					/*line stencil_solution.go:23*/ var g int = gc_bx*b + tid
 					{
-//line stencil_solution.go:31
-						var sum lanes.Int32x8
+						/*line stencil_solution.go:31*/ var sum lanes.Int32x8
 						if g < 0 || g > len(out)-8 {
 							break
 						}
-//line stencil_solution.go:32
-						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
-//line stencil_solution.go:32
-							for off := -Radius; off <= Radius; off = off + 1 {
+						/*line stencil_solution.go:32*/ if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
+							/*line stencil_solution.go:32*/ for off := -Radius; off <= Radius; off = off + 1 {
 								var gc_ld2 lanes.Int32x8
 								{
-//line stencil_solution.go:32
-									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+									/*line stencil_solution.go:32*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 								}
-//line stencil_solution.go:33
-								sum = sum.Add(gc_ld2)
+								/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
 							}
 						} else {
-//line stencil_solution.go:33
-							for off := -Radius; off <= Radius; off = off + 1 {
+							/*line stencil_solution.go:33*/ for off := -Radius; off <= Radius; off = off + 1 {
 								var gc_ld2 lanes.Int32x8
-//line stencil_solution.go:32
-								if (tid+
+								/*line stencil_solution.go:32*/ if (tid+
 									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
-//line stencil_solution.go:33
-									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+									/*line stencil_solution.go:33*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 								} else {
 									break gc_steps2
 								}
-//line stencil_solution.go:33
-								sum = sum.Add(gc_ld2)
+								/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
 							}
 						}
-//line stencil_solution.go:33
-						sum.StoreSlice(out[g:])
+						/*line stencil_solution.go:33*/ sum.StoreSlice(out[g:])
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line stencil_solution.go:23
-					g := gc_bx*b + tid
+					/*line stencil_solution.go:23*/ g := gc_bx*b + tid
 					{
-//line stencil_solution.go:31
-						var sum int32
+						/*line stencil_solution.go:31*/ var sum int32
 						for off := -Radius; off <= Radius; off++ {
 							sum += temp[tid+Radius+off]
 						}

@@ -19,12 +19,20 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-//line gridsync_solution.go:18
-	n := len(in)
+	/*line gridsync_solution.go:18*/ n := len(in)
 	stride := gc_bdx * gc_gdx
-	clear(gc_s_local)
-//line gridsync_solution.go:22
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
+		/*line gridsync_solution.go:21*/ var local float64
+		lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line gridsync_solution.go:21*/ var local float64
+		gc_s_local[gc_rank] = local
+	}
+	/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -32,8 +40,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line gridsync_solution.go:31
-			panic(compiled.ErrGuardWraps)
+			/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -42,63 +49,52 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_off3 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var first int = gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:19
-					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-//line gridsync_solution.go:22
-					var i int = first + gc_off
-					_ = i
-//line gridsync_solution.go:23
-					local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
-//line gridsync_solution.go:23
-					local.StoreSlice(gc_s_local[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					local := gc_s_local[gc_rank]
-					gc_more = true
-//line gridsync_solution.go:23
-					local += gc_at[gc_tx]
-					gc_s_local[gc_rank] = local
-				}
-			} else {
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var first int = gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:19
-					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-//line gridsync_solution.go:22
-					var i int = first + gc_off
-					if i < 0 || i > len(in)-4 {
-						break
-					}
-//line gridsync_solution.go:23
-					local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-//line gridsync_solution.go:23
-					local.StoreSlice(gc_s_local[gc_rank:])
+					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+					/*line gridsync_solution.go:22*/ var i int = first + gc_off
+					_ = i
+					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					local := gc_s_local[gc_rank]
+					gc_more = true
+					/*line gridsync_solution.go:23*/ local += gc_at[gc_tx]
+					gc_s_local[gc_rank] = local
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var first int = gc_bx*gc_bdx + gc_tx
+					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+					/*line gridsync_solution.go:22*/ var i int = first + gc_off
+					if i < 0 || i > len(in)-4 {
+						break
+					}
+					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
+					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
 					local := gc_s_local[gc_rank]
-//line gridsync_solution.go:22
-					i := first + gc_off
+					/*line gridsync_solution.go:22*/ i := first + gc_off
 					gc_more = true
-//line gridsync_solution.go:23
-					local += in[i]
+					/*line gridsync_solution.go:23*/ local += in[i]
 					gc_s_local[gc_rank] = local
 				}
 			}
@@ -110,8 +106,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
-//line gridsync_solution.go:25
-			if local != 0 {
+			/*line gridsync_solution.go:25*/ if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
@@ -119,8 +114,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
-//line gridsync_solution.go:25
-			if local != 0 {
+			/*line gridsync_solution.go:25*/ if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
@@ -128,8 +122,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
-//line gridsync_solution.go:25
-			if local != 0 {
+			/*line gridsync_solution.go:25*/ if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
@@ -137,8 +130,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
-//line gridsync_solution.go:25
-			if local != 0 {
+			/*line gridsync_solution.go:25*/ if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
@@ -146,30 +138,26 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
-//line gridsync_solution.go:25
-		if local != 0 {
+		/*line gridsync_solution.go:25*/ if local != 0 {
 			atomic.Add(sum, local)
 		}
 	}
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep3 := 0
-	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
-		gc_rank := gc_vstep3
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+		gc_rank := gc_vstep4
 		gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-		var mean float64 = *sum / float64(n)
+		/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
 		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-		mean := *sum / float64(n)
+		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
 	}
-//line gridsync_solution.go:30
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+	/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -177,8 +165,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line gridsync_solution.go:39
-			panic(compiled.ErrGuardWraps)
+			/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -195,40 +182,35 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
-//line gridsync_solution.go:31
-						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
-//line gridsync_solution.go:31
-						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
-//line gridsync_solution.go:31
-						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
-//line gridsync_solution.go:31
-						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
-//line gridsync_solution.go:31
-					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+					/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
 				gc_step3 := gc_from
@@ -239,11 +221,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
 						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -251,11 +231,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
 						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -263,11 +241,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
 						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -275,11 +251,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
 						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -287,11 +261,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
 					mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-					i_ := first + gc_off2
+					/*line gridsync_solution.go:30*/ i_ := first + gc_off2
 					gc_more2 = true
-//line gridsync_solution.go:31
-					out[i_] = in[i_] - mean
+					/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 				}
 			}
 		}

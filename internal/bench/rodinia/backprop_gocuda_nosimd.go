@@ -21,8 +21,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	by := gc_by
-//line backprop.go:43
-	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
+	/*line backprop.go:43*/ inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty := 0
@@ -38,18 +37,13 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at2 := inputCuda[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -58,46 +52,36 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-					inputNode[ty] = inputCuda[indexIn]
+					/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+					/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 				}
 			}
 			gc_ty++
@@ -110,8 +94,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
-//line backprop.go:61
-			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			/*line backprop.go:61*/ gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(weightMatrix) {
 				gc_fastlo = min(max(0, -gc_off3), gc_bdx)
@@ -127,8 +110,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							_ = tx
-//line backprop.go:51
-							gc_at3[gc_u] = gc_at4[gc_u]
+							/*line backprop.go:51*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -136,10 +118,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
 				gc_step3 := 0
@@ -149,50 +129,40 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						weightMatrix[ty][tx] = inputHiddenCuda[index]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			}
 			gc_ty++
@@ -206,8 +176,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-//line backprop.go:66
-			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
+			/*line backprop.go:66*/ if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
 				gc_elem := gc_at6[0]
@@ -215,28 +184,23 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line backprop.go:54
-						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line backprop.go:54
-						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line backprop.go:54
-						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line backprop.go:54
-						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line backprop.go:54
-					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
 			} else {
 				gc_step5 := 0
@@ -246,40 +210,35 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:54
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
 			}
 			gc_ty++
@@ -288,25 +247,22 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			}
 		}
 	}
-//line backprop.go:57
-	for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
+	/*line backprop.go:57*/ gc_inv := math.Log2(bpnnHeight)
+	for i := 1; float64(i) <= gc_inv; i++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line backprop.go:58
-		powerTwo := int(math.Pow(2, float64(i)))
+		/*line backprop.go:58*/ powerTwo := int(math.Pow(2, float64(i)))
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
-//line backprop.go:63
-		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+		/*line backprop.go:63*/ if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
 			gc_rstep = (powerTwo)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line backprop.go:59
-			if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
+			/*line backprop.go:59*/ if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -322,28 +278,23 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line backprop.go:60
-						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line backprop.go:60
-						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line backprop.go:60
-						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line backprop.go:60
-						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-//line backprop.go:60
-					gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+					/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
 				gc_step7 := gc_from
@@ -353,40 +304,35 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:60
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
 			gc_ty += gc_rstep
@@ -398,8 +344,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line backprop.go:74
-			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			/*line backprop.go:74*/ gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_row5 := gc_ty
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row5 >= 0 && gc_row5 < len(weightMatrix) {
@@ -416,8 +361,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_fastlo2 + gc_u2
 							tx := gc_tx
 							_ = tx
-//line backprop.go:65
-							gc_at9[gc_u2] = gc_at10[gc_u2]
+							/*line backprop.go:65*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
@@ -425,10 +369,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
 				gc_step8 := 0
@@ -438,50 +380,40 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:40
-						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						inputHiddenCuda[index] = weightMatrix[ty][tx]
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			}
 			gc_ty++
@@ -507,36 +439,31 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step9 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
-//line backprop.go:69
-					gc_at11[0] = gc_at12[gc_tx][ty]
+					/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
 				gc_step10 := gc_from
@@ -546,40 +473,35 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step10 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step10 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step10 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:69
-					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
 			gc_ty++

@@ -22,8 +22,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	by := gc_by
-//line backprop.go:43
-	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
+	/*line backprop.go:43*/ inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty := 0
@@ -39,18 +38,13 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at2 := inputCuda[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line backprop.go:47
-					gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -59,46 +53,36 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-						inputNode[ty] = inputCuda[indexIn]
+						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-//line backprop.go:47
-					inputNode[ty] = inputCuda[indexIn]
+					/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+					/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
 				}
 			}
 			gc_ty++
@@ -111,8 +95,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
-//line backprop.go:61
-			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			/*line backprop.go:61*/ gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(weightMatrix) {
 				gc_fastlo = min(max(0, -gc_off3), gc_bdx)
@@ -132,11 +115,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 									gc_tx := gc_vstep
 									var tx int = gc_tx
 									var ty int = gc_ty
-//line backprop.go:40
-									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 									_ = index
-//line backprop.go:41
-									archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line backprop.go:41*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -150,11 +131,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line backprop.go:40
-								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+								/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 								_ = index
-//line backprop.go:41
-								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line backprop.go:41*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -162,8 +141,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							_ = tx
-//line backprop.go:51
-							gc_at3[gc_u] = gc_at4[gc_u]
+							/*line backprop.go:51*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -171,10 +149,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -186,14 +162,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line backprop.go:40
-							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-							if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
+							/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							/*line backprop.go:51*/ if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
 								break
 							}
-//line backprop.go:52
-							archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+							/*line backprop.go:52*/ archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -208,14 +181,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line backprop.go:40
-						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-						if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
+						/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
 							break
 						}
-//line backprop.go:52
-						archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+						/*line backprop.go:52*/ archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -223,10 +193,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			}
 			gc_ty++
@@ -240,8 +208,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-//line backprop.go:66
-			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
+			/*line backprop.go:66*/ if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
 				gc_elem := gc_at6[0]
@@ -257,8 +224,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							_ = tx
 							var ty int = gc_ty
 							_ = ty
-//line backprop.go:39
-							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
+							/*line backprop.go:39*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -276,14 +242,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						_ = tx
 						var ty int = gc_ty
 						_ = ty
-//line backprop.go:39
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at5[gc_tx:])
+						/*line backprop.go:39*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line backprop.go:54
-					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
 			} else {
 				gc_vstep4 := 0
@@ -296,12 +260,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line backprop.go:54
-							if tx < 0 || tx > len(weightMatrix[ty])-16 {
+							/*line backprop.go:54*/ if tx < 0 || tx > len(weightMatrix[ty])-16 {
 								break
 							}
-//line backprop.go:55
-							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
+							/*line backprop.go:55*/ archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -317,12 +279,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line backprop.go:54
-						if tx < 0 || tx > len(weightMatrix[ty])-8 {
+						/*line backprop.go:54*/ if tx < 0 || tx > len(weightMatrix[ty])-8 {
 							break
 						}
-//line backprop.go:55
-						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
+						/*line backprop.go:55*/ archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -330,8 +290,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
 			}
 			gc_ty++
@@ -340,25 +299,22 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			}
 		}
 	}
-//line backprop.go:57
-	for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
+	/*line backprop.go:57*/ gc_inv := math.Log2(bpnnHeight)
+	for i := 1; float64(i) <= gc_inv; i++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line backprop.go:58
-		powerTwo := int(math.Pow(2, float64(i)))
+		/*line backprop.go:58*/ powerTwo := int(math.Pow(2, float64(i)))
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
-//line backprop.go:63
-		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+		/*line backprop.go:63*/ if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
 			gc_rstep = (powerTwo)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
-//line backprop.go:59
-			if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
+			/*line backprop.go:59*/ if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -381,8 +337,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							var ty int = gc_ty
 							_ = ty
 							{
-//line backprop.go:59
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line backprop.go:59*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -399,14 +354,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						_ = tx
 						var ty int = gc_ty
 						_ = ty
-//line backprop.go:59
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line backprop.go:59*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line backprop.go:60
-					gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+					/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -419,12 +372,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							var tx int = gc_tx
 							var ty int = gc_ty
 							{
-//line backprop.go:60
-								if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
+								/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
 									break
 								}
-//line backprop.go:60
-								archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+								/*line backprop.go:60*/ archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -440,12 +391,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line backprop.go:60
-						if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
+						/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
 							break
 						}
-//line backprop.go:60
-						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+						/*line backprop.go:60*/ archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -453,8 +402,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:60
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
 			gc_ty += gc_rstep
@@ -466,8 +414,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line backprop.go:74
-			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			/*line backprop.go:74*/ gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_row5 := gc_ty
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row5 >= 0 && gc_row5 < len(weightMatrix) {
@@ -488,11 +435,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 									gc_tx := gc_vstep7
 									var tx int = gc_tx
 									var ty int = gc_ty
-//line backprop.go:40
-									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 									_ = index
-//line backprop.go:41
-									archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									/*line backprop.go:41*/ archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep7, false
@@ -506,11 +451,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								gc_tx := gc_vstep7
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line backprop.go:40
-								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+								/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 								_ = index
-//line backprop.go:41
-								archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								/*line backprop.go:41*/ archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -518,8 +461,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_tx := gc_fastlo2 + gc_u2
 							tx := gc_tx
 							_ = tx
-//line backprop.go:65
-							gc_at9[gc_u2] = gc_at10[gc_u2]
+							/*line backprop.go:65*/ gc_at9[gc_u2] = gc_at10[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
 						continue
@@ -527,10 +469,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -542,14 +482,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line backprop.go:40
-							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-							if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
+							/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							/*line backprop.go:65*/ if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
 								break
 							}
-//line backprop.go:66
-							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+							/*line backprop.go:66*/ archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -564,14 +501,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line backprop.go:40
-						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-						if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
+						/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
 							break
 						}
-//line backprop.go:66
-						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+						/*line backprop.go:66*/ archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -579,10 +513,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			}
 			gc_ty++
@@ -608,36 +540,31 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						gc_at11[0] = gc_at12[gc_tx][ty]
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
-//line backprop.go:69
-					gc_at11[0] = gc_at12[gc_tx][ty]
+					/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -647,40 +574,35 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line backprop.go:69
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line backprop.go:69
-					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+					/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
 			gc_ty++

@@ -63,8 +63,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:40
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:40*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gGraphMask[tid] {
 							gGraphMask[tid] = false
 							for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
@@ -119,8 +118,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line bfs.go:77
-		if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
+		/*line bfs.go:77*/ if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
@@ -137,8 +135,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
@@ -149,8 +146,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
@@ -161,8 +157,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
@@ -173,8 +168,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
@@ -185,8 +179,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-					tid := gc_bx*BFSBlock + gc_tx
+					/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gc_at[gc_tx] {
 						gc_at2[gc_tx] = true
 						gc_at3[gc_tx] = true
@@ -200,8 +193,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
 							gGraphMask[tid] = true
 							gGraphVisited[tid] = true
@@ -212,8 +204,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
 							gGraphMask[tid] = true
 							gGraphVisited[tid] = true
@@ -224,8 +215,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
 							gGraphMask[tid] = true
 							gGraphVisited[tid] = true
@@ -236,8 +226,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
+						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
 							gGraphMask[tid] = true
 							gGraphVisited[tid] = true
@@ -248,8 +237,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line bfs.go:61
-					tid := gc_bx*BFSBlock + gc_tx
+					/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gUpdatingGraphMask[tid] {
 						gGraphMask[tid] = true
 						gGraphVisited[tid] = true

@@ -64,8 +64,7 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cfd.go:128
-			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			/*line cfd.go:128*/ gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
@@ -81,41 +80,35 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 				gc_at7 := areas[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line cfd.go:114
-					density := gc_at[gc_tx]
+					/*line cfd.go:114*/ density := gc_at[gc_tx]
 					var momentum CFDFloat3
 					momentum.X = gc_at2[gc_tx]
 					momentum.Y = gc_at3[gc_tx]
 					momentum.Z = gc_at4[gc_tx]
-//line cfd.go:120
-					densityEnergy := gc_at5[gc_tx]
+					/*line cfd.go:120*/ densityEnergy := gc_at5[gc_tx]
 					var velocity CFDFloat3
 					cfdComputeVelocity(&density, &momentum, &velocity)
 					speedSqd := cfdComputeSpeedSqd(&velocity)
 					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-//line cfd.go:129
-					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
+					/*line cfd.go:129*/ gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line cfd.go:114
-					density := variables[i+cfdVarDensity*nelr]
+					/*line cfd.go:114*/ density := variables[i+cfdVarDensity*nelr]
 					var momentum CFDFloat3
 					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
 					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
 					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line cfd.go:120
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+					/*line cfd.go:120*/ densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
 					var velocity CFDFloat3
 					cfdComputeVelocity(&density, &momentum, &velocity)
 					speedSqd := cfdComputeSpeedSqd(&velocity)
 					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-//line cfd.go:129
-					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
+					/*line cfd.go:129*/ stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -173,21 +166,17 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line cfd.go:150
-						var j int
+						/*line cfd.go:150*/ var j int
 						var nb int32
 						var normal CFDFloat3
 						var normalLen, factor float32
-//line cfd.go:155
-						densityI := variables[i+cfdVarDensity*nelr]
+						/*line cfd.go:155*/ densityI := variables[i+cfdVarDensity*nelr]
 						var momentumI CFDFloat3
 						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
 						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
 						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line cfd.go:161
-						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-//line cfd.go:163
-						var velocityI CFDFloat3
+						/*line cfd.go:161*/ densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
+						/*line cfd.go:163*/ var velocityI CFDFloat3
 						cfdComputeVelocity(&densityI, &momentumI, &velocityI)
 						speedSqdI := cfdComputeSpeedSqd(&velocityI)
 						speedI := sqrtf(speedSqdI)
@@ -201,8 +190,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 						var fluxIDensity float32
 						var fluxIMomentum CFDFloat3
 						var fluxIDensityEnergy float32
-//line cfd.go:178
-						var velocityNb CFDFloat3
+						/*line cfd.go:178*/ var velocityNb CFDFloat3
 						var densityNb, densityEnergyNb float32
 						var momentumNb CFDFloat3
 						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
@@ -215,8 +203,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line cfd.go:192
-							if nb >= 0 {
+							/*line cfd.go:192*/ if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
 								momentumNb.X = variables[n+(cfdVarMomentum+0)*nelr]
@@ -236,22 +223,19 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line cfd.go:215
-								factor = 0.5 * normal.X
+								/*line cfd.go:215*/ factor = 0.5 * normal.X
 								fluxIDensity += factor * (momentumNb.X + momentumI.X)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:222
-								factor = 0.5 * normal.Y
+								/*line cfd.go:222*/ factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:229
-								factor = 0.5 * normal.Z
+								/*line cfd.go:229*/ factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
@@ -268,15 +252,13 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:247
-								factor = 0.5 * normal.Y
+								/*line cfd.go:247*/ factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:254
-								factor = 0.5 * normal.Z
+								/*line cfd.go:254*/ factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
 								fluxIMomentum.X += factor * (ff.MomentumX.Z + fluxContributionIMomentumX.Z)
@@ -284,8 +266,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
 							}
 						}
-//line cfd.go:261
-						j = j_
+						/*line cfd.go:261*/ j = j_
 						_ = j
 						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
 						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X

@@ -30,28 +30,23 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 				i := gc_bdx*gc_bx + gc_tx
 				{
 					j := int(0)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(1)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(2)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(3)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(4)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 			}
 		}
@@ -79,8 +74,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line cfd.go:298
-			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			/*line cfd.go:298*/ gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -103,10 +97,8 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
 				gc_at16 := fluxes[gc_off6:][:gc_runhi]
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-//line cfd.go:279
-					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
-//line cfd.go:281
-					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					/*line cfd.go:279*/ factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
 					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
 					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
@@ -118,10 +110,8 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line cfd.go:279
-					factor := stepFactors[i] / float32(cfdRK+1-j)
-//line cfd.go:281
-					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
 					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
 					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
 					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]

@@ -35,30 +35,24 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:51
-						if (i+compiled.Trip(0)*
+						/*line cfd.go:51*/ if (i+compiled.Trip(0)*
 							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
 							break
 						}
 						{
-//line cfd.go:52
-							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+							/*line cfd.go:52*/ archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 						}
 						{
-//line cfd.go:52
-							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+							/*line cfd.go:52*/ archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 						}
 						{
-//line cfd.go:52
-							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+							/*line cfd.go:52*/ archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 						}
 						{
-//line cfd.go:52
-							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+							/*line cfd.go:52*/ archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 						}
 						{
-//line cfd.go:52
-							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+							/*line cfd.go:52*/ archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -73,21 +67,15 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:51
-					if (i+compiled.Trip(0)*
+					/*line cfd.go:51*/ if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
 						break
 					}
-//line cfd.go:52
-					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-//line cfd.go:52
-					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-//line cfd.go:52
-					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-//line cfd.go:52
-					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-//line cfd.go:52
-					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+					/*line cfd.go:52*/ archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+					/*line cfd.go:52*/ archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+					/*line cfd.go:52*/ archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+					/*line cfd.go:52*/ archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+					/*line cfd.go:52*/ archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -96,28 +84,23 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 				i := gc_bdx*gc_bx + gc_tx
 				{
 					j := int(0)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(1)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(2)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(3)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
 					j := int(4)
-//line cfd.go:52
-					variables[i+j*nelr] = ff.Variable[j]
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
 				}
 			}
 		}
@@ -145,8 +128,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line cfd.go:298
-			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			/*line cfd.go:298*/ gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -172,14 +154,12 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line cfd.go:279
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+						/*line cfd.go:279*/ gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bdx*gc_bx + gc_tx
 							_ = i
-//line cfd.go:279
-							factor := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_vb4)
+							/*line cfd.go:279*/ factor := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_vb4)
 							archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
@@ -194,14 +174,12 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					}
 				}
 				if compiled.SIMD {
-//line cfd.go:279
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					/*line cfd.go:279*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bdx*gc_bx + gc_tx
 						_ = i
-//line cfd.go:279
-						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb3)
+						/*line cfd.go:279*/ factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb3)
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
@@ -211,10 +189,8 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line cfd.go:279
-					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
-//line cfd.go:281
-					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					/*line cfd.go:279*/ factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
 					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
 					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
@@ -225,23 +201,19 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line cfd.go:279
-						gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+						/*line cfd.go:279*/ gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:279
-							if i < 0 || i > len(stepFactors)-16 || (i+
-//line cfd.go:281
-								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
+							/*line cfd.go:279*/ if i < 0 || i > len(stepFactors)-16 || (i+
+								/*line cfd.go:281*/ cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
 								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-16 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-16 || (i+cfdVarDensityEnergy*nelr) > len(variables)-16 || (i+
 								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
 								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
 								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
 								break
 							}
-//line cfd.go:279
-							factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
+							/*line cfd.go:279*/ factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
 							archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
 							archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
 							archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
@@ -256,23 +228,19 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					}
 				}
 				if compiled.SIMD {
-//line cfd.go:279
-					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					/*line cfd.go:279*/ gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:279
-						if i < 0 || i > len(stepFactors)-8 || (i+
-//line cfd.go:281
-							cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
+						/*line cfd.go:279*/ if i < 0 || i > len(stepFactors)-8 || (i+
+							/*line cfd.go:281*/ cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
 							cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
 							break
 						}
-//line cfd.go:279
-						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
+						/*line cfd.go:279*/ factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
@@ -286,10 +254,8 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line cfd.go:279
-					factor := stepFactors[i] / float32(cfdRK+1-j)
-//line cfd.go:281
-					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
 					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
 					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
 					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]

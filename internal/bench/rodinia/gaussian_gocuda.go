@@ -49,8 +49,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line gaussian.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line gaussian.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -58,8 +57,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line gaussian.go:28
-				mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
+				/*line gaussian.go:28*/ mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
 					aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
 			}
 		}
@@ -107,14 +105,12 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line gaussian.go:62
-		gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
+		/*line gaussian.go:62*/ gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line gaussian.go:69
-			panic(compiled.ErrGuardWraps)
+			/*line gaussian.go:69*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -143,8 +139,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				gc_elem := gc_at2[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					yidx := gc_bx*gc_bdx + gc_tx
-//line gaussian.go:51
-					gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
+					/*line gaussian.go:51*/ gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
 					if yidx == 0 {
 						gc_at4[0] -= gc_at5[gc_tx] * gc_at6[0]
 					}
@@ -156,8 +151,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 					gc_pos.Thread = gc_rank
 					xidx := gc_by*gc_bdy + gc_ty
 					yidx := gc_bx*gc_bdx + gc_tx
-//line gaussian.go:51
-					aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+					/*line gaussian.go:51*/ aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
 					if yidx == 0 {
 						bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
 					}

@@ -21,25 +21,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line hotspot.go:50
-	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
+	/*line hotspot.go:50*/ tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	ambTemp := float32(80.0)
 	bx := gc_bx
 	by := gc_by
-//line hotspot.go:58
-	stepDivCap := step / capacitance
+	/*line hotspot.go:58*/ stepDivCap := step / capacitance
 	rx1 := 1 / rx
-//line hotspot.go:59
-	ry1 := 1 / ry
-//line hotspot.go:59
-	rz1 := 1 / rz
-//line hotspot.go:63
-	smallBlockRows := HotspotBlock - iteration*2
+	/*line hotspot.go:59*/ ry1 := 1 / ry
+	/*line hotspot.go:59*/ rz1 := 1 / rz
+	/*line hotspot.go:63*/ smallBlockRows := HotspotBlock - iteration*2
 	smallBlockCols := HotspotBlock - iteration*2
-//line hotspot.go:67
-	blkY := smallBlockRows*by - borderRows
+	/*line hotspot.go:67*/ blkY := smallBlockRows*by - borderRows
 	blkX := smallBlockCols*bx - borderCols
 	blkYmax := blkY + HotspotBlock - 1
 	blkXmax := blkX + HotspotBlock - 1
@@ -74,8 +68,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				gc_at3 := powerOnCuda[gc_row][:gc_to]
 				gc_at4 := power[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hotspot.go:80
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hotspot.go:80*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -83,17 +76,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:73
-					yidx := blkY + ty
-//line hotspot.go:77
-					loadYidx := yidx
-//line hotspot.go:74
-					xidx := blkX + tx
-//line hotspot.go:77
-					loadXidx := xidx
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-					tempOnCuda[ty][tx] = tempSrc[index]
+					/*line hotspot.go:80*/ tempOnCuda[ty][tx] = tempSrc[index]
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
@@ -104,8 +92,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 	}
 	validYmin := 0
-//line hotspot.go:88
-	if blkY < 0 {
+	/*line hotspot.go:88*/ if blkY < 0 {
 		validYmin = -blkY
 	}
 	validYmax := HotspotBlock - 1
@@ -120,9 +107,39 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	clear(gc_s_computed)
-//line hotspot.go:119
-	for i := 0; i < iteration; i++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hotspot.go:118*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line hotspot.go:119*/ for i := 0; i < iteration; i++ {
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
@@ -147,17 +164,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:104
-					n := max(ty-1, validYmin)
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 					_ = n
-//line hotspot.go:104
-					s := min(ty+1, validYmax)
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 					_ = s
-//line hotspot.go:104
-					w := max(tx-1, validXmin)
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
 					_ = w
-//line hotspot.go:104
-					e := min(tx+1, validXmax)
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					computed = false
@@ -167,17 +180,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:104
-					n := max(ty-1, validYmin)
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 					_ = n
-//line hotspot.go:104
-					s := min(ty+1, validYmax)
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 					_ = s
-//line hotspot.go:104
-					w := max(tx-1, validXmin)
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
 					_ = w
-//line hotspot.go:104
-					e := min(tx+1, validXmax)
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					computed = false
@@ -192,8 +201,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line hotspot.go:132
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line hotspot.go:132*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
@@ -228,22 +236,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line hotspot.go:104
-						n := max(ty-1, validYmin)
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 						_ = n
-//line hotspot.go:104
-						s := min(ty+1, validYmax)
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 						_ = s
-//line hotspot.go:104
-						w := max(tx-1, validXmin)
-//line hotspot.go:104
-						e := min(tx+1, validXmax)
-//line hotspot.go:106
-						var computed bool
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
 						computed = false
 						computed = true
-//line hotspot.go:124
-						c := float64(gc_at5[gc_tx])
+						/*line hotspot.go:124*/ c := float64(gc_at5[gc_tx])
 						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
 							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
@@ -256,20 +258,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line hotspot.go:104
-						n := max(ty-1, validYmin)
-//line hotspot.go:104
-						s := min(ty+1, validYmax)
-//line hotspot.go:104
-						w := max(tx-1, validXmin)
-//line hotspot.go:104
-						e := min(tx+1, validXmax)
-//line hotspot.go:106
-						var computed bool
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
 						computed = false
 						computed = true
-//line hotspot.go:124
-						c := float64(tempOnCuda[ty][tx])
+						/*line hotspot.go:124*/ c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
@@ -283,8 +279,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 			}
 		}
-//line hotspot.go:131
-		if i == iteration-1 {
+		/*line hotspot.go:131*/ if i == iteration-1 {
 			break
 		}
 		{
@@ -294,113 +289,103 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								gc_at11[gc_tx] = gc_at12[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								gc_at11[gc_tx] = gc_at12[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								gc_at11[gc_tx] = gc_at12[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								gc_at11[gc_tx] = gc_at12[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-						if computed {
-							gc_at11[gc_tx] = gc_at12[gc_tx]
-						}
-					}
-				} else {
 					gc_step2 := 0
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
 							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
+							/*line hotspot.go:134*/ if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
 							}
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
 							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
+							/*line hotspot.go:134*/ if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
 							}
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
 							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
+							/*line hotspot.go:134*/ if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
 							}
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
 							computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-							if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
+							/*line hotspot.go:134*/ if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
 							}
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:134*/ if computed {
+							gc_at11[gc_tx] = gc_at12[gc_tx]
+						}
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-						if computed {
+						/*line hotspot.go:134*/ if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
 					}
@@ -420,158 +405,128 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							gc_at13[gc_tx] = gc_at14[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							gc_at13[gc_tx] = gc_at14[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							gc_at13[gc_tx] = gc_at14[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							gc_at13[gc_tx] = gc_at14[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-					if computed {
-						gc_at13[gc_tx] = gc_at14[gc_tx]
-					}
-				}
-			} else {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
+						/*line hotspot.go:142*/ if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
+						/*line hotspot.go:142*/ if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
+						/*line hotspot.go:142*/ if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line hotspot.go:73
-						yidx := blkY + ty
-//line hotspot.go:77
-						loadYidx := yidx
-//line hotspot.go:74
-						xidx := blkX + tx
-//line hotspot.go:77
-						loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-						if computed {
-							tempDst[index] = tempT[ty][tx]
+						/*line hotspot.go:142*/ if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line hotspot.go:142*/ if computed {
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:73
-					yidx := blkY + ty
-//line hotspot.go:77
-					loadYidx := yidx
-//line hotspot.go:74
-					xidx := blkX + tx
-//line hotspot.go:77
-					loadXidx := xidx
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
 					computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-					if computed {
+					/*line hotspot.go:142*/ if computed {
 						tempDst[index] = tempT[ty][tx]
 					}
 				}

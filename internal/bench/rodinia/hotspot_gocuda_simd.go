@@ -29,31 +29,24 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	_ = &rz
 	_ = &step
 	_ = &timeElapsed
-//line hotspot.go:50
-	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
+	/*line hotspot.go:50*/ tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	ambTemp := float32(80.0)
-//line hotspot.go:55
-	_ = &ambTemp
+	/*line hotspot.go:55*/ _ = &ambTemp
 	bx := gc_bx
 	by := gc_by
 	stepDivCap := step / capacitance
 	_ = &stepDivCap
-//line hotspot.go:59
-	rx1 := 1 / rx
+	/*line hotspot.go:59*/ rx1 := 1 / rx
 	_ = &rx1
-//line hotspot.go:59
-	ry1 := 1 / ry
+	/*line hotspot.go:59*/ ry1 := 1 / ry
 	_ = &ry1
-//line hotspot.go:59
-	rz1 := 1 / rz
+	/*line hotspot.go:59*/ rz1 := 1 / rz
 	_ = &rz1
-//line hotspot.go:63
-	smallBlockRows := HotspotBlock - iteration*2
+	/*line hotspot.go:63*/ smallBlockRows := HotspotBlock - iteration*2
 	smallBlockCols := HotspotBlock - iteration*2
-//line hotspot.go:67
-	blkY := smallBlockRows*by - borderRows
+	/*line hotspot.go:67*/ blkY := smallBlockRows*by - borderRows
 	blkX := smallBlockCols*bx - borderCols
 	blkYmax := blkY + HotspotBlock - 1
 	blkXmax := blkX + HotspotBlock - 1
@@ -95,21 +88,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hotspot.go:73
-							var yidx int = blkY + ty
-//line hotspot.go:77
-							var loadYidx int = yidx
-//line hotspot.go:74
-							var xidx int = blkX + tx
-//line hotspot.go:77
-							var loadXidx int = xidx
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
 							_ = index
 							{
-//line hotspot.go:79
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hotspot.go:79
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line hotspot.go:79*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line hotspot.go:79*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -124,26 +111,19 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hotspot.go:73
-						var yidx int = blkY + ty
-//line hotspot.go:77
-						var loadYidx int = yidx
-//line hotspot.go:74
-						var xidx int = blkX + tx
-//line hotspot.go:77
-						var loadXidx int = xidx
+						/*line hotspot.go:73*/ var yidx int = blkY + ty
+						/*line hotspot.go:77*/ var loadYidx int = yidx
+						/*line hotspot.go:74*/ var xidx int = blkX + tx
+						/*line hotspot.go:77*/ var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
 						_ = index
-//line hotspot.go:79
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hotspot.go:79
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hotspot.go:79*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hotspot.go:79*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hotspot.go:80
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hotspot.go:80*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -156,23 +136,17 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hotspot.go:73
-							var yidx int = blkY + ty
-//line hotspot.go:77
-							var loadYidx int = yidx
-//line hotspot.go:74
-							var xidx int = blkX + tx
-//line hotspot.go:77
-							var loadXidx int = xidx
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
 							{
 								if index < 0 || index > len(tempSrc)-16 || tx < 0 || tx > len(tempOnCuda[ty])-16 || index > len(power)-16 || tx > len(powerOnCuda[ty])-16 {
 									break
 								}
-//line hotspot.go:80
-								archsimd.LoadFloat32x16Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-//line hotspot.go:80
-								archsimd.LoadFloat32x16Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
+								/*line hotspot.go:80*/ archsimd.LoadFloat32x16Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+								/*line hotspot.go:80*/ archsimd.LoadFloat32x16Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -188,23 +162,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hotspot.go:73
-						var yidx int = blkY + ty
-//line hotspot.go:77
-						var loadYidx int = yidx
-//line hotspot.go:74
-						var xidx int = blkX + tx
-//line hotspot.go:77
-						var loadXidx int = xidx
+						/*line hotspot.go:73*/ var yidx int = blkY + ty
+						/*line hotspot.go:77*/ var loadYidx int = yidx
+						/*line hotspot.go:74*/ var xidx int = blkX + tx
+						/*line hotspot.go:77*/ var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-						if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
+						/*line hotspot.go:80*/ if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
 							break
 						}
-//line hotspot.go:80
-						archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-//line hotspot.go:80
-						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
+						/*line hotspot.go:80*/ archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+						/*line hotspot.go:80*/ archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -212,17 +179,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:73
-					yidx := blkY + ty
-//line hotspot.go:77
-					loadYidx := yidx
-//line hotspot.go:74
-					xidx := blkX + tx
-//line hotspot.go:77
-					loadXidx := xidx
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
-					tempOnCuda[ty][tx] = tempSrc[index]
+					/*line hotspot.go:80*/ tempOnCuda[ty][tx] = tempSrc[index]
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
@@ -233,8 +195,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 	}
 	validYmin := 0
-//line hotspot.go:88
-	if blkY < 0 {
+	/*line hotspot.go:88*/ if blkY < 0 {
 		validYmin = -blkY
 	}
 	validYmax := HotspotBlock - 1
@@ -249,9 +210,48 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	clear(gc_s_computed)
-//line hotspot.go:119
-	for i := 0; i < iteration; i++ {
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+				/*line hotspot.go:118*/ var computed bool
+				gc_b3 := gc_none2
+				/*line hotspot.go:118*/ if computed {
+					gc_b3 = gc_all2
+				}
+				/*line hotspot.go:118*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			/*line hotspot.go:118*/ var computed bool
+			gc_b2 := gc_none
+			/*line hotspot.go:118*/ if computed {
+				gc_b2 = gc_all
+			}
+			/*line hotspot.go:118*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hotspot.go:118*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line hotspot.go:119*/ for i := 0; i < iteration; i++ {
 		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty := 0
@@ -277,17 +277,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:104
-					n := max(ty-1, validYmin)
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 					_ = n
-//line hotspot.go:104
-					s := min(ty+1, validYmax)
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 					_ = s
-//line hotspot.go:104
-					w := max(tx-1, validXmin)
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
 					_ = w
-//line hotspot.go:104
-					e := min(tx+1, validXmax)
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					computed = false
@@ -297,17 +293,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:104
-					n := max(ty-1, validYmin)
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 					_ = n
-//line hotspot.go:104
-					s := min(ty+1, validYmax)
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 					_ = s
-//line hotspot.go:104
-					w := max(tx-1, validXmin)
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
 					_ = w
-//line hotspot.go:104
-					e := min(tx+1, validXmax)
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					computed = false
@@ -323,8 +315,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line hotspot.go:133
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line hotspot.go:133*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
@@ -359,22 +350,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line hotspot.go:104
-						n := max(ty-1, validYmin)
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
 						_ = n
-//line hotspot.go:104
-						s := min(ty+1, validYmax)
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
 						_ = s
-//line hotspot.go:104
-						w := max(tx-1, validXmin)
-//line hotspot.go:104
-						e := min(tx+1, validXmax)
-//line hotspot.go:106
-						var computed bool
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
 						computed = false
 						computed = true
-//line hotspot.go:124
-						c := float64(gc_at5[gc_tx])
+						/*line hotspot.go:124*/ c := float64(gc_at5[gc_tx])
 						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
 							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
@@ -387,20 +372,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line hotspot.go:104
-						n := max(ty-1, validYmin)
-//line hotspot.go:104
-						s := min(ty+1, validYmax)
-//line hotspot.go:104
-						w := max(tx-1, validXmin)
-//line hotspot.go:104
-						e := min(tx+1, validXmax)
-//line hotspot.go:106
-						var computed bool
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
 						computed = false
 						computed = true
-//line hotspot.go:124
-						c := float64(tempOnCuda[ty][tx])
+						/*line hotspot.go:124*/ c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
@@ -414,8 +393,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 			}
 		}
-//line hotspot.go:131
-		if i == iteration-1 {
+		/*line hotspot.go:131*/ if i == iteration-1 {
 			break
 		}
 		{
@@ -425,102 +403,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
 								var ty int = gc_ty
 								_ = ty
-//line hotspot.go:56
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line hotspot.go:134
-								gc_if4 := computed
+								/*line hotspot.go:56*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line hotspot.go:134*/ gc_if4 := computed
 								if gc_if4.ToBits() != 0 {
-//line hotspot.go:134
-									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).StoreMasked((*[16]float32)(gc_at11[gc_tx:]), gc_if4)
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							_ = tx
-							var ty int = gc_ty
-							_ = ty
-//line hotspot.go:56
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:134
-							gc_if3 := computed
-							if gc_if3.ToBits() != 0 {
-//line hotspot.go:134
-								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreMasked((*[8]float32)(gc_at11[gc_tx:]), gc_if3)
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-						if computed {
-							gc_at11[gc_tx] = gc_at12[gc_tx]
-						}
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-//line hotspot.go:56
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line hotspot.go:134
-								gc_if2 := computed
-								if gc_if2.ToBits() != 0 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line hotspot.go:135
-									if tx >= 0 && tx <= len(tempT[ty])-16 {
-//line hotspot.go:135
-										gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-									} else {
-										break gc_steps2
-									}
-//line hotspot.go:135
-									if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
-//line hotspot.go:135
-										gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
-									} else {
-//line hotspot.go:135
-										var gc_lanes4 [16]float32
-										gc_ld2.Store(&gc_lanes4)
-										for gc_k4 := range 16 {
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-//line hotspot.go:135
-												tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
+									/*line hotspot.go:134*/ archsimd.LoadFloat32x16Slice(gc_at12[gc_tx:]).StoreMasked((*[16]float32)(gc_at11[gc_tx:]), gc_if4)
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -531,39 +428,97 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					if compiled.SIMD {
-					gc_steps:
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line hotspot.go:56*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line hotspot.go:134*/ gc_if3 := computed
+							if gc_if3.ToBits() != 0 {
+								/*line hotspot.go:134*/ archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreMasked((*[8]float32)(gc_at11[gc_tx:]), gc_if3)
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:134*/ if computed {
+							gc_at11[gc_tx] = gc_at12[gc_tx]
+						}
+					}
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line hotspot.go:56*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line hotspot.go:134*/ gc_if2 := computed
+								if gc_if2.ToBits() != 0 {
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-16 {
+										/*line hotspot.go:135*/ gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+									} else {
+										break gc_steps2
+									}
+									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
+										/*line hotspot.go:135*/ gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
+									} else {
+										/*line hotspot.go:135*/ var gc_lanes4 [16]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps:
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hotspot.go:56
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:134
-							gc_if := computed
+							/*line hotspot.go:56*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line hotspot.go:134*/ gc_if := computed
 							if gc_if.ToBits() != 0 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hotspot.go:135
-								if tx >= 0 && tx <= len(tempT[ty])-8 {
-//line hotspot.go:135
-									gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+								/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-8 {
+									/*line hotspot.go:135*/ gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
 								} else {
 									break gc_steps
 								}
-//line hotspot.go:135
-								if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
-//line hotspot.go:135
-									gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
+								/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
+									/*line hotspot.go:135*/ gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
 								} else {
-//line hotspot.go:135
-									var gc_lanes2 [8]float32
+									/*line hotspot.go:135*/ var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line hotspot.go:135
-											tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -572,14 +527,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
 						computed := gc_s_computed[gc_rank]
-//line hotspot.go:134
-						if computed {
+						/*line hotspot.go:134*/ if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
 					}
@@ -599,116 +553,25 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-//line hotspot.go:73
-							var yidx int = blkY + ty
-//line hotspot.go:77
-							var loadYidx int = yidx
-//line hotspot.go:74
-							var xidx int = blkX + tx
-//line hotspot.go:77
-							var loadXidx int = xidx
-							var index int = gridCols*loadYidx + loadXidx
-							_ = index
-//line hotspot.go:78
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line hotspot.go:142
-							gc_if8 := computed
-							if gc_if8.ToBits() != 0 {
-//line hotspot.go:142
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreMasked((*[16]float32)(gc_at13[gc_tx:]), gc_if8)
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-//line hotspot.go:73
-						var yidx int = blkY + ty
-//line hotspot.go:77
-						var loadYidx int = yidx
-//line hotspot.go:74
-						var xidx int = blkX + tx
-//line hotspot.go:77
-						var loadXidx int = xidx
-						var index int = gridCols*loadYidx + loadXidx
-						_ = index
-//line hotspot.go:78
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:142
-						gc_if7 := computed
-						if gc_if7.ToBits() != 0 {
-//line hotspot.go:142
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreMasked((*[8]float32)(gc_at13[gc_tx:]), gc_if7)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-					if computed {
-						gc_at13[gc_tx] = gc_at14[gc_tx]
-					}
-				}
-			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hotspot.go:73
-							var yidx int = blkY + ty
-//line hotspot.go:77
-							var loadYidx int = yidx
-//line hotspot.go:74
-							var xidx int = blkX + tx
-//line hotspot.go:77
-							var loadXidx int = xidx
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
 							var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line hotspot.go:142
-							if index < 0 || index > len(tempDst)-16 {
-								break
-							}
-//line hotspot.go:142
-							gc_if6 := computed
-							if gc_if6.ToBits() != 0 {
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line hotspot.go:143
-								if tx >= 0 && tx <= len(tempT[ty])-16 {
-//line hotspot.go:143
-									gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-								} else {
-									break gc_steps4
-								}
-//line hotspot.go:143
-								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
+							_ = index
+							/*line hotspot.go:78*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line hotspot.go:142*/ gc_if8 := computed
+							if gc_if8.ToBits() != 0 {
+								/*line hotspot.go:142*/ archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreMasked((*[16]float32)(gc_at13[gc_tx:]), gc_if8)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -719,62 +582,113 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 				if compiled.SIMD {
-				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hotspot.go:73
-						var yidx int = blkY + ty
-//line hotspot.go:77
-						var loadYidx int = yidx
-//line hotspot.go:74
-						var xidx int = blkX + tx
-//line hotspot.go:77
-						var loadXidx int = xidx
+						/*line hotspot.go:73*/ var yidx int = blkY + ty
+						/*line hotspot.go:77*/ var loadYidx int = yidx
+						/*line hotspot.go:74*/ var xidx int = blkX + tx
+						/*line hotspot.go:77*/ var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:142
-						if index < 0 || index > len(tempDst)-8 {
-							break
-						}
-//line hotspot.go:142
-						gc_if5 := computed
-						if gc_if5.ToBits() != 0 {
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hotspot.go:143
-							if tx >= 0 && tx <= len(tempT[ty])-8 {
-//line hotspot.go:143
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
-							} else {
-								break gc_steps3
-							}
-//line hotspot.go:143
-							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
+						_ = index
+						/*line hotspot.go:78*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line hotspot.go:142*/ gc_if7 := computed
+						if gc_if7.ToBits() != 0 {
+							/*line hotspot.go:142*/ archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreMasked((*[8]float32)(gc_at13[gc_tx:]), gc_if7)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line hotspot.go:142*/ if computed {
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					gc_steps4:
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
+							var index int = gridCols*loadYidx + loadXidx
+							/*line hotspot.go:78*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line hotspot.go:142*/ if index < 0 || index > len(tempDst)-16 {
+								break
+							}
+							/*line hotspot.go:142*/ gc_if6 := computed
+							if gc_if6.ToBits() != 0 {
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line hotspot.go:143*/ if tx >= 0 && tx <= len(tempT[ty])-16 {
+									/*line hotspot.go:143*/ gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+								} else {
+									break gc_steps4
+								}
+								/*line hotspot.go:143*/ gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps3:
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line hotspot.go:73*/ var yidx int = blkY + ty
+						/*line hotspot.go:77*/ var loadYidx int = yidx
+						/*line hotspot.go:74*/ var xidx int = blkX + tx
+						/*line hotspot.go:77*/ var loadXidx int = xidx
+						var index int = gridCols*loadYidx + loadXidx
+						/*line hotspot.go:78*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line hotspot.go:142*/ if index < 0 || index > len(tempDst)-8 {
+							break
+						}
+						/*line hotspot.go:142*/ gc_if5 := computed
+						if gc_if5.ToBits() != 0 {
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hotspot.go:143*/ if tx >= 0 && tx <= len(tempT[ty])-8 {
+								/*line hotspot.go:143*/ gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+							} else {
+								break gc_steps3
+							}
+							/*line hotspot.go:143*/ gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line hotspot.go:73
-					yidx := blkY + ty
-//line hotspot.go:77
-					loadYidx := yidx
-//line hotspot.go:74
-					xidx := blkX + tx
-//line hotspot.go:77
-					loadXidx := xidx
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
 					computed := gc_s_computed[gc_rank]
-//line hotspot.go:142
-					if computed {
+					/*line hotspot.go:142*/ if computed {
 						tempDst[index] = tempT[ty][tx]
 					}
 				}

@@ -65,8 +65,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
+								/*line kmeans.go:28*/ for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
 							}
@@ -76,8 +75,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
+								/*line kmeans.go:28*/ for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
 							}
@@ -87,8 +85,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
+								/*line kmeans.go:28*/ for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
 							}
@@ -98,8 +95,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
+								/*line kmeans.go:28*/ for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
 							}
@@ -109,8 +105,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						gc_pos.Thread = gc_base + gc_tx
 						pointID := gc_tx + gc_bdx*gc_bx
 						{
-//line kmeans.go:28
-							for i := 0; i < nfeatures; i++ {
+							/*line kmeans.go:28*/ for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
 							}
 						}

@@ -43,82 +43,59 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					gc_vstep := 0
 					gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kmeans.go:63
-					gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+					/*line kmeans.go:63*/ gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
 				gc_steps3:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kmeans.go:58
-						var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+						/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 						index := gc_vb3
-//line kmeans.go:62
-						if pointID < 0 || pointID > len(membership)-8 {
+						/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-8 {
 							break
 						}
-//line kmeans.go:62
-						if pointID < npoints && uint(npoints-pointID) > 7 {
+						/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 7 {
 							minDist := gc_vb4
-//line kmeans.go:62
-							var dist lanes.Float32x8
-//line kmeans.go:62
-							for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-								var clusterBaseIndex int = i *
+							/*line kmeans.go:62*/ var dist lanes.Float32x8
+							/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+								/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 									nfeatures
 //line kmeans.go:68
 								var ans lanes.Float32x8
-//line kmeans.go:68
-								for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-									var addr int = pointID + j*
+								/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+									/*line kmeans.go:71*/ var addr int = pointID + j*
 										npoints
 									var gc_ld5 lanes.Float32x8
-//line kmeans.go:72
-									if addr >= 0 && addr <= len(features)-8 {
+									/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
 										gc_ld5 = lanes.LoadFloat32x8Slice(features[addr:])
 									} else {
 										break gc_steps3
 									}
-//line kmeans.go:73
-									diff := gc_ld5.Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
-//line kmeans.go:73
-									ans = ans.Add(diff.Mul(diff))
+									/*line kmeans.go:73*/ diff := gc_ld5.Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+									/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 								}
-//line kmeans.go:73
-								dist = ans
-//line kmeans.go:73
-								gc_if7 := dist.Less(minDist)
+								/*line kmeans.go:73*/ dist = ans
+								/*line kmeans.go:73*/ gc_if7 := dist.Less(minDist)
 								if gc_if7.ToBits() != 0 {
-//line kmeans.go:73
-									minDist = dist.Merge(minDist, gc_if7)
-//line kmeans.go:73
-									index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if7)
+									/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if7)
+									/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if7)
 								}
 							}
 						} else {
-//line kmeans.go:80
-							gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+							/*line kmeans.go:80*/ gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 							if gc_if8.ToBits() != 0 {
 								minDist := gc_vb4
-//line kmeans.go:62
-								var dist lanes.Float32x8
-//line kmeans.go:62
-								for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-									var clusterBaseIndex int = i *
+								/*line kmeans.go:62*/ var dist lanes.Float32x8
+								/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+									/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 										nfeatures
 //line kmeans.go:68
 									var ans lanes.Float32x8
-//line kmeans.go:68
-									for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-										var addr int = pointID + j*
+									/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+										/*line kmeans.go:71*/ var addr int = pointID + j*
 											npoints
 										var gc_ld6 lanes.Float32x8
-//line kmeans.go:72
-										if addr >= 0 && addr <= len(features)-8 {
+										/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
 											gc_ld6 = lanes.LoadFloat32x8Slice(features[addr:])
 										} else {
 											break gc_steps3
@@ -126,69 +103,53 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 										var gc_u3 float32
 										if gc_in3 := gc_if8.ToBits(); gc_in3 != 0 {
 											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line kmeans.go:73
-											gc_u3 = clusters[clusterBaseIndex+j]
+											/*line kmeans.go:73*/ gc_u3 = clusters[clusterBaseIndex+j]
 										}
 										diff := gc_ld6.Sub(lanes.BroadcastFloat32x8(gc_u3))
-//line kmeans.go:73
-										ans = ans.Add(diff.Mul(diff))
+										/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 									}
-//line kmeans.go:73
-									dist = ans
-//line kmeans.go:73
-									gc_if9 := dist.Less(minDist)
+									/*line kmeans.go:73*/ dist = ans
+									/*line kmeans.go:73*/ gc_if9 := dist.Less(minDist)
 									if gc_if8.And(gc_if9).ToBits() != 0 {
-//line kmeans.go:73
-										minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
-//line kmeans.go:73
-										index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
+										/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
+										/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
 									}
 								}
 							}
 						}
-//line kmeans.go:85
-						if pointID < npoints && uint(npoints-pointID) > 7 {
-//line kmeans.go:85
-							index.StoreSlice(membership[pointID:])
+						/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+							/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
 						} else {
 							gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 							if gc_if10.ToBits() != 0 {
-//line kmeans.go:85
-								index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
+								/*line kmeans.go:85*/ index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
 							}
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
+						/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
 						index := int32(-1)
-//line kmeans.go:62
-						if pointID < npoints {
+						/*line kmeans.go:62*/ if pointID < npoints {
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-//line kmeans.go:67
-							for i := 0; i < nclusters; i++ {
+							/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								var ans float32
-//line kmeans.go:71
-								for j := 0; j < nfeatures; j++ {
+								/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := features[addr] - clusters[clusterBaseIndex+j]
 									ans += diff * diff
 								}
 								dist = ans
-//line kmeans.go:78
-								if dist < minDist {
+								/*line kmeans.go:78*/ if dist < minDist {
 									minDist = dist
 									index = int32(i)
 								}
 							}
 						}
-//line kmeans.go:85
-						if pointID < npoints {
-//line kmeans.go:87
-							membership[pointID] = index
+						/*line kmeans.go:85*/ if pointID < npoints {
+							/*line kmeans.go:87*/ membership[pointID] = index
 						}
 					}
 				}

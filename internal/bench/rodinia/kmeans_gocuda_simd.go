@@ -46,83 +46,60 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kmeans.go:63
-							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+							/*line kmeans.go:63*/ gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_steps4:
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+								/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 								index := gc_vb5
-//line kmeans.go:62
-								if pointID < 0 || pointID > len(membership)-16 {
+								/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-16 {
 									break
 								}
-//line kmeans.go:62
-								if pointID < npoints && uint(npoints-pointID) > 15 {
+								/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 15 {
 									minDist := gc_vb6
-//line kmeans.go:62
-									var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:62
-									for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-										var clusterBaseIndex int = i *
+									/*line kmeans.go:62*/ var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+										/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 											nfeatures
 //line kmeans.go:68
 										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:68
-										for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-											var addr int = pointID + j*
+										/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+											/*line kmeans.go:71*/ var addr int = pointID + j*
 												npoints
 											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:72
-											if addr >= 0 && addr <= len(features)-16 {
+											/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-16 {
 												gc_ld7 = archsimd.LoadFloat32x16Slice(features[addr:])
 											} else {
 												break gc_steps4
 											}
-//line kmeans.go:73
-											diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
-//line kmeans.go:73
-											ans = ans.Add(diff.Mul(diff))
+											/*line kmeans.go:73*/ diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
+											/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 										}
-//line kmeans.go:73
-										dist = ans
-//line kmeans.go:73
-										gc_if13 := dist.Less(minDist)
+										/*line kmeans.go:73*/ dist = ans
+										/*line kmeans.go:73*/ gc_if13 := dist.Less(minDist)
 										if gc_if13.ToBits() != 0 {
-//line kmeans.go:73
-											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
-//line kmeans.go:73
-											index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+											/*line kmeans.go:73*/ minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+											/*line kmeans.go:73*/ index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 										}
 									}
 								} else {
-//line kmeans.go:80
-									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+									/*line kmeans.go:80*/ gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
 									if gc_if14.ToBits() != 0 {
 										minDist := gc_vb6
-//line kmeans.go:62
-										var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:62
-										for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-											var clusterBaseIndex int = i *
+										/*line kmeans.go:62*/ var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+											/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 												nfeatures
 //line kmeans.go:68
 											var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:68
-											for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-												var addr int = pointID + j*
+											/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+												/*line kmeans.go:71*/ var addr int = pointID + j*
 													npoints
 												var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:72
-												if addr >= 0 && addr <= len(features)-16 {
+												/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-16 {
 													gc_ld8 = archsimd.LoadFloat32x16Slice(features[addr:])
 												} else {
 													break gc_steps4
@@ -130,35 +107,26 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 												var gc_u4 float32
 												if gc_in4 := gc_if14.ToBits(); gc_in4 != 0 {
 													gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
-//line kmeans.go:73
-													gc_u4 = clusters[clusterBaseIndex+j]
+													/*line kmeans.go:73*/ gc_u4 = clusters[clusterBaseIndex+j]
 												}
 												diff := gc_ld8.Sub(archsimd.BroadcastFloat32x16(gc_u4))
-//line kmeans.go:73
-												ans = ans.Add(diff.Mul(diff))
+												/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 											}
-//line kmeans.go:73
-											dist = ans
-//line kmeans.go:73
-											gc_if15 := dist.Less(minDist)
+											/*line kmeans.go:73*/ dist = ans
+											/*line kmeans.go:73*/ gc_if15 := dist.Less(minDist)
 											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
-//line kmeans.go:73
-												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
-//line kmeans.go:73
-												index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+												/*line kmeans.go:73*/ minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+												/*line kmeans.go:73*/ index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
 											}
 										}
 									}
 								}
-//line kmeans.go:85
-								if pointID < npoints && uint(npoints-pointID) > 15 {
-//line kmeans.go:85
-									index.StoreSlice(membership[pointID:])
+								/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 15 {
+									/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
 								} else {
 									gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
 									if gc_if16.ToBits() != 0 {
-//line kmeans.go:85
-										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if16)
+										/*line kmeans.go:85*/ index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if16)
 									}
 								}
 							}
@@ -172,83 +140,60 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kmeans.go:63
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+						/*line kmeans.go:63*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kmeans.go:58
-							var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+							/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 							index := gc_vb2
-//line kmeans.go:62
-							if pointID < 0 || pointID > len(membership)-8 {
+							/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-8 {
 								break
 							}
-//line kmeans.go:62
-							if pointID < npoints && uint(npoints-pointID) > 7 {
+							/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 7 {
 								minDist := gc_vb3
-//line kmeans.go:62
-								var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:62
-								for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-									var clusterBaseIndex int = i *
+								/*line kmeans.go:62*/ var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+									/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 										nfeatures
 //line kmeans.go:68
 									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:68
-									for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-										var addr int = pointID + j*
+									/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+										/*line kmeans.go:71*/ var addr int = pointID + j*
 											npoints
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:72
-										if addr >= 0 && addr <= len(features)-8 {
+										/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(features[addr:])
 										} else {
 											break gc_steps2
 										}
-//line kmeans.go:73
-										diff := gc_ld3.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
-//line kmeans.go:73
-										ans = ans.Add(diff.Mul(diff))
+										/*line kmeans.go:73*/ diff := gc_ld3.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
+										/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 									}
-//line kmeans.go:73
-									dist = ans
-//line kmeans.go:73
-									gc_if5 := dist.Less(minDist)
+									/*line kmeans.go:73*/ dist = ans
+									/*line kmeans.go:73*/ gc_if5 := dist.Less(minDist)
 									if gc_if5.ToBits() != 0 {
-//line kmeans.go:73
-										minDist = dist.Merge(minDist, gc_if5)
-//line kmeans.go:73
-										index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if5)
+										/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if5)
+										/*line kmeans.go:73*/ index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if5)
 									}
 								}
 							} else {
-//line kmeans.go:80
-								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+								/*line kmeans.go:80*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 								if gc_if6.ToBits() != 0 {
 									minDist := gc_vb3
-//line kmeans.go:62
-									var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:62
-									for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-										var clusterBaseIndex int = i *
+									/*line kmeans.go:62*/ var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+										/*line kmeans.go:67*/ var clusterBaseIndex int = i *
 											nfeatures
 //line kmeans.go:68
 										var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:68
-										for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-											var addr int = pointID + j*
+										/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+											/*line kmeans.go:71*/ var addr int = pointID + j*
 												npoints
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:72
-											if addr >= 0 && addr <= len(features)-8 {
+											/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
 												gc_ld4 = archsimd.LoadFloat32x8Slice(features[addr:])
 											} else {
 												break gc_steps2
@@ -256,35 +201,26 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 											var gc_u2 float32
 											if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line kmeans.go:73
-												gc_u2 = clusters[clusterBaseIndex+j]
+												/*line kmeans.go:73*/ gc_u2 = clusters[clusterBaseIndex+j]
 											}
 											diff := gc_ld4.Sub(archsimd.BroadcastFloat32x8(gc_u2))
-//line kmeans.go:73
-											ans = ans.Add(diff.Mul(diff))
+											/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
 										}
-//line kmeans.go:73
-										dist = ans
-//line kmeans.go:73
-										gc_if7 := dist.Less(minDist)
+										/*line kmeans.go:73*/ dist = ans
+										/*line kmeans.go:73*/ gc_if7 := dist.Less(minDist)
 										if gc_if6.And(gc_if7).ToBits() != 0 {
-//line kmeans.go:73
-											minDist = dist.Merge(minDist, gc_if6.And(gc_if7))
-//line kmeans.go:73
-											index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if6.And(gc_if7))
+											/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if6.And(gc_if7))
+											/*line kmeans.go:73*/ index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if6.And(gc_if7))
 										}
 									}
 								}
 							}
-//line kmeans.go:85
-							if pointID < npoints && uint(npoints-pointID) > 7 {
-//line kmeans.go:85
-								index.StoreSlice(membership[pointID:])
+							/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+								/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
 							} else {
 								gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
 								if gc_if8.ToBits() != 0 {
-//line kmeans.go:85
-									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if8)
+									/*line kmeans.go:85*/ index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if8)
 								}
 							}
 						}
@@ -292,35 +228,28 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
+						/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
 						index := int32(-1)
-//line kmeans.go:62
-						if pointID < npoints {
+						/*line kmeans.go:62*/ if pointID < npoints {
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-//line kmeans.go:67
-							for i := 0; i < nclusters; i++ {
+							/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								var ans float32
-//line kmeans.go:71
-								for j := 0; j < nfeatures; j++ {
+								/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := features[addr] - clusters[clusterBaseIndex+j]
 									ans += diff * diff
 								}
 								dist = ans
-//line kmeans.go:78
-								if dist < minDist {
+								/*line kmeans.go:78*/ if dist < minDist {
 									minDist = dist
 									index = int32(i)
 								}
 							}
 						}
-//line kmeans.go:85
-						if pointID < npoints {
-//line kmeans.go:87
-							membership[pointID] = index
+						/*line kmeans.go:85*/ if pointID < npoints {
+							/*line kmeans.go:87*/ membership[pointID] = index
 						}
 					}
 				}

@@ -56,8 +56,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line lavamd.go:64
-				wtx := tx
+				/*line lavamd.go:64*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -65,8 +64,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line lavamd.go:64
-				wtx := tx
+				/*line lavamd.go:64*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -74,8 +72,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line lavamd.go:64
-				wtx := tx
+				/*line lavamd.go:64*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -83,8 +80,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line lavamd.go:64
-				wtx := tx
+				/*line lavamd.go:64*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
@@ -92,32 +88,25 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx := gc_tx
-//line lavamd.go:64
-			wtx := tx
+			/*line lavamd.go:64*/ wtx := tx
 			gc_s_wtx[gc_rank] = wtx
 		}
 	}
-//line lavamd.go:66
-	if bx < dDimGPU.NumberBoxes {
+	/*line lavamd.go:66*/ if bx < dDimGPU.NumberBoxes {
 		a2 := 2.0 * dParGPU.Alpha * dParGPU.Alpha
-//line lavamd.go:70
-		var firstI int
+		/*line lavamd.go:70*/ var firstI int
 		var rA, fA []LavaMDVector
 		rAShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
 		k := 0
-//line lavamd.go:81
-		rBShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
+		/*line lavamd.go:81*/ rBShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
 		qBShared := gocuda.Shared[float64](t, LavaMDParPerBox)[:LavaMDParPerBox]
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line lavamd.go:75
-			var pointer int
-//line lavamd.go:77
-			var firstJ int
+			/*line lavamd.go:75*/ var pointer int
+			/*line lavamd.go:77*/ var firstJ int
 			var rB []LavaMDVector
 			var qB []float64
-//line lavamd.go:84
-			var r2, u2, vij, fs, fxij, fyij, fzij float64
+			/*line lavamd.go:84*/ var r2, u2, vij, fs, fxij, fyij, fzij float64
 			var d lavaMDThreeVector
 			_ = pointer
 			_ = firstJ
@@ -132,8 +121,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 			_ = fzij
 			gc_s_d[gc_rank] = d
 		}
-//line lavamd.go:87
-		firstI = dBoxGPU[bx].Offset
+		/*line lavamd.go:87*/ firstI = dBoxGPU[bx].Offset
 		rA = dRvGPU[firstI:]
 		fA = dFvGPU[firstI:]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -145,14 +133,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:92
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:92*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:93
-						rAShared[wtx] = rA[wtx]
+						/*line lavamd.go:93*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
 					wtx = tx
@@ -164,14 +150,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:92
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:92*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:93
-						rAShared[wtx] = rA[wtx]
+						/*line lavamd.go:93*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
 					wtx = tx
@@ -183,14 +167,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:92
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:92*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:93
-						rAShared[wtx] = rA[wtx]
+						/*line lavamd.go:93*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
 					wtx = tx
@@ -202,14 +184,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:92
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:92*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:93
-						rAShared[wtx] = rA[wtx]
+						/*line lavamd.go:93*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
 					wtx = tx
@@ -221,14 +201,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
 				wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:92
-				for wtx < LavaMDParPerBox {
+				/*line lavamd.go:92*/ for wtx < LavaMDParPerBox {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line lavamd.go:93
-					rAShared[wtx] = rA[wtx]
+					/*line lavamd.go:93*/ rAShared[wtx] = rA[wtx]
 					wtx = wtx + LavaMDThreads
 				}
 				wtx = tx
@@ -243,32 +221,24 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:66
-					var pointer int
-//line lavamd.go:68
-					var firstJ int
-//line lavamd.go:70
-					var rB []LavaMDVector
-//line lavamd.go:72
-					var qB []float64
-//line lavamd.go:102
-					if k_ == 0 {
+					/*line lavamd.go:66*/ var pointer int
+					/*line lavamd.go:68*/ var firstJ int
+					/*line lavamd.go:70*/ var rB []LavaMDVector
+					/*line lavamd.go:72*/ var qB []float64
+					/*line lavamd.go:102*/ if k_ == 0 {
 						pointer = bx
 					} else {
 						pointer = dBoxGPU[bx].Nei[k_-1].Number
 					}
-//line lavamd.go:108
-					firstJ = dBoxGPU[pointer].Offset
+					/*line lavamd.go:108*/ firstJ = dBoxGPU[pointer].Offset
 					rB = dRvGPU[firstJ:]
 					qB = dQvGPU[firstJ:]
-//line lavamd.go:112
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:112*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:113
-						rBShared[wtx] = rB[wtx]
+						/*line lavamd.go:113*/ rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + LavaMDThreads
 					}
@@ -282,44 +252,32 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line lavamd.go:66
-					var j int
-//line lavamd.go:68
-					var r2 float64
-//line lavamd.go:70
-					var u2 float64
-//line lavamd.go:72
-					var vij float64
-//line lavamd.go:74
-					var fs float64
-//line lavamd.go:76
-					var fxij float64
-//line lavamd.go:78
-					var fyij float64
-//line lavamd.go:80
-					var fzij float64
+					/*line lavamd.go:66*/ var j int
+					/*line lavamd.go:68*/ var r2 float64
+					/*line lavamd.go:70*/ var u2 float64
+					/*line lavamd.go:72*/ var vij float64
+					/*line lavamd.go:74*/ var fs float64
+					/*line lavamd.go:76*/ var fxij float64
+					/*line lavamd.go:78*/ var fyij float64
+					/*line lavamd.go:80*/ var fzij float64
 					d := gc_s_d[gc_rank]
-//line lavamd.go:122
-					for wtx < LavaMDParPerBox {
+					/*line lavamd.go:122*/ for wtx < LavaMDParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line lavamd.go:123
-						for j = 0; j < LavaMDParPerBox; j++ {
+						/*line lavamd.go:123*/ for j = 0; j < LavaMDParPerBox; j++ {
 							r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
 							u2 = a2 * r2
 							vij = math.Exp(-u2)
 							fs = 2 * vij
-//line lavamd.go:129
-							d.X = rAShared[wtx].X - rBShared[j].X
+							/*line lavamd.go:129*/ d.X = rAShared[wtx].X - rBShared[j].X
 							fxij = fs * d.X
 							d.Y = rAShared[wtx].Y - rBShared[j].Y
 							fyij = fs * d.Y
 							d.Z = rAShared[wtx].Z - rBShared[j].Z
 							fzij = fs * d.Z
-//line lavamd.go:136
-							fA[wtx].V += qBShared[j] * vij
+							/*line lavamd.go:136*/ fA[wtx].V += qBShared[j] * vij
 							fA[wtx].X += qBShared[j] * fxij
 							fA[wtx].Y += qBShared[j] * fyij
 							fA[wtx].Z += qBShared[j] * fzij
@@ -332,8 +290,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				}
 			}
 		}
-//line lavamd.go:147
-		k = k_
+		/*line lavamd.go:147*/ k = k_
 		_ = k
 	}
 }

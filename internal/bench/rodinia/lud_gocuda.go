@@ -61,48 +61,39 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lud.go:73
-	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	/*line lud.go:73*/ dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line lud.go:79
-		periRow := periRow[:16]
-//line lud.go:81
-		periCol := periCol[:16]
+		/*line lud.go:79*/ periRow := periRow[:16]
+		/*line lud.go:81*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:77
-					var i, j, arrayOffset int
+					/*line lud.go:77*/ var i, j, arrayOffset int
 					var idx int
-//line lud.go:80
-					if gc_tx < LUDBlock {
+					/*line lud.go:80*/ if gc_tx < LUDBlock {
 						idx = gc_tx
-//line lud.go:83
-						arrayOffset = offset*matrixDim + offset
+						/*line lud.go:83*/ arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-//line lud.go:89
-						arrayOffset = offset*matrixDim + offset
+						/*line lud.go:89*/ arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*LUDBlock+idx]
 							arrayOffset += matrixDim
 						}
 					} else {
 						idx = gc_tx - LUDBlock
-//line lud.go:97
-						arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
+						/*line lud.go:97*/ arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 						for i = LUDBlock / 2; i < LUDBlock; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-//line lud.go:103
-						arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
+						/*line lud.go:103*/ arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
@@ -114,24 +105,17 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 		}
 	})
 	compiled.OutOfLine(func() {
-//line lud.go:118
-		dia := dia[:16]
-//line lud.go:120
-		periRow := periRow[:16]
-//line lud.go:122
-		periCol := periCol[:16]
+		/*line lud.go:118*/ dia := dia[:16]
+		/*line lud.go:120*/ periRow := periRow[:16]
+		/*line lud.go:122*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:129
-					var i int
-//line lud.go:131
-					var j int
-//line lud.go:133
-					var idx int
-//line lud.go:111
-					if gc_tx < LUDBlock {
+					/*line lud.go:129*/ var i int
+					/*line lud.go:131*/ var j int
+					/*line lud.go:133*/ var idx int
+					/*line lud.go:111*/ if gc_tx < LUDBlock {
 						idx = gc_tx
 						for i = 1; i < LUDBlock; i++ {
 							for j = 0; j < i; j++ {
@@ -153,20 +137,15 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:134
-		periCol := periCol[:16]
+		/*line lud.go:134*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:141
-					var i int
-//line lud.go:143
-					var arrayOffset int
-//line lud.go:145
-					var idx int
-//line lud.go:130
-					if gc_tx < LUDBlock {
+					/*line lud.go:141*/ var i int
+					/*line lud.go:143*/ var arrayOffset int
+					/*line lud.go:145*/ var idx int
+					/*line lud.go:130*/ if gc_tx < LUDBlock {
 						idx = gc_tx
 						arrayOffset = (offset+1)*matrixDim + offset
 						for i = 1; i < LUDBlock; i++ {

@@ -17,8 +17,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line lud.go:27
-	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	/*line lud.go:27*/ shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
@@ -31,59 +30,45 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line lud.go:26
-							var i int
+							/*line lud.go:26*/ var i int
 							_ = i
-//line lud.go:26
-							var j int
+							/*line lud.go:26*/ var j int
 							_ = j
-//line lud.go:29
-							var arrayOffset int = offset*matrixDim + offset
+							/*line lud.go:29*/ var arrayOffset int = offset*matrixDim + offset
 							var i_ int = 0
-//line lud.go:30
-							for ; i_ < LUDBlock; i_ = i_ + 1 {
+							/*line lud.go:30*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:30
-								if (arrayOffset+
+								/*line lud.go:30*/ if (arrayOffset+
 									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
-//line lud.go:31
-									gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx:])
+									/*line lud.go:31*/ gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx:])
 								} else {
-//line lud.go:31
-									var gc_lanes3 [16]float32
+									/*line lud.go:31*/ var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line lud.go:31
-											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx)+gc_k3]
+											/*line lud.go:31*/ gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
-//line lud.go:31
-								if gc_tx >= 0 && gc_tx <= len(shadow[i_])-16 {
-//line lud.go:31
-									gc_ld2.StoreSlice(shadow[i_][gc_tx:])
+								/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-16 {
+									/*line lud.go:31*/ gc_ld2.StoreSlice(shadow[i_][gc_tx:])
 								} else {
-//line lud.go:31
-									var gc_lanes4 [16]float32
+									/*line lud.go:31*/ var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line lud.go:31
-											shadow[i_][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line lud.go:31*/ shadow[i_][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line lud.go:31
-								arrayOffset = arrayOffset +
+								/*line lud.go:31*/ arrayOffset = arrayOffset +
 									matrixDim
 							}
-//line lud.go:30
-							i = i_
+							/*line lud.go:30*/ i = i_
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -97,76 +82,58 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lud.go:26
-						var i int
+						/*line lud.go:26*/ var i int
 						_ = i
-//line lud.go:26
-						var j int
+						/*line lud.go:26*/ var j int
 						_ = j
-//line lud.go:29
-						var arrayOffset int = offset*matrixDim + offset
+						/*line lud.go:29*/ var arrayOffset int = offset*matrixDim + offset
 						var i_ int = 0
-//line lud.go:30
-						for ; i_ < LUDBlock; i_ = i_ + 1 {
+						/*line lud.go:30*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:30
-							if (arrayOffset+
+							/*line lud.go:30*/ if (arrayOffset+
 								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
-//line lud.go:31
-								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+								/*line lud.go:31*/ gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
 							} else {
-//line lud.go:31
-								var gc_lanes [8]float32
+								/*line lud.go:31*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line lud.go:31
-										gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
+										/*line lud.go:31*/ gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line lud.go:31
-							if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
-//line lud.go:31
-								gc_ld.StoreSlice(shadow[i_][gc_tx:])
+							/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
+								/*line lud.go:31*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
 							} else {
-//line lud.go:31
-								var gc_lanes2 [8]float32
+								/*line lud.go:31*/ var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line lud.go:31
-										shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										/*line lud.go:31*/ shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
-//line lud.go:31
-							arrayOffset = arrayOffset +
+							/*line lud.go:31*/ arrayOffset = arrayOffset +
 								matrixDim
 						}
-//line lud.go:30
-						i = i_
+						/*line lud.go:30*/ i = i_
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:26
-					var i, j int
-//line lud.go:29
-					arrayOffset := offset*matrixDim + offset
+					/*line lud.go:26*/ var i, j int
+					/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
 					var i_ int = 0
-//line lud.go:30
-					for ; i_ < LUDBlock; i_++ {
+					/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
 						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
-//line lud.go:33
-					i = i_
+					/*line lud.go:33*/ i = i_
 					_ = i
 					_ = j
 				}
@@ -174,15 +141,13 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		}
 	})
 	var i_2 int = 0
-//line lud.go:35
-	for ; i_2 < LUDBlock-1; i_2++ {
+	/*line lud.go:35*/ for ; i_2 < LUDBlock-1; i_2++ {
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line lud.go:42
-				if gc_bound := i_2; gc_bound >= gc_to {
+				/*line lud.go:42*/ if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
 					gc_from = gc_bound + 1
@@ -194,11 +159,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at2 := shadow[gc_off:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:55
-							var j int
+							/*line lud.go:55*/ var j int
 							{
-//line lud.go:37
-								for j = 0; j < i_2; j++ {
+								/*line lud.go:37*/ for j = 0; j < i_2; j++ {
 									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
 								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
@@ -207,11 +170,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:47
-							var j int
+							/*line lud.go:47*/ var j int
 							{
-//line lud.go:37
-								for j = 0; j < i_2; j++ {
+								/*line lud.go:37*/ for j = 0; j < i_2; j++ {
 									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
 								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
@@ -225,8 +186,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			shadow := shadow[:16]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line lud.go:52
-				if gc_bound := i_2; gc_bound >= gc_to {
+				/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
 					gc_from = gc_bound + 1
@@ -245,30 +205,24 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line lud.go:44
-									var j int
+									/*line lud.go:44*/ var j int
 									{
-//line lud.go:45
-										for j = 0; j < i_2+1; j = j + 1 {
+										/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
 											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:45
-											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
 												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
-//line lud.go:46
-												var gc_lanes8 [16]float32
+												/*line lud.go:46*/ var gc_lanes8 [16]float32
 												for gc_k8 := range 16 {
 													if 0xffff&(1<<gc_k8) != 0 {
 														gc_pos.Thread = gc_rank + gc_k8
-//line lud.go:46
-														gc_lanes8[gc_k8] = shadow[j][gc_tx+gc_k8]
+														/*line lud.go:46*/ gc_lanes8[gc_k8] = shadow[j][gc_tx+gc_k8]
 													}
 												}
 												gc_pos.Thread = gc_rank
 												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 											}
-//line lud.go:46
-											archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at3[gc_tx:])
+											/*line lud.go:46*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at3[gc_tx:])
 										}
 									}
 								}
@@ -285,30 +239,24 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line lud.go:44
-								var j int
+								/*line lud.go:44*/ var j int
 								{
-//line lud.go:45
-									for j = 0; j < i_2+1; j = j + 1 {
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:45
-										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+										/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-//line lud.go:46
-											var gc_lanes7 [8]float32
+											/*line lud.go:46*/ var gc_lanes7 [8]float32
 											for gc_k7 := range 8 {
 												if 0xff&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
-//line lud.go:46
-													gc_lanes7[gc_k7] = shadow[j][gc_tx+gc_k7]
+													/*line lud.go:46*/ gc_lanes7[gc_k7] = shadow[j][gc_tx+gc_k7]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 										}
-//line lud.go:46
-										archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at3[gc_tx:])
+										/*line lud.go:46*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
@@ -316,11 +264,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:53
-							var j int
+							/*line lud.go:53*/ var j int
 							{
-//line lud.go:45
-								for j = 0; j < i_2+1; j++ {
+								/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
 									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
 							}
@@ -335,34 +281,27 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line lud.go:44
-									var j int
+									/*line lud.go:44*/ var j int
 									{
-//line lud.go:45
-										if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-16 {
+										/*line lud.go:45*/ if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-16 {
 											break
 										}
-//line lud.go:45
-										for j = 0; j < i_2+1; j = j + 1 {
+										/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:45
-											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
 												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
-//line lud.go:46
-												var gc_lanes6 [16]float32
+												/*line lud.go:46*/ var gc_lanes6 [16]float32
 												for gc_k6 := range 16 {
 													if 0xffff&(1<<gc_k6) != 0 {
 														gc_pos.Thread = gc_rank + gc_k6
-//line lud.go:46
-														gc_lanes6[gc_k6] = shadow[j][gc_tx+gc_k6]
+														/*line lud.go:46*/ gc_lanes6[gc_k6] = shadow[j][gc_tx+gc_k6]
 													}
 												}
 												gc_pos.Thread = gc_rank
 												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 											}
-//line lud.go:46
-											archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx:])
+											/*line lud.go:46*/ archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx:])
 										}
 									}
 								}
@@ -379,34 +318,27 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line lud.go:44
-								var j int
+								/*line lud.go:44*/ var j int
 								{
-//line lud.go:45
-									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
+									/*line lud.go:45*/ if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
 										break
 									}
-//line lud.go:45
-									for j = 0; j < i_2+1; j = j + 1 {
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:45
-										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+										/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-//line lud.go:46
-											var gc_lanes5 [8]float32
+											/*line lud.go:46*/ var gc_lanes5 [8]float32
 											for gc_k5 := range 8 {
 												if 0xff&(1<<gc_k5) != 0 {
 													gc_pos.Thread = gc_rank + gc_k5
-//line lud.go:46
-													gc_lanes5[gc_k5] = shadow[j][gc_tx+gc_k5]
+													/*line lud.go:46*/ gc_lanes5[gc_k5] = shadow[j][gc_tx+gc_k5]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 										}
-//line lud.go:46
-										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx:])
+										/*line lud.go:46*/ archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx:])
 									}
 								}
 							}
@@ -414,11 +346,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:53
-							var j int
+							/*line lud.go:53*/ var j int
 							{
-//line lud.go:45
-								for j = 0; j < i_2+1; j++ {
+								/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
@@ -440,58 +370,44 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line lud.go:50
-							var i int
+							/*line lud.go:50*/ var i int
 							_ = i
-//line lud.go:50
-							var arrayOffset int
-//line lud.go:50
-							i = i_2
-//line lud.go:53
-							arrayOffset = (offset+1)*matrixDim + offset
+							/*line lud.go:50*/ var arrayOffset int
+							/*line lud.go:50*/ i = i_2
+							/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
 							var i_3 int = 1
-//line lud.go:54
-							for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+							/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:54
-								if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
+								/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
 									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx:])
 								} else {
-//line lud.go:55
-									var gc_lanes11 [16]float32
+									/*line lud.go:55*/ var gc_lanes11 [16]float32
 									for gc_k11 := range 16 {
 										if 0xffff&(1<<gc_k11) != 0 {
 											gc_pos.Thread = gc_rank + gc_k11
-//line lud.go:55
-											gc_lanes11[gc_k11] = shadow[i_3][gc_tx+gc_k11]
+											/*line lud.go:55*/ gc_lanes11[gc_k11] = shadow[i_3][gc_tx+gc_k11]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 								}
-//line lud.go:55
-								if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
-//line lud.go:55
-									gc_ld8.StoreSlice(m[arrayOffset+gc_tx:])
+								/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
+									/*line lud.go:55*/ gc_ld8.StoreSlice(m[arrayOffset+gc_tx:])
 								} else {
-//line lud.go:55
-									var gc_lanes12 [16]float32
+									/*line lud.go:55*/ var gc_lanes12 [16]float32
 									gc_ld8.Store(&gc_lanes12)
 									for gc_k12 := range 16 {
 										if 0xffff&(1<<gc_k12) != 0 {
 											gc_pos.Thread = gc_rank + gc_k12
-//line lud.go:55
-											m[(arrayOffset+gc_tx)+gc_k12] = gc_lanes12[gc_k12]
+											/*line lud.go:55*/ m[(arrayOffset+gc_tx)+gc_k12] = gc_lanes12[gc_k12]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line lud.go:55
-								arrayOffset = arrayOffset +
+								/*line lud.go:55*/ arrayOffset = arrayOffset +
 									matrixDim
 							}
-//line lud.go:54
-							i = i_3
+							/*line lud.go:54*/ i = i_3
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -505,79 +421,60 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lud.go:50
-						var i int
+						/*line lud.go:50*/ var i int
 						_ = i
-//line lud.go:50
-						var arrayOffset int
-//line lud.go:50
-						i = i_2
-//line lud.go:53
-						arrayOffset = (offset+1)*matrixDim + offset
+						/*line lud.go:50*/ var arrayOffset int
+						/*line lud.go:50*/ i = i_2
+						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
 						var i_3 int = 1
-//line lud.go:54
-						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:54
-							if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+							/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
 							} else {
-//line lud.go:55
-								var gc_lanes9 [8]float32
+								/*line lud.go:55*/ var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line lud.go:55
-										gc_lanes9[gc_k9] = shadow[i_3][gc_tx+gc_k9]
+										/*line lud.go:55*/ gc_lanes9[gc_k9] = shadow[i_3][gc_tx+gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
-//line lud.go:55
-							if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
-//line lud.go:55
-								gc_ld7.StoreSlice(m[arrayOffset+gc_tx:])
+							/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+								/*line lud.go:55*/ gc_ld7.StoreSlice(m[arrayOffset+gc_tx:])
 							} else {
-//line lud.go:55
-								var gc_lanes10 [8]float32
+								/*line lud.go:55*/ var gc_lanes10 [8]float32
 								gc_ld7.Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if 0xff&(1<<gc_k10) != 0 {
 										gc_pos.Thread = gc_rank + gc_k10
-//line lud.go:55
-										m[(arrayOffset+gc_tx)+gc_k10] = gc_lanes10[gc_k10]
+										/*line lud.go:55*/ m[(arrayOffset+gc_tx)+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
-//line lud.go:55
-							arrayOffset = arrayOffset +
+							/*line lud.go:55*/ arrayOffset = arrayOffset +
 								matrixDim
 						}
-//line lud.go:54
-						i = i_3
+						/*line lud.go:54*/ i = i_3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:61
-					var i int
+					/*line lud.go:61*/ var i int
 					_ = i
 					var arrayOffset int
-//line lud.go:50
-					i = i_2
-//line lud.go:53
-					arrayOffset = (offset+1)*matrixDim + offset
+					/*line lud.go:50*/ i = i_2
+					/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
 					var i_3 int = 1
-//line lud.go:54
-					for ; i_3 < LUDBlock; i_3++ {
+					/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
 						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
-//line lud.go:57
-					i = i_3
+					/*line lud.go:57*/ i = i_3
 				}
 			}
 		}
@@ -595,11 +492,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line lud.go:158
-	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	/*line lud.go:158*/ periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-//line lud.go:164
-	globalRowID := offset + (gc_by+1)*LUDBlock
+	/*line lud.go:164*/ globalRowID := offset + (gc_by+1)*LUDBlock
 	globalColID := offset + (gc_bx+1)*LUDBlock
 	{
 		gc_ty := 0
@@ -618,14 +513,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line lud.go:161
-							var i int
+							/*line lud.go:161*/ var i int
 							_ = i
-//line lud.go:162
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line lud.go:162*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = sum
-//line lud.go:163
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line lud.go:163*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -638,24 +530,19 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line lud.go:161
-						var i int
+						/*line lud.go:161*/ var i int
 						_ = i
-//line lud.go:162
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line lud.go:162*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
-//line lud.go:163
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line lud.go:163*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line lud.go:161
-					var i int
+					/*line lud.go:161*/ var i int
 					var sum float32
-//line lud.go:167
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line lud.go:167*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -668,18 +555,14 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:161
-							var i int
+							/*line lud.go:161*/ var i int
 							_ = i
-//line lud.go:162
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line lud.go:162*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = sum
-//line lud.go:167
-							if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-16 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-16 || gc_tx > len(periCol[gc_ty])-16 {
+							/*line lud.go:167*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-16 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-16 || gc_tx > len(periCol[gc_ty])-16 {
 								break
 							}
-//line lud.go:168
-							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+							/*line lud.go:168*/ archsimd.LoadFloat32x16Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
 							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -693,29 +576,23 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line lud.go:161
-						var i int
+						/*line lud.go:161*/ var i int
 						_ = i
-//line lud.go:162
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line lud.go:162*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
-//line lud.go:167
-						if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
+						/*line lud.go:167*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
 							break
 						}
-//line lud.go:168
-						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+						/*line lud.go:168*/ archsimd.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line lud.go:161
-					var i int
+					/*line lud.go:161*/ var i int
 					var sum float32
-//line lud.go:167
-					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					/*line lud.go:167*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
 					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
@@ -729,14 +606,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:182
-		periCol := periCol[:16]
+		/*line lud.go:182*/ periCol := periCol[:16]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
-//line lud.go:188
-				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
@@ -750,27 +625,21 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
-//line lud.go:172
-								var i int
+								/*line lud.go:172*/ var i int
 								_ = i
-//line lud.go:172
-								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line lud.go:172*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								sum = gc_vb8
 								var i_ int = 0
-//line lud.go:173
-								for ; i_ < LUDBlock; i_ = i_ + 1 {
+								/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:173
-									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+									/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
 										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
 										break gc_steps4
 									}
-//line lud.go:174
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at5[0][i_], gc_Lane0Mask328).Mul(gc_ld4))
+									/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at5[0][i_], gc_Lane0Mask328).Mul(gc_ld4))
 								}
-//line lud.go:173
-								i = i_
+								/*line lud.go:173*/ i = i_
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -787,45 +656,36 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:172
-							var i int
+							/*line lud.go:172*/ var i int
 							_ = i
-//line lud.go:172
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line lud.go:172*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							sum = gc_vb6
 							var i_ int = 0
-//line lud.go:173
-							for ; i_ < LUDBlock; i_ = i_ + 1 {
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:173
-								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+								/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
 									break gc_steps3
 								}
-//line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask326).Mul(gc_ld3))
+								/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask326).Mul(gc_ld3))
 							}
-//line lud.go:173
-							i = i_
+							/*line lud.go:173*/ i = i_
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line lud.go:181
-						var i int
+						/*line lud.go:181*/ var i int
 						_ = i
 						var sum float32
 						sum = 0
 						var i_ int = 0
-//line lud.go:173
-						for ; i_ < LUDBlock; i_++ {
+						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
 							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
-//line lud.go:175
-						i = i_
+						/*line lud.go:175*/ i = i_
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
@@ -839,31 +699,24 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_pos.Thread = gc_base + gc_tx
-//line lud.go:172
-								var i int
+								/*line lud.go:172*/ var i int
 								_ = i
-//line lud.go:172
-								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line lud.go:172*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								sum = gc_vb4
 								var i_ int = 0
-//line lud.go:173
-								if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 {
+								/*line lud.go:173*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 {
 									break
 								}
-//line lud.go:173
-								for ; i_ < LUDBlock; i_ = i_ + 1 {
+								/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:173
-									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+									/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
 										gc_ld2 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-//line lud.go:174
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty][i_], gc_Lane0Mask324).Mul(gc_ld2))
+									/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty][i_], gc_Lane0Mask324).Mul(gc_ld2))
 								}
-//line lud.go:173
-								i = i_
+								/*line lud.go:173*/ i = i_
 								archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -880,49 +733,39 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
-//line lud.go:172
-							var i int
+							/*line lud.go:172*/ var i int
 							_ = i
-//line lud.go:172
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line lud.go:172*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							sum = gc_vb2
 							var i_ int = 0
-//line lud.go:173
-							if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+							/*line lud.go:173*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 								break
 							}
-//line lud.go:173
-							for ; i_ < LUDBlock; i_ = i_ + 1 {
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:173
-								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+								/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
 									break gc_steps
 								}
-//line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
+								/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
 							}
-//line lud.go:173
-							i = i_
+							/*line lud.go:173*/ i = i_
 							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line lud.go:181
-						var i int
+						/*line lud.go:181*/ var i int
 						_ = i
 						var sum float32
 						sum = 0
 						var i_ int = 0
-//line lud.go:173
-						for ; i_ < LUDBlock; i_++ {
+						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
 							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 						}
-//line lud.go:175
-						i = i_
+						/*line lud.go:175*/ i = i_
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}

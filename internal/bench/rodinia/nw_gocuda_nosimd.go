@@ -17,23 +17,18 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bx := gc_bx
-//line nw.go:29
-	bIndexX := bx
+	/*line nw.go:29*/ bIndexX := bx
 	bIndexY := i - 1 - bx
-//line nw.go:34
-	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	/*line nw.go:34*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-//line nw.go:37
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	/*line nw.go:37*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:40
-			if tx == 0 {
+			/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:40*/ if tx == 0 {
 				temp[tx][0] = matrixCuda[indexNW]
 			}
 			{
@@ -42,91 +37,74 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 			{
 				ty := int(1)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(2)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(3)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(4)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(5)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(6)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(7)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(8)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(9)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(10)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(11)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(12)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(13)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(14)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(15)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 1
-//line nw.go:53
-		gc_stride := cols * 1
+		/*line nw.go:53*/ gc_stride := cols * 1
 		gc_off4 := indexW
 		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
 			gc_at := temp[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line nw.go:49
-				gc_at[gc_tx][0] = matrixCuda[gc_idx]
+				/*line nw.go:49*/ gc_at[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -135,44 +113,38 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:49
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off5 := 1
-//line nw.go:58
-		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		/*line nw.go:58*/ gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
 			gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
@@ -188,18 +160,15 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						_ = tx
-//line nw.go:52
-						gc_at2[gc_u] = gc_at3[gc_u]
+						/*line nw.go:52*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
 			gc_step2 := 0
@@ -208,62 +177,49 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
-//line nw.go:55
-	for m := 0; m < NWBlock; m++ {
+	/*line nw.go:55*/ for m := 0; m < NWBlock; m++ {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:58
-		if gc_bound := m; gc_bound < gc_to-1 {
+		/*line nw.go:58*/ if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:57
-				tIndexX := tx + 1
+				/*line nw.go:57*/ tIndexX := tx + 1
 				tIndexY := m - tx + 1
 				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
 					temp[tIndexY][tIndexX-1]-penalty,
@@ -271,19 +227,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:66
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+	/*line nw.go:66*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:69
-		if gc_bound := m_; gc_bound < gc_to-1 {
+		/*line nw.go:69*/ if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:68
-				tIndexX_ := tx + NWBlock - m_
+				/*line nw.go:68*/ tIndexX_ := tx + NWBlock - m_
 				tIndexY_ := NWBlock - tx
 				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
 					temp[tIndexY_][tIndexX_-1]-penalty,
@@ -295,87 +248,70 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty_ := int(0)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(1)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(2)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(3)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(4)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(5)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(6)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(7)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(8)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(9)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(10)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(11)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(12)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(13)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(14)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(15)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}
@@ -389,108 +325,86 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bx := gc_bx
-//line nw.go:93
-	bIndexX := bx + blockWidth - i
+	/*line nw.go:93*/ bIndexX := bx + blockWidth - i
 	bIndexY := blockWidth - bx - 1
-//line nw.go:98
-	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	/*line nw.go:98*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-//line nw.go:101
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	/*line nw.go:101*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty := int(0)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(1)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(2)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(3)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(4)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(5)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(6)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(7)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(8)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(9)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(10)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(11)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(12)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(13)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(14)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(15)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
-//line nw.go:110
-	gc_apart := compiled.Disjoint(matrixCuda, temp)
+	/*line nw.go:110*/ gc_apart := compiled.Disjoint(matrixCuda, temp)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line nw.go:114
-		gc_off3 := indexNW
+		/*line nw.go:114*/ gc_off3 := indexNW
 		gc_off4 := 1
 		gc_stride := cols * 1
 		gc_off5 := indexW
@@ -501,12 +415,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_elem := gc_at2[0]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				tx := gc_tx
-//line nw.go:109
-				if tx == 0 {
+				/*line nw.go:109*/ if tx == 0 {
 					gc_at[gc_tx][0] = gc_elem
 				}
-//line nw.go:113
-				gc_at3[gc_tx][0] = matrixCuda[gc_idx]
+				/*line nw.go:113*/ gc_at3[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -515,64 +427,53 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:109
-				if tx == 0 {
+				/*line nw.go:109*/ if tx == 0 {
 					temp[tx][0] = matrixCuda[indexNW]
 				}
-//line nw.go:113
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off6 := 1
-//line nw.go:122
-		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		/*line nw.go:122*/ gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
 			gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
@@ -588,18 +489,15 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						_ = tx
-//line nw.go:116
-						gc_at4[gc_u] = gc_at5[gc_u]
+						/*line nw.go:116*/ gc_at4[gc_u] = gc_at5[gc_u]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
 			gc_step2 := 0
@@ -608,62 +506,49 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
-//line nw.go:119
-	for m := 0; m < NWBlock; m++ {
+	/*line nw.go:119*/ for m := 0; m < NWBlock; m++ {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:122
-		if gc_bound := m; gc_bound < gc_to-1 {
+		/*line nw.go:122*/ if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:121
-				tIndexX := tx + 1
+				/*line nw.go:121*/ tIndexX := tx + 1
 				tIndexY := m - tx + 1
 				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
 					temp[tIndexY][tIndexX-1]-penalty,
@@ -671,19 +556,16 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:130
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+	/*line nw.go:130*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:133
-		if gc_bound := m_; gc_bound < gc_to-1 {
+		/*line nw.go:133*/ if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:132
-				tIndexX_ := tx + NWBlock - m_
+				/*line nw.go:132*/ tIndexX_ := tx + NWBlock - m_
 				tIndexY_ := NWBlock - tx
 				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
 					temp[tIndexY_][tIndexX_-1]-penalty,
@@ -695,87 +577,70 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty_ := int(0)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(1)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(2)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(3)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(4)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(5)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(6)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(7)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(8)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(9)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(10)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(11)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(12)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(13)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(14)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(15)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}

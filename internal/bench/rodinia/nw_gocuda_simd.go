@@ -19,14 +19,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bx := gc_bx
-//line nw.go:29
-	bIndexX := bx
+	/*line nw.go:29*/ bIndexX := bx
 	bIndexY := i - 1 - bx
-//line nw.go:34
-	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	/*line nw.go:34*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-//line nw.go:37
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	/*line nw.go:37*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -39,95 +36,73 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
-//line nw.go:32
-					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:40
-					if tx < 0 || tx > len(temp)-16 || (index+
-//line nw.go:45
-						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
+					/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:40*/ if tx < 0 || tx > len(temp)-16 || (index+
+						/*line nw.go:45*/ cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
 						break
 					}
-//line nw.go:40
-					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
+					/*line nw.go:40*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
 					if gc_if2.ToBits() != 0 {
 						var gc_u2 int32
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-//line nw.go:41
-							gc_u2 = matrixCuda[indexNW]
+							/*line nw.go:41*/ gc_u2 = matrixCuda[indexNW]
 						}
 						for gc_k2 := range 16 {
 							if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line nw.go:41
-								temp[tx+gc_k2][0] = gc_u2
+								/*line nw.go:41*/ temp[tx+gc_k2][0] = gc_u2
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 					}
 					{
-//line nw.go:45
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+						/*line nw.go:45*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -144,74 +119,50 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tx int = gc_tx
-//line nw.go:32
-				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:40
-				if tx < 0 || tx > len(temp)-8 || (index+
-//line nw.go:45
-					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+				/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				/*line nw.go:40*/ if tx < 0 || tx > len(temp)-8 || (index+
+					/*line nw.go:45*/ cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
 					break
 				}
-//line nw.go:40
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+				/*line nw.go:40*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 				if gc_if.ToBits() != 0 {
 					var gc_u int32
 					if gc_in := gc_if.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line nw.go:41
-						gc_u = matrixCuda[indexNW]
+						/*line nw.go:41*/ gc_u = matrixCuda[indexNW]
 					}
 					for gc_k := range 8 {
 						if gc_if.ToBits()&(1<<gc_k) != 0 {
 							gc_pos.Thread = gc_rank + gc_k
-//line nw.go:41
-							temp[tx+gc_k][0] = gc_u
+							/*line nw.go:41*/ temp[tx+gc_k][0] = gc_u
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:45
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+				/*line nw.go:45*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:40
-			if tx == 0 {
+			/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:40*/ if tx == 0 {
 				temp[tx][0] = matrixCuda[indexNW]
 			}
 			{
@@ -220,91 +171,74 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 			{
 				ty := int(1)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(2)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(3)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(4)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(5)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(6)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(7)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(8)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(9)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(10)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(11)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(12)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(13)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(14)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(15)
-//line nw.go:45
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 1
-//line nw.go:53
-		gc_stride := cols * 1
+		/*line nw.go:53*/ gc_stride := cols * 1
 		gc_off4 := indexW
 		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
 			gc_at := temp[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line nw.go:49
-				gc_at[gc_tx][0] = matrixCuda[gc_idx]
+				/*line nw.go:49*/ gc_at[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -313,44 +247,38 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:49
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off5 := 1
-//line nw.go:58
-		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		/*line nw.go:58*/ gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
 			gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
@@ -369,11 +297,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var tx int = gc_tx
-//line nw.go:33
-								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+								/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 								_ = indexN
-//line nw.go:34
-								archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								/*line nw.go:34*/ archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -386,11 +312,9 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var tx int = gc_tx
-//line nw.go:33
-							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 							_ = indexN
-//line nw.go:34
-							archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							/*line nw.go:34*/ archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -398,18 +322,15 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_fastlo + gc_u3
 						tx := gc_tx
 						_ = tx
-//line nw.go:52
-						gc_at2[gc_u3] = gc_at3[gc_u3]
+						/*line nw.go:52*/ gc_at2[gc_u3] = gc_at3[gc_u3]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
 			gc_vstep3 := 0
@@ -420,14 +341,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
-//line nw.go:33
-						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
+						/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						/*line nw.go:52*/ if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
 							break
 						}
-//line nw.go:53
-						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						/*line nw.go:53*/ archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -441,40 +359,32 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep3
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
-//line nw.go:33
-					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+					/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
 						break
 					}
-//line nw.go:53
-					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					/*line nw.go:53*/ archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
-//line nw.go:55
-	for m := 0; m < NWBlock; m++ {
+	/*line nw.go:55*/ for m := 0; m < NWBlock; m++ {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:58
-		if gc_bound := m; gc_bound < gc_to-1 {
+		/*line nw.go:58*/ if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:57
-				tIndexX := tx + 1
+				/*line nw.go:57*/ tIndexX := tx + 1
 				tIndexY := m - tx + 1
 				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
 					temp[tIndexY][tIndexX-1]-penalty,
@@ -482,19 +392,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:66
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+	/*line nw.go:66*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:69
-		if gc_bound := m_; gc_bound < gc_to-1 {
+		/*line nw.go:69*/ if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:68
-				tIndexX_ := tx + NWBlock - m_
+				/*line nw.go:68*/ tIndexX_ := tx + NWBlock - m_
 				tIndexY_ := NWBlock - tx
 				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
 					temp[tIndexY_][tIndexX_-1]-penalty,
@@ -511,76 +418,58 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
-//line nw.go:32
-					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:77
-					if (tx+
+					/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:77*/ if (tx+
 						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
 						break
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 					}
 					{
-//line nw.go:78
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+						/*line nw.go:78*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -595,132 +484,97 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep4
 				gc_pos.Thread = gc_base + gc_tx
 				var tx int = gc_tx
-//line nw.go:32
-				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:77
-				if (tx+
+				/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				/*line nw.go:77*/ if (tx+
 					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
 					break
 				}
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:78
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+				/*line nw.go:78*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:32
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty_ := int(0)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(1)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(2)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(3)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(4)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(5)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(6)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(7)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(8)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(9)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(10)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(11)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(12)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(13)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(14)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(15)
-//line nw.go:78
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}
@@ -734,14 +588,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bx := gc_bx
-//line nw.go:93
-	bIndexX := bx + blockWidth - i
+	/*line nw.go:93*/ bIndexX := bx + blockWidth - i
 	bIndexY := blockWidth - bx - 1
-//line nw.go:98
-	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	/*line nw.go:98*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-//line nw.go:101
-	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	/*line nw.go:101*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -752,76 +603,58 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
-//line nw.go:96
-					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:104
-					if (index+
+					/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:104*/ if (index+
 						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx < 0 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
 						break
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 					}
 					{
-//line nw.go:105
-						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+						/*line nw.go:105*/ archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -836,140 +669,103 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep
 				gc_pos.Thread = gc_base + gc_tx
 				var tx int = gc_tx
-//line nw.go:96
-				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:104
-				if (index+
+				/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				/*line nw.go:104*/ if (index+
 					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx < 0 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
 					break
 				}
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:105
-				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+				/*line nw.go:105*/ archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty := int(0)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(1)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(2)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(3)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(4)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(5)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(6)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(7)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(8)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(9)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(10)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(11)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(12)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(13)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(14)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
 				ty := int(15)
-//line nw.go:105
-				ref[ty][tx] = reference[index+cols*ty]
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
-//line nw.go:110
-	gc_apart := compiled.Disjoint(matrixCuda, temp)
+	/*line nw.go:110*/ gc_apart := compiled.Disjoint(matrixCuda, temp)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line nw.go:114
-		gc_off3 := indexNW
+		/*line nw.go:114*/ gc_off3 := indexNW
 		gc_off4 := 1
 		gc_stride := cols * 1
 		gc_off5 := indexW
@@ -980,12 +776,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_elem := gc_at2[0]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				tx := gc_tx
-//line nw.go:109
-				if tx == 0 {
+				/*line nw.go:109*/ if tx == 0 {
 					gc_at[gc_tx][0] = gc_elem
 				}
-//line nw.go:113
-				gc_at3[gc_tx][0] = matrixCuda[gc_idx]
+				/*line nw.go:113*/ gc_at3[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -994,64 +788,53 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line nw.go:109
-					if tx == 0 {
+					/*line nw.go:109*/ if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:109
-				if tx == 0 {
+				/*line nw.go:109*/ if tx == 0 {
 					temp[tx][0] = matrixCuda[indexNW]
 				}
-//line nw.go:113
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off6 := 1
-//line nw.go:122
-		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		/*line nw.go:122*/ gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
 			gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
@@ -1070,11 +853,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 							for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								var tx int = gc_tx
-//line nw.go:97
-								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+								/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 								_ = indexN
-//line nw.go:98
-								archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								/*line nw.go:98*/ archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1087,11 +868,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var tx int = gc_tx
-//line nw.go:97
-							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 							_ = indexN
-//line nw.go:98
-							archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+							/*line nw.go:98*/ archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1099,18 +878,15 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_fastlo + gc_u
 						tx := gc_tx
 						_ = tx
-//line nw.go:116
-						gc_at4[gc_u] = gc_at5[gc_u]
+						/*line nw.go:116*/ gc_at4[gc_u] = gc_at5[gc_u]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
 			gc_vstep3 := 0
@@ -1121,14 +897,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
-//line nw.go:97
-						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
+						/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						/*line nw.go:116*/ if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
 							break
 						}
-//line nw.go:117
-						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						/*line nw.go:117*/ archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -1142,40 +915,32 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep3
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
-//line nw.go:97
-					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+					/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
 						break
 					}
-//line nw.go:117
-					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					/*line nw.go:117*/ archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
-//line nw.go:119
-	for m := 0; m < NWBlock; m++ {
+	/*line nw.go:119*/ for m := 0; m < NWBlock; m++ {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:122
-		if gc_bound := m; gc_bound < gc_to-1 {
+		/*line nw.go:122*/ if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:121
-				tIndexX := tx + 1
+				/*line nw.go:121*/ tIndexX := tx + 1
 				tIndexY := m - tx + 1
 				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
 					temp[tIndexY][tIndexX-1]-penalty,
@@ -1183,19 +948,16 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:130
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+	/*line nw.go:130*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
 		gc_from, gc_to := 0, gc_bdx
-//line nw.go:133
-		if gc_bound := m_; gc_bound < gc_to-1 {
+		/*line nw.go:133*/ if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
-//line nw.go:132
-				tIndexX_ := tx + NWBlock - m_
+				/*line nw.go:132*/ tIndexX_ := tx + NWBlock - m_
 				tIndexY_ := NWBlock - tx
 				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
 					temp[tIndexY_][tIndexX_-1]-penalty,
@@ -1212,76 +974,58 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
-//line nw.go:96
-					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:141
-					if (tx+
+					/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:141*/ if (tx+
 						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
 						break
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 					}
 					{
-//line nw.go:142
-						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+						/*line nw.go:142*/ archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1296,132 +1040,97 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_tx := gc_vstep4
 				gc_pos.Thread = gc_base + gc_tx
 				var tx int = gc_tx
-//line nw.go:96
-				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:141
-				if (tx+
+				/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				/*line nw.go:141*/ if (tx+
 					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
 					break
 				}
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:142
-				archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+				/*line nw.go:142*/ archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := gc_tx
-//line nw.go:96
-			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
 				ty_ := int(0)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(1)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(2)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(3)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(4)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(5)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(6)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(7)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(8)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(9)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(10)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(11)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(12)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(13)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(14)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
 				ty_ := int(15)
-//line nw.go:142
-				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}

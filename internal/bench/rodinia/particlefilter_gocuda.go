@@ -54,8 +54,7 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line particlefilter.go:30
-				if !compiled.Adds(gc_bdx*blockID, gc_to) {
+				/*line particlefilter.go:30*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -64,14 +63,11 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line particlefilter.go:27
-						i := gc_bdx*blockID + gc_tx
+						/*line particlefilter.go:27*/ i := gc_bdx*blockID + gc_tx
 						{
 							index := -1
-//line particlefilter.go:31
-							var x int
-//line particlefilter.go:33
-							for x = 0; x < nparticles; x++ {
+							/*line particlefilter.go:31*/ var x int
+							/*line particlefilter.go:33*/ for x = 0; x < nparticles; x++ {
 								if CDF[x] >= u[i] {
 									index = x
 									break
@@ -80,8 +76,7 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 							if index == -1 {
 								index = nparticles - 1
 							}
-//line particlefilter.go:43
-							xj[i] = arrayX[index]
+							/*line particlefilter.go:43*/ xj[i] = arrayX[index]
 							yj[i] = arrayY[index]
 						}
 					}

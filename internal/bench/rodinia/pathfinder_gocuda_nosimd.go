@@ -17,18 +17,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line pathfinder.go:35
-	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
+	/*line pathfinder.go:35*/ prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	bx := gc_bx
-//line pathfinder.go:43
-	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
-//line pathfinder.go:46
-	blkX := smallBlockCols*bx - border
+	/*line pathfinder.go:43*/ smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
+	/*line pathfinder.go:46*/ blkX := smallBlockCols*bx - border
 	blkXmax := blkX + PathfinderBlock - 1
 	validXmin := 0
-//line pathfinder.go:55
-	if blkX < 0 {
+	/*line pathfinder.go:55*/ if blkX < 0 {
 		validXmin = -blkX
 	}
 	validXmax := PathfinderBlock - 1
@@ -58,28 +54,23 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line pathfinder.go:75
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line pathfinder.go:75
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line pathfinder.go:75
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line pathfinder.go:75
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line pathfinder.go:75
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -88,53 +79,73 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:75
-						prev[tx] = gpuSrc[xidx]
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:75
-					prev[tx] = gpuSrc[xidx]
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 				}
 			}
 		}
 	}
-	clear(gc_s_computed)
-//line pathfinder.go:79
-	for i := 0; i < iteration; i++ {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line pathfinder.go:78*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line pathfinder.go:79*/ for i := 0; i < iteration; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i + 1; gc_bound > gc_from {
@@ -154,14 +165,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:63
-					w := max(tx-1, validXmin)
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 					_ = w
-//line pathfinder.go:64
-					e := min(tx+1, validXmax)
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
 					_ = e
-//line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -170,14 +178,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:63
-					w := max(tx-1, validXmin)
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 					_ = w
-//line pathfinder.go:64
-					e := min(tx+1, validXmax)
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
 					_ = e
-//line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -187,8 +192,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line pathfinder.go:87
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line pathfinder.go:87*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
@@ -210,23 +214,19 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line pathfinder.go:63
-						w := max(tx-1, validXmin)
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 						e := min(tx+1, validXmax)
-//line pathfinder.go:72
-						isValid := inRange(tx, validXmin, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line pathfinder.go:83
-						left := prev[w]
+						/*line pathfinder.go:83*/ left := prev[w]
 						up := gc_at3[gc_tx]
 						right := prev[e]
 						shortest := min(left, up)
 						shortest = min(shortest, right)
-//line pathfinder.go:89
-						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+						/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -234,19 +234,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:63
-						w := max(tx-1, validXmin)
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 						e := min(tx+1, validXmax)
-//line pathfinder.go:72
-						isValid := inRange(tx, validXmin, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line pathfinder.go:83
-						left := prev[w]
+						/*line pathfinder.go:83*/ left := prev[w]
 						up := prev[tx]
 						right := prev[e]
 						shortest := min(left, up)
@@ -258,117 +254,105 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 			}
 		}
-//line pathfinder.go:92
-		if i == iteration-1 {
+		/*line pathfinder.go:92*/ if i == iteration-1 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line pathfinder.go:97
-			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			/*line pathfinder.go:97*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-					if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-				}
-			} else {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
 						computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:95*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-					if computed {
+					/*line pathfinder.go:95*/ if computed {
 						prev[tx] = result[tx]
 					}
 				}
@@ -376,123 +360,107 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line pathfinder.go:105
-		gc_off3 := blkX
+		/*line pathfinder.go:105*/ gc_off3 := blkX
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gc_at8[gc_tx] = gc_at9[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-				if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
-				}
-			}
-		} else {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line pathfinder.go:103*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line pathfinder.go:50
-				xidx := blkX + tx
+				/*line pathfinder.go:50*/ xidx := blkX + tx
 				computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-				if computed {
+				/*line pathfinder.go:103*/ if computed {
 					gpuResults[xidx] = result[tx]
 				}
 			}

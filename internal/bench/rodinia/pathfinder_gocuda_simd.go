@@ -19,18 +19,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line pathfinder.go:35
-	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
+	/*line pathfinder.go:35*/ prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	bx := gc_bx
-//line pathfinder.go:43
-	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
-//line pathfinder.go:46
-	blkX := smallBlockCols*bx - border
+	/*line pathfinder.go:43*/ smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
+	/*line pathfinder.go:46*/ blkX := smallBlockCols*bx - border
 	blkXmax := blkX + PathfinderBlock - 1
 	validXmin := 0
-//line pathfinder.go:55
-	if blkX < 0 {
+	/*line pathfinder.go:55*/ if blkX < 0 {
 		validXmin = -blkX
 	}
 	validXmax := PathfinderBlock - 1
@@ -63,12 +59,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tx int = gc_tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
 							_ = xidx
 							{
-//line pathfinder.go:74
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line pathfinder.go:74*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -82,17 +76,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tx int = gc_tx
-//line pathfinder.go:50
-						var xidx int = blkX + tx
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
 						_ = xidx
-//line pathfinder.go:74
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line pathfinder.go:74*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line pathfinder.go:75
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -102,15 +93,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tx int = gc_tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
 							{
-//line pathfinder.go:75
-								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
+								/*line pathfinder.go:75*/ if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
 									break
 								}
-//line pathfinder.go:75
-								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+								/*line pathfinder.go:75*/ archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -124,31 +112,65 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tx int = gc_tx
-//line pathfinder.go:50
-						var xidx int = blkX + tx
-//line pathfinder.go:75
-						if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
+						/*line pathfinder.go:75*/ if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 							break
 						}
-//line pathfinder.go:75
-						archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+						/*line pathfinder.go:75*/ archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:50
-					xidx := blkX + tx
-//line pathfinder.go:75
-					prev[tx] = gpuSrc[xidx]
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
 				}
 			}
 		}
 	}
-	clear(gc_s_computed)
-//line pathfinder.go:79
-	for i := 0; i < iteration; i++ {
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			gc_none2 := archsimd.Mask32x16FromBits(0)
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+				gc_rank := gc_vstep3
+				/*line pathfinder.go:78*/ var computed bool
+				gc_b3 := gc_none2
+				/*line pathfinder.go:78*/ if computed {
+					gc_b3 = gc_all2
+				}
+				/*line pathfinder.go:78*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
+		}
+	}
+	if compiled.SIMD {
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			/*line pathfinder.go:78*/ var computed bool
+			gc_b2 := gc_none
+			/*line pathfinder.go:78*/ if computed {
+				gc_b2 = gc_all
+			}
+			/*line pathfinder.go:78*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line pathfinder.go:78*/ var computed bool
+		gc_s_computed[gc_rank] = computed
+	}
+	/*line pathfinder.go:79*/ for i := 0; i < iteration; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i + 1; gc_bound > gc_from {
@@ -168,14 +190,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:63
-					w := max(tx-1, validXmin)
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 					_ = w
-//line pathfinder.go:64
-					e := min(tx+1, validXmax)
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
 					_ = e
-//line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -184,14 +203,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tx := gc_tx
-//line pathfinder.go:63
-					w := max(tx-1, validXmin)
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 					_ = w
-//line pathfinder.go:64
-					e := min(tx+1, validXmax)
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
 					_ = e
-//line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
 					computed = false
@@ -201,8 +217,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line pathfinder.go:87
-			if gc_bound := i + 1; gc_bound > gc_from {
+			/*line pathfinder.go:87*/ if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
@@ -220,319 +235,73 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_at3 := prev[:gc_to]
 					gc_at4 := result[:gc_to]
 					gc_at5 := gpuWall[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
-//line pathfinder.go:50
-								var xidx int = blkX + tx
-//line pathfinder.go:63
-								gc_in7 := (tx - 1) >= validXmin
-//line pathfinder.go:63
-								var w int = tx - 1
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								/*line pathfinder.go:63*/ gc_in7 := (tx - 1) >= validXmin
+								/*line pathfinder.go:63*/ var w int = tx - 1
 								gc_in8 := (tx+1)+15 <= validXmax
-//line pathfinder.go:64
-								var e int = tx + 1
-//line pathfinder.go:72
-								var gc_x4 int = tx
-//line pathfinder.go:72
-								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x4, 16)))).ToBits())
+								/*line pathfinder.go:64*/ var e int = tx + 1
+								/*line pathfinder.go:72*/ var gc_x4 int = tx
+								/*line pathfinder.go:72*/ gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x4, 16)))).ToBits())
 								_ = gc_t4
-//line pathfinder.go:72
-								var computed bool
+								/*line pathfinder.go:72*/ var computed bool
 								computed = false
 								{
 									computed = true
 									var gc_ld9 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line pathfinder.go:83
-									if gc_in7 && w >= 0 && w <= len(prev)-16 {
-//line pathfinder.go:83
-										gc_ld9 = archsimd.LoadInt32x16Slice(prev[w:])
+									/*line pathfinder.go:83*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
+										/*line pathfinder.go:83*/ gc_ld9 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-//line pathfinder.go:83
-										var gc_lanes9 [16]int32
+										/*line pathfinder.go:83*/ var gc_lanes9 [16]int32
 										for gc_k9 := range 16 {
 											if 0xffff&(1<<gc_k9) != 0 {
 												gc_pos.Thread = gc_rank + gc_k9
-//line pathfinder.go:83
-												gc_lanes9[gc_k9] = prev[max((tx-
-//line pathfinder.go:63
-													1)+gc_k9, validXmin)]
+												/*line pathfinder.go:83*/ gc_lanes9[gc_k9] = prev[max((tx-
+													/*line pathfinder.go:63*/ 1)+gc_k9, validXmin)]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld9 = archsimd.LoadInt32x16(&gc_lanes9)
 									}
 									left := gc_ld9
-//line pathfinder.go:63
-									up := archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
+									/*line pathfinder.go:63*/ up := archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line pathfinder.go:63
-									if gc_in8 && e >= 0 && e <= len(prev)-16 {
-//line pathfinder.go:85
-										gc_ld10 = archsimd.LoadInt32x16Slice(prev[e:])
+									/*line pathfinder.go:63*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
+										/*line pathfinder.go:85*/ gc_ld10 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-//line pathfinder.go:85
-										var gc_lanes10 [16]int32
+										/*line pathfinder.go:85*/ var gc_lanes10 [16]int32
 										for gc_k10 := range 16 {
 											if 0xffff&(1<<gc_k10) != 0 {
 												gc_pos.Thread = gc_rank + gc_k10
-//line pathfinder.go:85
-												gc_lanes10[gc_k10] = prev[min((tx+
-//line pathfinder.go:64
-													1)+gc_k10, validXmax)]
+												/*line pathfinder.go:85*/ gc_lanes10[gc_k10] = prev[min((tx+
+													/*line pathfinder.go:64*/ 1)+gc_k10, validXmax)]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld10 = archsimd.LoadInt32x16(&gc_lanes10)
 									}
 									right := gc_ld10
-//line pathfinder.go:64
-									shortest := left.Min(up)
-//line pathfinder.go:64
-									shortest = shortest.Min(right)
-//line pathfinder.go:64
-									var index int = cols*(startStep+i) + xidx
+									/*line pathfinder.go:64*/ shortest := left.Min(up)
+									/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+									/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
 									_ = index
-//line pathfinder.go:88
-									shortest.Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									/*line pathfinder.go:88*/ shortest.Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
-								gc_b5 := gc_none4
-//line pathfinder.go:81
-								if computed {
-									gc_b5 = gc_all4
+								gc_b7 := gc_none6
+								/*line pathfinder.go:81*/ if computed {
+									gc_b7 = gc_all6
 								}
-//line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
-//line pathfinder.go:63
-							gc_in5 := (tx - 1) >= validXmin
-//line pathfinder.go:63
-							var w int = tx - 1
-							gc_in6 := (tx+1)+7 <= validXmax
-//line pathfinder.go:64
-							var e int = tx + 1
-//line pathfinder.go:72
-							var gc_x3 int = tx
-//line pathfinder.go:72
-							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x3, 8)))))
-							_ = gc_t3
-//line pathfinder.go:72
-							var computed bool
-							computed = false
-							computed = true
-							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:83
-							if gc_in5 && w >= 0 && w <= len(prev)-8 {
-//line pathfinder.go:83
-								gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
-							} else {
-//line pathfinder.go:83
-								var gc_lanes7 [8]int32
-								for gc_k7 := range 8 {
-									if 0xff&(1<<gc_k7) != 0 {
-										gc_pos.Thread = gc_rank + gc_k7
-//line pathfinder.go:83
-										gc_lanes7[gc_k7] = prev[max((tx-
-//line pathfinder.go:63
-											1)+gc_k7, validXmin)]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
-							}
-							left := gc_ld7
-//line pathfinder.go:63
-							up := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:63
-							if gc_in6 && e >= 0 && e <= len(prev)-8 {
-//line pathfinder.go:85
-								gc_ld8 = archsimd.LoadInt32x8Slice(prev[e:])
-							} else {
-//line pathfinder.go:85
-								var gc_lanes8 [8]int32
-								for gc_k8 := range 8 {
-									if 0xff&(1<<gc_k8) != 0 {
-										gc_pos.Thread = gc_rank + gc_k8
-//line pathfinder.go:85
-										gc_lanes8[gc_k8] = prev[min((tx+
-//line pathfinder.go:64
-											1)+gc_k8, validXmax)]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
-							}
-							right := gc_ld8
-//line pathfinder.go:64
-							shortest := left.Min(up)
-//line pathfinder.go:64
-							shortest = shortest.Min(right)
-//line pathfinder.go:64
-							var index int = cols*(startStep+i) + xidx
-							_ = index
-//line pathfinder.go:88
-							shortest.Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-							gc_b4 := gc_none3
-//line pathfinder.go:81
-							if computed {
-								gc_b4 = gc_all3
-							}
-//line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line pathfinder.go:63
-						w := max(tx-1, validXmin)
-						e := min(tx+1, validXmax)
-//line pathfinder.go:72
-						isValid := inRange(tx, validXmin, validXmax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-//line pathfinder.go:83
-						left := prev[w]
-						up := gc_at3[gc_tx]
-						right := prev[e]
-						shortest := min(left, up)
-						shortest = min(shortest, right)
-//line pathfinder.go:89
-						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-						gc_s_computed[gc_rank] = computed
-					}
-				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-//line pathfinder.go:50
-								var xidx int = blkX + tx
-//line pathfinder.go:63
-								gc_in3 := (tx - 1) >= validXmin
-//line pathfinder.go:63
-								var w int = tx - 1
-								gc_in4 := (tx+1)+15 <= validXmax
-//line pathfinder.go:64
-								var e int = tx + 1
-//line pathfinder.go:72
-								var gc_x2 int = tx
-//line pathfinder.go:72
-								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x2, 16)))).ToBits())
-								_ = gc_t2
-//line pathfinder.go:72
-								var computed bool
-								computed = false
-								{
-									computed = true
-//line pathfinder.go:83
-									if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
-										break
-									}
-									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line pathfinder.go:83
-									if gc_in3 && w >= 0 && w <= len(prev)-16 {
-//line pathfinder.go:83
-										gc_ld4 = archsimd.LoadInt32x16Slice(prev[w:])
-									} else {
-//line pathfinder.go:83
-										var gc_lanes4 [16]int32
-										for gc_k4 := range 16 {
-											if 0xffff&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-//line pathfinder.go:83
-												gc_lanes4[gc_k4] = prev[max((tx-
-//line pathfinder.go:63
-													1)+gc_k4, validXmin)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
-									}
-									left := gc_ld4
-//line pathfinder.go:63
-									up := archsimd.LoadInt32x16Slice(prev[tx:])
-									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line pathfinder.go:84
-									if gc_in4 && e >= 0 && e <= len(prev)-16 {
-										gc_ld5 = archsimd.LoadInt32x16Slice(prev[e:])
-									} else {
-//line pathfinder.go:85
-										var gc_lanes5 [16]int32
-										for gc_k5 := range 16 {
-											if 0xffff&(1<<gc_k5) != 0 {
-												gc_pos.Thread = gc_rank + gc_k5
-//line pathfinder.go:85
-												gc_lanes5[gc_k5] = prev[min((tx+
-//line pathfinder.go:64
-													1)+gc_k5, validXmax)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld5 = archsimd.LoadInt32x16(&gc_lanes5)
-									}
-									right := gc_ld5
-//line pathfinder.go:64
-									shortest := left.Min(up)
-//line pathfinder.go:64
-									shortest = shortest.Min(right)
-//line pathfinder.go:64
-									var index int = cols*(startStep+i) + xidx
-									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line pathfinder.go:88
-									if index >= 0 && index <= len(gpuWall)-16 {
-										gc_ld6 = archsimd.LoadInt32x16Slice(gpuWall[index:])
-									} else {
-										break gc_steps2
-									}
-//line pathfinder.go:89
-									shortest.Add(gc_ld6).StoreSlice(result[tx:])
-								}
-								gc_b3 := gc_none2
-//line pathfinder.go:81
-								if computed {
-									gc_b3 = gc_all2
-								}
-//line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+								/*line pathfinder.go:81*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -542,101 +311,67 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps:
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
-//line pathfinder.go:63
-							gc_in := (tx - 1) >= validXmin
-//line pathfinder.go:63
-							var w int = tx - 1
-							gc_in2 := (tx+1)+7 <= validXmax
-//line pathfinder.go:64
-							var e int = tx + 1
-//line pathfinder.go:72
-							var gc_x int = tx
-//line pathfinder.go:72
-							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x, 8)))))
-							_ = gc_t
-//line pathfinder.go:72
-							var computed bool
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							/*line pathfinder.go:63*/ gc_in5 := (tx - 1) >= validXmin
+							/*line pathfinder.go:63*/ var w int = tx - 1
+							gc_in6 := (tx+1)+7 <= validXmax
+							/*line pathfinder.go:64*/ var e int = tx + 1
+							/*line pathfinder.go:72*/ var gc_x3 int = tx
+							/*line pathfinder.go:72*/ gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x3, 8)))))
+							_ = gc_t3
+							/*line pathfinder.go:72*/ var computed bool
 							computed = false
 							computed = true
-//line pathfinder.go:83
-							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
-								break
-							}
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:83
-							if gc_in && w >= 0 && w <= len(prev)-8 {
-//line pathfinder.go:83
-								gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line pathfinder.go:83*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
+								/*line pathfinder.go:83*/ gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-//line pathfinder.go:83
-								var gc_lanes [8]int32
-								for gc_k := range 8 {
-									if 0xff&(1<<gc_k) != 0 {
-										gc_pos.Thread = gc_rank + gc_k
-//line pathfinder.go:83
-										gc_lanes[gc_k] = prev[max((tx-
-//line pathfinder.go:63
-											1)+gc_k, validXmin)]
+								/*line pathfinder.go:83*/ var gc_lanes7 [8]int32
+								for gc_k7 := range 8 {
+									if 0xff&(1<<gc_k7) != 0 {
+										gc_pos.Thread = gc_rank + gc_k7
+										/*line pathfinder.go:83*/ gc_lanes7[gc_k7] = prev[max((tx-
+											/*line pathfinder.go:63*/ 1)+gc_k7, validXmin)]
 									}
 								}
 								gc_pos.Thread = gc_rank
-								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
-							left := gc_ld
-//line pathfinder.go:63
-							up := archsimd.LoadInt32x8Slice(prev[tx:])
-							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:84
-							if gc_in2 && e >= 0 && e <= len(prev)-8 {
-								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							left := gc_ld7
+							/*line pathfinder.go:63*/ up := archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line pathfinder.go:63*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
+								/*line pathfinder.go:85*/ gc_ld8 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-//line pathfinder.go:85
-								var gc_lanes2 [8]int32
-								for gc_k2 := range 8 {
-									if 0xff&(1<<gc_k2) != 0 {
-										gc_pos.Thread = gc_rank + gc_k2
-//line pathfinder.go:85
-										gc_lanes2[gc_k2] = prev[min((tx+
-//line pathfinder.go:64
-											1)+gc_k2, validXmax)]
+								/*line pathfinder.go:85*/ var gc_lanes8 [8]int32
+								for gc_k8 := range 8 {
+									if 0xff&(1<<gc_k8) != 0 {
+										gc_pos.Thread = gc_rank + gc_k8
+										/*line pathfinder.go:85*/ gc_lanes8[gc_k8] = prev[min((tx+
+											/*line pathfinder.go:64*/ 1)+gc_k8, validXmax)]
 									}
 								}
 								gc_pos.Thread = gc_rank
-								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
 							}
-							right := gc_ld2
-//line pathfinder.go:64
-							shortest := left.Min(up)
-//line pathfinder.go:64
-							shortest = shortest.Min(right)
-//line pathfinder.go:64
-							var index int = cols*(startStep+i) + xidx
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:88
-							if index >= 0 && index <= len(gpuWall)-8 {
-								gc_ld3 = archsimd.LoadInt32x8Slice(gpuWall[index:])
-							} else {
-								break gc_steps
+							right := gc_ld8
+							/*line pathfinder.go:64*/ shortest := left.Min(up)
+							/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+							/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+							_ = index
+							/*line pathfinder.go:88*/ shortest.Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							gc_b6 := gc_none5
+							/*line pathfinder.go:81*/ if computed {
+								gc_b6 = gc_all5
 							}
-//line pathfinder.go:89
-							shortest.Add(gc_ld3).StoreSlice(result[tx:])
-							gc_b2 := gc_none
-//line pathfinder.go:81
-							if computed {
-								gc_b2 = gc_all
-							}
-//line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+							/*line pathfinder.go:81*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -644,19 +379,193 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
-//line pathfinder.go:50
-						xidx := blkX + tx
-//line pathfinder.go:63
-						w := max(tx-1, validXmin)
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
 						e := min(tx+1, validXmax)
-//line pathfinder.go:72
-						isValid := inRange(tx, validXmin, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
 						computed = false
 						computed = true
-//line pathfinder.go:83
-						left := prev[w]
+						/*line pathfinder.go:83*/ left := prev[w]
+						up := gc_at3[gc_tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+						gc_s_computed[gc_rank] = computed
+					}
+				} else {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_steps2:
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								/*line pathfinder.go:63*/ gc_in3 := (tx - 1) >= validXmin
+								/*line pathfinder.go:63*/ var w int = tx - 1
+								gc_in4 := (tx+1)+15 <= validXmax
+								/*line pathfinder.go:64*/ var e int = tx + 1
+								/*line pathfinder.go:72*/ var gc_x2 int = tx
+								/*line pathfinder.go:72*/ gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x2, 16)))).ToBits())
+								_ = gc_t2
+								/*line pathfinder.go:72*/ var computed bool
+								computed = false
+								{
+									computed = true
+									/*line pathfinder.go:83*/ if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
+										break
+									}
+									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line pathfinder.go:83*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
+										/*line pathfinder.go:83*/ gc_ld4 = archsimd.LoadInt32x16Slice(prev[w:])
+									} else {
+										/*line pathfinder.go:83*/ var gc_lanes4 [16]int32
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line pathfinder.go:83*/ gc_lanes4[gc_k4] = prev[max((tx-
+													/*line pathfinder.go:63*/ 1)+gc_k4, validXmin)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+									}
+									left := gc_ld4
+									/*line pathfinder.go:63*/ up := archsimd.LoadInt32x16Slice(prev[tx:])
+									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line pathfinder.go:84*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
+										gc_ld5 = archsimd.LoadInt32x16Slice(prev[e:])
+									} else {
+										/*line pathfinder.go:85*/ var gc_lanes5 [16]int32
+										for gc_k5 := range 16 {
+											if 0xffff&(1<<gc_k5) != 0 {
+												gc_pos.Thread = gc_rank + gc_k5
+												/*line pathfinder.go:85*/ gc_lanes5[gc_k5] = prev[min((tx+
+													/*line pathfinder.go:64*/ 1)+gc_k5, validXmax)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld5 = archsimd.LoadInt32x16(&gc_lanes5)
+									}
+									right := gc_ld5
+									/*line pathfinder.go:64*/ shortest := left.Min(up)
+									/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+									/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line pathfinder.go:88*/ if index >= 0 && index <= len(gpuWall)-16 {
+										gc_ld6 = archsimd.LoadInt32x16Slice(gpuWall[index:])
+									} else {
+										break gc_steps2
+									}
+									/*line pathfinder.go:89*/ shortest.Add(gc_ld6).StoreSlice(result[tx:])
+								}
+								gc_b5 := gc_none4
+								/*line pathfinder.go:81*/ if computed {
+									gc_b5 = gc_all4
+								}
+								/*line pathfinder.go:81*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							/*line pathfinder.go:63*/ gc_in := (tx - 1) >= validXmin
+							/*line pathfinder.go:63*/ var w int = tx - 1
+							gc_in2 := (tx+1)+7 <= validXmax
+							/*line pathfinder.go:64*/ var e int = tx + 1
+							/*line pathfinder.go:72*/ var gc_x int = tx
+							/*line pathfinder.go:72*/ gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x, 8)))))
+							_ = gc_t
+							/*line pathfinder.go:72*/ var computed bool
+							computed = false
+							computed = true
+							/*line pathfinder.go:83*/ if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
+								break
+							}
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line pathfinder.go:83*/ if gc_in && w >= 0 && w <= len(prev)-8 {
+								/*line pathfinder.go:83*/ gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
+								/*line pathfinder.go:83*/ var gc_lanes [8]int32
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line pathfinder.go:83*/ gc_lanes[gc_k] = prev[max((tx-
+											/*line pathfinder.go:63*/ 1)+gc_k, validXmin)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+							}
+							left := gc_ld
+							/*line pathfinder.go:63*/ up := archsimd.LoadInt32x8Slice(prev[tx:])
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line pathfinder.go:84*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
+								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+								/*line pathfinder.go:85*/ var gc_lanes2 [8]int32
+								for gc_k2 := range 8 {
+									if 0xff&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line pathfinder.go:85*/ gc_lanes2[gc_k2] = prev[min((tx+
+											/*line pathfinder.go:64*/ 1)+gc_k2, validXmax)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+							}
+							right := gc_ld2
+							/*line pathfinder.go:64*/ shortest := left.Min(up)
+							/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+							/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line pathfinder.go:88*/ if index >= 0 && index <= len(gpuWall)-8 {
+								gc_ld3 = archsimd.LoadInt32x8Slice(gpuWall[index:])
+							} else {
+								break gc_steps
+							}
+							/*line pathfinder.go:89*/ shortest.Add(gc_ld3).StoreSlice(result[tx:])
+							gc_b4 := gc_none3
+							/*line pathfinder.go:81*/ if computed {
+								gc_b4 = gc_all3
+							}
+							/*line pathfinder.go:81*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+						e := min(tx+1, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line pathfinder.go:83*/ left := prev[w]
 						up := prev[tx]
 						right := prev[e]
 						shortest := min(left, up)
@@ -668,66 +577,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 			}
 		}
-//line pathfinder.go:92
-		if i == iteration-1 {
+		/*line pathfinder.go:92*/ if i == iteration-1 {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line pathfinder.go:97
-			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			/*line pathfinder.go:97*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							_ = tx
-//line pathfinder.go:39
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line pathfinder.go:95
-							gc_if4 := computed
-							if gc_if4.ToBits() != 0 {
-//line pathfinder.go:95
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						_ = tx
-//line pathfinder.go:39
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:95
-						gc_if3 := computed
-						if gc_if3.ToBits() != 0 {
-//line pathfinder.go:95
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-					if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-				}
-			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -736,17 +592,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-//line pathfinder.go:39
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line pathfinder.go:95
-							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-								break
-							}
-//line pathfinder.go:95
-							gc_if2 := computed
-							if gc_if2.ToBits() != 0 {
-//line pathfinder.go:96
-								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+							_ = tx
+							/*line pathfinder.go:39*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line pathfinder.go:95*/ gc_if4 := computed
+							if gc_if4.ToBits() != 0 {
+								/*line pathfinder.go:95*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -761,28 +611,69 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line pathfinder.go:39
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:95
-						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-							break
-						}
-//line pathfinder.go:95
-						gc_if := computed
-						if gc_if.ToBits() != 0 {
-//line pathfinder.go:96
-							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+						_ = tx
+						/*line pathfinder.go:39*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line pathfinder.go:95*/ gc_if3 := computed
+						if gc_if3.ToBits() != 0 {
+							/*line pathfinder.go:95*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:95*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line pathfinder.go:39*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+								break
+							}
+							/*line pathfinder.go:95*/ gc_if2 := computed
+							if gc_if2.ToBits() != 0 {
+								/*line pathfinder.go:96*/ archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line pathfinder.go:39*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+							break
+						}
+						/*line pathfinder.go:95*/ gc_if := computed
+						if gc_if.ToBits() != 0 {
+							/*line pathfinder.go:96*/ archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					computed := gc_s_computed[gc_rank]
-//line pathfinder.go:95
-					if computed {
+					/*line pathfinder.go:95*/ if computed {
 						prev[tx] = result[tx]
 					}
 				}
@@ -790,66 +681,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line pathfinder.go:105
-		gc_off3 := blkX
+		/*line pathfinder.go:105*/ gc_off3 := blkX
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-//line pathfinder.go:50
-						var xidx int = blkX + tx
-						_ = xidx
-//line pathfinder.go:50
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line pathfinder.go:103
-						gc_if8 := computed
-						if gc_if8.ToBits() != 0 {
-//line pathfinder.go:103
-							archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-//line pathfinder.go:50
-					var xidx int = blkX + tx
-					_ = xidx
-//line pathfinder.go:50
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:103
-					gc_if7 := computed
-					if gc_if7.ToBits() != 0 {
-//line pathfinder.go:103
-						archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-				if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
-				}
-			}
-		} else {
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -858,19 +693,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-//line pathfinder.go:50
-						var xidx int = blkX + tx
-//line pathfinder.go:50
-						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-//line pathfinder.go:103
-						if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
-							break
-						}
-//line pathfinder.go:103
-						gc_if6 := computed
-						if gc_if6.ToBits() != 0 {
-//line pathfinder.go:104
-							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
+						_ = xidx
+						/*line pathfinder.go:50*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+						/*line pathfinder.go:103*/ gc_if8 := computed
+						if gc_if8.ToBits() != 0 {
+							/*line pathfinder.go:103*/ archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -885,32 +713,73 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line pathfinder.go:50
-					var xidx int = blkX + tx
-//line pathfinder.go:50
-					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:103
-					if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
-						break
-					}
-//line pathfinder.go:103
-					gc_if5 := computed
-					if gc_if5.ToBits() != 0 {
-//line pathfinder.go:104
-						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
+					/*line pathfinder.go:50*/ var xidx int = blkX + tx
+					_ = xidx
+					/*line pathfinder.go:50*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line pathfinder.go:103*/ gc_if7 := computed
+					if gc_if7.ToBits() != 0 {
+						/*line pathfinder.go:103*/ archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line pathfinder.go:103*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
+						/*line pathfinder.go:50*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+						/*line pathfinder.go:103*/ if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
+							break
+						}
+						/*line pathfinder.go:103*/ gc_if6 := computed
+						if gc_if6.ToBits() != 0 {
+							/*line pathfinder.go:104*/ archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+					gc_tx := gc_vstep9
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					/*line pathfinder.go:50*/ var xidx int = blkX + tx
+					/*line pathfinder.go:50*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line pathfinder.go:103*/ if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
+						break
+					}
+					/*line pathfinder.go:103*/ gc_if5 := computed
+					if gc_if5.ToBits() != 0 {
+						/*line pathfinder.go:104*/ archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line pathfinder.go:50
-				xidx := blkX + tx
+				/*line pathfinder.go:50*/ xidx := blkX + tx
 				computed := gc_s_computed[gc_rank]
-//line pathfinder.go:103
-				if computed {
+				/*line pathfinder.go:103*/ if computed {
 					gpuResults[xidx] = result[tx]
 				}
 			}

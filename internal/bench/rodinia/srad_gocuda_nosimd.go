@@ -29,8 +29,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	bx := gc_bx
 	by := gc_by
-//line srad.go:51
-	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	/*line srad.go:51*/ temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	north := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	south := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -53,10 +52,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at6 := jCuda[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line srad.go:49
-					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-//line srad.go:59
-					if by > 0 {
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					if by < gc_gdy-1 {
@@ -85,13 +82,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:44
-					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:49
-					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-//line srad.go:59
-					if by > 0 {
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
 						north[ty][tx] = jCuda[indexN]
 					}
 					if by < gc_gdy-1 {
@@ -121,14 +115,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
-//line srad.go:93
-	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	/*line srad.go:93*/ gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-//line srad.go:99
-			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
+			/*line srad.go:99*/ gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
 			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
@@ -144,8 +136,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem3 := gc_at11[0]
 				gc_elem4 := gc_at12[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:73
-					if bx > 0 {
+					/*line srad.go:73*/ if bx > 0 {
 						gc_at7[gc_tx] = gc_elem
 					}
 					if bx < gc_gdx-1 {
@@ -162,11 +153,9 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:46
-					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:73
-					if bx > 0 {
+					/*line srad.go:73*/ if bx > 0 {
 						west[ty][tx] = jCuda[indexW]
 					}
 					if bx < gc_gdx-1 {
@@ -200,28 +189,23 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line srad.go:86
-							gc_at13[gc_tx] = gc_at14[gc_tx]
+							/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line srad.go:86
-							gc_at13[gc_tx] = gc_at14[gc_tx]
+							/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line srad.go:86
-							gc_at13[gc_tx] = gc_at14[gc_tx]
+							/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line srad.go:86
-							gc_at13[gc_tx] = gc_at14[gc_tx]
+							/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:86
-						gc_at13[gc_tx] = gc_at14[gc_tx]
+						/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 					}
 				}
 			} else {
@@ -232,50 +216,40 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 				}
 			}
 			gc_ty++
@@ -317,30 +291,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
 							ty := gc_ty
-//line srad.go:43
-							var n float32
-//line srad.go:45
-							var w float32
-//line srad.go:47
-							var e float32
-//line srad.go:49
-							var s float32
-//line srad.go:51
-							var jc float32
-//line srad.go:53
-							var g2 float32
-//line srad.go:55
-							var l float32
-//line srad.go:57
-							var num float32
-//line srad.go:59
-							var den float32
-//line srad.go:61
-							var qsqr float32
-//line srad.go:63
-							var c float32
-//line srad.go:89
-							jc = gc_at15[gc_u]
+							/*line srad.go:43*/ var n float32
+							/*line srad.go:45*/ var w float32
+							/*line srad.go:47*/ var e float32
+							/*line srad.go:49*/ var s float32
+							/*line srad.go:51*/ var jc float32
+							/*line srad.go:53*/ var g2 float32
+							/*line srad.go:55*/ var l float32
+							/*line srad.go:57*/ var num float32
+							/*line srad.go:59*/ var den float32
+							/*line srad.go:61*/ var qsqr float32
+							/*line srad.go:63*/ var c float32
+							/*line srad.go:89*/ jc = gc_at15[gc_u]
 							switch {
 //line srad.go:92
 							case ty == 0 && tx == 0:
@@ -389,18 +351,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								w = gc_at20[gc_u] - jc
 								e = gc_at19[gc_u] - jc
 							}
-//line srad.go:139
-							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+							/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 							l = (n + s + w + e) / jc
-//line srad.go:142
-							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+							/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 							den = float32(1 + 0.25*float64(l))
 							qsqr = num / (den * den)
-//line srad.go:147
-							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+							/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 							c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-							if c < 0 {
+							/*line srad.go:151*/ if c < 0 {
 								gc_at24[gc_u] = 0
 							} else if c > 1 {
 								gc_at24[gc_u] = 1
@@ -419,30 +377,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					var n float32
-//line srad.go:45
-					var w float32
-//line srad.go:47
-					var e float32
-//line srad.go:49
-					var s float32
-//line srad.go:51
-					var jc float32
-//line srad.go:53
-					var g2 float32
-//line srad.go:55
-					var l float32
-//line srad.go:57
-					var num float32
-//line srad.go:59
-					var den float32
-//line srad.go:61
-					var qsqr float32
-//line srad.go:63
-					var c float32
-//line srad.go:89
-					jc = temp[ty][tx]
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
 					switch {
 //line srad.go:92
 					case ty == 0 && tx == 0:
@@ -491,18 +437,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-//line srad.go:139
-					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 					l = (n + s + w + e) / jc
-//line srad.go:142
-					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 					den = float32(1 + 0.25*float64(l))
 					qsqr = num / (den * den)
-//line srad.go:147
-					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 					c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-					if c < 0 {
+					/*line srad.go:151*/ if c < 0 {
 						tempResult[ty][tx] = 0
 					} else if c > 1 {
 						tempResult[ty][tx] = 1
@@ -520,30 +462,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					var n float32
-//line srad.go:45
-					var w float32
-//line srad.go:47
-					var e float32
-//line srad.go:49
-					var s float32
-//line srad.go:51
-					var jc float32
-//line srad.go:53
-					var g2 float32
-//line srad.go:55
-					var l float32
-//line srad.go:57
-					var num float32
-//line srad.go:59
-					var den float32
-//line srad.go:61
-					var qsqr float32
-//line srad.go:63
-					var c float32
-//line srad.go:89
-					jc = temp[ty][tx]
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
 					switch {
 //line srad.go:92
 					case ty == 0 && tx == 0:
@@ -592,18 +522,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-//line srad.go:139
-					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 					l = (n + s + w + e) / jc
-//line srad.go:142
-					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 					den = float32(1 + 0.25*float64(l))
 					qsqr = num / (den * den)
-//line srad.go:147
-					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 					c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-					if c < 0 {
+					/*line srad.go:151*/ if c < 0 {
 						tempResult[ty][tx] = 0
 					} else if c > 1 {
 						tempResult[ty][tx] = 1
@@ -643,8 +569,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						gc_at25[gc_tx] = gc_at26[gc_tx]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 						gc_at27[gc_tx] = e
 						gc_at28[gc_tx] = w
 						gc_at29[gc_tx] = s
@@ -657,8 +582,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						gc_at25[gc_tx] = gc_at26[gc_tx]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 						gc_at27[gc_tx] = e
 						gc_at28[gc_tx] = w
 						gc_at29[gc_tx] = s
@@ -671,8 +595,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						gc_at25[gc_tx] = gc_at26[gc_tx]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 						gc_at27[gc_tx] = e
 						gc_at28[gc_tx] = w
 						gc_at29[gc_tx] = s
@@ -685,8 +608,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						gc_at25[gc_tx] = gc_at26[gc_tx]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 						gc_at27[gc_tx] = e
 						gc_at28[gc_tx] = w
 						gc_at29[gc_tx] = s
@@ -699,8 +621,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-//line srad.go:160
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = e
 					gc_at28[gc_tx] = w
 					gc_at29[gc_tx] = s
@@ -715,14 +636,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
 						wC[index] = w
 						sC[index] = s
@@ -734,14 +653,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
 						wC[index] = w
 						sC[index] = s
@@ -753,14 +670,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
 						wC[index] = w
 						sC[index] = s
@@ -772,14 +687,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 						eC[index] = e
 						wC[index] = w
 						sC[index] = s
@@ -791,14 +704,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
+					/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 					eC[index] = e
 					wC[index] = w
 					sC[index] = s
@@ -829,8 +740,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_n := gc_b.Len()
 	bx := gc_bx
 	by := gc_by
-//line srad.go:192
-	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	/*line srad.go:192*/ southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	cCudaTemp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -847,10 +757,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -860,10 +768,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 1
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -873,10 +779,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 2
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -886,10 +790,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 3
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -899,10 +801,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = cc
 					_ = cn
 					_ = cs
@@ -918,12 +818,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -936,12 +833,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -954,12 +848,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -972,12 +863,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 						_ = cc
 						_ = cn
 						_ = cs
@@ -990,12 +878,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 					_ = cc
 					_ = cn
 					_ = cs
@@ -1021,8 +906,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at4 := cCuda[gc_off2:][:gc_bdx]
 				gc_at5 := cCuda[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:201
-					if by < gc_gdy-1 {
+					/*line srad.go:201*/ if by < gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					if by == gc_gdy-1 {
@@ -1034,10 +918,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:188
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:201
-					if by < gc_gdy-1 {
+					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:201*/ if by < gc_gdy-1 {
 						southC[ty][tx] = cCuda[indexS]
 					}
 					if by == gc_gdy-1 {
@@ -1056,8 +938,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
-//line srad.go:221
-			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			/*line srad.go:221*/ gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
 			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
 				gc_at6 := eastC[gc_row3][:gc_bdx]
@@ -1066,8 +947,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem := gc_at7[0]
 				gc_elem2 := gc_at8[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:209
-					if bx < gc_gdx-1 {
+					/*line srad.go:209*/ if bx < gc_gdx-1 {
 						gc_at6[gc_tx] = gc_elem
 					}
 					if bx == gc_gdx-1 {
@@ -1079,10 +959,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:189
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:209
-					if bx < gc_gdx-1 {
+					/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					/*line srad.go:209*/ if bx < gc_gdx-1 {
 						eastC[ty][tx] = cCuda[indexE]
 					}
 					if bx == gc_gdx-1 {
@@ -1111,28 +989,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line srad.go:217
-							gc_at9[gc_tx] = gc_at10[gc_tx]
+							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line srad.go:217
-							gc_at9[gc_tx] = gc_at10[gc_tx]
+							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line srad.go:217
-							gc_at9[gc_tx] = gc_at10[gc_tx]
+							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line srad.go:217
-							gc_at9[gc_tx] = gc_at10[gc_tx]
+							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:217
-						gc_at9[gc_tx] = gc_at10[gc_tx]
+						/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
 				}
 			} else {
@@ -1143,50 +1016,40 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 				}
 			}
 			gc_ty++
@@ -1227,20 +1090,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line srad.go:189
-							var cc float32
-//line srad.go:191
-							var cn float32
-//line srad.go:193
-							var cs float32
-//line srad.go:195
-							var ce float32
-//line srad.go:197
-							var cw float32
-//line srad.go:199
-							var dSum float32
-//line srad.go:220
-							cc = gc_at11[gc_u]
+							/*line srad.go:189*/ var cc float32
+							/*line srad.go:191*/ var cn float32
+							/*line srad.go:193*/ var cs float32
+							/*line srad.go:195*/ var ce float32
+							/*line srad.go:197*/ var cw float32
+							/*line srad.go:199*/ var dSum float32
+							/*line srad.go:220*/ cc = gc_at11[gc_u]
 							switch {
 //line srad.go:223
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -1264,10 +1120,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								cw = cc
 								ce = gc_at15[gc_u]
 							}
-//line srad.go:246
-							dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
-//line srad.go:249
-							gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
+							/*line srad.go:246*/ dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
+							/*line srad.go:249*/ gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -1275,22 +1129,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
-					var cc float32
-//line srad.go:191
-					var cn float32
-//line srad.go:193
-					var cs float32
-//line srad.go:195
-					var ce float32
-//line srad.go:197
-					var cw float32
-//line srad.go:199
-					var dSum float32
-//line srad.go:220
-					cc = cCudaTemp[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
 					switch {
 //line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -1314,32 +1160,22 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-//line srad.go:246
-					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-//line srad.go:249
-					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
-					var cc float32
-//line srad.go:191
-					var cn float32
-//line srad.go:193
-					var cs float32
-//line srad.go:195
-					var ce float32
-//line srad.go:197
-					var cw float32
-//line srad.go:199
-					var dSum float32
-//line srad.go:220
-					cc = cCudaTemp[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
 					switch {
 //line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -1363,10 +1199,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-//line srad.go:246
-					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-//line srad.go:249
-					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			}
 			gc_ty++
@@ -1390,28 +1224,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line srad.go:252
-							gc_at22[gc_tx] = gc_at23[gc_tx]
+							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line srad.go:252
-							gc_at22[gc_tx] = gc_at23[gc_tx]
+							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line srad.go:252
-							gc_at22[gc_tx] = gc_at23[gc_tx]
+							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line srad.go:252
-							gc_at22[gc_tx] = gc_at23[gc_tx]
+							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:252
-						gc_at22[gc_tx] = gc_at23[gc_tx]
+						/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 					}
 				}
 			} else {
@@ -1422,50 +1251,40 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 				}
 			}
 			gc_ty++

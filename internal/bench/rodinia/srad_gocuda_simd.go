@@ -32,8 +32,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	_ = &q0sqr
 	bx := gc_bx
 	by := gc_by
-//line srad.go:51
-	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	/*line srad.go:51*/ temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	north := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	south := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -64,68 +63,44 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var tx int = gc_tx
 							var ty int = gc_ty
 							_ = ty
-//line srad.go:44
-							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+							/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 							_ = indexN
-//line srad.go:45
-							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+							/*line srad.go:45*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 							_ = indexS
-//line srad.go:49
-							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = jc
-//line srad.go:49
-							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = g2
-//line srad.go:49
-							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = l
-//line srad.go:49
-							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = num
-//line srad.go:49
-							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = den
-//line srad.go:49
-							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = qsqr
-//line srad.go:49
-							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = c
-//line srad.go:59
-							if by > 0 {
-//line srad.go:59
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line srad.go:59*/ if by > 0 {
+								/*line srad.go:59*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							}
-//line srad.go:62
-							if by < gc_gdy-1 {
-//line srad.go:62
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line srad.go:62*/ if by < gc_gdy-1 {
+								/*line srad.go:62*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
-//line srad.go:65
-							if by == 0 {
-//line srad.go:65
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line srad.go:65*/ if by == 0 {
+								/*line srad.go:65*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line srad.go:65
 							} else if by == gc_gdy-1 {
-//line srad.go:67
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								/*line srad.go:67*/ archsimd.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
-//line srad.go:65
-							n.StoreSlice(gc_s_n[gc_rank:])
-//line srad.go:65
-							w.StoreSlice(gc_s_w[gc_rank:])
-//line srad.go:65
-							e.StoreSlice(gc_s_e[gc_rank:])
-//line srad.go:65
-							s.StoreSlice(gc_s_s[gc_rank:])
+							/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+							/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+							/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+							/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -141,77 +116,51 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var tx int = gc_tx
 						var ty int = gc_ty
 						_ = ty
-//line srad.go:44
-						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+						/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 						_ = indexN
-//line srad.go:45
-						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:45*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 						_ = indexS
-//line srad.go:49
-						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = jc
-//line srad.go:49
-						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = g2
-//line srad.go:49
-						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = l
-//line srad.go:49
-						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = num
-//line srad.go:49
-						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = den
-//line srad.go:49
-						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = qsqr
-//line srad.go:49
-						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = c
-//line srad.go:59
-						if by > 0 {
-//line srad.go:59
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line srad.go:59*/ if by > 0 {
+							/*line srad.go:59*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
-//line srad.go:62
-						if by < gc_gdy-1 {
-//line srad.go:62
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line srad.go:62*/ if by < gc_gdy-1 {
+							/*line srad.go:62*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
-//line srad.go:65
-						if by == 0 {
-//line srad.go:65
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line srad.go:65*/ if by == 0 {
+							/*line srad.go:65*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line srad.go:65
 						} else if by == gc_gdy-1 {
-//line srad.go:67
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line srad.go:67*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
-//line srad.go:65
-						n.StoreSlice(gc_s_n[gc_rank:])
-//line srad.go:65
-						w.StoreSlice(gc_s_w[gc_rank:])
-//line srad.go:65
-						e.StoreSlice(gc_s_e[gc_rank:])
-//line srad.go:65
-						s.StoreSlice(gc_s_s[gc_rank:])
+						/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+						/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+						/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+						/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line srad.go:49
-					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-//line srad.go:59
-					if by > 0 {
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					if by < gc_gdy-1 {
@@ -245,97 +194,69 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:44
-							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+							/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:49
-							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = jc
-//line srad.go:49
-							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = g2
-//line srad.go:49
-							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = l
-//line srad.go:49
-							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = num
-//line srad.go:49
-							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = den
-//line srad.go:49
-							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = qsqr
-//line srad.go:49
-							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:49*/ var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = c
-//line srad.go:59
-							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
+							/*line srad.go:59*/ if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
 								break
 							}
-//line srad.go:59
-							if by > 0 {
-//line srad.go:59
-								if tx >= 0 && tx <= len(north[ty])-16 {
+							/*line srad.go:59*/ if by > 0 {
+								/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 								} else {
-//line srad.go:60
-									var gc_lanes5 [16]float32
-//line srad.go:60
-									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
+									/*line srad.go:60*/ var gc_lanes5 [16]float32
+									/*line srad.go:60*/ archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
 									for gc_k5 := range 16 {
 										if 0xffff&(1<<gc_k5) != 0 {
 											gc_pos.Thread = gc_rank + gc_k5
-//line srad.go:60
-											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+											/*line srad.go:60*/ north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:62
-							if by < gc_gdy-1 {
-//line srad.go:62
-								if tx >= 0 && tx <= len(south[ty])-16 {
+							/*line srad.go:62*/ if by < gc_gdy-1 {
+								/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 								} else {
-//line srad.go:63
-									var gc_lanes6 [16]float32
-//line srad.go:63
-									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
+									/*line srad.go:63*/ var gc_lanes6 [16]float32
+									/*line srad.go:63*/ archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
 									for gc_k6 := range 16 {
 										if 0xffff&(1<<gc_k6) != 0 {
 											gc_pos.Thread = gc_rank + gc_k6
-//line srad.go:63
-											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											/*line srad.go:63*/ south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:65
-							if by == 0 {
-//line srad.go:65
-								if tx >= 0 && tx <= len(north[ty])-16 {
+							/*line srad.go:65*/ if by == 0 {
+								/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 								} else {
-//line srad.go:66
-									var gc_lanes7 [16]float32
-//line srad.go:66
-									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
+									/*line srad.go:66*/ var gc_lanes7 [16]float32
+									/*line srad.go:66*/ archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
-//line srad.go:66
-											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											/*line srad.go:66*/ north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -345,28 +266,21 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 								} else {
-//line srad.go:68
-									var gc_lanes8 [16]float32
-//line srad.go:68
-									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+									/*line srad.go:68*/ var gc_lanes8 [16]float32
+									/*line srad.go:68*/ archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line srad.go:68
-											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											/*line srad.go:68*/ south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:65
-							n.StoreSlice(gc_s_n[gc_rank:])
-//line srad.go:65
-							w.StoreSlice(gc_s_w[gc_rank:])
-//line srad.go:65
-							e.StoreSlice(gc_s_e[gc_rank:])
-//line srad.go:65
-							s.StoreSlice(gc_s_s[gc_rank:])
+							/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+							/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+							/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+							/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -382,97 +296,69 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:44
-						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+						/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:49
-						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = jc
-//line srad.go:49
-						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = g2
-//line srad.go:49
-						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = l
-//line srad.go:49
-						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = num
-//line srad.go:49
-						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = den
-//line srad.go:49
-						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = qsqr
-//line srad.go:49
-						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:49*/ var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = c
-//line srad.go:59
-						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
+						/*line srad.go:59*/ if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
 							break
 						}
-//line srad.go:59
-						if by > 0 {
-//line srad.go:59
-							if tx >= 0 && tx <= len(north[ty])-8 {
+						/*line srad.go:59*/ if by > 0 {
+							/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 							} else {
-//line srad.go:60
-								var gc_lanes [8]float32
-//line srad.go:60
-								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
+								/*line srad.go:60*/ var gc_lanes [8]float32
+								/*line srad.go:60*/ archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line srad.go:60
-										north[ty][tx+gc_k] = gc_lanes[gc_k]
+										/*line srad.go:60*/ north[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:62
-						if by < gc_gdy-1 {
-//line srad.go:62
-							if tx >= 0 && tx <= len(south[ty])-8 {
+						/*line srad.go:62*/ if by < gc_gdy-1 {
+							/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 							} else {
-//line srad.go:63
-								var gc_lanes2 [8]float32
-//line srad.go:63
-								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
+								/*line srad.go:63*/ var gc_lanes2 [8]float32
+								/*line srad.go:63*/ archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line srad.go:63
-										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										/*line srad.go:63*/ south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:65
-						if by == 0 {
-//line srad.go:65
-							if tx >= 0 && tx <= len(north[ty])-8 {
+						/*line srad.go:65*/ if by == 0 {
+							/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 							} else {
-//line srad.go:66
-								var gc_lanes3 [8]float32
-//line srad.go:66
-								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
+								/*line srad.go:66*/ var gc_lanes3 [8]float32
+								/*line srad.go:66*/ archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line srad.go:66
-										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										/*line srad.go:66*/ north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -482,28 +368,21 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 							} else {
-//line srad.go:68
-								var gc_lanes4 [8]float32
-//line srad.go:68
-								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+								/*line srad.go:68*/ var gc_lanes4 [8]float32
+								/*line srad.go:68*/ archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 								for gc_k4 := range 8 {
 									if 0xff&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line srad.go:68
-										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										/*line srad.go:68*/ south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:65
-						n.StoreSlice(gc_s_n[gc_rank:])
-//line srad.go:65
-						w.StoreSlice(gc_s_w[gc_rank:])
-//line srad.go:65
-						e.StoreSlice(gc_s_e[gc_rank:])
-//line srad.go:65
-						s.StoreSlice(gc_s_s[gc_rank:])
+						/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+						/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+						/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+						/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -512,13 +391,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:44
-					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:49
-					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-//line srad.go:59
-					if by > 0 {
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
 						north[ty][tx] = jCuda[indexN]
 					}
 					if by < gc_gdy-1 {
@@ -548,14 +424,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
-//line srad.go:93
-	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	/*line srad.go:93*/ gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-//line srad.go:99
-			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
+			/*line srad.go:99*/ gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
 			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
@@ -581,30 +455,21 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
-//line srad.go:46
-							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+							/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 							_ = indexW
-//line srad.go:47
-							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							/*line srad.go:47*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 							_ = indexE
-//line srad.go:73
-							if bx > 0 {
-//line srad.go:73
-								compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
+							/*line srad.go:73*/ if bx > 0 {
+								/*line srad.go:73*/ compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
 							}
-//line srad.go:76
-							if bx < gc_gdx-1 {
-//line srad.go:76
-								compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
+							/*line srad.go:76*/ if bx < gc_gdx-1 {
+								/*line srad.go:76*/ compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
 							}
-//line srad.go:79
-							if bx == 0 {
-//line srad.go:79
-								compiled.BroadcastFloat32x16At(&gc_at11[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
+							/*line srad.go:79*/ if bx == 0 {
+								/*line srad.go:79*/ compiled.BroadcastFloat32x16At(&gc_at11[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
 //line srad.go:79
 							} else if bx == gc_gdx-1 {
-//line srad.go:81
-								compiled.BroadcastFloat32x16At(&gc_at12[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
+								/*line srad.go:81*/ compiled.BroadcastFloat32x16At(&gc_at12[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -622,37 +487,27 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var tx int = gc_tx
 						_ = tx
 						var ty int = gc_ty
-//line srad.go:46
-						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+						/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 						_ = indexW
-//line srad.go:47
-						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:47*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 						_ = indexE
-//line srad.go:73
-						if bx > 0 {
-//line srad.go:73
-							compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
+						/*line srad.go:73*/ if bx > 0 {
+							/*line srad.go:73*/ compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
 						}
-//line srad.go:76
-						if bx < gc_gdx-1 {
-//line srad.go:76
-							compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
+						/*line srad.go:76*/ if bx < gc_gdx-1 {
+							/*line srad.go:76*/ compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
 						}
-//line srad.go:79
-						if bx == 0 {
-//line srad.go:79
-							compiled.BroadcastFloat32x8At(&gc_at11[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
+						/*line srad.go:79*/ if bx == 0 {
+							/*line srad.go:79*/ compiled.BroadcastFloat32x8At(&gc_at11[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
 //line srad.go:79
 						} else if bx == gc_gdx-1 {
-//line srad.go:81
-							compiled.BroadcastFloat32x8At(&gc_at12[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
+							/*line srad.go:81*/ compiled.BroadcastFloat32x8At(&gc_at12[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:73
-					if bx > 0 {
+					/*line srad.go:73*/ if bx > 0 {
 						gc_at7[gc_tx] = gc_elem
 					}
 					if bx < gc_gdx-1 {
@@ -676,64 +531,48 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:46
-							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+							/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:73
-							if bx > 0 {
-//line srad.go:73
-								if tx >= 0 && tx <= len(west[ty])-16 {
+							/*line srad.go:73*/ if bx > 0 {
+								/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 								} else {
-//line srad.go:74
-									var gc_lanes13 [16]float32
-//line srad.go:74
-									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
+									/*line srad.go:74*/ var gc_lanes13 [16]float32
+									/*line srad.go:74*/ compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
 									for gc_k13 := range 16 {
 										if 0xffff&(1<<gc_k13) != 0 {
 											gc_pos.Thread = gc_rank + gc_k13
-//line srad.go:74
-											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
+											/*line srad.go:74*/ west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:76
-							if bx < gc_gdx-1 {
-//line srad.go:76
-								if tx >= 0 && tx <= len(east[ty])-16 {
+							/*line srad.go:76*/ if bx < gc_gdx-1 {
+								/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 								} else {
-//line srad.go:77
-									var gc_lanes14 [16]float32
-//line srad.go:77
-									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
+									/*line srad.go:77*/ var gc_lanes14 [16]float32
+									/*line srad.go:77*/ compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
 									for gc_k14 := range 16 {
 										if 0xffff&(1<<gc_k14) != 0 {
 											gc_pos.Thread = gc_rank + gc_k14
-//line srad.go:77
-											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
+											/*line srad.go:77*/ east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:79
-							if bx == 0 {
-//line srad.go:79
-								if tx >= 0 && tx <= len(west[ty])-16 {
+							/*line srad.go:79*/ if bx == 0 {
+								/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 								} else {
-//line srad.go:80
-									var gc_lanes15 [16]float32
-//line srad.go:80
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
+									/*line srad.go:80*/ var gc_lanes15 [16]float32
+									/*line srad.go:80*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
 									for gc_k15 := range 16 {
 										if 0xffff&(1<<gc_k15) != 0 {
 											gc_pos.Thread = gc_rank + gc_k15
-//line srad.go:80
-											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+											/*line srad.go:80*/ west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -743,15 +582,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 								} else {
-//line srad.go:82
-									var gc_lanes16 [16]float32
-//line srad.go:82
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
+									/*line srad.go:82*/ var gc_lanes16 [16]float32
+									/*line srad.go:82*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
 									for gc_k16 := range 16 {
 										if 0xffff&(1<<gc_k16) != 0 {
 											gc_pos.Thread = gc_rank + gc_k16
-//line srad.go:82
-											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+											/*line srad.go:82*/ east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -773,64 +609,48 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:46
-						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+						/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:73
-						if bx > 0 {
-//line srad.go:73
-							if tx >= 0 && tx <= len(west[ty])-8 {
+						/*line srad.go:73*/ if bx > 0 {
+							/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 							} else {
-//line srad.go:74
-								var gc_lanes9 [8]float32
-//line srad.go:74
-								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
+								/*line srad.go:74*/ var gc_lanes9 [8]float32
+								/*line srad.go:74*/ compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line srad.go:74
-										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+										/*line srad.go:74*/ west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:76
-						if bx < gc_gdx-1 {
-//line srad.go:76
-							if tx >= 0 && tx <= len(east[ty])-8 {
+						/*line srad.go:76*/ if bx < gc_gdx-1 {
+							/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 							} else {
-//line srad.go:77
-								var gc_lanes10 [8]float32
-//line srad.go:77
-								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
+								/*line srad.go:77*/ var gc_lanes10 [8]float32
+								/*line srad.go:77*/ compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if 0xff&(1<<gc_k10) != 0 {
 										gc_pos.Thread = gc_rank + gc_k10
-//line srad.go:77
-										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+										/*line srad.go:77*/ east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:79
-						if bx == 0 {
-//line srad.go:79
-							if tx >= 0 && tx <= len(west[ty])-8 {
+						/*line srad.go:79*/ if bx == 0 {
+							/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 							} else {
-//line srad.go:80
-								var gc_lanes11 [8]float32
-//line srad.go:80
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
+								/*line srad.go:80*/ var gc_lanes11 [8]float32
+								/*line srad.go:80*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
 								for gc_k11 := range 8 {
 									if 0xff&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
-//line srad.go:80
-										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+										/*line srad.go:80*/ west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -840,15 +660,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 							} else {
-//line srad.go:82
-								var gc_lanes12 [8]float32
-//line srad.go:82
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
+								/*line srad.go:82*/ var gc_lanes12 [8]float32
+								/*line srad.go:82*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if 0xff&(1<<gc_k12) != 0 {
 										gc_pos.Thread = gc_rank + gc_k12
-//line srad.go:82
-										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+										/*line srad.go:82*/ east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -861,11 +678,9 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:46
-					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:73
-					if bx > 0 {
+					/*line srad.go:73*/ if bx > 0 {
 						west[ty][tx] = jCuda[indexW]
 					}
 					if bx < gc_gdx-1 {
@@ -900,11 +715,9 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:43
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 							_ = index
-//line srad.go:44
-							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+							/*line srad.go:44*/ archsimd.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -918,17 +731,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep5
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:43
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						_ = index
-//line srad.go:44
-						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+						/*line srad.go:44*/ archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:86
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -940,14 +750,11 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:43
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:86*/ if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 								break
 							}
-//line srad.go:87
-							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+							/*line srad.go:87*/ archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -962,14 +769,11 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:43
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
+						/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 							break
 						}
-//line srad.go:87
-						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						/*line srad.go:87*/ archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -977,10 +781,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
 				}
 			}
 			gc_ty++
@@ -1022,30 +824,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
 							ty := gc_ty
-//line srad.go:43
-							var n float32
-//line srad.go:45
-							var w float32
-//line srad.go:47
-							var e float32
-//line srad.go:49
-							var s float32
-//line srad.go:51
-							var jc float32
-//line srad.go:53
-							var g2 float32
-//line srad.go:55
-							var l float32
-//line srad.go:57
-							var num float32
-//line srad.go:59
-							var den float32
-//line srad.go:61
-							var qsqr float32
-//line srad.go:63
-							var c float32
-//line srad.go:89
-							jc = gc_at15[gc_u]
+							/*line srad.go:43*/ var n float32
+							/*line srad.go:45*/ var w float32
+							/*line srad.go:47*/ var e float32
+							/*line srad.go:49*/ var s float32
+							/*line srad.go:51*/ var jc float32
+							/*line srad.go:53*/ var g2 float32
+							/*line srad.go:55*/ var l float32
+							/*line srad.go:57*/ var num float32
+							/*line srad.go:59*/ var den float32
+							/*line srad.go:61*/ var qsqr float32
+							/*line srad.go:63*/ var c float32
+							/*line srad.go:89*/ jc = gc_at15[gc_u]
 							switch {
 //line srad.go:92
 							case ty == 0 && tx == 0:
@@ -1094,18 +884,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								w = gc_at20[gc_u] - jc
 								e = gc_at19[gc_u] - jc
 							}
-//line srad.go:139
-							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+							/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 							l = (n + s + w + e) / jc
-//line srad.go:142
-							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+							/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 							den = float32(1 + 0.25*float64(l))
 							qsqr = num / (den * den)
-//line srad.go:147
-							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+							/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 							c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-							if c < 0 {
+							/*line srad.go:151*/ if c < 0 {
 								gc_at24[gc_u] = 0
 							} else if c > 1 {
 								gc_at24[gc_u] = 1
@@ -1124,30 +910,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					var n float32
-//line srad.go:45
-					var w float32
-//line srad.go:47
-					var e float32
-//line srad.go:49
-					var s float32
-//line srad.go:51
-					var jc float32
-//line srad.go:53
-					var g2 float32
-//line srad.go:55
-					var l float32
-//line srad.go:57
-					var num float32
-//line srad.go:59
-					var den float32
-//line srad.go:61
-					var qsqr float32
-//line srad.go:63
-					var c float32
-//line srad.go:89
-					jc = temp[ty][tx]
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
 					switch {
 //line srad.go:92
 					case ty == 0 && tx == 0:
@@ -1196,18 +970,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-//line srad.go:139
-					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 					l = (n + s + w + e) / jc
-//line srad.go:142
-					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 					den = float32(1 + 0.25*float64(l))
 					qsqr = num / (den * den)
-//line srad.go:147
-					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 					c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-					if c < 0 {
+					/*line srad.go:151*/ if c < 0 {
 						tempResult[ty][tx] = 0
 					} else if c > 1 {
 						tempResult[ty][tx] = 1
@@ -1225,30 +995,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					var n float32
-//line srad.go:45
-					var w float32
-//line srad.go:47
-					var e float32
-//line srad.go:49
-					var s float32
-//line srad.go:51
-					var jc float32
-//line srad.go:53
-					var g2 float32
-//line srad.go:55
-					var l float32
-//line srad.go:57
-					var num float32
-//line srad.go:59
-					var den float32
-//line srad.go:61
-					var qsqr float32
-//line srad.go:63
-					var c float32
-//line srad.go:89
-					jc = temp[ty][tx]
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
 					switch {
 //line srad.go:92
 					case ty == 0 && tx == 0:
@@ -1297,18 +1055,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-//line srad.go:139
-					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 					l = (n + s + w + e) / jc
-//line srad.go:142
-					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 					den = float32(1 + 0.25*float64(l))
 					qsqr = num / (den * den)
-//line srad.go:147
-					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 					c = float32(1.0 / (1.0 + float64(den)))
-//line srad.go:151
-					if c < 0 {
+					/*line srad.go:151*/ if c < 0 {
 						tempResult[ty][tx] = 0
 					} else if c > 1 {
 						tempResult[ty][tx] = 1
@@ -1348,26 +1102,17 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:43
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 							_ = index
-//line srad.go:43
-							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
-//line srad.go:43
-							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
-//line srad.go:43
-							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
-//line srad.go:43
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+							/*line srad.go:43*/ n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
+							/*line srad.go:43*/ w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
+							/*line srad.go:43*/ e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
+							/*line srad.go:43*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 							archsimd.LoadFloat32x16Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
-//line srad.go:43
-							e.StoreSlice(gc_at27[gc_tx:])
-//line srad.go:43
-							w.StoreSlice(gc_at28[gc_tx:])
-//line srad.go:43
-							s.StoreSlice(gc_at29[gc_tx:])
-//line srad.go:43
-							n.StoreSlice(gc_at30[gc_tx:])
+							/*line srad.go:43*/ e.StoreSlice(gc_at27[gc_tx:])
+							/*line srad.go:43*/ w.StoreSlice(gc_at28[gc_tx:])
+							/*line srad.go:43*/ s.StoreSlice(gc_at29[gc_tx:])
+							/*line srad.go:43*/ n.StoreSlice(gc_at30[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -1382,26 +1127,17 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:43
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						_ = index
-//line srad.go:43
-						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
-//line srad.go:43
-						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
-//line srad.go:43
-						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
-//line srad.go:43
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+						/*line srad.go:43*/ n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
+						/*line srad.go:43*/ w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
+						/*line srad.go:43*/ e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
+						/*line srad.go:43*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
-//line srad.go:43
-						e.StoreSlice(gc_at27[gc_tx:])
-//line srad.go:43
-						w.StoreSlice(gc_at28[gc_tx:])
-//line srad.go:43
-						s.StoreSlice(gc_at29[gc_tx:])
-//line srad.go:43
-						n.StoreSlice(gc_at30[gc_tx:])
+						/*line srad.go:43*/ e.StoreSlice(gc_at27[gc_tx:])
+						/*line srad.go:43*/ w.StoreSlice(gc_at28[gc_tx:])
+						/*line srad.go:43*/ s.StoreSlice(gc_at29[gc_tx:])
+						/*line srad.go:43*/ n.StoreSlice(gc_at30[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1411,8 +1147,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-//line srad.go:160
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = e
 					gc_at28[gc_tx] = w
 					gc_at29[gc_tx] = s
@@ -1429,24 +1164,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:43
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
-//line srad.go:43
-							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
-//line srad.go:43
-							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
-//line srad.go:43
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-//line srad.go:160
-							if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:43*/ n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank:])
+							/*line srad.go:43*/ w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank:])
+							/*line srad.go:43*/ e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank:])
+							/*line srad.go:43*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+							/*line srad.go:160*/ if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
 								break
 							}
-//line srad.go:161
-							archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
-//line srad.go:161
-							e.StoreSlice(eC[index:])
+							/*line srad.go:161*/ archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+							/*line srad.go:161*/ e.StoreSlice(eC[index:])
 							w.StoreSlice(wC[index:])
 							s.StoreSlice(sC[index:])
 							n.StoreSlice(nC[index:])
@@ -1465,24 +1192,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:43
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
-//line srad.go:43
-						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
-//line srad.go:43
-						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
-//line srad.go:43
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line srad.go:160
-						if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
+						/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:43*/ n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank:])
+						/*line srad.go:43*/ w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank:])
+						/*line srad.go:43*/ e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank:])
+						/*line srad.go:43*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+						/*line srad.go:160*/ if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
 							break
 						}
-//line srad.go:161
-						archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
-//line srad.go:161
-						e.StoreSlice(eC[index:])
+						/*line srad.go:161*/ archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+						/*line srad.go:161*/ e.StoreSlice(eC[index:])
 						w.StoreSlice(wC[index:])
 						s.StoreSlice(sC[index:])
 						n.StoreSlice(nC[index:])
@@ -1494,14 +1213,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
+					/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
 					eC[index] = e
 					wC[index] = w
 					sC[index] = s
@@ -1534,8 +1251,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	_ = &q0sqr
 	bx := gc_bx
 	by := gc_by
-//line srad.go:192
-	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	/*line srad.go:192*/ southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	cCudaTemp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -1556,29 +1272,21 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 							_ = index
-//line srad.go:190
-							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cc
-//line srad.go:190
-							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cn
-//line srad.go:190
-							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cs
-//line srad.go:190
-							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = ce
-//line srad.go:190
-							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cw
-//line srad.go:190
-							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = dSum
-//line srad.go:191
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line srad.go:191*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1592,37 +1300,27 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						_ = index
-//line srad.go:190
-						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cc
-//line srad.go:190
-						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cn
-//line srad.go:190
-						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cs
-//line srad.go:190
-						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = ce
-//line srad.go:190
-						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cw
-//line srad.go:190
-						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = dSum
-//line srad.go:191
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line srad.go:191*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = cc
 					_ = cn
 					_ = cs
@@ -1640,32 +1338,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:190*/ var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cc
-//line srad.go:190
-							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cn
-//line srad.go:190
-							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cs
-//line srad.go:190
-							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = ce
-//line srad.go:190
-							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = cw
-//line srad.go:190
-							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line srad.go:190*/ var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = dSum
-//line srad.go:198
-							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
+							/*line srad.go:198*/ if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 								break
 							}
-//line srad.go:199
-							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+							/*line srad.go:199*/ archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1680,32 +1369,23 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cc
-//line srad.go:190
-						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cn
-//line srad.go:190
-						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cs
-//line srad.go:190
-						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = ce
-//line srad.go:190
-						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = cw
-//line srad.go:190
-						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line srad.go:190*/ var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = dSum
-//line srad.go:198
-						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
+						/*line srad.go:198*/ if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 							break
 						}
-//line srad.go:199
-						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						/*line srad.go:199*/ archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1713,12 +1393,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
 					_ = cc
 					_ = cn
 					_ = cs
@@ -1752,18 +1429,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var tx int = gc_tx
 							var ty int = gc_ty
 							_ = ty
-//line srad.go:188
-							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+							/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 							_ = indexS
-//line srad.go:201
-							if by < gc_gdy-1 {
-//line srad.go:201
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line srad.go:201*/ if by < gc_gdy-1 {
+								/*line srad.go:201*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
-//line srad.go:204
-							if by == gc_gdy-1 {
-//line srad.go:204
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line srad.go:204*/ if by == gc_gdy-1 {
+								/*line srad.go:204*/ archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1779,25 +1451,19 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var tx int = gc_tx
 						var ty int = gc_ty
 						_ = ty
-//line srad.go:188
-						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 						_ = indexS
-//line srad.go:201
-						if by < gc_gdy-1 {
-//line srad.go:201
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line srad.go:201*/ if by < gc_gdy-1 {
+							/*line srad.go:201*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
-//line srad.go:204
-						if by == gc_gdy-1 {
-//line srad.go:204
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line srad.go:204*/ if by == gc_gdy-1 {
+							/*line srad.go:204*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:201
-					if by < gc_gdy-1 {
+					/*line srad.go:201*/ if by < gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					if by == gc_gdy-1 {
@@ -1815,47 +1481,35 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:188
-							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:201
-							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
+							/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+							/*line srad.go:201*/ if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
 								break
 							}
-//line srad.go:201
-							if by < gc_gdy-1 {
-//line srad.go:201
-								if tx >= 0 && tx <= len(southC[ty])-16 {
+							/*line srad.go:201*/ if by < gc_gdy-1 {
+								/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 								} else {
-//line srad.go:202
-									var gc_lanes3 [16]float32
-//line srad.go:202
-									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
+									/*line srad.go:202*/ var gc_lanes3 [16]float32
+									/*line srad.go:202*/ archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line srad.go:202
-											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											/*line srad.go:202*/ southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:204
-							if by == gc_gdy-1 {
-//line srad.go:204
-								if tx >= 0 && tx <= len(southC[ty])-16 {
+							/*line srad.go:204*/ if by == gc_gdy-1 {
+								/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 								} else {
-//line srad.go:205
-									var gc_lanes4 [16]float32
-//line srad.go:205
-									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+									/*line srad.go:205*/ var gc_lanes4 [16]float32
+									/*line srad.go:205*/ archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line srad.go:205
-											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line srad.go:205*/ southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -1876,47 +1530,35 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:188
-						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:201
-						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
+						/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:201*/ if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
 							break
 						}
-//line srad.go:201
-						if by < gc_gdy-1 {
-//line srad.go:201
-							if tx >= 0 && tx <= len(southC[ty])-8 {
+						/*line srad.go:201*/ if by < gc_gdy-1 {
+							/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 							} else {
-//line srad.go:202
-								var gc_lanes [8]float32
-//line srad.go:202
-								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
+								/*line srad.go:202*/ var gc_lanes [8]float32
+								/*line srad.go:202*/ archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line srad.go:202
-										southC[ty][tx+gc_k] = gc_lanes[gc_k]
+										/*line srad.go:202*/ southC[ty][tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:204
-						if by == gc_gdy-1 {
-//line srad.go:204
-							if tx >= 0 && tx <= len(southC[ty])-8 {
+						/*line srad.go:204*/ if by == gc_gdy-1 {
+							/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 							} else {
-//line srad.go:205
-								var gc_lanes2 [8]float32
-//line srad.go:205
-								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
+								/*line srad.go:205*/ var gc_lanes2 [8]float32
+								/*line srad.go:205*/ archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line srad.go:205
-										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										/*line srad.go:205*/ southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1929,10 +1571,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:188
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:201
-					if by < gc_gdy-1 {
+					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:201*/ if by < gc_gdy-1 {
 						southC[ty][tx] = cCuda[indexS]
 					}
 					if by == gc_gdy-1 {
@@ -1951,8 +1591,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
-//line srad.go:221
-			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			/*line srad.go:221*/ gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
 			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
 				gc_at6 := eastC[gc_row3][:gc_bdx]
@@ -1971,18 +1610,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
-//line srad.go:189
-							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 							_ = indexE
-//line srad.go:209
-							if bx < gc_gdx-1 {
-//line srad.go:209
-								compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
+							/*line srad.go:209*/ if bx < gc_gdx-1 {
+								/*line srad.go:209*/ compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
 							}
-//line srad.go:212
-							if bx == gc_gdx-1 {
-//line srad.go:212
-								compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
+							/*line srad.go:212*/ if bx == gc_gdx-1 {
+								/*line srad.go:212*/ compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2000,25 +1634,19 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						var tx int = gc_tx
 						_ = tx
 						var ty int = gc_ty
-//line srad.go:189
-						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 						_ = indexE
-//line srad.go:209
-						if bx < gc_gdx-1 {
-//line srad.go:209
-							compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							/*line srad.go:209*/ compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
 						}
-//line srad.go:212
-						if bx == gc_gdx-1 {
-//line srad.go:212
-							compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
+						/*line srad.go:212*/ if bx == gc_gdx-1 {
+							/*line srad.go:212*/ compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:209
-					if bx < gc_gdx-1 {
+					/*line srad.go:209*/ if bx < gc_gdx-1 {
 						gc_at6[gc_tx] = gc_elem
 					}
 					if bx == gc_gdx-1 {
@@ -2037,43 +1665,32 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:189
-							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:209
-							if bx < gc_gdx-1 {
-//line srad.go:209
-								if tx >= 0 && tx <= len(eastC[ty])-16 {
+							/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							/*line srad.go:209*/ if bx < gc_gdx-1 {
+								/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 								} else {
-//line srad.go:210
-									var gc_lanes7 [16]float32
-//line srad.go:210
-									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
+									/*line srad.go:210*/ var gc_lanes7 [16]float32
+									/*line srad.go:210*/ compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
-//line srad.go:210
-											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											/*line srad.go:210*/ eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
-//line srad.go:212
-							if bx == gc_gdx-1 {
-//line srad.go:212
-								if tx >= 0 && tx <= len(eastC[ty])-16 {
+							/*line srad.go:212*/ if bx == gc_gdx-1 {
+								/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 								} else {
-//line srad.go:213
-									var gc_lanes8 [16]float32
-//line srad.go:213
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
+									/*line srad.go:213*/ var gc_lanes8 [16]float32
+									/*line srad.go:213*/ compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line srad.go:213
-											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											/*line srad.go:213*/ eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -2095,43 +1712,32 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:189
-						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:209
-						if bx < gc_gdx-1 {
-//line srad.go:209
-							if tx >= 0 && tx <= len(eastC[ty])-8 {
+						/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 							} else {
-//line srad.go:210
-								var gc_lanes5 [8]float32
-//line srad.go:210
-								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
+								/*line srad.go:210*/ var gc_lanes5 [8]float32
+								/*line srad.go:210*/ compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
-//line srad.go:210
-										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+										/*line srad.go:210*/ eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line srad.go:212
-						if bx == gc_gdx-1 {
-//line srad.go:212
-							if tx >= 0 && tx <= len(eastC[ty])-8 {
+						/*line srad.go:212*/ if bx == gc_gdx-1 {
+							/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 							} else {
-//line srad.go:213
-								var gc_lanes6 [8]float32
-//line srad.go:213
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
+								/*line srad.go:213*/ var gc_lanes6 [8]float32
+								/*line srad.go:213*/ compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line srad.go:213
-										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+										/*line srad.go:213*/ eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -2144,10 +1750,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:189
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:209
-					if bx < gc_gdx-1 {
+					/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					/*line srad.go:209*/ if bx < gc_gdx-1 {
 						eastC[ty][tx] = cCuda[indexE]
 					}
 					if bx == gc_gdx-1 {
@@ -2177,11 +1781,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep7
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 							_ = index
-//line srad.go:188
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+							/*line srad.go:188*/ archsimd.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -2195,17 +1797,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep7
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						_ = index
-//line srad.go:188
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+						/*line srad.go:188*/ archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:217
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -2217,14 +1816,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-							if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:217*/ if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
 								break
 							}
-//line srad.go:218
-							archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+							/*line srad.go:218*/ archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -2239,14 +1835,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
 							break
 						}
-//line srad.go:218
-						archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+						/*line srad.go:218*/ archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2254,10 +1847,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
 				}
 			}
 			gc_ty++
@@ -2298,20 +1889,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
-//line srad.go:189
-							var cc float32
-//line srad.go:191
-							var cn float32
-//line srad.go:193
-							var cs float32
-//line srad.go:195
-							var ce float32
-//line srad.go:197
-							var cw float32
-//line srad.go:199
-							var dSum float32
-//line srad.go:220
-							cc = gc_at11[gc_u]
+							/*line srad.go:189*/ var cc float32
+							/*line srad.go:191*/ var cn float32
+							/*line srad.go:193*/ var cs float32
+							/*line srad.go:195*/ var ce float32
+							/*line srad.go:197*/ var cw float32
+							/*line srad.go:199*/ var dSum float32
+							/*line srad.go:220*/ cc = gc_at11[gc_u]
 							switch {
 //line srad.go:223
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2335,10 +1919,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								cw = cc
 								ce = gc_at15[gc_u]
 							}
-//line srad.go:246
-							dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
-//line srad.go:249
-							gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
+							/*line srad.go:246*/ dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
+							/*line srad.go:249*/ gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -2346,22 +1928,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
-					var cc float32
-//line srad.go:191
-					var cn float32
-//line srad.go:193
-					var cs float32
-//line srad.go:195
-					var ce float32
-//line srad.go:197
-					var cw float32
-//line srad.go:199
-					var dSum float32
-//line srad.go:220
-					cc = cCudaTemp[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
 					switch {
 //line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2385,32 +1959,22 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-//line srad.go:246
-					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-//line srad.go:249
-					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
-					var cc float32
-//line srad.go:191
-					var cn float32
-//line srad.go:193
-					var cs float32
-//line srad.go:195
-					var ce float32
-//line srad.go:197
-					var cw float32
-//line srad.go:199
-					var dSum float32
-//line srad.go:220
-					cc = cCudaTemp[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
 					switch {
 //line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2434,10 +1998,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-//line srad.go:246
-					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-//line srad.go:249
-					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			}
 			gc_ty++
@@ -2462,11 +2024,9 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_vstep9
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 							_ = index
-//line srad.go:188
-							archsimd.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
+							/*line srad.go:188*/ archsimd.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -2480,17 +2040,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_vstep9
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 						_ = index
-//line srad.go:188
-						archsimd.LoadFloat32x8Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
+						/*line srad.go:188*/ archsimd.LoadFloat32x8Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
-//line srad.go:252
-					gc_at22[gc_tx] = gc_at23[gc_tx]
+					/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 				}
 			} else {
 				gc_vstep10 := 0
@@ -2502,14 +2059,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line srad.go:187
-							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-							if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:252*/ if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
 								break
 							}
-//line srad.go:253
-							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+							/*line srad.go:253*/ archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -2524,14 +2078,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line srad.go:187
-						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
+						/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
 							break
 						}
-//line srad.go:253
-						archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+						/*line srad.go:253*/ archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2539,10 +2090,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
 				}
 			}
 			gc_ty++

@@ -37,8 +37,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line streamcluster.go:51
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line streamcluster.go:51*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -51,50 +50,40 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-					var lower []float32
-//line streamcluster.go:71
-					var retval float32
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -103,50 +92,40 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streamcluster.go:52
-					var lower []float32
-//line streamcluster.go:71
-					var retval float32
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -154,8 +133,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line streamcluster.go:81
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line streamcluster.go:81*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -168,14 +146,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
-//line streamcluster.go:52
-						lower = workMemD[tid*stride:]
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -183,14 +157,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
-//line streamcluster.go:52
-						lower = workMemD[tid*stride:]
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -198,14 +168,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
-//line streamcluster.go:52
-						lower = workMemD[tid*stride:]
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -213,14 +179,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:52
-						var lower []float32
-//line streamcluster.go:71
-						var retval float32
-//line streamcluster.go:52
-						lower = workMemD[tid*stride:]
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -228,24 +190,18 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-					tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:52
-					var lower []float32
-//line streamcluster.go:71
-					var retval float32
-//line streamcluster.go:52
-					lower = workMemD[tid*stride:]
+					/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
+					/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
-//line streamcluster.go:72
-		for i := 0; i < dim; i++ {
+		/*line streamcluster.go:72*/ for i := 0; i < dim; i++ {
 			gc_from, gc_to := 0, gc_bdx
-//line streamcluster.go:75
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line streamcluster.go:75*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -263,23 +219,17 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						var tid int = gc_bdx*bid + gc_tx
+						/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
 						_ = tid
-//line streamcluster.go:49
-						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line streamcluster.go:73
-						tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
-//line streamcluster.go:73
-						retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:51
-						retval.StoreSlice(gc_s_retval[gc_rank:])
+						/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+						/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+						/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-						tmp := gc_at[gc_tx] - gc_elem
+						/*line streamcluster.go:73*/ tmp := gc_at[gc_tx] - gc_elem
 						retval += tmp * tmp
 						gc_s_retval[gc_rank] = retval
 					}
@@ -289,29 +239,21 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
-						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line streamcluster.go:73
-						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+						/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+						/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 							break
 						}
-//line streamcluster.go:73
-						tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
-//line streamcluster.go:73
-						retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:51
-						retval.StoreSlice(gc_s_retval[gc_rank:])
+						/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
+						/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+						/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
 						retval := gc_s_retval[gc_rank]
-//line streamcluster.go:73
-						tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+						/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 						retval += tmp * tmp
 						gc_s_retval[gc_rank] = retval
 					}
@@ -320,8 +262,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line streamcluster.go:74
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line streamcluster.go:74*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -337,38 +278,29 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_pos.Thread = gc_rank
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
-//line streamcluster.go:76
-						var r float32 = retval
-//line streamcluster.go:55
-						xCost := r * gc_at3[gc_tx].Weight
-//line streamcluster.go:58
-						if xCost < gc_at3[gc_tx].Cost {
+						/*line streamcluster.go:76*/ var r float32 = retval
+						/*line streamcluster.go:55*/ xCost := r * gc_at3[gc_tx].Weight
+						/*line streamcluster.go:58*/ if xCost < gc_at3[gc_tx].Cost {
 							gc_at4[gc_tx] = true
 							lower[K] += xCost - gc_at3[gc_tx].Cost
 						} else {
-//line streamcluster.go:63
-							lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
+							/*line streamcluster.go:63*/ lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
-//line streamcluster.go:76
-						var r float32 = retval
-//line streamcluster.go:55
-						xCost := r * p[tid].Weight
-//line streamcluster.go:58
-						if xCost < p[tid].Cost {
+						/*line streamcluster.go:76*/ var r float32 = retval
+						/*line streamcluster.go:55*/ xCost := r * p[tid].Weight
+						/*line streamcluster.go:58*/ if xCost < p[tid].Cost {
 							switchMembershipD[tid] = true
 							lower[K] += xCost - p[tid].Cost
 						} else {
-//line streamcluster.go:63
-							lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
+							/*line streamcluster.go:63*/ lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
 						}
 					}
 				}

@@ -51,8 +51,7 @@ type gc_jam_runSum_lane struct {
 //
 //line blockreduce.go:75
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
-//line blockreduce.go:393
-	var v float64
+	/*line blockreduce.go:393*/ var v float64
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -78,8 +77,7 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-//line blockreduce.go:394
-	for _, e := range gc_range0 {
+	/*line blockreduce.go:394*/ for _, e := range gc_range0 {
 		v += float64(e)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -94,99 +92,75 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:410
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:412
-	gc_l1_x := gc_j.lanes[1].x
+	/*line blockreduce.go:410*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	/*line blockreduce.go:412*/ gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
 	_ = gc_l1_lo
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:420
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:422
-	gc_l2_x := gc_j.lanes[2].x
+	/*line blockreduce.go:420*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line blockreduce.go:422*/ gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
 	_ = gc_l2_lo
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:430
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:432
-	gc_l3_x := gc_j.lanes[3].x
+	/*line blockreduce.go:430*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line blockreduce.go:432*/ gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
 	_ = gc_l3_lo
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:440
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line blockreduce.go:440*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line blockreduce.go:443
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:445
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:447
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:449
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line blockreduce.go:443*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line blockreduce.go:445*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line blockreduce.go:447*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line blockreduce.go:449*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:394
-		gc_l0_e := gc_r3[gc_i2]
+		/*line blockreduce.go:394*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v += float64(gc_l0_e)
-//line blockreduce.go:394
-		gc_l1_e := gc_r4[gc_i2]
+		/*line blockreduce.go:394*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v += float64(gc_l1_e)
-//line blockreduce.go:394
-		gc_l2_e := gc_r5[gc_i2]
+		/*line blockreduce.go:394*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v += float64(gc_l2_e)
-//line blockreduce.go:394
-		gc_l3_e := gc_r6[gc_i2]
+		/*line blockreduce.go:394*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v += float64(gc_l3_e)
 	}
 	{
-//line blockreduce.go:394
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line blockreduce.go:394*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:394
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line blockreduce.go:394*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v += float64(gc_l0_e)
 		}
 	}
 	{
-//line blockreduce.go:394
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line blockreduce.go:394*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:394
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line blockreduce.go:394*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v += float64(gc_l1_e)
 		}
 	}
 	{
-//line blockreduce.go:394
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line blockreduce.go:394*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:394
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line blockreduce.go:394*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v += float64(gc_l2_e)
 		}
 	}
 	{
-//line blockreduce.go:394
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line blockreduce.go:394*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:394
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line blockreduce.go:394*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blockreduce.go:397
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line blockreduce.go:397*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -243,10 +217,8 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:104
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:106
-	var gc_l_v [32]float64
+	/*line blockreduce.go:104*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:106*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	var gc_c2r [32]float64
 	var gc_c3r [32]float64
@@ -266,8 +238,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:105
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			/*line blockreduce.go:105*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
 		gc_jam_runSum_flush(&gc_jam)
@@ -277,8 +248,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:106
-				v += gc_c1r[gc_lane]
+				/*line blockreduce.go:106*/ v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -288,8 +258,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:107
-				v += gc_c2r[gc_lane]
+				/*line blockreduce.go:107*/ v += gc_c2r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -299,8 +268,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:108
-				v += gc_c3r[gc_lane]
+				/*line blockreduce.go:108*/ v += gc_c3r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -310,8 +278,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:109
-				v += gc_c4r[gc_lane]
+				/*line blockreduce.go:109*/ v += gc_c4r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -321,8 +288,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:110
-				v += gc_c5r[gc_lane]
+				/*line blockreduce.go:110*/ v += gc_c5r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -338,8 +304,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:112
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:112*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -350,134 +315,107 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:125
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:125*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:116
-							var s float64
+							/*line blockreduce.go:116*/ var s float64
 							{
-//line blockreduce.go:117
-								gc_xs2 := warps
+								/*line blockreduce.go:117*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:117
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:117*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:119
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:119*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:119
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:119*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:119
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:119*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:117
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:117*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:120
-							gc_at[0] = s
+							/*line blockreduce.go:120*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:116
-							var s float64
+							/*line blockreduce.go:116*/ var s float64
 							{
-//line blockreduce.go:117
-								gc_xs := warps
+								/*line blockreduce.go:117*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:117
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:117*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:119
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:119*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:119
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:119*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:119
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:119*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:117
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:117*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:118
-											s += w
+											/*line blockreduce.go:118*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:120
-							partial[gc_bx] = s
+							/*line blockreduce.go:120*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -570,8 +508,7 @@ func gc_jam_brFloat64_207_flush(gc_j *gc_jam_brFloat64_207) {
 //line blockreduce.go:268
 func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:207
-	for _, e := range gc_range0 {
+	/*line blockreduce.go:207*/ for _, e := range gc_range0 {
 		v += e
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -580,81 +517,57 @@ func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 // gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
 func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:217
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:219
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:221
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:223
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:225
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:227
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:229
-	gc_l3_v := gc_j.lanes[3].v
+	/*line blockreduce.go:217*/ gc_l0_v := gc_j.lanes[0].v
+	/*line blockreduce.go:219*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line blockreduce.go:221*/ gc_l1_v := gc_j.lanes[1].v
+	/*line blockreduce.go:223*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line blockreduce.go:225*/ gc_l2_v := gc_j.lanes[2].v
+	/*line blockreduce.go:227*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line blockreduce.go:229*/ gc_l3_v := gc_j.lanes[3].v
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line blockreduce.go:232
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:234
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:236
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:238
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line blockreduce.go:232*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line blockreduce.go:234*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line blockreduce.go:236*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line blockreduce.go:238*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:207
-		gc_l0_e := gc_r3[gc_i2]
+		/*line blockreduce.go:207*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v += gc_l0_e
-//line blockreduce.go:207
-		gc_l1_e := gc_r4[gc_i2]
+		/*line blockreduce.go:207*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v += gc_l1_e
-//line blockreduce.go:207
-		gc_l2_e := gc_r5[gc_i2]
+		/*line blockreduce.go:207*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v += gc_l2_e
-//line blockreduce.go:207
-		gc_l3_e := gc_r6[gc_i2]
+		/*line blockreduce.go:207*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v += gc_l3_e
 	}
 	{
-//line blockreduce.go:207
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line blockreduce.go:207*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:207
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line blockreduce.go:207*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v += gc_l0_e
 		}
 	}
 	{
-//line blockreduce.go:207
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line blockreduce.go:207*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:207
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line blockreduce.go:207*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v += gc_l1_e
 		}
 	}
 	{
-//line blockreduce.go:207
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line blockreduce.go:207*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:207
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line blockreduce.go:207*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v += gc_l2_e
 		}
 	}
 	{
-//line blockreduce.go:207
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line blockreduce.go:207*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:207
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line blockreduce.go:207*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v += gc_l3_e
 		}
 	}
-//line blockreduce.go:210
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line blockreduce.go:210*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -714,8 +627,7 @@ func gc_jam_brMin_234_flush(gc_j *gc_jam_brMin_234) {
 //line blockreduce.go:295
 func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:234
-	for _, e := range gc_range0 {
+	/*line blockreduce.go:234*/ for _, e := range gc_range0 {
 		v = min(v, e)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -724,81 +636,57 @@ func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 // gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
 func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:244
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:246
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:248
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:250
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:252
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:254
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:256
-	gc_l3_v := gc_j.lanes[3].v
+	/*line blockreduce.go:244*/ gc_l0_v := gc_j.lanes[0].v
+	/*line blockreduce.go:246*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line blockreduce.go:248*/ gc_l1_v := gc_j.lanes[1].v
+	/*line blockreduce.go:250*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line blockreduce.go:252*/ gc_l2_v := gc_j.lanes[2].v
+	/*line blockreduce.go:254*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line blockreduce.go:256*/ gc_l3_v := gc_j.lanes[3].v
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line blockreduce.go:259
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:261
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:263
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:265
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line blockreduce.go:259*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line blockreduce.go:261*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line blockreduce.go:263*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line blockreduce.go:265*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:234
-		gc_l0_e := gc_r3[gc_i2]
+		/*line blockreduce.go:234*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v = min(gc_l0_v, gc_l0_e)
-//line blockreduce.go:234
-		gc_l1_e := gc_r4[gc_i2]
+		/*line blockreduce.go:234*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v = min(gc_l1_v, gc_l1_e)
-//line blockreduce.go:234
-		gc_l2_e := gc_r5[gc_i2]
+		/*line blockreduce.go:234*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v = min(gc_l2_v, gc_l2_e)
-//line blockreduce.go:234
-		gc_l3_e := gc_r6[gc_i2]
+		/*line blockreduce.go:234*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v = min(gc_l3_v, gc_l3_e)
 	}
 	{
-//line blockreduce.go:234
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line blockreduce.go:234*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:234
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line blockreduce.go:234*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v = min(gc_l0_v, gc_l0_e)
 		}
 	}
 	{
-//line blockreduce.go:234
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line blockreduce.go:234*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:234
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line blockreduce.go:234*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v = min(gc_l1_v, gc_l1_e)
 		}
 	}
 	{
-//line blockreduce.go:234
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line blockreduce.go:234*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:234
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line blockreduce.go:234*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v = min(gc_l2_v, gc_l2_e)
 		}
 	}
 	{
-//line blockreduce.go:234
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line blockreduce.go:234*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:234
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line blockreduce.go:234*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v = min(gc_l3_v, gc_l3_e)
 		}
 	}
-//line blockreduce.go:237
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line blockreduce.go:237*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -865,8 +753,7 @@ func gc_jam_brMax_261_flush(gc_j *gc_jam_brMax_261) {
 //line blockreduce.go:329
 func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 	lo, run, v, x := gc_l.lo, gc_l.run, gc_l.v, gc_l.x
-//line blockreduce.go:261
-	for i := lo + 1; i < lo+run; i++ {
+	/*line blockreduce.go:261*/ for i := lo + 1; i < lo+run; i++ {
 		v = max32(v, x[i])
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -875,76 +762,49 @@ func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 // gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
 func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line blockreduce.go:271
-	gc_l0_run := gc_j.lanes[0].run
-//line blockreduce.go:273
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:275
-	gc_l0_x := gc_j.lanes[0].x
-//line blockreduce.go:277
-	gc_l1_lo := gc_j.lanes[1].lo
-//line blockreduce.go:279
-	gc_l1_run := gc_j.lanes[1].run
-//line blockreduce.go:281
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:283
-	gc_l1_x := gc_j.lanes[1].x
-//line blockreduce.go:285
-	gc_l2_lo := gc_j.lanes[2].lo
-//line blockreduce.go:287
-	gc_l2_run := gc_j.lanes[2].run
-//line blockreduce.go:289
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:291
-	gc_l2_x := gc_j.lanes[2].x
-//line blockreduce.go:293
-	gc_l3_lo := gc_j.lanes[3].lo
-//line blockreduce.go:295
-	gc_l3_run := gc_j.lanes[3].run
-//line blockreduce.go:297
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:299
-	gc_l3_x := gc_j.lanes[3].x
+	/*line blockreduce.go:271*/ gc_l0_run := gc_j.lanes[0].run
+	/*line blockreduce.go:273*/ gc_l0_v := gc_j.lanes[0].v
+	/*line blockreduce.go:275*/ gc_l0_x := gc_j.lanes[0].x
+	/*line blockreduce.go:277*/ gc_l1_lo := gc_j.lanes[1].lo
+	/*line blockreduce.go:279*/ gc_l1_run := gc_j.lanes[1].run
+	/*line blockreduce.go:281*/ gc_l1_v := gc_j.lanes[1].v
+	/*line blockreduce.go:283*/ gc_l1_x := gc_j.lanes[1].x
+	/*line blockreduce.go:285*/ gc_l2_lo := gc_j.lanes[2].lo
+	/*line blockreduce.go:287*/ gc_l2_run := gc_j.lanes[2].run
+	/*line blockreduce.go:289*/ gc_l2_v := gc_j.lanes[2].v
+	/*line blockreduce.go:291*/ gc_l2_x := gc_j.lanes[2].x
+	/*line blockreduce.go:293*/ gc_l3_lo := gc_j.lanes[3].lo
+	/*line blockreduce.go:295*/ gc_l3_run := gc_j.lanes[3].run
+	/*line blockreduce.go:297*/ gc_l3_v := gc_j.lanes[3].v
+	/*line blockreduce.go:299*/ gc_l3_x := gc_j.lanes[3].x
 	gc_a1 := gc_l0_lo + 1
 	gc_a2 := gc_l1_lo + 1
 	gc_a3 := gc_l2_lo + 1
 	gc_a4 := gc_l3_lo + 1
 	gc_n5 := max(min((gc_l0_lo+gc_l0_run)-gc_a1, (gc_l1_lo+gc_l1_run)-gc_a2, (gc_l2_lo+gc_l2_run)-gc_a3, (gc_l3_lo+gc_l3_run)-gc_a4), 0)
 	if gc_n5 > 0 {
-//line blockreduce.go:261
-		gc_w7 := gc_l0_x[gc_a1+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w8 := gc_l1_x[gc_a2+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w9 := gc_l2_x[gc_a3+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w10 := gc_l3_x[gc_a4+0:][:gc_n5]
+		/*line blockreduce.go:261*/ gc_w7 := gc_l0_x[gc_a1+0:][:gc_n5]
+		/*line blockreduce.go:261*/ gc_w8 := gc_l1_x[gc_a2+0:][:gc_n5]
+		/*line blockreduce.go:261*/ gc_w9 := gc_l2_x[gc_a3+0:][:gc_n5]
+		/*line blockreduce.go:261*/ gc_w10 := gc_l3_x[gc_a4+0:][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
-//line blockreduce.go:262
-			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
-//line blockreduce.go:262
-			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
-//line blockreduce.go:262
-			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
-//line blockreduce.go:262
-			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
+			/*line blockreduce.go:262*/ gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
+			/*line blockreduce.go:262*/ gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
+			/*line blockreduce.go:262*/ gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
+			/*line blockreduce.go:262*/ gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
 		}
 	}
 	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_lo+gc_l0_run; gc_l0_i++ {
-//line blockreduce.go:262
-		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
+		/*line blockreduce.go:262*/ gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
 	}
 	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_lo+gc_l1_run; gc_l1_i++ {
-//line blockreduce.go:262
-		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
+		/*line blockreduce.go:262*/ gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
 	}
 	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_lo+gc_l2_run; gc_l2_i++ {
-//line blockreduce.go:262
-		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
+		/*line blockreduce.go:262*/ gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
 	}
 	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_lo+gc_l3_run; gc_l3_i++ {
-//line blockreduce.go:262
-		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
+		/*line blockreduce.go:262*/ gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
@@ -1006,8 +866,7 @@ func gc_jam_brXorBits_296_flush(gc_j *gc_jam_brXorBits_296) {
 //line blockreduce.go:357
 func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:296
-	for _, e := range gc_range0 {
+	/*line blockreduce.go:296*/ for _, e := range gc_range0 {
 		v ^= e
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
@@ -1016,81 +875,57 @@ func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 // gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
 func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:306
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:308
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:310
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:312
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:314
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:316
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:318
-	gc_l3_v := gc_j.lanes[3].v
+	/*line blockreduce.go:306*/ gc_l0_v := gc_j.lanes[0].v
+	/*line blockreduce.go:308*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	/*line blockreduce.go:310*/ gc_l1_v := gc_j.lanes[1].v
+	/*line blockreduce.go:312*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	/*line blockreduce.go:314*/ gc_l2_v := gc_j.lanes[2].v
+	/*line blockreduce.go:316*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	/*line blockreduce.go:318*/ gc_l3_v := gc_j.lanes[3].v
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-//line blockreduce.go:321
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:323
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:325
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:327
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	/*line blockreduce.go:321*/ gc_r3 := gc_l0_gc_range0[:gc_n1]
+	/*line blockreduce.go:323*/ gc_r4 := gc_l1_gc_range0[:gc_n1]
+	/*line blockreduce.go:325*/ gc_r5 := gc_l2_gc_range0[:gc_n1]
+	/*line blockreduce.go:327*/ gc_r6 := gc_l3_gc_range0[:gc_n1]
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:296
-		gc_l0_e := gc_r3[gc_i2]
+		/*line blockreduce.go:296*/ gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v ^= gc_l0_e
-//line blockreduce.go:296
-		gc_l1_e := gc_r4[gc_i2]
+		/*line blockreduce.go:296*/ gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v ^= gc_l1_e
-//line blockreduce.go:296
-		gc_l2_e := gc_r5[gc_i2]
+		/*line blockreduce.go:296*/ gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v ^= gc_l2_e
-//line blockreduce.go:296
-		gc_l3_e := gc_r6[gc_i2]
+		/*line blockreduce.go:296*/ gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v ^= gc_l3_e
 	}
 	{
-//line blockreduce.go:296
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+		/*line blockreduce.go:296*/ gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:296
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			/*line blockreduce.go:296*/ gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v ^= gc_l0_e
 		}
 	}
 	{
-//line blockreduce.go:296
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+		/*line blockreduce.go:296*/ gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:296
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			/*line blockreduce.go:296*/ gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v ^= gc_l1_e
 		}
 	}
 	{
-//line blockreduce.go:296
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+		/*line blockreduce.go:296*/ gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:296
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			/*line blockreduce.go:296*/ gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v ^= gc_l2_e
 		}
 	}
 	{
-//line blockreduce.go:296
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+		/*line blockreduce.go:296*/ gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:296
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			/*line blockreduce.go:296*/ gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v ^= gc_l3_e
 		}
 	}
-//line blockreduce.go:299
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	/*line blockreduce.go:299*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
@@ -1455,12 +1290,10 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-//line blockreduce.go:349
-	block := cg.ThisThreadBlock(t)
+	/*line blockreduce.go:349*/ block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blockreduce.go:353
-	var gc_c1v [32]float64
+	/*line blockreduce.go:353*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1471,20 +1304,16 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line blockreduce.go:352
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
+			/*line blockreduce.go:352*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
 			_ = v
 		}
-//line blockreduce.go:354
-		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:353
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line blockreduce.go:354*/ gc_jam_runSum_flush(&gc_jam)
+		/*line blockreduce.go:353*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var v float64
-//line blockreduce.go:353
-			v = gc_c1r[gc_lane]
+			/*line blockreduce.go:353*/ v = gc_c1r[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
 				warps[(gc_rank / 32)] = v
 			}
@@ -1495,64 +1324,51 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
-//line blockreduce.go:359
-					var s float64
+					/*line blockreduce.go:359*/ var s float64
 					{
-//line blockreduce.go:360
-						gc_xs := warps
+						/*line blockreduce.go:360*/ gc_xs := warps
 						gc_i := 0
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
 								gc_k := gc_i + 0
-//line blockreduce.go:360
-								w := gc_xs[gc_k]
+								/*line blockreduce.go:360*/ w := gc_xs[gc_k]
 								{
-//line blockreduce.go:361
-									s += w
+									/*line blockreduce.go:361*/ s += w
 								}
 							}
 							{
 								gc_k2 := gc_i + 1
-//line blockreduce.go:362
-								w := gc_xs[gc_k2]
+								/*line blockreduce.go:362*/ w := gc_xs[gc_k2]
 								{
-//line blockreduce.go:361
-									s += w
+									/*line blockreduce.go:361*/ s += w
 								}
 							}
 							{
 								gc_k3 := gc_i + 2
-//line blockreduce.go:362
-								w := gc_xs[gc_k3]
+								/*line blockreduce.go:362*/ w := gc_xs[gc_k3]
 								{
-//line blockreduce.go:361
-									s += w
+									/*line blockreduce.go:361*/ s += w
 								}
 							}
 							{
 								gc_k4 := gc_i + 3
-//line blockreduce.go:362
-								w := gc_xs[gc_k4]
+								/*line blockreduce.go:362*/ w := gc_xs[gc_k4]
 								{
-//line blockreduce.go:361
-									s += w
+									/*line blockreduce.go:361*/ s += w
 								}
 							}
 						}
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
 								gc_k5 := gc_i
-//line blockreduce.go:360
-								w := gc_xs[gc_k5]
+								/*line blockreduce.go:360*/ w := gc_xs[gc_k5]
 								{
-//line blockreduce.go:361
-									s += w
+									/*line blockreduce.go:361*/ s += w
 								}
 							}
 						}
 					}
-//line blockreduce.go:363
-					partial[gc_bidx.X] = s
+					/*line blockreduce.go:363*/ partial[gc_bidx.X] = s
 				}
 			}
 		}

@@ -7,6 +7,7 @@ package variants
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -20,10 +21,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:32
-	warps := gocuda.Shared[float64](t, gc_bdx/32)
-//line blockreduce.go:34
-	var gc_l_v [32]float64
+	/*line blockreduce.go:32*/ warps := gocuda.Shared[float64](t, gc_bdx/32)
+	/*line blockreduce.go:34*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -41,8 +40,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line blockreduce.go:33
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
+				/*line blockreduce.go:33*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
 				_ = v
 			}
 		}
@@ -54,17 +52,14 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line blockreduce.go:34
-			for off := 16; off > 0; off /= 2 {
+			/*line blockreduce.go:34*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line blockreduce.go:35
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
+					/*line blockreduce.go:35*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:35
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:35*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -90,13 +85,10 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line blockreduce.go:31
-				lane := tid % 32
-//line blockreduce.go:31
-				warp := tid / 32
+				/*line blockreduce.go:31*/ lane := tid % 32
+				/*line blockreduce.go:31*/ warp := tid / 32
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:37
-				if lane == 0 {
+				/*line blockreduce.go:37*/ if lane == 0 {
 					warps[warp] = v
 				}
 			}
@@ -110,8 +102,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:53
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:53*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -119,320 +110,255 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs2 := warps
+									/*line blockreduce.go:43*/ gc_xs2 := warps
 									gc_i2 := 0
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 											gc_k6 := gc_i2 + 0
-//line blockreduce.go:43
-											w := gc_xs2[gc_k6]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k7 := gc_i2 + 1
-//line blockreduce.go:45
-											w := gc_xs2[gc_k7]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k8 := gc_i2 + 2
-//line blockreduce.go:45
-											w := gc_xs2[gc_k8]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k9 := gc_i2 + 3
-//line blockreduce.go:45
-											w := gc_xs2[gc_k9]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 											gc_k10 := gc_i2
-//line blockreduce.go:43
-											w := gc_xs2[gc_k10]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								gc_at[0] = s
+								/*line blockreduce.go:46*/ gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs2 := warps
+									/*line blockreduce.go:43*/ gc_xs2 := warps
 									gc_i2 := 0
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 											gc_k6 := gc_i2 + 0
-//line blockreduce.go:43
-											w := gc_xs2[gc_k6]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k7 := gc_i2 + 1
-//line blockreduce.go:45
-											w := gc_xs2[gc_k7]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k8 := gc_i2 + 2
-//line blockreduce.go:45
-											w := gc_xs2[gc_k8]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k9 := gc_i2 + 3
-//line blockreduce.go:45
-											w := gc_xs2[gc_k9]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 											gc_k10 := gc_i2
-//line blockreduce.go:43
-											w := gc_xs2[gc_k10]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								gc_at[0] = s
+								/*line blockreduce.go:46*/ gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs2 := warps
+									/*line blockreduce.go:43*/ gc_xs2 := warps
 									gc_i2 := 0
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 											gc_k6 := gc_i2 + 0
-//line blockreduce.go:43
-											w := gc_xs2[gc_k6]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k7 := gc_i2 + 1
-//line blockreduce.go:45
-											w := gc_xs2[gc_k7]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k8 := gc_i2 + 2
-//line blockreduce.go:45
-											w := gc_xs2[gc_k8]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k9 := gc_i2 + 3
-//line blockreduce.go:45
-											w := gc_xs2[gc_k9]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 											gc_k10 := gc_i2
-//line blockreduce.go:43
-											w := gc_xs2[gc_k10]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								gc_at[0] = s
+								/*line blockreduce.go:46*/ gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs2 := warps
+									/*line blockreduce.go:43*/ gc_xs2 := warps
 									gc_i2 := 0
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 										{
 											gc_k6 := gc_i2 + 0
-//line blockreduce.go:43
-											w := gc_xs2[gc_k6]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k7 := gc_i2 + 1
-//line blockreduce.go:45
-											w := gc_xs2[gc_k7]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k8 := gc_i2 + 2
-//line blockreduce.go:45
-											w := gc_xs2[gc_k8]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k9 := gc_i2 + 3
-//line blockreduce.go:45
-											w := gc_xs2[gc_k9]
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
 										{
 											gc_k10 := gc_i2
-//line blockreduce.go:43
-											w := gc_xs2[gc_k10]
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								gc_at[0] = s
+								/*line blockreduce.go:46*/ gc_at[0] = s
 							}
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:42
-							var s float64
+							/*line blockreduce.go:42*/ var s float64
 							{
-//line blockreduce.go:43
-								gc_xs2 := warps
+								/*line blockreduce.go:43*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:43
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:45
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:45
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:45
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:43
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:46
-							gc_at[0] = s
+							/*line blockreduce.go:46*/ gc_at[0] = s
 						}
 					}
 				} else {
@@ -442,320 +368,255 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs := warps
+									/*line blockreduce.go:43*/ gc_xs := warps
 									gc_i := 0
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 											gc_k := gc_i + 0
-//line blockreduce.go:43
-											w := gc_xs[gc_k]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k2 := gc_i + 1
-//line blockreduce.go:45
-											w := gc_xs[gc_k2]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k3 := gc_i + 2
-//line blockreduce.go:45
-											w := gc_xs[gc_k3]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k4 := gc_i + 3
-//line blockreduce.go:45
-											w := gc_xs[gc_k4]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 											gc_k5 := gc_i
-//line blockreduce.go:43
-											w := gc_xs[gc_k5]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								partial[gc_bx] = s
+								/*line blockreduce.go:46*/ partial[gc_bx] = s
 							}
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs := warps
+									/*line blockreduce.go:43*/ gc_xs := warps
 									gc_i := 0
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 											gc_k := gc_i + 0
-//line blockreduce.go:43
-											w := gc_xs[gc_k]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k2 := gc_i + 1
-//line blockreduce.go:45
-											w := gc_xs[gc_k2]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k3 := gc_i + 2
-//line blockreduce.go:45
-											w := gc_xs[gc_k3]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k4 := gc_i + 3
-//line blockreduce.go:45
-											w := gc_xs[gc_k4]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 											gc_k5 := gc_i
-//line blockreduce.go:43
-											w := gc_xs[gc_k5]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								partial[gc_bx] = s
+								/*line blockreduce.go:46*/ partial[gc_bx] = s
 							}
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs := warps
+									/*line blockreduce.go:43*/ gc_xs := warps
 									gc_i := 0
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 											gc_k := gc_i + 0
-//line blockreduce.go:43
-											w := gc_xs[gc_k]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k2 := gc_i + 1
-//line blockreduce.go:45
-											w := gc_xs[gc_k2]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k3 := gc_i + 2
-//line blockreduce.go:45
-											w := gc_xs[gc_k3]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k4 := gc_i + 3
-//line blockreduce.go:45
-											w := gc_xs[gc_k4]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 											gc_k5 := gc_i
-//line blockreduce.go:43
-											w := gc_xs[gc_k5]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								partial[gc_bx] = s
+								/*line blockreduce.go:46*/ partial[gc_bx] = s
 							}
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							{
-//line blockreduce.go:42
-								var s float64
+								/*line blockreduce.go:42*/ var s float64
 								{
-//line blockreduce.go:43
-									gc_xs := warps
+									/*line blockreduce.go:43*/ gc_xs := warps
 									gc_i := 0
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 										{
 											gc_k := gc_i + 0
-//line blockreduce.go:43
-											w := gc_xs[gc_k]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k2 := gc_i + 1
-//line blockreduce.go:45
-											w := gc_xs[gc_k2]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k3 := gc_i + 2
-//line blockreduce.go:45
-											w := gc_xs[gc_k3]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 										{
 											gc_k4 := gc_i + 3
-//line blockreduce.go:45
-											w := gc_xs[gc_k4]
+											/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 									for ; gc_i < len(gc_xs); gc_i++ {
 										{
 											gc_k5 := gc_i
-//line blockreduce.go:43
-											w := gc_xs[gc_k5]
+											/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
 											{
-//line blockreduce.go:44
-												s += w
+												/*line blockreduce.go:44*/ s += w
 											}
 										}
 									}
 								}
-//line blockreduce.go:46
-								partial[gc_bx] = s
+								/*line blockreduce.go:46*/ partial[gc_bx] = s
 							}
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:42
-							var s float64
+							/*line blockreduce.go:42*/ var s float64
 							{
-//line blockreduce.go:43
-								gc_xs := warps
+								/*line blockreduce.go:43*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:43
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:43*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:45
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:45
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:45
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:43
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:44
-											s += w
+											/*line blockreduce.go:44*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:46
-							partial[gc_bx] = s
+							/*line blockreduce.go:46*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -773,10 +634,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:56
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:58
-	var gc_l_v [32]float64
+	/*line blockreduce.go:56*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:58*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -792,26 +651,21 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:57
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			/*line blockreduce.go:57*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
-//line blockreduce.go:61
-		gc_jam_runSum_flush(&gc_jam)
+		/*line blockreduce.go:61*/ gc_jam_runSum_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_v, gocuda.WarpSize/2)
 		} else {
-//line blockreduce.go:58
-			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+			/*line blockreduce.go:58*/ for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
 				} else {
-//line blockreduce.go:59
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					/*line blockreduce.go:59*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:59
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:59*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -829,8 +683,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:62
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:62*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -841,134 +694,107 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:75
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:75*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:66
-							var s float64
+							/*line blockreduce.go:66*/ var s float64
 							{
-//line blockreduce.go:67
-								gc_xs2 := warps
+								/*line blockreduce.go:67*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:67
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:67*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:69
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:69
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:69
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:67
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:67*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:70
-							gc_at[0] = s
+							/*line blockreduce.go:70*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:66
-							var s float64
+							/*line blockreduce.go:66*/ var s float64
 							{
-//line blockreduce.go:67
-								gc_xs := warps
+								/*line blockreduce.go:67*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:67
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:67*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:69
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:69
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:69
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:67
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:67*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:68
-											s += w
+											/*line blockreduce.go:68*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:70
-							partial[gc_bx] = s
+							/*line blockreduce.go:70*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -987,10 +813,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	nw := gc_bdx >> 5
-//line blockreduce.go:81
-	warps := gocuda.Shared[float64](t, nw)[:nw]
-//line blockreduce.go:83
-	var gc_l_v [32]float64
+	/*line blockreduce.go:81*/ warps := gocuda.Shared[float64](t, nw)[:nw]
+	/*line blockreduce.go:83*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1006,12 +830,10 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:82
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			/*line blockreduce.go:82*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
-//line blockreduce.go:86
-		gc_jam_runSum_flush(&gc_jam)
+		/*line blockreduce.go:86*/ gc_jam_runSum_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1019,17 +841,14 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
 			}
 		} else {
-//line blockreduce.go:83
-			for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
+			/*line blockreduce.go:83*/ for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line blockreduce.go:84
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					/*line blockreduce.go:84*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:84
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:84*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1047,8 +866,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:87
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:87*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -1062,8 +880,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 					gc_pos.Thread = gc_base + gc_tx
 					{
 						s := 0.0
-//line blockreduce.go:92
-						for w := 0; w < nw; w++ {
+						/*line blockreduce.go:92*/ for w := 0; w < nw; w++ {
 							s += warps[w]
 						}
 						partial[gc_bx] = s
@@ -1089,10 +906,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line blockreduce.go:147
-	shared_ := gc_shared1(32)[:32]
-//line blockreduce.go:149
-	var gc_l_v_ [32]float64
+	/*line blockreduce.go:147*/ shared_ := gc_shared1(32)[:32]
+	/*line blockreduce.go:149*/ var gc_l_v_ [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1109,15 +924,12 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:131
-				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
-//line blockreduce.go:149
-				var v_ float64 = v
+				/*line blockreduce.go:131*/ var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
+				/*line blockreduce.go:149*/ var v_ float64 = v
 				_ = v_
 			}
 		}
-//line blockreduce.go:154
-		gc_jam_runSum_flush(&gc_jam)
+		/*line blockreduce.go:154*/ gc_jam_runSum_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -1125,17 +937,14 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				compiled.ShflDownHalving(&gc_l_v_, 16, 1, false)
 			}
 		} else {
-//line blockreduce.go:139
-			for off := 16; off > 0; off /= 2 {
+			/*line blockreduce.go:139*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line blockreduce.go:140
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+					/*line blockreduce.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
-//line blockreduce.go:140
-						v_ += gc_c1r[gc_lane]
+						/*line blockreduce.go:140*/ v_ += gc_c1r[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1154,12 +963,9 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				lane := gc_tx % 32
 				wid := gc_tx / 32
 				v_ := gc_l_v_[gc_lane]
-//line blockreduce.go:152
-				var v float64
-//line blockreduce.go:142
-				var r_ float64 = v_
-//line blockreduce.go:149
-				v = r_
+				/*line blockreduce.go:152*/ var v float64
+				/*line blockreduce.go:142*/ var r_ float64 = v_
+				/*line blockreduce.go:149*/ v = r_
 				if lane == 0 {
 					shared_[wid] = v
 				}
@@ -1167,8 +973,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-//line blockreduce.go:160
-	var gc_l_v_2 [32]float64
+	/*line blockreduce.go:160*/ var gc_l_v_2 [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1185,12 +990,10 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx % 32
-//line blockreduce.go:150
-				var v float64
+				/*line blockreduce.go:150*/ var v float64
 				v = 0
 				if gc_tx < gc_bdx/32 {
-//line blockreduce.go:156
-					v = shared_[lane]
+					/*line blockreduce.go:156*/ v = shared_[lane]
 				}
 				gc_s_v[gc_rank] = v
 			}
@@ -1206,8 +1009,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / 32
-//line blockreduce.go:158
-				if wid == 0 {
+				/*line blockreduce.go:158*/ if wid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -1221,8 +1023,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				v := gc_s_v[gc_rank]
-//line blockreduce.go:159
-				var v_2 float64 = v
+				/*line blockreduce.go:159*/ var v_2 float64 = v
 				gc_l_v_2[gc_lane] = v_2
 			}
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -1232,20 +1033,17 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
 				}
 			} else {
-//line blockreduce.go:139
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line blockreduce.go:139*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line blockreduce.go:140
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
+						/*line blockreduce.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:140
-							v_2 += gc_c2r[gc_lane]
+							/*line blockreduce.go:140*/ v_2 += gc_c2r[gc_lane]
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1261,12 +1059,9 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 				gc_rank := gc_w + gc_lane
 				v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:158
-				var v float64
-//line blockreduce.go:142
-				var r_2 float64 = v_2
-//line blockreduce.go:159
-				v = r_2
+				/*line blockreduce.go:158*/ var v float64
+				/*line blockreduce.go:142*/ var r_2 float64 = v_2
+				/*line blockreduce.go:159*/ v = r_2
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1278,8 +1073,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line blockreduce.go:175
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+		/*line blockreduce.go:175*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 			gc_at := partial[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1287,56 +1081,41 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					gc_at[0] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					gc_at[0] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					gc_at[0] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					gc_at[0] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-				var r float64 = v
-//line blockreduce.go:131
-				sum := r
-//line blockreduce.go:133
-				gc_at[0] = sum
+				/*line blockreduce.go:161*/ var r float64 = v
+				/*line blockreduce.go:131*/ sum := r
+				/*line blockreduce.go:133*/ gc_at[0] = sum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1346,60 +1125,45 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					partial[gc_bx] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					partial[gc_bx] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					partial[gc_bx] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ partial[gc_bx] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-					var r float64 = v
-//line blockreduce.go:131
-					sum := r
-//line blockreduce.go:133
-					partial[gc_bx] = sum
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ partial[gc_bx] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-//line blockreduce.go:161
-				var r float64 = v
-//line blockreduce.go:131
-				sum := r
-//line blockreduce.go:133
-				partial[gc_bx] = sum
+				/*line blockreduce.go:161*/ var r float64 = v
+				/*line blockreduce.go:131*/ sum := r
+				/*line blockreduce.go:133*/ partial[gc_bx] = sum
 			}
 		}
 	}
@@ -1415,10 +1179,8 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:173
-	warps := gocuda.Shared[float32](t, 32)[:32]
-//line blockreduce.go:175
-	var gc_l_v [32]float32
+	/*line blockreduce.go:173*/ warps := gocuda.Shared[float32](t, 32)[:32]
+	/*line blockreduce.go:175*/ var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1430,11 +1192,9 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line blockreduce.go:188
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+			/*line blockreduce.go:188*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
 				gc_at := x[gc_off:][:32]
-//line blockreduce.go:174
-				copy(gc_l_v[:], gc_at)
+				/*line blockreduce.go:174*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1443,10 +1203,8 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
-//line blockreduce.go:172
-					i := gc_bx*gc_bdx + tid
-//line blockreduce.go:174
-					var v float32
+					/*line blockreduce.go:172*/ i := gc_bx*gc_bdx + tid
+					/*line blockreduce.go:174*/ var v float32
 					if i < len(x) {
 						v = x[i]
 					}
@@ -1461,17 +1219,14 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line blockreduce.go:178
-			for off := 16; off > 0; off /= 2 {
+			/*line blockreduce.go:178*/ for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line blockreduce.go:179
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					/*line blockreduce.go:179*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:179
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:179*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1498,15 +1253,13 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:181
-				if tid%32 == 0 {
+				/*line blockreduce.go:181*/ if tid%32 == 0 {
 					warps[tid/32] = v
 				}
 			}
 		}
 	}
-//line blockreduce.go:190
-	var gc_l_v2 [32]float32
+	/*line blockreduce.go:190*/ var gc_l_v2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1531,8 +1284,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line blockreduce.go:185
-				if tid < 32 {
+				/*line blockreduce.go:185*/ if tid < 32 {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -1545,17 +1297,14 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off2 := gc_x03
-//line blockreduce.go:200
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
+				/*line blockreduce.go:200*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
 					gc_at2 := warps[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x03 + gc_lane
 						tid := gc_tx
-//line blockreduce.go:173
-						var v float32
+						/*line blockreduce.go:173*/ var v float32
 						v = 0
-//line blockreduce.go:187
-						if tid < gc_bdx/32 {
+						/*line blockreduce.go:187*/ if tid < gc_bdx/32 {
 							v = gc_at2[gc_lane]
 						}
 						gc_l_v2[gc_lane] = v
@@ -1571,11 +1320,9 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line blockreduce.go:173
-						var v float32
+						/*line blockreduce.go:173*/ var v float32
 						v = 0
-//line blockreduce.go:187
-						if tid < gc_bdx/32 {
+						/*line blockreduce.go:187*/ if tid < gc_bdx/32 {
 							v = warps[tid]
 						}
 						gc_l_v2[gc_lane] = v
@@ -1589,20 +1336,17 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
 				}
 			} else {
-//line blockreduce.go:190
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				/*line blockreduce.go:190*/ for off_ := 16; off_ > 0; off_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line blockreduce.go:191
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						/*line blockreduce.go:191*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							v := gc_l_v2[gc_lane]
-//line blockreduce.go:191
-							v += gc_c2r[gc_lane]
+							/*line blockreduce.go:191*/ v += gc_c2r[gc_lane]
 							gc_l_v2[gc_lane] = v
 						}
 					}
@@ -1613,15 +1357,13 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off3 := gc_bx
-//line blockreduce.go:203
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
+				/*line blockreduce.go:203*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at3 := partial[gc_off3:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
 						tid := gc_tx
 						v := gc_l_v2[gc_lane]
-//line blockreduce.go:193
-						if tid == 0 {
+						/*line blockreduce.go:193*/ if tid == 0 {
 							gc_at3[0] = v
 						}
 					}
@@ -1637,8 +1379,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 						v := gc_l_v2[gc_lane]
-//line blockreduce.go:193
-						if tid == 0 {
+						/*line blockreduce.go:193*/ if tid == 0 {
 							partial[gc_bx] = v
 						}
 					}
@@ -1659,10 +1400,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:204
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:206
-	var gc_l_v [32]float64
+	/*line blockreduce.go:204*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:206*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1678,13 +1417,11 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:205
-			lo := (gc_bx*gc_bdx + gc_tx) * run
+			/*line blockreduce.go:205*/ lo := (gc_bx*gc_bdx + gc_tx) * run
 			var v float64
 			gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
-//line blockreduce.go:211
-		gc_jam_brFloat64_207_flush(&gc_jam)
+		/*line blockreduce.go:211*/ gc_jam_brFloat64_207_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -1692,17 +1429,14 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line blockreduce.go:210
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			/*line blockreduce.go:210*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line blockreduce.go:211
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					/*line blockreduce.go:211*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:211
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:211*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1720,8 +1454,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:214
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:214*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -1732,134 +1465,107 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:227
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:227*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:218
-							var s float64
+							/*line blockreduce.go:218*/ var s float64
 							{
-//line blockreduce.go:219
-								gc_xs2 := warps
+								/*line blockreduce.go:219*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:219
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:219*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:221
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:221
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:221
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:219
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:219*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:222
-							gc_at[0] = s
+							/*line blockreduce.go:222*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:218
-							var s float64
+							/*line blockreduce.go:218*/ var s float64
 							{
-//line blockreduce.go:219
-								gc_xs := warps
+								/*line blockreduce.go:219*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:219
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:219*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:221
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:221
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:221
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:219
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:219*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:220
-											s += w
+											/*line blockreduce.go:220*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:222
-							partial[gc_bx] = s
+							/*line blockreduce.go:222*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -1878,10 +1584,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:231
-	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:233
-	var gc_l_v [32]int32
+	/*line blockreduce.go:231*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:233*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1897,20 +1601,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:232
-			lo := (gc_bx*gc_bdx + gc_tx) * run
+			/*line blockreduce.go:232*/ lo := (gc_bx*gc_bdx + gc_tx) * run
 			v := int32(math32Max)
 			gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
-//line blockreduce.go:238
-		gc_jam_brMin_234_flush(&gc_jam)
-//line blockreduce.go:237
-		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		/*line blockreduce.go:238*/ gc_jam_brMin_234_flush(&gc_jam)
+		/*line blockreduce.go:237*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:238
-				v = min(v, gc_c1r[gc_lane])
+				/*line blockreduce.go:238*/ v = min(v, gc_c1r[gc_lane])
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -1926,8 +1626,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:241
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:241*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -1938,134 +1637,107 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:254
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:254*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:245
-							s := int32(math32Max)
+							/*line blockreduce.go:245*/ s := int32(math32Max)
 							{
-//line blockreduce.go:246
-								gc_xs2 := warps
+								/*line blockreduce.go:246*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:246
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:246*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:248
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:248*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:248
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:248*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:248
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:246
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:246*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 								}
 							}
-//line blockreduce.go:249
-							gc_at[0] = s
+							/*line blockreduce.go:249*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:245
-							s := int32(math32Max)
+							/*line blockreduce.go:245*/ s := int32(math32Max)
 							{
-//line blockreduce.go:246
-								gc_xs := warps
+								/*line blockreduce.go:246*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:246
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:246*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:248
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:248*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:248
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:248*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:248
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:246
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:246*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:247
-											s = min(s, w)
+											/*line blockreduce.go:247*/ s = min(s, w)
 										}
 									}
 								}
 							}
-//line blockreduce.go:249
-							partial[gc_bx] = s
+							/*line blockreduce.go:249*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -2084,10 +1756,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:258
-	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:260
-	var gc_l_v [32]int32
+	/*line blockreduce.go:258*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:260*/ var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2103,23 +1773,18 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:259
-			lo := (gc_bx*gc_bdx + gc_tx) * run
+			/*line blockreduce.go:259*/ lo := (gc_bx*gc_bdx + gc_tx) * run
 			v := x[lo]
 			gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
 		}
-//line blockreduce.go:265
-		gc_jam_brMax_261_flush(&gc_jam)
-//line blockreduce.go:264
-		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		/*line blockreduce.go:265*/ gc_jam_brMax_261_flush(&gc_jam)
+		/*line blockreduce.go:264*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:265
-				var shflDownSync int32 = gc_c1r[gc_lane]
-//line blockreduce.go:265
-				v = max32(v, shflDownSync)
+				/*line blockreduce.go:265*/ var shflDownSync int32 = gc_c1r[gc_lane]
+				/*line blockreduce.go:265*/ v = max32(v, shflDownSync)
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -2135,8 +1800,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:268
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:268*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -2148,135 +1812,108 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0
 				gc_off3 := gc_bx
-//line blockreduce.go:282
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+				/*line blockreduce.go:282*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:272
-							s := gc_at[0]
+							/*line blockreduce.go:272*/ s := gc_at[0]
 							{
-//line blockreduce.go:273
-								gc_xs2 := warps[1:]
+								/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:273
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:273*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:275
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:275*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:275
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:275*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:275
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:273
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:273*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 								}
 							}
-//line blockreduce.go:276
-							gc_at2[0] = s
+							/*line blockreduce.go:276*/ gc_at2[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:272
-							s := warps[0]
+							/*line blockreduce.go:272*/ s := warps[0]
 							{
-//line blockreduce.go:273
-								gc_xs := warps[1:]
+								/*line blockreduce.go:273*/ gc_xs := warps[1:]
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:273
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:273*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:275
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:275*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:275
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:275*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:275
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:273
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:273*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:274
-											s = max32(s, w)
+											/*line blockreduce.go:274*/ s = max32(s, w)
 										}
 									}
 								}
 							}
-//line blockreduce.go:276
-							partial[gc_bx] = s
+							/*line blockreduce.go:276*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -2295,10 +1932,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:293
-	warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:295
-	var gc_l_v [32]uint32
+	/*line blockreduce.go:293*/ warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:295*/ var gc_l_v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2314,20 +1949,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:294
-			lo := (gc_bx*gc_bdx + gc_tx) * run
+			/*line blockreduce.go:294*/ lo := (gc_bx*gc_bdx + gc_tx) * run
 			var v uint32
 			gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
-//line blockreduce.go:300
-		gc_jam_brXorBits_296_flush(&gc_jam)
-//line blockreduce.go:299
-		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		/*line blockreduce.go:300*/ gc_jam_brXorBits_296_flush(&gc_jam)
+		/*line blockreduce.go:299*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				v := gc_l_v[gc_lane]
-//line blockreduce.go:300
-				v ^= gc_c1r[gc_lane]
+				/*line blockreduce.go:300*/ v ^= gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -2343,8 +1974,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:303
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:303*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -2355,134 +1985,396 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line blockreduce.go:316
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				/*line blockreduce.go:316*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:307
-							var s uint32
+							/*line blockreduce.go:307*/ var s uint32
 							{
-//line blockreduce.go:308
-								gc_xs2 := warps
+								/*line blockreduce.go:308*/ gc_xs2 := warps
 								gc_i2 := 0
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
 										gc_k6 := gc_i2 + 0
-//line blockreduce.go:308
-										w := gc_xs2[gc_k6]
+										/*line blockreduce.go:308*/ w := gc_xs2[gc_k6]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k7 := gc_i2 + 1
-//line blockreduce.go:310
-										w := gc_xs2[gc_k7]
+										/*line blockreduce.go:310*/ w := gc_xs2[gc_k7]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k8 := gc_i2 + 2
-//line blockreduce.go:310
-										w := gc_xs2[gc_k8]
+										/*line blockreduce.go:310*/ w := gc_xs2[gc_k8]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k9 := gc_i2 + 3
-//line blockreduce.go:310
-										w := gc_xs2[gc_k9]
+										/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 								}
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
 										gc_k10 := gc_i2
-//line blockreduce.go:308
-										w := gc_xs2[gc_k10]
+										/*line blockreduce.go:308*/ w := gc_xs2[gc_k10]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 								}
 							}
-//line blockreduce.go:311
-							gc_at[0] = s
+							/*line blockreduce.go:311*/ gc_at[0] = s
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:307
-							var s uint32
+							/*line blockreduce.go:307*/ var s uint32
 							{
-//line blockreduce.go:308
-								gc_xs := warps
+								/*line blockreduce.go:308*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:308
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:308*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:310
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:310*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:310
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:310*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:310
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:308
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:308*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:309
-											s ^= w
+											/*line blockreduce.go:309*/ s ^= w
 										}
 									}
 								}
 							}
-//line blockreduce.go:311
-							partial[gc_bx] = s
+							/*line blockreduce.go:311*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+//line blockreduce.go:321
+func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line blockreduce.go:322*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
+		/*line blockreduce.go:323*/ var v float64
+		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blockreduce.go:323*/ var v float64
+		gc_s_v[gc_rank] = v
+	}
+	/*line blockreduce.go:324*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					gc_more = true
+					/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+					/*line blockreduce.go:325*/ v += float64(x[i])
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	/*line blockreduce.go:333*/ var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line blockreduce.go:327*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ gc_c1v[gc_lane] = v
+			}
+			/*line blockreduce.go:328*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line blockreduce.go:331*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				/*line blockreduce.go:344*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ gc_at2[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ partial[gc_bx] = s
 						}
 					}
 				}
@@ -2501,10 +2393,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blockreduce.go:373
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:375
-	var gc_l_v [32]float64
+	/*line blockreduce.go:373*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	/*line blockreduce.go:375*/ var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2520,12 +2410,10 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 				gc_tx = 0
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line blockreduce.go:374
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			/*line blockreduce.go:374*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
 		}
-//line blockreduce.go:378
-		gc_jam_runSum_flush(&gc_jam)
+		/*line blockreduce.go:378*/ gc_jam_runSum_flush(&gc_jam)
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -2533,17 +2421,14 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line blockreduce.go:375
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			/*line blockreduce.go:375*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line blockreduce.go:376
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					/*line blockreduce.go:376*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						v := gc_l_v[gc_lane]
-//line blockreduce.go:376
-						v += gc_c1r[gc_lane]
+						/*line blockreduce.go:376*/ v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -2561,8 +2446,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blockreduce.go:379
-			warps[(gc_rank >> 5)] = v
+			/*line blockreduce.go:379*/ warps[(gc_rank >> 5)] = v
 		}
 	}
 	compiled.OutOfLine(func() {
@@ -2578,320 +2462,255 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:383
-							var s float64
+							/*line blockreduce.go:383*/ var s float64
 							{
-//line blockreduce.go:384
-								gc_xs := warps
+								/*line blockreduce.go:384*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:384
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:386
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:386
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:386
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:384
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:387
-							atomic.Add(total, s)
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
 						}
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:383
-							var s float64
+							/*line blockreduce.go:383*/ var s float64
 							{
-//line blockreduce.go:384
-								gc_xs := warps
+								/*line blockreduce.go:384*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:384
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:386
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:386
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:386
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:384
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:387
-							atomic.Add(total, s)
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
 						}
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:383
-							var s float64
+							/*line blockreduce.go:383*/ var s float64
 							{
-//line blockreduce.go:384
-								gc_xs := warps
+								/*line blockreduce.go:384*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:384
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:386
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:386
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:386
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:384
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:387
-							atomic.Add(total, s)
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
 						}
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line blockreduce.go:383
-							var s float64
+							/*line blockreduce.go:383*/ var s float64
 							{
-//line blockreduce.go:384
-								gc_xs := warps
+								/*line blockreduce.go:384*/ gc_xs := warps
 								gc_i := 0
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
 										gc_k := gc_i + 0
-//line blockreduce.go:384
-										w := gc_xs[gc_k]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k2 := gc_i + 1
-//line blockreduce.go:386
-										w := gc_xs[gc_k2]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k3 := gc_i + 2
-//line blockreduce.go:386
-										w := gc_xs[gc_k3]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 									{
 										gc_k4 := gc_i + 3
-//line blockreduce.go:386
-										w := gc_xs[gc_k4]
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
 										gc_k5 := gc_i
-//line blockreduce.go:384
-										w := gc_xs[gc_k5]
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
 										{
-//line blockreduce.go:385
-											s += w
+											/*line blockreduce.go:385*/ s += w
 										}
 									}
 								}
 							}
-//line blockreduce.go:387
-							atomic.Add(total, s)
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
 						}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					{
-//line blockreduce.go:383
-						var s float64
+						/*line blockreduce.go:383*/ var s float64
 						{
-//line blockreduce.go:384
-							gc_xs := warps
+							/*line blockreduce.go:384*/ gc_xs := warps
 							gc_i := 0
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
 									gc_k := gc_i + 0
-//line blockreduce.go:384
-									w := gc_xs[gc_k]
+									/*line blockreduce.go:384*/ w := gc_xs[gc_k]
 									{
-//line blockreduce.go:385
-										s += w
+										/*line blockreduce.go:385*/ s += w
 									}
 								}
 								{
 									gc_k2 := gc_i + 1
-//line blockreduce.go:386
-									w := gc_xs[gc_k2]
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
 									{
-//line blockreduce.go:385
-										s += w
+										/*line blockreduce.go:385*/ s += w
 									}
 								}
 								{
 									gc_k3 := gc_i + 2
-//line blockreduce.go:386
-									w := gc_xs[gc_k3]
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
 									{
-//line blockreduce.go:385
-										s += w
+										/*line blockreduce.go:385*/ s += w
 									}
 								}
 								{
 									gc_k4 := gc_i + 3
-//line blockreduce.go:386
-									w := gc_xs[gc_k4]
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
 									{
-//line blockreduce.go:385
-										s += w
+										/*line blockreduce.go:385*/ s += w
 									}
 								}
 							}
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
 									gc_k5 := gc_i
-//line blockreduce.go:384
-									w := gc_xs[gc_k5]
+									/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
 									{
-//line blockreduce.go:385
-										s += w
+										/*line blockreduce.go:385*/ s += w
 									}
 								}
 							}
 						}
-//line blockreduce.go:387
-						atomic.Add(total, s)
+						/*line blockreduce.go:387*/ atomic.Add(total, s)
 					}
 				}
 			}

@@ -20,12 +20,10 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:25
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:25*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:29
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:29*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -34,28 +32,21 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:24
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line harris.go:27
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:27*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:27
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:24
-				i := gc_bx*gc_bdx + tid
-//line harris.go:26
-				gc_at[gc_tx] = 0
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -67,41 +58,32 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:24
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 					break
 				}
-//line harris.go:26
-				gc_vb.StoreSlice(sdata[tid:])
+				/*line harris.go:26*/ gc_vb.StoreSlice(sdata[tid:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 				} else {
-//line harris.go:28
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:28*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line harris.go:27
-						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:24
-				i := gc_bx*gc_bdx + tid
-//line harris.go:26
-				sdata[tid] = 0
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:31
-	for s := gc_bdx >> 1; s > 0; s >>= 1 {
+	/*line harris.go:31*/ for s := gc_bdx >> 1; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -109,8 +91,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:40
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:40*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -122,28 +103,23 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:33
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -152,36 +128,31 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:33
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -194,24 +165,18 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:48
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:48*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -219,32 +184,27 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -265,12 +225,10 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line harris.go:50
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:50*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:54
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line harris.go:54*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -278,30 +236,22 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:49
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v lanes.Float32x8
+				/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v lanes.Float32x8
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 				} else {
-//line harris.go:52
-					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:52*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if4.ToBits() != 0 {
-//line harris.go:52
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
 				}
-//line harris.go:52
-				v.StoreSlice(gc_at2[gc_tx:])
+				/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:49
-				i := gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v float32
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -313,23 +263,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:49
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v lanes.Float32x8
+				/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
-//line harris.go:52
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-					v = lanes.LoadFloat32x8Slice(in[i:])
+				/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:])
 				} else {
-//line harris.go:53
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:53*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:52
-						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+						/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 				}
 				v.StoreSlice(sdata[tid:])
@@ -337,10 +281,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:49
-				i := gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v float32
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -349,8 +291,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	s := gc_bdx / 2
-//line harris.go:58
-	for ; s > 0; s /= 2 {
+	/*line harris.go:58*/ for ; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -358,8 +299,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:67
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:67*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -371,28 +311,23 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:60
-					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -401,36 +336,31 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:60
-					sdata[tid] = sdata[tid] + sdata[tid+s]
+					/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 				}
 			}
 		}
@@ -443,24 +373,18 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:75
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:75*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -468,32 +392,27 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -510,12 +429,10 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:76
-	const blockSize = 256
+	/*line harris.go:76*/ const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line harris.go:80
-		gc_off := gc_bx * blockSize
+		/*line harris.go:80*/ gc_off := gc_bx * blockSize
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -525,29 +442,23 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:79
-				var i int = gc_bx*blockSize + tid
+				/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:80
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line harris.go:80
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:80*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:80
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line harris.go:80
-						gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+						/*line harris.go:80*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:79
-				i := gc_bx*blockSize + tid
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
@@ -561,34 +472,27 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:79
-				var i int = gc_bx*blockSize + tid
+				/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
-//line harris.go:80
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:80
-					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 				} else {
-//line harris.go:81
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:81*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line harris.go:80
-						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line harris.go:81
-						gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
+						/*line harris.go:81*/ gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:79
-				i := gc_bx*blockSize + tid
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
 				if i < len(in) {
 					sdata[tid] = in[i]
 				} else {
@@ -597,8 +501,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:86
-	for s := blockSize / 2; s > 0; s /= 2 {
+	/*line harris.go:86*/ for s := blockSize / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -606,8 +509,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:95
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:95*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -619,28 +521,23 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:88
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -649,36 +546,31 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:88
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -690,23 +582,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line harris.go:102
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+			/*line harris.go:102*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:93
-					gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -714,32 +600,27 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -756,90 +637,70 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:104
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:104*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:108
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:108*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line harris.go:105
-			gc_vb2 := lanes.BroadcastInt32x8(math32Max)
+			/*line harris.go:105*/ gc_vb2 := lanes.BroadcastInt32x8(math32Max)
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:103
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line harris.go:106
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:106*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:106
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+						/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:103
-				i := gc_bx*gc_bdx + tid
-//line harris.go:105
-				gc_at[gc_tx] = math32Max
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ gc_at[gc_tx] = math32Max
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:105
-			gc_vb := lanes.BroadcastInt32x8(math32Max)
+			/*line harris.go:105*/ gc_vb := lanes.BroadcastInt32x8(math32Max)
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:103
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 					break
 				}
-//line harris.go:105
-				gc_vb.StoreSlice(sdata[tid:])
+				/*line harris.go:105*/ gc_vb.StoreSlice(sdata[tid:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-					lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 				} else {
-//line harris.go:107
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:107*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line harris.go:106
-						lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
+						/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:103
-				i := gc_bx*gc_bdx + tid
-//line harris.go:105
-				sdata[tid] = math32Max
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ sdata[tid] = math32Max
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:110
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line harris.go:110*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMin); gc_k > 0 {
 				s = gc_k
@@ -847,8 +708,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:119
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:119*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -860,28 +720,23 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:112
-					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -890,36 +745,31 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:112
-					sdata[tid] = min(sdata[tid], sdata[tid+s])
+					/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -932,24 +782,18 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:127
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:127*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -957,32 +801,27 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1000,13 +839,11 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line harris.go:130
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:130*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:135
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		/*line harris.go:135*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -1016,44 +853,32 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line harris.go:129
-				var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-				var v lanes.Float32x8
+				/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:131*/ var v lanes.Float32x8
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:132
-					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 				} else {
-//line harris.go:132
-					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:132*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if7.ToBits() != 0 {
-//line harris.go:132
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
 				}
 				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-					v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+					/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 				} else {
-//line harris.go:135
-					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+					/*line harris.go:135*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 					if gc_if8.ToBits() != 0 {
-//line harris.go:135
-						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
+						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
 					}
 				}
-//line harris.go:135
-				v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:135
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
+				/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:129
-				i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-				var v float32
+				/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:131*/ var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -1070,50 +895,37 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line harris.go:129
-				var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-				var v lanes.Float32x8
+				/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:131*/ var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || (i+
-//line harris.go:136
-					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					/*line harris.go:136*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
-//line harris.go:132
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:132
-					v = lanes.LoadFloat32x8Slice(in[i:])
+				/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
 				} else {
-//line harris.go:133
-					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:133*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if3.ToBits() != 0 {
-//line harris.go:132
-						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 					}
 				}
 				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-					v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
 				} else {
-//line harris.go:136
-					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+					/*line harris.go:136*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 					if gc_if4.ToBits() != 0 {
-//line harris.go:135
-						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
 					}
 				}
 				v.StoreSlice(sdata[tid:])
-//line harris.go:138
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line harris.go:129
-				i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-				var v float32
+				/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:131*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -1125,8 +937,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:140
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line harris.go:140*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -1134,8 +945,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:149
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:149*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1147,28 +957,23 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:142
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:142
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:142
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:142
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:142
-					gc_at4[gc_tx] += gc_at5[gc_tx]
+					/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1177,36 +982,31 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:142
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:142
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1219,24 +1019,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-//line harris.go:157
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			/*line harris.go:157*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:147
-					gc_at6[0] = gc_at7[0]
-//line harris.go:147
-					gc_at6[0] = gc_at7[0]
-//line harris.go:147
-					gc_at6[0] = gc_at7[0]
-//line harris.go:147
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:147
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1244,32 +1038,27 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1289,60 +1078,45 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line harris.go:158
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:158*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line harris.go:163
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		/*line harris.go:163*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep := 0
-//line harris.go:159
-			gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+			/*line harris.go:159*/ gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
 			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:157
-				var i int = gc_bx*2*gc_bdx + tid
+				/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 				v := gc_vb2
-//line harris.go:160
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				} else {
-//line harris.go:160
-					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:160*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if7.ToBits() != 0 {
-//line harris.go:160
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
 				}
 				var j int = i + gc_bdx
-//line harris.go:163
-				if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
-					v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+				/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+					/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
 				} else {
-//line harris.go:163
-					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+					/*line harris.go:163*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 					if gc_if8.ToBits() != 0 {
-//line harris.go:163
-						v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
+						/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
 					}
 				}
-//line harris.go:163
-				v.StoreSlice(gc_at3[gc_tx:])
+				/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:157
-				i := gc_bx*2*gc_bdx + tid
-//line harris.go:159
-				v := int32(-math32Max - 1)
+				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+				/*line harris.go:159*/ v := int32(-math32Max - 1)
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -1353,69 +1127,53 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			}
 		} else {
 			gc_vstep2 := 0
-//line harris.go:159
-			gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+			/*line harris.go:159*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps2:
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:157
-				var i int = gc_bx*2*gc_bdx + tid
+				/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 				v := gc_vb
-//line harris.go:160
-				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+				/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
-//line harris.go:160
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-					v = lanes.LoadInt32x8Slice(in[i:])
+				/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:])
 				} else {
-//line harris.go:161
-					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:161*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if3.ToBits() != 0 {
-//line harris.go:160
-						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
 					}
 				}
 				var j int = i + gc_bdx
-//line harris.go:163
-				if j < len(in) && uint(len(in)-j) > 7 {
+				/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
 					var gc_ld3 lanes.Int32x8
-//line harris.go:163
-					if j >= 0 && j <= len(in)-8 {
+					/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
 						gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
 					} else {
 						break gc_steps2
 					}
-//line harris.go:164
-					v = v.Max(gc_ld3)
+					/*line harris.go:164*/ v = v.Max(gc_ld3)
 				} else {
-//line harris.go:164
-					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+					/*line harris.go:164*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 					if gc_if4.ToBits() != 0 {
 						var gc_ld4 lanes.Int32x8
-//line harris.go:163
-						if j >= 0 && j <= len(in)-8 {
+						/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
 							gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
 						} else {
 							break gc_steps2
 						}
-//line harris.go:164
-						v = v.Max(gc_ld4).Merge(v, gc_if4)
+						/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
 					}
 				}
-//line harris.go:166
-				v.StoreSlice(sdata[tid:])
+				/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:157
-				i := gc_bx*2*gc_bdx + tid
-//line harris.go:159
-				v := int32(-math32Max - 1)
+				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+				/*line harris.go:159*/ v := int32(-math32Max - 1)
 				if i < len(in) {
 					v = in[i]
 				}
@@ -1426,8 +1184,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			}
 		}
 	}
-//line harris.go:168
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k5 := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k5 > 0 {
 				s = gc_k5
@@ -1435,8 +1192,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:177
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:177*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1448,28 +1204,23 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:170
-						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:170
-						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:170
-						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:170
-						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:170
-					gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+					/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1478,36 +1229,31 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
+						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
+						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
+						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
+						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:170
-					sdata[tid] = max(sdata[tid], sdata[tid+s])
+					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -1520,24 +1266,18 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-//line harris.go:185
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			/*line harris.go:185*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1545,32 +1285,27 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1584,12 +1319,10 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:187
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:187*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:191
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:191*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1598,28 +1331,21 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:186
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line harris.go:189
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:189*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:189
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:186
-				i := gc_bx*gc_bdx + tid
-//line harris.go:188
-				gc_at[gc_tx] = 0
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1631,57 +1357,45 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:186
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 					break
 				}
-//line harris.go:188
-				gc_vb.StoreSlice(sdata[tid:])
+				/*line harris.go:188*/ gc_vb.StoreSlice(sdata[tid:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 				} else {
-//line harris.go:190
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:190*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line harris.go:189
-						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:186
-				i := gc_bx*gc_bdx + tid
-//line harris.go:188
-				sdata[tid] = 0
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:193
-	for s := 1; s < gc_bdx; s <<= 1 {
+	/*line harris.go:193*/ for s := 1; s < gc_bdx; s <<= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line harris.go:196
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			/*line harris.go:196*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:195
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:195*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:194
-					if tid&(2*s-1) == 0 {
+					/*line harris.go:194*/ if tid&(2*s-1) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -1695,24 +1409,18 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line harris.go:210
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line harris.go:210*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1720,32 +1428,27 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-				partial[gc_bx] = sdata[0]
+				/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1758,12 +1461,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:212
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1772,28 +1473,21 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line harris.go:211
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line harris.go:214
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:214*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line harris.go:214
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:211
-				i := gc_bx*gc_bdx + tid
-//line harris.go:213
-				gc_at[gc_tx] = 0
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1805,45 +1499,35 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line harris.go:211
-				var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 					break
 				}
-//line harris.go:213
-				gc_vb.StoreSlice(sdata[tid:])
+				/*line harris.go:213*/ gc_vb.StoreSlice(sdata[tid:])
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 				} else {
-//line harris.go:215
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:215*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if.ToBits() != 0 {
-//line harris.go:214
-						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:211
-				i := gc_bx*gc_bdx + tid
-//line harris.go:213
-				sdata[tid] = 0
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:218
-	for s := 1; s < gc_bdx; s <<= 1 {
+	/*line harris.go:218*/ for s := 1; s < gc_bdx; s <<= 1 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
-//line harris.go:223
-			s); gc_bound < gc_to {
+			/*line harris.go:223*/ s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1853,8 +1537,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -1863,8 +1546,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -1873,8 +1555,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -1883,8 +1564,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -1893,8 +1573,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:219
-				index := (s * tid) << 1
+				/*line harris.go:219*/ index := (s * tid) << 1
 				if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
@@ -1909,24 +1588,18 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line harris.go:235
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line harris.go:235*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -1934,32 +1607,27 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1977,13 +1645,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line harris.go:239
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:239*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:244
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		/*line harris.go:244*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -1993,44 +1659,32 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line harris.go:238
-				var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-				var v lanes.Float32x8
+				/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:240*/ var v lanes.Float32x8
 				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:241
-					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 				} else {
-//line harris.go:241
-					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:241*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if7.ToBits() != 0 {
-//line harris.go:241
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
 				}
 				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-					v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+					/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 				} else {
-//line harris.go:244
-					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+					/*line harris.go:244*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 					if gc_if8.ToBits() != 0 {
-//line harris.go:244
-						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
+						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
 					}
 				}
-//line harris.go:244
-				v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:244
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
+				/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:238
-				i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-				var v float32
+				/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:240*/ var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -2047,50 +1701,37 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line harris.go:238
-				var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-				var v lanes.Float32x8
+				/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:240*/ var v lanes.Float32x8
 				if i < 0 || i > len(in)-8 || (i+
-//line harris.go:245
-					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					/*line harris.go:245*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 					break
 				}
-//line harris.go:241
-				if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:241
-					v = lanes.LoadFloat32x8Slice(in[i:])
+				/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
+					/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
 				} else {
-//line harris.go:242
-					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					/*line harris.go:242*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 					if gc_if3.ToBits() != 0 {
-//line harris.go:241
-						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 					}
 				}
 				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-					v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
 				} else {
-//line harris.go:245
-					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+					/*line harris.go:245*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 					if gc_if4.ToBits() != 0 {
-//line harris.go:244
-						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
 					}
 				}
 				v.StoreSlice(sdata[tid:])
-//line harris.go:247
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line harris.go:238
-				i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-				var v float32
+				/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+				/*line harris.go:240*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -2102,8 +1743,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:249
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line harris.go:249*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 32, 64); gc_k > 0 {
 				s = gc_k
@@ -2111,8 +1751,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:258
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:258*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2124,28 +1763,23 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line harris.go:251
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line harris.go:251
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line harris.go:251
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line harris.go:251
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:251
-					gc_at4[gc_tx] += gc_at5[gc_tx]
+					/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2154,36 +1788,31 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:251
-						sdata[tid] += sdata[tid+s]
+						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:251
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2211,8 +1840,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line harris.go:255
-				if tid < 32 {
+				/*line harris.go:255*/ if tid < 32 {
 					gc_m19 |= 1 << gc_lane
 				}
 			}
@@ -2226,16 +1854,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
 				gc_off5 := 32 + gc_x02
-//line harris.go:271
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+				/*line harris.go:271*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 					gc_at6 := sdata[gc_off4:][:32]
 					gc_at7 := sdata[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line harris.go:239
-						var v float32
-//line harris.go:256
-						v = gc_at6[gc_lane] + gc_at7[gc_lane]
+						/*line harris.go:239*/ var v float32
+						/*line harris.go:256*/ v = gc_at6[gc_lane] + gc_at7[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2250,10 +1875,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line harris.go:239
-						var v float32
-//line harris.go:256
-						v = sdata[tid] + sdata[tid+32]
+						/*line harris.go:239*/ var v float32
+						/*line harris.go:256*/ v = sdata[tid] + sdata[tid+32]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2263,14 +1886,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off6 := gc_x03
-//line harris.go:268
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+				/*line harris.go:268*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
 					gc_at8 := sdata[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:258
-						gc_at8[gc_lane] = v
+						/*line harris.go:258*/ gc_at8[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2285,8 +1906,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:258
-						sdata[tid] = v
+						/*line harris.go:258*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2295,14 +1915,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off7 := 16 + gc_x04
-//line harris.go:269
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+				/*line harris.go:269*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 					gc_at9 := sdata[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:260
-						v += gc_at9[gc_lane]
+						/*line harris.go:260*/ v += gc_at9[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2318,8 +1936,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:260
-						v += sdata[tid+16]
+						/*line harris.go:260*/ v += sdata[tid+16]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2329,14 +1946,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off8 := gc_x05
-//line harris.go:272
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+				/*line harris.go:272*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
 					gc_at10 := sdata[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:262
-						gc_at10[gc_lane] = v
+						/*line harris.go:262*/ gc_at10[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2351,8 +1966,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:262
-						sdata[tid] = v
+						/*line harris.go:262*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2361,14 +1975,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off9 := 8 + gc_x06
-//line harris.go:273
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+				/*line harris.go:273*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at11 := sdata[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:264
-						v += gc_at11[gc_lane]
+						/*line harris.go:264*/ v += gc_at11[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2384,8 +1996,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:264
-						v += sdata[tid+8]
+						/*line harris.go:264*/ v += sdata[tid+8]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2395,14 +2006,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off10 := gc_x07
-//line harris.go:276
-				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+				/*line harris.go:276*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at12 := sdata[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:266
-						gc_at12[gc_lane] = v
+						/*line harris.go:266*/ gc_at12[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2417,8 +2026,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:266
-						sdata[tid] = v
+						/*line harris.go:266*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2427,14 +2035,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off11 := 4 + gc_x08
-//line harris.go:277
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+				/*line harris.go:277*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at13 := sdata[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:268
-						v += gc_at13[gc_lane]
+						/*line harris.go:268*/ v += gc_at13[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2450,8 +2056,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:268
-						v += sdata[tid+4]
+						/*line harris.go:268*/ v += sdata[tid+4]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2461,14 +2066,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off12 := gc_x09
-//line harris.go:280
-				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+				/*line harris.go:280*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at14 := sdata[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:270
-						gc_at14[gc_lane] = v
+						/*line harris.go:270*/ gc_at14[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2483,8 +2086,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:270
-						sdata[tid] = v
+						/*line harris.go:270*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2493,14 +2095,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off13 := 2 + gc_x010
-//line harris.go:281
-				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+				/*line harris.go:281*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at15 := sdata[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:272
-						v += gc_at15[gc_lane]
+						/*line harris.go:272*/ v += gc_at15[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2516,8 +2116,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:272
-						v += sdata[tid+2]
+						/*line harris.go:272*/ v += sdata[tid+2]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2527,14 +2126,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off14 := gc_x011
-//line harris.go:284
-				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+				/*line harris.go:284*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at16 := sdata[gc_off14:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:274
-						gc_at16[gc_lane] = v
+						/*line harris.go:274*/ gc_at16[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2549,8 +2146,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:274
-						sdata[tid] = v
+						/*line harris.go:274*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2559,14 +2155,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off15 := 1 + gc_x012
-//line harris.go:285
-				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+				/*line harris.go:285*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at17 := sdata[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:276
-						v += gc_at17[gc_lane]
+						/*line harris.go:276*/ v += gc_at17[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -2582,8 +2176,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:276
-						v += sdata[tid+1]
+						/*line harris.go:276*/ v += sdata[tid+1]
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -2593,14 +2186,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off16 := gc_x013
-//line harris.go:288
-				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+				/*line harris.go:288*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at18 := sdata[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-//line harris.go:278
-						gc_at18[gc_lane] = v
+						/*line harris.go:278*/ gc_at18[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2615,8 +2206,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
-//line harris.go:278
-						sdata[tid] = v
+						/*line harris.go:278*/ sdata[tid] = v
 					}
 				}
 			}
@@ -2631,24 +2221,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off17 := gc_bx
 			gc_off18 := 0
-//line harris.go:296
-			if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
+			/*line harris.go:296*/ if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
 				gc_at19 := partial[gc_off17:][:1]
 				gc_at20 := sdata[gc_off18:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line harris.go:281
-					gc_at19[0] = gc_at20[0]
-//line harris.go:281
-					gc_at19[0] = gc_at20[0]
-//line harris.go:281
-					gc_at19[0] = gc_at20[0]
-//line harris.go:281
-					gc_at19[0] = gc_at20[0]
+					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
+					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
+					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
+					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:281
-					gc_at19[0] = gc_at20[0]
+					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2656,32 +2240,27 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

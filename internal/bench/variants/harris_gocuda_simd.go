@@ -18,12 +18,10 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:25
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:25*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:29
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:29*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -35,19 +33,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:24
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:27
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:27
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:27*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:27
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -64,19 +57,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:24
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line harris.go:27
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:27*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:27
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -84,10 +72,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:24
-				i := gc_bx*gc_bdx + tid
-//line harris.go:26
-				gc_at[gc_tx] = 0
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -102,23 +88,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:24
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+						/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 							break
 						}
-//line harris.go:26
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line harris.go:26*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:27
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line harris.go:28
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:28*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:27
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line harris.go:27*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -135,23 +115,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:24
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:26
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+					/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 						break
 					}
-//line harris.go:26
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line harris.go:26*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+						/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line harris.go:28
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:28*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:27
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line harris.go:27*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -160,21 +134,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:24
-				i := gc_bx*gc_bdx + tid
-//line harris.go:26
-				sdata[tid] = 0
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:31
-	for s := gc_bdx >> 1; s > 0; s >>= 1 {
+	/*line harris.go:31*/ for s := gc_bdx >> 1; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:34
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:34*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -191,8 +161,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:32
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:32*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -207,14 +176,12 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:32
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:32*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:33
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -225,12 +192,10 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line harris.go:33
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line harris.go:33
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:33*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -244,20 +209,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line harris.go:33
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:33
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:33*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:33
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -270,24 +232,18 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:48
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:48*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:38
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -295,32 +251,27 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:38
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -338,12 +289,10 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line harris.go:50
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:50*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:54
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line harris.go:54*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -354,23 +303,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:49
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line harris.go:52*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
-//line harris.go:52
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:52*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:52
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line harris.go:52*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
-//line harris.go:52
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -384,32 +327,24 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:49
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
-//line harris.go:52
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:52*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
-//line harris.go:52
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:49
-				i := gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v float32
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -424,23 +359,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:49
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line harris.go:52
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x16Slice(in[i:])
+						/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line harris.go:52*/ v = archsimd.LoadFloat32x16Slice(in[i:])
 						} else {
-//line harris.go:53
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:53*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:52
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line harris.go:52*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(sdata[tid:])
@@ -457,23 +386,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:49
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:51
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line harris.go:52
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-						v = archsimd.LoadFloat32x8Slice(in[i:])
+					/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-//line harris.go:53
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:53*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+							/*line harris.go:52*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
@@ -483,10 +406,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:49
-				i := gc_bx*gc_bdx + tid
-//line harris.go:51
-				var v float32
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
 				if i < len(in) {
 					v = in[i]
 				}
@@ -495,11 +416,9 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	s := gc_bdx / 2
-//line harris.go:58
-	for ; s > 0; s /= 2 {
+	/*line harris.go:58*/ for ; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:61
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:61*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -516,8 +435,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:59
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:59*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -532,14 +450,12 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:59
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:59*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:60
-					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -550,12 +466,10 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line harris.go:60
-								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
+								/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 									break
 								}
-//line harris.go:60
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:60*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -569,20 +483,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line harris.go:60
-						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 							break
 						}
-//line harris.go:60
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:60*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:60
-					sdata[tid] = sdata[tid] + sdata[tid+s]
+					/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
 				}
 			}
 		}
@@ -595,24 +506,18 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:75
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:75*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:66
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -620,32 +525,27 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:66
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -659,12 +559,10 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:76
-	const blockSize = 256
+	/*line harris.go:76*/ const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line harris.go:80
-		gc_off := gc_bx * blockSize
+		/*line harris.go:80*/ gc_off := gc_bx * blockSize
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -677,23 +575,18 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:79
-						var i int = gc_bx*blockSize + tid
+						/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:80
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:80
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:80*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:80
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 							if gc_else4.ToBits() != 0 {
 								{
-//line harris.go:80
-									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+									/*line harris.go:80*/ gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
@@ -711,22 +604,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:79
-					var i int = gc_bx*blockSize + tid
+					/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:80
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line harris.go:80
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:80*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:80
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else3.ToBits() != 0 {
-//line harris.go:80
-							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:80*/ gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -734,8 +622,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:79
-				i := gc_bx*blockSize + tid
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
@@ -752,27 +639,21 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:79
-						var i int = gc_bx*blockSize + tid
+						/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line harris.go:80
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:80
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+						/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line harris.go:81
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:81*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:80
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line harris.go:80*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 							if gc_else2.ToBits() != 0 {
 								{
-//line harris.go:81
-									gc_vb2.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else2).StoreSlice(sdata[tid:])
+									/*line harris.go:81*/ gc_vb2.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else2).StoreSlice(sdata[tid:])
 								}
 							}
 						}
@@ -790,26 +671,20 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:79
-					var i int = gc_bx*blockSize + tid
+					/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line harris.go:80
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:80
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line harris.go:81
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:81*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:80
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line harris.go:80*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line harris.go:81
-							gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
+							/*line harris.go:81*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -818,8 +693,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:79
-				i := gc_bx*blockSize + tid
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
 				if i < len(in) {
 					sdata[tid] = in[i]
 				} else {
@@ -828,11 +702,9 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:86
-	for s := blockSize / 2; s > 0; s /= 2 {
+	/*line harris.go:86*/ for s := blockSize / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:89
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:89*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -849,8 +721,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:87
-								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:87*/ archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -865,14 +736,12 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:87
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:87*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:88
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -883,12 +752,10 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line harris.go:88
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line harris.go:88
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:88*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -902,20 +769,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line harris.go:88
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:88
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:88*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:88
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -927,23 +791,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line harris.go:102
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+			/*line harris.go:102*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
-//line harris.go:93
-					gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:93
-					gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -951,32 +809,27 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:93
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -990,37 +843,29 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:104
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:104*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:108
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:108*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:105
-					gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
+					/*line harris.go:105*/ gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:103
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:106
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:106*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:106
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:106*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:106
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line harris.go:106*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -1032,25 +877,19 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:105
-				gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
+				/*line harris.go:105*/ gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:103
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:106*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line harris.go:106
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:106*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:106
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:106*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -1058,10 +897,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:103
-				i := gc_bx*gc_bdx + tid
-//line harris.go:105
-				gc_at[gc_tx] = math32Max
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ gc_at[gc_tx] = math32Max
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -1071,29 +908,22 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:105
-					gc_vb2 := archsimd.BroadcastInt32x16(math32Max)
+					/*line harris.go:105*/ gc_vb2 := archsimd.BroadcastInt32x16(math32Max)
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:103
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+						/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 							break
 						}
-//line harris.go:105
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line harris.go:105*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:106
-							archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							/*line harris.go:106*/ archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line harris.go:107
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:107*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:106
-								archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line harris.go:106*/ archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -1105,29 +935,22 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:105
-				gc_vb := archsimd.BroadcastInt32x8(math32Max)
+				/*line harris.go:105*/ gc_vb := archsimd.BroadcastInt32x8(math32Max)
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:103
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:105
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+					/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 						break
 					}
-//line harris.go:105
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line harris.go:105*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+						/*line harris.go:106*/ archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line harris.go:107
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:107*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:106
-							archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line harris.go:106*/ archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -1136,21 +959,17 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:103
-				i := gc_bx*gc_bdx + tid
-//line harris.go:105
-				sdata[tid] = math32Max
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ sdata[tid] = math32Max
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:110
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line harris.go:110*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:113
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:113*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1167,8 +986,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:111
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:111*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1183,14 +1001,12 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:111
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:111*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:112
-					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1201,12 +1017,10 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line harris.go:112
-								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
+								/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 									break
 								}
-//line harris.go:112
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:112*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1220,20 +1034,17 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line harris.go:112
-						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 							break
 						}
-//line harris.go:112
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:112*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:112
-					sdata[tid] = min(sdata[tid], sdata[tid+s])
+					/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -1246,24 +1057,18 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line harris.go:127
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			/*line harris.go:127*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:117
-					gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1271,32 +1076,27 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:117
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1311,8 +1111,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line harris.go:130
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:130*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1328,23 +1127,17 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line harris.go:129
-								var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:131*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:132
-									v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line harris.go:132*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line harris.go:132
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									/*line harris.go:132*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line harris.go:132
-										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line harris.go:132*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line harris.go:132
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1359,33 +1152,25 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:129
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:132
-								v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line harris.go:132
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								/*line harris.go:132*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line harris.go:132
-									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+									/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 								}
 							}
-//line harris.go:132
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:129
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						var v float32
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
@@ -1401,27 +1186,20 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line harris.go:129
-								var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:131*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-//line harris.go:132
-								if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:132
-									v = archsimd.LoadFloat32x16Slice(in[i:])
+								/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 15 {
+									/*line harris.go:132*/ v = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
-//line harris.go:133
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									/*line harris.go:133*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line harris.go:132
-										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line harris.go:132*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line harris.go:132
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1436,27 +1214,20 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:129
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
 								break
 							}
-//line harris.go:132
-							if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:132
-								v = archsimd.LoadFloat32x8Slice(in[i:])
+							/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
+								/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
-//line harris.go:133
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								/*line harris.go:133*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 								if gc_if.ToBits() != 0 {
-//line harris.go:132
-									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+									/*line harris.go:132*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 								}
 							}
-//line harris.go:132
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1464,10 +1235,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line harris.go:129
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-						var v float32
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
 						if i < len(in) {
 							v = in[i]
 						}
@@ -1479,8 +1248,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:145
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line harris.go:145*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -1492,26 +1260,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:129
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line harris.go:135
-							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-//line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:129*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line harris.go:135
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								/*line harris.go:135*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 								if gc_if8.ToBits() != 0 {
-//line harris.go:135
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line harris.go:135*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line harris.go:135
-							v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:135
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1526,37 +1286,27 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line harris.go:129
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:135
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:129*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line harris.go:135
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							/*line harris.go:135*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 							if gc_if7.ToBits() != 0 {
-//line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
 							}
 						}
-//line harris.go:135
-						v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:135
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
 					v := gc_s_v[gc_rank]
-//line harris.go:135
-					if i+gc_bdx < len(in) {
+					/*line harris.go:135*/ if i+gc_bdx < len(in) {
 						v += gc_at2[gc_tx]
 					}
 					gc_at3[gc_tx] = v
@@ -1572,30 +1322,22 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:129
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line harris.go:135
-							if (i+
+							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:129*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line harris.go:135*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line harris.go:135
-							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-//line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
+							/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
-//line harris.go:136
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								/*line harris.go:136*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 								if gc_if6.ToBits() != 0 {
-//line harris.go:135
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line harris.go:135*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							v.StoreSlice(sdata[tid:])
-//line harris.go:138
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1610,30 +1352,22 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line harris.go:129
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:135
-						if (i+
+						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:129*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:135*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:135
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
-//line harris.go:136
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							/*line harris.go:136*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 							if gc_if5.ToBits() != 0 {
-//line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
+								/*line harris.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
 							}
 						}
 						v.StoreSlice(sdata[tid:])
-//line harris.go:138
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1641,11 +1375,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
 					v := gc_s_v[gc_rank]
-//line harris.go:135
-					if i+gc_bdx < len(in) {
+					/*line harris.go:135*/ if i+gc_bdx < len(in) {
 						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
@@ -1657,18 +1389,15 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:149
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line harris.go:149*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-					var v float32
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v float32
 					if true || i < len(in) {
 						v = gc_at4[gc_tx]
 					}
@@ -1683,10 +1412,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:131
-					var v float32
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v float32
 					if i < len(in) {
 						v = in[i]
 					}
@@ -1699,11 +1426,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:140
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line harris.go:140*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:143
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:143*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1720,8 +1445,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:141
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line harris.go:141*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1736,14 +1460,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:141
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line harris.go:141*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line harris.go:142
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -1754,12 +1476,10 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line harris.go:142
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line harris.go:142
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:142*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1773,20 +1493,17 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line harris.go:142
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:142
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:142*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:142
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1799,24 +1516,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line harris.go:157
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line harris.go:157*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:147
-					gc_at9[0] = gc_at10[0]
-//line harris.go:147
-					gc_at9[0] = gc_at10[0]
-//line harris.go:147
-					gc_at9[0] = gc_at10[0]
-//line harris.go:147
-					gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:147
-					gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1824,32 +1535,27 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:147
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1866,13 +1572,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line harris.go:158
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:158*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line harris.go:163
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		/*line harris.go:163*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -1880,45 +1584,33 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line harris.go:159
-					gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+					/*line harris.go:159*/ gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:157
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 						v := gc_vb4
-//line harris.go:160
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:160
-							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+						/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
-//line harris.go:160
-							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:160*/ gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if15.ToBits() != 0 {
-//line harris.go:160
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
 						}
 						{
-//line harris.go:163
-							var j int = i + gc_bdx
-//line harris.go:163
-							if j < len(in) && uint(len(in)-j) > 15 {
-//line harris.go:163
-								v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+							/*line harris.go:163*/ var j int = i + gc_bdx
+							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
+								/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line harris.go:163
-								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+								/*line harris.go:163*/ gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 								if gc_if16.ToBits() != 0 {
-//line harris.go:163
-									v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									/*line harris.go:163*/ v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
 							}
 						}
-//line harris.go:163
-						v.StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1928,51 +1620,38 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:159
-				gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+				/*line harris.go:159*/ gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:157
-					var i int = gc_bx*2*gc_bdx + tid
+					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 					v := gc_vb3
-//line harris.go:160
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line harris.go:160
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:160*/ gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if11.ToBits() != 0 {
-//line harris.go:160
-							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
+							/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
 						}
 					}
 					var j int = i + gc_bdx
-//line harris.go:163
-					if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
-						v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+						/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 					} else {
-//line harris.go:163
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+						/*line harris.go:163*/ gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 						if gc_if12.ToBits() != 0 {
-//line harris.go:163
-							v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
+							/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
 						}
 					}
-//line harris.go:163
-					v.StoreSlice(gc_at3[gc_tx:])
+					/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:157
-				i := gc_bx*2*gc_bdx + tid
-//line harris.go:159
-				v := int32(-math32Max - 1)
+				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+				/*line harris.go:159*/ v := int32(-math32Max - 1)
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
 				}
@@ -1986,64 +1665,49 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line harris.go:159
-					gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+					/*line harris.go:159*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:157
-						var i int = gc_bx*2*gc_bdx + tid
+						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 						v := gc_vb2
-//line harris.go:160
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+						/*line harris.go:160*/ if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 							break
 						}
-//line harris.go:160
-						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:160
-							v = archsimd.LoadInt32x16Slice(in[i:])
+						/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(in[i:])
 						} else {
-//line harris.go:161
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:161*/ gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if7.ToBits() != 0 {
-//line harris.go:160
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+								/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 							}
 						}
 						{
-//line harris.go:163
-							var j int = i + gc_bdx
-//line harris.go:163
-							if j < len(in) && uint(len(in)-j) > 15 {
+							/*line harris.go:163*/ var j int = i + gc_bdx
+							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
 								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line harris.go:163
-								if j >= 0 && j <= len(in)-16 {
+								/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
 									gc_ld7 = archsimd.LoadInt32x16Slice(in[j:])
 								} else {
 									break gc_steps4
 								}
-//line harris.go:164
-								v = v.Max(gc_ld7)
+								/*line harris.go:164*/ v = v.Max(gc_ld7)
 							} else {
-//line harris.go:164
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+								/*line harris.go:164*/ gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 								if gc_if8.ToBits() != 0 {
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line harris.go:163
-									if j >= 0 && j <= len(in)-16 {
+									/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
 										gc_ld8 = archsimd.LoadInt32x16Slice(in[j:])
 									} else {
 										break gc_steps4
 									}
-//line harris.go:164
-									v = v.Merge(v.Max(gc_ld8), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line harris.go:164*/ v = v.Merge(v.Max(gc_ld8), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
 						}
-//line harris.go:166
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2053,71 +1717,55 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line harris.go:159
-				gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+				/*line harris.go:159*/ gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:157
-					var i int = gc_bx*2*gc_bdx + tid
+					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
 					v := gc_vb
-//line harris.go:160
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line harris.go:160
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line harris.go:161
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:161*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:160
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+							/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
 						}
 					}
 					var j int = i + gc_bdx
-//line harris.go:163
-					if j < len(in) && uint(len(in)-j) > 7 {
+					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line harris.go:163
-						if j >= 0 && j <= len(in)-8 {
+						/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
 							gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
 						} else {
 							break gc_steps2
 						}
-//line harris.go:164
-						v = v.Max(gc_ld3)
+						/*line harris.go:164*/ v = v.Max(gc_ld3)
 					} else {
-//line harris.go:164
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+						/*line harris.go:164*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 						if gc_if4.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line harris.go:163
-							if j >= 0 && j <= len(in)-8 {
+							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
 								gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
 							} else {
 								break gc_steps2
 							}
-//line harris.go:164
-							v = v.Max(gc_ld4).Merge(v, gc_if4)
+							/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
 						}
 					}
-//line harris.go:166
-					v.StoreSlice(sdata[tid:])
+					/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:157
-				i := gc_bx*2*gc_bdx + tid
-//line harris.go:159
-				v := int32(-math32Max - 1)
+				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+				/*line harris.go:159*/ v := int32(-math32Max - 1)
 				if i < len(in) {
 					v = in[i]
 				}
@@ -2128,11 +1776,9 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			}
 		}
 	}
-//line harris.go:168
-	for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:171
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:171*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2149,8 +1795,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:169
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								/*line harris.go:169*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2165,14 +1810,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:169
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+						/*line harris.go:169*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line harris.go:170
-					gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+					/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -2183,12 +1826,10 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							{
-//line harris.go:170
-								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
+								/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 									break
 								}
-//line harris.go:170
-								archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:170*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2202,20 +1843,17 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
-//line harris.go:170
-						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 							break
 						}
-//line harris.go:170
-						archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:170*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:170
-					sdata[tid] = max(sdata[tid], sdata[tid+s])
+					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -2228,24 +1866,18 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-//line harris.go:185
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			/*line harris.go:185*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:175
-					gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2253,32 +1885,27 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:175
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2292,12 +1919,10 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:187
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:187*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:191
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:191*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2309,19 +1934,14 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:186
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:189
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:189
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:189*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:189
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -2338,19 +1958,14 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:186
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line harris.go:189
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:189*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:189
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -2358,10 +1973,8 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:186
-				i := gc_bx*gc_bdx + tid
-//line harris.go:188
-				gc_at[gc_tx] = 0
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -2376,23 +1989,17 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:186
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+						/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 							break
 						}
-//line harris.go:188
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line harris.go:188*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:189
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line harris.go:190
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:190*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:189
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line harris.go:189*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -2409,23 +2016,17 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:186
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:188
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+					/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 						break
 					}
-//line harris.go:188
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line harris.go:188*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+						/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line harris.go:190
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:190*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:189
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line harris.go:189*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -2434,35 +2035,29 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:186
-				i := gc_bx*gc_bdx + tid
-//line harris.go:188
-				sdata[tid] = 0
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:193
-	for s := 1; s < gc_bdx; s <<= 1 {
+	/*line harris.go:193*/ for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line harris.go:197
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			/*line harris.go:197*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:195
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:195*/ sdata[tid] += sdata[tid+s]
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:194
-					if tid&(2*s-1) == 0 {
+					/*line harris.go:194*/ if tid&(2*s-1) == 0 {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
@@ -2476,24 +2071,18 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-//line harris.go:210
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		/*line harris.go:210*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:200
-				gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -2501,32 +2090,27 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line harris.go:200
-				partial[gc_bx] = sdata[0]
+				/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -2539,12 +2123,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line harris.go:212
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line harris.go:216
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		/*line harris.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2556,19 +2138,14 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line harris.go:211
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:214
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line harris.go:214
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:214*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if4.ToBits() != 0 {
-//line harris.go:214
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -2585,19 +2162,14 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line harris.go:211
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line harris.go:214
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:214*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if3.ToBits() != 0 {
-//line harris.go:214
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -2605,10 +2177,8 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line harris.go:211
-				i := gc_bx*gc_bdx + tid
-//line harris.go:213
-				gc_at[gc_tx] = 0
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ gc_at[gc_tx] = 0
 				if true || i < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -2623,23 +2193,17 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line harris.go:211
-						var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
+						/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 							break
 						}
-//line harris.go:213
-						gc_vb2.StoreSlice(sdata[tid:])
+						/*line harris.go:213*/ gc_vb2.StoreSlice(sdata[tid:])
 						if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:214
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
+							/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
-//line harris.go:215
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							/*line harris.go:215*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 							if gc_if2.ToBits() != 0 {
-//line harris.go:214
-								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								/*line harris.go:214*/ archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -2656,23 +2220,17 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line harris.go:211
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:213
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+					/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 						break
 					}
-//line harris.go:213
-					gc_vb.StoreSlice(sdata[tid:])
+					/*line harris.go:213*/ gc_vb.StoreSlice(sdata[tid:])
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+						/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
 					} else {
-//line harris.go:215
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line harris.go:215*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line harris.go:214
-							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							/*line harris.go:214*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 					}
 				}
@@ -2681,23 +2239,19 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:211
-				i := gc_bx*gc_bdx + tid
-//line harris.go:213
-				sdata[tid] = 0
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ sdata[tid] = 0
 				if i < len(in) {
 					sdata[tid] = in[i]
 				}
 			}
 		}
 	}
-//line harris.go:218
-	for s := 1; s < gc_bdx; s <<= 1 {
+	/*line harris.go:218*/ for s := 1; s < gc_bdx; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
-//line harris.go:224
-			s); gc_bound < gc_to {
+			/*line harris.go:224*/ s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2707,8 +2261,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -2717,8 +2270,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -2727,8 +2279,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -2737,8 +2288,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:219
-					index := (s * tid) << 1
+					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -2747,8 +2297,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line harris.go:219
-				index := (s * tid) << 1
+				/*line harris.go:219*/ index := (s * tid) << 1
 				if index < gc_bdx {
 					sdata[index] += sdata[index+s]
 				}
@@ -2763,24 +2312,18 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-//line harris.go:235
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			/*line harris.go:235*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line harris.go:226
-					gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -2788,32 +2331,27 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:226
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2831,8 +2369,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line harris.go:239
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line harris.go:239*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2848,23 +2385,17 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line harris.go:238
-								var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:240*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:241
-									v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line harris.go:241*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-//line harris.go:241
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									/*line harris.go:241*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line harris.go:241
-										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line harris.go:241*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-//line harris.go:241
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2879,33 +2410,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:238
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:241
-								v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-//line harris.go:241
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								/*line harris.go:241*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 								if gc_if3.ToBits() != 0 {
-//line harris.go:241
-									v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+									/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 								}
 							}
-//line harris.go:241
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-//line harris.go:238
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						var v float32
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
@@ -2921,27 +2444,20 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line harris.go:238
-								var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:240*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-//line harris.go:241
-								if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:241
-									v = archsimd.LoadFloat32x16Slice(in[i:])
+								/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 15 {
+									/*line harris.go:241*/ v = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
-//line harris.go:242
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									/*line harris.go:242*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 									if gc_if2.ToBits() != 0 {
-//line harris.go:241
-										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line harris.go:241*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-//line harris.go:241
-								v.StoreSlice(gc_s_v[gc_rank:])
+								/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2956,27 +2472,20 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:238
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
 								break
 							}
-//line harris.go:241
-							if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:241
-								v = archsimd.LoadFloat32x8Slice(in[i:])
+							/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
+								/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
-//line harris.go:242
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								/*line harris.go:242*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 								if gc_if.ToBits() != 0 {
-//line harris.go:241
-									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+									/*line harris.go:241*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 								}
 							}
-//line harris.go:241
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2984,10 +2493,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line harris.go:238
-						i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-						var v float32
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
 						if i < len(in) {
 							v = in[i]
 						}
@@ -2999,8 +2506,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:254
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			/*line harris.go:254*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -3012,26 +2518,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:238
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line harris.go:244
-							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-//line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:238*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-//line harris.go:244
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								/*line harris.go:244*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 								if gc_if8.ToBits() != 0 {
-//line harris.go:244
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line harris.go:244*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-//line harris.go:244
-							v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:244
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -3046,37 +2544,27 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line harris.go:238
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:244
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:238*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-//line harris.go:244
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							/*line harris.go:244*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 							if gc_if7.ToBits() != 0 {
-//line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
 							}
 						}
-//line harris.go:244
-						v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:244
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
 					v := gc_s_v[gc_rank]
-//line harris.go:244
-					if i+gc_bdx < len(in) {
+					/*line harris.go:244*/ if i+gc_bdx < len(in) {
 						v += gc_at2[gc_tx]
 					}
 					gc_at3[gc_tx] = v
@@ -3092,30 +2580,22 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line harris.go:238
-							var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line harris.go:244
-							if (i+
+							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:238*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line harris.go:244*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-//line harris.go:244
-							if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-//line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
+							/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
-//line harris.go:245
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								/*line harris.go:245*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
 								if gc_if6.ToBits() != 0 {
-//line harris.go:244
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line harris.go:244*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							v.StoreSlice(sdata[tid:])
-//line harris.go:247
-							v.StoreSlice(gc_s_v[gc_rank:])
+							/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -3130,30 +2610,22 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line harris.go:238
-						var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:244
-						if (i+
+						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:238*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:244*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:244
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
-//line harris.go:245
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							/*line harris.go:245*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
 							if gc_if5.ToBits() != 0 {
-//line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
+								/*line harris.go:244*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
 							}
 						}
 						v.StoreSlice(sdata[tid:])
-//line harris.go:247
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3161,11 +2633,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
 					v := gc_s_v[gc_rank]
-//line harris.go:244
-					if i+gc_bdx < len(in) {
+					/*line harris.go:244*/ if i+gc_bdx < len(in) {
 						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
@@ -3177,18 +2647,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-//line harris.go:258
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+			/*line harris.go:258*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-					var v float32
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v float32
 					if true || i < len(in) {
 						v = gc_at4[gc_tx]
 					}
@@ -3203,10 +2670,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
-//line harris.go:240
-					var v float32
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v float32
 					if i < len(in) {
 						v = in[i]
 					}
@@ -3219,11 +2684,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:249
-	for s := gc_bdx / 2; s > 32; s >>= 1 {
+	/*line harris.go:249*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line harris.go:252
-		if gc_bound := s; gc_bound < gc_to {
+		/*line harris.go:252*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3240,8 +2703,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							var tid int = gc_tx
 							_ = tid
 							{
-//line harris.go:250
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line harris.go:250*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3256,14 +2718,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-//line harris.go:250
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line harris.go:250*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line harris.go:251
-					gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -3274,12 +2734,10 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-//line harris.go:251
-								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-//line harris.go:251
-								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line harris.go:251*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3293,20 +2751,17 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-//line harris.go:251
-						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:251
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line harris.go:251*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line harris.go:251
-					sdata[tid] += sdata[tid+s]
+					/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -3334,8 +2789,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line harris.go:255
-				if tid < 32 {
+				/*line harris.go:255*/ if tid < 32 {
 					gc_m19 |= 1 << gc_lane
 				}
 			}
@@ -3355,16 +2809,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:256
-						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+						/*line harris.go:237*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line harris.go:256
-						v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-//line harris.go:256
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -3383,16 +2833,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:256
-						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+						/*line harris.go:237*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-//line harris.go:256
-						v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-//line harris.go:256
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -3412,10 +2858,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line harris.go:239
-					var v float32
-//line harris.go:256
-					v = sdata[tid] + sdata[tid+32]
+					/*line harris.go:239*/ var v float32
+					/*line harris.go:256*/ v = sdata[tid] + sdata[tid+32]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -3431,14 +2875,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:258
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:258*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:258
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:258*/ v.StoreSlice(sdata[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3457,14 +2898,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:258
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:258*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:258
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:258*/ v.StoreSlice(sdata[tid:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -3485,8 +2923,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:258
-					sdata[tid] = v
+					/*line harris.go:258*/ sdata[tid] = v
 				}
 			}
 			gc_left3 := gc_act
@@ -3501,16 +2938,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:260
-						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:260*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
 							break
 						}
-//line harris.go:260
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:260*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+						/*line harris.go:260*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3529,16 +2962,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:260
-						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:260*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
 							break
 						}
-//line harris.go:260
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:260*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+						/*line harris.go:260*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -3559,8 +2988,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:260
-					v += sdata[tid+16]
+					/*line harris.go:260*/ v += sdata[tid+16]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -3576,14 +3004,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:262
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:262*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:262
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:262*/ v.StoreSlice(sdata[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3602,14 +3027,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:262
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:262*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:262
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:262*/ v.StoreSlice(sdata[tid:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -3630,8 +3052,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:262
-					sdata[tid] = v
+					/*line harris.go:262*/ sdata[tid] = v
 				}
 			}
 			gc_left5 := gc_act
@@ -3646,16 +3067,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx6.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:264
-						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:264*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
 							break
 						}
-//line harris.go:264
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:264*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+						/*line harris.go:264*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3674,16 +3091,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:264
-						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:264*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
 							break
 						}
-//line harris.go:264
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:264*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+						/*line harris.go:264*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -3704,8 +3117,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:264
-					v += sdata[tid+8]
+					/*line harris.go:264*/ v += sdata[tid+8]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -3721,14 +3133,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:266
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:266*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:266
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:266*/ v.StoreSlice(sdata[tid:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3747,14 +3156,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:266
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:266*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:266
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:266*/ v.StoreSlice(sdata[tid:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -3775,8 +3181,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:266
-					sdata[tid] = v
+					/*line harris.go:266*/ sdata[tid] = v
 				}
 			}
 			gc_left7 := gc_act
@@ -3791,16 +3196,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx8.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:268
-						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:268*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
 							break
 						}
-//line harris.go:268
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:268*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+						/*line harris.go:268*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3819,16 +3220,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:268
-						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:268*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
 							break
 						}
-//line harris.go:268
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:268*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+						/*line harris.go:268*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				}
@@ -3849,8 +3246,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:268
-					v += sdata[tid+4]
+					/*line harris.go:268*/ v += sdata[tid+4]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -3866,14 +3262,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx9.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:270
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:270*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:270
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:270*/ v.StoreSlice(sdata[tid:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3892,14 +3285,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:270
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:270*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:270
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:270*/ v.StoreSlice(sdata[tid:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				}
@@ -3920,8 +3310,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:270
-					sdata[tid] = v
+					/*line harris.go:270*/ sdata[tid] = v
 				}
 			}
 			gc_left9 := gc_act
@@ -3936,16 +3325,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx10.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:272
-						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:272*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
 							break
 						}
-//line harris.go:272
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:272*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+						/*line harris.go:272*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left9 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3964,16 +3349,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:272
-						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:272*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
 							break
 						}
-//line harris.go:272
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:272*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+						/*line harris.go:272*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left9 &^= 0xff << gc_lane
 					}
 				}
@@ -3994,8 +3375,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:272
-					v += sdata[tid+2]
+					/*line harris.go:272*/ v += sdata[tid+2]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -4011,14 +3391,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx11.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:274
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:274*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:274
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:274*/ v.StoreSlice(sdata[tid:])
 						gc_left10 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4037,14 +3414,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:274
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:274*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:274
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:274*/ v.StoreSlice(sdata[tid:])
 						gc_left10 &^= 0xff << gc_lane
 					}
 				}
@@ -4065,8 +3439,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:274
-					sdata[tid] = v
+					/*line harris.go:274*/ sdata[tid] = v
 				}
 			}
 			gc_left11 := gc_act
@@ -4081,16 +3454,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx12.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:276
-						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:276*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
 							break
 						}
-//line harris.go:276
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:276*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+						/*line harris.go:276*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left11 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4109,16 +3478,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:276
-						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:276*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
 							break
 						}
-//line harris.go:276
-						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-						v.StoreSlice(gc_s_v[gc_rank:])
+						/*line harris.go:276*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+						/*line harris.go:276*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left11 &^= 0xff << gc_lane
 					}
 				}
@@ -4139,8 +3504,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:276
-					v += sdata[tid+1]
+					/*line harris.go:276*/ v += sdata[tid+1]
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -4156,14 +3520,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx13.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:278
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:278*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:278
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:278*/ v.StoreSlice(sdata[tid:])
 						gc_left12 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4182,14 +3543,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line harris.go:237
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:278
-						if tid < 0 || tid > len(sdata)-8 {
+						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:278*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-//line harris.go:278
-						v.StoreSlice(sdata[tid:])
+						/*line harris.go:278*/ v.StoreSlice(sdata[tid:])
 						gc_left12 &^= 0xff << gc_lane
 					}
 				}
@@ -4210,8 +3568,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-//line harris.go:278
-					sdata[tid] = v
+					/*line harris.go:278*/ sdata[tid] = v
 				}
 			}
 		}
@@ -4225,24 +3582,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-//line harris.go:295
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			/*line harris.go:295*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line harris.go:281
-					gc_at9[0] = gc_at10[0]
-//line harris.go:281
-					gc_at9[0] = gc_at10[0]
-//line harris.go:281
-					gc_at9[0] = gc_at10[0]
-//line harris.go:281
-					gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:281
-					gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -4250,32 +3601,27 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-						partial[gc_bx] = sdata[0]
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line harris.go:281
-					partial[gc_bx] = sdata[0]
+					/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -49,8 +49,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -62,36 +61,31 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-				atomic.Add(&bins[data[i]], 1)
+				/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 			}
 		}
 	}
@@ -116,8 +110,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:38
-	local := gocuda.Shared[uint32](t, 256)[:256]
+	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -126,8 +119,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line histogram.go:48
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -141,32 +133,27 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line histogram.go:40
-						gc_at[gc_tx] = 0
+						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line histogram.go:40
-						gc_at[gc_tx] = 0
+						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line histogram.go:40
-						gc_at[gc_tx] = 0
+						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line histogram.go:40
-						gc_at[gc_tx] = 0
+						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line histogram.go:40
-					gc_at[gc_tx] = 0
+					/*line histogram.go:40*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -175,58 +162,47 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
+						/*line histogram.go:39*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:40
-						local[b] = 0
+						/*line histogram.go:40*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
+						/*line histogram.go:39*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:40
-						local[b] = 0
+						/*line histogram.go:40*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
+						/*line histogram.go:39*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:40
-						local[b] = 0
+						/*line histogram.go:40*/ local[b] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:39
-						b := tid + gc_off
+						/*line histogram.go:39*/ b := tid + gc_off
 						gc_more = true
-//line histogram.go:40
-						local[b] = 0
+						/*line histogram.go:40*/ local[b] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:39
-					b := tid + gc_off
+					/*line histogram.go:39*/ b := tid + gc_off
 					gc_more = true
-//line histogram.go:40
-					local[b] = 0
+					/*line histogram.go:40*/ local[b] = 0
 				}
 			}
 		}
 	}
 	threads := gc_bdx * gc_gdx
-//line histogram.go:44
-	per := (len(data) + threads - 1) / threads
+	/*line histogram.go:44*/ per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
@@ -237,8 +213,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -248,8 +223,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -259,8 +233,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -270,8 +243,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -281,8 +253,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:45
-					lo := (gc_bx*gc_bdx + tid) * per
+					/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 					hi := min(lo+per, len(data))
 					for i := lo; i < hi; i++ {
 						compiled.SharedAdd(&local[data[i]], 1)
@@ -299,8 +270,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line histogram.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -316,36 +286,31 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-//line histogram.go:52
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				gc_step5 := gc_from
@@ -354,51 +319,41 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:51
-					b_ := tid + gc_off3
+					/*line histogram.go:51*/ b_ := tid + gc_off3
 					gc_more3 = true
-//line histogram.go:52
-					atomic.Add(&bins[b_], local[b_])
+					/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -426,8 +381,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:63
-	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
+	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
@@ -440,28 +394,23 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram.go:65
-						gc_at[gc_tx] = 0
+						/*line histogram.go:65*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram.go:65
-						gc_at[gc_tx] = 0
+						/*line histogram.go:65*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram.go:65
-						gc_at[gc_tx] = 0
+						/*line histogram.go:65*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram.go:65
-						gc_at[gc_tx] = 0
+						/*line histogram.go:65*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:65
-					gc_at[gc_tx] = 0
+					/*line histogram.go:65*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -470,36 +419,31 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
+						/*line histogram.go:65*/ histoS[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
+						/*line histogram.go:65*/ histoS[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
+						/*line histogram.go:65*/ histoS[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:65
-						histoS[tid] = 0
+						/*line histogram.go:65*/ histoS[tid] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:65
-					histoS[tid] = 0
+					/*line histogram.go:65*/ histoS[tid] = 0
 				}
 			}
 		}
@@ -507,8 +451,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:74
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:74*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -521,28 +464,23 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:70
-					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -551,54 +489,43 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:68
-					i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-					compiled.SharedAdd(&histoS[data[i]], 1)
+					/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line histogram.go:78
-		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:78*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -610,40 +537,35 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-					if v := gc_at3[gc_tx]; v > 0 {
+					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 						atomic.Add(&gc_at4[gc_tx], v)
 					}
 				}
@@ -654,8 +576,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -663,8 +584,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -672,8 +592,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -681,8 +600,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -690,8 +608,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:74
-					if v := histoS[tid]; v > 0 {
+					/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 						atomic.Add(&bins[tid], v)
 					}
 				}

@@ -50,8 +50,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -63,36 +62,31 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-					atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line histogram.go:28
-				atomic.Add(&bins[data[i]], 1)
+				/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
 			}
 		}
 	}
@@ -117,8 +111,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:38
-	local := gocuda.Shared[uint32](t, 256)[:256]
+	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -127,8 +120,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line histogram.go:48
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -145,11 +137,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
-//line histogram.go:39
-							var b int = tid + gc_off
+							/*line histogram.go:39*/ var b int = tid + gc_off
 							_ = b
-//line histogram.go:40
-							gc_vb4.StoreSlice(gc_at[gc_tx:])
+							/*line histogram.go:40*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -163,11 +153,9 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line histogram.go:39
-						var b int = tid + gc_off
+						/*line histogram.go:39*/ var b int = tid + gc_off
 						_ = b
-//line histogram.go:40
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
+						/*line histogram.go:40*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -176,8 +164,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line histogram.go:40
-					gc_at[gc_tx] = 0
+					/*line histogram.go:40*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -188,13 +175,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-//line histogram.go:39
-							var b int = tid + gc_off
+							/*line histogram.go:39*/ var b int = tid + gc_off
 							if b < 0 || b > len(local)-16 {
 								break
 							}
-//line histogram.go:40
-							gc_vb2.StoreSlice(local[b:])
+							/*line histogram.go:40*/ gc_vb2.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -208,13 +193,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line histogram.go:39
-						var b int = tid + gc_off
+						/*line histogram.go:39*/ var b int = tid + gc_off
 						if b < 0 || b > len(local)-8 {
 							break
 						}
-//line histogram.go:40
-						gc_vb.StoreSlice(local[b:])
+						/*line histogram.go:40*/ gc_vb.StoreSlice(local[b:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -224,18 +207,15 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:39
-					b := tid + gc_off
+					/*line histogram.go:39*/ b := tid + gc_off
 					gc_more = true
-//line histogram.go:40
-					local[b] = 0
+					/*line histogram.go:40*/ local[b] = 0
 				}
 			}
 		}
 	}
 	threads := gc_bdx * gc_gdx
-//line histogram.go:44
-	per := (len(data) + threads - 1) / threads
+	/*line histogram.go:44*/ per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
@@ -246,8 +226,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -257,8 +236,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -268,8 +246,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -279,8 +256,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:45
-						lo := (gc_bx*gc_bdx + tid) * per
+						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 						hi := min(lo+per, len(data))
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
@@ -290,8 +266,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:45
-					lo := (gc_bx*gc_bdx + tid) * per
+					/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
 					hi := min(lo+per, len(data))
 					for i := lo; i < hi; i++ {
 						compiled.SharedAdd(&local[data[i]], 1)
@@ -308,8 +283,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line histogram.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -325,36 +299,31 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-//line histogram.go:52
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				gc_step3 := gc_from
@@ -363,51 +332,41 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:51
-						b_ := tid + gc_off3
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-//line histogram.go:52
-						atomic.Add(&bins[b_], local[b_])
+						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:51
-					b_ := tid + gc_off3
+					/*line histogram.go:51*/ b_ := tid + gc_off3
 					gc_more3 = true
-//line histogram.go:52
-					atomic.Add(&bins[b_], local[b_])
+					/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -435,8 +394,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram.go:63
-	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
+	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
@@ -455,8 +413,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 							var tid int = gc_tx
 							_ = tid
 							{
-//line histogram.go:65
-								gc_vb4.StoreSlice(gc_at[gc_tx:])
+								/*line histogram.go:65*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -472,14 +429,12 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_vstep
 						var tid int = gc_tx
 						_ = tid
-//line histogram.go:65
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
+						/*line histogram.go:65*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:65
-					gc_at[gc_tx] = 0
+					/*line histogram.go:65*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -491,12 +446,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
-//line histogram.go:65
-								if tid < 0 || tid > len(histoS)-16 {
+								/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-16 {
 									break
 								}
-//line histogram.go:65
-								gc_vb2.StoreSlice(histoS[tid:])
+								/*line histogram.go:65*/ gc_vb2.StoreSlice(histoS[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -511,20 +464,17 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line histogram.go:65
-						if tid < 0 || tid > len(histoS)-8 {
+						/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-8 {
 							break
 						}
-//line histogram.go:65
-						gc_vb.StoreSlice(histoS[tid:])
+						/*line histogram.go:65*/ gc_vb.StoreSlice(histoS[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:65
-					histoS[tid] = 0
+					/*line histogram.go:65*/ histoS[tid] = 0
 				}
 			}
 		}
@@ -532,8 +482,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:74
-			panic(compiled.ErrGuardWraps)
+			/*line histogram.go:74*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -546,28 +495,23 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:70
-					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -576,54 +520,43 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:68
-					i := gc_bx*gc_bdx + tid
-//line histogram.go:70
-					compiled.SharedAdd(&histoS[data[i]], 1)
+					/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
+					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line histogram.go:78
-		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:78*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -635,40 +568,35 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-						if v := gc_at3[gc_tx]; v > 0 {
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line histogram.go:74
-					if v := gc_at3[gc_tx]; v > 0 {
+					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 						atomic.Add(&gc_at4[gc_tx], v)
 					}
 				}
@@ -679,8 +607,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -688,8 +615,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -697,8 +623,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -706,8 +631,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line histogram.go:74
-						if v := histoS[tid]; v > 0 {
+						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
 					}
@@ -715,8 +639,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line histogram.go:74
-					if v := histoS[tid]; v > 0 {
+					/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
 						atomic.Add(&bins[tid], v)
 					}
 				}

@@ -22,12 +22,20 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:20
-	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
+	/*line matmul.go:20*/ as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	clear(gc_s_sum)
-//line matmul.go:26
-	for p := 0; p < k; p += mmTile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:25*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:26*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -39,66 +47,51 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at2 := b[gc_off3:][:gc_bdx]
 					gc_at3 := as[gc_off4:][:gc_bdx]
 					gc_at4 := bs[gc_off4:][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:23
-						var row int = gc_by*mmTile + ty
+						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-						var av lanes.Float32x8
-//line matmul.go:27
-						var bv lanes.Float32x8
+						/*line matmul.go:27*/ var av lanes.Float32x8
+						/*line matmul.go:27*/ var bv lanes.Float32x8
 						if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul.go:28
-							av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 						} else {
 							gc_b8 := gc_none4
-//line matmul.go:28
-							if row < m {
+							/*line matmul.go:28*/ if row < m {
 								gc_b8 = gc_all4
 							}
-//line matmul.go:28
-							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							/*line matmul.go:28*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 							if gc_if7.ToBits() != 0 {
-//line matmul.go:28
-								av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if7)
+								/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if7)
 							}
 						}
 						if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:31
-							bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+							/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
 						} else {
 							gc_b9 := gc_none4
-//line matmul.go:31
-							if p+ty < k {
+							/*line matmul.go:31*/ if p+ty < k {
 								gc_b9 = gc_all4
 							}
-//line matmul.go:31
-							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							/*line matmul.go:31*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 							if gc_if8.ToBits() != 0 {
-//line matmul.go:31
-								bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if8)
+								/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if8)
 							}
 						}
-//line matmul.go:31
-						av.StoreSlice(gc_at3[gc_tx:])
-//line matmul.go:31
-						bv.StoreSlice(gc_at4[gc_tx:])
+						/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+						/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:27
-						var av, bv float32
+						/*line matmul.go:27*/ var av, bv float32
 						if row < m && p+tx < k {
 							av = gc_at[gc_tx]
 						}
@@ -109,75 +102,59 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:23
-						var row int = gc_by*mmTile + ty
+						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-						var av lanes.Float32x8
-//line matmul.go:27
-						var bv lanes.Float32x8
+						/*line matmul.go:27*/ var av lanes.Float32x8
+						/*line matmul.go:27*/ var bv lanes.Float32x8
 						if (row*
 							k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-//line matmul.go:34
-							mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
+							/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 							mmTile+tx) > len(bs)-8 {
 							break
 						}
-//line matmul.go:28
-						if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul.go:28
-							av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
+						/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+							/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
 						} else {
 							gc_b4 := gc_none2
-//line matmul.go:29
-							if row <
-//line matmul.go:28
-								m {
+							/*line matmul.go:29*/ if row <
+								/*line matmul.go:28*/ m {
 								gc_b4 = gc_all2
 							}
-//line matmul.go:28
-							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							/*line matmul.go:28*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 							if gc_if3.ToBits() != 0 {
-//line matmul.go:28
-								av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
+								/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
 							}
 						}
 						if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:31
-							bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
+							/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
 						} else {
 							gc_b5 := gc_none2
-//line matmul.go:32
-							if p+ty < k {
+							/*line matmul.go:32*/ if p+ty < k {
 								gc_b5 = gc_all2
 							}
-//line matmul.go:31
-							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							/*line matmul.go:31*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 							if gc_if4.ToBits() != 0 {
-//line matmul.go:31
-								bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
+								/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
 							}
 						}
 						av.StoreSlice(as[ty*mmTile+tx:])
 						bv.StoreSlice(bs[ty*mmTile+tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:27
-						var av, bv float32
+						/*line matmul.go:27*/ var av, bv float32
 						if row < m && p+tx < k {
 							av = a[row*k+p+tx]
 						}
@@ -197,56 +174,37 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line matmul.go:22
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line matmul.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 					if (compiled.Trip(0)*
-//line matmul.go:38
-						mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
+						/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
 						break
 					}
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(0)], bs[compiled.Trip(0)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(1)], bs[compiled.Trip(1)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(2)], bs[compiled.Trip(2)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(3)], bs[compiled.Trip(3)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(4)], bs[compiled.Trip(4)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(5)], bs[compiled.Trip(5)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(6)], bs[compiled.Trip(6)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(7)], bs[compiled.Trip(7)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(8)], bs[compiled.Trip(8)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(9)], bs[compiled.Trip(9)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(10)], bs[compiled.Trip(10)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(11)], bs[compiled.Trip(11)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(12)], bs[compiled.Trip(12)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(13)], bs[compiled.Trip(13)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(14)], bs[compiled.Trip(14)*mmTile+tx:])
-//line matmul.go:38
-					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
-//line matmul.go:38
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(0)], bs[compiled.Trip(0)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(1)], bs[compiled.Trip(1)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(2)], bs[compiled.Trip(2)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(3)], bs[compiled.Trip(3)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(4)], bs[compiled.Trip(4)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(5)], bs[compiled.Trip(5)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(6)], bs[compiled.Trip(6)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(7)], bs[compiled.Trip(7)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(8)], bs[compiled.Trip(8)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(9)], bs[compiled.Trip(9)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(10)], bs[compiled.Trip(10)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(11)], bs[compiled.Trip(11)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(12)], bs[compiled.Trip(12)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(13)], bs[compiled.Trip(13)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(14)], bs[compiled.Trip(14)*mmTile+tx:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
+					/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -254,83 +212,67 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(1)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(2)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(3)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(4)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(5)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(6)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(7)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(8)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(9)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(10)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(11)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(12)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(13)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(14)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(15)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -367,36 +309,31 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-					gc_at5[gc_tx] = sum
+					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -406,70 +343,55 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
+						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
+						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
+						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-						c[row*n+col] = sum
+						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:23
-					row := gc_by*mmTile + ty
+					/*line matmul.go:23*/ row := gc_by*mmTile + ty
 					tx := gc_tx
-//line matmul.go:24
-					col := gc_bx*mmTile + tx
+					/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-					c[row*n+col] = sum
+					/*line matmul.go:43*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -492,12 +414,20 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line matmul.go:51
-	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
+	/*line matmul.go:51*/ as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	clear(gc_s_sum)
-//line matmul.go:57
-	for p := 0; p < k; p += mmTile {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
+		var sum float64
+		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:56*/ var sum float64
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:57*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -512,11 +442,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:58
-						gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
+						/*line matmul.go:58*/ gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at3[gc_tx]
 						}
@@ -529,11 +457,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:58
-						as[ty][tx], bs[ty][tx] = 0, 0
+						/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
@@ -551,55 +477,36 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line matmul.go:53
-					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line matmul.go:66
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
+					/*line matmul.go:53*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+					/*line matmul.go:66*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
 						break
 					}
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:67
-					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:67
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
+					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
+					/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -607,83 +514,67 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -720,36 +611,31 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						gc_at5[gc_tx] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-					gc_at5[gc_tx] = sum
+					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -759,70 +645,55 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
+						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
+						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
+						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						tx := gc_tx
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-						c[row*n+col] = sum
+						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:54
-					row := gc_by*mmTile + ty
+					/*line matmul.go:54*/ row := gc_by*mmTile + ty
 					tx := gc_tx
-//line matmul.go:55
-					col := gc_bx*mmTile + tx
+					/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-					c[row*n+col] = sum
+					/*line matmul.go:72*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -845,15 +716,23 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_pvalue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:83
-	const tileWidth = 16
+	/*line matmul.go:83*/ const tileWidth = 16
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
 	by := gc_by
-	clear(gc_s_pvalue)
-//line matmul.go:91
-	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line matmul.go:90*/ var pvalue float32
+		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:90*/ var pvalue float32
+		gc_s_pvalue[gc_rank] = pvalue
+	}
+	/*line matmul.go:91*/ for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -868,11 +747,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						col := bx*tileWidth + tx
-//line matmul.go:92
-						if row < m && ph*tileWidth+tx < k {
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						} else {
 							gc_at[gc_tx] = 0
@@ -888,11 +765,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						col := bx*tileWidth + tx
-//line matmul.go:92
-						if row < m && ph*tileWidth+tx < k {
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
 							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
 						} else {
 							mds[ty][tx] = 0
@@ -913,55 +788,36 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line matmul.go:87
-					pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:103
-					if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
+					/*line matmul.go:87*/ pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+					/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
 						break
 					}
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(0)], nds[compiled.Trip(0)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(1)], nds[compiled.Trip(1)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(2)], nds[compiled.Trip(2)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(3)], nds[compiled.Trip(3)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(4)], nds[compiled.Trip(4)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(5)], nds[compiled.Trip(5)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(6)], nds[compiled.Trip(6)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(7)], nds[compiled.Trip(7)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(8)], nds[compiled.Trip(8)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(9)], nds[compiled.Trip(9)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(10)], nds[compiled.Trip(10)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(11)], nds[compiled.Trip(11)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(12)], nds[compiled.Trip(12)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(13)], nds[compiled.Trip(13)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(14)], nds[compiled.Trip(14)][tx:])
-//line matmul.go:104
-					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
-//line matmul.go:104
-					pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(0)], nds[compiled.Trip(0)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(1)], nds[compiled.Trip(1)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(2)], nds[compiled.Trip(2)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(3)], nds[compiled.Trip(3)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(4)], nds[compiled.Trip(4)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(5)], nds[compiled.Trip(5)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(6)], nds[compiled.Trip(6)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(7)], nds[compiled.Trip(7)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(8)], nds[compiled.Trip(8)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(9)], nds[compiled.Trip(9)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(10)], nds[compiled.Trip(10)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(11)], nds[compiled.Trip(11)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(12)], nds[compiled.Trip(12)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(13)], nds[compiled.Trip(13)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(14)], nds[compiled.Trip(14)][tx:])
+					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
+					/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -969,83 +825,67 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					pvalue := gc_s_pvalue[gc_rank]
 					{
 						kk := int(0)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(1)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(2)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(3)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(4)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(5)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(6)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(7)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(8)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(9)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(10)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(11)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(12)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(13)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(14)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(15)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank] = pvalue
 				}
@@ -1082,36 +922,31 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						gc_at5[gc_tx] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						gc_at5[gc_tx] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						gc_at5[gc_tx] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						gc_at5[gc_tx] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-					gc_at5[gc_tx] = pvalue
+					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1121,70 +956,55 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						tx := gc_tx
-//line matmul.go:89
-						col := bx*tileWidth + tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-						c[row*n+col] = pvalue
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:88
-					row := by*tileWidth + ty
+					/*line matmul.go:88*/ row := by*tileWidth + ty
 					tx := gc_tx
-//line matmul.go:89
-					col := bx*tileWidth + tx
+					/*line matmul.go:89*/ col := bx*tileWidth + tx
 					pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-					c[row*n+col] = pvalue
+					/*line matmul.go:109*/ c[row*n+col] = pvalue
 				}
 			}
 			gc_ty++

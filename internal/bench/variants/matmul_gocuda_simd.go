@@ -23,12 +23,38 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:20
-	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
+	/*line matmul.go:20*/ as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	clear(gc_s_sum)
-//line matmul.go:26
-	for p := 0; p < k; p += mmTile {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line matmul.go:25*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line matmul.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line matmul.go:25*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line matmul.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:25*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:26*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -40,65 +66,52 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at2 := b[gc_off3:][:gc_bdx]
 					gc_at3 := as[gc_off4:][:gc_bdx]
 					gc_at4 := bs[gc_off4:][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-								gc_tx := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line matmul.go:23
-								var row int = gc_by*mmTile + ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 								var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:27
-								var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line matmul.go:27*/ var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line matmul.go:27*/ var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
-//line matmul.go:28
-									av = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line matmul.go:28*/ av = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
 									gc_b8 := gc_none4
-//line matmul.go:28
-									if row < m {
+									/*line matmul.go:28*/ if row < m {
 										gc_b8 = gc_all4
 									}
-//line matmul.go:28
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+									/*line matmul.go:28*/ gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
 									if gc_if7.ToBits() != 0 {
-//line matmul.go:28
-										av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+										/*line matmul.go:28*/ av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 									}
 								}
 								if p+ty < k && (col < n && uint(n-col) > 15) {
-//line matmul.go:31
-									bv = archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
+									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
 								} else {
 									gc_b9 := gc_none4
-//line matmul.go:31
-									if p+ty < k {
+									/*line matmul.go:31*/ if p+ty < k {
 										gc_b9 = gc_all4
 									}
-//line matmul.go:31
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									/*line matmul.go:31*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 									if gc_if8.ToBits() != 0 {
-//line matmul.go:31
-										bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										/*line matmul.go:31*/ bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 								}
-//line matmul.go:31
-								av.StoreSlice(gc_at3[gc_tx:])
-//line matmul.go:31
-								bv.StoreSlice(gc_at4[gc_tx:])
+								/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+								/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -106,64 +119,49 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:23
-							var row int = gc_by*mmTile + ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:27
-							var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line matmul.go:27*/ var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line matmul.go:27*/ var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul.go:28
-								av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
 								gc_b6 := gc_none3
-//line matmul.go:28
-								if row < m {
+								/*line matmul.go:28*/ if row < m {
 									gc_b6 = gc_all3
 								}
-//line matmul.go:28
-								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								/*line matmul.go:28*/ gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 								if gc_if5.ToBits() != 0 {
-//line matmul.go:28
-									av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if5)
+									/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if5)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:31
-								bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
+								/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 							} else {
 								gc_b7 := gc_none3
-//line matmul.go:31
-								if p+ty < k {
+								/*line matmul.go:31*/ if p+ty < k {
 									gc_b7 = gc_all3
 								}
-//line matmul.go:31
-								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								/*line matmul.go:31*/ gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 								if gc_if6.ToBits() != 0 {
-//line matmul.go:31
-									bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if6)
+									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if6)
 								}
 							}
-//line matmul.go:31
-							av.StoreSlice(gc_at3[gc_tx:])
-//line matmul.go:31
-							bv.StoreSlice(gc_at4[gc_tx:])
+							/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+							/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:27
-						var av, bv float32
+						/*line matmul.go:27*/ var av, bv float32
 						if row < m && p+tx < k {
 							av = gc_at[gc_tx]
 						}
@@ -174,73 +172,59 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line matmul.go:23
-								var row int = gc_by*mmTile + ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 								var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:27
-								var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line matmul.go:27*/ var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line matmul.go:27*/ var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if (row*
 									k+p+tx) < 0 || (row*k+p+tx) > len(a)-16 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-16 || (ty*
-//line matmul.go:34
-									mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
+									/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
 									mmTile+tx) > len(bs)-16 {
 									break
 								}
-//line matmul.go:28
-								if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
-//line matmul.go:28
-									av = archsimd.LoadFloat32x16Slice(a[row*k+p+tx:])
+								/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
+									/*line matmul.go:28*/ av = archsimd.LoadFloat32x16Slice(a[row*k+p+tx:])
 								} else {
 									gc_b4 := gc_none2
-//line matmul.go:29
-									if row <
-//line matmul.go:28
-										m {
+									/*line matmul.go:29*/ if row <
+										/*line matmul.go:28*/ m {
 										gc_b4 = gc_all2
 									}
-//line matmul.go:28
-									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+									/*line matmul.go:28*/ gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
 									if gc_if3.ToBits() != 0 {
-//line matmul.go:28
-										av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+										/*line matmul.go:28*/ av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								if p+ty < k && (col < n && uint(n-col) > 15) {
-//line matmul.go:31
-									bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
+									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
 								} else {
 									gc_b5 := gc_none2
-//line matmul.go:32
-									if p+ty < k {
+									/*line matmul.go:32*/ if p+ty < k {
 										gc_b5 = gc_all2
 									}
-//line matmul.go:31
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									/*line matmul.go:31*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 									if gc_if4.ToBits() != 0 {
-//line matmul.go:31
-										bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line matmul.go:31*/ bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
 								av.StoreSlice(as[ty*mmTile+tx:])
 								bv.StoreSlice(bs[ty*mmTile+tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -248,57 +232,43 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:23
-							var row int = gc_by*mmTile + ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
-//line matmul.go:27
-							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:27
-							var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line matmul.go:27*/ var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line matmul.go:27*/ var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-//line matmul.go:34
-								mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
+								/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 								mmTile+tx) > len(bs)-8 {
 								break
 							}
-//line matmul.go:28
-							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-//line matmul.go:28
-								av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:])
+							/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+								/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:])
 							} else {
 								gc_b2 := gc_none
-//line matmul.go:29
-								if row <
-//line matmul.go:28
-									m {
+								/*line matmul.go:29*/ if row <
+									/*line matmul.go:28*/ m {
 									gc_b2 = gc_all
 								}
-//line matmul.go:28
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								/*line matmul.go:28*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 								if gc_if.ToBits() != 0 {
-//line matmul.go:28
-									av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
+									/*line matmul.go:28*/ av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:31
-								bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
+								/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
 							} else {
 								gc_b3 := gc_none
-//line matmul.go:32
-								if p+ty < k {
+								/*line matmul.go:32*/ if p+ty < k {
 									gc_b3 = gc_all
 								}
-//line matmul.go:31
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								/*line matmul.go:31*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 								if gc_if2.ToBits() != 0 {
-//line matmul.go:31
-									bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
+									/*line matmul.go:31*/ bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
 								}
 							}
 							av.StoreSlice(as[ty*mmTile+tx:])
@@ -306,15 +276,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:23
-						row := gc_by*mmTile + ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:27
-						var av, bv float32
+						/*line matmul.go:27*/ var av, bv float32
 						if row < m && p+tx < k {
 							av = a[row*k+p+tx]
 						}
@@ -334,151 +302,113 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:22
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:22*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							if (compiled.Trip(0)*
-//line matmul.go:38
-								mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 {
+								/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 {
 								break
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)*mmTile+tx:])))
 							}
 							{
-//line matmul.go:38
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)*mmTile+tx:])))
+								/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)*mmTile+tx:])))
 							}
-//line matmul.go:38
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+							/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:22
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:22*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 						if (compiled.Trip(0)*
-//line matmul.go:38
-							mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
+							/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
 							break
 						}
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)*mmTile+tx:])))
-//line matmul.go:38
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)*mmTile+tx:])))
-//line matmul.go:38
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)*mmTile+tx:])))
+						/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -486,83 +416,67 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(1)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(2)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(3)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(4)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(5)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(6)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(7)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(8)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(9)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(10)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(11)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(12)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(13)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(14)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					{
 						q := int(15)
-//line matmul.go:38
-						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -593,61 +507,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-//line matmul.go:23
-							var row int = gc_by*mmTile + ty
-							_ = row
-							var tx int = gc_tx
-//line matmul.go:24
-							var col int = gc_bx*mmTile + tx
-							_ = col
-//line matmul.go:24
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-//line matmul.go:43
-								sum.StoreSlice(gc_at5[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line matmul.go:23
-						var row int = gc_by*mmTile + ty
-						_ = row
-						var tx int = gc_tx
-//line matmul.go:24
-						var col int = gc_bx*mmTile + tx
-						_ = col
-//line matmul.go:24
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:43
-						sum.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-					gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -656,20 +515,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
-//line matmul.go:23
-							var row int = gc_by*mmTile + ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							_ = row
 							var tx int = gc_tx
-//line matmul.go:24
-							var col int = gc_bx*mmTile + tx
-//line matmul.go:24
-							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+							_ = col
+							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
-//line matmul.go:43
-								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-//line matmul.go:43
-								sum.StoreSlice(c[row*n+col:])
+								/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -684,34 +537,73 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line matmul.go:23
-						var row int = gc_by*mmTile + ty
+						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+						_ = row
 						var tx int = gc_tx
-//line matmul.go:24
-						var col int = gc_bx*mmTile + tx
-//line matmul.go:24
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:43
-						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-//line matmul.go:43
-						sum.StoreSlice(c[row*n+col:])
+						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+						_ = col
+						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+						var tx int = gc_tx
+						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+							break
+						}
+						/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:23
-					row := gc_by*mmTile + ty
+					/*line matmul.go:23*/ row := gc_by*mmTile + ty
 					tx := gc_tx
-//line matmul.go:24
-					col := gc_bx*mmTile + tx
+					/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:43
-					c[row*n+col] = sum
+					/*line matmul.go:43*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -734,12 +626,23 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line matmul.go:51
-	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
+	/*line matmul.go:51*/ as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	clear(gc_s_sum)
-//line matmul.go:57
-	for p := 0; p < k; p += mmTile {
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			/*line matmul.go:56*/ var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			/*line matmul.go:56*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:56*/ var sum float64
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line matmul.go:57*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -751,66 +654,53 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_at2 := bs[gc_row][:gc_bdx]
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
 						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:54
-							var row int = gc_by*mmTile + ty
+							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
-//line matmul.go:58
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
-//line matmul.go:58
-							gc_vb2.StoreSlice(gc_at2[gc_tx:])
+							/*line matmul.go:58*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line matmul.go:58*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
-//line matmul.go:59
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line matmul.go:59*/ archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							} else {
 								gc_b4 := gc_none2
-//line matmul.go:59
-								if row < m {
+								/*line matmul.go:59*/ if row < m {
 									gc_b4 = gc_all2
 								}
-//line matmul.go:59
-								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+								/*line matmul.go:59*/ gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
 								if gc_if3.ToBits() != 0 {
-//line matmul.go:59
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if3)
+									/*line matmul.go:59*/ archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 							if p+ty < k && (col < n && uint(n-col) > 3) {
-//line matmul.go:62
-								archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+								/*line matmul.go:62*/ archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 							} else {
 								gc_b5 := gc_none2
-//line matmul.go:62
-								if p+ty < k {
+								/*line matmul.go:62*/ if p+ty < k {
 									gc_b5 = gc_all2
 								}
-//line matmul.go:62
-								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+								/*line matmul.go:62*/ gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
 								if gc_if4.ToBits() != 0 {
-//line matmul.go:62
-									archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
+									/*line matmul.go:62*/ archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:58
-						gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
+						/*line matmul.go:58*/ gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at3[gc_tx]
 						}
@@ -819,120 +709,93 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastFloat64x4(0)
 						gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:54
-							var row int = gc_by*mmTile + ty
+							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
 							var col int = gc_bx*mmTile + tx
-//line matmul.go:58
-							if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
-//line matmul.go:60
-								k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
+							/*line matmul.go:58*/ if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
+								/*line matmul.go:60*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
 								break
 							}
-//line matmul.go:58
-							gc_vb.StoreSlice(as[ty][tx:])
-//line matmul.go:58
-							gc_vb.StoreSlice(bs[ty][tx:])
+							/*line matmul.go:58*/ gc_vb.StoreSlice(as[ty][tx:])
+							/*line matmul.go:58*/ gc_vb.StoreSlice(bs[ty][tx:])
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
-//line matmul.go:59
-								if tx >= 0 && tx <= len(as[ty])-4 {
+								/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
 									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
 								} else {
-//line matmul.go:60
-									var gc_lanes [4]float64
-//line matmul.go:60
-									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
+									/*line matmul.go:60*/ var gc_lanes [4]float64
+									/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 									for gc_k := range 4 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line matmul.go:60
-											as[ty][tx+gc_k] = gc_lanes[gc_k]
+											/*line matmul.go:60*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line matmul.go:60
-								if row <
-//line matmul.go:59
-									m {
+								/*line matmul.go:60*/ if row <
+									/*line matmul.go:59*/ m {
 									gc_b2 = gc_all
 								}
-//line matmul.go:59
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+								/*line matmul.go:59*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
 								if gc_if.ToBits() != 0 {
-//line matmul.go:59
-									if tx >= 0 && tx <= len(as[ty])-4 {
+									/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
 										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
 									} else {
-//line matmul.go:60
-										var gc_lanes2 [4]float64
-//line matmul.go:60
-										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
+										/*line matmul.go:60*/ var gc_lanes2 [4]float64
+										/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 4 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line matmul.go:60
-												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												/*line matmul.go:60*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line matmul.go:62
-							if p+ty < k && (col < n && uint(n-col) > 3) {
-//line matmul.go:62
-								if tx >= 0 && tx <= len(bs[ty])-4 {
+							/*line matmul.go:62*/ if p+ty < k && (col < n && uint(n-col) > 3) {
+								/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
 									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
 								} else {
-//line matmul.go:63
-									var gc_lanes3 [4]float64
-//line matmul.go:63
-									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
+									/*line matmul.go:63*/ var gc_lanes3 [4]float64
+									/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
 									for gc_k3 := range 4 {
 										if 0xff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line matmul.go:63
-											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											/*line matmul.go:63*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b3 := gc_none
-//line matmul.go:63
-								if p+ty < k {
+								/*line matmul.go:63*/ if p+ty < k {
 									gc_b3 = gc_all
 								}
-//line matmul.go:62
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+								/*line matmul.go:62*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
 								if gc_if2.ToBits() != 0 {
-//line matmul.go:62
-									if tx >= 0 && tx <= len(bs[ty])-4 {
+									/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
 										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
 									} else {
-//line matmul.go:63
-										var gc_lanes4 [4]float64
-//line matmul.go:63
-										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
+										/*line matmul.go:63*/ var gc_lanes4 [4]float64
+										/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
 										for gc_k4 := range 4 {
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line matmul.go:63
-												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line matmul.go:63*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -942,15 +805,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:54
-						row := gc_by*mmTile + ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
 						col := gc_bx*mmTile + tx
-//line matmul.go:58
-						as[ty][tx], bs[ty][tx] = 0, 0
+						/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
@@ -968,59 +829,40 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:53
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line matmul.go:66
-						if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
+						/*line matmul.go:53*/ sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:66*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
 							break
 						}
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(0)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(1)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(2)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(3)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(4)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(5)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(6)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(7)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(8)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(9)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(10)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(11)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(12)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(13)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(14)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:67
-						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:67
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(0)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(1)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(2)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(3)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(4)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(5)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(6)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(7)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(8)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(9)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(10)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(11)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(12)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(13)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(14)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
+						/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1028,83 +870,67 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line matmul.go:67
-						sum += as[ty][q] * bs[q][tx]
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1135,67 +961,54 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line matmul.go:54
-						var row int = gc_by*mmTile + ty
-						_ = row
-						var tx int = gc_tx
-//line matmul.go:55
-						var col int = gc_bx*mmTile + tx
-						_ = col
-//line matmul.go:55
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line matmul.go:72
-						sum.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-					gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line matmul.go:54
-						var row int = gc_by*mmTile + ty
+						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+						_ = row
 						var tx int = gc_tx
-//line matmul.go:55
-						var col int = gc_bx*mmTile + tx
-//line matmul.go:55
-						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line matmul.go:72
-						if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
-							break
-						}
-//line matmul.go:72
-						sum.StoreSlice(c[row*n+col:])
+						/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
+						_ = col
+						/*line matmul.go:55*/ sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:72*/ sum.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+						var tx int = gc_tx
+						/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
+						/*line matmul.go:55*/ sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:72*/ if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
+							break
+						}
+						/*line matmul.go:72*/ sum.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:54
-					row := gc_by*mmTile + ty
+					/*line matmul.go:54*/ row := gc_by*mmTile + ty
 					tx := gc_tx
-//line matmul.go:55
-					col := gc_bx*mmTile + tx
+					/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 					sum := gc_s_sum[gc_rank]
-//line matmul.go:72
-					c[row*n+col] = sum
+					/*line matmul.go:72*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -1220,15 +1033,41 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_pvalue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line matmul.go:83
-	const tileWidth = 16
+	/*line matmul.go:83*/ const tileWidth = 16
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
 	by := gc_by
-	clear(gc_s_pvalue)
-//line matmul.go:91
-	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+				gc_rank := gc_vstep
+				/*line matmul.go:90*/ var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+				/*line matmul.go:90*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line matmul.go:90*/ var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line matmul.go:90*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line matmul.go:90*/ var pvalue float32
+		gc_s_pvalue[gc_rank] = pvalue
+	}
+	/*line matmul.go:91*/ for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1240,314 +1079,53 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := nds[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								var tx int = gc_tx
-								var ty int = gc_ty
-//line matmul.go:88
-								var row int = by*tileWidth + ty
-								var col int = bx*tileWidth + tx
-//line matmul.go:92
-								if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
-//line matmul.go:92
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-								} else {
-									gc_b8 := gc_none4
-//line matmul.go:92
-									if row < m {
-										gc_b8 = gc_all4
-									}
-//line matmul.go:92
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-									if gc_if7.ToBits() != 0 {
-//line matmul.go:92
-										archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if7)
-									}
-									gc_else7 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
-									if gc_else7.ToBits() != 0 {
-										{
-//line matmul.go:92
-											gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else7)
-										}
-									}
-								}
-//line matmul.go:97
-								if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
-//line matmul.go:97
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-								} else {
-									gc_b9 := gc_none4
-//line matmul.go:97
-									if ph*tileWidth+ty < k {
-										gc_b9 = gc_all4
-									}
-//line matmul.go:97
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-									if gc_if8.ToBits() != 0 {
-//line matmul.go:97
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_if8)
-									}
-									gc_else8 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-									if gc_else8.ToBits() != 0 {
-										{
-//line matmul.go:97
-											gc_vb4.StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_else8)
-										}
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							var tx int = gc_tx
-							var ty int = gc_ty
-//line matmul.go:88
-							var row int = by*tileWidth + ty
-							var col int = bx*tileWidth + tx
-//line matmul.go:92
-							if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
-//line matmul.go:92
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-							} else {
-								gc_b6 := gc_none3
-//line matmul.go:92
-								if row < m {
-									gc_b6 = gc_all3
-								}
-//line matmul.go:92
-								gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
-								if gc_if5.ToBits() != 0 {
-//line matmul.go:92
-									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if5)
-								}
-								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else5.ToBits() != 0 {
-//line matmul.go:92
-									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else5)
-								}
-							}
-//line matmul.go:97
-							if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:97
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-							} else {
-								gc_b7 := gc_none3
-//line matmul.go:97
-								if ph*tileWidth+ty < k {
-									gc_b7 = gc_all3
-								}
-//line matmul.go:97
-								gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-								if gc_if6.ToBits() != 0 {
-//line matmul.go:97
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if6)
-								}
-								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_else6.ToBits() != 0 {
-//line matmul.go:97
-									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else6)
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						tx := gc_tx
-						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
-						col := bx*tileWidth + tx
-//line matmul.go:92
-						if row < m && ph*tileWidth+tx < k {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						} else {
-							gc_at[gc_tx] = 0
-						}
-						if ph*tileWidth+ty < k && col < n {
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						} else {
-							gc_at3[gc_tx] = 0
-						}
-					}
-				} else {
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
 								var ty int = gc_ty
-//line matmul.go:88
-								var row int = by*tileWidth + ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
 								var col int = bx*tileWidth + tx
-//line matmul.go:92
-								if (row*
-									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
-									break
-								}
-//line matmul.go:92
-								if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
-//line matmul.go:92
-									if tx >= 0 && tx <= len(mds[ty])-16 {
-										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
-									} else {
-//line matmul.go:93
-										var gc_lanes7 [16]float32
-//line matmul.go:93
-										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
-										for gc_k7 := range 16 {
-											if 0xffff&(1<<gc_k7) != 0 {
-												gc_pos.Thread = gc_rank + gc_k7
-//line matmul.go:93
-												mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
+								/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
+									/*line matmul.go:92*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								} else {
-									gc_b4 := gc_none2
-//line matmul.go:93
-									if row <
-//line matmul.go:92
-										m {
-										gc_b4 = gc_all2
+									gc_b8 := gc_none4
+									/*line matmul.go:92*/ if row < m {
+										gc_b8 = gc_all4
 									}
-//line matmul.go:92
-									gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-									if gc_if3.ToBits() != 0 {
-//line matmul.go:92
-										if tx >= 0 && tx <= len(mds[ty])-16 {
-											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
-										} else {
-//line matmul.go:93
-											var gc_lanes8 [16]float32
-//line matmul.go:93
-											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
-											for gc_k8 := range 16 {
-												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
-													gc_pos.Thread = gc_rank + gc_k8
-//line matmul.go:93
-													mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
+									/*line matmul.go:92*/ gc_if7 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+									if gc_if7.ToBits() != 0 {
+										/*line matmul.go:92*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if7)
 									}
-									gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
-									if gc_else3.ToBits() != 0 {
+									gc_else7 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
+									if gc_else7.ToBits() != 0 {
 										{
-//line matmul.go:93
-											if tx >= 0 && tx <= len(mds[ty])-16 {
-//line matmul.go:95
-												gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
-											} else {
-//line matmul.go:95
-												var gc_lanes9 [16]float32
-												gc_vb2.Store(&gc_lanes9)
-												for gc_k9 := range 16 {
-													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
-														gc_pos.Thread = gc_rank + gc_k9
-//line matmul.go:95
-														mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
+											/*line matmul.go:92*/ gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else7)
 										}
 									}
 								}
-//line matmul.go:97
-								if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
-//line matmul.go:97
-									if tx >= 0 && tx <= len(nds[ty])-16 {
-										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
-									} else {
-//line matmul.go:98
-										var gc_lanes10 [16]float32
-//line matmul.go:98
-										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
-										for gc_k10 := range 16 {
-											if 0xffff&(1<<gc_k10) != 0 {
-												gc_pos.Thread = gc_rank + gc_k10
-//line matmul.go:98
-												nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
+								/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
+									/*line matmul.go:97*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 								} else {
-									gc_b5 := gc_none2
-//line matmul.go:98
-									if ph*tileWidth+ty < k {
-										gc_b5 = gc_all2
+									gc_b9 := gc_none4
+									/*line matmul.go:97*/ if ph*tileWidth+ty < k {
+										gc_b9 = gc_all4
 									}
-//line matmul.go:97
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-									if gc_if4.ToBits() != 0 {
-//line matmul.go:97
-										if tx >= 0 && tx <= len(nds[ty])-16 {
-											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
-										} else {
-//line matmul.go:98
-											var gc_lanes11 [16]float32
-//line matmul.go:98
-											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
-											for gc_k11 := range 16 {
-												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
-													gc_pos.Thread = gc_rank + gc_k11
-//line matmul.go:98
-													nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
+									/*line matmul.go:97*/ gc_if8 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									if gc_if8.ToBits() != 0 {
+										/*line matmul.go:97*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_if8)
 									}
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-									if gc_else4.ToBits() != 0 {
+									gc_else8 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
+									if gc_else8.ToBits() != 0 {
 										{
-//line matmul.go:98
-											if tx >= 0 && tx <= len(nds[ty])-16 {
-//line matmul.go:100
-												gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
-											} else {
-//line matmul.go:100
-												var gc_lanes12 [16]float32
-												gc_vb2.Store(&gc_lanes12)
-												for gc_k12 := range 16 {
-													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
-														gc_pos.Thread = gc_rank + gc_k12
-//line matmul.go:100
-														nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
+											/*line matmul.go:97*/ gc_vb4.StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_else8)
 										}
 									}
 								}
@@ -1560,67 +1138,253 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							var col int = bx*tileWidth + tx
+							/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
+								/*line matmul.go:92*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								gc_b6 := gc_none3
+								/*line matmul.go:92*/ if row < m {
+									gc_b6 = gc_all3
+								}
+								/*line matmul.go:92*/ gc_if5 := gc_b6.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+								if gc_if5.ToBits() != 0 {
+									/*line matmul.go:92*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if5)
+								}
+								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else5.ToBits() != 0 {
+									/*line matmul.go:92*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else5)
+								}
+							}
+							/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul.go:97*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							} else {
+								gc_b7 := gc_none3
+								/*line matmul.go:97*/ if ph*tileWidth+ty < k {
+									gc_b7 = gc_all3
+								}
+								/*line matmul.go:97*/ gc_if6 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								if gc_if6.ToBits() != 0 {
+									/*line matmul.go:97*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if6)
+								}
+								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else6.ToBits() != 0 {
+									/*line matmul.go:97*/ gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else6)
+								}
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						col := bx*tileWidth + tx
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+						if ph*tileWidth+ty < k && col < n {
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						} else {
+							gc_at3[gc_tx] = 0
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
+								var col int = bx*tileWidth + tx
+								/*line matmul.go:92*/ if (row*
+									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
+									break
+								}
+								/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
+									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
+									} else {
+										/*line matmul.go:93*/ var gc_lanes7 [16]float32
+										/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
+										for gc_k7 := range 16 {
+											if 0xffff&(1<<gc_k7) != 0 {
+												gc_pos.Thread = gc_rank + gc_k7
+												/*line matmul.go:93*/ mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b4 := gc_none2
+									/*line matmul.go:93*/ if row <
+										/*line matmul.go:92*/ m {
+										gc_b4 = gc_all2
+									}
+									/*line matmul.go:92*/ gc_if3 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+									if gc_if3.ToBits() != 0 {
+										/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
+										} else {
+											/*line matmul.go:93*/ var gc_lanes8 [16]float32
+											/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
+											for gc_k8 := range 16 {
+												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+													gc_pos.Thread = gc_rank + gc_k8
+													/*line matmul.go:93*/ mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
+									if gc_else3.ToBits() != 0 {
+										{
+											/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+												/*line matmul.go:95*/ gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
+											} else {
+												/*line matmul.go:95*/ var gc_lanes9 [16]float32
+												gc_vb2.Store(&gc_lanes9)
+												for gc_k9 := range 16 {
+													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
+														gc_pos.Thread = gc_rank + gc_k9
+														/*line matmul.go:95*/ mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+								/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
+									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
+									} else {
+										/*line matmul.go:98*/ var gc_lanes10 [16]float32
+										/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
+										for gc_k10 := range 16 {
+											if 0xffff&(1<<gc_k10) != 0 {
+												gc_pos.Thread = gc_rank + gc_k10
+												/*line matmul.go:98*/ nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b5 := gc_none2
+									/*line matmul.go:98*/ if ph*tileWidth+ty < k {
+										gc_b5 = gc_all2
+									}
+									/*line matmul.go:97*/ gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+									if gc_if4.ToBits() != 0 {
+										/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
+										} else {
+											/*line matmul.go:98*/ var gc_lanes11 [16]float32
+											/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
+											for gc_k11 := range 16 {
+												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
+													gc_pos.Thread = gc_rank + gc_k11
+													/*line matmul.go:98*/ nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+									if gc_else4.ToBits() != 0 {
+										{
+											/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+												/*line matmul.go:100*/ gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
+											} else {
+												/*line matmul.go:100*/ var gc_lanes12 [16]float32
+												gc_vb2.Store(&gc_lanes12)
+												for gc_k12 := range 16 {
+													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
+														gc_pos.Thread = gc_rank + gc_k12
+														/*line matmul.go:100*/ nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:88
-							var row int = by*tileWidth + ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
 							var col int = bx*tileWidth + tx
-//line matmul.go:92
-							if (row*
+							/*line matmul.go:92*/ if (row*
 								k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-8 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-8 {
 								break
 							}
-//line matmul.go:92
-							if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
-//line matmul.go:92
-								if tx >= 0 && tx <= len(mds[ty])-8 {
+							/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
+								/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
 								} else {
-//line matmul.go:93
-									var gc_lanes [8]float32
-//line matmul.go:93
-									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
+									/*line matmul.go:93*/ var gc_lanes [8]float32
+									/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
-//line matmul.go:93
-											mds[ty][tx+gc_k] = gc_lanes[gc_k]
+											/*line matmul.go:93*/ mds[ty][tx+gc_k] = gc_lanes[gc_k]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b2 := gc_none
-//line matmul.go:93
-								if row <
-//line matmul.go:92
-									m {
+								/*line matmul.go:93*/ if row <
+									/*line matmul.go:92*/ m {
 									gc_b2 = gc_all
 								}
-//line matmul.go:92
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+								/*line matmul.go:92*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
 								if gc_if.ToBits() != 0 {
-//line matmul.go:92
-									if tx >= 0 && tx <= len(mds[ty])-8 {
+									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[8]float32)(mds[ty][tx:]), gc_if)
 									} else {
-//line matmul.go:93
-										var gc_lanes2 [8]float32
-//line matmul.go:93
-										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
+										/*line matmul.go:93*/ var gc_lanes2 [8]float32
+										/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line matmul.go:93
-												mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												/*line matmul.go:93*/ mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -1628,66 +1392,51 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								}
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else.ToBits() != 0 {
-//line matmul.go:93
-									if tx >= 0 && tx <= len(mds[ty])-8 {
-//line matmul.go:95
-										gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
+									/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-8 {
+										/*line matmul.go:95*/ gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
 									} else {
-//line matmul.go:95
-										var gc_lanes3 [8]float32
+										/*line matmul.go:95*/ var gc_lanes3 [8]float32
 										gc_vb.Store(&gc_lanes3)
 										for gc_k3 := range 8 {
 											if gc_else.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line matmul.go:95
-												mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+												/*line matmul.go:95*/ mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line matmul.go:97
-							if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
-//line matmul.go:97
-								if tx >= 0 && tx <= len(nds[ty])-8 {
+							/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
 								} else {
-//line matmul.go:98
-									var gc_lanes4 [8]float32
-//line matmul.go:98
-									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
+									/*line matmul.go:98*/ var gc_lanes4 [8]float32
+									/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if 0xff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line matmul.go:98
-											nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line matmul.go:98*/ nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b3 := gc_none
-//line matmul.go:98
-								if ph*tileWidth+ty < k {
+								/*line matmul.go:98*/ if ph*tileWidth+ty < k {
 									gc_b3 = gc_all
 								}
-//line matmul.go:97
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								/*line matmul.go:97*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 								if gc_if2.ToBits() != 0 {
-//line matmul.go:97
-									if tx >= 0 && tx <= len(nds[ty])-8 {
+									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[8]float32)(nds[ty][tx:]), gc_if2)
 									} else {
-//line matmul.go:98
-										var gc_lanes5 [8]float32
-//line matmul.go:98
-										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
+										/*line matmul.go:98*/ var gc_lanes5 [8]float32
+										/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
 										for gc_k5 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
-//line matmul.go:98
-												nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+												/*line matmul.go:98*/ nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -1695,19 +1444,15 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								}
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else2.ToBits() != 0 {
-//line matmul.go:98
-									if tx >= 0 && tx <= len(nds[ty])-8 {
-//line matmul.go:100
-										gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
+									/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-8 {
+										/*line matmul.go:100*/ gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
 									} else {
-//line matmul.go:100
-										var gc_lanes6 [8]float32
+										/*line matmul.go:100*/ var gc_lanes6 [8]float32
 										gc_vb.Store(&gc_lanes6)
 										for gc_k6 := range 8 {
 											if gc_else2.ToBits()&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line matmul.go:100
-												nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line matmul.go:100*/ nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -1717,15 +1462,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line matmul.go:88
-						row := by*tileWidth + ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
 						col := bx*tileWidth + tx
-//line matmul.go:92
-						if row < m && ph*tileWidth+tx < k {
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
 							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
 						} else {
 							mds[ty][tx] = 0
@@ -1746,149 +1489,111 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line matmul.go:87
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:103
-							if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
+							/*line matmul.go:87*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
 								break
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(0)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(0)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(1)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(1)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(2)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(2)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(3)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(3)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(4)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(4)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(5)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(5)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(6)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(6)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(7)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(7)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(8)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(8)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(9)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(9)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(10)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(10)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(11)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(11)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(12)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(12)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(13)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(13)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(14)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(14)][tx:])))
 							}
 							{
-//line matmul.go:104
-								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(15)][tx:])))
+								/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(15)][tx:])))
 							}
-//line matmul.go:104
-							pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line matmul.go:87
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:103
-						if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
+						/*line matmul.go:87*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
 							break
 						}
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(0)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(1)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(2)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(3)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(4)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(5)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(6)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(7)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(8)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(9)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(10)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(11)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(12)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(13)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(14)][tx:])))
-//line matmul.go:104
-						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
-//line matmul.go:104
-						pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(0)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(1)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(2)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(3)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(4)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(5)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(6)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(7)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(8)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(9)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(10)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(11)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(12)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(13)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(14)][tx:])))
+						/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
+						/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1896,83 +1601,67 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					pvalue := gc_s_pvalue[gc_rank]
 					{
 						kk := int(0)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(1)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(2)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(3)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(4)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(5)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(6)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(7)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(8)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(9)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(10)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(11)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(12)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(13)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(14)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					{
 						kk := int(15)
-//line matmul.go:104
-						pvalue += mds[ty][kk] * nds[kk][tx]
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank] = pvalue
 				}
@@ -2003,61 +1692,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-//line matmul.go:88
-							var row int = by*tileWidth + ty
-							_ = row
-							var tx int = gc_tx
-//line matmul.go:89
-							var col int = bx*tileWidth + tx
-							_ = col
-//line matmul.go:89
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
-							{
-//line matmul.go:109
-								pvalue.StoreSlice(gc_at5[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line matmul.go:88
-						var row int = by*tileWidth + ty
-						_ = row
-						var tx int = gc_tx
-//line matmul.go:89
-						var col int = bx*tileWidth + tx
-						_ = col
-//line matmul.go:89
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:109
-						pvalue.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-					gc_at5[gc_tx] = pvalue
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -2066,20 +1700,14 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
-//line matmul.go:88
-							var row int = by*tileWidth + ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							_ = row
 							var tx int = gc_tx
-//line matmul.go:89
-							var col int = bx*tileWidth + tx
-//line matmul.go:89
-							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+							_ = col
+							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 							{
-//line matmul.go:109
-								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-//line matmul.go:109
-								pvalue.StoreSlice(c[row*n+col:])
+								/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2094,34 +1722,73 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line matmul.go:88
-						var row int = by*tileWidth + ty
+						/*line matmul.go:88*/ var row int = by*tileWidth + ty
+						_ = row
 						var tx int = gc_tx
-//line matmul.go:89
-						var col int = bx*tileWidth + tx
-//line matmul.go:89
-						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:109
-						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-//line matmul.go:109
-						pvalue.StoreSlice(c[row*n+col:])
+						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+						_ = col
+						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					pvalue := gc_s_pvalue[gc_rank]
+					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							var tx int = gc_tx
+							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+							{
+								/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:88*/ var row int = by*tileWidth + ty
+						var tx int = gc_tx
+						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+							break
+						}
+						/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line matmul.go:88
-					row := by*tileWidth + ty
+					/*line matmul.go:88*/ row := by*tileWidth + ty
 					tx := gc_tx
-//line matmul.go:89
-					col := bx*tileWidth + tx
+					/*line matmul.go:89*/ col := bx*tileWidth + tx
 					pvalue := gc_s_pvalue[gc_rank]
-//line matmul.go:109
-					c[row*n+col] = pvalue
+					/*line matmul.go:109*/ c[row*n+col] = pvalue
 				}
 			}
 			gc_ty++

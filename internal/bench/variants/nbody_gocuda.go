@@ -80,8 +80,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	gc_n := gc_b.Len()
 	gc_s_my := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[[3]float32](gc_b, 1)[:gc_n]
-//line nbody.go:92
-	n := len(bodies)
+	/*line nbody.go:92*/ n := len(bodies)
 	p := gc_bdx
 	shPos := gocuda.Shared[[4]float32](t, p)[:p]
 	{
@@ -99,50 +98,40 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:96
-				var my [4]float32
-//line nbody.go:100
-				var a [3]float32
+				/*line nbody.go:96*/ var my [4]float32
+				/*line nbody.go:100*/ var a [3]float32
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -151,50 +140,40 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line nbody.go:96
-				var my [4]float32
-//line nbody.go:100
-				var a [3]float32
+				/*line nbody.go:96*/ var my [4]float32
+				/*line nbody.go:100*/ var a [3]float32
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -202,8 +181,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:110
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:110*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -218,60 +196,45 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
-//line nbody.go:96
-						var my [4]float32
-//line nbody.go:98
-						my = gc_at[gc_tx]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:96*/ var my [4]float32
+						/*line nbody.go:98*/ my = gc_at[gc_tx]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
-//line nbody.go:96
-						var my [4]float32
-//line nbody.go:98
-						my = gc_at[gc_tx]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:96*/ var my [4]float32
+						/*line nbody.go:98*/ my = gc_at[gc_tx]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
-//line nbody.go:96
-						var my [4]float32
-//line nbody.go:98
-						my = gc_at[gc_tx]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:96*/ var my [4]float32
+						/*line nbody.go:98*/ my = gc_at[gc_tx]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
-//line nbody.go:96
-						var my [4]float32
-//line nbody.go:98
-						my = gc_at[gc_tx]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:96*/ var my [4]float32
+						/*line nbody.go:98*/ my = gc_at[gc_tx]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:96
-					var my [4]float32
-//line nbody.go:98
-					my = gc_at[gc_tx]
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:96*/ var my [4]float32
+					/*line nbody.go:98*/ my = gc_at[gc_tx]
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -282,13 +245,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						var my [4]float32
-//line nbody.go:98
-						my = bodies[gtid]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:98*/ my = bodies[gtid]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -296,13 +256,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						var my [4]float32
-//line nbody.go:98
-						my = bodies[gtid]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:98*/ my = bodies[gtid]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -310,13 +267,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						var my [4]float32
-//line nbody.go:98
-						my = bodies[gtid]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:98*/ my = bodies[gtid]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -324,13 +278,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						var my [4]float32
-//line nbody.go:98
-						my = bodies[gtid]
-//line nbody.go:100
-						var a [3]float32
+						/*line nbody.go:98*/ my = bodies[gtid]
+						/*line nbody.go:100*/ var a [3]float32
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -338,28 +289,23 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 					var my [4]float32
-//line nbody.go:98
-					my = bodies[gtid]
-//line nbody.go:100
-					var a [3]float32
+					/*line nbody.go:98*/ my = bodies[gtid]
+					/*line nbody.go:100*/ var a [3]float32
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 	}
-//line nbody.go:101
-	for tile := 0; tile*p < n; tile++ {
+	/*line nbody.go:101*/ for tile := 0; tile*p < n; tile++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line nbody.go:108
-			gc_off2 := tile * p
+			/*line nbody.go:108*/ gc_off2 := tile * p
 			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
 				gc_at2 := shPos[:gc_bdx]
 				gc_at3 := bodies[gc_off2:][:gc_bdx]
@@ -368,8 +314,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
@@ -379,8 +324,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
@@ -390,8 +334,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
@@ -401,8 +344,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
@@ -412,8 +354,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-					idx := tile*p + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
 					if true || idx < n {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					} else {
@@ -426,8 +367,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if idx < n {
 							shPos[gc_tx] = bodies[idx]
 						} else {
@@ -437,8 +377,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if idx < n {
 							shPos[gc_tx] = bodies[idx]
 						} else {
@@ -448,8 +387,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if idx < n {
 							shPos[gc_tx] = bodies[idx]
 						} else {
@@ -459,8 +397,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-						idx := tile*p + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if idx < n {
 							shPos[gc_tx] = bodies[idx]
 						} else {
@@ -470,8 +407,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line nbody.go:102
-					idx := tile*p + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
 					if idx < n {
 						shPos[gc_tx] = bodies[idx]
 					} else {
@@ -487,8 +423,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
-//line nbody.go:109
-				a = tileCalculation(my, a, shPos, eps2)
+				/*line nbody.go:109*/ a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank] = a
 			}
 			{
@@ -496,8 +431,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
-//line nbody.go:109
-				a = tileCalculation(my, a, shPos, eps2)
+				/*line nbody.go:109*/ a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank] = a
 			}
 			{
@@ -505,8 +439,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
-//line nbody.go:109
-				a = tileCalculation(my, a, shPos, eps2)
+				/*line nbody.go:109*/ a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank] = a
 			}
 			{
@@ -514,8 +447,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
-//line nbody.go:109
-				a = tileCalculation(my, a, shPos, eps2)
+				/*line nbody.go:109*/ a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank] = a
 			}
 		}
@@ -523,15 +455,13 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			gc_pos.Thread = gc_rank
 			my := gc_s_my[gc_rank]
 			a := gc_s_a[gc_rank]
-//line nbody.go:109
-			a = tileCalculation(my, a, shPos, eps2)
+			/*line nbody.go:109*/ a = tileCalculation(my, a, shPos, eps2)
 			gc_s_a[gc_rank] = a
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line nbody.go:116
-		if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:116*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -547,36 +477,31 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						gc_at4[gc_tx] = a
+						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						gc_at4[gc_tx] = a
+						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						gc_at4[gc_tx] = a
+						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						gc_at4[gc_tx] = a
+						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
-//line nbody.go:113
-					gc_at4[gc_tx] = a
+					/*line nbody.go:113*/ gc_at4[gc_tx] = a
 				}
 			} else {
 				gc_step9 := gc_from
@@ -585,51 +510,41 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						acc[gtid] = a
+						/*line nbody.go:113*/ acc[gtid] = a
 					}
 					{
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						acc[gtid] = a
+						/*line nbody.go:113*/ acc[gtid] = a
 					}
 					{
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						acc[gtid] = a
+						/*line nbody.go:113*/ acc[gtid] = a
 					}
 					{
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
+						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 						a := gc_s_a[gc_rank]
-//line nbody.go:113
-						acc[gtid] = a
+						/*line nbody.go:113*/ acc[gtid] = a
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
 					a := gc_s_a[gc_rank]
-//line nbody.go:113
-					acc[gtid] = a
+					/*line nbody.go:113*/ acc[gtid] = a
 				}
 			}
 		}

@@ -40,8 +40,7 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line nbody.go:29
-							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
+							/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
 								dx := bodies[j][0] - pi0
@@ -92,12 +91,9 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:55
-						xi := x[i]
-//line nbody.go:55
-						yi := y[i]
-//line nbody.go:55
-						zi := z[i]
+						/*line nbody.go:55*/ xi := x[i]
+						/*line nbody.go:55*/ yi := y[i]
+						/*line nbody.go:55*/ zi := z[i]
 						var sx, sy, sz float32
 						for j := range x {
 							dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
@@ -142,12 +138,9 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:74
-						xi := bodies[i][0]
-//line nbody.go:74
-						yi := bodies[i][1]
-//line nbody.go:74
-						zi := bodies[i][2]
+						/*line nbody.go:74*/ xi := bodies[i][0]
+						/*line nbody.go:74*/ yi := bodies[i][1]
+						/*line nbody.go:74*/ zi := bodies[i][2]
 						var ax, ay, az float64
 						for j := range bodies {
 							bj := &bodies[j]

@@ -43,40 +43,32 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:35
-							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							/*line nbody.go:35*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								{
-//line nbody.go:29
-									if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+									/*line nbody.go:29*/ if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 										break
 									}
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									var gc_lanes7 [16]uint32
+									/*line nbody.go:29*/ var gc_lanes7 [16]uint32
 									for gc_k5 := range 16 {
-//line nbody.go:29
-										gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+										/*line nbody.go:29*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 									}
 									gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									var gc_lanes8 [16]uint32
+									/*line nbody.go:29*/ var gc_lanes8 [16]uint32
 									for gc_k6 := range 16 {
-//line nbody.go:29
-										gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+										/*line nbody.go:29*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 									}
 									gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									var gc_lanes9 [16]uint32
+									/*line nbody.go:29*/ var gc_lanes9 [16]uint32
 									for gc_k7 := range 16 {
-//line nbody.go:29
-										gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+										/*line nbody.go:29*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 									}
 									gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
 									gc_t4 := gc_ld4
@@ -85,50 +77,31 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									pi0 := gc_t4
 									pi1 := gc_t5
 									pi2 := gc_t6
-//line nbody.go:29
-									var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:29
-									for j := 0; j < len(bodies); j = j + 1 {
-//line nbody.go:31
-										dx := compiled.BroadcastFloat32x16At(&bodies[j][0], gc_Lane0Mask322).Sub(pi0)
+									/*line nbody.go:29*/ var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:29*/ var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:29*/ var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:29*/ for j := 0; j < len(bodies); j = j + 1 {
+										/*line nbody.go:31*/ dx := compiled.BroadcastFloat32x16At(&bodies[j][0], gc_Lane0Mask322).Sub(pi0)
 										dy := compiled.BroadcastFloat32x16At(&bodies[j][1], gc_Lane0Mask322).Sub(pi1)
 										dz := compiled.BroadcastFloat32x16At(&bodies[j][2], gc_Lane0Mask322).Sub(pi2)
 										distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3)
-//line nbody.go:34
-										invDist := gc_vb4.Div(distSqr.Sqrt())
-//line nbody.go:34
-										s := compiled.BroadcastFloat32x16At(&bodies[j][3], gc_Lane0Mask322).Mul(invDist).Mul(invDist).Mul(invDist)
-//line nbody.go:37
-										ax = ax.Add(dx.Mul(s))
-//line nbody.go:37
-										ay = ay.Add(dy.Mul(s))
-//line nbody.go:37
-										az = az.Add(dz.Mul(s))
+										/*line nbody.go:34*/ invDist := gc_vb4.Div(distSqr.Sqrt())
+										/*line nbody.go:34*/ s := compiled.BroadcastFloat32x16At(&bodies[j][3], gc_Lane0Mask322).Mul(invDist).Mul(invDist).Mul(invDist)
+										/*line nbody.go:37*/ ax = ax.Add(dx.Mul(s))
+										/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
+										/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
 									}
-//line nbody.go:37
-									var gc_lanes10 [16]uint32
-//line nbody.go:37
-									ax.AsUint32x16().Store(&gc_lanes10)
-//line nbody.go:37
-									var gc_lanes11 [16]uint32
-//line nbody.go:37
-									ay.AsUint32x16().Store(&gc_lanes11)
-//line nbody.go:37
-									var gc_lanes12 [16]uint32
-//line nbody.go:37
-									az.AsUint32x16().Store(&gc_lanes12)
+									/*line nbody.go:37*/ var gc_lanes10 [16]uint32
+									/*line nbody.go:37*/ ax.AsUint32x16().Store(&gc_lanes10)
+									/*line nbody.go:37*/ var gc_lanes11 [16]uint32
+									/*line nbody.go:37*/ ay.AsUint32x16().Store(&gc_lanes11)
+									/*line nbody.go:37*/ var gc_lanes12 [16]uint32
+									/*line nbody.go:37*/ az.AsUint32x16().Store(&gc_lanes12)
 									for gc_k8 := range 16 {
 										{
-//line nbody.go:37
-											compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
-//line nbody.go:42
-											compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
-//line nbody.go:42
-											compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+											/*line nbody.go:37*/ compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+											/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+											/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
 										}
 									}
 								}
@@ -142,40 +115,32 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:35
-						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+						/*line nbody.go:35*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line nbody.go:29
-								if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+								/*line nbody.go:29*/ if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 									break
 								}
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								var gc_lanes [8]uint32
+								/*line nbody.go:29*/ var gc_lanes [8]uint32
 								for gc_k := range 8 {
-//line nbody.go:29
-									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+									/*line nbody.go:29*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 								}
 								gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								var gc_lanes2 [8]uint32
+								/*line nbody.go:29*/ var gc_lanes2 [8]uint32
 								for gc_k2 := range 8 {
-//line nbody.go:29
-									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+									/*line nbody.go:29*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 								}
 								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								var gc_lanes3 [8]uint32
+								/*line nbody.go:29*/ var gc_lanes3 [8]uint32
 								for gc_k3 := range 8 {
-//line nbody.go:29
-									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+									/*line nbody.go:29*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 								}
 								gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 								gc_t := gc_ld
@@ -184,50 +149,31 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								pi0 := gc_t
 								pi1 := gc_t2
 								pi2 := gc_t3
-//line nbody.go:29
-								var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:29
-								for j := 0; j < len(bodies); j = j + 1 {
-//line nbody.go:31
-									dx := compiled.BroadcastFloat32x8At(&bodies[j][0], gc_Lane0Mask32).Sub(pi0)
+								/*line nbody.go:29*/ var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:29*/ var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:29*/ var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:29*/ for j := 0; j < len(bodies); j = j + 1 {
+									/*line nbody.go:31*/ dx := compiled.BroadcastFloat32x8At(&bodies[j][0], gc_Lane0Mask32).Sub(pi0)
 									dy := compiled.BroadcastFloat32x8At(&bodies[j][1], gc_Lane0Mask32).Sub(pi1)
 									dz := compiled.BroadcastFloat32x8At(&bodies[j][2], gc_Lane0Mask32).Sub(pi2)
 									distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb)
-//line nbody.go:34
-									invDist := gc_vb2.Div(distSqr.Sqrt())
-//line nbody.go:34
-									s := compiled.BroadcastFloat32x8At(&bodies[j][3], gc_Lane0Mask32).Mul(invDist).Mul(invDist).Mul(invDist)
-//line nbody.go:37
-									ax = ax.Add(dx.Mul(s))
-//line nbody.go:37
-									ay = ay.Add(dy.Mul(s))
-//line nbody.go:37
-									az = az.Add(dz.Mul(s))
+									/*line nbody.go:34*/ invDist := gc_vb2.Div(distSqr.Sqrt())
+									/*line nbody.go:34*/ s := compiled.BroadcastFloat32x8At(&bodies[j][3], gc_Lane0Mask32).Mul(invDist).Mul(invDist).Mul(invDist)
+									/*line nbody.go:37*/ ax = ax.Add(dx.Mul(s))
+									/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
+									/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
 								}
-//line nbody.go:37
-								var gc_lanes4 [8]uint32
-//line nbody.go:37
-								ax.AsUint32x8().Store(&gc_lanes4)
-//line nbody.go:37
-								var gc_lanes5 [8]uint32
-//line nbody.go:37
-								ay.AsUint32x8().Store(&gc_lanes5)
-//line nbody.go:37
-								var gc_lanes6 [8]uint32
-//line nbody.go:37
-								az.AsUint32x8().Store(&gc_lanes6)
+								/*line nbody.go:37*/ var gc_lanes4 [8]uint32
+								/*line nbody.go:37*/ ax.AsUint32x8().Store(&gc_lanes4)
+								/*line nbody.go:37*/ var gc_lanes5 [8]uint32
+								/*line nbody.go:37*/ ay.AsUint32x8().Store(&gc_lanes5)
+								/*line nbody.go:37*/ var gc_lanes6 [8]uint32
+								/*line nbody.go:37*/ az.AsUint32x8().Store(&gc_lanes6)
 								for gc_k4 := range 8 {
 									{
-//line nbody.go:37
-										compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-//line nbody.go:42
-										compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-//line nbody.go:42
-										compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+										/*line nbody.go:37*/ compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+										/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+										/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
 									}
 								}
 							}
@@ -238,8 +184,7 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line nbody.go:29
-							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
+							/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
 								dx := bodies[j][0] - pi0
@@ -293,65 +238,43 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:59
-							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							/*line nbody.go:59*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:55
-								if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
+								/*line nbody.go:55*/ if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
 									break
 								}
-//line nbody.go:55
-								xi := archsimd.LoadFloat32x16Slice(x[i:])
-//line nbody.go:55
-								yi := archsimd.LoadFloat32x16Slice(y[i:])
-//line nbody.go:55
-								zi := archsimd.LoadFloat32x16Slice(z[i:])
-//line nbody.go:55
-								var sx archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:55
-								var sy archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:55
-								var sz archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:57
-								for j := range x {
-//line nbody.go:57
-									gc_t10 := compiled.BroadcastFloat32x16At(&x[j], gc_Lane0Mask322).Sub(xi)
+								/*line nbody.go:55*/ xi := archsimd.LoadFloat32x16Slice(x[i:])
+								/*line nbody.go:55*/ yi := archsimd.LoadFloat32x16Slice(y[i:])
+								/*line nbody.go:55*/ zi := archsimd.LoadFloat32x16Slice(z[i:])
+								/*line nbody.go:55*/ var sx archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:55*/ var sy archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:55*/ var sz archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:57*/ for j := range x {
+									/*line nbody.go:57*/ gc_t10 := compiled.BroadcastFloat32x16At(&x[j], gc_Lane0Mask322).Sub(xi)
 									gc_t11 := compiled.BroadcastFloat32x16At(&y[j], gc_Lane0Mask322).Sub(yi)
-//line nbody.go:58
-									gc_t12 := compiled.BroadcastFloat32x16At(&z[j], gc_Lane0Mask322).Sub(zi)
+									/*line nbody.go:58*/ gc_t12 := compiled.BroadcastFloat32x16At(&z[j], gc_Lane0Mask322).Sub(zi)
 									dx := gc_t10
 									dy := gc_t11
 									dz := gc_t12
-//line nbody.go:58
-									inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
-//line nbody.go:58
-									s := compiled.BroadcastFloat32x16At(&mass[j], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:60
-									gc_t13 := sx.Add(dx.Mul(s))
-//line nbody.go:60
-									gc_t14 := sy.Add(dy.Mul(s))
-//line nbody.go:60
-									gc_t15 := sz.Add(dz.Mul(s))
+									/*line nbody.go:58*/ inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
+									/*line nbody.go:58*/ s := compiled.BroadcastFloat32x16At(&mass[j], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
+									/*line nbody.go:60*/ gc_t13 := sx.Add(dx.Mul(s))
+									/*line nbody.go:60*/ gc_t14 := sy.Add(dy.Mul(s))
+									/*line nbody.go:60*/ gc_t15 := sz.Add(dz.Mul(s))
 									sx = gc_t13
 									sy = gc_t14
 									sz = gc_t15
 								}
-//line nbody.go:57
-								gc_t16 := sx
-//line nbody.go:57
-								gc_t17 := sy
-//line nbody.go:57
-								gc_t18 := sz
-//line nbody.go:63
-								gc_t16.StoreSlice(ax[i:])
-//line nbody.go:63
-								gc_t17.StoreSlice(ay[i:])
-//line nbody.go:63
-								gc_t18.StoreSlice(az[i:])
+								/*line nbody.go:57*/ gc_t16 := sx
+								/*line nbody.go:57*/ gc_t17 := sy
+								/*line nbody.go:57*/ gc_t18 := sz
+								/*line nbody.go:63*/ gc_t16.StoreSlice(ax[i:])
+								/*line nbody.go:63*/ gc_t17.StoreSlice(ay[i:])
+								/*line nbody.go:63*/ gc_t18.StoreSlice(az[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -362,77 +285,52 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:59
-						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+						/*line nbody.go:59*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:55
-							if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
+							/*line nbody.go:55*/ if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
 								break
 							}
-//line nbody.go:55
-							xi := archsimd.LoadFloat32x8Slice(x[i:])
-//line nbody.go:55
-							yi := archsimd.LoadFloat32x8Slice(y[i:])
-//line nbody.go:55
-							zi := archsimd.LoadFloat32x8Slice(z[i:])
-//line nbody.go:55
-							var sx archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:55
-							var sy archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:55
-							var sz archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:57
-							for j := range x {
-//line nbody.go:57
-								gc_t := compiled.BroadcastFloat32x8At(&x[j], gc_Lane0Mask32).Sub(xi)
+							/*line nbody.go:55*/ xi := archsimd.LoadFloat32x8Slice(x[i:])
+							/*line nbody.go:55*/ yi := archsimd.LoadFloat32x8Slice(y[i:])
+							/*line nbody.go:55*/ zi := archsimd.LoadFloat32x8Slice(z[i:])
+							/*line nbody.go:55*/ var sx archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:55*/ var sy archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:55*/ var sz archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:57*/ for j := range x {
+								/*line nbody.go:57*/ gc_t := compiled.BroadcastFloat32x8At(&x[j], gc_Lane0Mask32).Sub(xi)
 								gc_t2 := compiled.BroadcastFloat32x8At(&y[j], gc_Lane0Mask32).Sub(yi)
-//line nbody.go:58
-								gc_t3 := compiled.BroadcastFloat32x8At(&z[j], gc_Lane0Mask32).Sub(zi)
+								/*line nbody.go:58*/ gc_t3 := compiled.BroadcastFloat32x8At(&z[j], gc_Lane0Mask32).Sub(zi)
 								dx := gc_t
 								dy := gc_t2
 								dz := gc_t3
-//line nbody.go:58
-								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
-//line nbody.go:58
-								s := compiled.BroadcastFloat32x8At(&mass[j], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:60
-								gc_t4 := sx.Add(dx.Mul(s))
-//line nbody.go:60
-								gc_t5 := sy.Add(dy.Mul(s))
-//line nbody.go:60
-								gc_t6 := sz.Add(dz.Mul(s))
+								/*line nbody.go:58*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+								/*line nbody.go:58*/ s := compiled.BroadcastFloat32x8At(&mass[j], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
+								/*line nbody.go:60*/ gc_t4 := sx.Add(dx.Mul(s))
+								/*line nbody.go:60*/ gc_t5 := sy.Add(dy.Mul(s))
+								/*line nbody.go:60*/ gc_t6 := sz.Add(dz.Mul(s))
 								sx = gc_t4
 								sy = gc_t5
 								sz = gc_t6
 							}
-//line nbody.go:57
-							gc_t7 := sx
-//line nbody.go:57
-							gc_t8 := sy
-//line nbody.go:57
-							gc_t9 := sz
-//line nbody.go:63
-							gc_t7.StoreSlice(ax[i:])
-//line nbody.go:63
-							gc_t8.StoreSlice(ay[i:])
-//line nbody.go:63
-							gc_t9.StoreSlice(az[i:])
+							/*line nbody.go:57*/ gc_t7 := sx
+							/*line nbody.go:57*/ gc_t8 := sy
+							/*line nbody.go:57*/ gc_t9 := sz
+							/*line nbody.go:63*/ gc_t7.StoreSlice(ax[i:])
+							/*line nbody.go:63*/ gc_t8.StoreSlice(ay[i:])
+							/*line nbody.go:63*/ gc_t9.StoreSlice(az[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:55
-						xi := x[i]
-//line nbody.go:55
-						yi := y[i]
-//line nbody.go:55
-						zi := z[i]
+						/*line nbody.go:55*/ xi := x[i]
+						/*line nbody.go:55*/ yi := y[i]
+						/*line nbody.go:55*/ zi := z[i]
 						var sx, sy, sz float32
 						for j := range x {
 							dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
@@ -478,92 +376,67 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					gc_vstep := gc_from
 					if compiled.SIMD {
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line nbody.go:79
-						gc_vb := archsimd.BroadcastFloat64x4(eps2)
+						/*line nbody.go:79*/ gc_vb := archsimd.BroadcastFloat64x4(eps2)
 						gc_vb2 := archsimd.BroadcastFloat64x4(1)
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-//line nbody.go:74
-							if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
+							/*line nbody.go:74*/ if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
 								break
 							}
 							var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							var gc_lanes [4]uint64
+							/*line nbody.go:74*/ var gc_lanes [4]uint64
 							for gc_k := range 4 {
-//line nbody.go:74
-								gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
+								/*line nbody.go:74*/ gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
 							}
 							gc_ld = archsimd.LoadUint64x4(&gc_lanes).AsFloat64x4()
 							xi := gc_ld
 							var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							var gc_lanes2 [4]uint64
+							/*line nbody.go:74*/ var gc_lanes2 [4]uint64
 							for gc_k2 := range 4 {
-//line nbody.go:74
-								gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
+								/*line nbody.go:74*/ gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
 							}
 							gc_ld2 = archsimd.LoadUint64x4(&gc_lanes2).AsFloat64x4()
 							yi := gc_ld2
 							var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							var gc_lanes3 [4]uint64
+							/*line nbody.go:74*/ var gc_lanes3 [4]uint64
 							for gc_k3 := range 4 {
-//line nbody.go:74
-								gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
+								/*line nbody.go:74*/ gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
 							}
 							gc_ld3 = archsimd.LoadUint64x4(&gc_lanes3).AsFloat64x4()
 							zi := gc_ld3
-//line nbody.go:74
-							var ax archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							var ay archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							var az archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:76
-							for j := range bodies {
-//line nbody.go:76
-								var bj *[4]float64 = &bodies[j]
+							/*line nbody.go:74*/ var ax archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:74*/ var ay archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:74*/ var az archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:76*/ for j := range bodies {
+								/*line nbody.go:76*/ var bj *[4]float64 = &bodies[j]
 								gc_t := compiled.BroadcastFloat64x4At(&bj[0], gc_Lane0Mask64).Sub(xi)
 								gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
-//line nbody.go:78
-								gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
+								/*line nbody.go:78*/ gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
 								dx := gc_t
 								dy := gc_t2
 								dz := gc_t3
-//line nbody.go:78
-								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
-//line nbody.go:78
-								s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:80
-								gc_t4 := ax.Add(dx.Mul(s))
-//line nbody.go:80
-								gc_t5 := ay.Add(dy.Mul(s))
-//line nbody.go:80
-								gc_t6 := az.Add(dz.Mul(s))
+								/*line nbody.go:78*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+								/*line nbody.go:78*/ s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
+								/*line nbody.go:80*/ gc_t4 := ax.Add(dx.Mul(s))
+								/*line nbody.go:80*/ gc_t5 := ay.Add(dy.Mul(s))
+								/*line nbody.go:80*/ gc_t6 := az.Add(dz.Mul(s))
 								ax = gc_t4
 								ay = gc_t5
 								az = gc_t6
 							}
-//line nbody.go:76
-							var gc_lanes4 [4]uint64
+							/*line nbody.go:76*/ var gc_lanes4 [4]uint64
 							ax.AsUint64x4().Store(&gc_lanes4)
-//line nbody.go:76
-							var gc_lanes5 [4]uint64
+							/*line nbody.go:76*/ var gc_lanes5 [4]uint64
 							ay.AsUint64x4().Store(&gc_lanes5)
-//line nbody.go:76
-							var gc_lanes6 [4]uint64
+							/*line nbody.go:76*/ var gc_lanes6 [4]uint64
 							az.AsUint64x4().Store(&gc_lanes6)
 							for gc_k4 := range 4 {
 								{
-//line nbody.go:83
-									compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-//line nbody.go:83
-									compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-//line nbody.go:83
-									compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
 								}
 							}
 						}
@@ -572,12 +445,9 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:74
-						xi := bodies[i][0]
-//line nbody.go:74
-						yi := bodies[i][1]
-//line nbody.go:74
-						zi := bodies[i][2]
+						/*line nbody.go:74*/ xi := bodies[i][0]
+						/*line nbody.go:74*/ yi := bodies[i][1]
+						/*line nbody.go:74*/ zi := bodies[i][2]
 						var ax, ay, az float64
 						for j := range bodies {
 							bj := &bodies[j]

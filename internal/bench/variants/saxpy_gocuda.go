@@ -87,8 +87,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-//line saxpy.go:53
-					if i < int32(len(x)) {
+					/*line saxpy.go:53*/ if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
@@ -96,8 +95,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-//line saxpy.go:53
-					if i < int32(len(x)) {
+					/*line saxpy.go:53*/ if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
@@ -105,8 +103,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-//line saxpy.go:53
-					if i < int32(len(x)) {
+					/*line saxpy.go:53*/ if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
@@ -114,8 +111,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-//line saxpy.go:53
-					if i < int32(len(x)) {
+					/*line saxpy.go:53*/ if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
 				}
@@ -123,8 +119,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-//line saxpy.go:53
-				if i < int32(len(x)) {
+				/*line saxpy.go:53*/ if i < int32(len(x)) {
 					y[i] = a*x[i] + y[i]
 				}
 			}

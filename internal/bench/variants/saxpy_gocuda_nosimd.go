@@ -29,8 +29,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:41
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:41*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -41,8 +40,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				gc_at := y[gc_off:][:gc_to]
 				gc_at2 := x[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:24
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:24*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -50,8 +48,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:24
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -78,8 +75,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:53
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:53*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -90,8 +86,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				gc_at := y[gc_off:][:gc_to]
 				gc_at2 := x[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:32
-					if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
@@ -100,8 +95,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:32
-					if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
 						y[i] += a * x[i]
 					}
 				}
@@ -131,8 +125,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:62
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:62*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -146,28 +139,23 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line saxpy.go:43
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line saxpy.go:43
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line saxpy.go:43
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line saxpy.go:43
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:43
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -178,8 +166,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -187,8 +174,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -196,8 +182,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -205,8 +190,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -214,8 +198,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -243,8 +226,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:84
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:84*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -258,28 +240,23 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line saxpy.go:65
-						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-//line saxpy.go:65
-						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-//line saxpy.go:65
-						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-//line saxpy.go:65
-						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:65
-					gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+					/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -290,8 +267,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
+						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -299,8 +275,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
+						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -308,8 +283,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
+						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -317,8 +291,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						y[i] = axpy(a, x[i], y[i])
+						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -326,8 +299,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-					y[i] = axpy(a, x[i], y[i])
+					/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 				}
 			}
 		}
@@ -356,29 +328,25 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
 					k := int(0)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(1)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(2)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(3)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
@@ -404,8 +372,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			gc_bx = 0
 		}
 		chunk := 4 * gc_bdx
-//line saxpy.go:91
-		end := min((gc_bx+1)*chunk, len(x))
+		/*line saxpy.go:91*/ end := min((gc_bx+1)*chunk, len(x))
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -413,8 +380,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line saxpy.go:100
-			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
+			/*line saxpy.go:100*/ if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
@@ -430,32 +396,27 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line saxpy.go:93
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line saxpy.go:93
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line saxpy.go:93
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line saxpy.go:93
-							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:93
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -463,47 +424,37 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
+							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
+							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
+							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-//line saxpy.go:93
-							y[j] = a*x[j] + y[j]
+							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-						j := gc_bx*chunk + gc_tx + gc_off
+						/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:93
-						y[j] = a*x[j] + y[j]
+						/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -532,8 +483,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:122
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:122*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -547,28 +497,23 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line saxpy.go:103
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line saxpy.go:103
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line saxpy.go:103
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line saxpy.go:103
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:103
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -579,8 +524,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -588,8 +532,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -597,8 +540,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -606,8 +548,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						y[i] = a*x[i] + y[i]
+						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -615,8 +556,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

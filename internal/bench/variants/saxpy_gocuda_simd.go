@@ -32,8 +32,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -47,14 +46,12 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:24
-						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:24*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
-//line saxpy.go:21
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:21*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -64,37 +61,31 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:24
-					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:24*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:21
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:21*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:24
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:24*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:24
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:24*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:24
-							if i < 0 || i > len(x)-16 || i > len(y)-16 {
+							/*line saxpy.go:24*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 								break
 							}
-//line saxpy.go:25
-							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+							/*line saxpy.go:25*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -104,17 +95,14 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:24
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:24*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:24
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line saxpy.go:24*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line saxpy.go:25
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						/*line saxpy.go:25*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -123,8 +111,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:24
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -152,8 +139,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:54
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:54*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -168,22 +154,17 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line saxpy.go:33
-						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:33*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							{
 								var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:32
-								if i < len(y) && uint(len(y)-i) > 15 {
-//line saxpy.go:32
-									archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 15 {
+									/*line saxpy.go:32*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 								} else {
-//line saxpy.go:32
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
+									/*line saxpy.go:32*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
 									if gc_if4.ToBits() != 0 {
-//line saxpy.go:32
-										archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+										/*line saxpy.go:32*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
 									}
 								}
 							}
@@ -197,29 +178,23 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line saxpy.go:33
-					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:33*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:32
-						if i < len(y) && uint(len(y)-i) > 7 {
-//line saxpy.go:32
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 7 {
+							/*line saxpy.go:32*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line saxpy.go:32
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+							/*line saxpy.go:32*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
 							if gc_if3.ToBits() != 0 {
-//line saxpy.go:32
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+								/*line saxpy.go:32*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:32
-					if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
@@ -229,82 +204,65 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line saxpy.go:33
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:33*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 					gc_steps2:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							{
 								var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:32
-								if i < len(y) && uint(len(y)-i) > 15 {
+								/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 15 {
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:32
-									if i >= 0 && i <= len(x)-16 {
+									/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-16 {
 										gc_ld5 = archsimd.LoadFloat32x16Slice(x[i:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:33
-									if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-										gc_ld6 = archsimd.LoadFloat32x16Slice(y[i:])
+									/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
+										/*line saxpy.go:33*/ gc_ld6 = archsimd.LoadFloat32x16Slice(y[i:])
 									} else {
 										break gc_steps2
 									}
-//line saxpy.go:33
-									if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
+									/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
+										/*line saxpy.go:33*/ gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
 									} else {
-//line saxpy.go:33
-										var gc_lanes9 [16]float32
+										/*line saxpy.go:33*/ var gc_lanes9 [16]float32
 										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
 										for gc_k9 := range 16 {
 											if 0xffff&(1<<gc_k9) != 0 {
 												gc_pos.Block = (gc_tx+gc_k9)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 												gc_pos.Thread = gc_base + (gc_tx+gc_k9)%gc_bdx
-//line saxpy.go:33
-												y[i+gc_k9] = gc_lanes9[gc_k9]
+												/*line saxpy.go:33*/ y[i+gc_k9] = gc_lanes9[gc_k9]
 											}
 										}
 										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 										gc_pos.Thread = gc_base + gc_tx%gc_bdx
 									}
 								} else {
-//line saxpy.go:33
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
+									/*line saxpy.go:33*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
 									if gc_if2.ToBits() != 0 {
 										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:32
-										if i >= 0 && i <= len(x)-16 {
+										/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-16 {
 											gc_ld7 = archsimd.LoadFloat32x16Slice(x[i:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:33
-										if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-											gc_ld8 = archsimd.LoadFloat32x16Slice(y[i:])
+										/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
+											/*line saxpy.go:33*/ gc_ld8 = archsimd.LoadFloat32x16Slice(y[i:])
 										} else {
 											break gc_steps2
 										}
-//line saxpy.go:33
-										if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
+										/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
+											/*line saxpy.go:33*/ gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
 										} else {
-//line saxpy.go:33
-											var gc_lanes12 [16]float32
+											/*line saxpy.go:33*/ var gc_lanes12 [16]float32
 											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
 											for gc_k12 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 													gc_pos.Block = (gc_tx+gc_k12)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 													gc_pos.Thread = gc_base + (gc_tx+gc_k12)%gc_bdx
-//line saxpy.go:33
-													y[i+gc_k12] = gc_lanes12[gc_k12]
+													/*line saxpy.go:33*/ y[i+gc_k12] = gc_lanes12[gc_k12]
 												}
 											}
 											gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -323,81 +281,64 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line saxpy.go:33
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:33*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:32
-						if i < len(y) && uint(len(y)-i) > 7 {
+						/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 7 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:32
-							if i >= 0 && i <= len(x)-8 {
+							/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:33
-							if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-								gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
+							/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
+								/*line saxpy.go:33*/ gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
 							} else {
 								break gc_steps
 							}
-//line saxpy.go:33
-							if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-								gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
+							/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
+								/*line saxpy.go:33*/ gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
 							} else {
-//line saxpy.go:33
-								var gc_lanes3 [8]float32
+								/*line saxpy.go:33*/ var gc_lanes3 [8]float32
 								gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 										gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
-//line saxpy.go:33
-										y[i+gc_k3] = gc_lanes3[gc_k3]
+										/*line saxpy.go:33*/ y[i+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 								gc_pos.Thread = gc_base + gc_tx%gc_bdx
 							}
 						} else {
-//line saxpy.go:33
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+							/*line saxpy.go:33*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:32
-								if i >= 0 && i <= len(x)-8 {
+								/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:33
-								if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-									gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
+								/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
+									/*line saxpy.go:33*/ gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
 								} else {
 									break gc_steps
 								}
-//line saxpy.go:33
-								if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-									gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
+								/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
+									/*line saxpy.go:33*/ gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
 								} else {
-//line saxpy.go:33
-									var gc_lanes6 [8]float32
+									/*line saxpy.go:33*/ var gc_lanes6 [8]float32
 									gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
 									for gc_k6 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k6) != 0 {
 											gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 											gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
-//line saxpy.go:33
-											y[i+gc_k6] = gc_lanes6[gc_k6]
+											/*line saxpy.go:33*/ y[i+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 									gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -412,8 +353,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:32
-					if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
 						y[i] += a * x[i]
 					}
 				}
@@ -444,8 +384,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:63
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:63*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -457,35 +396,29 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 				gc_at2 := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line saxpy.go:43
-					gc_vb2 := archsimd.BroadcastFloat64x4(a)
+					/*line saxpy.go:43*/ gc_vb2 := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:42
-						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:42*/ gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:43
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line saxpy.go:43
-					gc_vb := archsimd.BroadcastFloat64x4(a)
+					/*line saxpy.go:43*/ gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-						if i < 0 || i > len(x)-4 || i > len(y)-4 {
+						/*line saxpy.go:43*/ if i < 0 || i > len(x)-4 || i > len(y)-4 {
 							break
 						}
-//line saxpy.go:43
-						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+						/*line saxpy.go:43*/ gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -494,8 +427,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:43
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -524,8 +456,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:85
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:85*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -539,22 +470,18 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:65
-						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:65*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:65
-								gc_t10 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
-//line saxpy.go:65
-								gc_t11 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+								/*line saxpy.go:65*/ gc_t10 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])
+								/*line saxpy.go:65*/ gc_t11 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								gc_x4 := gc_t10
 								gc_y4 := gc_t11
 								gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
-//line saxpy.go:65
-								gc_t12.StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:65*/ gc_t12.StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -565,52 +492,42 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:65
-					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:65*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:65
-						gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
-//line saxpy.go:65
-						gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line saxpy.go:65*/ gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
+						/*line saxpy.go:65*/ gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 						gc_x3 := gc_t7
 						gc_y3 := gc_t8
 						gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
-//line saxpy.go:65
-						gc_t9.StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:65*/ gc_t9.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:65
-					gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+					/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:65
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						/*line saxpy.go:65*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:65
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line saxpy.go:65*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line saxpy.go:65
-								gc_t4 := archsimd.LoadFloat32x16Slice(x[i:])
-//line saxpy.go:65
-								gc_t5 := archsimd.LoadFloat32x16Slice(y[i:])
+								/*line saxpy.go:65*/ gc_t4 := archsimd.LoadFloat32x16Slice(x[i:])
+								/*line saxpy.go:65*/ gc_t5 := archsimd.LoadFloat32x16Slice(y[i:])
 								gc_x2 := gc_t4
 								gc_y2 := gc_t5
 								gc_t6 := gc_vb2.Mul(gc_x2).Add(gc_y2)
-//line saxpy.go:65
-								gc_t6.StoreSlice(y[i:])
+								/*line saxpy.go:65*/ gc_t6.StoreSlice(y[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -621,24 +538,19 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:65
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line saxpy.go:65*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line saxpy.go:65*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line saxpy.go:65
-						gc_t := archsimd.LoadFloat32x8Slice(x[i:])
-//line saxpy.go:65
-						gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
+						/*line saxpy.go:65*/ gc_t := archsimd.LoadFloat32x8Slice(x[i:])
+						/*line saxpy.go:65*/ gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
 						gc_x := gc_t
 						gc_y := gc_t2
 						gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
-//line saxpy.go:65
-						gc_t3.StoreSlice(y[i:])
+						/*line saxpy.go:65*/ gc_t3.StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -647,8 +559,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:65
-					y[i] = axpy(a, x[i], y[i])
+					/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 				}
 			}
 		}
@@ -678,28 +589,23 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_3f8cf519)
-//line saxpy.go:79
-					gc_vb2 := archsimd.BroadcastFloat32x16(a)
+					/*line saxpy.go:79*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var base int = (gc_bx*gc_bdx + gc_tx) * 4
 						{
 							{
-//line saxpy.go:77
-								var j int = base + compiled.Trip(0)
-//line saxpy.go:77
-								if j <
+								/*line saxpy.go:77*/ var j int = base + compiled.Trip(0)
+								/*line saxpy.go:77*/ if j <
 									len(x) && uint(len(x)-j) > 60 {
 									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:78
-										var gc_lanes25 [16]float32
+										/*line saxpy.go:78*/ var gc_lanes25 [16]float32
 										for gc_k25 := range 16 {
 											if 0xffff&(1<<gc_k25) != 0 {
 												gc_pos.Thread = gc_rank + gc_k25
-//line saxpy.go:78
-												gc_lanes25[gc_k25] = x[j+4*gc_k25]
+												/*line saxpy.go:78*/ gc_lanes25[gc_k25] = x[j+4*gc_k25]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -707,44 +613,37 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:79
-										var gc_lanes26 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes26 [16]float32
 										for gc_k26 := range 16 {
 											if 0xffff&(1<<gc_k26) != 0 {
 												gc_pos.Thread = gc_rank + gc_k26
-//line saxpy.go:79
-												gc_lanes26[gc_k26] = y[j+4*gc_k26]
+												/*line saxpy.go:79*/ gc_lanes26[gc_k26] = y[j+4*gc_k26]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
 									}
 									{
-//line saxpy.go:79
-										var gc_lanes27 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes27 [16]float32
 										gc_vb2.Mul(gc_ld17).Add(gc_ld18).Store(&gc_lanes27)
 										for gc_k27 := range 16 {
 											if 0xffff&(1<<gc_k27) != 0 {
 												gc_pos.Thread = gc_rank + gc_k27
-//line saxpy.go:79
-												y[j+4*gc_k27] = gc_lanes27[gc_k27]
+												/*line saxpy.go:79*/ y[j+4*gc_k27] = gc_lanes27[gc_k27]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line saxpy.go:79
-									gc_if5 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
+									/*line saxpy.go:79*/ gc_if5 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:78
-											var gc_lanes28 [16]float32
+											/*line saxpy.go:78*/ var gc_lanes28 [16]float32
 											for gc_k28 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k28) != 0 {
 													gc_pos.Thread = gc_rank + gc_k28
-//line saxpy.go:78
-													gc_lanes28[gc_k28] = x[j+4*gc_k28]
+													/*line saxpy.go:78*/ gc_lanes28[gc_k28] = x[j+4*gc_k28]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -752,27 +651,23 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:79
-											var gc_lanes29 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes29 [16]float32
 											for gc_k29 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k29) != 0 {
 													gc_pos.Thread = gc_rank + gc_k29
-//line saxpy.go:79
-													gc_lanes29[gc_k29] = y[j+4*gc_k29]
+													/*line saxpy.go:79*/ gc_lanes29[gc_k29] = y[j+4*gc_k29]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
 										}
 										{
-//line saxpy.go:79
-											var gc_lanes30 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes30 [16]float32
 											gc_vb2.Mul(gc_ld19).Add(gc_ld20).Store(&gc_lanes30)
 											for gc_k30 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k30) != 0 {
 													gc_pos.Thread = gc_rank + gc_k30
-//line saxpy.go:79
-													y[j+4*gc_k30] = gc_lanes30[gc_k30]
+													/*line saxpy.go:79*/ y[j+4*gc_k30] = gc_lanes30[gc_k30]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -783,19 +678,15 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 						{
 							{
-//line saxpy.go:78
-								var j int = base + compiled.Trip(1)
-//line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 60 {
+								/*line saxpy.go:78*/ var j int = base + compiled.Trip(1)
+								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:78
-										var gc_lanes31 [16]float32
+										/*line saxpy.go:78*/ var gc_lanes31 [16]float32
 										for gc_k31 := range 16 {
 											if 0xffff&(1<<gc_k31) != 0 {
 												gc_pos.Thread = gc_rank + gc_k31
-//line saxpy.go:78
-												gc_lanes31[gc_k31] = x[j+4*gc_k31]
+												/*line saxpy.go:78*/ gc_lanes31[gc_k31] = x[j+4*gc_k31]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -803,44 +694,37 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:79
-										var gc_lanes32 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes32 [16]float32
 										for gc_k32 := range 16 {
 											if 0xffff&(1<<gc_k32) != 0 {
 												gc_pos.Thread = gc_rank + gc_k32
-//line saxpy.go:79
-												gc_lanes32[gc_k32] = y[j+4*gc_k32]
+												/*line saxpy.go:79*/ gc_lanes32[gc_k32] = y[j+4*gc_k32]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
 									}
 									{
-//line saxpy.go:79
-										var gc_lanes33 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes33 [16]float32
 										gc_vb2.Mul(gc_ld21).Add(gc_ld22).Store(&gc_lanes33)
 										for gc_k33 := range 16 {
 											if 0xffff&(1<<gc_k33) != 0 {
 												gc_pos.Thread = gc_rank + gc_k33
-//line saxpy.go:79
-												y[j+4*gc_k33] = gc_lanes33[gc_k33]
+												/*line saxpy.go:79*/ y[j+4*gc_k33] = gc_lanes33[gc_k33]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line saxpy.go:79
-									gc_if6 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
+									/*line saxpy.go:79*/ gc_if6 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 									if gc_if6.ToBits() != 0 {
 										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:78
-											var gc_lanes34 [16]float32
+											/*line saxpy.go:78*/ var gc_lanes34 [16]float32
 											for gc_k34 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 													gc_pos.Thread = gc_rank + gc_k34
-//line saxpy.go:78
-													gc_lanes34[gc_k34] = x[j+4*gc_k34]
+													/*line saxpy.go:78*/ gc_lanes34[gc_k34] = x[j+4*gc_k34]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -848,27 +732,23 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:79
-											var gc_lanes35 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes35 [16]float32
 											for gc_k35 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 													gc_pos.Thread = gc_rank + gc_k35
-//line saxpy.go:79
-													gc_lanes35[gc_k35] = y[j+4*gc_k35]
+													/*line saxpy.go:79*/ gc_lanes35[gc_k35] = y[j+4*gc_k35]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
 										}
 										{
-//line saxpy.go:79
-											var gc_lanes36 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes36 [16]float32
 											gc_vb2.Mul(gc_ld23).Add(gc_ld24).Store(&gc_lanes36)
 											for gc_k36 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k36) != 0 {
 													gc_pos.Thread = gc_rank + gc_k36
-//line saxpy.go:79
-													y[j+4*gc_k36] = gc_lanes36[gc_k36]
+													/*line saxpy.go:79*/ y[j+4*gc_k36] = gc_lanes36[gc_k36]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -879,19 +759,15 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 						{
 							{
-//line saxpy.go:78
-								var j int = base + compiled.Trip(2)
-//line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 60 {
+								/*line saxpy.go:78*/ var j int = base + compiled.Trip(2)
+								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld25 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:78
-										var gc_lanes37 [16]float32
+										/*line saxpy.go:78*/ var gc_lanes37 [16]float32
 										for gc_k37 := range 16 {
 											if 0xffff&(1<<gc_k37) != 0 {
 												gc_pos.Thread = gc_rank + gc_k37
-//line saxpy.go:78
-												gc_lanes37[gc_k37] = x[j+4*gc_k37]
+												/*line saxpy.go:78*/ gc_lanes37[gc_k37] = x[j+4*gc_k37]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -899,44 +775,37 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:79
-										var gc_lanes38 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes38 [16]float32
 										for gc_k38 := range 16 {
 											if 0xffff&(1<<gc_k38) != 0 {
 												gc_pos.Thread = gc_rank + gc_k38
-//line saxpy.go:79
-												gc_lanes38[gc_k38] = y[j+4*gc_k38]
+												/*line saxpy.go:79*/ gc_lanes38[gc_k38] = y[j+4*gc_k38]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
 									{
-//line saxpy.go:79
-										var gc_lanes39 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes39 [16]float32
 										gc_vb2.Mul(gc_ld25).Add(gc_ld26).Store(&gc_lanes39)
 										for gc_k39 := range 16 {
 											if 0xffff&(1<<gc_k39) != 0 {
 												gc_pos.Thread = gc_rank + gc_k39
-//line saxpy.go:79
-												y[j+4*gc_k39] = gc_lanes39[gc_k39]
+												/*line saxpy.go:79*/ y[j+4*gc_k39] = gc_lanes39[gc_k39]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line saxpy.go:79
-									gc_if7 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
+									/*line saxpy.go:79*/ gc_if7 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 									if gc_if7.ToBits() != 0 {
 										var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:78
-											var gc_lanes40 [16]float32
+											/*line saxpy.go:78*/ var gc_lanes40 [16]float32
 											for gc_k40 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k40) != 0 {
 													gc_pos.Thread = gc_rank + gc_k40
-//line saxpy.go:78
-													gc_lanes40[gc_k40] = x[j+4*gc_k40]
+													/*line saxpy.go:78*/ gc_lanes40[gc_k40] = x[j+4*gc_k40]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -944,27 +813,23 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:79
-											var gc_lanes41 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes41 [16]float32
 											for gc_k41 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k41) != 0 {
 													gc_pos.Thread = gc_rank + gc_k41
-//line saxpy.go:79
-													gc_lanes41[gc_k41] = y[j+4*gc_k41]
+													/*line saxpy.go:79*/ gc_lanes41[gc_k41] = y[j+4*gc_k41]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
 										}
 										{
-//line saxpy.go:79
-											var gc_lanes42 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes42 [16]float32
 											gc_vb2.Mul(gc_ld27).Add(gc_ld28).Store(&gc_lanes42)
 											for gc_k42 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k42) != 0 {
 													gc_pos.Thread = gc_rank + gc_k42
-//line saxpy.go:79
-													y[j+4*gc_k42] = gc_lanes42[gc_k42]
+													/*line saxpy.go:79*/ y[j+4*gc_k42] = gc_lanes42[gc_k42]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -975,19 +840,15 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 						{
 							{
-//line saxpy.go:78
-								var j int = base + compiled.Trip(3)
-//line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 60 {
+								/*line saxpy.go:78*/ var j int = base + compiled.Trip(3)
+								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:78
-										var gc_lanes43 [16]float32
+										/*line saxpy.go:78*/ var gc_lanes43 [16]float32
 										for gc_k43 := range 16 {
 											if 0xffff&(1<<gc_k43) != 0 {
 												gc_pos.Thread = gc_rank + gc_k43
-//line saxpy.go:78
-												gc_lanes43[gc_k43] = x[j+4*gc_k43]
+												/*line saxpy.go:78*/ gc_lanes43[gc_k43] = x[j+4*gc_k43]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -995,44 +856,37 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-//line saxpy.go:79
-										var gc_lanes44 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes44 [16]float32
 										for gc_k44 := range 16 {
 											if 0xffff&(1<<gc_k44) != 0 {
 												gc_pos.Thread = gc_rank + gc_k44
-//line saxpy.go:79
-												gc_lanes44[gc_k44] = y[j+4*gc_k44]
+												/*line saxpy.go:79*/ gc_lanes44[gc_k44] = y[j+4*gc_k44]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
 									}
 									{
-//line saxpy.go:79
-										var gc_lanes45 [16]float32
+										/*line saxpy.go:79*/ var gc_lanes45 [16]float32
 										gc_vb2.Mul(gc_ld29).Add(gc_ld30).Store(&gc_lanes45)
 										for gc_k45 := range 16 {
 											if 0xffff&(1<<gc_k45) != 0 {
 												gc_pos.Thread = gc_rank + gc_k45
-//line saxpy.go:79
-												y[j+4*gc_k45] = gc_lanes45[gc_k45]
+												/*line saxpy.go:79*/ y[j+4*gc_k45] = gc_lanes45[gc_k45]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line saxpy.go:79
-									gc_if8 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
+									/*line saxpy.go:79*/ gc_if8 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 									if gc_if8.ToBits() != 0 {
 										var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:78
-											var gc_lanes46 [16]float32
+											/*line saxpy.go:78*/ var gc_lanes46 [16]float32
 											for gc_k46 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
 													gc_pos.Thread = gc_rank + gc_k46
-//line saxpy.go:78
-													gc_lanes46[gc_k46] = x[j+4*gc_k46]
+													/*line saxpy.go:78*/ gc_lanes46[gc_k46] = x[j+4*gc_k46]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -1040,27 +894,23 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-//line saxpy.go:79
-											var gc_lanes47 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes47 [16]float32
 											for gc_k47 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k47) != 0 {
 													gc_pos.Thread = gc_rank + gc_k47
-//line saxpy.go:79
-													gc_lanes47[gc_k47] = y[j+4*gc_k47]
+													/*line saxpy.go:79*/ gc_lanes47[gc_k47] = y[j+4*gc_k47]
 												}
 											}
 											gc_pos.Thread = gc_rank
 											gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
 										}
 										{
-//line saxpy.go:79
-											var gc_lanes48 [16]float32
+											/*line saxpy.go:79*/ var gc_lanes48 [16]float32
 											gc_vb2.Mul(gc_ld31).Add(gc_ld32).Store(&gc_lanes48)
 											for gc_k48 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 													gc_pos.Thread = gc_rank + gc_k48
-//line saxpy.go:79
-													y[j+4*gc_k48] = gc_lanes48[gc_k48]
+													/*line saxpy.go:79*/ y[j+4*gc_k48] = gc_lanes48[gc_k48]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -1079,89 +929,73 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 			}
 			if compiled.SIMD {
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_696c5fa3)
-//line saxpy.go:79
-				gc_vb := archsimd.BroadcastFloat32x8(a)
+				/*line saxpy.go:79*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var base int = (gc_bx*gc_bdx + gc_tx) * 4
 					{
-//line saxpy.go:77
-						var j int = base + compiled.Trip(0)
-//line saxpy.go:77
-						if j <
+						/*line saxpy.go:77*/ var j int = base + compiled.Trip(0)
+						/*line saxpy.go:77*/ if j <
 							len(x) && uint(len(x)-j) > 28 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-							var gc_lanes [8]float32
+							/*line saxpy.go:78*/ var gc_lanes [8]float32
 							for gc_k := range 8 {
 								if 0xff&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
-//line saxpy.go:78
-									gc_lanes[gc_k] = x[j+4*gc_k]
+									/*line saxpy.go:78*/ gc_lanes[gc_k] = x[j+4*gc_k]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-							var gc_lanes2 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes2 [8]float32
 							for gc_k2 := range 8 {
 								if 0xff&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
-//line saxpy.go:79
-									gc_lanes2[gc_k2] = y[j+4*gc_k2]
+									/*line saxpy.go:79*/ gc_lanes2[gc_k2] = y[j+4*gc_k2]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line saxpy.go:79
-							var gc_lanes3 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes3 [8]float32
 							gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
 							for gc_k3 := range 8 {
 								if 0xff&(1<<gc_k3) != 0 {
 									gc_pos.Thread = gc_rank + gc_k3
-//line saxpy.go:79
-									y[j+4*gc_k3] = gc_lanes3[gc_k3]
+									/*line saxpy.go:79*/ y[j+4*gc_k3] = gc_lanes3[gc_k3]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						} else {
-//line saxpy.go:79
-							gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+							/*line saxpy.go:79*/ gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-								var gc_lanes4 [8]float32
+								/*line saxpy.go:78*/ var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line saxpy.go:78
-										gc_lanes4[gc_k4] = x[j+4*gc_k4]
+										/*line saxpy.go:78*/ gc_lanes4[gc_k4] = x[j+4*gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-								var gc_lanes5 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
-//line saxpy.go:79
-										gc_lanes5[gc_k5] = y[j+4*gc_k5]
+										/*line saxpy.go:79*/ gc_lanes5[gc_k5] = y[j+4*gc_k5]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line saxpy.go:79
-								var gc_lanes6 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes6 [8]float32
 								gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line saxpy.go:79
-										y[j+4*gc_k6] = gc_lanes6[gc_k6]
+										/*line saxpy.go:79*/ y[j+4*gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1169,81 +1003,66 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 					}
 					{
-//line saxpy.go:78
-						var j int = base + compiled.Trip(1)
-//line saxpy.go:78
-						if j < len(x) && uint(len(x)-j) > 28 {
+						/*line saxpy.go:78*/ var j int = base + compiled.Trip(1)
+						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-							var gc_lanes7 [8]float32
+							/*line saxpy.go:78*/ var gc_lanes7 [8]float32
 							for gc_k7 := range 8 {
 								if 0xff&(1<<gc_k7) != 0 {
 									gc_pos.Thread = gc_rank + gc_k7
-//line saxpy.go:78
-									gc_lanes7[gc_k7] = x[j+4*gc_k7]
+									/*line saxpy.go:78*/ gc_lanes7[gc_k7] = x[j+4*gc_k7]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-							var gc_lanes8 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes8 [8]float32
 							for gc_k8 := range 8 {
 								if 0xff&(1<<gc_k8) != 0 {
 									gc_pos.Thread = gc_rank + gc_k8
-//line saxpy.go:79
-									gc_lanes8[gc_k8] = y[j+4*gc_k8]
+									/*line saxpy.go:79*/ gc_lanes8[gc_k8] = y[j+4*gc_k8]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line saxpy.go:79
-							var gc_lanes9 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes9 [8]float32
 							gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
 							for gc_k9 := range 8 {
 								if 0xff&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
-//line saxpy.go:79
-									y[j+4*gc_k9] = gc_lanes9[gc_k9]
+									/*line saxpy.go:79*/ y[j+4*gc_k9] = gc_lanes9[gc_k9]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						} else {
-//line saxpy.go:79
-							gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+							/*line saxpy.go:79*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-								var gc_lanes10 [8]float32
+								/*line saxpy.go:78*/ var gc_lanes10 [8]float32
 								for gc_k10 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k10) != 0 {
 										gc_pos.Thread = gc_rank + gc_k10
-//line saxpy.go:78
-										gc_lanes10[gc_k10] = x[j+4*gc_k10]
+										/*line saxpy.go:78*/ gc_lanes10[gc_k10] = x[j+4*gc_k10]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-								var gc_lanes11 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes11 [8]float32
 								for gc_k11 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
-//line saxpy.go:79
-										gc_lanes11[gc_k11] = y[j+4*gc_k11]
+										/*line saxpy.go:79*/ gc_lanes11[gc_k11] = y[j+4*gc_k11]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line saxpy.go:79
-								var gc_lanes12 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes12 [8]float32
 								gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 										gc_pos.Thread = gc_rank + gc_k12
-//line saxpy.go:79
-										y[j+4*gc_k12] = gc_lanes12[gc_k12]
+										/*line saxpy.go:79*/ y[j+4*gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1251,81 +1070,66 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 					}
 					{
-//line saxpy.go:78
-						var j int = base + compiled.Trip(2)
-//line saxpy.go:78
-						if j < len(x) && uint(len(x)-j) > 28 {
+						/*line saxpy.go:78*/ var j int = base + compiled.Trip(2)
+						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-							var gc_lanes13 [8]float32
+							/*line saxpy.go:78*/ var gc_lanes13 [8]float32
 							for gc_k13 := range 8 {
 								if 0xff&(1<<gc_k13) != 0 {
 									gc_pos.Thread = gc_rank + gc_k13
-//line saxpy.go:78
-									gc_lanes13[gc_k13] = x[j+4*gc_k13]
+									/*line saxpy.go:78*/ gc_lanes13[gc_k13] = x[j+4*gc_k13]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-							var gc_lanes14 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes14 [8]float32
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
 									gc_pos.Thread = gc_rank + gc_k14
-//line saxpy.go:79
-									gc_lanes14[gc_k14] = y[j+4*gc_k14]
+									/*line saxpy.go:79*/ gc_lanes14[gc_k14] = y[j+4*gc_k14]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-//line saxpy.go:79
-							var gc_lanes15 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes15 [8]float32
 							gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
 							for gc_k15 := range 8 {
 								if 0xff&(1<<gc_k15) != 0 {
 									gc_pos.Thread = gc_rank + gc_k15
-//line saxpy.go:79
-									y[j+4*gc_k15] = gc_lanes15[gc_k15]
+									/*line saxpy.go:79*/ y[j+4*gc_k15] = gc_lanes15[gc_k15]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						} else {
-//line saxpy.go:79
-							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+							/*line saxpy.go:79*/ gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-								var gc_lanes16 [8]float32
+								/*line saxpy.go:78*/ var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
-//line saxpy.go:78
-										gc_lanes16[gc_k16] = x[j+4*gc_k16]
+										/*line saxpy.go:78*/ gc_lanes16[gc_k16] = x[j+4*gc_k16]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-								var gc_lanes17 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes17 [8]float32
 								for gc_k17 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k17) != 0 {
 										gc_pos.Thread = gc_rank + gc_k17
-//line saxpy.go:79
-										gc_lanes17[gc_k17] = y[j+4*gc_k17]
+										/*line saxpy.go:79*/ gc_lanes17[gc_k17] = y[j+4*gc_k17]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line saxpy.go:79
-								var gc_lanes18 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes18 [8]float32
 								gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
 								for gc_k18 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k18) != 0 {
 										gc_pos.Thread = gc_rank + gc_k18
-//line saxpy.go:79
-										y[j+4*gc_k18] = gc_lanes18[gc_k18]
+										/*line saxpy.go:79*/ y[j+4*gc_k18] = gc_lanes18[gc_k18]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1333,81 +1137,66 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						}
 					}
 					{
-//line saxpy.go:78
-						var j int = base + compiled.Trip(3)
-//line saxpy.go:78
-						if j < len(x) && uint(len(x)-j) > 28 {
+						/*line saxpy.go:78*/ var j int = base + compiled.Trip(3)
+						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-							var gc_lanes19 [8]float32
+							/*line saxpy.go:78*/ var gc_lanes19 [8]float32
 							for gc_k19 := range 8 {
 								if 0xff&(1<<gc_k19) != 0 {
 									gc_pos.Thread = gc_rank + gc_k19
-//line saxpy.go:78
-									gc_lanes19[gc_k19] = x[j+4*gc_k19]
+									/*line saxpy.go:78*/ gc_lanes19[gc_k19] = x[j+4*gc_k19]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-							var gc_lanes20 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes20 [8]float32
 							for gc_k20 := range 8 {
 								if 0xff&(1<<gc_k20) != 0 {
 									gc_pos.Thread = gc_rank + gc_k20
-//line saxpy.go:79
-									gc_lanes20[gc_k20] = y[j+4*gc_k20]
+									/*line saxpy.go:79*/ gc_lanes20[gc_k20] = y[j+4*gc_k20]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line saxpy.go:79
-							var gc_lanes21 [8]float32
+							/*line saxpy.go:79*/ var gc_lanes21 [8]float32
 							gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
 							for gc_k21 := range 8 {
 								if 0xff&(1<<gc_k21) != 0 {
 									gc_pos.Thread = gc_rank + gc_k21
-//line saxpy.go:79
-									y[j+4*gc_k21] = gc_lanes21[gc_k21]
+									/*line saxpy.go:79*/ y[j+4*gc_k21] = gc_lanes21[gc_k21]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						} else {
-//line saxpy.go:79
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+							/*line saxpy.go:79*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
-								var gc_lanes22 [8]float32
+								/*line saxpy.go:78*/ var gc_lanes22 [8]float32
 								for gc_k22 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
-//line saxpy.go:78
-										gc_lanes22[gc_k22] = x[j+4*gc_k22]
+										/*line saxpy.go:78*/ gc_lanes22[gc_k22] = x[j+4*gc_k22]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
-								var gc_lanes23 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes23 [8]float32
 								for gc_k23 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k23) != 0 {
 										gc_pos.Thread = gc_rank + gc_k23
-//line saxpy.go:79
-										gc_lanes23[gc_k23] = y[j+4*gc_k23]
+										/*line saxpy.go:79*/ gc_lanes23[gc_k23] = y[j+4*gc_k23]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line saxpy.go:79
-								var gc_lanes24 [8]float32
+								/*line saxpy.go:79*/ var gc_lanes24 [8]float32
 								gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
 								for gc_k24 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k24) != 0 {
 										gc_pos.Thread = gc_rank + gc_k24
-//line saxpy.go:79
-										y[j+4*gc_k24] = gc_lanes24[gc_k24]
+										/*line saxpy.go:79*/ y[j+4*gc_k24] = gc_lanes24[gc_k24]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -1422,29 +1211,25 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
 					k := int(0)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(1)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(2)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
 					k := int(3)
-//line saxpy.go:78
-					if j := base + k; j < len(x) {
+					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
@@ -1475,8 +1260,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			gc_bx = 0
 		}
 		chunk := 4 * gc_bdx
-//line saxpy.go:91
-		end := min((gc_bx+1)*chunk, len(x))
+		/*line saxpy.go:91*/ end := min((gc_bx+1)*chunk, len(x))
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -1484,8 +1268,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line saxpy.go:100
-			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
+			/*line saxpy.go:100*/ if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
@@ -1500,15 +1283,12 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:93
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							/*line saxpy.go:93*/ gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line saxpy.go:92
-								var j int = gc_bx*chunk + gc_tx + gc_off
+								/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
 								_ = j
-//line saxpy.go:93
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:93*/ gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1518,15 +1298,12 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 					if compiled.SIMD {
-//line saxpy.go:93
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						/*line saxpy.go:93*/ gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line saxpy.go:92
-							var j int = gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
 							_ = j
-//line saxpy.go:93
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line saxpy.go:93*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1535,25 +1312,21 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line saxpy.go:93
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:93
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							/*line saxpy.go:93*/ gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
-//line saxpy.go:92
-								var j int = gc_bx*chunk + gc_tx + gc_off
+								/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
 								if j < 0 || j > len(x)-16 || j > len(y)-16 {
 									break
 								}
-//line saxpy.go:94
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
+								/*line saxpy.go:94*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1563,17 +1336,14 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 					if compiled.SIMD {
-//line saxpy.go:93
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						/*line saxpy.go:93*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line saxpy.go:92
-							var j int = gc_bx*chunk + gc_tx + gc_off
+							/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
 							if j < 0 || j > len(x)-8 || j > len(y)-8 {
 								break
 							}
-//line saxpy.go:94
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
+							/*line saxpy.go:94*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1582,11 +1352,9 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line saxpy.go:92
-						j := gc_bx*chunk + gc_tx + gc_off
+						/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
 						gc_more = true
-//line saxpy.go:93
-						y[j] = a*x[j] + y[j]
+						/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -1615,8 +1383,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line saxpy.go:122
-			panic(compiled.ErrGuardWraps)
+			/*line saxpy.go:122*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1630,15 +1397,13 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:103
-						gc_vb4 := archsimd.BroadcastInt32x16(a)
+						/*line saxpy.go:103*/ gc_vb4 := archsimd.BroadcastInt32x16(a)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
-//line saxpy.go:102
-								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								/*line saxpy.go:102*/ gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1649,38 +1414,32 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:103
-					gc_vb3 := archsimd.BroadcastInt32x8(a)
+					/*line saxpy.go:103*/ gc_vb3 := archsimd.BroadcastInt32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line saxpy.go:102
-						gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line saxpy.go:102*/ gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:103
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:103
-						gc_vb2 := archsimd.BroadcastInt32x16(a)
+						/*line saxpy.go:103*/ gc_vb2 := archsimd.BroadcastInt32x16(a)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-//line saxpy.go:103
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
+								/*line saxpy.go:103*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
 									break
 								}
-//line saxpy.go:103
-								gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
+								/*line saxpy.go:103*/ gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1691,17 +1450,14 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					}
 				}
 				if compiled.SIMD {
-//line saxpy.go:103
-					gc_vb := archsimd.BroadcastInt32x8(a)
+					/*line saxpy.go:103*/ gc_vb := archsimd.BroadcastInt32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line saxpy.go:103*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line saxpy.go:103
-						gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
+						/*line saxpy.go:103*/ gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1710,8 +1466,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line saxpy.go:103
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

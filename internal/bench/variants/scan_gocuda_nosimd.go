@@ -19,11 +19,9 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line scan.go:27
-	x := gocuda.Shared[float32](t, b)[:b]
+	/*line scan.go:27*/ x := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:30
-		gc_off := gc_bx * b
+		/*line scan.go:30*/ gc_off := gc_bx * b
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -33,29 +31,23 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var i int = gc_tx
-//line scan.go:28
-				var g int = gc_bx*b + i
+				/*line scan.go:28*/ var g int = gc_bx*b + i
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:29
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line scan.go:29
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:29*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan.go:29
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line scan.go:29
-						gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+						/*line scan.go:29*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
+				/*line scan.go:28*/ g := gc_bx*b + i
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
@@ -69,34 +61,27 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var i int = gc_tx
-//line scan.go:28
-				var g int = gc_bx*b + i
+				/*line scan.go:28*/ var g int = gc_bx*b + i
 				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 					break
 				}
-//line scan.go:29
-				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:29
-					lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+				/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
+					/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
 				} else {
-//line scan.go:30
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:30*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if.ToBits() != 0 {
-//line scan.go:29
-						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
+						/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line scan.go:30
-						gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
+						/*line scan.go:30*/ gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
+				/*line scan.go:28*/ g := gc_bx*b + i
 				if g < len(in) {
 					x[i] = in[g]
 				} else {
@@ -105,8 +90,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:35
-	for offset := 1; offset < b; offset <<= 1 {
+	/*line scan.go:35*/ for offset := 1; offset < b; offset <<= 1 {
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -115,23 +99,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				i := gc_tx
-//line scan.go:36
-				var y float32
+				/*line scan.go:36*/ var y float32
 				if i >= offset {
 					y = x[i-offset]
 				}
 				{
 					i := gc_tx
-//line scan.go:41
-					if i >= offset {
+					/*line scan.go:41*/ if i >= offset {
 						x[i] += y
 					}
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:50
-				gc_off2 := 0 - offset
+				/*line scan.go:50*/ gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
@@ -140,27 +121,21 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:36
-						var y lanes.Float32x8
+						/*line scan.go:36*/ var y lanes.Float32x8
 						if i >= offset {
-//line scan.go:37
-							y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
 						} else {
-//line scan.go:37
-							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:37*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if6.ToBits() != 0 {
-//line scan.go:37
-								y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
+								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
 							}
 						}
-//line scan.go:37
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
@@ -173,33 +148,26 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:36
-						var y lanes.Float32x8
+						/*line scan.go:36*/ var y lanes.Float32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
 							break
 						}
-//line scan.go:37
-						if i >= offset {
-//line scan.go:37
-							y = lanes.LoadFloat32x8Slice(x[i-offset:])
+						/*line scan.go:37*/ if i >= offset {
+							/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
 						} else {
-//line scan.go:38
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:38*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:37
-								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
+								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
 							}
 						}
-//line scan.go:37
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						if i >= offset {
 							y = x[i-offset]
 						}
@@ -208,8 +176,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:48
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:48*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -221,36 +188,31 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							gc_at4[gc_tx] += y
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							gc_at4[gc_tx] += y
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							gc_at4[gc_tx] += y
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							gc_at4[gc_tx] += y
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:42
-						gc_at4[gc_tx] += y
+						/*line scan.go:42*/ gc_at4[gc_tx] += y
 					}
 				} else {
 					gc_step2 := gc_from
@@ -261,8 +223,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
+							/*line scan.go:42*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -270,8 +231,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
+							/*line scan.go:42*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -279,8 +239,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
+							/*line scan.go:42*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -288,8 +247,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:42
-							x[i] += y
+							/*line scan.go:42*/ x[i] += y
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -297,16 +255,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:42
-						x[i] += y
+						/*line scan.go:42*/ x[i] += y
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:52
-		gc_off3 := gc_bx * b
+		/*line scan.go:52*/ gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -314,10 +270,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
-//line scan.go:46
-				if true || g < len(in) {
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
@@ -328,10 +282,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
-//line scan.go:46
-				if g < len(in) {
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
@@ -350,13 +302,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line scan.go:61
-	temp := gocuda.Shared[float32](t, 2*b)
+	/*line scan.go:61*/ temp := gocuda.Shared[float32](t, 2*b)
 	pout := 0
 	pin := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:66
-		gc_off := gc_bx * b
+		/*line scan.go:66*/ gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -366,28 +316,21 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var thid int = gc_tx
-//line scan.go:62
-				var g int = gc_bx*b + thid
-//line scan.go:64
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line scan.go:62*/ var g int = gc_bx*b + thid
+				/*line scan.go:64*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line scan.go:65
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:65*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan.go:65
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+						/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:64
-				gc_at[gc_tx] = 0
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ gc_at[gc_tx] = 0
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -399,46 +342,36 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var thid int = gc_tx
-//line scan.go:62
-				var g int = gc_bx*b + thid
-//line scan.go:64
-				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+				/*line scan.go:62*/ var g int = gc_bx*b + thid
+				/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 					break
 				}
-//line scan.go:64
-				gc_vb.StoreSlice(temp[thid:])
+				/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-					lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+					/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
 				} else {
-//line scan.go:66
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:66*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if.ToBits() != 0 {
-//line scan.go:65
-						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
+						/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:64
-				temp[thid] = 0
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ temp[thid] = 0
 				if g < len(in) {
 					temp[thid] = in[g]
 				}
 			}
 		}
 	}
-//line scan.go:69
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:69*/ for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:74
-			gc_off2 := pout * b
+			/*line scan.go:74*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
 			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
@@ -450,28 +383,22 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var thid int = gc_tx
-//line scan.go:72
-					if thid >= offset {
-//line scan.go:72
-						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line scan.go:72*/ if thid >= offset {
+						/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					} else {
-//line scan.go:72
-						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						/*line scan.go:72*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 						if gc_if4.ToBits() != 0 {
-//line scan.go:72
-							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 						}
 						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
 						if gc_else2.ToBits() != 0 {
-//line scan.go:72
-							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
+							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
-//line scan.go:72
-					if thid >= offset {
+					/*line scan.go:72*/ if thid >= offset {
 						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
 					} else {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -483,33 +410,26 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var thid int = gc_tx
-//line scan.go:72
-					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+					/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 						break
 					}
-//line scan.go:72
-					if thid >= offset {
-//line scan.go:72
-						lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+					/*line scan.go:72*/ if thid >= offset {
+						/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 					} else {
-//line scan.go:73
-						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						/*line scan.go:73*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:72
-							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
+							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
 						}
 						gc_else := gc_if3.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-//line scan.go:73
-							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
+							/*line scan.go:73*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
 						}
 					}
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:72
-					if thid >= offset {
+					/*line scan.go:72*/ if thid >= offset {
 						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
 					} else {
 						temp[pout*b+thid] = temp[pin*b+thid]
@@ -519,8 +439,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:84
-		gc_off5 := gc_bx * b
+		/*line scan.go:84*/ gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
@@ -529,10 +448,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:79
-				if true || g < len(in) {
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if true || g < len(in) {
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
@@ -543,10 +460,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:79
-				if g < len(in) {
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
@@ -565,97 +480,76 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line scan.go:94
-	temp := gocuda.Shared[int32](t, 2*b)
+	/*line scan.go:94*/ temp := gocuda.Shared[int32](t, 2*b)
 	pout := 0
 	pin := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:99
-		gc_off := gc_bx * b
+		/*line scan.go:99*/ gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line scan.go:97
-			gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
+			/*line scan.go:97*/ gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var thid int = gc_tx
-//line scan.go:95
-				var g int = gc_bx*b + thid
-//line scan.go:97
-				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line scan.go:95*/ var g int = gc_bx*b + thid
+				/*line scan.go:97*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				} else {
-//line scan.go:98
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:98*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan.go:98
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+						/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:97
-				gc_at[gc_tx] = -math32Max - 1
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
 			gc_vstep2 := 0
-//line scan.go:97
-			gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
+			/*line scan.go:97*/ gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var thid int = gc_tx
-//line scan.go:95
-				var g int = gc_bx*b + thid
-//line scan.go:97
-				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+				/*line scan.go:95*/ var g int = gc_bx*b + thid
+				/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 					break
 				}
-//line scan.go:97
-				gc_vb.StoreSlice(temp[thid:])
+				/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-					lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+					/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
 				} else {
-//line scan.go:99
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:99*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if.ToBits() != 0 {
-//line scan.go:98
-						lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
+						/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:97
-				temp[thid] = -math32Max - 1
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ temp[thid] = -math32Max - 1
 				if g < len(in) {
 					temp[thid] = in[g]
 				}
 			}
 		}
 	}
-//line scan.go:102
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:102*/ for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:107
-			gc_off2 := pout * b
+			/*line scan.go:107*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
 			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
@@ -667,28 +561,22 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var thid int = gc_tx
-//line scan.go:105
-					if thid >= offset {
-//line scan.go:105
-						lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					/*line scan.go:105*/ if thid >= offset {
+						/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					} else {
-//line scan.go:105
-						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						/*line scan.go:105*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 						if gc_if4.ToBits() != 0 {
-//line scan.go:105
-							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
+							/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
 						}
 						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
 						if gc_else2.ToBits() != 0 {
-//line scan.go:105
-							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
+							/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
-//line scan.go:105
-					if thid >= offset {
+					/*line scan.go:105*/ if thid >= offset {
 						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					} else {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -700,33 +588,26 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					var thid int = gc_tx
-//line scan.go:105
-					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+					/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 						break
 					}
-//line scan.go:105
-					if thid >= offset {
-//line scan.go:105
-						lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+					/*line scan.go:105*/ if thid >= offset {
+						/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 					} else {
-//line scan.go:106
-						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						/*line scan.go:106*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:105
-							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
+							/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
 						}
 						gc_else := gc_if3.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-//line scan.go:106
-							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
+							/*line scan.go:106*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
 						}
 					}
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:105
-					if thid >= offset {
+					/*line scan.go:105*/ if thid >= offset {
 						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
 					} else {
 						temp[pout*b+thid] = temp[pin*b+thid]
@@ -736,8 +617,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:117
-		gc_off5 := gc_bx * b
+		/*line scan.go:117*/ gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
@@ -746,10 +626,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:112
-				if true || g < len(in) {
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if true || g < len(in) {
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
@@ -760,10 +638,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:112
-				if g < len(in) {
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
@@ -783,15 +659,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line scan.go:126
-	if b <= 1*gc_bdx {
+	/*line scan.go:126*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:126
-	x := gocuda.Shared[int32](t, b)[:b]
+	/*line scan.go:126*/ x := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:129
-		gc_off := gc_bx * b
+		/*line scan.go:129*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -800,27 +673,21 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var i int = gc_tx
-//line scan.go:127
-				var g int = gc_bx*b + i
+				/*line scan.go:127*/ var g int = gc_bx*b + i
 				var v lanes.Int32x8
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 				} else {
-//line scan.go:129
-					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:129*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if4.ToBits() != 0 {
-//line scan.go:129
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
 				}
-//line scan.go:129
-				v.StoreSlice(gc_at2[gc_tx:])
+				/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
+				/*line scan.go:127*/ g := gc_bx*b + i
 				var v int32
 				if true || g < len(in) {
 					v = gc_at[gc_tx]
@@ -833,22 +700,17 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var i int = gc_tx
-//line scan.go:127
-				var g int = gc_bx*b + i
+				/*line scan.go:127*/ var g int = gc_bx*b + i
 				var v lanes.Int32x8
 				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 					break
 				}
-//line scan.go:129
-				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-					v = lanes.LoadInt32x8Slice(in[g:])
+				/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
+					/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:])
 				} else {
-//line scan.go:130
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:130*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan.go:129
-						v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
+						/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 					}
 				}
 				v.StoreSlice(x[i:])
@@ -856,8 +718,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
+				/*line scan.go:127*/ g := gc_bx*b + i
 				var v int32
 				if g < len(in) {
 					v = in[g]
@@ -866,8 +727,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:134
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:134*/ for offset := 1; offset < b; offset *= 2 {
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -876,23 +736,20 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				i := gc_tx
-//line scan.go:135
-				var y int32
+				/*line scan.go:135*/ var y int32
 				if i >= offset {
 					y = x[i-offset]
 				}
 				{
 					i := gc_tx
-//line scan.go:140
-					if i >= offset {
+					/*line scan.go:140*/ if i >= offset {
 						x[i] = y + x[i]
 					}
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:149
-				gc_off2 := 0 - offset
+				/*line scan.go:149*/ gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
@@ -901,27 +758,21 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:135
-						var y lanes.Int32x8
+						/*line scan.go:135*/ var y lanes.Int32x8
 						if i >= offset {
-//line scan.go:136
-							y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
 						} else {
-//line scan.go:136
-							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:136*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan.go:136
-								y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
+								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
 							}
 						}
-//line scan.go:136
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
@@ -934,33 +785,26 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:135
-						var y lanes.Int32x8
+						/*line scan.go:135*/ var y lanes.Int32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
 							break
 						}
-//line scan.go:136
-						if i >= offset {
-//line scan.go:136
-							y = lanes.LoadInt32x8Slice(x[i-offset:])
+						/*line scan.go:136*/ if i >= offset {
+							/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:])
 						} else {
-//line scan.go:137
-							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:137*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if6.ToBits() != 0 {
-//line scan.go:136
-								y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
+								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
 							}
 						}
-//line scan.go:136
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						if i >= offset {
 							y = x[i-offset]
 						}
@@ -969,8 +813,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:147
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:147*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -982,36 +825,31 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:141
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1022,8 +860,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
+							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -1031,8 +868,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
+							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -1040,8 +876,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
+							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -1049,8 +884,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:141
-							x[i] = y + x[i]
+							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1058,16 +892,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:141
-						x[i] = y + x[i]
+						/*line scan.go:141*/ x[i] = y + x[i]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:151
-		gc_off3 := gc_bx * b
+		/*line scan.go:151*/ gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -1075,10 +907,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
-//line scan.go:145
-				if true || g < len(in) {
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
@@ -1089,10 +919,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
-//line scan.go:145
-				if g < len(in) {
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
@@ -1112,15 +940,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx
-//line scan.go:161
-	if n <= 1*gc_bdx {
+	/*line scan.go:161*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:161
-	x := gocuda.Shared[float32](t, n)[:n]
+	/*line scan.go:161*/ x := gocuda.Shared[float32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:164
-		gc_off := gc_bx * n
+		/*line scan.go:164*/ gc_off := gc_bx * n
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -1129,27 +954,21 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var tid int = gc_tx
-//line scan.go:162
-				var g int = gc_bx*n + tid
+				/*line scan.go:162*/ var g int = gc_bx*n + tid
 				var v lanes.Float32x8
 				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 				} else {
-//line scan.go:164
-					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:164*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if4.ToBits() != 0 {
-//line scan.go:164
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
 				}
-//line scan.go:164
-				v.StoreSlice(gc_at2[gc_tx:])
+				/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
+				/*line scan.go:162*/ g := gc_bx*n + tid
 				var v float32
 				if true || g < len(in) {
 					v = gc_at[gc_tx]
@@ -1162,22 +981,17 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line scan.go:162
-				var g int = gc_bx*n + tid
+				/*line scan.go:162*/ var g int = gc_bx*n + tid
 				var v lanes.Float32x8
 				if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
 					break
 				}
-//line scan.go:164
-				if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-					v = lanes.LoadFloat32x8Slice(in[g:])
+				/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
+					/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:])
 				} else {
-//line scan.go:165
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					/*line scan.go:165*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 					if gc_if2.ToBits() != 0 {
-//line scan.go:164
-						v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+						/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
 					}
 				}
 				v.StoreSlice(x[tid:])
@@ -1185,8 +999,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
+				/*line scan.go:162*/ g := gc_bx*n + tid
 				var v float32
 				if g < len(in) {
 					v = in[g]
@@ -1196,32 +1009,27 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 	}
 	offset := 1
-//line scan.go:170
-	for ; offset < n; offset *= 2 {
+	/*line scan.go:170*/ for ; offset < n; offset *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line scan.go:171
-		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+		/*line scan.go:171*/ if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
 				tid := gc_tx
-//line scan.go:171
-				var tmp float32
+				/*line scan.go:171*/ var tmp float32
 				if tid-offset >= 0 {
 					tmp = x[tid-offset]
 				}
 				{
 					tid := gc_tx
-//line scan.go:176
-					x[tid] += tmp
+					/*line scan.go:176*/ x[tid] += tmp
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:183
-				gc_off2 := 0 - offset
+				/*line scan.go:183*/ gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 					gc_at3 := x[gc_off2:][:gc_bdx]
 					gc_vstep3 := 0
@@ -1230,27 +1038,21 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line scan.go:171
-						var tmp lanes.Float32x8
+						/*line scan.go:171*/ var tmp lanes.Float32x8
 						if tid-offset >= 0 {
-//line scan.go:172
-							tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
 						} else {
-//line scan.go:172
-							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+							/*line scan.go:172*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
 							if gc_if8.ToBits() != 0 {
-//line scan.go:172
-								tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
+								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
 							}
 						}
-//line scan.go:172
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						if tid-offset >= 0 {
 							tmp = gc_at3[gc_tx]
 						}
@@ -1263,33 +1065,26 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line scan.go:171
-						var tmp lanes.Float32x8
+						/*line scan.go:171*/ var tmp lanes.Float32x8
 						if (tid-
 							offset) < 0 || (tid-offset) > len(x)-8 {
 							break
 						}
-//line scan.go:172
-						if tid-offset >= 0 {
-//line scan.go:172
-							tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+						/*line scan.go:172*/ if tid-offset >= 0 {
+							/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
 						} else {
-//line scan.go:173
-							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+							/*line scan.go:173*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
 							if gc_if6.ToBits() != 0 {
-//line scan.go:172
-								tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
+								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
 							}
 						}
-//line scan.go:172
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						if tid-offset >= 0 {
 							tmp = x[tid-offset]
 						}
@@ -1298,8 +1093,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:183
-				if gc_bdx <= len(x) {
+				/*line scan.go:183*/ if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1307,36 +1101,31 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
+							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
+							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
+							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
+							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						gc_at4[gc_tx] += tmp
+						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 					}
 				} else {
 					gc_step2 := 0
@@ -1347,8 +1136,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							x[tid] += tmp
+							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -1356,8 +1144,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							x[tid] += tmp
+							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -1365,8 +1152,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							x[tid] += tmp
+							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -1374,8 +1160,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
 							tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-							x[tid] += tmp
+							/*line scan.go:176*/ x[tid] += tmp
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -1383,16 +1168,14 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
+						/*line scan.go:176*/ x[tid] += tmp
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:185
-		gc_off3 := gc_bx * n
+		/*line scan.go:185*/ gc_off3 := gc_bx * n
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -1400,10 +1183,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
-//line scan.go:180
-				if true || g < len(in) {
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && tid == n-1 {
@@ -1414,10 +1195,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
-//line scan.go:180
-				if g < len(in) {
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if g < len(in) {
 					out[g] = x[tid]
 				}
 				if sums != nil && tid == n-1 {
@@ -1438,49 +1217,42 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	b := gc_bdx
-//line scan.go:196
-	if b <= 1*gc_bdx {
+	/*line scan.go:196*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:196
-	x := gocuda.Shared[float32](t, b)[:b]
+	/*line scan.go:196*/ x := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line scan.go:197
-			base := (gc_bx*b + i) * 4
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
 			var r [4]float32
 			var acc float32
 			{
 				k := int(0)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(1)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(2)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(3)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
@@ -1489,8 +1261,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line scan.go:208
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:208*/ for offset := 1; offset < b; offset *= 2 {
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -1499,23 +1270,20 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				i := gc_tx
-//line scan.go:209
-				var y float32
+				/*line scan.go:209*/ var y float32
 				if i >= offset {
 					y = x[i-offset]
 				}
 				{
 					i := gc_tx
-//line scan.go:214
-					if i >= offset {
+					/*line scan.go:214*/ if i >= offset {
 						x[i] += y
 					}
 				}
 			}
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:223
-				gc_off := 0 - offset
+				/*line scan.go:223*/ gc_off := 0 - offset
 				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 					gc_at := x[gc_off:][:gc_bdx]
 					gc_vstep := 0
@@ -1524,27 +1292,21 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:209
-						var y lanes.Float32x8
+						/*line scan.go:209*/ var y lanes.Float32x8
 						if i >= offset {
-//line scan.go:210
-							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 						} else {
-//line scan.go:210
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:210*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:210
-								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
+								/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
 							}
 						}
-//line scan.go:210
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						i := gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						if i >= offset {
 							y = gc_at[gc_tx]
 						}
@@ -1557,33 +1319,26 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
-//line scan.go:209
-						var y lanes.Float32x8
+						/*line scan.go:209*/ var y lanes.Float32x8
 						if (i-
 							offset) < 0 || (i-offset) > len(x)-8 {
 							break
 						}
-//line scan.go:210
-						if i >= offset {
-//line scan.go:210
-							y = lanes.LoadFloat32x8Slice(x[i-offset:])
+						/*line scan.go:210*/ if i >= offset {
+							/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
 						} else {
-//line scan.go:211
-							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							/*line scan.go:211*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 							if gc_if2.ToBits() != 0 {
-//line scan.go:210
-								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
+								/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
 							}
 						}
-//line scan.go:210
-						y.StoreSlice(gc_s_y[gc_rank:])
+						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						if i >= offset {
 							y = x[i-offset]
 						}
@@ -1592,8 +1347,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:221
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:221*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1605,36 +1359,31 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							gc_at2[gc_tx] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							gc_at2[gc_tx] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							gc_at2[gc_tx] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							gc_at2[gc_tx] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:215
-						gc_at2[gc_tx] += y
+						/*line scan.go:215*/ gc_at2[gc_tx] += y
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1645,8 +1394,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
+							/*line scan.go:215*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -1654,8 +1402,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
+							/*line scan.go:215*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -1663,8 +1410,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
+							/*line scan.go:215*/ x[i] += y
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -1672,8 +1418,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 							i := gc_tx
 							y := gc_s_y[gc_rank]
-//line scan.go:215
-							x[i] += y
+							/*line scan.go:215*/ x[i] += y
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1681,8 +1426,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:215
-						x[i] += y
+						/*line scan.go:215*/ x[i] += y
 					}
 				}
 			}
@@ -1693,39 +1437,33 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line scan.go:197
-			base := (gc_bx*b + i) * 4
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
 			r := gc_s_r[gc_rank]
-//line scan.go:219
-			var prefix float32
+			/*line scan.go:219*/ var prefix float32
 			if i > 0 {
 				prefix = x[i-1]
 			}
 			{
 				k_ := int(0)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(1)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(2)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(3)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
@@ -1748,28 +1486,23 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:239
-	n := len(in)
+	/*line scan.go:239*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:242
-	if m <= 2*gc_bdx {
+	/*line scan.go:242*/ if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:242
-	temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan.go:242*/ temp := gocuda.Shared[float32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line scan.go:257
-		gc_off := gc_bx * m
+		/*line scan.go:257*/ gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:243
-				g := gc_bx*m + 2*thid
+				/*line scan.go:243*/ g := gc_bx*m + 2*thid
 				var a0, a1 float32
 				if true || g < n {
 					a0 = in[gc_idx]
@@ -1787,8 +1520,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan.go:243
-				g := gc_bx*m + 2*thid
+				/*line scan.go:243*/ g := gc_bx*m + 2*thid
 				var a0, a1 float32
 				if g < n {
 					a0 = in[g]
@@ -1803,16 +1535,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:254
-	for d := m / 2; d > 0; d /= 2 {
+	/*line scan.go:254*/ for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:262
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:262*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1821,8 +1551,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line scan.go:257
-					temp[gc_idx5] += temp[gc_idx6]
+					/*line scan.go:257*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
 				gc_step := gc_from
@@ -1831,41 +1560,35 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 				}
 			}
 		}
-//line scan.go:259
-		offset *= 2
+		/*line scan.go:259*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1880,30 +1603,25 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -1914,8 +1632,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -1923,8 +1640,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -1932,8 +1648,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -1941,8 +1656,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -1950,8 +1664,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -1959,18 +1672,15 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:267
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan.go:267*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:268
-		offset /= 2
+		/*line scan.go:268*/ offset /= 2
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:271
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:271*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1979,8 +1689,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_off9 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line scan.go:273
-					y := temp[gc_idx7]
+					/*line scan.go:273*/ y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
@@ -1988,8 +1697,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:271
-					ai := offset*(2*thid+1) - 1
+					/*line scan.go:271*/ ai := offset*(2*thid+1) - 1
 					bi := offset*(2*thid+2) - 1
 					y := temp[ai]
 					temp[ai] = temp[bi]
@@ -2003,12 +1711,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:243
-			g := gc_bx*m + 2*thid
+			/*line scan.go:243*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:279
-			if g < n {
+			/*line scan.go:279*/ if g < n {
 				out[g] = temp[2*thid] + a0
 			}
 			if g+1 < n {
@@ -2030,31 +1736,25 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line scan.go:293
-	n := len(in)
+	/*line scan.go:293*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:296
-	if m <= 2*gc_bdx {
+	/*line scan.go:296*/ if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:296
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line scan.go:296*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line scan.go:310
-		gc_off := gc_bx * m
+		/*line scan.go:310*/ gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:297
-				g := gc_bx*m + 2*thid
+				/*line scan.go:297*/ g := gc_bx*m + 2*thid
 				a0 := int32(-math32Max - 1)
-//line scan.go:298
-				a1 := int32(-math32Max - 1)
+				/*line scan.go:298*/ a1 := int32(-math32Max - 1)
 				if true || g < n {
 					a0 = in[gc_idx]
 				}
@@ -2070,11 +1770,9 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan.go:297
-				g := gc_bx*m + 2*thid
+				/*line scan.go:297*/ g := gc_bx*m + 2*thid
 				a0 := int32(-math32Max - 1)
-//line scan.go:298
-				a1 := int32(-math32Max - 1)
+				/*line scan.go:298*/ a1 := int32(-math32Max - 1)
 				if g < n {
 					a0 = in[g]
 				}
@@ -2087,16 +1785,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:307
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan.go:307*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:315
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:315*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2106,25 +1802,21 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid := gc_tx
-//line scan.go:310
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai
 					_ = bi
-//line scan.go:311
-					temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
+					/*line scan.go:311*/ temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:310
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					temp[bi] = max(temp[bi], temp[ai])
 				}
 			}
 		}
-//line scan.go:313
-		offset *= 2
+		/*line scan.go:313*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -2138,8 +1830,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at := sums[gc_off6:][:1]
 				gc_at2 := temp[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line scan.go:316
-					if sums != nil {
+					/*line scan.go:316*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = -math32Max - 1
@@ -2147,8 +1838,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:316
-					if sums != nil {
+					/*line scan.go:316*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = -math32Max - 1
@@ -2156,18 +1846,15 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:321
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan.go:321*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:322
-		offset >>= 1
+		/*line scan.go:322*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:325
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:325*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2177,12 +1864,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					thid := gc_tx
-//line scan.go:325
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					_ = ai_
 					_ = bi_
-//line scan.go:326
-					y := temp[gc_idx7]
+					/*line scan.go:326*/ y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] = max(temp[gc_idx8], y)
 				}
@@ -2190,8 +1875,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:325
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 					y := temp[ai_]
 					temp[ai_] = temp[bi_]
 					temp[bi_] = max(temp[bi_], y)
@@ -2204,12 +1888,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:297
-			g := gc_bx*m + 2*thid
+			/*line scan.go:297*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:332
-			if g < n {
+			/*line scan.go:332*/ if g < n {
 				out[g] = max(temp[2*thid], a0)
 			}
 			if g+1 < n {
@@ -2231,26 +1913,21 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:345
-	n := len(in)
+	/*line scan.go:345*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:348
-	temp := gocuda.Shared[float32](t, m)[:m]
-//line scan.go:358
-	var temp_ []float32 = temp
+	/*line scan.go:348*/ temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan.go:358*/ var temp_ []float32 = temp
 	offset_ := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line scan.go:382
-		gc_off := gc_bx * m
+		/*line scan.go:382*/ gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:349
-				g := gc_bx*m + 2*thid
+				/*line scan.go:349*/ g := gc_bx*m + 2*thid
 				var a0, a1 float32
 				if true || g < n {
 					a0 = in[gc_idx]
@@ -2267,8 +1944,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line scan.go:349
-				g := gc_bx*m + 2*thid
+				/*line scan.go:349*/ g := gc_bx*m + 2*thid
 				var a0, a1 float32
 				if g < n {
 					a0 = in[g]
@@ -2282,16 +1958,14 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:379
-	for d := len(temp_) >> 1; d > 0; d >>= 1 {
+	/*line scan.go:379*/ for d := len(temp_) >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset_ == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp_, d) {
 			offset_ = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:387
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:387*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2301,33 +1975,26 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					thid_ := gc_tx
-//line scan.go:382
-					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 					_ = ai
 					_ = bi
-//line scan.go:383
-					temp_[gc_idx5] += temp_[gc_idx6]
+					/*line scan.go:383*/ temp_[gc_idx5] += temp_[gc_idx6]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid_ := gc_tx
-//line scan.go:382
-					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 					temp_[bi] += temp_[ai]
 				}
 			}
 		}
-//line scan.go:385
-		offset_ *= 2
+		/*line scan.go:385*/ offset_ *= 2
 	}
 	var r int = offset_
-//line scan.go:358
-	offset := r
-//line scan.go:365
-	var temp_2 []float32 = temp
-//line scan.go:365
-	var offset_2 int = offset
+	/*line scan.go:358*/ offset := r
+	/*line scan.go:365*/ var temp_2 []float32 = temp
+	/*line scan.go:365*/ var offset_2 int = offset
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -2341,30 +2008,25 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -2375,8 +2037,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2384,8 +2045,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2393,8 +2053,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2402,8 +2061,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -2411,8 +2069,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -2420,18 +2077,15 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:394
-	for d_ := 1; d_ < len(temp_2); d_ *= 2 {
+	/*line scan.go:394*/ for d_ := 1; d_ < len(temp_2); d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
 			offset_2 = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:395
-		offset_2 >>= 1
+		/*line scan.go:395*/ offset_2 >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:398
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:398*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2441,12 +2095,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp_2)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					thid_2 := gc_tx
-//line scan.go:398
-					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 					_ = ai_
 					_ = bi_
-//line scan.go:399
-					y := temp_2[gc_idx7]
+					/*line scan.go:399*/ y := temp_2[gc_idx7]
 					temp_2[gc_idx7] = temp_2[gc_idx8]
 					temp_2[gc_idx8] += y
 				}
@@ -2454,8 +2106,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid_2 := gc_tx
-//line scan.go:398
-					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 					y := temp_2[ai_]
 					temp_2[ai_] = temp_2[bi_]
 					temp_2[bi_] += y
@@ -2468,12 +2119,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:349
-			g := gc_bx*m + 2*thid
+			/*line scan.go:349*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:366
-			if g < n {
+			/*line scan.go:366*/ if g < n {
 				out[g] = temp[2*thid] + a0
 			}
 			if g+1 < n {
@@ -2502,8 +2151,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 		gc_apart := compiled.Disjoint(prefix, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan.go:432
-			panic(compiled.ErrGuardWraps)
+			/*line scan.go:432*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2527,8 +2175,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan.go:415
-							gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
+							/*line scan.go:415*/ gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
 						gc_step := gc_seg
@@ -2537,36 +2184,31 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-							out[i] = max(out[i], prefix[gc_q])
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 						}
 					}
 					gc_seg = gc_segend
@@ -2578,36 +2220,31 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-					out[i] = max(out[i], prefix[i/per])
+					/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 				}
 			}
 		}

@@ -20,11 +20,9 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line scan.go:27
-	x := gocuda.Shared[float32](t, b)[:b]
+	/*line scan.go:27*/ x := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:30
-		gc_off := gc_bx * b
+		/*line scan.go:30*/ gc_off := gc_bx * b
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -37,23 +35,18 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line scan.go:28
-						var g int = gc_bx*b + i
+						/*line scan.go:28*/ var g int = gc_bx*b + i
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:29
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line scan.go:29
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:29*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:29
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 							if gc_else4.ToBits() != 0 {
 								{
-//line scan.go:29
-									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+									/*line scan.go:29*/ gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
 								}
 							}
 						}
@@ -71,22 +64,17 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line scan.go:28
-					var g int = gc_bx*b + i
+					/*line scan.go:28*/ var g int = gc_bx*b + i
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:29
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line scan.go:29
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:29*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:29
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else3.ToBits() != 0 {
-//line scan.go:29
-							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:29*/ gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -94,8 +82,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
+				/*line scan.go:28*/ g := gc_bx*b + i
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
@@ -112,27 +99,21 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line scan.go:28
-						var g int = gc_bx*b + i
+						/*line scan.go:28*/ var g int = gc_bx*b + i
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 							break
 						}
-//line scan.go:29
-						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:29
-							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
+						/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 15 {
+							/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
 						} else {
-//line scan.go:30
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:30*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if2.ToBits() != 0 {
-//line scan.go:29
-								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
+								/*line scan.go:29*/ archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
 							}
 							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 							if gc_else2.ToBits() != 0 {
 								{
-//line scan.go:30
-									gc_vb2.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
+									/*line scan.go:30*/ gc_vb2.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
 								}
 							}
 						}
@@ -150,26 +131,20 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line scan.go:28
-					var g int = gc_bx*b + i
+					/*line scan.go:28*/ var g int = gc_bx*b + i
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 						break
 					}
-//line scan.go:29
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:29
-						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+					/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
+						/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
 					} else {
-//line scan.go:30
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:30*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if.ToBits() != 0 {
-//line scan.go:29
-							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
+							/*line scan.go:29*/ archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line scan.go:30
-							gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
+							/*line scan.go:30*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
 						}
 					}
 				}
@@ -178,8 +153,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
+				/*line scan.go:28*/ g := gc_bx*b + i
 				if g < len(in) {
 					x[i] = in[g]
 				} else {
@@ -188,8 +162,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:35
-	for offset := 1; offset < b; offset <<= 1 {
+	/*line scan.go:35*/ for offset := 1; offset < b; offset <<= 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -202,36 +175,31 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:36
-					var y float32
+					/*line scan.go:36*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -239,44 +207,38 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
+						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:36
-					var y float32
+					/*line scan.go:36*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:44
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:44*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -292,13 +254,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:36
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:36*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan.go:37
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -313,21 +273,16 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:36
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:38
-							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
-//line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:36*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:38*/ y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						y = gc_at3[gc_tx]
+						/*line scan.go:36*/ var y float32
+						/*line scan.go:38*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -339,17 +294,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:36
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:36*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 										break
 									}
-//line scan.go:38
-									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
+									/*line scan.go:38*/ y = archsimd.LoadFloat32x16Slice(x[i-offset:])
 								}
-//line scan.go:37
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -363,16 +315,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:36
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:38
-							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+							/*line scan.go:36*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:38*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
 								break
 							}
-//line scan.go:38
-							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-//line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:38*/ y = archsimd.LoadFloat32x8Slice(x[i-offset:])
+							/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -380,10 +328,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:36
-						var y float32
-//line scan.go:38
-						y = x[i-offset]
+						/*line scan.go:36*/ var y float32
+						/*line scan.go:38*/ y = x[i-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -391,8 +337,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:48
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:48*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -407,11 +352,9 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:26
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:26*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:41
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
+									/*line scan.go:41*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -427,18 +370,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:26
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:41
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
+							/*line scan.go:26*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:41*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:42
-						gc_at4[gc_tx] += y
+						/*line scan.go:42*/ gc_at4[gc_tx] += y
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -449,15 +389,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:26
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:26*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:42
-									if i < 0 || i > len(x)-16 {
+									/*line scan.go:42*/ if i < 0 || i > len(x)-16 {
 										break
 									}
-//line scan.go:42
-									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
+									/*line scan.go:42*/ archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -472,14 +409,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:26
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:42
-							if i < 0 || i > len(x)-8 {
+							/*line scan.go:26*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:42*/ if i < 0 || i > len(x)-8 {
 								break
 							}
-//line scan.go:42
-							archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
+							/*line scan.go:42*/ archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -488,16 +422,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:42
-						x[i] += y
+						/*line scan.go:42*/ x[i] += y
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:51
-		gc_off3 := gc_bx * b
+		/*line scan.go:51*/ gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -505,10 +437,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
-//line scan.go:46
-				if true || g < len(in) {
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
@@ -519,10 +449,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:28
-				g := gc_bx*b + i
-//line scan.go:46
-				if g < len(in) {
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
@@ -541,13 +469,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line scan.go:61
-	temp := gocuda.Shared[float32](t, 2*b)
+	/*line scan.go:61*/ temp := gocuda.Shared[float32](t, 2*b)
 	pout := 0
 	pin := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:66
-		gc_off := gc_bx * b
+		/*line scan.go:66*/ gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -560,19 +486,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var thid int = gc_tx
-//line scan.go:62
-						var g int = gc_bx*b + thid
-//line scan.go:64
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line scan.go:62*/ var g int = gc_bx*b + thid
+						/*line scan.go:64*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:65
-							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line scan.go:65
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:65*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:65
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -589,19 +510,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var thid int = gc_tx
-//line scan.go:62
-					var g int = gc_bx*b + thid
-//line scan.go:64
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line scan.go:62*/ var g int = gc_bx*b + thid
+					/*line scan.go:64*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line scan.go:65
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:65*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:65
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -609,10 +525,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:64
-				gc_at[gc_tx] = 0
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ gc_at[gc_tx] = 0
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -627,23 +541,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan.go:62
-						var g int = gc_bx*b + thid
-//line scan.go:64
-						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+						/*line scan.go:62*/ var g int = gc_bx*b + thid
+						/*line scan.go:64*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
 							break
 						}
-//line scan.go:64
-						gc_vb2.StoreSlice(temp[thid:])
+						/*line scan.go:64*/ gc_vb2.StoreSlice(temp[thid:])
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:65
-							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
 						} else {
-//line scan.go:66
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:66*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if2.ToBits() != 0 {
-//line scan.go:65
-								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+								/*line scan.go:65*/ archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
 							}
 						}
 					}
@@ -660,23 +568,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var thid int = gc_tx
-//line scan.go:62
-					var g int = gc_bx*b + thid
-//line scan.go:64
-					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+					/*line scan.go:62*/ var g int = gc_bx*b + thid
+					/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 						break
 					}
-//line scan.go:64
-					gc_vb.StoreSlice(temp[thid:])
+					/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+						/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
 					} else {
-//line scan.go:66
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:66*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if.ToBits() != 0 {
-//line scan.go:65
-							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
+							/*line scan.go:65*/ archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
@@ -685,23 +587,19 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:64
-				temp[thid] = 0
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ temp[thid] = 0
 				if g < len(in) {
 					temp[thid] = in[g]
 				}
 			}
 		}
 	}
-//line scan.go:69
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:69*/ for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:74
-			gc_off2 := pout * b
+			/*line scan.go:74*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
 			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
@@ -716,22 +614,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var thid int = gc_tx
-//line scan.go:72
-							if thid >= offset {
-//line scan.go:72
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							/*line scan.go:72*/ if thid >= offset {
+								/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							} else {
-//line scan.go:72
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								/*line scan.go:72*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 								if gc_if8.ToBits() != 0 {
-//line scan.go:72
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
+									/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 								if gc_else4.ToBits() != 0 {
 									{
-//line scan.go:72
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
+										/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
@@ -748,21 +641,16 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var thid int = gc_tx
-//line scan.go:72
-						if thid >= offset {
-//line scan.go:72
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line scan.go:72*/ if thid >= offset {
+							/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						} else {
-//line scan.go:72
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							/*line scan.go:72*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 							if gc_if7.ToBits() != 0 {
-//line scan.go:72
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
+								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else3.ToBits() != 0 {
-//line scan.go:72
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
+								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
@@ -770,8 +658,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
-//line scan.go:72
-					if thid >= offset {
+					/*line scan.go:72*/ if thid >= offset {
 						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
 					} else {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -786,26 +673,20 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var thid int = gc_tx
-//line scan.go:72
-							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+							/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 								break
 							}
-//line scan.go:72
-							if thid >= offset {
-//line scan.go:72
-								archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+							/*line scan.go:72*/ if thid >= offset {
+								/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
-//line scan.go:73
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								/*line scan.go:73*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 								if gc_if6.ToBits() != 0 {
-//line scan.go:72
-									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
+									/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 								if gc_else2.ToBits() != 0 {
 									{
-//line scan.go:73
-										archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
+										/*line scan.go:73*/ archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
 									}
 								}
 							}
@@ -822,25 +703,19 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var thid int = gc_tx
-//line scan.go:72
-						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+						/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 							break
 						}
-//line scan.go:72
-						if thid >= offset {
-//line scan.go:72
-							archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+						/*line scan.go:72*/ if thid >= offset {
+							/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
-//line scan.go:73
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							/*line scan.go:73*/ gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 							if gc_if5.ToBits() != 0 {
-//line scan.go:72
-								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
+								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line scan.go:73
-								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
+								/*line scan.go:73*/ archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 							}
 						}
 					}
@@ -849,8 +724,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:72
-					if thid >= offset {
+					/*line scan.go:72*/ if thid >= offset {
 						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
 					} else {
 						temp[pout*b+thid] = temp[pin*b+thid]
@@ -860,8 +734,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:84
-		gc_off5 := gc_bx * b
+		/*line scan.go:84*/ gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
@@ -870,10 +743,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:79
-				if true || g < len(in) {
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if true || g < len(in) {
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
@@ -884,10 +755,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:62
-				g := gc_bx*b + thid
-//line scan.go:79
-				if g < len(in) {
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
@@ -906,13 +775,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
-//line scan.go:94
-	temp := gocuda.Shared[int32](t, 2*b)
+	/*line scan.go:94*/ temp := gocuda.Shared[int32](t, 2*b)
 	pout := 0
 	pin := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:99
-		gc_off := gc_bx * b
+		/*line scan.go:99*/ gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
@@ -920,25 +787,19 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:97
-					gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
+					/*line scan.go:97*/ gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
 					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var thid int = gc_tx
-//line scan.go:95
-						var g int = gc_bx*b + thid
-//line scan.go:97
-						gc_vb4.StoreSlice(gc_at[gc_tx:])
+						/*line scan.go:95*/ var g int = gc_bx*b + thid
+						/*line scan.go:97*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:98
-							archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:98*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line scan.go:98
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:98*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:98
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								/*line scan.go:98*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -950,25 +811,19 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:97
-				gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
+				/*line scan.go:97*/ gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var thid int = gc_tx
-//line scan.go:95
-					var g int = gc_bx*b + thid
-//line scan.go:97
-					gc_vb3.StoreSlice(gc_at[gc_tx:])
+					/*line scan.go:95*/ var g int = gc_bx*b + thid
+					/*line scan.go:97*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line scan.go:98*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line scan.go:98
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:98*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:98
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							/*line scan.go:98*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -976,10 +831,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:97
-				gc_at[gc_tx] = -math32Max - 1
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
 				if true || g < len(in) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -989,29 +842,22 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line scan.go:97
-					gc_vb2 := archsimd.BroadcastInt32x16(-math32Max - 1)
+					/*line scan.go:97*/ gc_vb2 := archsimd.BroadcastInt32x16(-math32Max - 1)
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan.go:95
-						var g int = gc_bx*b + thid
-//line scan.go:97
-						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+						/*line scan.go:95*/ var g int = gc_bx*b + thid
+						/*line scan.go:97*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
 							break
 						}
-//line scan.go:97
-						gc_vb2.StoreSlice(temp[thid:])
+						/*line scan.go:97*/ gc_vb2.StoreSlice(temp[thid:])
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:98
-							archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							/*line scan.go:98*/ archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
 						} else {
-//line scan.go:99
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:99*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if2.ToBits() != 0 {
-//line scan.go:98
-								archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+								/*line scan.go:98*/ archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
 							}
 						}
 					}
@@ -1023,29 +869,22 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:97
-				gc_vb := archsimd.BroadcastInt32x8(-math32Max - 1)
+				/*line scan.go:97*/ gc_vb := archsimd.BroadcastInt32x8(-math32Max - 1)
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var thid int = gc_tx
-//line scan.go:95
-					var g int = gc_bx*b + thid
-//line scan.go:97
-					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+					/*line scan.go:95*/ var g int = gc_bx*b + thid
+					/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 						break
 					}
-//line scan.go:97
-					gc_vb.StoreSlice(temp[thid:])
+					/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-						archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+						/*line scan.go:98*/ archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
 					} else {
-//line scan.go:99
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:99*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if.ToBits() != 0 {
-//line scan.go:98
-							archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
+							/*line scan.go:98*/ archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
 						}
 					}
 				}
@@ -1054,23 +893,19 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:97
-				temp[thid] = -math32Max - 1
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ temp[thid] = -math32Max - 1
 				if g < len(in) {
 					temp[thid] = in[g]
 				}
 			}
 		}
 	}
-//line scan.go:102
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:102*/ for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:107
-			gc_off2 := pout * b
+			/*line scan.go:107*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
 			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
@@ -1085,22 +920,17 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var thid int = gc_tx
-//line scan.go:105
-							if thid >= offset {
-//line scan.go:105
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							/*line scan.go:105*/ if thid >= offset {
+								/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 							} else {
-//line scan.go:105
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								/*line scan.go:105*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 								if gc_if8.ToBits() != 0 {
-//line scan.go:105
-									archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
+									/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
 								}
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 								if gc_else4.ToBits() != 0 {
 									{
-//line scan.go:105
-										archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
+										/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
@@ -1117,21 +947,16 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var thid int = gc_tx
-//line scan.go:105
-						if thid >= offset {
-//line scan.go:105
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line scan.go:105*/ if thid >= offset {
+							/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						} else {
-//line scan.go:105
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							/*line scan.go:105*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 							if gc_if7.ToBits() != 0 {
-//line scan.go:105
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
+								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
 							}
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else3.ToBits() != 0 {
-//line scan.go:105
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
+								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
@@ -1139,8 +964,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
-//line scan.go:105
-					if thid >= offset {
+					/*line scan.go:105*/ if thid >= offset {
 						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 					} else {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -1155,26 +979,20 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							var thid int = gc_tx
-//line scan.go:105
-							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+							/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 								break
 							}
-//line scan.go:105
-							if thid >= offset {
-//line scan.go:105
-								archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+							/*line scan.go:105*/ if thid >= offset {
+								/*line scan.go:105*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
-//line scan.go:106
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+								/*line scan.go:106*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 								if gc_if6.ToBits() != 0 {
-//line scan.go:105
-									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
+									/*line scan.go:105*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
 								}
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 								if gc_else2.ToBits() != 0 {
 									{
-//line scan.go:106
-										archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
+										/*line scan.go:106*/ archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
 									}
 								}
 							}
@@ -1191,25 +1009,19 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var thid int = gc_tx
-//line scan.go:105
-						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+						/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 							break
 						}
-//line scan.go:105
-						if thid >= offset {
-//line scan.go:105
-							archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+						/*line scan.go:105*/ if thid >= offset {
+							/*line scan.go:105*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
-//line scan.go:106
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							/*line scan.go:106*/ gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 							if gc_if5.ToBits() != 0 {
-//line scan.go:105
-								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
+								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
 							}
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line scan.go:106
-								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
+								/*line scan.go:106*/ archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 							}
 						}
 					}
@@ -1218,8 +1030,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line scan.go:105
-					if thid >= offset {
+					/*line scan.go:105*/ if thid >= offset {
 						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
 					} else {
 						temp[pout*b+thid] = temp[pin*b+thid]
@@ -1229,8 +1040,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:117
-		gc_off5 := gc_bx * b
+		/*line scan.go:117*/ gc_off5 := gc_bx * b
 		gc_off6 := pout * b
 		gc_off7 := gc_bx
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
@@ -1239,10 +1049,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			gc_at8 := sums[gc_off7:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:112
-				if true || g < len(in) {
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if true || g < len(in) {
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				if sums != nil && thid == b-1 {
@@ -1253,10 +1061,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:95
-				g := gc_bx*b + thid
-//line scan.go:112
-				if g < len(in) {
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if g < len(in) {
 					out[g] = temp[pout*b+thid]
 				}
 				if sums != nil && thid == b-1 {
@@ -1276,15 +1082,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
-//line scan.go:126
-	if b <= 1*gc_bdx {
+	/*line scan.go:126*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:126
-	x := gocuda.Shared[int32](t, b)[:b]
+	/*line scan.go:126*/ x := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:129
-		gc_off := gc_bx * b
+		/*line scan.go:129*/ gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -1296,22 +1099,17 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var i int = gc_tx
-//line scan.go:127
-						var g int = gc_bx*b + i
+						/*line scan.go:127*/ var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:129
-							v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line scan.go:129*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 						} else {
-//line scan.go:129
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:129*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if8.ToBits() != 0 {
-//line scan.go:129
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								/*line scan.go:129*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
 						}
-//line scan.go:129
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1325,29 +1123,23 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line scan.go:127
-					var g int = gc_bx*b + i
+					/*line scan.go:127*/ var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line scan.go:129
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:129*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if6.ToBits() != 0 {
-//line scan.go:129
-							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+							/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 						}
 					}
-//line scan.go:129
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
+				/*line scan.go:127*/ g := gc_bx*b + i
 				var v int32
 				if true || g < len(in) {
 					v = gc_at[gc_tx]
@@ -1363,22 +1155,17 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx
-//line scan.go:127
-						var g int = gc_bx*b + i
+						/*line scan.go:127*/ var g int = gc_bx*b + i
 						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 							break
 						}
-//line scan.go:129
-						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:129
-							v = archsimd.LoadInt32x16Slice(in[g:])
+						/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 15 {
+							/*line scan.go:129*/ v = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
-//line scan.go:130
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:130*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:129
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line scan.go:129*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
 						v.StoreSlice(x[i:])
@@ -1395,22 +1182,17 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line scan.go:127
-					var g int = gc_bx*b + i
+					/*line scan.go:127*/ var g int = gc_bx*b + i
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 						break
 					}
-//line scan.go:129
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-						v = archsimd.LoadInt32x8Slice(in[g:])
+					/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
+						/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(in[g:])
 					} else {
-//line scan.go:130
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:130*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if2.ToBits() != 0 {
-//line scan.go:129
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
+							/*line scan.go:129*/ v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(x[i:])
@@ -1420,8 +1202,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
+				/*line scan.go:127*/ g := gc_bx*b + i
 				var v int32
 				if g < len(in) {
 					v = in[g]
@@ -1430,8 +1211,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:134
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:134*/ for offset := 1; offset < b; offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -1444,36 +1224,31 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:135
-					var y int32
+					/*line scan.go:135*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -1481,44 +1256,38 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
+						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:135
-					var y int32
+					/*line scan.go:135*/ var y int32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:143
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:143*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1534,13 +1303,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:135
-								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line scan.go:135*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									y = archsimd.LoadInt32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan.go:136
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1555,21 +1322,16 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:135
-							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:137
-							y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
-//line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:135*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan.go:137*/ y = archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						y = gc_at3[gc_tx]
+						/*line scan.go:135*/ var y int32
+						/*line scan.go:137*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1581,17 +1343,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:135
-								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								/*line scan.go:135*/ var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 										break
 									}
-//line scan.go:137
-									y = archsimd.LoadInt32x16Slice(x[i-offset:])
+									/*line scan.go:137*/ y = archsimd.LoadInt32x16Slice(x[i-offset:])
 								}
-//line scan.go:136
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1605,16 +1364,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:135
-							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:137
-							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+							/*line scan.go:135*/ var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line scan.go:137*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
 								break
 							}
-//line scan.go:137
-							y = archsimd.LoadInt32x8Slice(x[i-offset:])
-//line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:137*/ y = archsimd.LoadInt32x8Slice(x[i-offset:])
+							/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1622,10 +1377,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:135
-						var y int32
-//line scan.go:137
-						y = x[i-offset]
+						/*line scan.go:135*/ var y int32
+						/*line scan.go:137*/ y = x[i-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -1633,8 +1386,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:147
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:147*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1649,11 +1401,9 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:125
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:125*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:140
-									y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									/*line scan.go:140*/ y.Add(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1669,18 +1419,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:125
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:140
-							y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							/*line scan.go:125*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:140*/ y.Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:141
-						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -1691,15 +1438,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:125
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:125*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:141
-									if i < 0 || i > len(x)-16 {
+									/*line scan.go:141*/ if i < 0 || i > len(x)-16 {
 										break
 									}
-//line scan.go:141
-									y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
+									/*line scan.go:141*/ y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1714,14 +1458,11 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:125
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:141
-							if i < 0 || i > len(x)-8 {
+							/*line scan.go:125*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:141*/ if i < 0 || i > len(x)-8 {
 								break
 							}
-//line scan.go:141
-							y.Add(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
+							/*line scan.go:141*/ y.Add(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1730,16 +1471,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:141
-						x[i] = y + x[i]
+						/*line scan.go:141*/ x[i] = y + x[i]
 					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:150
-		gc_off3 := gc_bx * b
+		/*line scan.go:150*/ gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -1747,10 +1486,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
-//line scan.go:145
-				if true || g < len(in) {
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && i == b-1 {
@@ -1761,10 +1498,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line scan.go:127
-				g := gc_bx*b + i
-//line scan.go:145
-				if g < len(in) {
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if g < len(in) {
 					out[g] = x[i]
 				}
 				if sums != nil && i == b-1 {
@@ -1784,15 +1519,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx
-//line scan.go:161
-	if n <= 1*gc_bdx {
+	/*line scan.go:161*/ if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:161
-	x := gocuda.Shared[float32](t, n)[:n]
+	/*line scan.go:161*/ x := gocuda.Shared[float32](t, n)[:n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:164
-		gc_off := gc_bx * n
+		/*line scan.go:164*/ gc_off := gc_bx * n
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
@@ -1804,22 +1536,17 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line scan.go:162
-						var g int = gc_bx*n + tid
+						/*line scan.go:162*/ var g int = gc_bx*n + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:164
-							v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line scan.go:164*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 						} else {
-//line scan.go:164
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:164*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if4.ToBits() != 0 {
-//line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								/*line scan.go:164*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
 						}
-//line scan.go:164
-						v.StoreSlice(gc_at2[gc_tx:])
+						/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -1833,29 +1560,23 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line scan.go:162
-					var g int = gc_bx*n + tid
+					/*line scan.go:162*/ var g int = gc_bx*n + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
-//line scan.go:164
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:164*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if3.ToBits() != 0 {
-//line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
 						}
 					}
-//line scan.go:164
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
+				/*line scan.go:162*/ g := gc_bx*n + tid
 				var v float32
 				if true || g < len(in) {
 					v = gc_at[gc_tx]
@@ -1871,22 +1592,17 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line scan.go:162
-						var g int = gc_bx*n + tid
+						/*line scan.go:162*/ var g int = gc_bx*n + tid
 						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
 							break
 						}
-//line scan.go:164
-						if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:164
-							v = archsimd.LoadFloat32x16Slice(in[g:])
+						/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 15 {
+							/*line scan.go:164*/ v = archsimd.LoadFloat32x16Slice(in[g:])
 						} else {
-//line scan.go:165
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							/*line scan.go:165*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 							if gc_if2.ToBits() != 0 {
-//line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								/*line scan.go:164*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 							}
 						}
 						v.StoreSlice(x[tid:])
@@ -1903,22 +1619,17 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line scan.go:162
-					var g int = gc_bx*n + tid
+					/*line scan.go:162*/ var g int = gc_bx*n + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
 						break
 					}
-//line scan.go:164
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-						v = archsimd.LoadFloat32x8Slice(in[g:])
+					/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
+						/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(in[g:])
 					} else {
-//line scan.go:165
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						/*line scan.go:165*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 						if gc_if.ToBits() != 0 {
-//line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
+							/*line scan.go:164*/ v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(x[tid:])
@@ -1928,8 +1639,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
+				/*line scan.go:162*/ g := gc_bx*n + tid
 				var v float32
 				if g < len(in) {
 					v = in[g]
@@ -1939,8 +1649,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 	}
 	offset := 1
-//line scan.go:170
-	for ; offset < n; offset *= 2 {
+	/*line scan.go:170*/ for ; offset < n; offset *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1960,36 +1669,31 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
+					/*line scan.go:171*/ var tmp float32
 					gc_s_tmp[gc_rank] = tmp
 				}
 				gc_step2 := gc_hi2
@@ -1997,44 +1701,38 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
+						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
+					/*line scan.go:171*/ var tmp float32
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:179
-			if !compiled.Adds(-offset, gc_to) {
+			/*line scan.go:179*/ if !compiled.Adds(-offset, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, -offset); gc_bound > gc_from {
@@ -2053,13 +1751,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
-//line scan.go:171
-								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:171*/ var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									tmp = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])
 								}
-//line scan.go:172
-								tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -2074,21 +1770,16 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line scan.go:171
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:173
-							tmp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
-//line scan.go:172
-							tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							/*line scan.go:171*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:173*/ tmp = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						tmp = gc_at3[gc_tx]
+						/*line scan.go:171*/ var tmp float32
+						/*line scan.go:173*/ tmp = gc_at3[gc_tx]
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
@@ -2100,17 +1791,14 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-//line scan.go:171
-								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:171*/ var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
 										break
 									}
-//line scan.go:173
-									tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
+									/*line scan.go:173*/ tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
 								}
-//line scan.go:172
-								tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -2124,16 +1812,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line scan.go:171
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:173
-							if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
+							/*line scan.go:171*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:173*/ if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
 								break
 							}
-//line scan.go:173
-							tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
-//line scan.go:172
-							tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							/*line scan.go:173*/ tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
+							/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2141,18 +1825,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						tmp = x[tid-offset]
+						/*line scan.go:171*/ var tmp float32
+						/*line scan.go:173*/ tmp = x[tid-offset]
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:183
-			if gc_bdx <= len(x) {
+			/*line scan.go:183*/ if gc_bdx <= len(x) {
 				gc_at4 := x[:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -2163,8 +1844,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-//line scan.go:160
-							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+							/*line scan.go:160*/ tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
 							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2180,8 +1860,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-//line scan.go:160
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line scan.go:160*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2189,8 +1868,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-					gc_at4[gc_tx] += tmp
+					/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2201,14 +1879,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line scan.go:160
-							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
-//line scan.go:176
-							if tid < 0 || tid > len(x)-16 {
+							/*line scan.go:160*/ tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+							/*line scan.go:176*/ if tid < 0 || tid > len(x)-16 {
 								break
 							}
-//line scan.go:177
-							archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
+							/*line scan.go:177*/ archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -2222,14 +1897,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line scan.go:160
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line scan.go:176
-						if tid < 0 || tid > len(x)-8 {
+						/*line scan.go:160*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line scan.go:176*/ if tid < 0 || tid > len(x)-8 {
 							break
 						}
-//line scan.go:177
-						archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
+						/*line scan.go:177*/ archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2238,15 +1910,13 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-					x[tid] += tmp
+					/*line scan.go:176*/ x[tid] += tmp
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line scan.go:184
-		gc_off3 := gc_bx * n
+		/*line scan.go:184*/ gc_off3 := gc_bx * n
 		gc_off4 := gc_bx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
@@ -2254,10 +1924,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_at7 := sums[gc_off4:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
-//line scan.go:180
-				if true || g < len(in) {
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if true || g < len(in) {
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 				if sums != nil && tid == n-1 {
@@ -2268,10 +1936,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line scan.go:162
-				g := gc_bx*n + tid
-//line scan.go:180
-				if g < len(in) {
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if g < len(in) {
 					out[g] = x[tid]
 				}
 				if sums != nil && tid == n-1 {
@@ -2292,49 +1958,42 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	b := gc_bdx
-//line scan.go:196
-	if b <= 1*gc_bdx {
+	/*line scan.go:196*/ if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:196
-	x := gocuda.Shared[float32](t, b)[:b]
+	/*line scan.go:196*/ x := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line scan.go:197
-			base := (gc_bx*b + i) * 4
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
 			var r [4]float32
 			var acc float32
 			{
 				k := int(0)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(1)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(2)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
 			}
 			{
 				k := int(3)
-//line scan.go:201
-				if base+k < len(in) {
+				/*line scan.go:201*/ if base+k < len(in) {
 					acc += in[base+k]
 				}
 				r[k] = acc
@@ -2343,8 +2002,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line scan.go:208
-	for offset := 1; offset < b; offset *= 2 {
+	/*line scan.go:208*/ for offset := 1; offset < b; offset *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
@@ -2357,36 +2015,31 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:209
-					var y float32
+					/*line scan.go:209*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 				gc_step2 := gc_hi2
@@ -2394,44 +2047,38 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
+						/*line scan.go:209*/ var y float32
 						gc_s_y[gc_rank] = y
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan.go:209
-					var y float32
+					/*line scan.go:209*/ var y float32
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:217
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:217*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2447,13 +2094,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:209
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:209*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									y = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								}
-//line scan.go:210
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2468,21 +2113,16 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:209
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:211
-							y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:209*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:211*/ y = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:209
-						var y float32
-//line scan.go:211
-						y = gc_at[gc_tx]
+						/*line scan.go:209*/ var y float32
+						/*line scan.go:211*/ y = gc_at[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -2494,17 +2134,14 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:209
-								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:209*/ var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 										break
 									}
-//line scan.go:211
-									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
+									/*line scan.go:211*/ y = archsimd.LoadFloat32x16Slice(x[i-offset:])
 								}
-//line scan.go:210
-								y.StoreSlice(gc_s_y[gc_rank:])
+								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -2518,16 +2155,12 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:209
-							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:211
-							if (i-offset) < 0 || (i-offset) > len(x)-8 {
+							/*line scan.go:209*/ var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:211*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
 								break
 							}
-//line scan.go:211
-							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-//line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank:])
+							/*line scan.go:211*/ y = archsimd.LoadFloat32x8Slice(x[i-offset:])
+							/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2535,10 +2168,8 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
-//line scan.go:209
-						var y float32
-//line scan.go:211
-						y = x[i-offset]
+						/*line scan.go:209*/ var y float32
+						/*line scan.go:211*/ y = x[i-offset]
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -2546,8 +2177,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line scan.go:221
-			if gc_bound := offset; gc_bound > gc_from {
+			/*line scan.go:221*/ if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2562,11 +2192,9 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
-//line scan.go:195
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:195*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:214
-									archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
+									/*line scan.go:214*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2582,18 +2210,15 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							_ = i
-//line scan.go:195
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:214
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
+							/*line scan.go:195*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:214*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:215
-						gc_at2[gc_tx] += y
+						/*line scan.go:215*/ gc_at2[gc_tx] += y
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -2604,15 +2229,12 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-//line scan.go:195
-								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								/*line scan.go:195*/ y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank:])
 								{
-//line scan.go:215
-									if i < 0 || i > len(x)-16 {
+									/*line scan.go:215*/ if i < 0 || i > len(x)-16 {
 										break
 									}
-//line scan.go:215
-									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
+									/*line scan.go:215*/ archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2627,14 +2249,11 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
-//line scan.go:195
-							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-//line scan.go:215
-							if i < 0 || i > len(x)-8 {
+							/*line scan.go:195*/ y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan.go:215*/ if i < 0 || i > len(x)-8 {
 								break
 							}
-//line scan.go:215
-							archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
+							/*line scan.go:215*/ archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2643,8 +2262,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_pos.Thread = gc_rank
 						i := gc_tx
 						y := gc_s_y[gc_rank]
-//line scan.go:215
-						x[i] += y
+						/*line scan.go:215*/ x[i] += y
 					}
 				}
 			}
@@ -2655,39 +2273,33 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line scan.go:197
-			base := (gc_bx*b + i) * 4
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
 			r := gc_s_r[gc_rank]
-//line scan.go:219
-			var prefix float32
+			/*line scan.go:219*/ var prefix float32
 			if i > 0 {
 				prefix = x[i-1]
 			}
 			{
 				k_ := int(0)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(1)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(2)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
 			{
 				k_ := int(3)
-//line scan.go:224
-				if base+k_ < len(in) {
+				/*line scan.go:224*/ if base+k_ < len(in) {
 					out[base+k_] = r[k_] + prefix
 				}
 			}
@@ -2710,15 +2322,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:239
-	n := len(in)
+	/*line scan.go:239*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:242
-	if m <= 2*gc_bdx {
+	/*line scan.go:242*/ if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:242
-	temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan.go:242*/ temp := gocuda.Shared[float32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -2739,135 +2348,100 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:243
-					var g int = gc_bx*m + 2*thid
+					/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:244
-					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+					/*line scan.go:244*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:245
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan.go:245*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:246
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:246
-							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+							/*line scan.go:246*/ gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a0 = gc_ld5
 					} else {
-//line scan.go:246
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:246*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if3.ToBits() != 0 {
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:245
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan.go:245*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:246
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:246
-								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+								/*line scan.go:246*/ gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan.go:246
-							a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+							/*line scan.go:246*/ a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 						}
 					}
-//line scan.go:248
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:248*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:248
-						if (g+
+						/*line scan.go:248*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:249
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+							/*line scan.go:249*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:249
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:249
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+							/*line scan.go:249*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a1 = gc_ld7
 					} else {
-//line scan.go:249
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:249*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if4.ToBits() != 0 {
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:248
-							if (g+
+							/*line scan.go:248*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:249
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+								/*line scan.go:249*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:249
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:249
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+								/*line scan.go:249*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan.go:249
-							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+							/*line scan.go:249*/ a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 						}
 					}
-//line scan.go:251
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:251
-						a0.ConcatPermute(a1, gc_pairLo).StoreSlice(temp[2*thid:])
-//line scan.go:251
-						a0.ConcatPermute(a1, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan.go:251*/ a0.ConcatPermute(a1, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line scan.go:251*/ a0.ConcatPermute(a1, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan.go:251
-						gc_st3 := a0
-//line scan.go:251
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line scan.go:251
-							gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+0:])
-//line scan.go:251
-							gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+16:])
+						/*line scan.go:251*/ gc_st3 := a0
+						/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							/*line scan.go:251*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+0:])
+							/*line scan.go:251*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+16:])
 //line scan.go:251
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:251
-							gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid)-1:])
-//line scan.go:251
-							gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
+							/*line scan.go:251*/ gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid)-1:])
+							/*line scan.go:251*/ gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
 						} else {
 							break gc_steps2
 						}
-//line scan.go:251
-						gc_st4 := a1
-//line scan.go:251
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan.go:251*/ gc_st4 := a1
+						/*line scan.go:251*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 							gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+0:])
-//line scan.go:252
-							gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+16:])
+							/*line scan.go:252*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+16:])
 //line scan.go:252
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:252
-							gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
-//line scan.go:252
-							gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
+							/*line scan.go:252*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
+							/*line scan.go:252*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
 						} else {
-//line scan.go:252
-							var gc_lanes12 [16]float32
+							/*line scan.go:252*/ var gc_lanes12 [16]float32
 							gc_st4.Store(&gc_lanes12)
 							for gc_k12 := range 16 {
 								if 0xffff&(1<<gc_k12) != 0 {
 									gc_pos.Thread = gc_rank + gc_k12
-//line scan.go:252
-									temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
+									/*line scan.go:252*/ temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line scan.go:251
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:251
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan.go:251*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:251*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -2888,135 +2462,100 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:243
-				var g int = gc_bx*m + 2*thid
+				/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:244
-				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				/*line scan.go:244*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:245
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan.go:245*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan.go:246
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:246
-						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						/*line scan.go:246*/ gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a0 = gc_ld
 				} else {
-//line scan.go:246
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:246*/ gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if.ToBits() != 0 {
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:245
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan.go:245*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan.go:246
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:246
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+							/*line scan.go:246*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan.go:246
-						a0 = gc_ld2.Merge(a0, gc_if)
+						/*line scan.go:246*/ a0 = gc_ld2.Merge(a0, gc_if)
 					}
 				}
-//line scan.go:248
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:248*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:248
-					if (g+
+					/*line scan.go:248*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:249
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+						/*line scan.go:249*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan.go:249
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:249
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						/*line scan.go:249*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a1 = gc_ld3
 				} else {
-//line scan.go:249
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:249*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if2.ToBits() != 0 {
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:248
-						if (g+
+						/*line scan.go:248*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:249
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+							/*line scan.go:249*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan.go:249
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:249
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+							/*line scan.go:249*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan.go:249
-						a1 = gc_ld4.Merge(a1, gc_if2)
+						/*line scan.go:249*/ a1 = gc_ld4.Merge(a1, gc_if2)
 					}
 				}
-//line scan.go:251
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan.go:251
-					a0.Permute(gc_spreadLo).Merge(a1.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line scan.go:251
-					a0.Permute(gc_spreadHi).Merge(a1.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan.go:251*/ a0.Permute(gc_spreadLo).Merge(a1.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line scan.go:251*/ a0.Permute(gc_spreadHi).Merge(a1.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan.go:251
-					gc_st := a0
-//line scan.go:251
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line scan.go:251
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
-//line scan.go:251
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					/*line scan.go:251*/ gc_st := a0
+					/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line scan.go:251*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+						/*line scan.go:251*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line scan.go:251
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:251
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
-//line scan.go:251
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+						/*line scan.go:251*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+						/*line scan.go:251*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
 					} else {
 						break gc_steps
 					}
-//line scan.go:251
-					gc_st2 := a1
-//line scan.go:251
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan.go:251*/ gc_st2 := a1
+					/*line scan.go:251*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
-//line scan.go:252
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+						/*line scan.go:252*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
 //line scan.go:252
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:252
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
-//line scan.go:252
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+						/*line scan.go:252*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+						/*line scan.go:252*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
 					} else {
-//line scan.go:252
-						var gc_lanes6 [8]float32
+						/*line scan.go:252*/ var gc_lanes6 [8]float32
 						gc_st2.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line scan.go:252
-								temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
+								/*line scan.go:252*/ temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line scan.go:251
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:251
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan.go:251*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan.go:251*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3024,8 +2563,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:243
-			g := gc_bx*m + 2*thid
+			/*line scan.go:243*/ g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -3039,16 +2577,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan.go:254
-	for d := m / 2; d > 0; d /= 2 {
+	/*line scan.go:254*/ for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:262
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:262*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3069,42 +2605,31 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							var thid int = gc_tx
 							{
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:257
-								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
-//line scan.go:257
-									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+16:]), gc_evens163)
+								/*line scan.go:257*/ if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
+									/*line scan.go:257*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+16:]), gc_evens163)
 //line scan.go:257
 								} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31 {
-//line scan.go:257
-									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
+									/*line scan.go:257*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:257
-								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
-//line scan.go:257
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+2)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evens163)
+								/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
+									/*line scan.go:257*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+2)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evens163)
 //line scan.go:257
 								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
-//line scan.go:257
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
+									/*line scan.go:257*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
 								} else {
 									break gc_steps6
 								}
 								gc_st8 := gc_ld16.Add(gc_ld15)
-//line scan.go:257
-								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
-//line scan.go:257
-									gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
-//line scan.go:257
-									gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+16:])
+								/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
+									/*line scan.go:257*/ gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+									/*line scan.go:257*/ gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+16:])
 //line scan.go:257
 								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
-//line scan.go:257
-									gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
-//line scan.go:257
-									gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
+									/*line scan.go:257*/ gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+									/*line scan.go:257*/ gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
 								} else {
 									break gc_steps6
 								}
@@ -3119,8 +2644,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:268
-				if offset == 1 {
+				/*line scan.go:268*/ if offset == 1 {
 					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -3131,42 +2655,31 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:257
-						if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
-//line scan.go:257
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
+						/*line scan.go:257*/ if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
+							/*line scan.go:257*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
 //line scan.go:257
 						} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
-//line scan.go:257
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
+							/*line scan.go:257*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:257
-						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
-//line scan.go:257
-							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
+						/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+							/*line scan.go:257*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
 //line scan.go:257
 						} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
-//line scan.go:257
-							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
+							/*line scan.go:257*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
 						} else {
 							break gc_steps4
 						}
 						gc_st6 := gc_ld12.Add(gc_ld11)
-//line scan.go:257
-						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
-//line scan.go:257
-							gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
-//line scan.go:257
-							gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
+						/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+							/*line scan.go:257*/ gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+							/*line scan.go:257*/ gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
 //line scan.go:257
 						} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
-//line scan.go:257
-							gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
-//line scan.go:257
-							gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
+							/*line scan.go:257*/ gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+							/*line scan.go:257*/ gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
 						} else {
 							break gc_steps4
 						}
@@ -3177,12 +2690,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:257
-				temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 			}
 		}
-//line scan.go:259
-		offset *= 2
+		/*line scan.go:259*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -3197,30 +2708,25 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -3231,8 +2737,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3240,8 +2745,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3249,8 +2753,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3258,8 +2761,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-						if sums != nil {
+						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -3267,8 +2769,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:262
-					if sums != nil {
+					/*line scan.go:262*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -3276,18 +2777,15 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:267
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan.go:267*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:268
-		offset /= 2
+		/*line scan.go:268*/ offset /= 2
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:271
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:271*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -3308,93 +2806,70 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line scan.go:271
-								var ai int = 1*(2*thid+1) - 1
+								/*line scan.go:271*/ var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:273
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:273
-									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens165)
+								/*line scan.go:273*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan.go:273*/ gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens165)
 //line scan.go:273
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:273
-									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
+									/*line scan.go:273*/ gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								y := gc_ld26
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:273
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+								/*line scan.go:273*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
 //line scan.go:274
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:274
-									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
+									/*line scan.go:274*/ gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
 									break gc_steps10
 								}
 								gc_st15 := gc_ld27
-//line scan.go:274
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:274
-									gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+0:]), gc_evenLanes165).StoreSlice(temp[ai+0:])
-//line scan.go:274
-									gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evenLanes165).StoreSlice(temp[ai+16:])
+								/*line scan.go:274*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan.go:274*/ gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+0:]), gc_evenLanes165).StoreSlice(temp[ai+0:])
+									/*line scan.go:274*/ gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evenLanes165).StoreSlice(temp[ai+16:])
 //line scan.go:274
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:274
-									gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai-1:]), gc_oddLanes165).StoreSlice(temp[ai-1:])
-//line scan.go:274
-									gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
+									/*line scan.go:274*/ gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai-1:]), gc_oddLanes165).StoreSlice(temp[ai-1:])
+									/*line scan.go:274*/ gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
 								} else {
 									break gc_steps10
 								}
 								var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:274
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+								/*line scan.go:274*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
 //line scan.go:275
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:275
-									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
+									/*line scan.go:275*/ gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
-//line scan.go:275
-									var gc_lanes43 [16]float32
+									/*line scan.go:275*/ var gc_lanes43 [16]float32
 									for gc_k43 := range 16 {
 										if 0xffff&(1<<gc_k43) != 0 {
 											gc_pos.Thread = gc_rank + gc_k43
-//line scan.go:275
-											gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
+											/*line scan.go:275*/ gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
-//line scan.go:275
-								gc_st16 := gc_ld28.Add(y)
-//line scan.go:275
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:275
-									gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes165).StoreSlice(temp[bi+0:])
-//line scan.go:275
-									gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes165).StoreSlice(temp[bi+16:])
+								/*line scan.go:275*/ gc_st16 := gc_ld28.Add(y)
+								/*line scan.go:275*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes165).StoreSlice(temp[bi+0:])
+									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes165).StoreSlice(temp[bi+16:])
 //line scan.go:275
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:275
-									gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
-//line scan.go:275
-									gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
+									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
+									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
 								} else {
-//line scan.go:275
-									var gc_lanes44 [16]float32
+									/*line scan.go:275*/ var gc_lanes44 [16]float32
 									gc_st16.Store(&gc_lanes44)
 									for gc_k44 := range 16 {
 										if 0xffff&(1<<gc_k44) != 0 {
 											gc_pos.Thread = gc_rank + gc_k44
-//line scan.go:275
-											temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
+											/*line scan.go:275*/ temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -3410,8 +2885,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:286
-				if offset == 1 {
+				/*line scan.go:286*/ if offset == 1 {
 					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -3422,93 +2896,70 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line scan.go:271
-						var ai int = 1*(2*thid+1) - 1
+						/*line scan.go:271*/ var ai int = 1*(2*thid+1) - 1
 						var bi int = 1*(2*thid+2) - 1
 						var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:273
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan.go:273
-							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+						/*line scan.go:273*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan.go:273*/ gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
 //line scan.go:273
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan.go:273
-							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
+							/*line scan.go:273*/ gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						y := gc_ld20
 						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:273
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						/*line scan.go:273*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
 //line scan.go:274
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan.go:274
-							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							/*line scan.go:274*/ gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
 						} else {
 							break gc_steps8
 						}
 						gc_st11 := gc_ld21
-//line scan.go:274
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan.go:274
-							gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
-//line scan.go:274
-							gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
+						/*line scan.go:274*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan.go:274*/ gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
+							/*line scan.go:274*/ gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
 //line scan.go:274
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan.go:274
-							gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
-//line scan.go:274
-							gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
+							/*line scan.go:274*/ gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
+							/*line scan.go:274*/ gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
 						} else {
 							break gc_steps8
 						}
 						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:274
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						/*line scan.go:274*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
 //line scan.go:275
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan.go:275
-							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							/*line scan.go:275*/ gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
 						} else {
-//line scan.go:275
-							var gc_lanes33 [8]float32
+							/*line scan.go:275*/ var gc_lanes33 [8]float32
 							for gc_k33 := range 8 {
 								if 0xff&(1<<gc_k33) != 0 {
 									gc_pos.Thread = gc_rank + gc_k33
-//line scan.go:275
-									gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
+									/*line scan.go:275*/ gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 						}
-//line scan.go:275
-						gc_st12 := gc_ld22.Add(y)
-//line scan.go:275
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan.go:275
-							gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
-//line scan.go:275
-							gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
+						/*line scan.go:275*/ gc_st12 := gc_ld22.Add(y)
+						/*line scan.go:275*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan.go:275*/ gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
+							/*line scan.go:275*/ gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
 //line scan.go:275
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan.go:275
-							gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
-//line scan.go:275
-							gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
+							/*line scan.go:275*/ gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
+							/*line scan.go:275*/ gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
 						} else {
-//line scan.go:275
-							var gc_lanes34 [8]float32
+							/*line scan.go:275*/ var gc_lanes34 [8]float32
 							gc_st12.Store(&gc_lanes34)
 							for gc_k34 := range 8 {
 								if 0xff&(1<<gc_k34) != 0 {
 									gc_pos.Thread = gc_rank + gc_k34
-//line scan.go:275
-									temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
+									/*line scan.go:275*/ temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -3520,8 +2971,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:271
-				ai := offset*(2*thid+1) - 1
+				/*line scan.go:271*/ ai := offset*(2*thid+1) - 1
 				bi := offset*(2*thid+2) - 1
 				y := temp[ai]
 				temp[ai] = temp[bi]
@@ -3546,176 +2996,129 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:243
-					var g int = gc_bx*m + 2*thid
-//line scan.go:243
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
-//line scan.go:243
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
-//line scan.go:279
-					if g < n && uint(n-g) > 30 {
+					/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:243*/ a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:243*/ a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:279*/ if g < n && uint(n-g) > 30 {
 						var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:279
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 							gc_ld33 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
 //line scan.go:280
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:280
-							gc_ld33 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+							/*line scan.go:280*/ gc_ld33 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 						} else {
 							break gc_steps12
 						}
-//line scan.go:280
-						gc_st21 := gc_ld33.Add(a0)
-//line scan.go:280
-						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:280
-							gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes166)
-//line scan.go:280
-							gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes166)
+						/*line scan.go:280*/ gc_st21 := gc_ld33.Add(a0)
+						/*line scan.go:280*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+							/*line scan.go:280*/ gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes166)
+							/*line scan.go:280*/ gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes166)
 //line scan.go:280
 						} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:280
-							gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes166)
-//line scan.go:280
-							gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
+							/*line scan.go:280*/ gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes166)
+							/*line scan.go:280*/ gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
 						} else {
 							break gc_steps12
 						}
 					} else {
-//line scan.go:280
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:280*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:279
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 								gc_ld34 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
 //line scan.go:280
 							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:280
-								gc_ld34 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+								/*line scan.go:280*/ gc_ld34 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 							} else {
 								break gc_steps12
 							}
-//line scan.go:280
-							gc_st22 := gc_ld34.Add(a0)
+							/*line scan.go:280*/ gc_st22 := gc_ld34.Add(a0)
 							gc_bits := gc_if7.ToBits()
-//line scan.go:280
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:280
-								gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:280
-								gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+							/*line scan.go:280*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:280*/ gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								/*line scan.go:280*/ gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan.go:280
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:280
-								gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:280
-								gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								/*line scan.go:280*/ gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line scan.go:280*/ gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 								break gc_steps12
 							}
 						}
 					}
-//line scan.go:282
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:282*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:282
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 							gc_ld35 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
 //line scan.go:283
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:283
-							gc_ld35 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+							/*line scan.go:283*/ gc_ld35 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 						} else {
-//line scan.go:283
-							var gc_lanes57 [16]float32
+							/*line scan.go:283*/ var gc_lanes57 [16]float32
 							for gc_k57 := range 16 {
 								if 0xffff&(1<<gc_k57) != 0 {
 									gc_pos.Thread = gc_rank + gc_k57
-//line scan.go:283
-									gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+									/*line scan.go:283*/ gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes57)
 						}
-//line scan.go:283
-						gc_st23 := gc_ld35.Add(a1)
-//line scan.go:283
-						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:283
-							gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes166)
-//line scan.go:283
-							gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes166)
+						/*line scan.go:283*/ gc_st23 := gc_ld35.Add(a1)
+						/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes166)
+							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes166)
 //line scan.go:283
 						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:283
-							gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
-//line scan.go:283
-							gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
+							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
+							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
 						} else {
-//line scan.go:283
-							var gc_lanes58 [16]float32
+							/*line scan.go:283*/ var gc_lanes58 [16]float32
 							gc_st23.Store(&gc_lanes58)
 							for gc_k58 := range 16 {
 								if 0xffff&(1<<gc_k58) != 0 {
 									gc_pos.Thread = gc_rank + gc_k58
-//line scan.go:283
-									out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
+									/*line scan.go:283*/ out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan.go:283
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:283*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:282
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 								gc_ld36 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
 //line scan.go:283
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:283
-								gc_ld36 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+								/*line scan.go:283*/ gc_ld36 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 							} else {
-//line scan.go:283
-								var gc_lanes59 [16]float32
+								/*line scan.go:283*/ var gc_lanes59 [16]float32
 								for gc_k59 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k59) != 0 {
 										gc_pos.Thread = gc_rank + gc_k59
-//line scan.go:283
-										gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
+										/*line scan.go:283*/ gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes59)
 							}
-//line scan.go:283
-							gc_st24 := gc_ld36.Add(a1)
+							/*line scan.go:283*/ gc_st24 := gc_ld36.Add(a1)
 							gc_bits2 := gc_if8.ToBits()
-//line scan.go:283
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:283
-								gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:283
-								gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+							/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan.go:283
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:283
-								gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:283
-								gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-//line scan.go:283
-								var gc_lanes60 [16]float32
+								/*line scan.go:283*/ var gc_lanes60 [16]float32
 								gc_st24.Store(&gc_lanes60)
 								for gc_k60 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k60) != 0 {
 										gc_pos.Thread = gc_rank + gc_k60
-//line scan.go:283
-										out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
+										/*line scan.go:283*/ out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -3742,174 +3145,127 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:243
-				var g int = gc_bx*m + 2*thid
-//line scan.go:243
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
-//line scan.go:243
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
-//line scan.go:279
-				if g < n && uint(n-g) > 14 {
+				/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+				/*line scan.go:243*/ a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan.go:243*/ a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan.go:279*/ if g < n && uint(n-g) > 14 {
 					var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:279
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan.go:280
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:280
-						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+						/*line scan.go:280*/ gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 					} else {
 						break gc_steps11
 					}
-//line scan.go:280
-					gc_st17 := gc_ld29.Add(a0)
-//line scan.go:280
-					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:280
-						gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
-//line scan.go:280
-						gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
+					/*line scan.go:280*/ gc_st17 := gc_ld29.Add(a0)
+					/*line scan.go:280*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+						/*line scan.go:280*/ gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
+						/*line scan.go:280*/ gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
 //line scan.go:280
 					} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:280
-						gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes6)
-//line scan.go:280
-						gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
+						/*line scan.go:280*/ gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes6)
+						/*line scan.go:280*/ gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
 					} else {
 						break gc_steps11
 					}
 				} else {
-//line scan.go:280
-					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:280*/ gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:279
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 							gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan.go:280
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:280
-							gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+							/*line scan.go:280*/ gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps11
 						}
-//line scan.go:280
-						gc_st18 := gc_ld30.Add(a0)
-//line scan.go:280
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:280
-							gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:280
-							gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+						/*line scan.go:280*/ gc_st18 := gc_ld30.Add(a0)
+						/*line scan.go:280*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:280*/ gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+							/*line scan.go:280*/ gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:280
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:280
-							gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:280
-							gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							/*line scan.go:280*/ gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							/*line scan.go:280*/ gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
 							break gc_steps11
 						}
 					}
 				}
-//line scan.go:282
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:282*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:282
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 						gc_ld31 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan.go:283
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:283
-						gc_ld31 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+						/*line scan.go:283*/ gc_ld31 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 					} else {
-//line scan.go:283
-						var gc_lanes49 [8]float32
+						/*line scan.go:283*/ var gc_lanes49 [8]float32
 						for gc_k49 := range 8 {
 							if 0xff&(1<<gc_k49) != 0 {
 								gc_pos.Thread = gc_rank + gc_k49
-//line scan.go:283
-								gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
+								/*line scan.go:283*/ gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes49)
 					}
-//line scan.go:283
-					gc_st19 := gc_ld31.Add(a1)
-//line scan.go:283
-					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:283
-						gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
-//line scan.go:283
-						gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
+					/*line scan.go:283*/ gc_st19 := gc_ld31.Add(a1)
+					/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+						/*line scan.go:283*/ gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
+						/*line scan.go:283*/ gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
 //line scan.go:283
 					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:283
-						gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
-//line scan.go:283
-						gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
+						/*line scan.go:283*/ gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
+						/*line scan.go:283*/ gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
 					} else {
-//line scan.go:283
-						var gc_lanes50 [8]float32
+						/*line scan.go:283*/ var gc_lanes50 [8]float32
 						gc_st19.Store(&gc_lanes50)
 						for gc_k50 := range 8 {
 							if 0xff&(1<<gc_k50) != 0 {
 								gc_pos.Thread = gc_rank + gc_k50
-//line scan.go:283
-								out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
+								/*line scan.go:283*/ out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 				} else {
-//line scan.go:283
-					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:283*/ gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if6.ToBits() != 0 {
 						var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:282
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 							gc_ld32 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan.go:283
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:283
-							gc_ld32 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+							/*line scan.go:283*/ gc_ld32 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 						} else {
-//line scan.go:283
-							var gc_lanes51 [8]float32
+							/*line scan.go:283*/ var gc_lanes51 [8]float32
 							for gc_k51 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k51) != 0 {
 									gc_pos.Thread = gc_rank + gc_k51
-//line scan.go:283
-									gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
+									/*line scan.go:283*/ gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes51)
 						}
-//line scan.go:283
-						gc_st20 := gc_ld32.Add(a1)
-//line scan.go:283
-						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:283
-							gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:283
-							gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+						/*line scan.go:283*/ gc_st20 := gc_ld32.Add(a1)
+						/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:283*/ gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+							/*line scan.go:283*/ gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:283
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:283
-							gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:283
-							gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							/*line scan.go:283*/ gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							/*line scan.go:283*/ gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
-//line scan.go:283
-							var gc_lanes52 [8]float32
+							/*line scan.go:283*/ var gc_lanes52 [8]float32
 							gc_st20.Store(&gc_lanes52)
 							for gc_k52 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k52) != 0 {
 									gc_pos.Thread = gc_rank + gc_k52
-//line scan.go:283
-									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
+									/*line scan.go:283*/ out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -3923,12 +3279,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:243
-			g := gc_bx*m + 2*thid
+			/*line scan.go:243*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:279
-			if g < n {
+			/*line scan.go:279*/ if g < n {
 				out[g] = temp[2*thid] + a0
 			}
 			if g+1 < n {
@@ -3976,23 +3330,19 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line scan.go:293
-	n := len(in)
+	/*line scan.go:293*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:296
-	if m <= 2*gc_bdx {
+	/*line scan.go:296*/ if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line scan.go:296
-	temp := gocuda.Shared[int32](t, m)[:m]
+	/*line scan.go:296*/ temp := gocuda.Shared[int32](t, m)[:m]
 	offset := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan.go:298
-				gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+				/*line scan.go:298*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
@@ -4003,114 +3353,86 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:297
-					var g int = gc_bx*m + 2*thid
+					/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
 					a0 := gc_vb2
 					a1 := gc_vb2
-//line scan.go:299
-					if g < n && uint(n-g) > 30 {
+					/*line scan.go:299*/ if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:299
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan.go:299*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan.go:300
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:300
-							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+							/*line scan.go:300*/ gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a0 = gc_ld13
 					} else {
-//line scan.go:300
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:300*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:299
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan.go:299*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan.go:300
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:300
-								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+								/*line scan.go:300*/ gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan.go:300
-							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							/*line scan.go:300*/ a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
 					}
-//line scan.go:302
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:302*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:302
-						if (g+
+						/*line scan.go:302*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:303
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+							/*line scan.go:303*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan.go:303
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:303
-							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+							/*line scan.go:303*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
 						a1 = gc_ld15
 					} else {
-//line scan.go:303
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:303*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:302
-							if (g+
+							/*line scan.go:302*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:303
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+								/*line scan.go:303*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan.go:303
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:303
-								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+								/*line scan.go:303*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan.go:303
-							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							/*line scan.go:303*/ a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
 					}
-//line scan.go:302
-					gc_t7 := a0
-//line scan.go:302
-					gc_t8 := a1
-//line scan.go:305
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:305
-						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
-//line scan.go:305
-						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+					/*line scan.go:302*/ gc_t7 := a0
+					/*line scan.go:302*/ gc_t8 := a1
+					/*line scan.go:305*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+						/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan.go:305
-						var gc_lanes23 [16]int32
-//line scan.go:305
-						var gc_lanes24 [16]int32
+						/*line scan.go:305*/ var gc_lanes23 [16]int32
+						/*line scan.go:305*/ var gc_lanes24 [16]int32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
 							if 0xffff&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
 								{
-//line scan.go:305
-									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
-//line scan.go:305
-									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
+									/*line scan.go:305*/ temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
+									/*line scan.go:305*/ temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line scan.go:305
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:305
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan.go:305*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:305*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -4120,8 +3442,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line scan.go:298
-			gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+			/*line scan.go:298*/ gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
 			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
@@ -4132,112 +3453,84 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:297
-				var g int = gc_bx*m + 2*thid
+				/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
 				a0 := gc_vb
 				a1 := gc_vb
-//line scan.go:299
-				if g < n && uint(n-g) > 14 {
+				/*line scan.go:299*/ if g < n && uint(n-g) > 14 {
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:299
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan.go:299*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan.go:300
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:300
-						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						/*line scan.go:300*/ gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a0 = gc_ld5
 				} else {
-//line scan.go:300
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:300*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if3.ToBits() != 0 {
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:299
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan.go:299*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan.go:300
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:300
-							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+							/*line scan.go:300*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan.go:300
-						a0 = gc_ld6.Merge(a0, gc_if3)
+						/*line scan.go:300*/ a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
-//line scan.go:302
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:302*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:302
-					if (g+
+					/*line scan.go:302*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:303
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+						/*line scan.go:303*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan.go:303
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:303
-						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						/*line scan.go:303*/ gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps2
 					}
 					a1 = gc_ld7
 				} else {
-//line scan.go:303
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:303*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if4.ToBits() != 0 {
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:302
-						if (g+
+						/*line scan.go:302*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:303
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+							/*line scan.go:303*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan.go:303
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:303
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							/*line scan.go:303*/ gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
-//line scan.go:303
-						a1 = gc_ld8.Merge(a1, gc_if4)
+						/*line scan.go:303*/ a1 = gc_ld8.Merge(a1, gc_if4)
 					}
 				}
-//line scan.go:302
-				gc_t3 := a0
-//line scan.go:302
-				gc_t4 := a1
-//line scan.go:305
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan.go:305
-					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
-//line scan.go:305
-					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+				/*line scan.go:302*/ gc_t3 := a0
+				/*line scan.go:302*/ gc_t4 := a1
+				/*line scan.go:305*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan.go:305*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+					/*line scan.go:305*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan.go:305
-					var gc_lanes11 [8]int32
-//line scan.go:305
-					var gc_lanes12 [8]int32
+					/*line scan.go:305*/ var gc_lanes11 [8]int32
+					/*line scan.go:305*/ var gc_lanes12 [8]int32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
 						if 0xff&(1<<gc_k10) != 0 {
 							gc_pos.Thread = gc_rank + gc_k10
-//line scan.go:305
-							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan.go:305
-							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+							/*line scan.go:305*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							/*line scan.go:305*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line scan.go:305
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:305
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan.go:305*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan.go:305*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -4245,11 +3538,9 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:297
-			g := gc_bx*m + 2*thid
+			/*line scan.go:297*/ g := gc_bx*m + 2*thid
 			a0 := int32(-math32Max - 1)
-//line scan.go:298
-			a1 := int32(-math32Max - 1)
+			/*line scan.go:298*/ a1 := int32(-math32Max - 1)
 			if g < n {
 				a0 = in[g]
 			}
@@ -4261,16 +3552,14 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan.go:307
-	for d := m >> 1; d > 0; d >>= 1 {
+	/*line scan.go:307*/ for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
 			offset = 8
 			d /= 4
 			continue
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:315
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:315*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4290,49 +3579,36 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
 							{
-//line scan.go:310
-								var gc_t15 int = 1*(2*thid+1) - 1
-//line scan.go:310
-								var gc_t16 int = 1*(2*thid+2) - 1
+								/*line scan.go:310*/ var gc_t15 int = 1*(2*thid+1) - 1
+								/*line scan.go:310*/ var gc_t16 int = 1*(2*thid+2) - 1
 								var ai int = gc_t15
 								var bi int = gc_t16
 								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:311
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:311
-									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
+								/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan.go:311*/ gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan.go:311
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:311
-									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
+									/*line scan.go:311*/ gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:311
-								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:311
-									gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
+								/*line scan.go:311*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+									/*line scan.go:311*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan.go:311
 								} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:311
-									gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
+									/*line scan.go:311*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 									break gc_steps8
 								}
 								gc_st4 := gc_ld23.Max(gc_ld24)
-//line scan.go:311
-								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:311
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line scan.go:311
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+								/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									/*line scan.go:311*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+									/*line scan.go:311*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan.go:311
 								} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:311
-									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line scan.go:311
-									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									/*line scan.go:311*/ gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+									/*line scan.go:311*/ gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 									break gc_steps8
 								}
@@ -4347,8 +3623,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:322
-				if offset == 1 {
+				/*line scan.go:322*/ if offset == 1 {
 					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -4358,49 +3633,36 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var thid int = gc_tx
-//line scan.go:310
-						var gc_t11 int = 1*(2*thid+1) - 1
-//line scan.go:310
-						var gc_t12 int = 1*(2*thid+2) - 1
+						/*line scan.go:310*/ var gc_t11 int = 1*(2*thid+1) - 1
+						/*line scan.go:310*/ var gc_t12 int = 1*(2*thid+2) - 1
 						var ai int = gc_t11
 						var bi int = gc_t12
 						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:311
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan.go:311
-							gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+						/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan.go:311*/ gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan.go:311
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan.go:311
-							gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+							/*line scan.go:311*/ gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:311
-						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line scan.go:311
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+						/*line scan.go:311*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							/*line scan.go:311*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan.go:311
 						} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan.go:311
-							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+							/*line scan.go:311*/ gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 						} else {
 							break gc_steps6
 						}
 						gc_st2 := gc_ld19.Max(gc_ld20)
-//line scan.go:311
-						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line scan.go:311
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
-//line scan.go:311
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+						/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							/*line scan.go:311*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							/*line scan.go:311*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan.go:311
 						} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan.go:311
-							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
-//line scan.go:311
-							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							/*line scan.go:311*/ gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							/*line scan.go:311*/ gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 						} else {
 							break gc_steps6
 						}
@@ -4411,13 +3673,11 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:310
-				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				temp[bi] = max(temp[bi], temp[ai])
 			}
 		}
-//line scan.go:313
-		offset *= 2
+		/*line scan.go:313*/ offset *= 2
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -4431,8 +3691,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at := sums[gc_off:][:1]
 				gc_at2 := temp[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line scan.go:316
-					if sums != nil {
+					/*line scan.go:316*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = -math32Max - 1
@@ -4440,8 +3699,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:316
-					if sums != nil {
+					/*line scan.go:316*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = -math32Max - 1
@@ -4449,18 +3707,15 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:321
-	for d_ := 1; d_ < m; d_ *= 2 {
+	/*line scan.go:321*/ for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
 			offset = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:322
-		offset >>= 1
+		/*line scan.go:322*/ offset >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:325
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:325*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -4481,96 +3736,72 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							{
-//line scan.go:325
-								var gc_t23 int = 1*(2*thid+1) - 1
-//line scan.go:325
-								var gc_t24 int = 1*(2*thid+2) - 1
+								/*line scan.go:325*/ var gc_t23 int = 1*(2*thid+1) - 1
+								/*line scan.go:325*/ var gc_t24 int = 1*(2*thid+2) - 1
 								var ai_ int = gc_t23
 								var bi_ int = gc_t24
 								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:326
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan.go:326
-									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
+								/*line scan.go:326*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan.go:326*/ gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan.go:326
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan.go:326
-									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
+									/*line scan.go:326*/ gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								y := gc_ld34
 								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:326
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan.go:326*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan.go:327
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:327
-									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan.go:327*/ gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 									break gc_steps12
 								}
 								gc_st11 := gc_ld35
-//line scan.go:327
-								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan.go:327
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line scan.go:327
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+								/*line scan.go:327*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+									/*line scan.go:327*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+									/*line scan.go:327*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan.go:327
 								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan.go:327
-									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line scan.go:327
-									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									/*line scan.go:327*/ gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+									/*line scan.go:327*/ gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 									break gc_steps12
 								}
 								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:327
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+								/*line scan.go:327*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan.go:328
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:328
-									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									/*line scan.go:328*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-//line scan.go:328
-									var gc_lanes55 [16]int32
+									/*line scan.go:328*/ var gc_lanes55 [16]int32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
-//line scan.go:328
-											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
+											/*line scan.go:328*/ gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
-//line scan.go:328
-								gc_st12 := gc_ld36.Max(y)
-//line scan.go:328
-								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line scan.go:328
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line scan.go:328
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+								/*line scan.go:328*/ gc_st12 := gc_ld36.Max(y)
+								/*line scan.go:328*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan.go:328
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:328
-									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line scan.go:328
-									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-//line scan.go:328
-									var gc_lanes56 [16]int32
+									/*line scan.go:328*/ var gc_lanes56 [16]int32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
 											gc_pos.Thread = gc_rank + gc_k52
-//line scan.go:328
-											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
+											/*line scan.go:328*/ temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -4586,8 +3817,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line scan.go:339
-				if offset == 1 {
+				/*line scan.go:339*/ if offset == 1 {
 					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
@@ -4598,96 +3828,72 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line scan.go:325
-						var gc_t19 int = 1*(2*thid+1) - 1
-//line scan.go:325
-						var gc_t20 int = 1*(2*thid+2) - 1
+						/*line scan.go:325*/ var gc_t19 int = 1*(2*thid+1) - 1
+						/*line scan.go:325*/ var gc_t20 int = 1*(2*thid+2) - 1
 						var ai_ int = gc_t19
 						var bi_ int = gc_t20
 						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:326
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan.go:326
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+						/*line scan.go:326*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan.go:326*/ gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan.go:326
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan.go:326
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							/*line scan.go:326*/ gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						y := gc_ld28
 						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:326
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan.go:326*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan.go:327
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan.go:327
-							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan.go:327*/ gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
 							break gc_steps10
 						}
 						gc_st7 := gc_ld29
-//line scan.go:327
-						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line scan.go:327
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
-//line scan.go:327
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+						/*line scan.go:327*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							/*line scan.go:327*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							/*line scan.go:327*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan.go:327
 						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line scan.go:327
-							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
-//line scan.go:327
-							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							/*line scan.go:327*/ gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							/*line scan.go:327*/ gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 						} else {
 							break gc_steps10
 						}
 						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:327
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						/*line scan.go:327*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan.go:328
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan.go:328
-							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							/*line scan.go:328*/ gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-//line scan.go:328
-							var gc_lanes45 [8]int32
+							/*line scan.go:328*/ var gc_lanes45 [8]int32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
-//line scan.go:328
-									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
+									/*line scan.go:328*/ gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 						}
-//line scan.go:328
-						gc_st8 := gc_ld30.Max(y)
-//line scan.go:328
-						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line scan.go:328
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
-//line scan.go:328
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						/*line scan.go:328*/ gc_st8 := gc_ld30.Max(y)
+						/*line scan.go:328*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line scan.go:328*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+							/*line scan.go:328*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan.go:328
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan.go:328
-							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
-//line scan.go:328
-							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							/*line scan.go:328*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							/*line scan.go:328*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-//line scan.go:328
-							var gc_lanes46 [8]int32
+							/*line scan.go:328*/ var gc_lanes46 [8]int32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
 									gc_pos.Thread = gc_rank + gc_k42
-//line scan.go:328
-									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+									/*line scan.go:328*/ temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -4699,8 +3905,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line scan.go:325
-				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 				y := temp[ai_]
 				temp[ai_] = temp[bi_]
 				temp[bi_] = max(temp[bi_], y)
@@ -4724,176 +3929,129 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:297
-					var g int = gc_bx*m + 2*thid
-//line scan.go:297
-					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
-//line scan.go:297
-					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
-//line scan.go:332
-					if g < n && uint(n-g) > 30 {
+					/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:297*/ a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:297*/ a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:332*/ if g < n && uint(n-g) > 30 {
 						var gc_ld41 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:332
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 							gc_ld41 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan.go:333
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:333
-							gc_ld41 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+							/*line scan.go:333*/ gc_ld41 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 						} else {
 							break gc_steps14
 						}
-//line scan.go:333
-						gc_st17 := gc_ld41.Max(a0)
-//line scan.go:333
-						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:333
-							gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
-//line scan.go:333
-							gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
+						/*line scan.go:333*/ gc_st17 := gc_ld41.Max(a0)
+						/*line scan.go:333*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+							/*line scan.go:333*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
+							/*line scan.go:333*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
 //line scan.go:333
 						} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:333
-							gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
-//line scan.go:333
-							gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
+							/*line scan.go:333*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
+							/*line scan.go:333*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
 						} else {
 							break gc_steps14
 						}
 					} else {
-//line scan.go:333
-						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:333*/ gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if11.ToBits() != 0 {
 							var gc_ld42 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:332
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 								gc_ld42 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan.go:333
 							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:333
-								gc_ld42 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+								/*line scan.go:333*/ gc_ld42 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 							} else {
 								break gc_steps14
 							}
-//line scan.go:333
-							gc_st18 := gc_ld42.Max(a0)
+							/*line scan.go:333*/ gc_st18 := gc_ld42.Max(a0)
 							gc_bits := gc_if11.ToBits()
-//line scan.go:333
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:333
-								gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:333
-								gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+							/*line scan.go:333*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:333*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								/*line scan.go:333*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan.go:333
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:333
-								gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:333
-								gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								/*line scan.go:333*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line scan.go:333*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 								break gc_steps14
 							}
 						}
 					}
-//line scan.go:335
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:335*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld43 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:335
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 							gc_ld43 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan.go:336
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:336
-							gc_ld43 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+							/*line scan.go:336*/ gc_ld43 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 						} else {
-//line scan.go:336
-							var gc_lanes69 [16]int32
+							/*line scan.go:336*/ var gc_lanes69 [16]int32
 							for gc_k65 := range 16 {
 								if 0xffff&(1<<gc_k65) != 0 {
 									gc_pos.Thread = gc_rank + gc_k65
-//line scan.go:336
-									gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
+									/*line scan.go:336*/ gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld43 = archsimd.LoadInt32x16(&gc_lanes69)
 						}
-//line scan.go:336
-						gc_st19 := gc_ld43.Max(a1)
-//line scan.go:336
-						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:336
-							gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan.go:336
-							gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
+						/*line scan.go:336*/ gc_st19 := gc_ld43.Max(a1)
+						/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
+							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan.go:336
 						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:336
-							gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan.go:336
-							gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
+							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
+							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
 						} else {
-//line scan.go:336
-							var gc_lanes70 [16]int32
+							/*line scan.go:336*/ var gc_lanes70 [16]int32
 							gc_st19.Store(&gc_lanes70)
 							for gc_k66 := range 16 {
 								if 0xffff&(1<<gc_k66) != 0 {
 									gc_pos.Thread = gc_rank + gc_k66
-//line scan.go:336
-									out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
+									/*line scan.go:336*/ out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan.go:336
-						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:336*/ gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if12.ToBits() != 0 {
 							var gc_ld44 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:335
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 								gc_ld44 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan.go:336
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:336
-								gc_ld44 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+								/*line scan.go:336*/ gc_ld44 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 							} else {
-//line scan.go:336
-								var gc_lanes71 [16]int32
+								/*line scan.go:336*/ var gc_lanes71 [16]int32
 								for gc_k67 := range 16 {
 									if gc_if12.ToBits()&(1<<gc_k67) != 0 {
 										gc_pos.Thread = gc_rank + gc_k67
-//line scan.go:336
-										gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
+										/*line scan.go:336*/ gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld44 = archsimd.LoadInt32x16(&gc_lanes71)
 							}
-//line scan.go:336
-							gc_st20 := gc_ld44.Max(a1)
+							/*line scan.go:336*/ gc_st20 := gc_ld44.Max(a1)
 							gc_bits2 := gc_if12.ToBits()
-//line scan.go:336
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:336
-								gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:336
-								gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+							/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan.go:336
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:336
-								gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:336
-								gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-//line scan.go:336
-								var gc_lanes72 [16]int32
+								/*line scan.go:336*/ var gc_lanes72 [16]int32
 								gc_st20.Store(&gc_lanes72)
 								for gc_k68 := range 16 {
 									if gc_if12.ToBits()&(1<<gc_k68) != 0 {
 										gc_pos.Thread = gc_rank + gc_k68
-//line scan.go:336
-										out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
+										/*line scan.go:336*/ out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -4920,174 +4078,127 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:297
-				var g int = gc_bx*m + 2*thid
-//line scan.go:297
-				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
-//line scan.go:297
-				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-//line scan.go:332
-				if g < n && uint(n-g) > 14 {
+				/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+				/*line scan.go:297*/ a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan.go:297*/ a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan.go:332*/ if g < n && uint(n-g) > 14 {
 					var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:332
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 						gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan.go:333
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:333
-						gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+						/*line scan.go:333*/ gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 					} else {
 						break gc_steps13
 					}
-//line scan.go:333
-					gc_st13 := gc_ld37.Max(a0)
-//line scan.go:333
-					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:333
-						gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
-//line scan.go:333
-						gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
+					/*line scan.go:333*/ gc_st13 := gc_ld37.Max(a0)
+					/*line scan.go:333*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+						/*line scan.go:333*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
+						/*line scan.go:333*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
 //line scan.go:333
 					} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:333
-						gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
-//line scan.go:333
-						gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
+						/*line scan.go:333*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
+						/*line scan.go:333*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
 					} else {
 						break gc_steps13
 					}
 				} else {
-//line scan.go:333
-					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:333*/ gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if9.ToBits() != 0 {
 						var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:332
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 							gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan.go:333
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:333
-							gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+							/*line scan.go:333*/ gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 						} else {
 							break gc_steps13
 						}
-//line scan.go:333
-						gc_st14 := gc_ld38.Max(a0)
-//line scan.go:333
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:333
-							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:333
-							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+						/*line scan.go:333*/ gc_st14 := gc_ld38.Max(a0)
+						/*line scan.go:333*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:333*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+							/*line scan.go:333*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:333
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:333
-							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:333
-							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line scan.go:333*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line scan.go:333*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
 							break gc_steps13
 						}
 					}
 				}
-//line scan.go:335
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:335*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:335
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 						gc_ld39 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan.go:336
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:336
-						gc_ld39 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+						/*line scan.go:336*/ gc_ld39 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 					} else {
-//line scan.go:336
-						var gc_lanes61 [8]int32
+						/*line scan.go:336*/ var gc_lanes61 [8]int32
 						for gc_k57 := range 8 {
 							if 0xff&(1<<gc_k57) != 0 {
 								gc_pos.Thread = gc_rank + gc_k57
-//line scan.go:336
-								gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+								/*line scan.go:336*/ gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld39 = archsimd.LoadInt32x8(&gc_lanes61)
 					}
-//line scan.go:336
-					gc_st15 := gc_ld39.Max(a1)
-//line scan.go:336
-					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:336
-						gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
-//line scan.go:336
-						gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
+					/*line scan.go:336*/ gc_st15 := gc_ld39.Max(a1)
+					/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+						/*line scan.go:336*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
+						/*line scan.go:336*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan.go:336
 					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:336
-						gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
-//line scan.go:336
-						gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
+						/*line scan.go:336*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
+						/*line scan.go:336*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
 					} else {
-//line scan.go:336
-						var gc_lanes62 [8]int32
+						/*line scan.go:336*/ var gc_lanes62 [8]int32
 						gc_st15.Store(&gc_lanes62)
 						for gc_k58 := range 8 {
 							if 0xff&(1<<gc_k58) != 0 {
 								gc_pos.Thread = gc_rank + gc_k58
-//line scan.go:336
-								out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+								/*line scan.go:336*/ out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 				} else {
-//line scan.go:336
-					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:336*/ gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if10.ToBits() != 0 {
 						var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:335
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 							gc_ld40 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan.go:336
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:336
-							gc_ld40 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+							/*line scan.go:336*/ gc_ld40 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 						} else {
-//line scan.go:336
-							var gc_lanes63 [8]int32
+							/*line scan.go:336*/ var gc_lanes63 [8]int32
 							for gc_k59 := range 8 {
 								if gc_if10.ToBits()&(1<<gc_k59) != 0 {
 									gc_pos.Thread = gc_rank + gc_k59
-//line scan.go:336
-									gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
+									/*line scan.go:336*/ gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld40 = archsimd.LoadInt32x8(&gc_lanes63)
 						}
-//line scan.go:336
-						gc_st16 := gc_ld40.Max(a1)
-//line scan.go:336
-						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:336
-							gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:336
-							gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+						/*line scan.go:336*/ gc_st16 := gc_ld40.Max(a1)
+						/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:336*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+							/*line scan.go:336*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:336
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:336
-							gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:336
-							gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line scan.go:336*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							/*line scan.go:336*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-//line scan.go:336
-							var gc_lanes64 [8]int32
+							/*line scan.go:336*/ var gc_lanes64 [8]int32
 							gc_st16.Store(&gc_lanes64)
 							for gc_k60 := range 8 {
 								if gc_if10.ToBits()&(1<<gc_k60) != 0 {
 									gc_pos.Thread = gc_rank + gc_k60
-//line scan.go:336
-									out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
+									/*line scan.go:336*/ out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -5101,12 +4212,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:297
-			g := gc_bx*m + 2*thid
+			/*line scan.go:297*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:332
-			if g < n {
+			/*line scan.go:332*/ if g < n {
 				out[g] = max(temp[2*thid], a0)
 			}
 			if g+1 < n {
@@ -5128,13 +4237,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line scan.go:345
-	n := len(in)
+	/*line scan.go:345*/ n := len(in)
 	m := 2 * gc_bdx
-//line scan.go:348
-	temp := gocuda.Shared[float32](t, m)[:m]
-//line scan.go:358
-	var temp_ []float32 = temp
+	/*line scan.go:348*/ temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan.go:358*/ var temp_ []float32 = temp
 	offset_ := 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -5151,114 +4257,86 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:349
-					var g int = gc_bx*m + 2*thid
+					/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
 					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:350
-					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+					/*line scan.go:350*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 					if g < n && uint(n-g) > 30 {
 						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:351
-						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+						/*line scan.go:351*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:352
 						} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:352
-							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+							/*line scan.go:352*/ gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a0 = gc_ld5
 					} else {
-//line scan.go:352
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:352*/ gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if3.ToBits() != 0 {
 							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:351
-							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							/*line scan.go:351*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:352
 							} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:352
-								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+								/*line scan.go:352*/ gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan.go:352
-							a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+							/*line scan.go:352*/ a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 						}
 					}
-//line scan.go:354
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:354*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:354
-						if (g+
+						/*line scan.go:354*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:355
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+							/*line scan.go:355*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:355
 						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:355
-							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+							/*line scan.go:355*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 						} else {
 							break gc_steps2
 						}
 						a1 = gc_ld7
 					} else {
-//line scan.go:355
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:355*/ gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if4.ToBits() != 0 {
 							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:354
-							if (g+
+							/*line scan.go:354*/ if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:355
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+								/*line scan.go:355*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:355
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:355
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+								/*line scan.go:355*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
 								break gc_steps2
 							}
-//line scan.go:355
-							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+							/*line scan.go:355*/ a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 						}
 					}
-//line scan.go:354
-					gc_t3 := a0
-//line scan.go:354
-					gc_t4 := a1
-//line scan.go:357
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:357
-						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line scan.go:357
-						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+					/*line scan.go:354*/ gc_t3 := a0
+					/*line scan.go:354*/ gc_t4 := a1
+					/*line scan.go:357*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+						/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-//line scan.go:357
-						var gc_lanes11 [16]float32
-//line scan.go:357
-						var gc_lanes12 [16]float32
+						/*line scan.go:357*/ var gc_lanes11 [16]float32
+						/*line scan.go:357*/ var gc_lanes12 [16]float32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
 							if 0xffff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
 								{
-//line scan.go:357
-									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan.go:357
-									temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									/*line scan.go:357*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+									/*line scan.go:357*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 								}
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line scan.go:357
-					a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:357
-					a1.StoreSlice(gc_s_a1[gc_rank:])
+					/*line scan.go:357*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:357*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -5278,112 +4356,84 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:349
-				var g int = gc_bx*m + 2*thid
+				/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
 				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:350
-				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				/*line scan.go:350*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				if g < n && uint(n-g) > 14 {
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:351
-					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+					/*line scan.go:351*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 						gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan.go:352
 					} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:352
-						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						/*line scan.go:352*/ gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a0 = gc_ld
 				} else {
-//line scan.go:352
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:352*/ gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if.ToBits() != 0 {
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:351
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						/*line scan.go:351*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan.go:352
 						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:352
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+							/*line scan.go:352*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan.go:352
-						a0 = gc_ld2.Merge(a0, gc_if)
+						/*line scan.go:352*/ a0 = gc_ld2.Merge(a0, gc_if)
 					}
 				}
-//line scan.go:354
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:354*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:354
-					if (g+
+					/*line scan.go:354*/ if (g+
 						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:355
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+						/*line scan.go:355*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan.go:355
 					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:355
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						/*line scan.go:355*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					a1 = gc_ld3
 				} else {
-//line scan.go:355
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:355*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if2.ToBits() != 0 {
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:354
-						if (g+
+						/*line scan.go:354*/ if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:355
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+							/*line scan.go:355*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan.go:355
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:355
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+							/*line scan.go:355*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 						} else {
 							break gc_steps
 						}
-//line scan.go:355
-						a1 = gc_ld4.Merge(a1, gc_if2)
+						/*line scan.go:355*/ a1 = gc_ld4.Merge(a1, gc_if2)
 					}
 				}
-//line scan.go:354
-				gc_t := a0
-//line scan.go:354
-				gc_t2 := a1
-//line scan.go:357
-				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line scan.go:357
-					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line scan.go:357
-					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				/*line scan.go:354*/ gc_t := a0
+				/*line scan.go:354*/ gc_t2 := a1
+				/*line scan.go:357*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					/*line scan.go:357*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+					/*line scan.go:357*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-//line scan.go:357
-					var gc_lanes5 [8]float32
-//line scan.go:357
-					var gc_lanes6 [8]float32
+					/*line scan.go:357*/ var gc_lanes5 [8]float32
+					/*line scan.go:357*/ var gc_lanes6 [8]float32
 					gc_t.Store(&gc_lanes5)
 					gc_t2.Store(&gc_lanes6)
 					for gc_k5 := range 8 {
 						if 0xff&(1<<gc_k5) != 0 {
 							gc_pos.Thread = gc_rank + gc_k5
-//line scan.go:357
-							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
-//line scan.go:357
-							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
+							/*line scan.go:357*/ temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+							/*line scan.go:357*/ temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
 					gc_pos.Thread = gc_rank
 				}
-//line scan.go:357
-				a0.StoreSlice(gc_s_a0[gc_rank:])
-//line scan.go:357
-				a1.StoreSlice(gc_s_a1[gc_rank:])
+				/*line scan.go:357*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+				/*line scan.go:357*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5391,8 +4441,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:349
-			g := gc_bx*m + 2*thid
+			/*line scan.go:349*/ g := gc_bx*m + 2*thid
 			var a0, a1 float32
 			if g < n {
 				a0 = in[g]
@@ -5405,8 +4454,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line scan.go:379
-	for d := len(temp_) >> 1; d > 0; d >>= 1 {
+	/*line scan.go:379*/ for d := len(temp_) >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset_ == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp_, d) {
 			offset_ = 8
 			d /= 4
@@ -5414,8 +4462,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 		}
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:388
-		if gc_bound := d; gc_bound < gc_to {
+		/*line scan.go:388*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5425,33 +4472,26 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp_)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					thid_ := gc_tx
-//line scan.go:382
-					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 					_ = ai
 					_ = bi
-//line scan.go:383
-					temp_[gc_idx] += temp_[gc_idx2]
+					/*line scan.go:383*/ temp_[gc_idx] += temp_[gc_idx2]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid_ := gc_tx
-//line scan.go:382
-					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 					temp_[bi] += temp_[ai]
 				}
 			}
 		}
-//line scan.go:385
-		offset_ *= 2
+		/*line scan.go:385*/ offset_ *= 2
 	}
 	var r int = offset_
-//line scan.go:358
-	offset := r
-//line scan.go:365
-	var temp_2 []float32 = temp
-//line scan.go:365
-	var offset_2 int = offset
+	/*line scan.go:358*/ offset := r
+	/*line scan.go:365*/ var temp_2 []float32 = temp
+	/*line scan.go:365*/ var offset_2 int = offset
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -5465,30 +4505,25 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_at2 := temp[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
@@ -5499,8 +4534,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5508,8 +4542,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5517,8 +4550,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5526,8 +4558,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-						if sums != nil {
+						/*line scan.go:360*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
@@ -5535,8 +4566,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line scan.go:360
-					if sums != nil {
+					/*line scan.go:360*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
 					}
 					temp[m-1] = 0
@@ -5544,19 +4574,16 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:394
-	for d_ := 1; d_ < len(temp_2); d_ *= 2 {
+	/*line scan.go:394*/ for d_ := 1; d_ < len(temp_2); d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
 			offset_2 = 1
 			d_ *= 4
 			continue
 		}
-//line scan.go:395
-		offset_2 >>= 1
+		/*line scan.go:395*/ offset_2 >>= 1
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line scan.go:399
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line scan.go:399*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -5566,12 +4593,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp_2)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 					thid_2 := gc_tx
-//line scan.go:398
-					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 					_ = ai_
 					_ = bi_
-//line scan.go:399
-					y := temp_2[gc_idx3]
+					/*line scan.go:399*/ y := temp_2[gc_idx3]
 					temp_2[gc_idx3] = temp_2[gc_idx4]
 					temp_2[gc_idx4] += y
 				}
@@ -5579,8 +4604,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid_2 := gc_tx
-//line scan.go:398
-					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 					y := temp_2[ai_]
 					temp_2[ai_] = temp_2[bi_]
 					temp_2[bi_] += y
@@ -5605,176 +4629,129 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line scan.go:349
-					var g int = gc_bx*m + 2*thid
-//line scan.go:349
-					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
-//line scan.go:349
-					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
-//line scan.go:366
-					if g < n && uint(n-g) > 30 {
+					/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:349*/ a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:349*/ a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:366*/ if g < n && uint(n-g) > 30 {
 						var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:366
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+						/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 							gc_ld13 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
 //line scan.go:367
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:367
-							gc_ld13 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+							/*line scan.go:367*/ gc_ld13 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
 						} else {
 							break gc_steps4
 						}
-//line scan.go:367
-						gc_st5 := gc_ld13.Add(a0)
-//line scan.go:367
-						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:367
-							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
-//line scan.go:367
-							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+						/*line scan.go:367*/ gc_st5 := gc_ld13.Add(a0)
+						/*line scan.go:367*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+							/*line scan.go:367*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
+							/*line scan.go:367*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
 //line scan.go:367
 						} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:367
-							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
-//line scan.go:367
-							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+							/*line scan.go:367*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+							/*line scan.go:367*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 						} else {
 							break gc_steps4
 						}
 					} else {
-//line scan.go:367
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						/*line scan.go:367*/ gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 						if gc_if7.ToBits() != 0 {
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:366
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 								gc_ld14 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
 //line scan.go:367
 							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:367
-								gc_ld14 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+								/*line scan.go:367*/ gc_ld14 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
 							} else {
 								break gc_steps4
 							}
-//line scan.go:367
-							gc_st6 := gc_ld14.Add(a0)
+							/*line scan.go:367*/ gc_st6 := gc_ld14.Add(a0)
 							gc_bits := gc_if7.ToBits()
-//line scan.go:367
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:367
-								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:367
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+							/*line scan.go:367*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:367*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								/*line scan.go:367*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan.go:367
 							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:367
-								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:367
-								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								/*line scan.go:367*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								/*line scan.go:367*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 								break gc_steps4
 							}
 						}
 					}
-//line scan.go:369
-					if g+1 < n && uint(n-(g+1)) > 30 {
+					/*line scan.go:369*/ if g+1 < n && uint(n-(g+1)) > 30 {
 						var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:369
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+						/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 							gc_ld15 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
 //line scan.go:370
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:370
-							gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+							/*line scan.go:370*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
 						} else {
-//line scan.go:370
-							var gc_lanes25 [16]float32
+							/*line scan.go:370*/ var gc_lanes25 [16]float32
 							for gc_k23 := range 16 {
 								if 0xffff&(1<<gc_k23) != 0 {
 									gc_pos.Thread = gc_rank + gc_k23
-//line scan.go:370
-									gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
+									/*line scan.go:370*/ gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes25)
 						}
-//line scan.go:370
-						gc_st7 := gc_ld15.Add(a1)
-//line scan.go:370
-						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:370
-							gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
-//line scan.go:370
-							gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+						/*line scan.go:370*/ gc_st7 := gc_ld15.Add(a1)
+						/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
 //line scan.go:370
 						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:370
-							gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
-//line scan.go:370
-							gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
 						} else {
-//line scan.go:370
-							var gc_lanes26 [16]float32
+							/*line scan.go:370*/ var gc_lanes26 [16]float32
 							gc_st7.Store(&gc_lanes26)
 							for gc_k24 := range 16 {
 								if 0xffff&(1<<gc_k24) != 0 {
 									gc_pos.Thread = gc_rank + gc_k24
-//line scan.go:370
-									out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
+									/*line scan.go:370*/ out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line scan.go:370
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						/*line scan.go:370*/ gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 						if gc_if8.ToBits() != 0 {
 							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:369
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 								gc_ld16 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
 //line scan.go:370
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:370
-								gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+								/*line scan.go:370*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
 							} else {
-//line scan.go:370
-								var gc_lanes27 [16]float32
+								/*line scan.go:370*/ var gc_lanes27 [16]float32
 								for gc_k25 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k25) != 0 {
 										gc_pos.Thread = gc_rank + gc_k25
-//line scan.go:370
-										gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
+										/*line scan.go:370*/ gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes27)
 							}
-//line scan.go:370
-							gc_st8 := gc_ld16.Add(a1)
+							/*line scan.go:370*/ gc_st8 := gc_ld16.Add(a1)
 							gc_bits2 := gc_if8.ToBits()
-//line scan.go:370
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:370
-								gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:370
-								gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+							/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan.go:370
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:370
-								gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:370
-								gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-//line scan.go:370
-								var gc_lanes28 [16]float32
+								/*line scan.go:370*/ var gc_lanes28 [16]float32
 								gc_st8.Store(&gc_lanes28)
 								for gc_k26 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k26) != 0 {
 										gc_pos.Thread = gc_rank + gc_k26
-//line scan.go:370
-										out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
+										/*line scan.go:370*/ out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -5801,174 +4778,127 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line scan.go:349
-				var g int = gc_bx*m + 2*thid
-//line scan.go:349
-				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
-//line scan.go:349
-				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
-//line scan.go:366
-				if g < n && uint(n-g) > 14 {
+				/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+				/*line scan.go:349*/ a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+				/*line scan.go:349*/ a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+				/*line scan.go:366*/ if g < n && uint(n-g) > 14 {
 					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:366
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
 //line scan.go:367
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:367
-						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+						/*line scan.go:367*/ gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 					} else {
 						break gc_steps3
 					}
-//line scan.go:367
-					gc_st := gc_ld9.Add(a0)
-//line scan.go:367
-					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:367
-						gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
-//line scan.go:367
-						gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
+					/*line scan.go:367*/ gc_st := gc_ld9.Add(a0)
+					/*line scan.go:367*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+						/*line scan.go:367*/ gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
+						/*line scan.go:367*/ gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
 //line scan.go:367
 					} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:367
-						gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
-//line scan.go:367
-						gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+						/*line scan.go:367*/ gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+						/*line scan.go:367*/ gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
 					} else {
 						break gc_steps3
 					}
 				} else {
-//line scan.go:367
-					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					/*line scan.go:367*/ gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:366
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 							gc_ld10 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
 //line scan.go:367
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:367
-							gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+							/*line scan.go:367*/ gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps3
 						}
-//line scan.go:367
-						gc_st2 := gc_ld10.Add(a0)
-//line scan.go:367
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:367
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:367
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+						/*line scan.go:367*/ gc_st2 := gc_ld10.Add(a0)
+						/*line scan.go:367*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:367*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+							/*line scan.go:367*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:367
 						} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:367
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:367
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line scan.go:367*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line scan.go:367*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 							break gc_steps3
 						}
 					}
 				}
-//line scan.go:369
-				if g+1 < n && uint(n-(g+1)) > 14 {
+				/*line scan.go:369*/ if g+1 < n && uint(n-(g+1)) > 14 {
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:369
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 						gc_ld11 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
 //line scan.go:370
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:370
-						gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+						/*line scan.go:370*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 					} else {
-//line scan.go:370
-						var gc_lanes17 [8]float32
+						/*line scan.go:370*/ var gc_lanes17 [8]float32
 						for gc_k15 := range 8 {
 							if 0xff&(1<<gc_k15) != 0 {
 								gc_pos.Thread = gc_rank + gc_k15
-//line scan.go:370
-								gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
+								/*line scan.go:370*/ gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes17)
 					}
-//line scan.go:370
-					gc_st3 := gc_ld11.Add(a1)
-//line scan.go:370
-					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:370
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
-//line scan.go:370
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
+					/*line scan.go:370*/ gc_st3 := gc_ld11.Add(a1)
+					/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+						/*line scan.go:370*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
+						/*line scan.go:370*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
 //line scan.go:370
 					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:370
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
-//line scan.go:370
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+						/*line scan.go:370*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+						/*line scan.go:370*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
 					} else {
-//line scan.go:370
-						var gc_lanes18 [8]float32
+						/*line scan.go:370*/ var gc_lanes18 [8]float32
 						gc_st3.Store(&gc_lanes18)
 						for gc_k16 := range 8 {
 							if 0xff&(1<<gc_k16) != 0 {
 								gc_pos.Thread = gc_rank + gc_k16
-//line scan.go:370
-								out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
+								/*line scan.go:370*/ out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 				} else {
-//line scan.go:370
-					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					/*line scan.go:370*/ gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 					if gc_if6.ToBits() != 0 {
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:369
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
 //line scan.go:370
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:370
-							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+							/*line scan.go:370*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 						} else {
-//line scan.go:370
-							var gc_lanes19 [8]float32
+							/*line scan.go:370*/ var gc_lanes19 [8]float32
 							for gc_k17 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k17) != 0 {
 									gc_pos.Thread = gc_rank + gc_k17
-//line scan.go:370
-									gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
+									/*line scan.go:370*/ gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes19)
 						}
-//line scan.go:370
-						gc_st4 := gc_ld12.Add(a1)
-//line scan.go:370
-						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:370
-							gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:370
-							gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+						/*line scan.go:370*/ gc_st4 := gc_ld12.Add(a1)
+						/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:370*/ gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+							/*line scan.go:370*/ gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:370
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:370
-							gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:370
-							gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line scan.go:370*/ gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line scan.go:370*/ gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-//line scan.go:370
-							var gc_lanes20 [8]float32
+							/*line scan.go:370*/ var gc_lanes20 [8]float32
 							gc_st4.Store(&gc_lanes20)
 							for gc_k18 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k18) != 0 {
 									gc_pos.Thread = gc_rank + gc_k18
-//line scan.go:370
-									out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
+									/*line scan.go:370*/ out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -5982,12 +4912,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
-//line scan.go:349
-			g := gc_bx*m + 2*thid
+			/*line scan.go:349*/ g := gc_bx*m + 2*thid
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
-//line scan.go:366
-			if g < n {
+			/*line scan.go:366*/ if g < n {
 				out[g] = temp[2*thid] + a0
 			}
 			if g+1 < n {
@@ -6016,8 +4944,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 		gc_apart := compiled.Disjoint(prefix, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan.go:432
-			panic(compiled.ErrGuardWraps)
+			/*line scan.go:432*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -6047,8 +4974,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									{
-//line scan.go:414
-										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										/*line scan.go:414*/ archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -6064,8 +4990,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line scan.go:414
-								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								/*line scan.go:414*/ archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -6073,8 +4998,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 							gc_tx := gc_seg + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line scan.go:415
-							gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
+							/*line scan.go:415*/ gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
 						gc_step := gc_seg
@@ -6083,36 +5007,31 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 							{
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-								out[i] = max(out[i], prefix[gc_q])
+								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-							out[i] = max(out[i], prefix[gc_q])
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
 						}
 					}
 					gc_seg = gc_segend
@@ -6124,36 +5043,31 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-						out[i] = max(out[i], prefix[i/per])
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line scan.go:415
-					out[i] = max(out[i], prefix[i/per])
+					/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 				}
 			}
 		}

@@ -37,8 +37,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_galiosCoeff := make([][4]Uchar4, gc_b.Len())
-//line hecbench_aes.go:85
-	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
+	/*line hecbench_aes.go:85*/ block0 := gocuda.Shared[Uchar4](t, 4)[:4]
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
 	bx := uint32(gc_bx)
 	by := uint32(gc_by)
@@ -49,21 +48,16 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localIdy := uint32(gc_ty)
-//line hecbench_aes.go:93
-				globalIndex := ((by*width/4)+bx)*4 + localIdy
+				/*line hecbench_aes.go:93*/ globalIndex := ((by*width/4)+bx)*4 + localIdy
 				localIndex := localIdy
-//line hecbench_aes.go:96
-				var galiosCoeff [4]Uchar4
+				/*line hecbench_aes.go:96*/ var galiosCoeff [4]Uchar4
 				gc_s_galiosCoeff[gc_rank] = galiosCoeff
-//line hecbench_aes.go:97
-				gc_s_galiosCoeff[gc_rank][0] = Uchar4{2, 0, 0, 0}
+				/*line hecbench_aes.go:97*/ gc_s_galiosCoeff[gc_rank][0] = Uchar4{2, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][1] = Uchar4{3, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][2] = Uchar4{1, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][3] = Uchar4{1, 0, 0, 0}
-//line hecbench_aes.go:102
-				block0[localIndex] = input[globalIndex]
-//line hecbench_aes.go:104
-				block0[localIndex] = xor4(block0[localIndex], roundKey[localIndex])
+				/*line hecbench_aes.go:102*/ block0[localIndex] = input[globalIndex]
+				/*line hecbench_aes.go:104*/ block0[localIndex] = xor4(block0[localIndex], roundKey[localIndex])
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -71,8 +65,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			}
 		}
 	}
-//line hecbench_aes.go:106
-	for r := uint32(1); r < rounds; r++ {
+	/*line hecbench_aes.go:106*/ for r := uint32(1); r < rounds; r++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -82,56 +75,41 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:107
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:109
-						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:107*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:107
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:109
-						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:107*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:107
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:109
-						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:107*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:107
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:109
-						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:107*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-					localIndex := localIdy
-//line hecbench_aes.go:107
-					block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:109
-					block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+					/*line hecbench_aes.go:94*/ localIndex := localIdy
+					/*line hecbench_aes.go:107*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+					/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -149,50 +127,40 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:112
-						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:112
-						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:112
-						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:112
-						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-					localIndex := localIdy
-//line hecbench_aes.go:112
-					block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
+					/*line hecbench_aes.go:94*/ localIndex := localIdy
+					/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -209,46 +177,36 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:115
-						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:115
-						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:115
-						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-						localIndex := localIdy
-//line hecbench_aes.go:115
-						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:94*/ localIndex := localIdy
+						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:94
-					localIndex := localIdy
-//line hecbench_aes.go:115
-					block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
+					/*line hecbench_aes.go:94*/ localIndex := localIdy
+					/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -263,15 +221,11 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				localIdy := uint32(gc_ty)
-//line hecbench_aes.go:93
-				globalIndex := ((by*width/4)+bx)*4 + localIdy
+				/*line hecbench_aes.go:93*/ globalIndex := ((by*width/4)+bx)*4 + localIdy
 				localIndex := localIdy
-//line hecbench_aes.go:117
-				block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:119
-				block0[localIndex] = shiftRows(block0[localIndex], localIndex)
-//line hecbench_aes.go:121
-				output[globalIndex] = xor4(block0[localIndex], roundKey[rounds*4+localIndex])
+				/*line hecbench_aes.go:117*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+				/*line hecbench_aes.go:119*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
+				/*line hecbench_aes.go:121*/ output[globalIndex] = xor4(block0[localIndex], roundKey[rounds*4+localIndex])
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -305,8 +259,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_galiosCoeff := make([][4]Uchar4, gc_b.Len())
-//line hecbench_aes.go:128
-	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
+	/*line hecbench_aes.go:128*/ block0 := gocuda.Shared[Uchar4](t, 4)[:4]
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
 	bx := uint32(gc_bx)
 	by := uint32(gc_by)
@@ -317,21 +270,16 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localIdy := uint32(gc_ty)
-//line hecbench_aes.go:136
-				globalIndex := ((by*width/4)+bx)*4 + localIdy
+				/*line hecbench_aes.go:136*/ globalIndex := ((by*width/4)+bx)*4 + localIdy
 				localIndex := localIdy
-//line hecbench_aes.go:139
-				var galiosCoeff [4]Uchar4
+				/*line hecbench_aes.go:139*/ var galiosCoeff [4]Uchar4
 				gc_s_galiosCoeff[gc_rank] = galiosCoeff
-//line hecbench_aes.go:140
-				gc_s_galiosCoeff[gc_rank][0] = Uchar4{14, 0, 0, 0}
+				/*line hecbench_aes.go:140*/ gc_s_galiosCoeff[gc_rank][0] = Uchar4{14, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][1] = Uchar4{11, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][2] = Uchar4{13, 0, 0, 0}
 				gc_s_galiosCoeff[gc_rank][3] = Uchar4{9, 0, 0, 0}
-//line hecbench_aes.go:145
-				block0[localIndex] = input[globalIndex]
-//line hecbench_aes.go:147
-				block0[localIndex] = xor4(block0[localIndex], roundKey[4*rounds+localIndex])
+				/*line hecbench_aes.go:145*/ block0[localIndex] = input[globalIndex]
+				/*line hecbench_aes.go:147*/ block0[localIndex] = xor4(block0[localIndex], roundKey[4*rounds+localIndex])
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -339,8 +287,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			}
 		}
 	}
-//line hecbench_aes.go:149
-	for r := rounds - 1; r > 0; r-- {
+	/*line hecbench_aes.go:149*/ for r := rounds - 1; r > 0; r-- {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -350,56 +297,41 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:150
-						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:152
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:150*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:150
-						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:152
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:150*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:150
-						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:152
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:150*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:150
-						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:152
-						block0[localIndex] = sboxRead(sbox, block0[localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:150*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-					localIndex := localIdy
-//line hecbench_aes.go:150
-					block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:152
-					block0[localIndex] = sboxRead(sbox, block0[localIndex])
+					/*line hecbench_aes.go:137*/ localIndex := localIdy
+					/*line hecbench_aes.go:150*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+					/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -416,46 +348,36 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:155
-						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:155
-						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:155
-						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:155
-						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-					localIndex := localIdy
-//line hecbench_aes.go:155
-					block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
+					/*line hecbench_aes.go:137*/ localIndex := localIdy
+					/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -473,50 +395,40 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:158
-						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:158
-						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:158
-						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-						localIndex := localIdy
-//line hecbench_aes.go:158
-						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
+						/*line hecbench_aes.go:137*/ localIndex := localIdy
+						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localIdy := uint32(gc_ty)
-//line hecbench_aes.go:137
-					localIndex := localIdy
-//line hecbench_aes.go:158
-					block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
+					/*line hecbench_aes.go:137*/ localIndex := localIdy
+					/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -531,15 +443,11 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				localIdy := uint32(gc_ty)
-//line hecbench_aes.go:136
-				globalIndex := ((by*width/4)+bx)*4 + localIdy
+				/*line hecbench_aes.go:136*/ globalIndex := ((by*width/4)+bx)*4 + localIdy
 				localIndex := localIdy
-//line hecbench_aes.go:161
-				block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-//line hecbench_aes.go:163
-				block0[localIndex] = sboxRead(sbox, block0[localIndex])
-//line hecbench_aes.go:165
-				output[globalIndex] = xor4(block0[localIndex], roundKey[localIndex])
+				/*line hecbench_aes.go:161*/ block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
+				/*line hecbench_aes.go:163*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
+				/*line hecbench_aes.go:165*/ output[globalIndex] = xor4(block0[localIndex], roundKey[localIndex])
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -53,11 +53,9 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 		}
 		gx := gc_bx
 		gy := gc_by
-//line hecbench_allpairs.go:37
-		gc_chunk := compiled.StrideChunk(apThreads * 4)
+		/*line hecbench_allpairs.go:37*/ gc_chunk := compiled.StrideChunk(apThreads * 4)
 		gc_span := (apThreads * 4) * gc_chunk
-//line hecbench_allpairs.go:37
-		for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
+		/*line hecbench_allpairs.go:37*/ for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -67,8 +65,7 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:37
-					gc_start := 4 * idx
+					/*line hecbench_allpairs.go:37*/ gc_start := 4 * idx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -85,13 +82,10 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-//line hecbench_allpairs.go:38
-						j := char4At(data, i+attributes*gx)
+						/*line hecbench_allpairs.go:38*/ j := char4At(data, i+attributes*gx)
 						k := char4At(data, i+attributes*gy)
-//line hecbench_allpairs.go:43
-						var count int8
-//line hecbench_allpairs.go:45
-						if j.X^k.X != 0 {
+						/*line hecbench_allpairs.go:43*/ var count int8
+						/*line hecbench_allpairs.go:45*/ if j.X^k.X != 0 {
 							count++
 						}
 						if j.Y^k.Y != 0 {
@@ -103,8 +97,7 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 						if j.W^k.W != 0 {
 							count++
 						}
-//line hecbench_allpairs.go:59
-						atomic.Add(&distance[instances*gx+gy], int32(count))
+						/*line hecbench_allpairs.go:59*/ atomic.Add(&distance[instances*gx+gy], int32(count))
 					}
 				}
 			}

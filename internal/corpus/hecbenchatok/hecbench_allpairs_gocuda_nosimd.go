@@ -23,42 +23,34 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_n := gc_b.Len()
 	gx := gc_bx
 	gy := gc_by
-//line hecbench_allpairs.go:71
-	if apThreads <= 1*gc_bdx {
+	/*line hecbench_allpairs.go:71*/ if apThreads <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_allpairs.go:71
-	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
+	/*line hecbench_allpairs.go:71*/ dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_allpairs.go:74
-		if gc_bdx <= len(dist) {
+		/*line hecbench_allpairs.go:74*/ if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_allpairs.go:74
-					gc_at[gc_tx] = 0
+					/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_allpairs.go:74
-					gc_at[gc_tx] = 0
+					/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_allpairs.go:74
-					gc_at[gc_tx] = 0
+					/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_allpairs.go:74
-					gc_at[gc_tx] = 0
+					/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_allpairs.go:74
-				gc_at[gc_tx] = 0
+				/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_step2 := 0
@@ -67,43 +59,37 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
+					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
+					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
+					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:74
-					dist[idx] = 0
+					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
-//line hecbench_allpairs.go:74
-				dist[idx] = 0
+				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 			}
 		}
 	}
 	gc_chunk := compiled.StrideChunk(apThreads * 4)
 	gc_span := (apThreads * 4) * gc_chunk
-//line hecbench_allpairs.go:78
-	for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
+	/*line hecbench_allpairs.go:78*/ for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -113,8 +99,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
-//line hecbench_allpairs.go:78
-				gc_start := idx * 4
+				/*line hecbench_allpairs.go:78*/ gc_start := idx * 4
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -131,12 +116,10 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-//line hecbench_allpairs.go:79
-					j := char4At(data, i+attributes*gx)
+					/*line hecbench_allpairs.go:79*/ j := char4At(data, i+attributes*gx)
 					k := char4At(data, i+attributes*gy)
 					var count int8
-//line hecbench_allpairs.go:83
-					if j.X^k.X != 0 {
+					/*line hecbench_allpairs.go:83*/ if j.X^k.X != 0 {
 						count++
 					}
 					if j.Y^k.Y != 0 {
@@ -148,14 +131,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					if j.W^k.W != 0 {
 						count++
 					}
-//line hecbench_allpairs.go:97
-					dist[idx] += int32(count)
+					/*line hecbench_allpairs.go:97*/ dist[idx] += int32(count)
 				}
 			}
 		}
 	}
-//line hecbench_allpairs.go:103
-	for stride := apThreads / 2; stride > 0; stride /= 2 {
+	/*line hecbench_allpairs.go:103*/ for stride := apThreads / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
 			if gc_k := compiled.TreeFold(dist, stride, 0, 1); gc_k > 0 {
 				stride = gc_k
@@ -163,8 +144,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_allpairs.go:112
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line hecbench_allpairs.go:112*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -176,28 +156,23 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_allpairs.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_allpairs.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_allpairs.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_allpairs.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_allpairs.go:105
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -206,36 +181,31 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
+						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
+						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
+						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx
-//line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
+						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:105
-					dist[idx] += dist[idx+stride]
+					/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 				}
 			}
 		}
@@ -246,24 +216,18 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_allpairs.go:118
-			gc_off3 := instances*gy + gx
+			/*line hecbench_allpairs.go:118*/ gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -271,32 +235,27 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-					distance[instances*gy+gx] = dist[0]
+					/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 				}
 			}
 		}

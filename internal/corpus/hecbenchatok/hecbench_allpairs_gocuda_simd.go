@@ -22,15 +22,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_n := gc_b.Len()
 	gx := gc_bx
 	gy := gc_by
-//line hecbench_allpairs.go:71
-	if apThreads <= 1*gc_bdx {
+	/*line hecbench_allpairs.go:71*/ if apThreads <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_allpairs.go:71
-	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
+	/*line hecbench_allpairs.go:71*/ dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_allpairs.go:74
-		if gc_bdx <= len(dist) {
+		/*line hecbench_allpairs.go:74*/ if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -39,14 +36,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_vstep
 					var idx int = gc_tx
 					_ = idx
-//line hecbench_allpairs.go:74
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_allpairs.go:74*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_allpairs.go:74
-				gc_at[gc_tx] = 0
+				/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_vstep2 := 0
@@ -55,27 +50,23 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var idx int = gc_tx
-//line hecbench_allpairs.go:74
-					if idx < 0 || idx > len(dist)-8 {
+					/*line hecbench_allpairs.go:74*/ if idx < 0 || idx > len(dist)-8 {
 						break
 					}
-//line hecbench_allpairs.go:74
-					gc_vb.StoreSlice(dist[idx:])
+					/*line hecbench_allpairs.go:74*/ gc_vb.StoreSlice(dist[idx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
-//line hecbench_allpairs.go:74
-				dist[idx] = 0
+				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 			}
 		}
 	}
 	gc_chunk := compiled.StrideChunk(apThreads * 4)
 	gc_span := (apThreads * 4) * gc_chunk
-//line hecbench_allpairs.go:78
-	for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
+	/*line hecbench_allpairs.go:78*/ for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -85,8 +76,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
-//line hecbench_allpairs.go:78
-				gc_start := idx * 4
+				/*line hecbench_allpairs.go:78*/ gc_start := idx * 4
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -103,12 +93,10 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-//line hecbench_allpairs.go:79
-					j := char4At(data, i+attributes*gx)
+					/*line hecbench_allpairs.go:79*/ j := char4At(data, i+attributes*gx)
 					k := char4At(data, i+attributes*gy)
 					var count int8
-//line hecbench_allpairs.go:83
-					if j.X^k.X != 0 {
+					/*line hecbench_allpairs.go:83*/ if j.X^k.X != 0 {
 						count++
 					}
 					if j.Y^k.Y != 0 {
@@ -120,17 +108,14 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					if j.W^k.W != 0 {
 						count++
 					}
-//line hecbench_allpairs.go:97
-					dist[idx] += int32(count)
+					/*line hecbench_allpairs.go:97*/ dist[idx] += int32(count)
 				}
 			}
 		}
 	}
-//line hecbench_allpairs.go:103
-	for stride := apThreads / 2; stride > 0; stride /= 2 {
+	/*line hecbench_allpairs.go:103*/ for stride := apThreads / 2; stride > 0; stride /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_allpairs.go:106
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line hecbench_allpairs.go:106*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -144,14 +129,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						gc_tx := gc_vstep3
 						var idx int = gc_tx
 						_ = idx
-//line hecbench_allpairs.go:104
-						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line hecbench_allpairs.go:104*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_allpairs.go:105
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -159,20 +142,17 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var idx int = gc_tx
-//line hecbench_allpairs.go:105
-						if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
+						/*line hecbench_allpairs.go:105*/ if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
 							break
 						}
-//line hecbench_allpairs.go:105
-						archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
+						/*line hecbench_allpairs.go:105*/ archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
-//line hecbench_allpairs.go:105
-					dist[idx] += dist[idx+stride]
+					/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
 				}
 			}
 		}
@@ -183,24 +163,18 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_allpairs.go:118
-			gc_off3 := instances*gy + gx
+			/*line hecbench_allpairs.go:118*/ gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_allpairs.go:111
-					gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -208,32 +182,27 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-						distance[instances*gy+gx] = dist[0]
+						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_allpairs.go:111
-					distance[instances*gy+gx] = dist[0]
+					/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 				}
 			}
 		}

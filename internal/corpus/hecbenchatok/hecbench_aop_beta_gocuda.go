@@ -78,12 +78,9 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_aop_beta.go:167
-		numThreadsPerGrid := gc_gdx * aopThreads2
-//line hecbench_aop_beta.go:170
-		skipComputations := allOutOfTheMoney[0]
-//line hecbench_aop_beta.go:173
-		beta0 := beta[0]
+		/*line hecbench_aop_beta.go:167*/ numThreadsPerGrid := gc_gdx * aopThreads2
+		/*line hecbench_aop_beta.go:170*/ skipComputations := allOutOfTheMoney[0]
+		/*line hecbench_aop_beta.go:173*/ beta0 := beta[0]
 		beta1 := beta[1]
 		beta2 := beta[2]
 		compiled.OutOfLine(func() {
@@ -91,30 +88,22 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:178
-						path := gc_bx*aopThreads2 + gc_tx
+						/*line hecbench_aop_beta.go:178*/ path := gc_bx*aopThreads2 + gc_tx
 						for ; path < numPaths; path += numThreadsPerGrid {
-//line hecbench_aop_beta.go:181
-							oldCashflow := expMinRDt * cashflows[path]
+							/*line hecbench_aop_beta.go:181*/ oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
 								continue
 							}
-//line hecbench_aop_beta.go:188
-							S := paths[path]
+							/*line hecbench_aop_beta.go:188*/ S := paths[path]
 							S2 := S * S
-//line hecbench_aop_beta.go:192
-							payoff := payoffObject.Payoff(S)
-//line hecbench_aop_beta.go:195
-							estimatedPayoff := beta0 + beta1*S + beta2*S2
-//line hecbench_aop_beta.go:198
-							estimatedPayoff *= expMinRDt
-//line hecbench_aop_beta.go:201
-							if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
+							/*line hecbench_aop_beta.go:192*/ payoff := payoffObject.Payoff(S)
+							/*line hecbench_aop_beta.go:195*/ estimatedPayoff := beta0 + beta1*S + beta2*S2
+							/*line hecbench_aop_beta.go:198*/ estimatedPayoff *= expMinRDt
+							/*line hecbench_aop_beta.go:201*/ if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
 								payoff = oldCashflow
 							}
-//line hecbench_aop_beta.go:206
-							cashflows[path] = payoff
+							/*line hecbench_aop_beta.go:206*/ cashflows[path] = payoff
 						}
 					}
 				}

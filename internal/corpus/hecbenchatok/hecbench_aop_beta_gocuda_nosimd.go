@@ -22,12 +22,9 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	gc_s_beta1 := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 	gc_s_beta2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_aop_beta.go:14
-	lsums := gocuda.Shared[Double3](t, 1)[:1]
-//line hecbench_aop_beta.go:16
-	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-//line hecbench_aop_beta.go:24
-	numThreadsPerGrid := aopThreads2 * gc_gdx
+	/*line hecbench_aop_beta.go:14*/ lsums := gocuda.Shared[Double3](t, 1)[:1]
+	/*line hecbench_aop_beta.go:16*/ sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
+	/*line hecbench_aop_beta.go:24*/ numThreadsPerGrid := aopThreads2 * gc_gdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -38,33 +35,26 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			gc_pos.Thread = gc_rank
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_aop_beta.go:19
-				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line hecbench_aop_beta.go:19*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
 			var gc_u2 int32
 			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_aop_beta.go:19
-				gc_u2 = allOutOfTheMoney[0]
+				/*line hecbench_aop_beta.go:19*/ gc_u2 = allOutOfTheMoney[0]
 			}
 			if gc_u2 != 0 {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
 				gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
 			}
-//line hecbench_aop_beta.go:27
-			if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+			/*line hecbench_aop_beta.go:27*/ if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
 				break
 			}
-//line hecbench_aop_beta.go:27
-			if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
-//line hecbench_aop_beta.go:27
-				lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
+			/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
+				/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
 			} else {
-//line hecbench_aop_beta.go:28
-				gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
+				/*line hecbench_aop_beta.go:28*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
 				if gc_alive2.And(gc_if).ToBits() != 0 {
-//line hecbench_aop_beta.go:27
-					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
+					/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
 				}
 			}
 		}
@@ -75,33 +65,28 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop_beta.go:19
-			if allOutOfTheMoney[0] != 0 {
+			/*line hecbench_aop_beta.go:19*/ if allOutOfTheMoney[0] != 0 {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_aop_beta.go:27
-			if gc_tx < aopSmemSlots {
+			/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots {
 				sharedSvd[gc_tx] = svd[gc_tx]
 			}
 		}
 	}
-//line hecbench_aop_beta.go:33
-	R00 := sharedSvd[0]
+	/*line hecbench_aop_beta.go:33*/ R00 := sharedSvd[0]
 	R01 := sharedSvd[1]
 	R02 := sharedSvd[2]
 	R11 := sharedSvd[3]
 	R12 := sharedSvd[4]
 	R22 := sharedSvd[5]
-//line hecbench_aop_beta.go:41
-	W00 := sharedSvd[6]
+	/*line hecbench_aop_beta.go:41*/ W00 := sharedSvd[6]
 	W01 := sharedSvd[7]
 	W02 := sharedSvd[8]
 	W11 := sharedSvd[9]
 	W12 := sharedSvd[10]
 	W22 := sharedSvd[11]
-//line hecbench_aop_beta.go:49
-	var invR00, invR11, invR22 float64
+	/*line hecbench_aop_beta.go:49*/ var invR00, invR11, invR22 float64
 	if R00 != 0.0 {
 		invR00 = 1 / R00
 	}
@@ -111,26 +96,22 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	if R22 != 0.0 {
 		invR22 = 1 / R22
 	}
-//line hecbench_aop_beta.go:61
-	invR01 := invR00 * invR11 * R01
+	/*line hecbench_aop_beta.go:61*/ invR01 := invR00 * invR11 * R01
 	invR02 := invR00 * invR22 * R02
 	invR12 := invR22 * R12
-//line hecbench_aop_beta.go:66
-	invW00 := W00 * invR00
+	/*line hecbench_aop_beta.go:66*/ invW00 := W00 * invR00
 	gc_vstep2 := 0
 	gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		gc_rank := gc_vstep2
 		gc_alive4 := gc_all4
 		if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_aop_beta.go:69
-			gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+			/*line hecbench_aop_beta.go:69*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 		}
 		var beta0 float64 = 0.0
 		var beta1 float64 = 0.0
 		var beta2 float64 = 0.0
-//line hecbench_aop_beta.go:70
-		lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
+		/*line hecbench_aop_beta.go:70*/ lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
 		lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
 		lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
 	}
@@ -146,19 +127,16 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		gc_s_beta1[gc_rank] = beta1
 		gc_s_beta2[gc_rank] = beta2
 	}
-//line hecbench_aop_beta.go:72
-	gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
+	/*line hecbench_aop_beta.go:72*/ gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
 	gc_span := (numThreadsPerGrid) * gc_chunk
-//line hecbench_aop_beta.go:72
-	for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
+	/*line hecbench_aop_beta.go:72*/ for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_aop_beta.go:80
-		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
+		/*line hecbench_aop_beta.go:80*/ if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*aopThreads2)); gc_bound < gc_to {
@@ -174,8 +152,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				beta0 := gc_s_beta0[gc_rank]
 				beta1 := gc_s_beta1[gc_rank]
 				beta2 := gc_s_beta2[gc_rank]
-//line hecbench_aop_beta.go:72
-				gc_start := gc_bx*aopThreads2 + gc_tx
+				/*line hecbench_aop_beta.go:72*/ gc_start := gc_bx*aopThreads2 + gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -192,24 +169,18 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 					gc_more = true
 				}
 				for path := gc_from2; gc_trips > 0; path, gc_trips = path+(numThreadsPerGrid), gc_trips-1 {
-//line hecbench_aop_beta.go:74
-					S := paths[path]
-//line hecbench_aop_beta.go:77
-					inTheMoney := payoff.IsInTheMoney(S)
-//line hecbench_aop_beta.go:80
-					Q1i := invR11*S - invR01
+					/*line hecbench_aop_beta.go:74*/ S := paths[path]
+					/*line hecbench_aop_beta.go:77*/ inTheMoney := payoff.IsInTheMoney(S)
+					/*line hecbench_aop_beta.go:80*/ Q1i := invR11*S - invR01
 					Q2i := invR22*S*S - invR02 - Q1i*invR12
-//line hecbench_aop_beta.go:84
-					WI0 := invW00 + W01*Q1i + W02*Q2i
+					/*line hecbench_aop_beta.go:84*/ WI0 := invW00 + W01*Q1i + W02*Q2i
 					WI1 := W11*Q1i + W12*Q2i
 					WI2 := W22 * Q2i
 					cashflow := 0.0
-//line hecbench_aop_beta.go:90
-					if inTheMoney != 0 {
+					/*line hecbench_aop_beta.go:90*/ if inTheMoney != 0 {
 						cashflow = cashflows[path]
 					}
-//line hecbench_aop_beta.go:95
-					beta0 += WI0 * cashflow
+					/*line hecbench_aop_beta.go:95*/ beta0 += WI0 * cashflow
 					beta1 += WI1 * cashflow
 					beta2 += WI2 * cashflow
 				}
@@ -231,8 +202,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop_beta.go:102
-				lsums[0] = Double3{0, 0, 0}
+				/*line hecbench_aop_beta.go:102*/ lsums[0] = Double3{0, 0, 0}
 			}
 		}
 	}
@@ -244,8 +214,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		beta0 := gc_s_beta0[gc_rank]
 		beta1 := gc_s_beta1[gc_rank]
 		beta2 := gc_s_beta2[gc_rank]
-//line hecbench_aop_beta.go:106
-		compiled.SharedAdd(&lsums[0].X, beta0)
+		/*line hecbench_aop_beta.go:106*/ compiled.SharedAdd(&lsums[0].X, beta0)
 		compiled.SharedAdd(&lsums[0].Y, beta1)
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
@@ -261,8 +230,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop_beta.go:113
-				partialSums[0*aopThreads2+gc_bx] = lsums[0].X
+				/*line hecbench_aop_beta.go:113*/ partialSums[0*aopThreads2+gc_bx] = lsums[0].X
 				partialSums[1*aopThreads2+gc_bx] = lsums[0].Y
 				partialSums[2*aopThreads2+gc_bx] = lsums[0].Z
 			}
@@ -278,8 +246,7 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	gc_n := gc_b.Len()
 	gc_s_sums := compiled.Scratch[Double3](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_aop_beta.go:125
-	lsums := gocuda.Shared[Double3](t, 1)[:1]
+	/*line hecbench_aop_beta.go:125*/ lsums := gocuda.Shared[Double3](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -288,23 +255,19 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop_beta.go:128
-			if allOutOfTheMoney[0] != 0 {
+			/*line hecbench_aop_beta.go:128*/ if allOutOfTheMoney[0] != 0 {
 				if gc_tx < 3 {
 					beta[gc_tx] = 0.0
 				}
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_aop_beta.go:136
-			var sums Double3
-//line hecbench_aop_beta.go:139
-			sums.X = beta[0*aopThreads2+gc_tx]
+			/*line hecbench_aop_beta.go:136*/ var sums Double3
+			/*line hecbench_aop_beta.go:139*/ sums.X = beta[0*aopThreads2+gc_tx]
 			sums.Y = beta[1*aopThreads2+gc_tx]
 			sums.Z = beta[2*aopThreads2+gc_tx]
 			if gc_tx == 0 {
-//line hecbench_aop_beta.go:145
-				lsums[0] = Double3{0, 0, 0}
+				/*line hecbench_aop_beta.go:145*/ lsums[0] = Double3{0, 0, 0}
 			}
 			gc_s_sums[gc_rank] = sums
 		}
@@ -315,8 +278,7 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			continue
 		}
 		sums := gc_s_sums[gc_rank]
-//line hecbench_aop_beta.go:149
-		compiled.SharedAdd(&lsums[0].X, sums.X)
+		/*line hecbench_aop_beta.go:149*/ compiled.SharedAdd(&lsums[0].X, sums.X)
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
@@ -331,8 +293,7 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop_beta.go:156
-			beta[0] = lsums[0].X
+			/*line hecbench_aop_beta.go:156*/ beta[0] = lsums[0].X
 			beta[1] = lsums[0].Y
 			beta[2] = lsums[0].Z
 		}
@@ -347,11 +308,9 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line hecbench_aop_beta.go:216
-	lsum := gocuda.Shared[float64](t, 1)[:1]
+	/*line hecbench_aop_beta.go:216*/ lsum := gocuda.Shared[float64](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_aop_beta.go:219
-		gc_off := gc_bx * aopThreads4
+		/*line hecbench_aop_beta.go:219*/ gc_off := gc_bx * aopThreads4
 		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
 			gc_at := cashflows[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -360,19 +319,14 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:219
-				var path int = gc_bx*aopThreads4 + gc_tx
+				/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
 				sum := gc_vb2
-//line hecbench_aop_beta.go:223
-				if path < numPaths && uint(numPaths-path) > 3 {
-//line hecbench_aop_beta.go:223
-					sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+					/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
 				} else {
-//line hecbench_aop_beta.go:223
-					gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+					/*line hecbench_aop_beta.go:223*/ gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 					if gc_if7.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
+						/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
 					}
 				}
 				gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
@@ -381,21 +335,17 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						lsum[0] = 0
 					}
 				}
-//line hecbench_aop_beta.go:229
-				sum.StoreSlice(gc_s_sum[gc_rank:])
+				/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:219
-				path := gc_bx*aopThreads4 + gc_tx
+				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
 				sum := 0.0
-//line hecbench_aop_beta.go:223
-				if path < numPaths {
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths {
 					sum = gc_at[gc_tx]
 				}
 				if gc_tx == 0 {
-//line hecbench_aop_beta.go:229
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
 				}
 				gc_s_sum[gc_rank] = sum
 			}
@@ -406,23 +356,17 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:219
-				var path int = gc_bx*aopThreads4 + gc_tx
+				/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
 				sum := gc_vb
-//line hecbench_aop_beta.go:223
-				if path < 0 || path > len(cashflows)-4 {
+				/*line hecbench_aop_beta.go:223*/ if path < 0 || path > len(cashflows)-4 {
 					break
 				}
-//line hecbench_aop_beta.go:223
-				if path < numPaths && uint(numPaths-path) > 3 {
-//line hecbench_aop_beta.go:223
-					sum = lanes.LoadFloat64x4Slice(cashflows[path:])
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+					/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:])
 				} else {
-//line hecbench_aop_beta.go:224
-					gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+					/*line hecbench_aop_beta.go:224*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 					if gc_if3.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-						sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
+						/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
 					}
 				}
 				gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
@@ -431,22 +375,18 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						lsum[0] = 0
 					}
 				}
-//line hecbench_aop_beta.go:229
-				sum.StoreSlice(gc_s_sum[gc_rank:])
+				/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:219
-				path := gc_bx*aopThreads4 + gc_tx
+				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
 				sum := 0.0
-//line hecbench_aop_beta.go:223
-				if path < numPaths {
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths {
 					sum = cashflows[path]
 				}
 				if gc_tx == 0 {
-//line hecbench_aop_beta.go:229
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
 				}
 				gc_s_sum[gc_rank] = sum
 			}
@@ -458,36 +398,31 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:233
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:233
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:233
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:233
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:233
-		compiled.SharedAdd(&lsum[0], sum)
+		/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
@@ -495,23 +430,17 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-//line hecbench_aop_beta.go:243
-		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+		/*line hecbench_aop_beta.go:243*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line hecbench_aop_beta.go:239
-				gc_at2[0] = lsum[0]
-//line hecbench_aop_beta.go:239
-				gc_at2[0] = lsum[0]
-//line hecbench_aop_beta.go:239
-				gc_at2[0] = lsum[0]
-//line hecbench_aop_beta.go:239
-				gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_aop_beta.go:239
-				gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
 		} else {
 			gc_step3 := gc_from
@@ -519,32 +448,27 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:239
-					sums[gc_bx] = lsum[0]
+					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:239
-					sums[gc_bx] = lsum[0]
+					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:239
-					sums[gc_bx] = lsum[0]
+					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:239
-					sums[gc_bx] = lsum[0]
+					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:239
-				sums[gc_bx] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 			}
 		}
 	}
@@ -557,22 +481,19 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line hecbench_aop_beta.go:248
-	lsum := gocuda.Shared[float64](t, 1)[:1]
+	/*line hecbench_aop_beta.go:248*/ lsum := gocuda.Shared[float64](t, 1)[:1]
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
 		var sum float64 = 0.0
-//line hecbench_aop_beta.go:252
-		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		/*line hecbench_aop_beta.go:252*/ lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := 0.0
 		gc_s_sum[gc_rank] = sum
 	}
-//line hecbench_aop_beta.go:252
-	for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
+	/*line hecbench_aop_beta.go:252*/ for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -580,8 +501,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_aop_beta.go:261
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_aop_beta.go:261*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -594,14 +514,11 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:252
-					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+					/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 					var item int = gc_tx + gc_off
 					_ = item
-//line hecbench_aop_beta.go:253
-					sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
-//line hecbench_aop_beta.go:253
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -610,8 +527,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
-//line hecbench_aop_beta.go:253
-					sum += gc_at[gc_tx]
+					/*line hecbench_aop_beta.go:253*/ sum += gc_at[gc_tx]
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -619,17 +535,13 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:252
-					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+					/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 					var item int = gc_tx + gc_off
-//line hecbench_aop_beta.go:253
-					if item < 0 || item > len(sums)-4 {
+					/*line hecbench_aop_beta.go:253*/ if item < 0 || item > len(sums)-4 {
 						break
 					}
-//line hecbench_aop_beta.go:253
-					sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
-//line hecbench_aop_beta.go:253
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
+					/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -640,8 +552,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					sum := gc_s_sum[gc_rank]
 					item := gc_tx + gc_off
 					gc_more = true
-//line hecbench_aop_beta.go:253
-					sum += sums[item]
+					/*line hecbench_aop_beta.go:253*/ sum += sums[item]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -658,32 +569,27 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:258
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:258
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:258
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:258
-					lsum[0] = 0
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:258
-				lsum[0] = 0
+				/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 			}
 		}
 	}
@@ -693,36 +599,31 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:262
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:262
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:262
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:262
-			compiled.SharedAdd(&lsum[0], sum)
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:262
-		compiled.SharedAdd(&lsum[0], sum)
+		/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -731,23 +632,17 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line hecbench_aop_beta.go:272
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
+			/*line hecbench_aop_beta.go:272*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line hecbench_aop_beta.go:268
-					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-//line hecbench_aop_beta.go:268
-					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-//line hecbench_aop_beta.go:268
-					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-//line hecbench_aop_beta.go:268
-					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_aop_beta.go:268
-					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -755,32 +650,27 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:268
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:268
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:268
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:268
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop_beta.go:268
-					sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			}
 		}

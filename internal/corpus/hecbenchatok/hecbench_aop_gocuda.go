@@ -46,13 +46,10 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_aop.go:57
-		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
-//line hecbench_aop.go:59
-		sigmaSqrtDt := sigma * math.Sqrt(dt)
+		/*line hecbench_aop.go:57*/ rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
+		/*line hecbench_aop.go:59*/ sigmaSqrtDt := sigma * math.Sqrt(dt)
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_aop.go:62
-		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
+		/*line hecbench_aop.go:62*/ if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numPaths, gc_bx*aopThreads0); gc_bound < gc_to {
@@ -61,26 +58,19 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_aop.go:49
-				path := gc_bx*aopThreads0 + gc_tx
-//line hecbench_aop.go:62
-				S := S0
-//line hecbench_aop.go:65
-				offset := path
-//line hecbench_aop.go:68
-				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
+				/*line hecbench_aop.go:49*/ path := gc_bx*aopThreads0 + gc_tx
+				/*line hecbench_aop.go:62*/ S := S0
+				/*line hecbench_aop.go:65*/ offset := path
+				/*line hecbench_aop.go:68*/ for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_aop.go:69
-					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
+					/*line hecbench_aop.go:69*/ S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
 					paths[offset] = S
 				}
-//line hecbench_aop.go:74
-				S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-//line hecbench_aop.go:77
-				paths[offset] = payoff.Payoff(S)
+				/*line hecbench_aop.go:74*/ S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
+				/*line hecbench_aop.go:77*/ paths[offset] = payoff.Payoff(S)
 			}
 		}
 	}

@@ -25,17 +25,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	gc_s_inTheMoney := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_partialSum := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_aop.go:85
-	scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
+	/*line hecbench_aop.go:85*/ scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
 	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
-//line hecbench_aop.go:89
-	lsums := gocuda.Shared[Double4](t, 1)[:1]
+	/*line hecbench_aop.go:89*/ lsums := gocuda.Shared[Double4](t, 1)[:1]
 	lsum := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_aop.go:93
-	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
+	/*line hecbench_aop.go:93*/ smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 	timestep := gc_bx
-//line hecbench_aop.go:98
-	offset := timestep * numPaths
+	/*line hecbench_aop.go:98*/ offset := timestep * numPaths
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -44,10 +40,8 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			m := 0
-//line hecbench_aop.go:102
-			sums := Double4{0, 0, 0, 0}
-//line hecbench_aop.go:105
-			if gc_tx < aopSmemSlots {
+			/*line hecbench_aop.go:102*/ sums := Double4{0, 0, 0, 0}
+			/*line hecbench_aop.go:105*/ if gc_tx < aopSmemSlots {
 				smemSvds[gc_tx] = 0.0
 			}
 			gc_s_m[gc_rank] = m
@@ -82,8 +76,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			path := gc_s_path[gc_rank]
-//line hecbench_aop.go:130
-			if path < numPaths {
+			/*line hecbench_aop.go:130*/ if path < numPaths {
 				gc_r3 |= 1
 				gc_r3in = gc_rank
 			} else {
@@ -92,8 +85,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 		if gc_r3 == 3 {
-//line hecbench_aop.go:140
-			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
+			/*line hecbench_aop.go:140*/ compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
@@ -106,21 +98,16 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					continue
 				}
 				path := gc_s_path[gc_rank]
-//line hecbench_aop.go:116
-				S := paths[offset+path]
-//line hecbench_aop.go:119
-				inTheMoney := payoff.IsInTheMoney(S)
-//line hecbench_aop.go:122
-				scanInput[gc_tx] = inTheMoney
+				/*line hecbench_aop.go:116*/ S := paths[offset+path]
+				/*line hecbench_aop.go:119*/ inTheMoney := payoff.IsInTheMoney(S)
+				/*line hecbench_aop.go:122*/ scanInput[gc_tx] = inTheMoney
 				gc_s_S[gc_rank] = S
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_aop.go:131
-			scanInput := scanInput[:256]
-//line hecbench_aop.go:133
-			scanOutput := scanOutput[:257]
+			/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
+			/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
@@ -134,8 +121,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 							continue
 						}
 						{
-//line hecbench_aop.go:125
-							scanOutput[0] = 0
+							/*line hecbench_aop.go:125*/ scanOutput[0] = 0
 							for i := 1; i <= aopThreads1; i++ {
 								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
 							}
@@ -144,8 +130,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		})
-//line hecbench_aop.go:132
-		totalSum := scanOutput[aopThreads1]
+		/*line hecbench_aop.go:132*/ totalSum := scanOutput[aopThreads1]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -153,8 +138,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:131
-				partialSum := scanOutput[gc_tx]
+				/*line hecbench_aop.go:131*/ partialSum := scanOutput[gc_tx]
 				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
@@ -165,8 +149,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			foundPaths := gc_s_foundPaths[gc_rank]
-//line hecbench_aop.go:145
-			if foundPaths < 3 {
+			/*line hecbench_aop.go:145*/ if foundPaths < 3 {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
 			} else {
@@ -175,13 +158,11 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 		if gc_r7 == 3 {
-//line hecbench_aop.go:155
-			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
+			/*line hecbench_aop.go:155*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
 		gc_agreed := gc_r7&1 != 0
 		var agreed bool = gc_agreed
-//line hecbench_aop.go:134
-		if agreed {
+		/*line hecbench_aop.go:134*/ if agreed {
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -191,8 +172,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				S := gc_s_S[gc_rank]
 				inTheMoney := gc_s_inTheMoney[gc_rank]
 				partialSum := gc_s_partialSum[gc_rank]
-//line hecbench_aop.go:135
-				if inTheMoney != 0 && foundPaths+partialSum < 3 {
+				/*line hecbench_aop.go:135*/ if inTheMoney != 0 && foundPaths+partialSum < 3 {
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
@@ -204,11 +184,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 						continue
 					}
 					foundPaths := gc_s_foundPaths[gc_rank]
-//line hecbench_aop.go:139
-					foundPaths += totalSum
+					/*line hecbench_aop.go:139*/ foundPaths += totalSum
 					if gc_tx == 0 {
-//line hecbench_aop.go:144
-						lsum[0] = 0
+						/*line hecbench_aop.go:144*/ lsum[0] = 0
 					}
 					gc_s_foundPaths[gc_rank] = foundPaths
 				}
@@ -225,8 +203,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_aop.go:144
-					lsum[0] = 0
+					/*line hecbench_aop.go:144*/ lsum[0] = 0
 				}
 			}
 		}
@@ -236,8 +213,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			inTheMoney := gc_s_inTheMoney[gc_rank]
-//line hecbench_aop.go:147
-			compiled.SharedOr(&lsum[0], int32(inTheMoney))
+			/*line hecbench_aop.go:147*/ compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -249,25 +225,20 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			path := gc_s_path[gc_rank]
 			S := gc_s_S[gc_rank]
 			inTheMoney := gc_s_inTheMoney[gc_rank]
-//line hecbench_aop.go:149
-			if !(lsum[0] == 0) {
-//line hecbench_aop.go:154
-				m += inTheMoney
+			/*line hecbench_aop.go:149*/ if !(lsum[0] == 0) {
+				/*line hecbench_aop.go:154*/ m += inTheMoney
 				x := 0.0
 				xSq := 0.0
-//line hecbench_aop.go:158
-				if inTheMoney != 0 {
+				/*line hecbench_aop.go:158*/ if inTheMoney != 0 {
 					x = S
 					xSq = S * S
 				}
-//line hecbench_aop.go:164
-				sums.X += x
+				/*line hecbench_aop.go:164*/ sums.X += x
 				sums.Y += xSq
 				sums.Z += xSq * x
 				sums.W += xSq * xSq
 			}
-//line hecbench_aop.go:114
-			path += aopThreads1
+			/*line hecbench_aop.go:114*/ path += aopThreads1
 			gc_s_m[gc_rank] = m
 			gc_s_sums[gc_rank] = sums
 			gc_s_path[gc_rank] = path
@@ -285,8 +256,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:174
-				lsum[0] = 0
+				/*line hecbench_aop.go:174*/ lsum[0] = 0
 			}
 		}
 	}
@@ -296,8 +266,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			continue
 		}
 		m := gc_s_m[gc_rank]
-//line hecbench_aop.go:178
-		compiled.SharedAdd(&lsum[0], int32(m))
+		/*line hecbench_aop.go:178*/ compiled.SharedAdd(&lsum[0], int32(m))
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L15:
@@ -308,12 +277,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			notEnoughPaths := 0
-//line hecbench_aop.go:184
-			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
+			/*line hecbench_aop.go:184*/ if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
 				notEnoughPaths = 1
 			}
-//line hecbench_aop.go:189
-			if notEnoughPaths != 0 {
+			/*line hecbench_aop.go:189*/ if notEnoughPaths != 0 {
 				if gc_tx == 0 {
 					allOutOfTheMoney[gc_bx] = 1
 				}
@@ -321,8 +288,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue gc_L15
 			}
 			if gc_tx == 0 {
-//line hecbench_aop.go:196
-				lsums[0] = Double4{0, 0, 0, 0}
+				/*line hecbench_aop.go:196*/ lsums[0] = Double4{0, 0, 0, 0}
 			}
 		}
 	}
@@ -332,8 +298,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			continue
 		}
 		sums := gc_s_sums[gc_rank]
-//line hecbench_aop.go:200
-		compiled.SharedAdd(&lsums[0].X, sums.X)
+		/*line hecbench_aop.go:200*/ compiled.SharedAdd(&lsums[0].X, sums.X)
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 		compiled.SharedAdd(&lsums[0].W, sums.W)
@@ -350,15 +315,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:209
-				svd3x3(int(lsum[0]), &lsums[0], smemSvds)
+				/*line hecbench_aop.go:209*/ svd3x3(int(lsum[0]), &lsums[0], smemSvds)
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_aop.go:216
-		if gc_bound := aopSmemSlots; gc_bound < gc_to {
+		/*line hecbench_aop.go:216*/ if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -369,15 +332,12 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_aop.go:215
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_aop.go:215*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_aop.go:216
-				if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+				/*line hecbench_aop.go:216*/ if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 					break
 				}
-//line hecbench_aop.go:216
-				lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
+				/*line hecbench_aop.go:216*/ lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -385,8 +345,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:216
-				svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
+				/*line hecbench_aop.go:216*/ svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
 			}
 		}
 	}

@@ -26,17 +26,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	gc_s_inTheMoney := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_partialSum := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_aop.go:85
-	scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
+	/*line hecbench_aop.go:85*/ scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
 	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
-//line hecbench_aop.go:89
-	lsums := gocuda.Shared[Double4](t, 1)[:1]
+	/*line hecbench_aop.go:89*/ lsums := gocuda.Shared[Double4](t, 1)[:1]
 	lsum := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_aop.go:93
-	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
+	/*line hecbench_aop.go:93*/ smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 	timestep := gc_bx
-//line hecbench_aop.go:98
-	offset := timestep * numPaths
+	/*line hecbench_aop.go:98*/ offset := timestep * numPaths
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -45,10 +41,8 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			m := 0
-//line hecbench_aop.go:102
-			sums := Double4{0, 0, 0, 0}
-//line hecbench_aop.go:105
-			if gc_tx < aopSmemSlots {
+			/*line hecbench_aop.go:102*/ sums := Double4{0, 0, 0, 0}
+			/*line hecbench_aop.go:105*/ if gc_tx < aopSmemSlots {
 				smemSvds[gc_tx] = 0.0
 			}
 			gc_s_m[gc_rank] = m
@@ -83,8 +77,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			path := gc_s_path[gc_rank]
-//line hecbench_aop.go:130
-			if path < numPaths {
+			/*line hecbench_aop.go:130*/ if path < numPaths {
 				gc_r3 |= 1
 				gc_r3in = gc_rank
 			} else {
@@ -93,8 +86,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 		if gc_r3 == 3 {
-//line hecbench_aop.go:140
-			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
+			/*line hecbench_aop.go:140*/ compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
@@ -107,21 +99,16 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					continue
 				}
 				path := gc_s_path[gc_rank]
-//line hecbench_aop.go:116
-				S := paths[offset+path]
-//line hecbench_aop.go:119
-				inTheMoney := payoff.IsInTheMoney(S)
-//line hecbench_aop.go:122
-				scanInput[gc_tx] = inTheMoney
+				/*line hecbench_aop.go:116*/ S := paths[offset+path]
+				/*line hecbench_aop.go:119*/ inTheMoney := payoff.IsInTheMoney(S)
+				/*line hecbench_aop.go:122*/ scanInput[gc_tx] = inTheMoney
 				gc_s_S[gc_rank] = S
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_aop.go:131
-			scanInput := scanInput[:256]
-//line hecbench_aop.go:133
-			scanOutput := scanOutput[:257]
+			/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
+			/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
@@ -137,31 +124,25 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 							gc_pos.Thread = gc_rank
 							gc_alive := gc_all
 							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_aop.go:124
-								gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								/*line hecbench_aop.go:124*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 							{
 								if gc_alive.ToBits() != 0 {
-//line hecbench_aop.go:125
-									scanOutput[0] = 0
+									/*line hecbench_aop.go:125*/ scanOutput[0] = 0
 								}
-//line hecbench_aop.go:125
-								for i := 1; i <= aopThreads1; i = i + 1 {
+								/*line hecbench_aop.go:125*/ for i := 1; i <= aopThreads1; i = i + 1 {
 									var gc_u int
 									if gc_in := gc_alive.ToBits(); gc_in != 0 {
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_aop.go:126
-										gc_u = scanOutput[i-1]
+										/*line hecbench_aop.go:126*/ gc_u = scanOutput[i-1]
 									}
 									var gc_u2 int
 									if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_aop.go:127
-										gc_u2 = scanInput[i-1]
+										/*line hecbench_aop.go:127*/ gc_u2 = scanInput[i-1]
 									}
 									if gc_alive.ToBits() != 0 {
-//line hecbench_aop.go:127
-										scanOutput[i] = gc_u + gc_u2
+										/*line hecbench_aop.go:127*/ scanOutput[i] = gc_u + gc_u2
 									}
 								}
 							}
@@ -175,8 +156,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 							continue
 						}
 						{
-//line hecbench_aop.go:125
-							scanOutput[0] = 0
+							/*line hecbench_aop.go:125*/ scanOutput[0] = 0
 							for i := 1; i <= aopThreads1; i++ {
 								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
 							}
@@ -185,8 +165,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		})
-//line hecbench_aop.go:132
-		totalSum := scanOutput[aopThreads1]
+		/*line hecbench_aop.go:132*/ totalSum := scanOutput[aopThreads1]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -194,8 +173,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:131
-				partialSum := scanOutput[gc_tx]
+				/*line hecbench_aop.go:131*/ partialSum := scanOutput[gc_tx]
 				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
@@ -206,8 +184,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			foundPaths := gc_s_foundPaths[gc_rank]
-//line hecbench_aop.go:145
-			if foundPaths < 3 {
+			/*line hecbench_aop.go:145*/ if foundPaths < 3 {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
 			} else {
@@ -216,13 +193,11 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 		if gc_r7 == 3 {
-//line hecbench_aop.go:155
-			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
+			/*line hecbench_aop.go:155*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
 		gc_agreed := gc_r7&1 != 0
 		var agreed bool = gc_agreed
-//line hecbench_aop.go:134
-		if agreed {
+		/*line hecbench_aop.go:134*/ if agreed {
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -232,8 +207,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				S := gc_s_S[gc_rank]
 				inTheMoney := gc_s_inTheMoney[gc_rank]
 				partialSum := gc_s_partialSum[gc_rank]
-//line hecbench_aop.go:135
-				if inTheMoney != 0 && foundPaths+partialSum < 3 {
+				/*line hecbench_aop.go:135*/ if inTheMoney != 0 && foundPaths+partialSum < 3 {
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
@@ -245,11 +219,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 						continue
 					}
 					foundPaths := gc_s_foundPaths[gc_rank]
-//line hecbench_aop.go:139
-					foundPaths += totalSum
+					/*line hecbench_aop.go:139*/ foundPaths += totalSum
 					if gc_tx == 0 {
-//line hecbench_aop.go:144
-						lsum[0] = 0
+						/*line hecbench_aop.go:144*/ lsum[0] = 0
 					}
 					gc_s_foundPaths[gc_rank] = foundPaths
 				}
@@ -268,12 +240,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 						gc_rank := gc_base + gc_tx
 						gc_alive2 := gc_all2
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_aop.go:143
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line hecbench_aop.go:143*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						if gc_alive2.ToBits() != 0 {
-//line hecbench_aop.go:144
-							lsum[0] = 0
+							/*line hecbench_aop.go:144*/ lsum[0] = 0
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -284,8 +254,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_aop.go:144
-					lsum[0] = 0
+					/*line hecbench_aop.go:144*/ lsum[0] = 0
 				}
 			}
 		}
@@ -295,8 +264,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			inTheMoney := gc_s_inTheMoney[gc_rank]
-//line hecbench_aop.go:147
-			compiled.SharedOr(&lsum[0], int32(inTheMoney))
+			/*line hecbench_aop.go:147*/ compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
 		archsimd.ClearAVXUpperBits()
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -309,25 +277,20 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			path := gc_s_path[gc_rank]
 			S := gc_s_S[gc_rank]
 			inTheMoney := gc_s_inTheMoney[gc_rank]
-//line hecbench_aop.go:149
-			if !(lsum[0] == 0) {
-//line hecbench_aop.go:154
-				m += inTheMoney
+			/*line hecbench_aop.go:149*/ if !(lsum[0] == 0) {
+				/*line hecbench_aop.go:154*/ m += inTheMoney
 				x := 0.0
 				xSq := 0.0
-//line hecbench_aop.go:158
-				if inTheMoney != 0 {
+				/*line hecbench_aop.go:158*/ if inTheMoney != 0 {
 					x = S
 					xSq = S * S
 				}
-//line hecbench_aop.go:164
-				sums.X += x
+				/*line hecbench_aop.go:164*/ sums.X += x
 				sums.Y += xSq
 				sums.Z += xSq * x
 				sums.W += xSq * xSq
 			}
-//line hecbench_aop.go:114
-			path += aopThreads1
+			/*line hecbench_aop.go:114*/ path += aopThreads1
 			gc_s_m[gc_rank] = m
 			gc_s_sums[gc_rank] = sums
 			gc_s_path[gc_rank] = path
@@ -347,12 +310,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line hecbench_aop.go:173
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_aop.go:173*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					if gc_alive3.ToBits() != 0 {
-//line hecbench_aop.go:174
-						lsum[0] = 0
+						/*line hecbench_aop.go:174*/ lsum[0] = 0
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -363,8 +324,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:174
-				lsum[0] = 0
+				/*line hecbench_aop.go:174*/ lsum[0] = 0
 			}
 		}
 	}
@@ -374,8 +334,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			continue
 		}
 		m := gc_s_m[gc_rank]
-//line hecbench_aop.go:178
-		compiled.SharedAdd(&lsum[0], int32(m))
+		/*line hecbench_aop.go:178*/ compiled.SharedAdd(&lsum[0], int32(m))
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L15:
@@ -386,12 +345,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue
 			}
 			notEnoughPaths := 0
-//line hecbench_aop.go:184
-			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
+			/*line hecbench_aop.go:184*/ if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
 				notEnoughPaths = 1
 			}
-//line hecbench_aop.go:189
-			if notEnoughPaths != 0 {
+			/*line hecbench_aop.go:189*/ if notEnoughPaths != 0 {
 				if gc_tx == 0 {
 					allOutOfTheMoney[gc_bx] = 1
 				}
@@ -399,8 +356,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				continue gc_L15
 			}
 			if gc_tx == 0 {
-//line hecbench_aop.go:196
-				lsums[0] = Double4{0, 0, 0, 0}
+				/*line hecbench_aop.go:196*/ lsums[0] = Double4{0, 0, 0, 0}
 			}
 		}
 	}
@@ -410,8 +366,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			continue
 		}
 		sums := gc_s_sums[gc_rank]
-//line hecbench_aop.go:200
-		compiled.SharedAdd(&lsums[0].X, sums.X)
+		/*line hecbench_aop.go:200*/ compiled.SharedAdd(&lsums[0].X, sums.X)
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 		compiled.SharedAdd(&lsums[0].W, sums.W)
@@ -428,15 +383,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:209
-				svd3x3(int(lsum[0]), &lsums[0], smemSvds)
+				/*line hecbench_aop.go:209*/ svd3x3(int(lsum[0]), &lsums[0], smemSvds)
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_aop.go:216
-		if gc_bound := aopSmemSlots; gc_bound < gc_to {
+		/*line hecbench_aop.go:216*/ if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -448,15 +401,12 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					gc_rank := gc_base + gc_tx
 					gc_alive6 := gc_all6
 					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line hecbench_aop.go:215
-						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_aop.go:215*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_aop.go:216
-					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+					/*line hecbench_aop.go:216*/ if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 						break
 					}
-//line hecbench_aop.go:216
-					archsimd.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive6)
+					/*line hecbench_aop.go:216*/ archsimd.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive6)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -466,8 +416,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aop.go:216
-				svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
+				/*line hecbench_aop.go:216*/ svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
 			}
 		}
 	}

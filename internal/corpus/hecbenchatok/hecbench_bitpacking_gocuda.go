@@ -40,17 +40,13 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	gc_s_blockEnd_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lastThread := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_bitpacking.go:86
-	num := numDevice[0]
-//line hecbench_bitpacking.go:91
-	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
+	/*line hecbench_bitpacking.go:86*/ num := numDevice[0]
+	/*line hecbench_bitpacking.go:91*/ minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
-//line hecbench_bitpacking.go:96
-		maxBuffer := maxBuffer[:256]
-//line hecbench_bitpacking.go:98
-		gc_s_lastThread := gc_s_lastThread[:gc_n]
+		/*line hecbench_bitpacking.go:96*/ maxBuffer := maxBuffer[:256]
+		/*line hecbench_bitpacking.go:98*/ gc_s_lastThread := gc_s_lastThread[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
@@ -60,30 +56,23 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_bitpacking.go:87
-					numBlocks := int(roundUpDiv(num, bpBlockSize))
-//line hecbench_bitpacking.go:89
-					if !(gc_bx < numBlocks) {
+					/*line hecbench_bitpacking.go:87*/ numBlocks := int(roundUpDiv(num, bpBlockSize))
+					/*line hecbench_bitpacking.go:89*/ if !(gc_bx < numBlocks) {
 						{
 							gc_exited[gc_rank] = true
 							continue gc_L1
 						}
 					}
-//line hecbench_bitpacking.go:94
-					var localMin, localMax int32
+					/*line hecbench_bitpacking.go:94*/ var localMin, localMax int32
 					lastThread := 0
-//line hecbench_bitpacking.go:97
-					for block := gc_bx; block < numBlocks; block += gc_gdx {
+					/*line hecbench_bitpacking.go:97*/ for block := gc_bx; block < numBlocks; block += gc_gdx {
 						blockOffset := bpBlockSize * block
 						blockEnd := min(int(num)-blockOffset, bpBlockSize)
-//line hecbench_bitpacking.go:101
-						lastThread = max(lastThread, blockEnd)
-//line hecbench_bitpacking.go:103
-						if gc_tx < blockEnd {
+						/*line hecbench_bitpacking.go:101*/ lastThread = max(lastThread, blockEnd)
+						/*line hecbench_bitpacking.go:103*/ if gc_tx < blockEnd {
 							val := in[blockOffset+gc_tx]
 							if block == gc_bx {
-//line hecbench_bitpacking.go:107
-								localMax = val
+								/*line hecbench_bitpacking.go:107*/ localMax = val
 								localMin = val
 							} else {
 								localMin = min(val, localMin)
@@ -91,30 +80,25 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 							}
 						}
 					}
-//line hecbench_bitpacking.go:116
-					minBuffer[gc_tx] = localMin
+					/*line hecbench_bitpacking.go:116*/ minBuffer[gc_tx] = localMin
 					maxBuffer[gc_tx] = localMax
 					gc_s_lastThread[gc_rank] = lastThread
 				}
 			}
 		}
 	})
-//line hecbench_bitpacking.go:122
-	var minBuffer_ []int32 = minBuffer
-//line hecbench_bitpacking.go:122
-	var maxBuffer_ []int32 = maxBuffer
+	/*line hecbench_bitpacking.go:122*/ var minBuffer_ []int32 = minBuffer
+	/*line hecbench_bitpacking.go:122*/ var maxBuffer_ []int32 = maxBuffer
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
 		lastThread := gc_s_lastThread[gc_rank]
-//line hecbench_bitpacking.go:122
-		var blockEnd_ int = lastThread
+		/*line hecbench_bitpacking.go:122*/ var blockEnd_ int = lastThread
 		gc_s_blockEnd_[gc_rank] = blockEnd_
 	}
-//line hecbench_bitpacking.go:65
-	for d := bpBlockSize / 2; d > 0; d >>= 1 {
+	/*line hecbench_bitpacking.go:65*/ for d := bpBlockSize / 2; d > 0; d >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -123,8 +107,7 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 					continue
 				}
 				blockEnd_ := gc_s_blockEnd_[gc_rank]
-//line hecbench_bitpacking.go:66
-				if gc_tx < bpBlockSize/2 {
+				/*line hecbench_bitpacking.go:66*/ if gc_tx < bpBlockSize/2 {
 					idx := gc_tx
 					if idx < d && idx+d < blockEnd_ {
 						minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
@@ -149,8 +132,7 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_bitpacking.go:125
-			minValue[gc_bx] = minBuffer[0]
+			/*line hecbench_bitpacking.go:125*/ minValue[gc_bx] = minBuffer[0]
 			maxValue[gc_bx] = maxBuffer[0]
 		}
 	}
@@ -181,12 +163,10 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	gc_n := gc_b.Len()
 	gc_s_blockEnd := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_num := compiled.Scratch[uint64](gc_b, 1)[:gc_n]
-//line hecbench_bitpacking.go:140
-	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
+	/*line hecbench_bitpacking.go:140*/ minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	gc_off := 0
-//line hecbench_bitpacking.go:144
-	if gc_off >= 0 && gc_off < len(numDevice) {
+	/*line hecbench_bitpacking.go:144*/ if gc_off >= 0 && gc_off < len(numDevice) {
 		gc_at := numDevice[gc_off:][:1]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -194,50 +174,40 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-			num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+			/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+			/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 			gc_s_num[gc_rank] = num
 		}
 	} else {
@@ -247,104 +217,85 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 				gc_s_num[gc_rank] = num
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line hecbench_bitpacking.go:136
-			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-//line hecbench_bitpacking.go:144
-			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+			/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+			/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
 			gc_s_num[gc_rank] = num
 		}
 	}
-//line hecbench_bitpacking.go:149
-	var minBuffer_ []int32 = minBuffer
-//line hecbench_bitpacking.go:149
-	var maxBuffer_ []int32 = maxBuffer
+	/*line hecbench_bitpacking.go:149*/ var minBuffer_ []int32 = minBuffer
+	/*line hecbench_bitpacking.go:149*/ var maxBuffer_ []int32 = maxBuffer
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
-//line hecbench_bitpacking.go:149
-			var blockEnd int = min(bpBlockSize, int(num))
+			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
 			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
-//line hecbench_bitpacking.go:149
-			var blockEnd int = min(bpBlockSize, int(num))
+			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
 			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
-//line hecbench_bitpacking.go:149
-			var blockEnd int = min(bpBlockSize, int(num))
+			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
 			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
-//line hecbench_bitpacking.go:149
-			var blockEnd int = min(bpBlockSize, int(num))
+			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		num := gc_s_num[gc_rank]
-//line hecbench_bitpacking.go:149
-		var blockEnd int = min(bpBlockSize, int(num))
+		/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 		gc_s_blockEnd[gc_rank] = blockEnd
 	}
-//line hecbench_bitpacking.go:65
-	for d := bpBlockSize / 2; d > 0; d >>= 1 {
+	/*line hecbench_bitpacking.go:65*/ for d := bpBlockSize / 2; d > 0; d >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_bitpacking.go:68
-			gc_off2 := d
+			/*line hecbench_bitpacking.go:68*/ gc_off2 := d
 			gc_off3 := 0 - (bpBlockSize / 2)
 			gc_off4 := (0 - (bpBlockSize / 2)) + d
 			if gc_bdx <= len(minBuffer_) && gc_off2 >= 0 && gc_off2 <= len(minBuffer_) && gc_bdx <= len(minBuffer_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off4 {
@@ -355,8 +306,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					blockEnd := gc_s_blockEnd[gc_rank]
-//line hecbench_bitpacking.go:66
-					if gc_tx < bpBlockSize/2 {
+					/*line hecbench_bitpacking.go:66*/ if gc_tx < bpBlockSize/2 {
 						idx := gc_tx
 						if idx < d && idx+d < blockEnd {
 							gc_at2[gc_tx] = min(gc_at2[gc_tx], gc_at3[gc_tx])
@@ -373,8 +323,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockEnd := gc_s_blockEnd[gc_rank]
-//line hecbench_bitpacking.go:66
-					if gc_tx < bpBlockSize/2 {
+					/*line hecbench_bitpacking.go:66*/ if gc_tx < bpBlockSize/2 {
 						idx := gc_tx
 						if idx < d && idx+d < blockEnd {
 							minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
@@ -395,27 +344,22 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
-//line hecbench_bitpacking.go:89
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
+		/*line hecbench_bitpacking.go:89*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
 			gc_at6 := outMinValPtr[gc_off5:][:1]
 			gc_at7 := minBuffer[gc_off5:][:1]
 			gc_at8 := maxBuffer[gc_off5:][:1]
 			gc_at9 := numBitsPtr[gc_off5:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bitpacking.go:152
-				gc_at6[0] = gc_at7[0]
-//line hecbench_bitpacking.go:154
-				rng := uint32(gc_at8[0]) - uint32(gc_at7[0])
+				/*line hecbench_bitpacking.go:152*/ gc_at6[0] = gc_at7[0]
+				/*line hecbench_bitpacking.go:154*/ rng := uint32(gc_at8[0]) - uint32(gc_at7[0])
 				gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bitpacking.go:152
-				outMinValPtr[0] = minBuffer[0]
-//line hecbench_bitpacking.go:154
-				rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
+				/*line hecbench_bitpacking.go:152*/ outMinValPtr[0] = minBuffer[0]
+				/*line hecbench_bitpacking.go:154*/ rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
 				numBitsPtr[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		}
@@ -450,21 +394,17 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 	gc_s_val := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
 	gc_s_bufferStart := compiled.Scratch[int](gc_b, 8)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_bitpacking.go:163
-	num := numDevice[0]
-//line hecbench_bitpacking.go:167
-	out := outPtr
+	/*line hecbench_bitpacking.go:163*/ num := numDevice[0]
+	/*line hecbench_bitpacking.go:167*/ out := outPtr
 	numBits := int(numBitsPtr[0])
 	valueOffset := valueOffsetPtr[0]
-//line hecbench_bitpacking.go:171
-	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
+	/*line hecbench_bitpacking.go:171*/ inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line hecbench_bitpacking.go:165
-		numBlocks := int(roundUpDiv(num, bpBlockSize))
+		/*line hecbench_bitpacking.go:165*/ numBlocks := int(roundUpDiv(num, bpBlockSize))
 		blockID := gc_bx
 		gc_s_numBlocks[gc_rank] = numBlocks
 		gc_s_blockID[gc_rank] = blockID
@@ -487,27 +427,20 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 				numBlocks := gc_s_numBlocks[gc_rank]
 				blockID := gc_s_blockID[gc_rank]
-//line hecbench_bitpacking.go:173
-				if !(blockID < numBlocks) {
+				/*line hecbench_bitpacking.go:173*/ if !(blockID < numBlocks) {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_bitpacking.go:178
-				outputIdx := gc_tx + blockID*bpBlockSize
-//line hecbench_bitpacking.go:180
-				bitStart := uint64(outputIdx) * 4 * 8
+				/*line hecbench_bitpacking.go:178*/ outputIdx := gc_tx + blockID*bpBlockSize
+				/*line hecbench_bitpacking.go:180*/ bitStart := uint64(outputIdx) * 4 * 8
 				bitEnd := bitStart + 4*8
-//line hecbench_bitpacking.go:183
-				startIdx := bpClamp(bitStart/uint64(numBits), int(num))
+				/*line hecbench_bitpacking.go:183*/ startIdx := bpClamp(bitStart/uint64(numBits), int(num))
 				endIdx := bpClamp(roundUpDiv(bitEnd, uint64(numBits)), int(num))
-//line hecbench_bitpacking.go:186
-				blockStartBit := uint64(blockID) * bpBlockSize * 4 * 8
+				/*line hecbench_bitpacking.go:186*/ blockStartBit := uint64(blockID) * bpBlockSize * 4 * 8
 				blockEndBit := uint64(blockID+1) * bpBlockSize * 4 * 8
-//line hecbench_bitpacking.go:189
-				blockStartIdx := bpClamp(roundDownTo(blockStartBit/uint64(numBits), bpBlockSize), int(num))
+				/*line hecbench_bitpacking.go:189*/ blockStartIdx := bpClamp(roundDownTo(blockStartBit/uint64(numBits), bpBlockSize), int(num))
 				blockEndIdx := bpClamp(roundUpTo(roundUpDiv(blockEndBit, uint64(numBits)), bpBlockSize), int(num))
-//line hecbench_bitpacking.go:192
-				var val uint32
+				/*line hecbench_bitpacking.go:192*/ var val uint32
 				bufferStart := blockStartIdx
 				gc_s_outputIdx[gc_rank] = outputIdx
 				gc_s_bitStart[gc_rank] = bitStart
@@ -534,8 +467,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 				blockEndIdx := gc_s_blockEndIdx[gc_rank]
 				bufferStart := gc_s_bufferStart[gc_rank]
-//line hecbench_bitpacking.go:210
-				if bufferStart < blockEndIdx {
+				/*line hecbench_bitpacking.go:210*/ if bufferStart < blockEndIdx {
 					gc_r3 |= 1
 					gc_r3in = gc_rank
 				} else {
@@ -544,8 +476,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 			}
 			if gc_r3 == 3 {
-//line hecbench_bitpacking.go:220
-				compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
+				/*line hecbench_bitpacking.go:220*/ compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 			}
 			if gc_r3&1 == 0 {
 				break
@@ -558,26 +489,19 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 						continue
 					}
 					bufferStart := gc_s_bufferStart[gc_rank]
-//line hecbench_bitpacking.go:197
-					inputIdx := bufferStart + gc_tx
+					/*line hecbench_bitpacking.go:197*/ inputIdx := bufferStart + gc_tx
 					if uint64(inputIdx) < num {
 						inBuffer[gc_tx] = uint32(in[inputIdx] - valueOffset)
 					}
 				}
 			}
 			compiled.OutOfLine(func() {
-//line hecbench_bitpacking.go:206
-				inBuffer := inBuffer[:256]
-//line hecbench_bitpacking.go:208
-				gc_s_bitStart := gc_s_bitStart[:gc_n]
-//line hecbench_bitpacking.go:210
-				gc_s_startIdx := gc_s_startIdx[:gc_n]
-//line hecbench_bitpacking.go:212
-				gc_s_endIdx := gc_s_endIdx[:gc_n]
-//line hecbench_bitpacking.go:214
-				gc_s_val := gc_s_val[:gc_n]
-//line hecbench_bitpacking.go:216
-				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
+				/*line hecbench_bitpacking.go:206*/ inBuffer := inBuffer[:256]
+				/*line hecbench_bitpacking.go:208*/ gc_s_bitStart := gc_s_bitStart[:gc_n]
+				/*line hecbench_bitpacking.go:210*/ gc_s_startIdx := gc_s_startIdx[:gc_n]
+				/*line hecbench_bitpacking.go:212*/ gc_s_endIdx := gc_s_endIdx[:gc_n]
+				/*line hecbench_bitpacking.go:214*/ gc_s_val := gc_s_val[:gc_n]
+				/*line hecbench_bitpacking.go:216*/ gc_s_bufferStart := gc_s_bufferStart[:gc_n]
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
@@ -589,26 +513,20 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 						endIdx := gc_s_endIdx[gc_rank]
 						val := gc_s_val[gc_rank]
 						bufferStart := gc_s_bufferStart[gc_rank]
-//line hecbench_bitpacking.go:204
-						currentStartIdx := max(startIdx, bufferStart)
+						/*line hecbench_bitpacking.go:204*/ currentStartIdx := max(startIdx, bufferStart)
 						currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
-//line hecbench_bitpacking.go:207
-						for idx := currentStartIdx; idx < currentEndIdx; idx++ {
+						/*line hecbench_bitpacking.go:207*/ for idx := currentStartIdx; idx < currentEndIdx; idx++ {
 							localIdx := idx - bufferStart
-//line hecbench_bitpacking.go:211
-							b := inBuffer[localIdx]
+							/*line hecbench_bitpacking.go:211*/ b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
-//line hecbench_bitpacking.go:214
-							if offset > 0 {
+							/*line hecbench_bitpacking.go:214*/ if offset > 0 {
 								b <<= offset
 							} else {
 								b >>= -offset
 							}
-//line hecbench_bitpacking.go:221
-							val |= b
+							/*line hecbench_bitpacking.go:221*/ val |= b
 						}
-//line hecbench_bitpacking.go:193
-						bufferStart += bpBlockSize
+						/*line hecbench_bitpacking.go:193*/ bufferStart += bpBlockSize
 						gc_s_val[gc_rank] = val
 						gc_s_bufferStart[gc_rank] = bufferStart
 					}
@@ -624,12 +542,10 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 			outputIdx := gc_s_outputIdx[gc_rank]
 			startIdx := gc_s_startIdx[gc_rank]
 			val := gc_s_val[gc_rank]
-//line hecbench_bitpacking.go:225
-			if uint64(startIdx) < num {
+			/*line hecbench_bitpacking.go:225*/ if uint64(startIdx) < num {
 				out[outputIdx] = val
 			}
-//line hecbench_bitpacking.go:173
-			blockID += gc_gdx
+			/*line hecbench_bitpacking.go:173*/ blockID += gc_gdx
 			gc_s_blockID[gc_rank] = blockID
 		}
 	}

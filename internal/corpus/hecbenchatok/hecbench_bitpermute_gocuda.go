@@ -53,13 +53,10 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_bitpermute.go:67
-	exchange := gocuda.DynamicShared[int64](t)
-//line hecbench_bitpermute.go:74
-	step := uint32(1) << (lgDomainSize - bpLgZCount)
+	/*line hecbench_bitpermute.go:67*/ exchange := gocuda.DynamicShared[int64](t)
+	/*line hecbench_bitpermute.go:74*/ step := uint32(1) << (lgDomainSize - bpLgZCount)
 	stride := uint32(gc_bdx * gc_gdx)
-//line hecbench_bitpermute.go:78
-	var gc_l_xchg [32][][32][32]int64
+	/*line hecbench_bitpermute.go:78*/ var gc_l_xchg [32][][32][32]int64
 	var gc_l_tid [32]uint32
 	var gc_l_more [32]bool
 	var gc_l_groupIdx [32]uint32
@@ -80,8 +77,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_bitpermute.go:68
-				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
+				/*line hecbench_bitpermute.go:68*/ xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
 				tid := uint32(gc_tx + gc_bdx*gc_bx)
 				gc_l_xchg[gc_lane] = xchg
 				gc_l_tid[gc_lane] = tid
@@ -106,8 +102,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				more := gc_l_more[gc_lane]
-//line hecbench_bitpermute.go:78
-				if more {
+				/*line hecbench_bitpermute.go:78*/ if more {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -122,8 +117,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_l_tid[gc_lane]
-//line hecbench_bitpermute.go:79
-				groupIdx := tid >> bpLgZCount
+				/*line hecbench_bitpermute.go:79*/ groupIdx := tid >> bpLgZCount
 				groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
 				gc_l_groupIdx[gc_lane] = groupIdx
 				gc_l_groupRev[gc_lane] = groupRev
@@ -136,8 +130,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				gc_pos.Thread = gc_w + gc_lane
 				groupIdx := gc_l_groupIdx[gc_lane]
 				groupRev := gc_l_groupRev[gc_lane]
-//line hecbench_bitpermute.go:82
-				if groupIdx > groupRev {
+				/*line hecbench_bitpermute.go:82*/ if groupIdx > groupRev {
 					gc_m4 |= 1 << gc_lane
 				}
 			}
@@ -160,18 +153,15 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_bitpermute.go:70
-					gid := uint32(gc_tx) / bpZCount
+					/*line hecbench_bitpermute.go:70*/ gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
 					xchg := gc_l_xchg[gc_lane]
 					groupIdx := gc_l_groupIdx[gc_lane]
 					groupRev := gc_l_groupRev[gc_lane]
-//line hecbench_bitpermute.go:86
-					baseIdx := groupIdx*bpZCount + idx
+					/*line hecbench_bitpermute.go:86*/ baseIdx := groupIdx*bpZCount + idx
 					baseRev := groupRev*bpZCount + idx
-//line hecbench_bitpermute.go:89
-					var regs [bpZCount]int64
+					/*line hecbench_bitpermute.go:89*/ var regs [bpZCount]int64
 					{
 						i := uint32(0)
 						regs[i] = in[i*step+baseIdx]
@@ -182,8 +172,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(1)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -191,8 +180,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(2)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -200,8 +188,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(3)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -209,8 +196,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(4)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -218,8 +204,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(5)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -227,8 +212,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(6)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -236,8 +220,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(7)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -245,8 +228,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(8)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -254,8 +236,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(9)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -263,8 +244,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(10)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -272,8 +252,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(11)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -281,8 +260,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(12)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -290,8 +268,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(13)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -299,8 +276,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(14)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -308,8 +284,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(15)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -317,8 +292,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(16)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -326,8 +300,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(17)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -335,8 +308,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(18)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -344,8 +316,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(19)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -353,8 +324,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(20)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -362,8 +332,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(21)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -371,8 +340,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(22)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -380,8 +348,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(23)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -389,8 +356,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(24)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -398,8 +364,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(25)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -407,8 +372,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(26)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -416,8 +380,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(27)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -425,8 +388,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(28)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -434,8 +396,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(29)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -443,8 +404,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(30)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -452,8 +412,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 					{
 						i := uint32(31)
-//line hecbench_bitpermute.go:92
-						regs[i] = in[i*step+baseIdx]
+						/*line hecbench_bitpermute.go:92*/ regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
@@ -476,171 +435,138 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_bitpermute.go:70
-					gid := uint32(gc_tx) / bpZCount
+					/*line hecbench_bitpermute.go:70*/ gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
 					xchg := gc_l_xchg[gc_lane]
 					baseRev := gc_l_baseRev[gc_lane]
 					{
 						i_ := uint32(0)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(1)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(2)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(3)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(4)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(5)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(6)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(7)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(8)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(9)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(10)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(11)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(12)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(13)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(14)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(15)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(16)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(17)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(18)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(19)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(20)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(21)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(22)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(23)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(24)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(25)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(26)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(27)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(28)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(29)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(30)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
 						i_ := uint32(31)
-//line hecbench_bitpermute.go:102
-						out[i_*step+baseRev] = xchg[gid][rev][i_]
+						/*line hecbench_bitpermute.go:102*/ out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 				}
 			}
@@ -652,8 +578,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				gc_pos.Thread = gc_w + gc_lane
 				groupIdx := gc_l_groupIdx[gc_lane]
 				groupRev := gc_l_groupRev[gc_lane]
-//line hecbench_bitpermute.go:105
-				if groupIdx == groupRev {
+				/*line hecbench_bitpermute.go:105*/ if groupIdx == groupRev {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -676,171 +601,138 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_bitpermute.go:70
-					gid := uint32(gc_tx) / bpZCount
+					/*line hecbench_bitpermute.go:70*/ gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
 					xchg := gc_l_xchg[gc_lane]
 					regs := gc_l_regs[gc_lane]
 					{
 						i_2 := uint32(0)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(1)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(2)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(3)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(4)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(5)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(6)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(7)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(8)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(9)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(10)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(11)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(12)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(13)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(14)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(15)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(16)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(17)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(18)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(19)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(20)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(21)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(22)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(23)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(24)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(25)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(26)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(27)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(28)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(29)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(30)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
 						i_2 := uint32(31)
-//line hecbench_bitpermute.go:112
-						xchg[gid][i_2][rev] = regs[i_2]
+						/*line hecbench_bitpermute.go:112*/ xchg[gid][i_2][rev] = regs[i_2]
 					}
 				}
 			}
@@ -856,171 +748,138 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_bitpermute.go:70
-					gid := uint32(gc_tx) / bpZCount
+					/*line hecbench_bitpermute.go:70*/ gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
 					xchg := gc_l_xchg[gc_lane]
 					baseIdx := gc_l_baseIdx[gc_lane]
 					{
 						i_3 := uint32(0)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(1)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(2)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(3)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(4)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(5)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(6)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(7)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(8)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(9)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(10)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(11)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(12)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(13)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(14)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(15)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(16)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(17)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(18)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(19)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(20)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(21)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(22)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(23)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(24)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(25)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(26)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(27)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(28)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(29)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(30)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
 						i_3 := uint32(31)
-//line hecbench_bitpermute.go:118
-						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+						/*line hecbench_bitpermute.go:118*/ out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 				}
 			}
@@ -1030,10 +889,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					continue
 				}
 				tid := gc_l_tid[gc_lane]
-//line hecbench_bitpermute.go:131
-				var more bool
-//line hecbench_bitpermute.go:78
-				tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
+				/*line hecbench_bitpermute.go:131*/ var more bool
+				/*line hecbench_bitpermute.go:78*/ tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
 				gc_l_tid[gc_lane] = tid
 				gc_l_more[gc_lane] = more
 			}

@@ -19,37 +19,31 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
-//line hecbench_bitpermute.go:35
-	if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
+	/*line hecbench_bitpermute.go:35*/ if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var idx uint32 = uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-				if int(idx) < 0 || int(idx) > len(dIn)-4 {
+				/*line hecbench_bitpermute.go:39*/ if int(idx) < 0 || int(idx) > len(dIn)-4 {
 					break
 				}
-//line hecbench_bitpermute.go:39
-				v := lanes.LoadInt64x4Slice(dIn[idx:])
-//line hecbench_bitpermute.go:39
-				v.StoreSlice(gc_s_v[gc_rank:])
+				/*line hecbench_bitpermute.go:39*/ v := lanes.LoadInt64x4Slice(dIn[idx:])
+				/*line hecbench_bitpermute.go:39*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-				v := dIn[idx]
+				/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_bitpermute.go:49
-			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
+			/*line hecbench_bitpermute.go:49*/ if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -58,13 +52,11 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 			}
 		}
 		if gc_r2 == 3 {
-//line hecbench_bitpermute.go:59
-			compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+			/*line hecbench_bitpermute.go:59*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		gc_agreed := gc_r2&1 != 0
 		var agreed bool = gc_agreed
-//line hecbench_bitpermute.go:40
-		if agreed {
+		/*line hecbench_bitpermute.go:40*/ if agreed {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -74,55 +66,45 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:37
-					rev := bitRev(idx, lgDomainSize)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
 					v := gc_s_v[gc_rank]
-//line hecbench_bitpermute.go:43
-					dOut[rev] = v
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:37
-					rev := bitRev(idx, lgDomainSize)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
 					v := gc_s_v[gc_rank]
-//line hecbench_bitpermute.go:43
-					dOut[rev] = v
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:37
-					rev := bitRev(idx, lgDomainSize)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
 					v := gc_s_v[gc_rank]
-//line hecbench_bitpermute.go:43
-					dOut[rev] = v
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:37
-					rev := bitRev(idx, lgDomainSize)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
 					v := gc_s_v[gc_rank]
-//line hecbench_bitpermute.go:43
-					dOut[rev] = v
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:37
-				rev := bitRev(idx, lgDomainSize)
+				/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
 				v := gc_s_v[gc_rank]
-//line hecbench_bitpermute.go:43
-				dOut[rev] = v
+				/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 			}
 		}
 	} else {
@@ -130,11 +112,9 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx_ := uint32(gc_tx + gc_bdx*gc_bx)
-//line hecbench_bitpermute.go:46
-				rev_ := bitRev(idx_, lgDomainSize)
+				/*line hecbench_bitpermute.go:46*/ rev_ := bitRev(idx_, lgDomainSize)
 				isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
-//line hecbench_bitpermute.go:49
-				if idx_ < rev_ || isCopy {
+				/*line hecbench_bitpermute.go:49*/ if idx_ < rev_ || isCopy {
 					t0 := dIn[idx_]
 					if !isCopy {
 						t1 := dIn[rev_]

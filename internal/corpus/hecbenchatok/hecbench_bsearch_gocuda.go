@@ -48,8 +48,7 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:16
-				if i >= zSize {
+				/*line hecbench_bsearch.go:16*/ if i >= zSize {
 					continue gc_L1
 				}
 				z := accZ[i]
@@ -60,8 +59,7 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_bsearch.go:23
-					mid := low + (high-low)/2
+					/*line hecbench_bsearch.go:23*/ mid := low + (high-low)/2
 					if z < accA[mid] {
 						high = mid
 					} else {
@@ -116,21 +114,18 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					continue
 				}
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:38
-				if i >= zSize {
+				/*line hecbench_bsearch.go:38*/ if i >= zSize {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 			}
 		}
-//line hecbench_bsearch.go:42
-		for n>>nbits != 0 {
+		/*line hecbench_bsearch.go:42*/ for n>>nbits != 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line hecbench_bsearch.go:43
-			nbits++
+			/*line hecbench_bsearch.go:43*/ nbits++
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -140,8 +135,7 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					continue
 				}
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:45
-				k := uint64(1) << (nbits - 1)
+				/*line hecbench_bsearch.go:45*/ k := uint64(1) << (nbits - 1)
 				z := accZ[i]
 				idx := uint64(0)
 				if accA[k] <= z {
@@ -152,8 +146,7 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_bsearch.go:52
-					k >>= 1
+					/*line hecbench_bsearch.go:52*/ k >>= 1
 					if k == 0 {
 						break
 					}
@@ -210,21 +203,18 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					continue
 				}
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:69
-				if i >= zSize {
+				/*line hecbench_bsearch.go:69*/ if i >= zSize {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 			}
 		}
-//line hecbench_bsearch.go:73
-		for n>>nbits != 0 {
+		/*line hecbench_bsearch.go:73*/ for n>>nbits != 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line hecbench_bsearch.go:74
-			nbits++
+			/*line hecbench_bsearch.go:74*/ nbits++
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -234,8 +224,7 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					continue
 				}
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:76
-				k := uint64(1) << (nbits - 1)
+				/*line hecbench_bsearch.go:76*/ k := uint64(1) << (nbits - 1)
 				z := accZ[i]
 				idx := uint64(0)
 				if accA[k] <= z {
@@ -246,8 +235,7 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_bsearch.go:83
-					k >>= 1
+					/*line hecbench_bsearch.go:83*/ k >>= 1
 					if k == 0 {
 						break
 					}
@@ -286,8 +274,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_bsearch.go:103
-	k := gocuda.Shared[uint64](t, 1)[:1]
+	/*line hecbench_bsearch.go:103*/ k := gocuda.Shared[uint64](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -298,21 +285,18 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 			}
 			i := uint64(gc_bx*gc_bdx + gc_tx)
 			lid := uint64(gc_tx)
-//line hecbench_bsearch.go:106
-			if i >= zSize {
+			/*line hecbench_bsearch.go:106*/ if i >= zSize {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_bsearch.go:111
-			if lid == 0 {
+			/*line hecbench_bsearch.go:111*/ if lid == 0 {
 				nbits := uint(0)
 				for n>>nbits != 0 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_bsearch.go:114
-					nbits++
+					/*line hecbench_bsearch.go:114*/ nbits++
 				}
 				k[0] = uint64(1) << (nbits - 1)
 			}
@@ -326,8 +310,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 				continue
 			}
 			i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:120
-			p := k[0]
+			/*line hecbench_bsearch.go:120*/ p := k[0]
 			z := accZ[i]
 			idx := uint64(0)
 			if accA[p] <= z {
@@ -338,8 +321,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_bsearch.go:127
-				p >>= 1
+				/*line hecbench_bsearch.go:127*/ p >>= 1
 				if p == 0 {
 					break
 				}

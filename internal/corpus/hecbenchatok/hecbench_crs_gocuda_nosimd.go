@@ -25,13 +25,10 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:19
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:19*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 4
-//line hecbench_crs.go:25
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:27
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:25*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:27*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -42,13 +39,10 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:22
-			var i, j int
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:22*/ var i, j int
 			var result int64
-//line hecbench_crs.go:30
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:30*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -58,8 +52,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:43
-			var matrixInt uint32
+			/*line hecbench_crs.go:43*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -68,8 +61,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:45
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:45*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -78,17 +70,13 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:28
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_crs.go:28*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_crs.go:28
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:46
-				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+				/*line hecbench_crs.go:28*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:46*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 					break
 				}
-//line hecbench_crs.go:47
-				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				/*line hecbench_crs.go:47*/ lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -96,21 +84,15 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:28
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:46
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:46*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:51
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:53
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:55
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:57
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:51*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:53*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:55*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:57*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -118,23 +100,19 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:66
-					var j int
+					/*line hecbench_crs.go:66*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:50
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:50*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:54
-						index++
+						/*line hecbench_crs.go:54*/ index++
 					}
-//line hecbench_crs.go:55
-					j = j_
+					/*line hecbench_crs.go:55*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -149,24 +127,17 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_rank := gc_base + gc_tx
 			gc_alive4 := gc_all4
 			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_crs.go:28
-				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line hecbench_crs.go:28*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line hecbench_crs.go:28
-			var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:28
-			var i int
+			/*line hecbench_crs.go:28*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:28*/ var i int
 			_ = i
-//line hecbench_crs.go:28
-			result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:57
-			i = i_
-//line hecbench_crs.go:59
-			if int(idx) < 0 || int(idx) > len(out)-4 {
+			/*line hecbench_crs.go:28*/ result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
+			/*line hecbench_crs.go:57*/ i = i_
+			/*line hecbench_crs.go:59*/ if int(idx) < 0 || int(idx) > len(out)-4 {
 				break
 			}
-//line hecbench_crs.go:59
-			result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+			/*line hecbench_crs.go:59*/ result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -174,16 +145,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:30
-			var i int
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:30*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:57
-			i = i_
-//line hecbench_crs.go:59
-			out[idx] = result
+			/*line hecbench_crs.go:57*/ i = i_
+			/*line hecbench_crs.go:59*/ out[idx] = result
 		}
 	}
 }
@@ -203,13 +170,10 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:66
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:66*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 5
-//line hecbench_crs.go:72
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:74
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:72*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:74*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -220,13 +184,10 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:69
-			var i, j int
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:69*/ var i, j int
 			var result int64
-//line hecbench_crs.go:77
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:77*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -236,8 +197,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:90
-			var matrixInt uint32
+			/*line hecbench_crs.go:90*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -246,8 +206,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:92
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:92*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -256,17 +215,13 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:75
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_crs.go:75*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_crs.go:75
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:93
-				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+				/*line hecbench_crs.go:75*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:93*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 					break
 				}
-//line hecbench_crs.go:94
-				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				/*line hecbench_crs.go:94*/ lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -274,21 +229,15 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:75
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:93
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:93*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:98
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:100
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:102
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:104
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:98*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:100*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:102*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:104*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -296,23 +245,19 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:113
-					var j int
+					/*line hecbench_crs.go:113*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:97
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:97*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:101
-						index++
+						/*line hecbench_crs.go:101*/ index++
 					}
-//line hecbench_crs.go:102
-					j = j_
+					/*line hecbench_crs.go:102*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -327,24 +272,17 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_rank := gc_base + gc_tx
 			gc_alive4 := gc_all4
 			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_crs.go:75
-				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line hecbench_crs.go:75*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line hecbench_crs.go:75
-			var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:75
-			var i int
+			/*line hecbench_crs.go:75*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:75*/ var i int
 			_ = i
-//line hecbench_crs.go:75
-			result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:104
-			i = i_
-//line hecbench_crs.go:106
-			if int(idx) < 0 || int(idx) > len(out)-4 {
+			/*line hecbench_crs.go:75*/ result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
+			/*line hecbench_crs.go:104*/ i = i_
+			/*line hecbench_crs.go:106*/ if int(idx) < 0 || int(idx) > len(out)-4 {
 				break
 			}
-//line hecbench_crs.go:106
-			result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+			/*line hecbench_crs.go:106*/ result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -352,16 +290,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:77
-			var i int
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:77*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:104
-			i = i_
-//line hecbench_crs.go:106
-			out[idx] = result
+			/*line hecbench_crs.go:104*/ i = i_
+			/*line hecbench_crs.go:106*/ out[idx] = result
 		}
 	}
 }
@@ -381,13 +315,10 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:113
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:113*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 4
-//line hecbench_crs.go:122
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:124
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:122*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:124*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -398,16 +329,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:116
-			var i, j int
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:116*/ var i, j int
 			var result [2]int64
-//line hecbench_crs.go:119
-			result[0] = 0
+			/*line hecbench_crs.go:119*/ result[0] = 0
 			result[1] = 0
-//line hecbench_crs.go:127
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:127*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -417,8 +344,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:140
-			var matrixInt uint32
+			/*line hecbench_crs.go:140*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -427,8 +353,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:142
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:142*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -437,17 +362,13 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:125
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_crs.go:125*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_crs.go:125
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:143
-				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+				/*line hecbench_crs.go:125*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:143*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 					break
 				}
-//line hecbench_crs.go:144
-				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				/*line hecbench_crs.go:144*/ lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -455,21 +376,15 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:125
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:143
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:143*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:148
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:150
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:152
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:154
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:148*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:150*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:152*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:154*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -477,24 +392,20 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:163
-					var j int
+					/*line hecbench_crs.go:163*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:147
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:147*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:152
-						index++
+						/*line hecbench_crs.go:152*/ index++
 					}
-//line hecbench_crs.go:153
-					j = j_
+					/*line hecbench_crs.go:153*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -508,16 +419,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:127
-			var i int
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:127*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:155
-			i = i_
-//line hecbench_crs.go:157
-			out[idx] = result[0]
+			/*line hecbench_crs.go:155*/ i = i_
+			/*line hecbench_crs.go:157*/ out[idx] = result[0]
 			out[idx+uint32(size)] = result[1]
 		}
 	}
@@ -538,13 +445,10 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:165
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:165*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 8
-//line hecbench_crs.go:176
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:178
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:176*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:178*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -555,18 +459,14 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:168
-			var i, j int
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:168*/ var i, j int
 			var result [4]int64
-//line hecbench_crs.go:171
-			result[0] = 0
+			/*line hecbench_crs.go:171*/ result[0] = 0
 			result[1] = 0
 			result[2] = 0
 			result[3] = 0
-//line hecbench_crs.go:181
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:181*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -576,8 +476,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:194
-			var matrixInt uint32
+			/*line hecbench_crs.go:194*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -586,8 +485,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:196
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:196*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
@@ -596,17 +494,13 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:179
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_crs.go:179*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_crs.go:179
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:197
-				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+				/*line hecbench_crs.go:179*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:197*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 					break
 				}
-//line hecbench_crs.go:198
-				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				/*line hecbench_crs.go:198*/ lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -614,21 +508,15 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:179
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:197
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:197*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:202
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:204
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:206
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:208
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:202*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:204*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:206*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:208*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -636,26 +524,22 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:217
-					var j int
+					/*line hecbench_crs.go:217*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:201
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:201*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:208
-						index++
+						/*line hecbench_crs.go:208*/ index++
 					}
-//line hecbench_crs.go:209
-					j = j_
+					/*line hecbench_crs.go:209*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -669,16 +553,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:181
-			var i int
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:181*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:211
-			i = i_
-//line hecbench_crs.go:213
-			out[idx] = result[0]
+			/*line hecbench_crs.go:211*/ i = i_
+			/*line hecbench_crs.go:213*/ out[idx] = result[0]
 			out[idx+uint32(size)] = result[1]
 			out[idx+2*uint32(size)] = result[2]
 			out[idx+3*uint32(size)] = result[3]

@@ -26,13 +26,10 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:19
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:19*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 4
-//line hecbench_crs.go:25
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:27
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:25*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:27*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -43,13 +40,10 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:22
-			var i, j int
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:22*/ var i, j int
 			var result int64
-//line hecbench_crs.go:30
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:30*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -59,8 +53,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:43
-			var matrixInt uint32
+			/*line hecbench_crs.go:43*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -69,8 +62,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:45
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:45*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -80,17 +72,13 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line hecbench_crs.go:28
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_crs.go:28*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_crs.go:28
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:46
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+					/*line hecbench_crs.go:28*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+					/*line hecbench_crs.go:46*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 						break
 					}
-//line hecbench_crs.go:47
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
+					/*line hecbench_crs.go:47*/ archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -100,21 +88,15 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:28
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:46
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:46*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:51
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:53
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:55
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:57
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:51*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:53*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:55*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:57*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -122,23 +104,19 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:66
-					var j int
+					/*line hecbench_crs.go:66*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:50
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:50*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:54
-						index++
+						/*line hecbench_crs.go:54*/ index++
 					}
-//line hecbench_crs.go:55
-					j = j_
+					/*line hecbench_crs.go:55*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -154,24 +132,17 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive6 := gc_all6
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line hecbench_crs.go:28
-					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line hecbench_crs.go:28*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line hecbench_crs.go:28
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:28
-				var i int
+				/*line hecbench_crs.go:28*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:28*/ var i int
 				_ = i
-//line hecbench_crs.go:28
-				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:57
-				i = i_
-//line hecbench_crs.go:59
-				if int(idx) < 0 || int(idx) > len(out)-4 {
+				/*line hecbench_crs.go:28*/ result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
+				/*line hecbench_crs.go:57*/ i = i_
+				/*line hecbench_crs.go:59*/ if int(idx) < 0 || int(idx) > len(out)-4 {
 					break
 				}
-//line hecbench_crs.go:59
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
+				/*line hecbench_crs.go:59*/ result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -181,16 +152,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:28
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:30
-			var i int
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:30*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:57
-			i = i_
-//line hecbench_crs.go:59
-			out[idx] = result
+			/*line hecbench_crs.go:57*/ i = i_
+			/*line hecbench_crs.go:59*/ out[idx] = result
 		}
 	}
 }
@@ -210,13 +177,10 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:66
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:66*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 5
-//line hecbench_crs.go:72
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:74
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:72*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:74*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -227,13 +191,10 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:69
-			var i, j int
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:69*/ var i, j int
 			var result int64
-//line hecbench_crs.go:77
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:77*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -243,8 +204,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:90
-			var matrixInt uint32
+			/*line hecbench_crs.go:90*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -253,8 +213,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:92
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:92*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -264,17 +223,13 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line hecbench_crs.go:75
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_crs.go:75*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_crs.go:75
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:93
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+					/*line hecbench_crs.go:75*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+					/*line hecbench_crs.go:93*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 						break
 					}
-//line hecbench_crs.go:94
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
+					/*line hecbench_crs.go:94*/ archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -284,21 +239,15 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:75
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:93
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:93*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:98
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:100
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:102
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:104
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:98*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:100*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:102*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:104*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -306,23 +255,19 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:113
-					var j int
+					/*line hecbench_crs.go:113*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:97
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:97*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:101
-						index++
+						/*line hecbench_crs.go:101*/ index++
 					}
-//line hecbench_crs.go:102
-					j = j_
+					/*line hecbench_crs.go:102*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -338,24 +283,17 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				gc_rank := gc_base + gc_tx
 				gc_alive6 := gc_all6
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line hecbench_crs.go:75
-					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					/*line hecbench_crs.go:75*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line hecbench_crs.go:75
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:75
-				var i int
+				/*line hecbench_crs.go:75*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:75*/ var i int
 				_ = i
-//line hecbench_crs.go:75
-				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:104
-				i = i_
-//line hecbench_crs.go:106
-				if int(idx) < 0 || int(idx) > len(out)-4 {
+				/*line hecbench_crs.go:75*/ result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
+				/*line hecbench_crs.go:104*/ i = i_
+				/*line hecbench_crs.go:106*/ if int(idx) < 0 || int(idx) > len(out)-4 {
 					break
 				}
-//line hecbench_crs.go:106
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
+				/*line hecbench_crs.go:106*/ result.StoreMasked((*[4]int64)(out[idx:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -365,16 +303,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:75
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:77
-			var i int
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:77*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:104
-			i = i_
-//line hecbench_crs.go:106
-			out[idx] = result
+			/*line hecbench_crs.go:104*/ i = i_
+			/*line hecbench_crs.go:106*/ out[idx] = result
 		}
 	}
 }
@@ -394,13 +328,10 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:113
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:113*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 4
-//line hecbench_crs.go:122
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:124
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:122*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:124*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -411,16 +342,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:116
-			var i, j int
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:116*/ var i, j int
 			var result [2]int64
-//line hecbench_crs.go:119
-			result[0] = 0
+			/*line hecbench_crs.go:119*/ result[0] = 0
 			result[1] = 0
-//line hecbench_crs.go:127
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:127*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -430,8 +357,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:140
-			var matrixInt uint32
+			/*line hecbench_crs.go:140*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -440,8 +366,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:142
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:142*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -451,17 +376,13 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line hecbench_crs.go:125
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_crs.go:125*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_crs.go:125
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:143
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+					/*line hecbench_crs.go:125*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+					/*line hecbench_crs.go:143*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 						break
 					}
-//line hecbench_crs.go:144
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
+					/*line hecbench_crs.go:144*/ archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -471,21 +392,15 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:125
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:143
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:143*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:148
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:150
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:152
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:154
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:148*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:150*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:152*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:154*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -493,24 +408,20 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:163
-					var j int
+					/*line hecbench_crs.go:163*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:147
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:147*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:152
-						index++
+						/*line hecbench_crs.go:152*/ index++
 					}
-//line hecbench_crs.go:153
-					j = j_
+					/*line hecbench_crs.go:153*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -524,16 +435,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:125
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:127
-			var i int
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:127*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:155
-			i = i_
-//line hecbench_crs.go:157
-			out[idx] = result[0]
+			/*line hecbench_crs.go:155*/ i = i_
+			/*line hecbench_crs.go:157*/ out[idx] = result[0]
 			out[idx+uint32(size)] = result[1]
 		}
 	}
@@ -554,13 +461,10 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_crs.go:165
-	sharedData := gocuda.DynamicShared[int64](t)
+	/*line hecbench_crs.go:165*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 8
-//line hecbench_crs.go:176
-	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-//line hecbench_crs.go:178
-	worksizePerblock := gc_bdx / w * w
+	/*line hecbench_crs.go:176*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:178*/ worksizePerblock := gc_bdx / w * w
 	bitInt := uint32(0x01)
 	var i_ int = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -571,18 +475,14 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:168
-			var i, j int
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:168*/ var i, j int
 			var result [4]int64
-//line hecbench_crs.go:171
-			result[0] = 0
+			/*line hecbench_crs.go:171*/ result[0] = 0
 			result[1] = 0
 			result[2] = 0
 			result[3] = 0
-//line hecbench_crs.go:181
-			if gc_tx >= worksizePerblock {
+			/*line hecbench_crs.go:181*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -592,8 +492,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
-//line hecbench_crs.go:194
-			var matrixInt uint32
+			/*line hecbench_crs.go:194*/ var matrixInt uint32
 			_ = i
 			_ = j
 			_ = matrixInt
@@ -602,8 +501,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
 	}
-//line hecbench_crs.go:196
-	for ; i_ < k; i_++ {
+	/*line hecbench_crs.go:196*/ for ; i_ < k; i_++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -613,17 +511,13 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line hecbench_crs.go:179
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_crs.go:179*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_crs.go:179
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:197
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+					/*line hecbench_crs.go:179*/ var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+					/*line hecbench_crs.go:197*/ if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
 						break
 					}
-//line hecbench_crs.go:198
-					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
+					/*line hecbench_crs.go:198*/ archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx:]), gc_alive3).StoreSlice(sharedData[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -633,21 +527,15 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_crs.go:179
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:197
-				sharedData[gc_tx] = in[i_*size+int(idx)]
+				/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:197*/ sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_crs.go:202
-			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:204
-			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:206
-			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:208
-			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:202*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:204*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:206*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:208*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -655,26 +543,22 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-//line hecbench_crs.go:217
-					var j int
+					/*line hecbench_crs.go:217*/ var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
-//line hecbench_crs.go:201
-					for ; j_ < w; j_++ {
+					/*line hecbench_crs.go:201*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-//line hecbench_crs.go:208
-						index++
+						/*line hecbench_crs.go:208*/ index++
 					}
-//line hecbench_crs.go:209
-					j = j_
+					/*line hecbench_crs.go:209*/ j = j_
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
@@ -688,16 +572,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_crs.go:179
-			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:181
-			var i int
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:181*/ var i int
 			_ = i
 			result := gc_s_result[gc_rank]
-//line hecbench_crs.go:211
-			i = i_
-//line hecbench_crs.go:213
-			out[idx] = result[0]
+			/*line hecbench_crs.go:211*/ i = i_
+			/*line hecbench_crs.go:213*/ out[idx] = result[0]
 			out[idx+uint32(size)] = result[1]
 			out[idx+2*uint32(size)] = result[2]
 			out[idx+3*uint32(size)] = result[3]

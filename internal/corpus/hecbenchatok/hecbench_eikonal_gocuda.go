@@ -54,13 +54,10 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-//line hecbench_eikonal.go:224
-	if listIdx < nActiveBlock {
+	/*line hecbench_eikonal.go:224*/ if listIdx < nActiveBlock {
 		blockIdx := list[listIdx]
-//line hecbench_eikonal.go:227
-		conv := gocuda.Shared[bool](t, ekBlockLength*ekBlockLength*ekBlockLength)[:ekBlockLength*ekBlockLength*ekBlockLength]
-//line hecbench_eikonal.go:229
-		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength / 2)
+		/*line hecbench_eikonal.go:227*/ conv := gocuda.Shared[bool](t, ekBlockLength*ekBlockLength*ekBlockLength)[:ekBlockLength*ekBlockLength*ekBlockLength]
+		/*line hecbench_eikonal.go:229*/ blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength / 2)
 		baseAddr := blockIdx * blocksize * 2
 		{
 			gc_ty := 0
@@ -74,10 +71,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:236
-						conv[tIdx] = con[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
@@ -86,10 +81,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:236
-						conv[tIdx] = con[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
@@ -98,10 +91,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:236
-						conv[tIdx] = con[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
@@ -110,10 +101,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:236
-						conv[tIdx] = con[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 				}
@@ -122,10 +111,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:236
-					conv[tIdx] = con[baseAddr+tIdx]
+					/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 					conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 				}
 				gc_ty++
@@ -135,8 +122,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				}
 			}
 		}
-//line hecbench_eikonal.go:241
-		for i := blocksize; i > 0; i /= 2 {
+		/*line hecbench_eikonal.go:241*/ for i := blocksize; i > 0; i /= 2 {
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -148,10 +134,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:242
-						if tIdx < i {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:242*/ if tIdx < i {
 							var b1, b2 bool
 							b1 = conv[tIdx]
 							b2 = conv[tIdx+i]
@@ -164,10 +148,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:242
-						if tIdx < i {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:242*/ if tIdx < i {
 							var b1, b2 bool
 							b1 = conv[tIdx]
 							b2 = conv[tIdx+i]
@@ -180,10 +162,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:242
-						if tIdx < i {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:242*/ if tIdx < i {
 							var b1, b2 bool
 							b1 = conv[tIdx]
 							b2 = conv[tIdx+i]
@@ -196,10 +176,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:242
-						if tIdx < i {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:242*/ if tIdx < i {
 							var b1, b2 bool
 							b1 = conv[tIdx]
 							b2 = conv[tIdx+i]
@@ -212,10 +190,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:242
-					if tIdx < i {
+					/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:242*/ if tIdx < i {
 						var b1, b2 bool
 						b1 = conv[tIdx]
 						b2 = conv[tIdx+i]
@@ -241,10 +217,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:251
-						if tIdx == 0 {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:251*/ if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
 						}
 					}
@@ -254,10 +228,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:251
-						if tIdx == 0 {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:251*/ if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
 						}
 					}
@@ -267,10 +239,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:251
-						if tIdx == 0 {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:251*/ if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
 						}
 					}
@@ -280,10 +250,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:251
-						if tIdx == 0 {
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:251*/ if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
 						}
 					}
@@ -293,10 +261,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
-//line hecbench_eikonal.go:234
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:251
-					if tIdx == 0 {
+					/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:251*/ if tIdx == 0 {
 						listVol[blockIdx] = !conv[0]
 					}
 				}

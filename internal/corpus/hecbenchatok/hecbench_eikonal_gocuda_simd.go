@@ -28,24 +28,18 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-//line hecbench_eikonal.go:76
-	if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:78
-		blockIdx := list[listIdx]
-//line hecbench_eikonal.go:82
-		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
+	/*line hecbench_eikonal.go:76*/ if listIdx < nActiveBlock {
+		/*line hecbench_eikonal.go:78*/ blockIdx := list[listIdx]
+		/*line hecbench_eikonal.go:82*/ blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
 		baseAddr := blockIdx * blocksize
-//line hecbench_eikonal.go:85
-		xgridlength := uint32(xdim / ekBlockLength)
+		/*line hecbench_eikonal.go:85*/ xgridlength := uint32(xdim / ekBlockLength)
 		ygridlength := uint32(ydim / ekBlockLength)
 		zgridlength := uint32(zdim / ekBlockLength)
-//line hecbench_eikonal.go:90
-		bx := blockIdx % xgridlength
+		/*line hecbench_eikonal.go:90*/ bx := blockIdx % xgridlength
 		tmpIdx := (blockIdx - bx) / xgridlength
 		by := tmpIdx % ygridlength
 		bz := (tmpIdx - by) / ygridlength
-//line hecbench_eikonal.go:100
-		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
+		/*line hecbench_eikonal.go:100*/ sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
 		{
 			gc_ty := 0
 			gc_tz := 0
@@ -56,28 +50,20 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:98
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:103
-					idxX := tx + 1
-//line hecbench_eikonal.go:103
-					idxY := ty + 1
-//line hecbench_eikonal.go:103
-					idxZ := tz + 1
-//line hecbench_eikonal.go:80
-					var F float64
+					/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:103*/ idxX := tx + 1
+					/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+					/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+					/*line hecbench_eikonal.go:80*/ var F float64
 					var isValid bool
-//line hecbench_eikonal.go:105
-					sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
+					/*line hecbench_eikonal.go:105*/ sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
 					F = spd[baseAddr+tIdx]
 					if F > 0 {
 						F = 1.0 / F
 					}
 					isValid = mask[baseAddr+tIdx]
-//line hecbench_eikonal.go:112
-					var newBaseAddr, newTIdx uint32
-//line hecbench_eikonal.go:115
-					if tx == 0 {
+					/*line hecbench_eikonal.go:112*/ var newBaseAddr, newTIdx uint32
+					/*line hecbench_eikonal.go:115*/ if tx == 0 {
 						if bx == 0 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -87,8 +73,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:126
-					if tx == ekBlockLength-1 {
+					/*line hecbench_eikonal.go:126*/ if tx == ekBlockLength-1 {
 						if bx == xgridlength-1 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -98,8 +83,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:137
-					if ty == 0 {
+					/*line hecbench_eikonal.go:137*/ if ty == 0 {
 						if by == 0 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -109,8 +93,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:148
-					if ty == ekBlockLength-1 {
+					/*line hecbench_eikonal.go:148*/ if ty == ekBlockLength-1 {
 						if by == ygridlength-1 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -120,8 +103,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:159
-					if tz == 0 {
+					/*line hecbench_eikonal.go:159*/ if tz == 0 {
 						if bz == 0 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -131,8 +113,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:170
-					if tz == ekBlockLength-1 {
+					/*line hecbench_eikonal.go:170*/ if tz == ekBlockLength-1 {
 						if bz == zgridlength-1 {
 							newTIdx = tIdx
 							newBaseAddr = baseAddr
@@ -156,38 +137,29 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 		if compiled.SIMD {
 			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				gc_rank := gc_vstep
-//line hecbench_eikonal.go:183
-				var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line hecbench_eikonal.go:183*/ var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 				_ = a
-//line hecbench_eikonal.go:183
-				var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line hecbench_eikonal.go:183*/ var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 				_ = b
-//line hecbench_eikonal.go:183
-				var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line hecbench_eikonal.go:183*/ var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 				_ = c
-//line hecbench_eikonal.go:183
-				var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:183
-				var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:183
-				oldT.StoreSlice(gc_s_oldT[gc_rank:])
-//line hecbench_eikonal.go:183
-				newT.StoreSlice(gc_s_newT[gc_rank:])
+				/*line hecbench_eikonal.go:183*/ var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line hecbench_eikonal.go:183*/ var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				/*line hecbench_eikonal.go:183*/ oldT.StoreSlice(gc_s_oldT[gc_rank:])
+				/*line hecbench_eikonal.go:183*/ newT.StoreSlice(gc_s_newT[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:183
-			var a, b, c, oldT, newT float64
+			/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
 			_ = a
 			_ = b
 			_ = c
 			gc_s_oldT[gc_rank] = oldT
 			gc_s_newT[gc_rank] = newT
 		}
-//line hecbench_eikonal.go:185
-		for iter := 0; iter < nIter; iter++ {
+		/*line hecbench_eikonal.go:185*/ for iter := 0; iter < nIter; iter++ {
 			archsimd.ClearAVXUpperBits()
 			{
 				gc_ty := 0
@@ -199,36 +171,24 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-						idxX := tx + 1
-//line hecbench_eikonal.go:103
-						idxY := ty + 1
-//line hecbench_eikonal.go:103
-						idxZ := tz + 1
+						/*line hecbench_eikonal.go:103*/ idxX := tx + 1
+						/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+						/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
-//line hecbench_eikonal.go:107
-						var a float64
-//line hecbench_eikonal.go:109
-						var b float64
-//line hecbench_eikonal.go:111
-						var c float64
-//line hecbench_eikonal.go:113
-						var oldT float64
-//line hecbench_eikonal.go:115
-						var newT float64
-//line hecbench_eikonal.go:189
-						oldT = sol[idxX][idxY][idxZ]
+						/*line hecbench_eikonal.go:107*/ var a float64
+						/*line hecbench_eikonal.go:109*/ var b float64
+						/*line hecbench_eikonal.go:111*/ var c float64
+						/*line hecbench_eikonal.go:113*/ var oldT float64
+						/*line hecbench_eikonal.go:115*/ var newT float64
+						/*line hecbench_eikonal.go:189*/ oldT = sol[idxX][idxY][idxZ]
 						newT = oldT
-//line hecbench_eikonal.go:192
-						if isValid {
+						/*line hecbench_eikonal.go:192*/ if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-//line hecbench_eikonal.go:197
-							tmp := getTimeEikonal(a, b, c, F)
-//line hecbench_eikonal.go:199
-							newT = min(tmp, oldT)
+							/*line hecbench_eikonal.go:197*/ tmp := getTimeEikonal(a, b, c, F)
+							/*line hecbench_eikonal.go:199*/ newT = min(tmp, oldT)
 						}
 						gc_s_oldT[gc_rank] = oldT
 						gc_s_newT[gc_rank] = newT
@@ -251,18 +211,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
-//line hecbench_eikonal.go:103
-							idxX := tx + 1
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
 							ty := uint32(gc_ty)
-//line hecbench_eikonal.go:103
-							idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
 							tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-							idxZ := tz + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:203
-							if isValid {
+							/*line hecbench_eikonal.go:203*/ if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
@@ -271,18 +227,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
-//line hecbench_eikonal.go:103
-							idxX := tx + 1
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
 							ty := uint32(gc_ty)
-//line hecbench_eikonal.go:103
-							idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
 							tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-							idxZ := tz + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:203
-							if isValid {
+							/*line hecbench_eikonal.go:203*/ if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
@@ -291,18 +243,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
-//line hecbench_eikonal.go:103
-							idxX := tx + 1
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
 							ty := uint32(gc_ty)
-//line hecbench_eikonal.go:103
-							idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
 							tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-							idxZ := tz + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:203
-							if isValid {
+							/*line hecbench_eikonal.go:203*/ if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
@@ -311,18 +259,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
-//line hecbench_eikonal.go:103
-							idxX := tx + 1
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
 							ty := uint32(gc_ty)
-//line hecbench_eikonal.go:103
-							idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
 							tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-							idxZ := tz + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:203
-							if isValid {
+							/*line hecbench_eikonal.go:203*/ if isValid {
 								sol[idxX][idxY][idxZ] = newT
 							}
 						}
@@ -331,18 +275,14 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:103
-						idxX := tx + 1
+						/*line hecbench_eikonal.go:103*/ idxX := tx + 1
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:103
-						idxY := ty + 1
+						/*line hecbench_eikonal.go:103*/ idxY := ty + 1
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:103
-						idxZ := tz + 1
+						/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
 						isValid := gc_s_isValid[gc_rank]
 						newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:203
-						if isValid {
+						/*line hecbench_eikonal.go:203*/ if isValid {
 							sol[idxX][idxY][idxZ] = newT
 						}
 					}
@@ -367,14 +307,11 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:98
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:210
-						residue := oldT - newT
-//line hecbench_eikonal.go:213
-						con[baseAddr+tIdx] = residue < ekEps
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
@@ -384,14 +321,11 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:98
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:210
-						residue := oldT - newT
-//line hecbench_eikonal.go:213
-						con[baseAddr+tIdx] = residue < ekEps
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
@@ -401,14 +335,11 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:98
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:210
-						residue := oldT - newT
-//line hecbench_eikonal.go:213
-						con[baseAddr+tIdx] = residue < ekEps
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
@@ -418,14 +349,11 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
-//line hecbench_eikonal.go:98
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:210
-						residue := oldT - newT
-//line hecbench_eikonal.go:213
-						con[baseAddr+tIdx] = residue < ekEps
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
@@ -435,14 +363,11 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
-//line hecbench_eikonal.go:98
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
 					oldT := gc_s_oldT[gc_rank]
 					newT := gc_s_newT[gc_rank]
-//line hecbench_eikonal.go:210
-					residue := oldT - newT
-//line hecbench_eikonal.go:213
-					con[baseAddr+tIdx] = residue < ekEps
+					/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+					/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
 				gc_ty++
@@ -470,12 +395,9 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-//line hecbench_eikonal.go:263
-	if listIdx < nTotalBlock {
-//line hecbench_eikonal.go:266
-		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
-//line hecbench_eikonal.go:268
-		blockIdx := list[listIdx]
+	/*line hecbench_eikonal.go:263*/ if listIdx < nTotalBlock {
+		/*line hecbench_eikonal.go:266*/ sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
+		/*line hecbench_eikonal.go:268*/ blockIdx := list[listIdx]
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
 		baseAddr := blockIdx * blocksize
 		{
@@ -492,29 +414,21 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						var tz uint32 = uint32(gc_tz)
 						var ty uint32 = uint32(gc_ty)
 						var tx uint32 = uint32(gc_tx)
-//line hecbench_eikonal.go:275
-						var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-						var F archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_eikonal.go:275*/ var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 						var isValid bool
-//line hecbench_eikonal.go:278
-						if int(baseAddr+tIdx) < 0 || int(baseAddr+tIdx) > len(solIn)-4 || int(baseAddr+tIdx) > len(solOut)-4 {
+						/*line hecbench_eikonal.go:278*/ if int(baseAddr+tIdx) < 0 || int(baseAddr+tIdx) > len(solIn)-4 || int(baseAddr+tIdx) > len(solOut)-4 {
 							break
 						}
-//line hecbench_eikonal.go:277
-						if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:277
-							archsimd.LoadFloat64x4Slice(solIn[baseAddr+tIdx:]).StoreSlice(solOut[baseAddr+tIdx:])
+						/*line hecbench_eikonal.go:277*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:277*/ archsimd.LoadFloat64x4Slice(solIn[baseAddr+tIdx:]).StoreSlice(solOut[baseAddr+tIdx:])
 						}
-//line hecbench_eikonal.go:277
-						F.StoreSlice(gc_s_F[gc_rank:])
+						/*line hecbench_eikonal.go:277*/ F.StoreSlice(gc_s_F[gc_rank:])
 						gc_b2 := gc_none
-//line hecbench_eikonal.go:277
-						if isValid {
+						/*line hecbench_eikonal.go:277*/ if isValid {
 							gc_b2 = gc_all
 						}
-//line hecbench_eikonal.go:277
-						compiled.SetBools4(gc_s_isValid[gc_rank:], gc_b2.ToBits())
+						/*line hecbench_eikonal.go:277*/ compiled.SetBools4(gc_s_isValid[gc_rank:], gc_b2.ToBits())
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -524,15 +438,11 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
-//line hecbench_eikonal.go:275
-					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:264
-					var F float64
+					/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+					/*line hecbench_eikonal.go:264*/ var F float64
 					var isValid bool
-//line hecbench_eikonal.go:278
-					if listIdx < nActiveBlock {
-//line hecbench_eikonal.go:278
-						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+					/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+						/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
@@ -544,15 +454,12 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 				}
 			}
 		}
-//line hecbench_eikonal.go:277
-		if listIdx < nActiveBlock {
+		/*line hecbench_eikonal.go:277*/ if listIdx < nActiveBlock {
 		} else {
-//line hecbench_eikonal.go:280
-			xgridlength := uint32(xdim / ekBlockLength)
+			/*line hecbench_eikonal.go:280*/ xgridlength := uint32(xdim / ekBlockLength)
 			ygridlength := uint32(ydim / ekBlockLength)
 			zgridlength := uint32(zdim / ekBlockLength)
-//line hecbench_eikonal.go:285
-			bx := blockIdx % xgridlength
+			/*line hecbench_eikonal.go:285*/ bx := blockIdx % xgridlength
 			tmpIdx := (blockIdx - bx) / xgridlength
 			by := tmpIdx % ygridlength
 			bz := (tmpIdx - by) / ygridlength
@@ -566,29 +473,20 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:291
-						idxX := tx + 1
-//line hecbench_eikonal.go:291
-						idxY := ty + 1
-//line hecbench_eikonal.go:291
-						idxZ := tz + 1
-//line hecbench_eikonal.go:293
-						var F float64
-//line hecbench_eikonal.go:295
-						var isValid bool
-//line hecbench_eikonal.go:292
-						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:291*/ idxX := tx + 1
+						/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+						/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
+						/*line hecbench_eikonal.go:293*/ var F float64
+						/*line hecbench_eikonal.go:295*/ var isValid bool
+						/*line hecbench_eikonal.go:292*/ sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
 						F = spd[baseAddr+tIdx]
 						if F > 0 {
 							F = 1.0 / F
 						}
 						isValid = mask[baseAddr+tIdx]
-//line hecbench_eikonal.go:299
-						var newBaseAddr, newTIdx uint32
-//line hecbench_eikonal.go:302
-						if tx == 0 {
+						/*line hecbench_eikonal.go:299*/ var newBaseAddr, newTIdx uint32
+						/*line hecbench_eikonal.go:302*/ if tx == 0 {
 							if bx == 0 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -598,8 +496,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:313
-						if tx == ekBlockLength-1 {
+						/*line hecbench_eikonal.go:313*/ if tx == ekBlockLength-1 {
 							if bx == xgridlength-1 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -609,8 +506,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:324
-						if ty == 0 {
+						/*line hecbench_eikonal.go:324*/ if ty == 0 {
 							if by == 0 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -620,8 +516,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:335
-						if ty == ekBlockLength-1 {
+						/*line hecbench_eikonal.go:335*/ if ty == ekBlockLength-1 {
 							if by == ygridlength-1 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -631,8 +526,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:346
-						if tz == 0 {
+						/*line hecbench_eikonal.go:346*/ if tz == 0 {
 							if bz == 0 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -642,8 +536,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:357
-						if tz == ekBlockLength-1 {
+						/*line hecbench_eikonal.go:357*/ if tz == ekBlockLength-1 {
 							if bz == zgridlength-1 {
 								newTIdx = tIdx
 								newBaseAddr = baseAddr
@@ -673,34 +566,24 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						tx := uint32(gc_tx)
 						ty := uint32(gc_ty)
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:275
-						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:291
-						idxX := tx + 1
-//line hecbench_eikonal.go:291
-						idxY := ty + 1
-//line hecbench_eikonal.go:291
-						idxZ := tz + 1
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:291*/ idxX := tx + 1
+						/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+						/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
-//line hecbench_eikonal.go:370
-						var a, b, c, oldT, newT float64
-//line hecbench_eikonal.go:375
-						oldT = sol[idxX][idxY][idxZ]
+						/*line hecbench_eikonal.go:370*/ var a, b, c, oldT, newT float64
+						/*line hecbench_eikonal.go:375*/ oldT = sol[idxX][idxY][idxZ]
 						newT = oldT
-//line hecbench_eikonal.go:378
-						if isValid {
+						/*line hecbench_eikonal.go:378*/ if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-//line hecbench_eikonal.go:383
-							tmp := getTimeEikonal(a, b, c, F)
+							/*line hecbench_eikonal.go:383*/ tmp := getTimeEikonal(a, b, c, F)
 							newT = min(tmp, oldT)
-//line hecbench_eikonal.go:386
-							solOut[baseAddr+tIdx] = newT
+							/*line hecbench_eikonal.go:386*/ solOut[baseAddr+tIdx] = newT
 						}
-//line hecbench_eikonal.go:389
-						residue := oldT - newT
+						/*line hecbench_eikonal.go:389*/ residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
 					gc_ty++

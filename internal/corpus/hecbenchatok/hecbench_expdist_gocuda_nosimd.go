@@ -42,40 +42,26 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_expdist.go:93
-	var a_ []float32 = a
-//line hecbench_expdist.go:93
-	var b_ []float32 = b
-//line hecbench_expdist.go:93
-	var m_ int = m
-//line hecbench_expdist.go:93
-	var n_ int = n
-//line hecbench_expdist.go:93
-	var scaleA_ []float32 = scaleA
-//line hecbench_expdist.go:93
-	var scaleB_ []float32 = scaleB
-//line hecbench_expdist.go:93
-	var crossTerm_ []float32 = crossTerm
-//line hecbench_expdist.go:42
-	shA := gc_shared1(edDim)[:edDim]
+	/*line hecbench_expdist.go:93*/ var a_ []float32 = a
+	/*line hecbench_expdist.go:93*/ var b_ []float32 = b
+	/*line hecbench_expdist.go:93*/ var m_ int = m
+	/*line hecbench_expdist.go:93*/ var n_ int = n
+	/*line hecbench_expdist.go:93*/ var scaleA_ []float32 = scaleA
+	/*line hecbench_expdist.go:93*/ var scaleB_ []float32 = scaleB
+	/*line hecbench_expdist.go:93*/ var crossTerm_ []float32 = crossTerm
+	/*line hecbench_expdist.go:42*/ shA := gc_shared1(edDim)[:edDim]
 	shB := gc_shared2(edDim)[:edDim]
 	shScaleA := gc_shared3(edTileX)[:edTileX]
 	shScaleB := gc_shared4(edTileY)[:edTileY]
 	sum := gc_shared5(1)[:1]
-//line hecbench_expdist.go:58
-	var tileSize_2 int = edTileSizeX
-//line hecbench_expdist.go:58
-	var stride_2 int = edBlockSizeX
-//line hecbench_expdist.go:58
-	var shMem_2 []float32 = shScaleA
-//line hecbench_expdist.go:58
-	var dMem_2 []float32 = scaleA_
+	/*line hecbench_expdist.go:58*/ var tileSize_2 int = edTileSizeX
+	/*line hecbench_expdist.go:58*/ var stride_2 int = edBlockSizeX
+	/*line hecbench_expdist.go:58*/ var shMem_2 []float32 = shScaleA
+	/*line hecbench_expdist.go:58*/ var dMem_2 []float32 = scaleA_
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-//line hecbench_expdist.go:62
-		shB := shB[:2]
-//line hecbench_expdist.go:64
-		sum := sum[:1]
+		/*line hecbench_expdist.go:62*/ shB := shB[:2]
+		/*line hecbench_expdist.go:64*/ sum := sum[:1]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -83,45 +69,29 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_expdist.go:39
-					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
-//line hecbench_expdist.go:48
-					if tx == 0 && ty == 0 {
+					/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
 						sum[0] = 0
 					}
-//line hecbench_expdist.go:52
-					for d := 0; d < edDim; d++ {
+					/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
 						var tileSize int = edTileSizeX
-//line hecbench_expdist.go:53
-						var stride int = edBlockSizeX
-//line hecbench_expdist.go:53
-						var shMem []float32 = shA[d][:]
-//line hecbench_expdist.go:53
-						var dMem []float32 = a_[d*m_:]
-//line hecbench_expdist.go:53
-						var shOffset int = tx
-//line hecbench_expdist.go:53
-						var dOffset int = i
-//line hecbench_expdist.go:30
-						for ti_ := 0; ti_ < tileSize; ti_++ {
+						/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
+						/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
+						/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
+						/*line hecbench_expdist.go:53*/ var shOffset int = tx
+						/*line hecbench_expdist.go:53*/ var dOffset int = i
+						/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
 							shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
 						}
-//line hecbench_expdist.go:54
-						if tx == 0 {
+						/*line hecbench_expdist.go:54*/ if tx == 0 {
 							var tileSize_ int = edTileSizeY
-//line hecbench_expdist.go:55
-							var stride_ int = edBlockSizeY
-//line hecbench_expdist.go:55
-							var shMem_ []float32 = shB[d][:]
-//line hecbench_expdist.go:55
-							var dMem_ []float32 = b_[d*n_:]
-//line hecbench_expdist.go:55
-							var shOffset_ int = ty
-//line hecbench_expdist.go:55
-							var dOffset_ int = j
-//line hecbench_expdist.go:30
-							for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+							/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
+							/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
+							/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
+							/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
+							/*line hecbench_expdist.go:55*/ var dOffset_ int = j
+							/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
 								shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
 							}
 						}
@@ -134,11 +104,9 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 		}
 	})
-//line hecbench_expdist.go:30
-	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
+	/*line hecbench_expdist.go:30*/ for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_expdist.go:33
-			gc_off3 := ti_3 * stride_2
+			/*line hecbench_expdist.go:33*/ gc_off3 := ti_3 * stride_2
 			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
 			if gc_off3 >= 0 && gc_off3 <= len(shMem_2) && gc_bdx <= len(shMem_2)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dMem_2) && gc_bdx <= len(dMem_2)-gc_off4 {
 				gc_at := shMem_2[gc_off3:][:gc_bdx]
@@ -151,72 +119,52 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						{
 							gc_tx := gc_step + 0
 							tx := gc_tx
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
 							_ = shOffset_2
-//line hecbench_expdist.go:39
-							i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
+							/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
 							_ = dOffset_2
-//line hecbench_expdist.go:31
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
 							tx := gc_tx
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
 							_ = shOffset_2
-//line hecbench_expdist.go:39
-							i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
+							/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
 							_ = dOffset_2
-//line hecbench_expdist.go:31
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
 							tx := gc_tx
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
 							_ = shOffset_2
-//line hecbench_expdist.go:39
-							i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
+							/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
 							_ = dOffset_2
-//line hecbench_expdist.go:31
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
 							tx := gc_tx
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
 							_ = shOffset_2
-//line hecbench_expdist.go:39
-							i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
+							/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
 							_ = dOffset_2
-//line hecbench_expdist.go:31
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
 						_ = shOffset_2
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
 						_ = dOffset_2
-//line hecbench_expdist.go:31
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
@@ -226,73 +174,52 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line hecbench_expdist.go:58
-					var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-					i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-					var dOffset_2 int = i
-//line hecbench_expdist.go:31
-					shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+					/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_expdist.go:38
-		shScaleB := shScaleB[:32]
+		/*line hecbench_expdist.go:38*/ shScaleB := shScaleB[:32]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
@@ -303,23 +230,15 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
-//line hecbench_expdist.go:40
-					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					/*line hecbench_expdist.go:40*/ j := ty + gc_by*edBlockSizeY*edTileSizeY
 					{
-//line hecbench_expdist.go:60
-						var tileSize_3 int = edTileSizeY
-//line hecbench_expdist.go:60
-						var stride_3 int = edBlockSizeY
-//line hecbench_expdist.go:60
-						var shMem_3 []float32 = shScaleB
-//line hecbench_expdist.go:60
-						var dMem_3 []float32 = scaleB_
-//line hecbench_expdist.go:60
-						var shOffset_3 int = ty
-//line hecbench_expdist.go:60
-						var dOffset_3 int = j
-//line hecbench_expdist.go:30
-						for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
+						/*line hecbench_expdist.go:60*/ var tileSize_3 int = edTileSizeY
+						/*line hecbench_expdist.go:60*/ var stride_3 int = edBlockSizeY
+						/*line hecbench_expdist.go:60*/ var shMem_3 []float32 = shScaleB
+						/*line hecbench_expdist.go:60*/ var dMem_3 []float32 = scaleB_
+						/*line hecbench_expdist.go:60*/ var shOffset_3 int = ty
+						/*line hecbench_expdist.go:60*/ var dOffset_3 int = j
+						/*line hecbench_expdist.go:30*/ for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
 							shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
 						}
 					}
@@ -332,16 +251,11 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 		}
 	})
 	compiled.OutOfLine(func() {
-//line hecbench_expdist.go:71
-		shA := shA[:2]
-//line hecbench_expdist.go:73
-		shB := shB[:2]
-//line hecbench_expdist.go:75
-		shScaleA := shScaleA[:128]
-//line hecbench_expdist.go:77
-		shScaleB := shScaleB[:32]
-//line hecbench_expdist.go:79
-		sum := sum[:1]
+		/*line hecbench_expdist.go:71*/ shA := shA[:2]
+		/*line hecbench_expdist.go:73*/ shB := shB[:2]
+		/*line hecbench_expdist.go:75*/ shScaleA := shScaleA[:128]
+		/*line hecbench_expdist.go:77*/ shScaleB := shScaleB[:32]
+		/*line hecbench_expdist.go:79*/ sum := sum[:1]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -349,11 +263,9 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_expdist.go:39
-					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
-//line hecbench_expdist.go:65
-					var sCrossTerm float32
+					/*line hecbench_expdist.go:65*/ var sCrossTerm float32
 					for ti := 0; ti < edTileSizeX; ti++ {
 						for tj := 0; tj < edTileSizeY; tj++ {
 							if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
@@ -361,24 +273,20 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 								{
 									{
 										d_ := int(0)
-//line hecbench_expdist.go:71
-										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+										/*line hecbench_expdist.go:71*/ distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 									{
 										d_ := int(1)
-//line hecbench_expdist.go:71
-										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+										/*line hecbench_expdist.go:71*/ distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 								}
-//line hecbench_expdist.go:74
-								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
+								/*line hecbench_expdist.go:74*/ sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
 							}
 						}
 					}
-//line hecbench_expdist.go:79
-					compiled.SharedAdd(&sum[0], sCrossTerm)
+					/*line hecbench_expdist.go:79*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -402,18 +310,15 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				continue
 			}
 			gc_off5 := gc_by*gc_gdx + gc_bx
-//line hecbench_expdist.go:104
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
+			/*line hecbench_expdist.go:104*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
 				gc_at3 := crossTerm_[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_expdist.go:84
-					gc_at3[0] = sum[0]
+					/*line hecbench_expdist.go:84*/ gc_at3[0] = sum[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:84
-					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
+					/*line hecbench_expdist.go:84*/ crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
 			}
 			gc_ty++
@@ -431,8 +336,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_expdist.go:102
-	sum := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_expdist.go:102*/ sum := gocuda.Shared[float32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -444,37 +348,42 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:105
-					sum[0] = 0
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:105
-					sum[0] = 0
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:105
-					sum[0] = 0
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:105
-					sum[0] = 0
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:105
-				sum[0] = 0
+				/*line hecbench_expdist.go:105*/ sum[0] = 0
 			}
 		}
 	}
-	clear(gc_s_sCrossTerm)
-	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		/*line hecbench_expdist.go:109*/ var sCrossTerm float32
+		lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_expdist.go:109*/ var sCrossTerm float32
+		gc_s_sCrossTerm[gc_rank] = sCrossTerm
+	}
+	/*line hecbench_expdist.go:110*/ for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -482,8 +391,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_expdist.go:119
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_expdist.go:119*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -492,63 +400,52 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off2 := gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
 				gc_at := crossTerm[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-//line hecbench_expdist.go:100
-					sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
-//line hecbench_expdist.go:110
-					var i int = tx + gc_off
-					_ = i
-//line hecbench_expdist.go:111
-					sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line hecbench_expdist.go:111
-					sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-					gc_more = true
-//line hecbench_expdist.go:111
-					sCrossTerm += gc_at[gc_tx]
-					gc_s_sCrossTerm[gc_rank] = sCrossTerm
-				}
-			} else {
 				gc_vstep2 := gc_from
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-//line hecbench_expdist.go:100
-					sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
-//line hecbench_expdist.go:110
-					var i int = tx + gc_off
-					if i < 0 || i > len(crossTerm)-8 {
-						break
-					}
-//line hecbench_expdist.go:111
-					sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
-//line hecbench_expdist.go:111
-					sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+					/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+					/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+					_ = i
+					/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+					gc_more = true
+					/*line hecbench_expdist.go:111*/ sCrossTerm += gc_at[gc_tx]
+					gc_s_sCrossTerm[gc_rank] = sCrossTerm
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+					/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+					if i < 0 || i > len(crossTerm)-8 {
+						break
+					}
+					/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
+					/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-					i := tx + gc_off
+					/*line hecbench_expdist.go:110*/ i := tx + gc_off
 					gc_more = true
-//line hecbench_expdist.go:111
-					sCrossTerm += crossTerm[i]
+					/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			}
@@ -560,36 +457,31 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:114
-			compiled.SharedAdd(&sum[0], sCrossTerm)
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:114
-			compiled.SharedAdd(&sum[0], sCrossTerm)
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:114
-			compiled.SharedAdd(&sum[0], sCrossTerm)
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:114
-			compiled.SharedAdd(&sum[0], sCrossTerm)
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:114
-		compiled.SharedAdd(&sum[0], sCrossTerm)
+		/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -598,23 +490,17 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-//line hecbench_expdist.go:124
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
+			/*line hecbench_expdist.go:124*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line hecbench_expdist.go:119
-					gc_at2[0] = sum[0]
-//line hecbench_expdist.go:119
-					gc_at2[0] = sum[0]
-//line hecbench_expdist.go:119
-					gc_at2[0] = sum[0]
-//line hecbench_expdist.go:119
-					gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_expdist.go:119
-					gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -622,32 +508,27 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:119
-						output[0] = sum[0]
+						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:119
-						output[0] = sum[0]
+						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:119
-						output[0] = sum[0]
+						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:119
-						output[0] = sum[0]
+						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_expdist.go:119
-					output[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 				}
 			}
 		}

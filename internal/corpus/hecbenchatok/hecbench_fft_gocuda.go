@@ -35,96 +35,78 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
-//line hecbench_fft.go:105
-	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
+	/*line hecbench_fft.go:105*/ smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:108
-			gid := gc_bx*512 + tid
+			/*line hecbench_fft.go:108*/ gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			var data [8]Double2
 			gc_s_data[gc_rank] = data
-//line hecbench_fft.go:112
-			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
+			/*line hecbench_fft.go:112*/ reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
 			{
 				i := int(0)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(1)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(2)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(3)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(4)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(5)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(6)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(7)
-//line hecbench_fft.go:116
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:116*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
-//line hecbench_fft.go:119
-			fft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:119*/ fft8(&gc_s_data[gc_rank])
 			{
 				j := int(1)
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(2)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(3)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(4)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(5)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(6)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(7)
-//line hecbench_fft.go:122
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:122*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				i_ := int(0)
@@ -132,38 +114,31 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_ := int(1)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(2)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(3)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(4)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(5)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(6)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(7)
-//line hecbench_fft.go:126
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:126*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
 		}
@@ -173,48 +148,39 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_2 := int(0)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(1)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(2)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(3)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(4)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(5)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(6)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(7)
-//line hecbench_fft.go:130
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:130*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
 	}
@@ -223,49 +189,40 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_3 := int(0)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(1)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(2)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(3)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(4)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(5)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(6)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(7)
-//line hecbench_fft.go:134
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:134*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
 	}
@@ -274,48 +231,39 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_4 := int(0)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(1)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(2)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(3)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(4)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(5)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(6)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(7)
-//line hecbench_fft.go:138
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:138*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
 	}
@@ -324,45 +272,37 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
-//line hecbench_fft.go:142
-			fft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:142*/ fft8(&gc_s_data[gc_rank])
 			{
 				j_ := int(1)
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(2)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(3)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(4)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(5)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(6)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(7)
-//line hecbench_fft.go:145
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:145*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				i_5 := int(0)
@@ -370,38 +310,31 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_5 := int(1)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(2)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(3)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(4)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(5)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(6)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(7)
-//line hecbench_fft.go:149
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:149*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
 	}
@@ -410,48 +343,39 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_6 := int(0)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(1)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(2)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(3)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(4)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(5)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(6)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(7)
-//line hecbench_fft.go:153
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:153*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
 	}
@@ -460,49 +384,40 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:109
-			hi := tid >> 3
+			/*line hecbench_fft.go:109*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_7 := int(0)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(1)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(2)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(3)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(4)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(5)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(6)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(7)
-//line hecbench_fft.go:157
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:157*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
 	}
@@ -511,91 +426,74 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:108
-			gid := gc_bx*512 + tid
+			/*line hecbench_fft.go:108*/ gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_8 := int(0)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(1)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(2)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(3)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(4)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(5)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(6)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(7)
-//line hecbench_fft.go:161
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:161*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
-//line hecbench_fft.go:164
-			fft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:164*/ fft8(&gc_s_data[gc_rank])
 			{
 				i_9 := int(0)
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(1)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(2)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(3)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(4)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(5)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(6)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
 				i_9 := int(7)
-//line hecbench_fft.go:167
-				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				/*line hecbench_fft.go:167*/ work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 		}
 	}
@@ -620,95 +518,78 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
-//line hecbench_fft.go:175
-	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
+	/*line hecbench_fft.go:175*/ smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:178
-			gid := gc_bx*512 + tid
+			/*line hecbench_fft.go:178*/ gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			var data [8]Double2
 			gc_s_data[gc_rank] = data
-//line hecbench_fft.go:182
-			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
+			/*line hecbench_fft.go:182*/ reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
 			{
 				i := int(0)
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(1)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(2)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(3)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(4)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(5)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(6)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
 				i := int(7)
-//line hecbench_fft.go:185
-				gc_s_data[gc_rank][i] = work[gid+i*64]
+				/*line hecbench_fft.go:185*/ gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
-//line hecbench_fft.go:188
-			ifft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:188*/ ifft8(&gc_s_data[gc_rank])
 			{
 				j := int(1)
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(2)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(3)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(4)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(5)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(6)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				j := int(7)
-//line hecbench_fft.go:191
-				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				/*line hecbench_fft.go:191*/ gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
 				i_ := int(0)
@@ -716,38 +597,31 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_ := int(1)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(2)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(3)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(4)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(5)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(6)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
 				i_ := int(7)
-//line hecbench_fft.go:195
-				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				/*line hecbench_fft.go:195*/ smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
 		}
@@ -757,48 +631,39 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_2 := int(0)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(1)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(2)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(3)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(4)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(5)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(6)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
 				i_2 := int(7)
-//line hecbench_fft.go:199
-				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				/*line hecbench_fft.go:199*/ gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
 	}
@@ -807,49 +672,40 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_3 := int(0)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(1)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(2)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(3)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(4)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(5)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(6)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
 				i_3 := int(7)
-//line hecbench_fft.go:203
-				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				/*line hecbench_fft.go:203*/ smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
 	}
@@ -858,48 +714,39 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_4 := int(0)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(1)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(2)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(3)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(4)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(5)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(6)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
 				i_4 := int(7)
-//line hecbench_fft.go:207
-				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				/*line hecbench_fft.go:207*/ gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
 	}
@@ -908,45 +755,37 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
-//line hecbench_fft.go:211
-			ifft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:211*/ ifft8(&gc_s_data[gc_rank])
 			{
 				j_ := int(1)
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(2)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(3)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(4)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(5)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(6)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				j_ := int(7)
-//line hecbench_fft.go:214
-				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				/*line hecbench_fft.go:214*/ gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
 				i_5 := int(0)
@@ -954,38 +793,31 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_5 := int(1)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(2)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(3)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(4)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(5)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(6)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
 				i_5 := int(7)
-//line hecbench_fft.go:218
-				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				/*line hecbench_fft.go:218*/ smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
 	}
@@ -994,48 +826,39 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			{
 				i_6 := int(0)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(1)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(2)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(3)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(4)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(5)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(6)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
 				i_6 := int(7)
-//line hecbench_fft.go:222
-				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				/*line hecbench_fft.go:222*/ gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
 	}
@@ -1044,49 +867,40 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:179
-			hi := tid >> 3
+			/*line hecbench_fft.go:179*/ hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_7 := int(0)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(1)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(2)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(3)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(4)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(5)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(6)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
 				i_7 := int(7)
-//line hecbench_fft.go:226
-				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				/*line hecbench_fft.go:226*/ smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
 	}
@@ -1095,53 +909,43 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line hecbench_fft.go:178
-			gid := gc_bx*512 + tid
+			/*line hecbench_fft.go:178*/ gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
 				i_8 := int(0)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(1)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(2)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(3)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(4)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(5)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(6)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
 				i_8 := int(7)
-//line hecbench_fft.go:230
-				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				/*line hecbench_fft.go:230*/ gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
-//line hecbench_fft.go:233
-			ifft8(&gc_s_data[gc_rank])
+			/*line hecbench_fft.go:233*/ ifft8(&gc_s_data[gc_rank])
 			{
 				i_9 := int(0)
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
@@ -1149,44 +953,37 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_9 := int(1)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(2)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(3)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(4)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(5)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(6)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
 				i_9 := int(7)
-//line hecbench_fft.go:236
-				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				/*line hecbench_fft.go:236*/ gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
@@ -1195,38 +992,31 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 			{
 				i_10 := int(1)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(2)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(3)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(4)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(5)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(6)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
 				i_10 := int(7)
-//line hecbench_fft.go:241
-				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				/*line hecbench_fft.go:241*/ work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 		}
 	}

@@ -58,11 +58,9 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:87
-	sh := gocuda.DynamicShared[int32](t)
+	/*line hecbench_gespmm.go:87*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:90
-	var gc_l_valSh [32][]float32
+	/*line hecbench_gespmm.go:90*/ var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -76,8 +74,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gespmm.go:89
-			valSh := asF32(sh[gc_bdy<<5:])
+			/*line hecbench_gespmm.go:89*/ valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
 		}
 		var gc_m16 uint32
@@ -96,8 +93,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:95
-				if rid < aNrows {
+				/*line hecbench_gespmm.go:95*/ if rid < aNrows {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -123,8 +119,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:97
-					lb := int(aCsrRowPtr[rid])
+					/*line hecbench_gespmm.go:97*/ lb := int(aCsrRowPtr[rid])
 					hb := int(aCsrRowPtr[rid+1])
 					ptr := lb + gc_tx
 					var offset int
@@ -146,8 +141,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:104
-					jj := lb
+					/*line hecbench_gespmm.go:104*/ jj := lb
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -165,8 +159,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:104
-						if jj < hb {
+						/*line hecbench_gespmm.go:104*/ if jj < hb {
 							gc_m7 |= 1 << gc_lane
 						}
 					}
@@ -193,13 +186,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:91
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:91*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:105
-							if ptr < hb {
+							/*line hecbench_gespmm.go:105*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -227,17 +218,13 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:104
-							var offset int
+							/*line hecbench_gespmm.go:104*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:110
-							var val float32
+							/*line hecbench_gespmm.go:110*/ var val float32
 							jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:110
-							ptr += 32
-//line hecbench_gespmm.go:112
-							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+							/*line hecbench_gespmm.go:110*/ ptr += 32
+							/*line hecbench_gespmm.go:112*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
 								offset = int(colIndSh[shmemOffset+kk]) + cid
 								val = valSh[shmemOffset+kk]
 								acc1 += val * bDnVal[offset]
@@ -254,8 +241,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:104
-						jj += 32
+						/*line hecbench_gespmm.go:104*/ jj += 32
 						gc_l_jj[gc_lane] = jj
 					}
 				}
@@ -279,12 +265,10 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
-						var offset int
+						/*line hecbench_gespmm.go:98*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:120
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:120*/ offset = rid*bNcols + cid
 						cDnVal[offset] = acc1
 						cDnVal[offset+32] = acc2
 					}
@@ -297,8 +281,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:125
-					jj_ := lb
+					/*line hecbench_gespmm.go:125*/ jj_ := lb
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -316,8 +299,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:125
-						if jj_ < hb {
+						/*line hecbench_gespmm.go:125*/ if jj_ < hb {
 							gc_m13 |= 1 << gc_lane
 						}
 					}
@@ -344,13 +326,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:91
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:91*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:126
-							if ptr < hb {
+							/*line hecbench_gespmm.go:126*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -375,22 +355,17 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:124
-							nout := (bNcols - cid + 31) / 32
+							/*line hecbench_gespmm.go:124*/ nout := (bNcols - cid + 31) / 32
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:132
-							var offset int
+							/*line hecbench_gespmm.go:132*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:138
-							var val float32
+							/*line hecbench_gespmm.go:138*/ var val float32
 							jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:131
-							ptr += 32
-//line hecbench_gespmm.go:133
-							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+							/*line hecbench_gespmm.go:131*/ ptr += 32
+							/*line hecbench_gespmm.go:133*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
 								val = valSh[shmemOffset+kk_]
 								offset = int(colIndSh[shmemOffset+kk_]) + cid
 								if nout > 0 {
@@ -411,8 +386,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:125
-						jj_ += 32
+						/*line hecbench_gespmm.go:125*/ jj_ += 32
 						gc_l_jj_[gc_lane] = jj_
 					}
 				}
@@ -436,14 +410,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:124
-						nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
-						var offset int
+						/*line hecbench_gespmm.go:124*/ nout := (bNcols - cid + 31) / 32
+						/*line hecbench_gespmm.go:126*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:145
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:145*/ offset = rid*bNcols + cid
 						if nout > 0 {
 							cDnVal[offset] = acc1
 						}
@@ -487,11 +458,9 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:160
-	sh := gocuda.DynamicShared[int32](t)
+	/*line hecbench_gespmm.go:160*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:163
-	var gc_l_valSh [32][]float32
+	/*line hecbench_gespmm.go:163*/ var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -507,8 +476,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gespmm.go:162
-			valSh := asF32(sh[gc_bdy<<5:])
+			/*line hecbench_gespmm.go:162*/ valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
 		}
 		var gc_m16 uint32
@@ -527,8 +495,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:168
-				if rid < aNrows {
+				/*line hecbench_gespmm.go:168*/ if rid < aNrows {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -554,8 +521,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:170
-					lb := int(aCsrRowPtr[rid])
+					/*line hecbench_gespmm.go:170*/ lb := int(aCsrRowPtr[rid])
 					hb := int(aCsrRowPtr[rid+1])
 					ptr := lb + gc_tx
 					var offset int
@@ -579,8 +545,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:177
-					jj := lb
+					/*line hecbench_gespmm.go:177*/ jj := lb
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -598,8 +563,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:177
-						if jj < hb {
+						/*line hecbench_gespmm.go:177*/ if jj < hb {
 							gc_m7 |= 1 << gc_lane
 						}
 					}
@@ -626,13 +590,11 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:164
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:164*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:178
-							if ptr < hb {
+							/*line hecbench_gespmm.go:178*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -660,19 +622,15 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:177
-							var offset int
+							/*line hecbench_gespmm.go:177*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
 							acc3 := gc_l_acc3[gc_lane]
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:187
-							var val float32
+							/*line hecbench_gespmm.go:187*/ var val float32
 							jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:183
-							ptr += 32
-//line hecbench_gespmm.go:185
-							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+							/*line hecbench_gespmm.go:183*/ ptr += 32
+							/*line hecbench_gespmm.go:185*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
 								offset = int(colIndSh[shmemOffset+kk]) + cid
 								val = valSh[shmemOffset+kk]
 								acc1 += val * bDnVal[offset]
@@ -693,8 +651,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:177
-						jj += 32
+						/*line hecbench_gespmm.go:177*/ jj += 32
 						gc_l_jj[gc_lane] = jj
 					}
 				}
@@ -718,14 +675,12 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
-						var offset int
+						/*line hecbench_gespmm.go:171*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
 						acc3 := gc_l_acc3[gc_lane]
 						acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:195
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:195*/ offset = rid*bNcols + cid
 						cDnVal[offset] = acc1
 						cDnVal[offset+32] = acc2
 						cDnVal[offset+64] = acc3
@@ -740,8 +695,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:202
-					jj_ := lb
+					/*line hecbench_gespmm.go:202*/ jj_ := lb
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -759,8 +713,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:202
-						if jj_ < hb {
+						/*line hecbench_gespmm.go:202*/ if jj_ < hb {
 							gc_m13 |= 1 << gc_lane
 						}
 					}
@@ -787,13 +740,11 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:164
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:164*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:203
-							if ptr < hb {
+							/*line hecbench_gespmm.go:203*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -818,24 +769,19 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:201
-							nout := (bNcols - cid + 31) / 32
+							/*line hecbench_gespmm.go:201*/ nout := (bNcols - cid + 31) / 32
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:209
-							var offset int
+							/*line hecbench_gespmm.go:209*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
 							acc3 := gc_l_acc3[gc_lane]
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:219
-							var val float32
+							/*line hecbench_gespmm.go:219*/ var val float32
 							jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:208
-							ptr += 32
-//line hecbench_gespmm.go:210
-							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+							/*line hecbench_gespmm.go:208*/ ptr += 32
+							/*line hecbench_gespmm.go:210*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
 								val = valSh[shmemOffset+kk_]
 								offset = int(colIndSh[shmemOffset+kk_]) + cid
 								if nout > 0 {
@@ -864,8 +810,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:202
-						jj_ += 32
+						/*line hecbench_gespmm.go:202*/ jj_ += 32
 						gc_l_jj_[gc_lane] = jj_
 					}
 				}
@@ -889,16 +834,13 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:201
-						nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
-						var offset int
+						/*line hecbench_gespmm.go:201*/ nout := (bNcols - cid + 31) / 32
+						/*line hecbench_gespmm.go:203*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
 						acc3 := gc_l_acc3[gc_lane]
 						acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:228
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:228*/ offset = rid*bNcols + cid
 						if nout > 0 {
 							cDnVal[offset] = acc1
 						}
@@ -948,11 +890,9 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:249
-	sh := gocuda.DynamicShared[int32](t)
+	/*line hecbench_gespmm.go:249*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:252
-	var gc_l_valSh [32][]float32
+	/*line hecbench_gespmm.go:252*/ var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -972,8 +912,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gespmm.go:251
-			valSh := asF32(sh[gc_bdy<<5:])
+			/*line hecbench_gespmm.go:251*/ valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
 		}
 		var gc_m16 uint32
@@ -992,8 +931,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:257
-				if rid < aNrows {
+				/*line hecbench_gespmm.go:257*/ if rid < aNrows {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -1019,8 +957,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:259
-					lb := int(aCsrRowPtr[rid])
+					/*line hecbench_gespmm.go:259*/ lb := int(aCsrRowPtr[rid])
 					hb := int(aCsrRowPtr[rid+1])
 					ptr := lb + gc_tx
 					var offset int
@@ -1048,8 +985,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:266
-					jj := lb
+					/*line hecbench_gespmm.go:266*/ jj := lb
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -1067,8 +1003,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:266
-						if jj < hb {
+						/*line hecbench_gespmm.go:266*/ if jj < hb {
 							gc_m7 |= 1 << gc_lane
 						}
 					}
@@ -1095,13 +1030,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:253
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:253*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:267
-							if ptr < hb {
+							/*line hecbench_gespmm.go:267*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -1129,8 +1062,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:266
-							var offset int
+							/*line hecbench_gespmm.go:266*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
 							acc3 := gc_l_acc3[gc_lane]
@@ -1139,13 +1071,10 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							acc6 := gc_l_acc6[gc_lane]
 							acc7 := gc_l_acc7[gc_lane]
 							acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:284
-							var val float32
+							/*line hecbench_gespmm.go:284*/ var val float32
 							jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:272
-							ptr += 32
-//line hecbench_gespmm.go:274
-							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+							/*line hecbench_gespmm.go:272*/ ptr += 32
+							/*line hecbench_gespmm.go:274*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
 								offset = int(colIndSh[shmemOffset+kk]) + cid
 								val = valSh[shmemOffset+kk]
 								acc1 += val * bDnVal[offset]
@@ -1174,8 +1103,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:266
-						jj += 32
+						/*line hecbench_gespmm.go:266*/ jj += 32
 						gc_l_jj[gc_lane] = jj
 					}
 				}
@@ -1199,8 +1127,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
-						var offset int
+						/*line hecbench_gespmm.go:260*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
 						acc3 := gc_l_acc3[gc_lane]
@@ -1209,8 +1136,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						acc6 := gc_l_acc6[gc_lane]
 						acc7 := gc_l_acc7[gc_lane]
 						acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:288
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:288*/ offset = rid*bNcols + cid
 						cDnVal[offset] = acc1
 						cDnVal[offset+32] = acc2
 						cDnVal[offset+64] = acc3
@@ -1229,8 +1155,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:299
-					jj_ := lb
+					/*line hecbench_gespmm.go:299*/ jj_ := lb
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -1248,8 +1173,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:299
-						if jj_ < hb {
+						/*line hecbench_gespmm.go:299*/ if jj_ < hb {
 							gc_m13 |= 1 << gc_lane
 						}
 					}
@@ -1276,13 +1200,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:253
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:253*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:300
-							if ptr < hb {
+							/*line hecbench_gespmm.go:300*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -1307,13 +1229,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:298
-							nout := (bNcols - cid + 31) / 32
+							/*line hecbench_gespmm.go:298*/ nout := (bNcols - cid + 31) / 32
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:306
-							var offset int
+							/*line hecbench_gespmm.go:306*/ var offset int
 							acc1 := gc_l_acc1[gc_lane]
 							acc2 := gc_l_acc2[gc_lane]
 							acc3 := gc_l_acc3[gc_lane]
@@ -1322,13 +1242,10 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							acc6 := gc_l_acc6[gc_lane]
 							acc7 := gc_l_acc7[gc_lane]
 							acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:324
-							var val float32
+							/*line hecbench_gespmm.go:324*/ var val float32
 							jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:305
-							ptr += 32
-//line hecbench_gespmm.go:307
-							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+							/*line hecbench_gespmm.go:305*/ ptr += 32
+							/*line hecbench_gespmm.go:307*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
 								val = valSh[shmemOffset+kk_]
 								offset = int(colIndSh[shmemOffset+kk_]) + cid
 								if nout > 0 {
@@ -1373,8 +1290,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:299
-						jj_ += 32
+						/*line hecbench_gespmm.go:299*/ jj_ += 32
 						gc_l_jj_[gc_lane] = jj_
 					}
 				}
@@ -1398,10 +1314,8 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:298
-						nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
-						var offset int
+						/*line hecbench_gespmm.go:298*/ nout := (bNcols - cid + 31) / 32
+						/*line hecbench_gespmm.go:300*/ var offset int
 						acc1 := gc_l_acc1[gc_lane]
 						acc2 := gc_l_acc2[gc_lane]
 						acc3 := gc_l_acc3[gc_lane]
@@ -1410,8 +1324,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						acc6 := gc_l_acc6[gc_lane]
 						acc7 := gc_l_acc7[gc_lane]
 						acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:337
-						offset = rid*bNcols + cid
+						/*line hecbench_gespmm.go:337*/ offset = rid*bNcols + cid
 						if nout > 0 {
 							cDnVal[offset] = acc1
 						}

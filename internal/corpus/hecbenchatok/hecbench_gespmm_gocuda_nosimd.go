@@ -22,11 +22,9 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:22
-	sh := gocuda.DynamicShared[int32](t)
+	/*line hecbench_gespmm.go:22*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:25
-	var gc_l_valSh [32][]float32
+	/*line hecbench_gespmm.go:25*/ var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -39,8 +37,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gespmm.go:24
-			valSh := asF32(sh[gc_bdy<<5:])
+			/*line hecbench_gespmm.go:24*/ valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
 		}
 		var gc_m16 uint32
@@ -59,8 +56,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:30
-				if rid < aNrows {
+				/*line hecbench_gespmm.go:30*/ if rid < aNrows {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -86,8 +82,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:32
-					lb := int(aCsrRowPtr[rid])
+					/*line hecbench_gespmm.go:32*/ lb := int(aCsrRowPtr[rid])
 					hb := int(aCsrRowPtr[rid+1])
 					ptr := lb + gc_tx
 					var offset int
@@ -107,8 +102,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:39
-					jj := lb
+					/*line hecbench_gespmm.go:39*/ jj := lb
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -126,8 +120,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:39
-						if jj < hb {
+						/*line hecbench_gespmm.go:39*/ if jj < hb {
 							gc_m7 |= 1 << gc_lane
 						}
 					}
@@ -154,13 +147,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:26
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:40
-							if ptr < hb {
+							/*line hecbench_gespmm.go:40*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -188,14 +179,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-							var offset int
+							/*line hecbench_gespmm.go:39*/ var offset int
 							acc := gc_l_acc[gc_lane]
 							jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:45
-							ptr += 32
-//line hecbench_gespmm.go:47
-							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+							/*line hecbench_gespmm.go:45*/ ptr += 32
+							/*line hecbench_gespmm.go:47*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
 								offset = int(colIndSh[shmemOffset+kk]) + cid
 								acc += valSh[shmemOffset+kk] * bDnVal[offset]
 							}
@@ -209,8 +197,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:39
-						jj += 32
+						/*line hecbench_gespmm.go:39*/ jj += 32
 						gc_l_jj[gc_lane] = jj
 					}
 				}
@@ -235,8 +222,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:53
-						cDnVal[rid*bNcols+cid] = acc
+						/*line hecbench_gespmm.go:53*/ cDnVal[rid*bNcols+cid] = acc
 					}
 				}
 			} else {
@@ -247,8 +233,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:55
-					jj_ := lb
+					/*line hecbench_gespmm.go:55*/ jj_ := lb
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -266,8 +251,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-						if jj_ < hb {
+						/*line hecbench_gespmm.go:55*/ if jj_ < hb {
 							gc_m13 |= 1 << gc_lane
 						}
 					}
@@ -294,13 +278,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:26
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:56
-							if ptr < hb {
+							/*line hecbench_gespmm.go:56*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -328,14 +310,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-							var offset int
+							/*line hecbench_gespmm.go:39*/ var offset int
 							acc := gc_l_acc[gc_lane]
 							jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:61
-							ptr += 32
-//line hecbench_gespmm.go:63
-							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+							/*line hecbench_gespmm.go:61*/ ptr += 32
+							/*line hecbench_gespmm.go:63*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
 								offset = int(colIndSh[shmemOffset+kk_]) + cid
 								if cid < bNcols {
 									acc += valSh[shmemOffset+kk_] * bDnVal[offset]
@@ -351,8 +330,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-						jj_ += 32
+						/*line hecbench_gespmm.go:55*/ jj_ += 32
 						gc_l_jj_[gc_lane] = jj_
 					}
 				}
@@ -377,8 +355,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:71
-						if cid < bNcols {
+						/*line hecbench_gespmm.go:71*/ if cid < bNcols {
 							cDnVal[rid*bNcols+cid] = acc
 						}
 					}

@@ -24,11 +24,9 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:22
-	sh := gocuda.DynamicShared[int32](t)
+	/*line hecbench_gespmm.go:22*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:25
-	var gc_l_valSh [32][]float32
+	/*line hecbench_gespmm.go:25*/ var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -41,8 +39,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gespmm.go:24
-			valSh := asF32(sh[gc_bdy<<5:])
+			/*line hecbench_gespmm.go:24*/ valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
 		}
 		var gc_m16 uint32
@@ -61,8 +58,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:30
-				if rid < aNrows {
+				/*line hecbench_gespmm.go:30*/ if rid < aNrows {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -88,8 +84,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:32
-					lb := int(aCsrRowPtr[rid])
+					/*line hecbench_gespmm.go:32*/ lb := int(aCsrRowPtr[rid])
 					hb := int(aCsrRowPtr[rid+1])
 					ptr := lb + gc_tx
 					var offset int
@@ -109,8 +104,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:39
-					jj := lb
+					/*line hecbench_gespmm.go:39*/ jj := lb
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -128,8 +122,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:39
-						if jj < hb {
+						/*line hecbench_gespmm.go:39*/ if jj < hb {
 							gc_m7 |= 1 << gc_lane
 						}
 					}
@@ -156,13 +149,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:26
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:40
-							if ptr < hb {
+							/*line hecbench_gespmm.go:40*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -190,14 +181,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-							var offset int
+							/*line hecbench_gespmm.go:39*/ var offset int
 							acc := gc_l_acc[gc_lane]
 							jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:45
-							ptr += 32
-//line hecbench_gespmm.go:47
-							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+							/*line hecbench_gespmm.go:45*/ ptr += 32
+							/*line hecbench_gespmm.go:47*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
 								offset = int(colIndSh[shmemOffset+kk]) + cid
 								acc += valSh[shmemOffset+kk] * bDnVal[offset]
 							}
@@ -211,8 +199,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:39
-						jj += 32
+						/*line hecbench_gespmm.go:39*/ jj += 32
 						gc_l_jj[gc_lane] = jj
 					}
 				}
@@ -237,8 +224,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:53
-						cDnVal[rid*bNcols+cid] = acc
+						/*line hecbench_gespmm.go:53*/ cDnVal[rid*bNcols+cid] = acc
 					}
 				}
 			} else {
@@ -249,8 +235,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						continue
 					}
 					lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:55
-					jj_ := lb
+					/*line hecbench_gespmm.go:55*/ jj_ := lb
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -268,8 +253,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-						if jj_ < hb {
+						/*line hecbench_gespmm.go:55*/ if jj_ < hb {
 							gc_m13 |= 1 << gc_lane
 						}
 					}
@@ -296,13 +280,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:26
-							threadIdx := shmemOffset + gc_tx
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:56
-							if ptr < hb {
+							/*line hecbench_gespmm.go:56*/ if ptr < hb {
 								valSh[threadIdx] = aCsrVal[ptr]
 								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
 							}
@@ -330,14 +312,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							valSh := gc_l_valSh[gc_lane]
 							hb := gc_l_hb[gc_lane]
 							ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-							var offset int
+							/*line hecbench_gespmm.go:39*/ var offset int
 							acc := gc_l_acc[gc_lane]
 							jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:61
-							ptr += 32
-//line hecbench_gespmm.go:63
-							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+							/*line hecbench_gespmm.go:61*/ ptr += 32
+							/*line hecbench_gespmm.go:63*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
 								offset = int(colIndSh[shmemOffset+kk_]) + cid
 								if cid < bNcols {
 									acc += valSh[shmemOffset+kk_] * bDnVal[offset]
@@ -353,8 +332,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							continue
 						}
 						jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-						jj_ += 32
+						/*line hecbench_gespmm.go:55*/ jj_ += 32
 						gc_l_jj_[gc_lane] = jj_
 					}
 				}
@@ -372,23 +350,17 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							_ = gc_tz
 							var rid int = gc_bdy*gc_bx + gc_ty
 							var cid int = gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:31
-							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
-//line hecbench_gespmm.go:71
-							if (rid*
+							/*line hecbench_gespmm.go:31*/ acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+							/*line hecbench_gespmm.go:71*/ if (rid*
 								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
 								break
 							}
-//line hecbench_gespmm.go:71
-							if cid < bNcols && uint(bNcols-cid) > 7 {
-//line hecbench_gespmm.go:71
-								acc.StoreSlice(cDnVal[rid*bNcols+cid:])
+							/*line hecbench_gespmm.go:71*/ if cid < bNcols && uint(bNcols-cid) > 7 {
+								/*line hecbench_gespmm.go:71*/ acc.StoreSlice(cDnVal[rid*bNcols+cid:])
 							} else {
-//line hecbench_gespmm.go:72
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+								/*line hecbench_gespmm.go:72*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
 								if gc_if2.ToBits() != 0 {
-//line hecbench_gespmm.go:71
-									acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
+									/*line hecbench_gespmm.go:71*/ acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
 								}
 							}
 							gc_left &^= 0xff << gc_lane
@@ -409,18 +381,14 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							_ = gc_tz
 							var rid int = gc_bdy*gc_bx + gc_ty
 							var cid int = gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:31
-							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
-//line hecbench_gespmm.go:71
-							if (rid*
+							/*line hecbench_gespmm.go:31*/ acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+							/*line hecbench_gespmm.go:71*/ if (rid*
 								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
 								break
 							}
-//line hecbench_gespmm.go:71
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+							/*line hecbench_gespmm.go:71*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_gespmm.go:72
-								acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
+								/*line hecbench_gespmm.go:72*/ acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
 							}
 							gc_left &^= 0xff << gc_lane
 						}
@@ -447,8 +415,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:71
-						if cid < bNcols {
+						/*line hecbench_gespmm.go:71*/ if cid < bNcols {
 							cDnVal[rid*bNcols+cid] = acc
 						}
 					}

@@ -50,10 +50,8 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:58
-	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_cc.go:60
-	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_cc.go:58*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	/*line hecbench_graphb_cc.go:60*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -69,18 +67,15 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:57
-					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_cc.go:59
-					lane := gc_tx % gbWarpsize
+					/*line hecbench_graphb_cc.go:57*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+					/*line hecbench_graphb_cc.go:59*/ lane := gc_tx % gbWarpsize
 					gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_graphb_cc.go:61
-					beg := int(nidx[v])
+					/*line hecbench_graphb_cc.go:61*/ beg := int(nidx[v])
 					end := int(nidx[v+1])
 					vstat := representative(v, label)
 					for j := beg + lane; j < end; j += gbWarpsize {
@@ -96,8 +91,7 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 									return
 								}
 								repeat = false
-//line hecbench_graphb_cc.go:73
-								if vstat != ostat {
+								/*line hecbench_graphb_cc.go:73*/ if vstat != ostat {
 									var ret int32
 									if vstat < ostat {
 										if ret = atomic.CAS(&label[ostat], ostat, vstat); ret != ostat {
@@ -138,10 +132,8 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:98
-	incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_cc.go:100
-	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_cc.go:98*/ incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_cc.go:100*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -155,8 +147,7 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:116
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:116*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -165,13 +156,10 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:97
-					from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:100
-					v := from + gc_off
+					/*line hecbench_graphb_cc.go:97*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+					/*line hecbench_graphb_cc.go:100*/ v := from + gc_off
 					gc_more = true
-//line hecbench_graphb_cc.go:101
-					var next int32
+					/*line hecbench_graphb_cc.go:101*/ var next int32
 					vstat := label[v]
 					old := vstat
 					for {
@@ -179,8 +167,7 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_graphb_cc.go:105
-						next = label[vstat]
+						/*line hecbench_graphb_cc.go:105*/ next = label[vstat]
 						if !(vstat > next) {
 							break
 						}
@@ -225,8 +212,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_cc.go:122
-		incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_cc.go:122*/ incr := gc_gdx * gbThreadsPerBlock
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
@@ -248,22 +234,17 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 					gc_at2 := wSize[gc_off2:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_graphb_cc.go:124
-						gc_at[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
-//line hecbench_graphb_cc.go:124
-						gc_at[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
-//line hecbench_graphb_cc.go:124
-						gc_at[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
-//line hecbench_graphb_cc.go:124
-						gc_at[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:124
-						gc_at[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
 					}
 				} else {
@@ -272,54 +253,46 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:124
-							hi[0] = 0
+							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:124
-							hi[0] = 0
+							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:124
-							hi[0] = 0
+							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:124
-							hi[0] = 0
+							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 							wSize[0] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:124
-						hi[0] = 0
+						/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 						wSize[0] = 0
 					}
 				}
 			}
 		}
-//line hecbench_graphb_cc.go:127
-		gc_chunk := compiled.StrideChunk(incr)
+		/*line hecbench_graphb_cc.go:127*/ gc_chunk := compiled.StrideChunk(incr)
 		gc_span := (incr) * gc_chunk
-//line hecbench_graphb_cc.go:127
-		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
+		/*line hecbench_graphb_cc.go:127*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:135
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:135*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -328,10 +301,8 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:121
-					from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:127
-					gc_start := from
+					/*line hecbench_graphb_cc.go:121*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+					/*line hecbench_graphb_cc.go:127*/ gc_start := from
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -348,8 +319,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						gc_more = true
 					}
 					for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
-//line hecbench_graphb_cc.go:128
-						atomic.Add(&count[label[v]], 1)
+						/*line hecbench_graphb_cc.go:128*/ atomic.Add(&count[label[v]], 1)
 					}
 				}
 			}
@@ -375,8 +345,7 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:137
-	incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_cc.go:137*/ incr := gc_gdx * gbThreadsPerBlock
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -391,8 +360,7 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:154
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:154*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -406,13 +374,10 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 					gc_at2 := hi[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:136
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:138
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:136*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:138*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:139
-						dHi := uint64(gc_at[gc_tx])<<32 | uint64(v)
+						/*line hecbench_graphb_cc.go:139*/ dHi := uint64(gc_at[gc_tx])<<32 | uint64(v)
 						if gc_at2[0] < dHi {
 							atomic.Max(&gc_at2[0], dHi)
 						}
@@ -420,13 +385,10 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:136
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:138
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:136*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:138*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:139
-						dHi := uint64(count[v])<<32 | uint64(v)
+						/*line hecbench_graphb_cc.go:139*/ dHi := uint64(count[v])<<32 | uint64(v)
 						if hi[0] < dHi {
 							atomic.Max(&hi[0], dHi)
 						}
@@ -457,10 +419,8 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:151
-	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_cc.go:154
-	hi2 := int32(hi[0] & 0xffffffff)
+	/*line hecbench_graphb_cc.go:151*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	/*line hecbench_graphb_cc.go:154*/ hi2 := int32(hi[0] & 0xffffffff)
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -477,19 +437,15 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:150
-					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_cc.go:152
-					lane := gc_tx % gbWarpsize
-//line hecbench_graphb_cc.go:155
-					gc_start := from
+					/*line hecbench_graphb_cc.go:150*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+					/*line hecbench_graphb_cc.go:152*/ lane := gc_tx % gbWarpsize
+					/*line hecbench_graphb_cc.go:155*/ gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_graphb_cc.go:156
-					lblv := label[v]
+					/*line hecbench_graphb_cc.go:156*/ lblv := label[v]
 					if int(lblv) == v {
 						c := int32(math.MaxInt32 - 1)
 						if lblv == hi2 {
@@ -532,10 +488,8 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:181
-	incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_cc.go:183
-	for gc_off, gc_limit, gc_more := 0, int(wSize[0]), true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_cc.go:181*/ incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_cc.go:183*/ for gc_off, gc_limit, gc_more := 0, int(wSize[0]), true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -549,8 +503,7 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:199
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:199*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -559,13 +512,10 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:180
-					from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:183
-					i := from + gc_off
+					/*line hecbench_graphb_cc.go:180*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+					/*line hecbench_graphb_cc.go:183*/ i := from + gc_off
 					gc_more = true
-//line hecbench_graphb_cc.go:184
-					lblv := ws1[i]
+					/*line hecbench_graphb_cc.go:184*/ lblv := ws1[i]
 					lbln := ws2[i]
 					distv := count[lblv]
 					distn := count[lbln]
@@ -602,10 +552,8 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_cc.go:203
-	incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_cc.go:203*/ incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_cc.go:205*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -619,8 +567,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:221
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:221*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -637,36 +584,31 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more = true
-//line hecbench_graphb_cc.go:206
-						gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+						/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 					}
 				} else {
 					gc_step2 := gc_from
@@ -674,57 +616,42 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:202
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							inCC[v] += (count[label[v]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:202
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							inCC[v] += (count[label[v]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:202
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							inCC[v] += (count[label[v]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:202
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:206
-							inCC[v] += (count[label[v]] % 2) ^ 1
+							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:202
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:205
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:206
-						inCC[v] += (count[label[v]] % 2) ^ 1
+						/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
 					}
 				}
 			}

@@ -24,18 +24,15 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_cc.go:41
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_cc.go:41*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_cc.go:43*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:51
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:51*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -49,53 +46,38 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							gc_at[gc_tx] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							gc_at[gc_tx] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							gc_at[gc_tx] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							gc_at[gc_tx] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:44
-						gc_at[gc_tx] = int32(v)
+						/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 					}
 				} else {
 					gc_step2 := gc_from
@@ -103,71 +85,54 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							label[v] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							label[v] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							label[v] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							v := from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 							gc_more = true
-//line hecbench_graphb_cc.go:44
-							label[v] = int32(v)
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:44
-						label[v] = int32(v)
+						/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 					}
 				}
 			}
 		}
-//line hecbench_graphb_cc.go:47
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_cc.go:47*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:55
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:55*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -182,32 +147,27 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						{
 							gc_tx := gc_step3 + 0
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
-//line hecbench_graphb_cc.go:48
-						gc_at2[gc_tx] = 0
+						/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 					}
 				} else {
 					gc_step4 := gc_from
@@ -215,57 +175,42 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							count[v_] = 0
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							count[v_] = 0
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							count[v_] = 0
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_cc.go:48
-							count[v_] = 0
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-						v_ := from + gc_off2
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_cc.go:48
-						count[v_] = 0
+						/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 					}
 				}
 			}

@@ -26,18 +26,15 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_cc.go:41
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_cc.go:41*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_cc.go:43*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:51
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:51*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -52,15 +49,12 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line hecbench_graphb_cc.go:40
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							var v int = from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 {
 								break
 							}
-//line hecbench_graphb_cc.go:45
-							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_graphb_cc.go:45*/ archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -68,13 +62,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_more = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:44
-						gc_at[gc_tx] = int32(v)
+						/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -82,15 +73,12 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line hecbench_graphb_cc.go:40
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-							var v int = from + gc_off
+							/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
 								break
 							}
-//line hecbench_graphb_cc.go:45
-							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
+							/*line hecbench_graphb_cc.go:45*/ archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -99,27 +87,22 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:43
-						v := from + gc_off
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
 						gc_more = true
-//line hecbench_graphb_cc.go:44
-						label[v] = int32(v)
+						/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 					}
 				}
 			}
 		}
-//line hecbench_graphb_cc.go:47
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_cc.go:47*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_cc.go:55
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_cc.go:55*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -134,13 +117,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line hecbench_graphb_cc.go:40
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							var v_ int = from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ var v_ int = from + gc_off2
 							_ = v_
-//line hecbench_graphb_cc.go:48
-							gc_vb2.StoreSlice(gc_at2[gc_tx:])
+							/*line hecbench_graphb_cc.go:48*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -149,8 +129,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
-//line hecbench_graphb_cc.go:48
-						gc_at2[gc_tx] = 0
+						/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -158,15 +137,12 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_vb := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line hecbench_graphb_cc.go:40
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-							var v_ int = from + gc_off2
+							/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ var v_ int = from + gc_off2
 							if v_ < 0 || v_ > len(count)-8 {
 								break
 							}
-//line hecbench_graphb_cc.go:48
-							gc_vb.StoreSlice(count[v_:])
+							/*line hecbench_graphb_cc.go:48*/ gc_vb.StoreSlice(count[v_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -175,13 +151,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_cc.go:40
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:47
-						v_ := from + gc_off2
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_cc.go:48
-						count[v_] = 0
+						/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 					}
 				}
 			}

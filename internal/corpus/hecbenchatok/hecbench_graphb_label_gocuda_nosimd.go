@@ -18,10 +18,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_label.go:34
-	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_label.go:36
-	var gc_l_i [32]int
+	/*line hecbench_graphb_label.go:34*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	/*line hecbench_graphb_label.go:36*/ var gc_l_i [32]int
 	var gc_l_node [32]int32
 	var gc_l_par [32]int32
 	var gc_l_nodelabel [32]int32
@@ -104,10 +102,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_graphb_label.go:33
-				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_label.go:37
-				i := start + from
+				/*line hecbench_graphb_label.go:33*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+				/*line hecbench_graphb_label.go:37*/ i := start + from
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -124,8 +120,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_label.go:37
-				if i < end {
+				/*line hecbench_graphb_label.go:37*/ if i < end {
 					gc_m58 |= 1 << gc_lane
 				}
 			}
@@ -140,14 +135,12 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_label.go:38
-				node := queue[i]
+				/*line hecbench_graphb_label.go:38*/ node := queue[i]
 				par := parent[node] >> 2
 				nodelabel := label[node]
 				beg := int(nindex[node])
 				end_ := int(nindex[node+1])
-//line hecbench_graphb_label.go:45
-				lbl := (nodelabel >> 1) + 1
+				/*line hecbench_graphb_label.go:45*/ lbl := (nodelabel >> 1) + 1
 				gc_l_node[gc_lane] = node
 				gc_l_par[gc_lane] = par
 				gc_l_nodelabel[gc_lane] = nodelabel
@@ -168,11 +161,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:35
-					lane := gc_tx % gbWarpsize
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 					beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:46
-					j := beg + lane
+					/*line hecbench_graphb_label.go:46*/ j := beg + lane
 					gc_l_j[gc_lane] = j
 				}
 			}
@@ -195,17 +186,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					end_ := gc_l_end_[gc_lane]
 					j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:46
-					gc_c1v[gc_lane] = j < end_
+					/*line hecbench_graphb_label.go:46*/ gc_c1v[gc_lane] = j < end_
 				}
-//line hecbench_graphb_label.go:46
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				/*line hecbench_graphb_label.go:46*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:46
-					var anySync bool = gc_c1r[gc_lane]
+					/*line hecbench_graphb_label.go:46*/ var anySync bool = gc_c1r[gc_lane]
 					gc_l_anySync[gc_lane] = anySync
 				}
 				var gc_m5 uint32
@@ -215,8 +203,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync := gc_l_anySync[gc_lane]
-//line hecbench_graphb_label.go:46
-					if !(anySync) {
+					/*line hecbench_graphb_label.go:46*/ if !(anySync) {
 						gc_m5 |= 1 << gc_lane
 					}
 				}
@@ -240,8 +227,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					lblinc := int32(0)
 					neighbor := int32(-1)
 					cond := false
-//line hecbench_graphb_label.go:50
-					if j < end_ {
+					/*line hecbench_graphb_label.go:50*/ if j < end_ {
 						neighbor = nlist[j] >> 1
 						cond = neighbor != par && parent[neighbor]>>2 == node
 						if cond {
@@ -254,8 +240,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_l_cond[gc_lane] = cond
 					gc_l_currcount[gc_lane] = currcount
 				}
-//line hecbench_graphb_label.go:58
-				for d := 1; d < 32; d *= 2 {
+				/*line hecbench_graphb_label.go:58*/ for d := 1; d < 32; d *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gbMask, &gc_l_lblinc, d, 32, &gc_c2r)
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
@@ -275,11 +260,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:35
-							lane := gc_tx % gbWarpsize
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 							lblinc := gc_l_lblinc[gc_lane]
-//line hecbench_graphb_label.go:59
-							tmp := gc_c2r[gc_lane]
+							/*line hecbench_graphb_label.go:59*/ tmp := gc_c2r[gc_lane]
 							if lane >= d {
 								lblinc += tmp
 							}
@@ -298,10 +281,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					neighbor := gc_l_neighbor[gc_lane]
 					cond := gc_l_cond[gc_lane]
 					currcount := gc_l_currcount[gc_lane]
-//line hecbench_graphb_label.go:64
-					lbl += lblinc
-//line hecbench_graphb_label.go:66
-					if cond {
+					/*line hecbench_graphb_label.go:64*/ lbl += lblinc
+					/*line hecbench_graphb_label.go:66*/ if cond {
 						lblval := (lbl - currcount) << 1
 						label[neighbor] = lblval
 						einfo[j].Beg = lblval
@@ -310,16 +291,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_l_lbl[gc_lane] = lbl
 				}
-//line hecbench_graphb_label.go:73
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gbMask, &gc_l_lbl, 31, 32, &gc_c3r)
+				/*line hecbench_graphb_label.go:73*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gbMask, &gc_l_lbl, 31, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:80
-					var lbl int32
-//line hecbench_graphb_label.go:73
-					lbl = gc_c3r[gc_lane]
+					/*line hecbench_graphb_label.go:80*/ var lbl int32
+					/*line hecbench_graphb_label.go:73*/ lbl = gc_c3r[gc_lane]
 					gc_l_lbl[gc_lane] = lbl
 				}
 				gc_act = gc_in12 &^ gc_dead
@@ -328,8 +306,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						continue
 					}
 					j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:46
-					j += gbWarpsize
+					/*line hecbench_graphb_label.go:46*/ j += gbWarpsize
 					gc_l_j[gc_lane] = j
 				}
 			}
@@ -340,8 +317,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				beg := gc_l_beg[gc_lane]
 				end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:77
-				length := end_ - beg
+				/*line hecbench_graphb_label.go:77*/ length := end_ - beg
 				gc_l_length[gc_lane] = length
 			}
 			var gc_m31 uint32
@@ -351,8 +327,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:78
-				if length > 0 {
+				/*line hecbench_graphb_label.go:78*/ if length > 0 {
 					gc_m31 |= 1 << gc_lane
 				}
 			}
@@ -366,8 +341,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:79
-					if length <= gbWarpsize {
+					/*line hecbench_graphb_label.go:79*/ if length <= gbWarpsize {
 						gc_m30 |= 1 << gc_lane
 					}
 				}
@@ -386,14 +360,12 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								continue
 							}
 							gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-							lane := gc_tx % gbWarpsize
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 							node := gc_l_node[gc_lane]
 							par := gc_l_par[gc_lane]
 							beg := gc_l_beg[gc_lane]
 							length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:80
-							src := beg + lane
+							/*line hecbench_graphb_label.go:80*/ src := beg + lane
 							var b, e, in, neg, n int32
 							state := tlNone
 							if lane < length {
@@ -417,20 +389,17 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_l_state[gc_lane] = state
 						}
 					}
-//line hecbench_graphb_label.go:95
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+					/*line hecbench_graphb_label.go:95*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						state := gc_l_state[gc_lane]
-//line hecbench_graphb_label.go:95
-						ball := int32(gc_c4r[gc_lane])
+						/*line hecbench_graphb_label.go:95*/ ball := int32(gc_c4r[gc_lane])
 						gc_c5v[gc_lane] = state == tlRight
 						gc_l_ball[gc_lane] = ball
 					}
-//line hecbench_graphb_label.go:96
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+					/*line hecbench_graphb_label.go:96*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -443,8 +412,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								continue
 							}
 							gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-							lane := gc_tx % gbWarpsize
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
 							length := gc_l_length[gc_lane]
 							b := gc_l_b[gc_lane]
@@ -454,8 +422,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							n := gc_l_n[gc_lane]
 							state := gc_l_state[gc_lane]
 							ball := gc_l_ball[gc_lane]
-//line hecbench_graphb_label.go:96
-							balr := int32(gc_c5r[gc_lane])
+							/*line hecbench_graphb_label.go:96*/ balr := int32(gc_c5r[gc_lane])
 							pfsl := popc(ball & ^(-1 << lane))
 							pfsr := popc(balr & ^(-1 << lane))
 							pos := beg + int(pfsl)
@@ -486,13 +453,11 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								continue
 							}
 							gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-							lane := gc_tx % gbWarpsize
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
 							end_ := gc_l_end_[gc_lane]
 							length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:111
-							lp := beg
+							/*line hecbench_graphb_label.go:111*/ lp := beg
 							rp := end_ - 1
 							state_ := tlSome
 							read := beg + min(gbWarpsize, length)
@@ -535,8 +500,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							more := gc_l_more[gc_lane]
-//line hecbench_graphb_label.go:122
-							if more {
+							/*line hecbench_graphb_label.go:122*/ if more {
 								gc_m28 |= 1 << gc_lane
 							}
 						}
@@ -554,8 +518,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							par := gc_l_par[gc_lane]
 							state_ := gc_l_state_[gc_lane]
 							n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:123
-							if state_ == tlSome {
+							/*line hecbench_graphb_label.go:123*/ if state_ == tlSome {
 								neighbor_2 := n_ >> 1
 								state_ = tlRight
 								if neighbor_2 != par && parent[neighbor_2]>>2 == node {
@@ -565,8 +528,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_c6v[gc_lane] = state_ == tlLeft
 							gc_l_state_[gc_lane] = state_
 						}
-//line hecbench_graphb_label.go:130
-						compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+						/*line hecbench_graphb_label.go:130*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c6v, nil, nil, &gc_c6r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -579,8 +541,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									continue
 								}
 								gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-								lane := gc_tx % gbWarpsize
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 								lp := gc_l_lp[gc_lane]
 								state_ := gc_l_state_[gc_lane]
 								read := gc_l_read[gc_lane]
@@ -589,8 +550,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								n_ := gc_l_n_[gc_lane]
 								in_ := gc_l_in_[gc_lane]
 								neg_ := gc_l_neg_[gc_lane]
-//line hecbench_graphb_label.go:130
-								ball_ := int32(gc_c6r[gc_lane])
+								/*line hecbench_graphb_label.go:130*/ ball_ := int32(gc_c6r[gc_lane])
 								pfsl_ := popc(ball_ & ^(-1 << lane))
 								if state_ == tlLeft {
 									var oldb, olde, oldin, oldneg, oldn int32
@@ -630,8 +590,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_l_neg_[gc_lane] = neg_
 							}
 						}
-//line hecbench_graphb_label.go:159
-						compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c7v, nil, nil, &gc_c7r)
+						/*line hecbench_graphb_label.go:159*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c7v, nil, nil, &gc_c7r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -644,8 +603,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									continue
 								}
 								gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-								lane := gc_tx % gbWarpsize
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
 								state_ := gc_l_state_[gc_lane]
 								read := gc_l_read[gc_lane]
@@ -654,8 +612,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								n_ := gc_l_n_[gc_lane]
 								in_ := gc_l_in_[gc_lane]
 								neg_ := gc_l_neg_[gc_lane]
-//line hecbench_graphb_label.go:159
-								balr_ := int32(gc_c7r[gc_lane])
+								/*line hecbench_graphb_label.go:159*/ balr_ := int32(gc_c7r[gc_lane])
 								pfsr_ := popc(balr_ & ^(-1 << lane))
 								if state_ == tlRight {
 									var oldb_, olde_, oldin_, oldneg_, oldn_ int32
@@ -700,8 +657,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_pos.Thread = gc_w + gc_lane
 							rp := gc_l_rp[gc_lane]
 							read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:187
-							if read <= rp {
+							/*line hecbench_graphb_label.go:187*/ if read <= rp {
 								gc_m24 |= 1 << gc_lane
 							}
 						}
@@ -713,11 +669,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									continue
 								}
 								state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:188
-								gc_c8v[gc_lane] = state_ == tlNone
+								/*line hecbench_graphb_label.go:188*/ gc_c8v[gc_lane] = state_ == tlNone
 							}
-//line hecbench_graphb_label.go:188
-							compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c8v, nil, nil, &gc_c8r)
+							/*line hecbench_graphb_label.go:188*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c8v, nil, nil, &gc_c8r)
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -729,8 +683,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									continue
 								}
 								gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_label.go:35
-								lane := gc_tx % gbWarpsize
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
 								state_ := gc_l_state_[gc_lane]
 								read := gc_l_read[gc_lane]
@@ -739,8 +692,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								n_ := gc_l_n_[gc_lane]
 								in_ := gc_l_in_[gc_lane]
 								neg_ := gc_l_neg_[gc_lane]
-//line hecbench_graphb_label.go:188
-								bal := int32(gc_c8r[gc_lane])
+								/*line hecbench_graphb_label.go:188*/ bal := int32(gc_c8r[gc_lane])
 								pfs := popc(bal & ^(-1 << lane))
 								if state_ == tlNone {
 									pos_3 := read + int(pfs)
@@ -769,19 +721,15 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								continue
 							}
 							state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:122
-							gc_c9v[gc_lane] = state_ == tlSome
+							/*line hecbench_graphb_label.go:122*/ gc_c9v[gc_lane] = state_ == tlSome
 						}
-//line hecbench_graphb_label.go:122
-						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c9v, nil, nil, &gc_c9r)
+						/*line hecbench_graphb_label.go:122*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c9v, nil, nil, &gc_c9r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:129
-							var more bool
-//line hecbench_graphb_label.go:122
-							more = gc_c9r[gc_lane]
+							/*line hecbench_graphb_label.go:129*/ var more bool
+							/*line hecbench_graphb_label.go:122*/ more = gc_c9r[gc_lane]
 							gc_l_more[gc_lane] = more
 						}
 					}
@@ -810,11 +758,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:35
-					lane := gc_tx % gbWarpsize
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 					beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:209
-					j_ := beg + lane
+					/*line hecbench_graphb_label.go:209*/ j_ := beg + lane
 					gc_l_j_[gc_lane] = j_
 				}
 			}
@@ -837,17 +783,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					end_ := gc_l_end_[gc_lane]
 					j_ := gc_l_j_[gc_lane]
-//line hecbench_graphb_label.go:209
-					gc_c10v[gc_lane] = j_ < end_
+					/*line hecbench_graphb_label.go:209*/ gc_c10v[gc_lane] = j_ < end_
 				}
-//line hecbench_graphb_label.go:209
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c10v, nil, nil, &gc_c10r)
+				/*line hecbench_graphb_label.go:209*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c10v, nil, nil, &gc_c10r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:209
-					var anySync_ bool = gc_c10r[gc_lane]
+					/*line hecbench_graphb_label.go:209*/ var anySync_ bool = gc_c10r[gc_lane]
 					gc_l_anySync_[gc_lane] = anySync_
 				}
 				var gc_m35 uint32
@@ -857,8 +800,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync_ := gc_l_anySync_[gc_lane]
-//line hecbench_graphb_label.go:209
-					if !(anySync_) {
+					/*line hecbench_graphb_label.go:209*/ if !(anySync_) {
 						gc_m35 |= 1 << gc_lane
 					}
 				}
@@ -879,8 +821,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					end_ := gc_l_end_[gc_lane]
 					paredge := gc_l_paredge[gc_lane]
 					j_ := gc_l_j_[gc_lane]
-//line hecbench_graphb_label.go:210
-					if j_ < end_ {
+					/*line hecbench_graphb_label.go:210*/ if j_ < end_ {
 						neighbor_3 := nlist[j_] >> 1
 						if neighbor_3 == par {
 							paredge = j_
@@ -893,17 +834,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						continue
 					}
 					paredge := gc_l_paredge[gc_lane]
-//line hecbench_graphb_label.go:216
-					gc_c11v[gc_lane] = paredge >= 0
+					/*line hecbench_graphb_label.go:216*/ gc_c11v[gc_lane] = paredge >= 0
 				}
-//line hecbench_graphb_label.go:216
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c11v, nil, nil, &gc_c11r)
+				/*line hecbench_graphb_label.go:216*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c11v, nil, nil, &gc_c11r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:216
-					var anySync_2 bool = gc_c11r[gc_lane]
+					/*line hecbench_graphb_label.go:216*/ var anySync_2 bool = gc_c11r[gc_lane]
 					gc_l_anySync_2[gc_lane] = anySync_2
 				}
 				var gc_m39 uint32
@@ -913,8 +851,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync_2 := gc_l_anySync_2[gc_lane]
-//line hecbench_graphb_label.go:216
-					if anySync_2 {
+					/*line hecbench_graphb_label.go:216*/ if anySync_2 {
 						gc_m39 |= 1 << gc_lane
 					}
 				}
@@ -932,8 +869,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						continue
 					}
 					j_ := gc_l_j_[gc_lane]
-//line hecbench_graphb_label.go:209
-					j_ += gbWarpsize
+					/*line hecbench_graphb_label.go:209*/ j_ += gbWarpsize
 					gc_l_j_[gc_lane] = j_
 				}
 			}
@@ -958,11 +894,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:35
-					lane := gc_tx % gbWarpsize
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
 					beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:221
-					j_2 := beg + lane
+					/*line hecbench_graphb_label.go:221*/ j_2 := beg + lane
 					gc_l_j_2[gc_lane] = j_2
 				}
 			}
@@ -985,17 +919,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					end_ := gc_l_end_[gc_lane]
 					j_2 := gc_l_j_2[gc_lane]
-//line hecbench_graphb_label.go:221
-					gc_c12v[gc_lane] = j_2 < end_
+					/*line hecbench_graphb_label.go:221*/ gc_c12v[gc_lane] = j_2 < end_
 				}
-//line hecbench_graphb_label.go:221
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c12v, nil, nil, &gc_c12r)
+				/*line hecbench_graphb_label.go:221*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c12v, nil, nil, &gc_c12r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:221
-					var anySync_3 bool = gc_c12r[gc_lane]
+					/*line hecbench_graphb_label.go:221*/ var anySync_3 bool = gc_c12r[gc_lane]
 					gc_l_anySync_3[gc_lane] = anySync_3
 				}
 				var gc_m46 uint32
@@ -1005,8 +936,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync_3 := gc_l_anySync_3[gc_lane]
-//line hecbench_graphb_label.go:221
-					if !(anySync_3) {
+					/*line hecbench_graphb_label.go:221*/ if !(anySync_3) {
 						gc_m46 |= 1 << gc_lane
 					}
 				}
@@ -1027,8 +957,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					end_ := gc_l_end_[gc_lane]
 					pos_4 := gc_l_pos_4[gc_lane]
 					j_2 := gc_l_j_2[gc_lane]
-//line hecbench_graphb_label.go:222
-					if j_2 < end_ {
+					/*line hecbench_graphb_label.go:222*/ if j_2 < end_ {
 						neighbor_4 := nlist[j_2] >> 1
 						if parent[neighbor_4]>>2 != node {
 							pos_4 = j_2
@@ -1041,17 +970,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						continue
 					}
 					pos_4 := gc_l_pos_4[gc_lane]
-//line hecbench_graphb_label.go:228
-					gc_c13v[gc_lane] = pos_4 >= 0
+					/*line hecbench_graphb_label.go:228*/ gc_c13v[gc_lane] = pos_4 >= 0
 				}
-//line hecbench_graphb_label.go:228
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c13v, nil, nil, &gc_c13r)
+				/*line hecbench_graphb_label.go:228*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c13v, nil, nil, &gc_c13r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:228
-					var anySync_4 bool = gc_c13r[gc_lane]
+					/*line hecbench_graphb_label.go:228*/ var anySync_4 bool = gc_c13r[gc_lane]
 					gc_l_anySync_4[gc_lane] = anySync_4
 				}
 				var gc_m50 uint32
@@ -1061,8 +987,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync_4 := gc_l_anySync_4[gc_lane]
-//line hecbench_graphb_label.go:228
-					if anySync_4 {
+					/*line hecbench_graphb_label.go:228*/ if anySync_4 {
 						gc_m50 |= 1 << gc_lane
 					}
 				}
@@ -1080,8 +1005,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						continue
 					}
 					j_2 := gc_l_j_2[gc_lane]
-//line hecbench_graphb_label.go:221
-					j_2 += gbWarpsize
+					/*line hecbench_graphb_label.go:221*/ j_2 += gbWarpsize
 					gc_l_j_2[gc_lane] = j_2
 				}
 			}
@@ -1091,11 +1015,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					continue
 				}
 				pos_4 := gc_l_pos_4[gc_lane]
-//line hecbench_graphb_label.go:232
-				gc_c14v[gc_lane] = pos_4 >= 0
+				/*line hecbench_graphb_label.go:232*/ gc_c14v[gc_lane] = pos_4 >= 0
 			}
-//line hecbench_graphb_label.go:232
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c14v, nil, nil, &gc_c14r)
+			/*line hecbench_graphb_label.go:232*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c14v, nil, nil, &gc_c14r)
 			var gc_memoIn uint32
 			var gc_memoOut int
 			gc_ran := false
@@ -1106,25 +1028,21 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_pos.Thread = gc_w + gc_lane
 				pos_4 := gc_l_pos_4[gc_lane]
 				_ = pos_4
-//line hecbench_graphb_label.go:232
-				bal_ := gc_c14r[gc_lane]
+				/*line hecbench_graphb_label.go:232*/ bal_ := gc_c14r[gc_lane]
 				var lid int
 				if gc_ran && bal_ == gc_memoIn {
 					lid = gc_memoOut
 				} else {
 					gc_memoIn = bal_
-//line hecbench_graphb_label.go:233
-					lid = ffs(bal_) - 1
+					/*line hecbench_graphb_label.go:233*/ lid = ffs(bal_) - 1
 					gc_memoOut = lid
 					gc_ran = true
 				}
-//line hecbench_graphb_label.go:234
-				gc_c15m[gc_lane] = gbMask
+				/*line hecbench_graphb_label.go:234*/ gc_c15m[gc_lane] = gbMask
 				gc_c15a[gc_lane] = lid
 				gc_c15w[gc_lane] = 32
 			}
-//line hecbench_graphb_label.go:234
-			compiled.WarpLanes[int, int](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c15m, &gc_l_pos_4, &gc_c15a, &gc_c15w, &gc_c15r)
+			/*line hecbench_graphb_label.go:234*/ compiled.WarpLanes[int, int](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c15m, &gc_l_pos_4, &gc_c15a, &gc_c15w, &gc_c15r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1134,10 +1052,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				beg := gc_l_beg[gc_lane]
 				lbl := gc_l_lbl[gc_lane]
 				paredge := gc_l_paredge[gc_lane]
-//line hecbench_graphb_label.go:249
-				var pos_4 int
-//line hecbench_graphb_label.go:234
-				pos_4 = gc_c15r[gc_lane]
+				/*line hecbench_graphb_label.go:249*/ var pos_4 int
+				/*line hecbench_graphb_label.go:234*/ pos_4 = gc_c15r[gc_lane]
 				if paredge >= 0 {
 					einfo[paredge].Beg = nodelabel | 1
 					einfo[paredge].End = (einfo[paredge].End & 1) | ((lbl - 1) << 1)
@@ -1167,8 +1083,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_label.go:37
-				i += incr
+				/*line hecbench_graphb_label.go:37*/ i += incr
 				gc_l_i[gc_lane] = i
 			}
 		}

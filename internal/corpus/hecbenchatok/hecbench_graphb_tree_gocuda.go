@@ -68,13 +68,10 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_tree.go:104
-	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:106
-	seed2 := seed*seed + seed
+	/*line hecbench_graphb_tree.go:104*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	/*line hecbench_graphb_tree.go:106*/ seed2 := seed*seed + seed
 	bit := (level & 1) | 2
-//line hecbench_graphb_tree.go:109
-	var gc_l_i [32]int
+	/*line hecbench_graphb_tree.go:109*/ var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -89,10 +86,8 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_graphb_tree.go:103
-				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:109
-				i := start + from
+				/*line hecbench_graphb_tree.go:103*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+				/*line hecbench_graphb_tree.go:109*/ i := start + from
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -110,8 +105,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:109
-				if i < end {
+				/*line hecbench_graphb_tree.go:109*/ if i < end {
 					gc_m4 |= 1 << gc_lane
 				}
 			}
@@ -131,11 +125,9 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_tree.go:105
-				lane := gc_tx % gbWarpsize
+				/*line hecbench_graphb_tree.go:105*/ lane := gc_tx % gbWarpsize
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:110
-				node := queue[i]
+				/*line hecbench_graphb_tree.go:110*/ node := queue[i]
 				me := (node << 2) | bit
 				if lane == 0 {
 					atomic.And(&parent[node], ^int32(3))
@@ -150,8 +142,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_graphb_tree.go:121
-						val = parent[neighbor]
+						/*line hecbench_graphb_tree.go:121*/ val = parent[neighbor]
 						hashVal = int32(gbHash(uint32(val ^ seed3)))
 						if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
 							atomic.CAS(&parent[neighbor], val, me) != val) {
@@ -170,8 +161,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:109
-				i += incr
+				/*line hecbench_graphb_tree.go:109*/ i += incr
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -199,10 +189,8 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_tree.go:142
-	incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_tree.go:142*/ incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_tree.go:144*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -216,8 +204,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:160
-			if !compiled.Adds(gc_off+(start+
+			/*line hecbench_graphb_tree.go:160*/ if !compiled.Adds(gc_off+(start+
 				gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -231,61 +218,46 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:141
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-						i := start + from + gc_off
+						/*line hecbench_graphb_tree.go:141*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:144*/ i := start + from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:145
-						node := queue[i]
+						/*line hecbench_graphb_tree.go:145*/ node := queue[i]
 						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:141
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-						i := start + from + gc_off
+						/*line hecbench_graphb_tree.go:141*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:144*/ i := start + from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:145
-						node := queue[i]
+						/*line hecbench_graphb_tree.go:145*/ node := queue[i]
 						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:141
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-						i := start + from + gc_off
+						/*line hecbench_graphb_tree.go:141*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:144*/ i := start + from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:145
-						node := queue[i]
+						/*line hecbench_graphb_tree.go:145*/ node := queue[i]
 						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:141
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-						i := start + from + gc_off
+						/*line hecbench_graphb_tree.go:141*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:144*/ i := start + from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:145
-						node := queue[i]
+						/*line hecbench_graphb_tree.go:145*/ node := queue[i]
 						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:141
-					from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:144
-					i := start + from + gc_off
+					/*line hecbench_graphb_tree.go:141*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+					/*line hecbench_graphb_tree.go:144*/ i := start + from + gc_off
 					gc_more = true
-//line hecbench_graphb_tree.go:145
-					node := queue[i]
+					/*line hecbench_graphb_tree.go:145*/ node := queue[i]
 					atomic.Add(&label[parent[node]>>2], label[node])
 				}
 			}
@@ -313,10 +285,8 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_tree.go:155
-	incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-	for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+	/*line hecbench_graphb_tree.go:155*/ incr := gc_gdx * gbThreadsPerBlock
+	/*line hecbench_graphb_tree.go:157*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -330,8 +300,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 				gc_bx = 0
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:173
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:173*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -347,32 +316,27 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_graphb_tree.go:158
-						gc_at[gc_tx] += gc_at2[gc_tx] & 1
+						/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 					}
 				} else {
 					gc_step2 := gc_from
@@ -380,57 +344,42 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:154
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							inTree[j] += nlist[j] & 1
+							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:154
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							inTree[j] += nlist[j] & 1
+							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:154
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							inTree[j] += nlist[j] & 1
+							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:154
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:158
-							inTree[j] += nlist[j] & 1
+							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:154
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:157
-						j := from + gc_off
+						/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:158
-						inTree[j] += nlist[j] & 1
+						/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
 					}
 				}
 			}
@@ -460,10 +409,8 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_graphb_tree.go:167
-	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:169
-	var gc_l_i [32]int
+	/*line hecbench_graphb_tree.go:167*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	/*line hecbench_graphb_tree.go:169*/ var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -478,10 +425,8 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_graphb_tree.go:166
-				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:169
-				i := from
+				/*line hecbench_graphb_tree.go:166*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+				/*line hecbench_graphb_tree.go:169*/ i := from
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -499,8 +444,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:169
-				if i < nodes {
+				/*line hecbench_graphb_tree.go:169*/ if i < nodes {
 					gc_m4 |= 1 << gc_lane
 				}
 			}
@@ -520,8 +464,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_graphb_tree.go:168
-				lane := gc_tx % gbWarpsize
+				/*line hecbench_graphb_tree.go:168*/ lane := gc_tx % gbWarpsize
 				i := gc_l_i[gc_lane]
 				target0 := label[i]
 				target1 := target0 | 1
@@ -531,8 +474,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_graphb_tree.go:174
-					curr := nlist[j] >> 1
+					/*line hecbench_graphb_tree.go:174*/ curr := nlist[j] >> 1
 					if int(curr) > i {
 						sum := int32(0)
 						for label[curr] != target0 {
@@ -540,15 +482,13 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 							if gc_b.Stopped() {
 								return
 							}
-//line hecbench_graphb_tree.go:178
-							k := nindex[curr]
+							/*line hecbench_graphb_tree.go:178*/ k := nindex[curr]
 							for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_graphb_tree.go:180
-								k++
+								/*line hecbench_graphb_tree.go:180*/ k++
 							}
 							sum += einfo[k].End & 1
 							curr = nlist[k] >> 1
@@ -564,8 +504,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:169
-				i += incr
+				/*line hecbench_graphb_tree.go:169*/ i += incr
 				gc_l_i[gc_lane] = i
 			}
 		}

@@ -27,18 +27,15 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_tree.go:48
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_tree.go:48*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:58
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -53,32 +50,27 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							gc_at[gc_tx] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							gc_at[gc_tx] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							gc_at[gc_tx] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							gc_at[gc_tx] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_graphb_tree.go:51
-						gc_at[gc_tx] <<= 1
+						/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 					}
 				} else {
 					gc_step2 := gc_from
@@ -86,71 +78,54 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:51
-							nlist[j] <<= 1
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-						j := from + gc_off
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:51
-						nlist[j] <<= 1
+						/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:55
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:63
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -165,32 +140,27 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step3 + 0
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							gc_at2[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
-//line hecbench_graphb_tree.go:56
-						gc_at2[gc_tx] = 0
+						/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 					}
 				} else {
 					gc_step4 := gc_from
@@ -198,71 +168,54 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 							gc_more2 = true
-//line hecbench_graphb_tree.go:56
-							inCC[v] = 0
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-						v := from + gc_off2
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:56
-						inCC[v] = 0
+						/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:60
-		for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
+		/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:68
-			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -279,8 +232,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_tx := gc_step5 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							gc_at3[gc_tx].End = 0
+							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 							if gc_at4[gc_tx] == -1 {
 								gc_at3[gc_tx].End = 1
 							}
@@ -289,8 +241,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_tx := gc_step5 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							gc_at3[gc_tx].End = 0
+							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 							if gc_at4[gc_tx] == -1 {
 								gc_at3[gc_tx].End = 1
 							}
@@ -299,8 +250,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_tx := gc_step5 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							gc_at3[gc_tx].End = 0
+							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 							if gc_at4[gc_tx] == -1 {
 								gc_at3[gc_tx].End = 1
 							}
@@ -309,8 +259,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_tx := gc_step5 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							gc_at3[gc_tx].End = 0
+							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 							if gc_at4[gc_tx] == -1 {
 								gc_at3[gc_tx].End = 1
 							}
@@ -319,8 +268,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line hecbench_graphb_tree.go:61
-						gc_at3[gc_tx].End = 0
+						/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 						if gc_at4[gc_tx] == -1 {
 							gc_at3[gc_tx].End = 1
 						}
@@ -331,13 +279,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step6 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
@@ -345,13 +290,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step6 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
@@ -359,13 +301,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step6 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
@@ -373,13 +312,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step6 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:61
-							einfo[j_].End = 0
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
@@ -387,13 +323,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-						j_ := from + gc_off3
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 						gc_more3 = true
-//line hecbench_graphb_tree.go:61
-						einfo[j_].End = 0
+						/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 						if eweight[j_] == -1 {
 							einfo[j_].End = 1
 						}
@@ -401,16 +334,14 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:68
-		for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
+		/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more4 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:76
-			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -426,36 +357,31 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step7 + 0
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							gc_at5[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step7 + 1
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							gc_at5[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step7 + 2
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							gc_at5[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step7 + 3
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							gc_at5[gc_tx] = 0
+							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_more4 = true
-//line hecbench_graphb_tree.go:69
-						gc_at5[gc_tx] = 0
+						/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 						gc_at6[gc_tx] = 0
 					}
 				} else {
@@ -464,61 +390,46 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						{
 							gc_tx := gc_step8 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 							negCnt[j_2] = 0
 						}
 						{
 							gc_tx := gc_step8 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 							negCnt[j_2] = 0
 						}
 						{
 							gc_tx := gc_step8 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 							negCnt[j_2] = 0
 						}
 						{
 							gc_tx := gc_step8 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 							gc_more4 = true
-//line hecbench_graphb_tree.go:69
-							inTree[j_2] = 0
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 							negCnt[j_2] = 0
 						}
 					}
 					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-						j_2 := from + gc_off4
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 						gc_more4 = true
-//line hecbench_graphb_tree.go:69
-						inTree[j_2] = 0
+						/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 						negCnt[j_2] = 0
 					}
 				}
@@ -543,18 +454,15 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_tree.go:79
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_tree.go:79*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:89
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -569,32 +477,27 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							gc_at[gc_tx] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							gc_at[gc_tx] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							gc_at[gc_tx] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							gc_at[gc_tx] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_graphb_tree.go:82
-						gc_at[gc_tx] &^= 1
+						/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 					}
 				} else {
 					gc_step2 := gc_from
@@ -602,71 +505,54 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 							gc_more = true
-//line hecbench_graphb_tree.go:82
-							nlist[j] &^= 1
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-						j := from + gc_off
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:82
-						nlist[j] &^= 1
+						/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:84
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:92
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -679,32 +565,25 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_vstep := gc_from
 					gc_vb3 := lanes.BroadcastInt32x8(-1)
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:87
-					gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+					/*line hecbench_graphb_tree.go:87*/ gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_graphb_tree.go:78
-						var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						var j_ int = from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 						gc_vb3.StoreSlice(gc_at2[gc_tx:])
 						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_graphb_tree.go:86
-							gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+							/*line hecbench_graphb_tree.go:86*/ gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 					if gc_vstep > gc_from {
 						gc_more2 = true
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						j_ := from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:85
-						gc_at2[gc_tx] = -1
+						/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
 						if root == j_ {
 							gc_at2[gc_tx] = math.MaxInt32 &^ 3
 						}
@@ -713,23 +592,18 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_vstep2 := gc_from
 					gc_vb := lanes.BroadcastInt32x8(-1)
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:87
-					gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+					/*line hecbench_graphb_tree.go:87*/ gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_graphb_tree.go:78
-						var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						var j_ int = from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 						if j_ < 0 || j_ > len(parent)-8 {
 							break
 						}
-//line hecbench_graphb_tree.go:85
-						gc_vb.StoreSlice(parent[j_:])
+						/*line hecbench_graphb_tree.go:85*/ gc_vb.StoreSlice(parent[j_:])
 						gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_graphb_tree.go:87
-							gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
+							/*line hecbench_graphb_tree.go:87*/ gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 						}
 					}
 					if gc_vstep2 > gc_from {
@@ -737,13 +611,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						j_ := from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:85
-						parent[j_] = -1
+						/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
 						if root == j_ {
 							parent[j_] = math.MaxInt32 &^ 3
 						}
@@ -751,16 +622,14 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:90
-		for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
+		/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:98
-			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -775,32 +644,27 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step3 + 0
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							gc_at3[gc_tx] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							gc_at3[gc_tx] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							gc_at3[gc_tx] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							gc_at3[gc_tx] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
-//line hecbench_graphb_tree.go:91
-						gc_at3[gc_tx] = 1
+						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 					}
 				} else {
 					gc_step4 := gc_from
@@ -808,65 +672,49 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-//line hecbench_graphb_tree.go:91
-							label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-						j_2 := from + gc_off3
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 						gc_more3 = true
-//line hecbench_graphb_tree.go:91
-						label[j_2] = 1
+						/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 					}
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:99
-			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+			/*line hecbench_graphb_tree.go:99*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
@@ -885,22 +733,17 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at5 := tail[gc_off7:][:1]
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
@@ -909,36 +752,31 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step6 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step6 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step6 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step6 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-						queue[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 						tail[0] = 1
 					}
 				}

@@ -27,18 +27,15 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_tree.go:48
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_tree.go:48*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:58
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -52,13 +49,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							var j int = from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
 							_ = j
-//line hecbench_graphb_tree.go:51
-							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_graphb_tree.go:51*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -67,23 +61,19 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_graphb_tree.go:51
-						gc_at[gc_tx] <<= 1
+						/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 					}
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-							var j int = from + gc_off
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:52
-							archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
+							/*line hecbench_graphb_tree.go:52*/ archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -92,27 +82,22 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:50
-						j := from + gc_off
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:51
-						nlist[j] <<= 1
+						/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:55
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:63
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -127,13 +112,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							var v int = from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
 							_ = v
-//line hecbench_graphb_tree.go:56
-							gc_vb2.StoreSlice(gc_at2[gc_tx:])
+							/*line hecbench_graphb_tree.go:56*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -142,8 +124,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
-//line hecbench_graphb_tree.go:56
-						gc_at2[gc_tx] = 0
+						/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 					}
 				} else {
 					gc_vstep4 := gc_from
@@ -151,15 +132,12 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_vb := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-							var v int = from + gc_off2
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
 							if v < 0 || v > len(inCC)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:56
-							gc_vb.StoreSlice(inCC[v:])
+							/*line hecbench_graphb_tree.go:56*/ gc_vb.StoreSlice(inCC[v:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -168,27 +146,22 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:55
-						v := from + gc_off2
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:56
-						inCC[v] = 0
+						/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:60
-		for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
+		/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:68
-			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -205,23 +178,18 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							var j_ int = from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
 							_ = j_
 							for gc_k3 := range 8 {
-//line hecbench_graphb_tree.go:61
-								gc_at3[gc_tx+gc_k3].End = 0
+								/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx+gc_k3].End = 0
 							}
-//line hecbench_graphb_tree.go:61
-							gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
+							/*line hecbench_graphb_tree.go:61*/ gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
 							if gc_if2.ToBits() != 0 {
 								for gc_k4 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_graphb_tree.go:63
-										gc_at3[gc_tx+gc_k4].End = 1
+										/*line hecbench_graphb_tree.go:63*/ gc_at3[gc_tx+gc_k4].End = 1
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -235,8 +203,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-//line hecbench_graphb_tree.go:61
-						gc_at3[gc_tx].End = 0
+						/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
 						if gc_at4[gc_tx] == -1 {
 							gc_at3[gc_tx].End = 1
 						}
@@ -248,25 +215,20 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-							var j_ int = from + gc_off3
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
 							if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
 								break
 							}
 							for gc_k := range 8 {
-//line hecbench_graphb_tree.go:61
-								einfo[j_+gc_k].End = 0
+								/*line hecbench_graphb_tree.go:61*/ einfo[j_+gc_k].End = 0
 							}
-//line hecbench_graphb_tree.go:62
-							gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
+							/*line hecbench_graphb_tree.go:62*/ gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
 							if gc_if.ToBits() != 0 {
 								for gc_k2 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_graphb_tree.go:63
-										einfo[j_+gc_k2].End = 1
+										/*line hecbench_graphb_tree.go:63*/ einfo[j_+gc_k2].End = 1
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -279,13 +241,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:60
-						j_ := from + gc_off3
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
 						gc_more3 = true
-//line hecbench_graphb_tree.go:61
-						einfo[j_].End = 0
+						/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
 						if eweight[j_] == -1 {
 							einfo[j_].End = 1
 						}
@@ -293,16 +252,14 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:68
-		for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
+		/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more4 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:76
-			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -318,15 +275,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_vb6 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							var j_2 int = from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
 							_ = j_2
-//line hecbench_graphb_tree.go:69
-							gc_vb6.StoreSlice(gc_at5[gc_tx:])
-//line hecbench_graphb_tree.go:69
-							gc_vb6.StoreSlice(gc_at6[gc_tx:])
+							/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at5[gc_tx:])
+							/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at6[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -335,8 +288,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_more4 = true
-//line hecbench_graphb_tree.go:69
-						gc_at5[gc_tx] = 0
+						/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 						gc_at6[gc_tx] = 0
 					}
 				} else {
@@ -345,15 +297,12 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_vb5 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
 							gc_tx := gc_vstep8
-//line hecbench_graphb_tree.go:47
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-							var j_2 int = from + gc_off4
+							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
 							if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:69
-							gc_vb5.StoreSlice(inTree[j_2:])
+							/*line hecbench_graphb_tree.go:69*/ gc_vb5.StoreSlice(inTree[j_2:])
 							gc_vb5.StoreSlice(negCnt[j_2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -363,13 +312,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					}
 					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:47
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:68
-						j_2 := from + gc_off4
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
 						gc_more4 = true
-//line hecbench_graphb_tree.go:69
-						inTree[j_2] = 0
+						/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
 						negCnt[j_2] = 0
 					}
 				}
@@ -394,18 +340,15 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_graphb_tree.go:79
-		incr := gc_gdx * gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+		/*line hecbench_graphb_tree.go:79*/ incr := gc_gdx * gbThreadsPerBlock
+		/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:89
-			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -420,13 +363,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_vb2 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							var j int = from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
 							_ = j
-//line hecbench_graphb_tree.go:82
-							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_graphb_tree.go:82*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -435,8 +375,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_graphb_tree.go:82
-						gc_at[gc_tx] &^= 1
+						/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -444,15 +383,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_vb := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-							var j int = from + gc_off
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
 							if j < 0 || j > len(nlist)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:83
-							archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
+							/*line hecbench_graphb_tree.go:83*/ archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -461,27 +397,22 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:81
-						j := from + gc_off
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
 						gc_more = true
-//line hecbench_graphb_tree.go:82
-						nlist[j] &^= 1
+						/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 					}
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:84
-		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+		/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:92
-			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -495,19 +426,15 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if compiled.SIMD {
 						gc_vb5 := archsimd.BroadcastInt32x8(-1)
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:87
-						gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						/*line hecbench_graphb_tree.go:87*/ gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							var j_ int = from + gc_off2
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 							gc_vb5.StoreSlice(gc_at2[gc_tx:])
 							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 							if gc_if2.ToBits() != 0 {
-//line hecbench_graphb_tree.go:86
-								gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+								/*line hecbench_graphb_tree.go:86*/ gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -516,13 +443,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_more2 = true
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						j_ := from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:85
-						gc_at2[gc_tx] = -1
+						/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
 						if root == j_ {
 							gc_at2[gc_tx] = math.MaxInt32 &^ 3
 						}
@@ -532,23 +456,18 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if compiled.SIMD {
 						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:87
-						gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						/*line hecbench_graphb_tree.go:87*/ gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							var j_ int = from + gc_off2
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 							if j_ < 0 || j_ > len(parent)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:85
-							gc_vb3.StoreSlice(parent[j_:])
+							/*line hecbench_graphb_tree.go:85*/ gc_vb3.StoreSlice(parent[j_:])
 							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_graphb_tree.go:87
-								gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
+								/*line hecbench_graphb_tree.go:87*/ gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -558,13 +477,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-						j_ := from + gc_off2
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 						gc_more2 = true
-//line hecbench_graphb_tree.go:85
-						parent[j_] = -1
+						/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
 						if root == j_ {
 							parent[j_] = math.MaxInt32 &^ 3
 						}
@@ -572,16 +488,14 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				}
 			}
 		}
-//line hecbench_graphb_tree.go:90
-		for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
+		/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:98
-			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+			/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
@@ -596,13 +510,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_vb8 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 							gc_tx := gc_vstep5
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							var j_2 int = from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
 							_ = j_2
-//line hecbench_graphb_tree.go:91
-							gc_vb8.StoreSlice(gc_at3[gc_tx:])
+							/*line hecbench_graphb_tree.go:91*/ gc_vb8.StoreSlice(gc_at3[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -611,8 +522,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
-//line hecbench_graphb_tree.go:91
-						gc_at3[gc_tx] = 1
+						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 					}
 				} else {
 					gc_vstep6 := gc_from
@@ -620,15 +530,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_vb7 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-							var j_2 int = from + gc_off3
+							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
 							if j_2 < 0 || j_2 > len(label)-8 {
 								break
 							}
-//line hecbench_graphb_tree.go:91
-							gc_vb7.StoreSlice(label[j_2:])
+							/*line hecbench_graphb_tree.go:91*/ gc_vb7.StoreSlice(label[j_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -637,21 +544,17 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:90
-						j_2 := from + gc_off3
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 						gc_more3 = true
-//line hecbench_graphb_tree.go:91
-						label[j_2] = 1
+						/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 					}
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_graphb_tree.go:99
-			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+			/*line hecbench_graphb_tree.go:99*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
@@ -670,22 +573,17 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at5 := tail[gc_off7:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:94
-						gc_at4[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
@@ -694,36 +592,31 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-							queue[0] = int32(root)
+							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_graphb_tree.go:94
-						queue[0] = int32(root)
+						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 						tail[0] = 1
 					}
 				}

@@ -21,18 +21,15 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line hecbench_graphexec.go:22
-	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-//line hecbench_graphexec.go:24
-	cta := cg.ThisThreadBlock(t)
+	/*line hecbench_graphexec.go:22*/ tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
+	/*line hecbench_graphexec.go:24*/ cta := cg.ThisThreadBlock(t)
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
 			tempSum := gc_vb
-//line hecbench_graphexec.go:27
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+			/*line hecbench_graphexec.go:27*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -41,8 +38,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:28
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+	/*line hecbench_graphexec.go:28*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -50,8 +46,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line hecbench_graphexec.go:37
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_graphexec.go:37*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -67,8 +62,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(gc_at[gc_tx])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -76,8 +70,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(gc_at[gc_tx])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -85,8 +78,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(gc_at[gc_tx])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -94,8 +86,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(gc_at[gc_tx])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
@@ -103,8 +94,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_rank := gc_base + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
 					gc_more = true
-//line hecbench_graphexec.go:29
-					tempSum += float64(gc_at[gc_tx])
+					/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
@@ -116,11 +106,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+						/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(inputVec[i])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -129,11 +117,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+						/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(inputVec[i])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -142,11 +128,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+						/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(inputVec[i])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
@@ -155,11 +139,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+						/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
 						gc_more = true
-//line hecbench_graphexec.go:29
-						tempSum += float64(inputVec[i])
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
@@ -168,11 +150,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:28
-					i := globaltid + gc_off
+					/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
 					gc_more = true
-//line hecbench_graphexec.go:29
-					tempSum += float64(inputVec[i])
+					/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
@@ -184,41 +164,34 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:31
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:31
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:31
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:31
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:31
-		tmp[gc_rank] = tempSum
+		/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:35
-	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:38
-	var gc_l_beta [32]float64
+	/*line hecbench_graphexec.go:35*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line hecbench_graphexec.go:38*/ var gc_l_beta [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -227,46 +200,38 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:37
-			beta := tempSum
+			/*line hecbench_graphexec.go:37*/ beta := tempSum
 			var temp float64
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
-//line hecbench_graphexec.go:40
-		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
+		/*line hecbench_graphexec.go:40*/ for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				beta := gc_l_beta[gc_lane]
-//line hecbench_graphexec.go:46
-				var temp float64
-//line hecbench_graphexec.go:41
-				if (gc_rank & (32 - 1)) < i_ {
+				/*line hecbench_graphexec.go:46*/ var temp float64
+				/*line hecbench_graphexec.go:41*/ if (gc_rank & (32 - 1)) < i_ {
 					temp = tmp[gc_rank+i_]
 					beta += temp
 					tmp[gc_rank] = beta
 				}
 				gc_l_beta[gc_lane] = beta
 			}
-//line hecbench_graphexec.go:46
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			/*line hecbench_graphexec.go:46*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:53
-		var beta float64
-//line hecbench_graphexec.go:50
-		if gc_rank == 0 && gc_bx < outputSize {
+		/*line hecbench_graphexec.go:53*/ var beta float64
+		/*line hecbench_graphexec.go:50*/ if gc_rank == 0 && gc_bx < outputSize {
 			beta = 0.0
 			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_graphexec.go:53
-				beta += tmp[i_2]
+				/*line hecbench_graphexec.go:53*/ beta += tmp[i_2]
 			}
 			outputVec[gc_bx] = beta
 		}
@@ -282,18 +247,15 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line hecbench_graphexec.go:63
-	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-//line hecbench_graphexec.go:65
-	cta := cg.ThisThreadBlock(t)
+	/*line hecbench_graphexec.go:63*/ tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
+	/*line hecbench_graphexec.go:65*/ cta := cg.ThisThreadBlock(t)
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
 			tempSum := gc_vb
-//line hecbench_graphexec.go:68
-			tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+			/*line hecbench_graphexec.go:68*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -302,8 +264,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:69
-	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+	/*line hecbench_graphexec.go:69*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -311,8 +272,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line hecbench_graphexec.go:78
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_graphexec.go:78*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -327,15 +287,11 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var globaltid int = gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:66
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line hecbench_graphexec.go:69
-						var i int = globaltid + gc_off
+						/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
 						_ = i
-//line hecbench_graphexec.go:70
-						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
-//line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]))
+						/*line hecbench_graphexec.go:70*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -346,8 +302,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 					gc_rank := gc_base + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
 					gc_more = true
-//line hecbench_graphexec.go:70
-					tempSum += gc_at[gc_tx]
+					/*line hecbench_graphexec.go:70*/ tempSum += gc_at[gc_tx]
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
@@ -357,17 +312,13 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var globaltid int = gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:66
-						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line hecbench_graphexec.go:69
-						var i int = globaltid + gc_off
+						/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
 						if i < 0 || i > len(inputVec)-4 {
 							break
 						}
-//line hecbench_graphexec.go:70
-						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
-//line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
+						/*line hecbench_graphexec.go:70*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -379,11 +330,9 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:69
-					i := globaltid + gc_off
+					/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
 					gc_more = true
-//line hecbench_graphexec.go:70
-					tempSum += inputVec[i]
+					/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
@@ -395,45 +344,38 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:72
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:72
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:72
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:72
-			tmp[gc_rank] = tempSum
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:72
-		tmp[gc_rank] = tempSum
+		/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:76
-	tile32 := cg.TiledPartition(cta, 32)
+	/*line hecbench_graphexec.go:76*/ tile32 := cg.TiledPartition(cta, 32)
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		if gc_bdx >= 512 && gc_rank < 256 {
-//line hecbench_graphexec.go:80
-			tempSum = tempSum + tmp[gc_rank+256]
+			/*line hecbench_graphexec.go:80*/ tempSum = tempSum + tmp[gc_rank+256]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
@@ -442,8 +384,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		if gc_bdx >= 256 && gc_rank < 128 {
-//line hecbench_graphexec.go:87
-			tempSum = tempSum + tmp[gc_rank+128]
+			/*line hecbench_graphexec.go:87*/ tempSum = tempSum + tmp[gc_rank+128]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
@@ -452,14 +393,12 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		if gc_bdx >= 128 && gc_rank < 64 {
-//line hecbench_graphexec.go:94
-			tempSum = tempSum + tmp[gc_rank+64]
+			/*line hecbench_graphexec.go:94*/ tempSum = tempSum + tmp[gc_rank+64]
 			tmp[gc_rank] = tempSum
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:101
-	var gc_c1v [32]float64
+	/*line hecbench_graphexec.go:101*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -487,8 +426,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:103
-				tempSum += tmp[gc_rank+32]
+				/*line hecbench_graphexec.go:103*/ tempSum += tmp[gc_rank+32]
 				gc_s_tempSum[gc_rank] = tempSum
 			}
 			for offset := 32 / 2; offset > 0; offset /= 2 {
@@ -498,19 +436,16 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 					}
 					gc_rank := gc_w + gc_lane
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:107
-					gc_c1v[gc_lane] = tempSum
+					/*line hecbench_graphexec.go:107*/ gc_c1v[gc_lane] = tempSum
 				}
-//line hecbench_graphexec.go:107
-				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				/*line hecbench_graphexec.go:107*/ compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:107
-					tempSum += gc_c1r[gc_lane]
+					/*line hecbench_graphexec.go:107*/ tempSum += gc_c1r[gc_lane]
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			}
@@ -521,8 +456,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			if gc_rank == 0 {
-//line hecbench_graphexec.go:112
-				result[0] = tempSum
+				/*line hecbench_graphexec.go:112*/ result[0] = tempSum
 			}
 		}
 	}

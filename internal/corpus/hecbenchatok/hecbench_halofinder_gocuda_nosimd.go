@@ -23,8 +23,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_halofinder.go:134
-	var gc_l_out [32][]float32
+	/*line hecbench_halofinder.go:134*/ var gc_l_out [32][]float32
 	var gc_l_out_ [32][]float32
 	var gc_l_out_2 [32][]float32
 	var gc_l_out_3 [32][]float32
@@ -97,13 +96,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_halofinder.go:122
-			var xxi, yyi, zzi [hfTileY]float32
+			/*line hecbench_halofinder.go:122*/ var xxi, yyi, zzi [hfTileY]float32
 			gc_l_xxi[gc_lane] = xxi
 			gc_l_yyi[gc_lane] = yyi
 			gc_l_zzi[gc_lane] = zzi
-//line hecbench_halofinder.go:123
-			var xxj, yyj, zzj, massj [hfTileX]float32
+			/*line hecbench_halofinder.go:123*/ var xxj, yyj, zzj, massj [hfTileX]float32
 			gc_l_xxj[gc_lane] = xxj
 			gc_l_yyj[gc_lane] = yyj
 			gc_l_zzj[gc_lane] = zzj
@@ -125,8 +122,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 				}
 				yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:129
-				i := yIdx
+				/*line hecbench_halofinder.go:129*/ i := yIdx
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -143,8 +139,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-				if i < count/hfTileY {
+				/*line hecbench_halofinder.go:129*/ if i < count/hfTileY {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
@@ -167,71 +162,55 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:130
-					var xi, yi, zi [hfTileY]float32
+					/*line hecbench_halofinder.go:130*/ var xi, yi, zi [hfTileY]float32
 					gc_l_xi[gc_lane] = xi
 					gc_l_yi[gc_lane] = yi
 					gc_l_zi[gc_lane] = zi
-//line hecbench_halofinder.go:133
-					loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:136
-					for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:133*/ loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+					/*line hecbench_halofinder.go:136*/ for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
 						loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:142
-					for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:142*/ for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
 						loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
 					}
 				}
 			}
 			var checkBounds bool = false
-//line hecbench_halofinder.go:148
-			var tileSize int = hfTileY
+			/*line hecbench_halofinder.go:148*/ var tileSize int = hfTileY
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:148
-				var i_2 int = i
+				/*line hecbench_halofinder.go:148*/ var i_2 int = i
 				gc_l_i_2[gc_lane] = i_2
 			}
-//line hecbench_halofinder.go:148
-			var bounds int = count
-//line hecbench_halofinder.go:148
-			var fcoeff_ float32 = fcoeff
+			/*line hecbench_halofinder.go:148*/ var bounds int = count
+			/*line hecbench_halofinder.go:148*/ var fcoeff_ float32 = fcoeff
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_halofinder.go:148
-				var xi_2 []float32 = gc_l_xi[gc_lane][:]
-//line hecbench_halofinder.go:148
-				var yi_2 []float32 = gc_l_yi[gc_lane][:]
-//line hecbench_halofinder.go:148
-				var zi_2 []float32 = gc_l_zi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var xi_2 []float32 = gc_l_xi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var yi_2 []float32 = gc_l_yi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var zi_2 []float32 = gc_l_zi[gc_lane][:]
 				gc_l_xi_2[gc_lane] = xi_2
 				gc_l_yi_2[gc_lane] = yi_2
 				gc_l_zi_2[gc_lane] = zi_2
 			}
-//line hecbench_halofinder.go:148
-			var vx_ []float32 = vx
-//line hecbench_halofinder.go:148
-			var vy_ []float32 = vy
-//line hecbench_halofinder.go:148
-			var vz_ []float32 = vz
-//line hecbench_halofinder.go:106
-			for u := 0; u < tileSize; u++ {
+			/*line hecbench_halofinder.go:148*/ var vx_ []float32 = vx
+			/*line hecbench_halofinder.go:148*/ var vy_ []float32 = vy
+			/*line hecbench_halofinder.go:148*/ var vz_ []float32 = vz
+			/*line hecbench_halofinder.go:106*/ for u := 0; u < tileSize; u++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line hecbench_halofinder.go:107
-					idx := tileSize*i_2 + u
+					/*line hecbench_halofinder.go:107*/ idx := tileSize*i_2 + u
 					gc_l_idx[gc_lane] = idx
 				}
 				var gc_m23 uint32
@@ -241,8 +220,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:109
-					if !checkBounds || idx < bounds {
+					/*line hecbench_halofinder.go:109*/ if !checkBounds || idx < bounds {
 						gc_m23 |= 1 << gc_lane
 					}
 				}
@@ -256,10 +234,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_w + gc_lane
 						xi_2 := gc_l_xi_2[gc_lane]
 						idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:110
-						var out []float32 = vx_[idx:]
-//line hecbench_halofinder.go:110
-						var val float32 = fcoeff_ * xi_2[u]
+						/*line hecbench_halofinder.go:110*/ var out []float32 = vx_[idx:]
+						/*line hecbench_halofinder.go:110*/ var val float32 = fcoeff_ * xi_2[u]
 						gc_l_out[gc_lane] = out
 						gc_l_val[gc_lane] = val
 					}
@@ -272,8 +248,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:39
-							val += gc_c1r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val += gc_c1r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -286,8 +261,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:40
-							val += gc_c2r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val += gc_c2r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -300,8 +274,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:41
-							val += gc_c3r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val += gc_c3r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -314,8 +287,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:42
-							val += gc_c4r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val += gc_c4r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -336,16 +308,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val := gc_l_val[gc_lane]
 							yi_2 := gc_l_yi_2[gc_lane]
 							idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-							val += gc_c5r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val += gc_c5r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out[0], val)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out[0], val)
 							}
-//line hecbench_halofinder.go:111
-							var out_ []float32 = vy_[idx:]
-//line hecbench_halofinder.go:111
-							var val_ float32 = fcoeff_ * yi_2[u]
+							/*line hecbench_halofinder.go:111*/ var out_ []float32 = vy_[idx:]
+							/*line hecbench_halofinder.go:111*/ var val_ float32 = fcoeff_ * yi_2[u]
 							gc_l_out_[gc_lane] = out_
 							gc_l_val[gc_lane] = val
 							gc_l_val_[gc_lane] = val_
@@ -360,8 +328,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:39
-							val_ += gc_c6r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val_ += gc_c6r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -374,8 +341,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:40
-							val_ += gc_c7r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val_ += gc_c7r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -388,8 +354,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:41
-							val_ += gc_c8r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val_ += gc_c8r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -402,8 +367,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:42
-							val_ += gc_c9r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val_ += gc_c9r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -424,16 +388,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_ := gc_l_val_[gc_lane]
 							zi_2 := gc_l_zi_2[gc_lane]
 							idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-							val_ += gc_c10r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_ += gc_c10r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_[0], val_)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_[0], val_)
 							}
-//line hecbench_halofinder.go:112
-							var out_2 []float32 = vz_[idx:]
-//line hecbench_halofinder.go:112
-							var val_2 float32 = fcoeff_ * zi_2[u]
+							/*line hecbench_halofinder.go:112*/ var out_2 []float32 = vz_[idx:]
+							/*line hecbench_halofinder.go:112*/ var val_2 float32 = fcoeff_ * zi_2[u]
 							gc_l_out_2[gc_lane] = out_2
 							gc_l_val_[gc_lane] = val_
 							gc_l_val_2[gc_lane] = val_2
@@ -448,8 +408,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:39
-							val_2 += gc_c11r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val_2 += gc_c11r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -462,8 +421,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:40
-							val_2 += gc_c12r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val_2 += gc_c12r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -476,8 +434,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:41
-							val_2 += gc_c13r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val_2 += gc_c13r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -490,8 +447,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:42
-							val_2 += gc_c14r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val_2 += gc_c14r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
@@ -510,11 +466,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_pos.Thread = gc_w + gc_lane
 							out_2 := gc_l_out_2[gc_lane]
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:43
-							val_2 += gc_c15r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_2 += gc_c15r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_2[0], val_2)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_2[0], val_2)
 							}
 							gc_l_val_2[gc_lane] = val_2
 						}
@@ -528,8 +482,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-				i += gc_bdy * gc_gdy
+				/*line hecbench_halofinder.go:129*/ i += gc_bdy * gc_gdy
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -550,8 +503,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 				}
 				yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:152
-				i_ := yIdx
+				/*line hecbench_halofinder.go:152*/ i_ := yIdx
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -568,8 +520,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-				if i_ < count-count/hfTileY*hfTileY {
+				/*line hecbench_halofinder.go:152*/ if i_ < count-count/hfTileY*hfTileY {
 					gc_m49 |= 1 << gc_lane
 				}
 			}
@@ -592,21 +543,17 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:153
-					k := i_ + count/hfTileY*hfTileY
+					/*line hecbench_halofinder.go:153*/ k := i_ + count/hfTileY*hfTileY
 					var xi_, yi_, zi_ [1]float32
 					gc_l_xi_[gc_lane] = xi_
 					gc_l_yi_[gc_lane] = yi_
 					gc_l_zi_[gc_lane] = zi_
-//line hecbench_halofinder.go:156
-					loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:158
-					for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:156*/ loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+					/*line hecbench_halofinder.go:158*/ for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
 						loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:163
-					for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:163*/ for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
 						loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
@@ -620,44 +567,33 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line hecbench_halofinder.go:168
-				var i_3 int = k
+				/*line hecbench_halofinder.go:168*/ var i_3 int = k
 				gc_l_i_3[gc_lane] = i_3
 			}
-//line hecbench_halofinder.go:168
-			var bounds_ int = count
-//line hecbench_halofinder.go:168
-			var fcoeff_2 float32 = fcoeff
+			/*line hecbench_halofinder.go:168*/ var bounds_ int = count
+			/*line hecbench_halofinder.go:168*/ var fcoeff_2 float32 = fcoeff
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_halofinder.go:168
-				var xi_3 []float32 = gc_l_xi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-				var yi_3 []float32 = gc_l_yi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-				var zi_3 []float32 = gc_l_zi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var xi_3 []float32 = gc_l_xi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var yi_3 []float32 = gc_l_yi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var zi_3 []float32 = gc_l_zi_[gc_lane][:]
 				gc_l_xi_3[gc_lane] = xi_3
 				gc_l_yi_3[gc_lane] = yi_3
 				gc_l_zi_3[gc_lane] = zi_3
 			}
-//line hecbench_halofinder.go:168
-			var vx_2 []float32 = vx
-//line hecbench_halofinder.go:168
-			var vy_2 []float32 = vy
-//line hecbench_halofinder.go:168
-			var vz_2 []float32 = vz
-//line hecbench_halofinder.go:106
-			for u_ := 0; u_ < tileSize_; u_++ {
+			/*line hecbench_halofinder.go:168*/ var vx_2 []float32 = vx
+			/*line hecbench_halofinder.go:168*/ var vy_2 []float32 = vy
+			/*line hecbench_halofinder.go:168*/ var vz_2 []float32 = vz
+			/*line hecbench_halofinder.go:106*/ for u_ := 0; u_ < tileSize_; u_++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					i_3 := gc_l_i_3[gc_lane]
-//line hecbench_halofinder.go:107
-					idx_ := tileSize_*i_3 + u_
+					/*line hecbench_halofinder.go:107*/ idx_ := tileSize_*i_3 + u_
 					gc_l_idx_[gc_lane] = idx_
 				}
 				var gc_m47 uint32
@@ -667,8 +603,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:109
-					if !checkBounds_ || idx_ < bounds_ {
+					/*line hecbench_halofinder.go:109*/ if !checkBounds_ || idx_ < bounds_ {
 						gc_m47 |= 1 << gc_lane
 					}
 				}
@@ -682,10 +617,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_w + gc_lane
 						xi_3 := gc_l_xi_3[gc_lane]
 						idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:110
-						var out_3 []float32 = vx_2[idx_:]
-//line hecbench_halofinder.go:110
-						var val_3 float32 = fcoeff_2 * xi_3[u_]
+						/*line hecbench_halofinder.go:110*/ var out_3 []float32 = vx_2[idx_:]
+						/*line hecbench_halofinder.go:110*/ var val_3 float32 = fcoeff_2 * xi_3[u_]
 						gc_l_out_3[gc_lane] = out_3
 						gc_l_val_3[gc_lane] = val_3
 					}
@@ -698,8 +631,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:39
-							val_3 += gc_c16r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val_3 += gc_c16r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -712,8 +644,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:40
-							val_3 += gc_c17r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val_3 += gc_c17r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -726,8 +657,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:41
-							val_3 += gc_c18r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val_3 += gc_c18r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -740,8 +670,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:42
-							val_3 += gc_c19r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val_3 += gc_c19r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -762,16 +691,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_3 := gc_l_val_3[gc_lane]
 							yi_3 := gc_l_yi_3[gc_lane]
 							idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-							val_3 += gc_c20r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_3 += gc_c20r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_3[0], val_3)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_3[0], val_3)
 							}
-//line hecbench_halofinder.go:111
-							var out_4 []float32 = vy_2[idx_:]
-//line hecbench_halofinder.go:111
-							var val_4 float32 = fcoeff_2 * yi_3[u_]
+							/*line hecbench_halofinder.go:111*/ var out_4 []float32 = vy_2[idx_:]
+							/*line hecbench_halofinder.go:111*/ var val_4 float32 = fcoeff_2 * yi_3[u_]
 							gc_l_out_4[gc_lane] = out_4
 							gc_l_val_3[gc_lane] = val_3
 							gc_l_val_4[gc_lane] = val_4
@@ -786,8 +711,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:39
-							val_4 += gc_c21r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val_4 += gc_c21r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -800,8 +724,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:40
-							val_4 += gc_c22r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val_4 += gc_c22r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -814,8 +737,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:41
-							val_4 += gc_c23r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val_4 += gc_c23r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -828,8 +750,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:42
-							val_4 += gc_c24r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val_4 += gc_c24r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -850,16 +771,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_4 := gc_l_val_4[gc_lane]
 							zi_3 := gc_l_zi_3[gc_lane]
 							idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-							val_4 += gc_c25r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_4 += gc_c25r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_4[0], val_4)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_4[0], val_4)
 							}
-//line hecbench_halofinder.go:112
-							var out_5 []float32 = vz_2[idx_:]
-//line hecbench_halofinder.go:112
-							var val_5 float32 = fcoeff_2 * zi_3[u_]
+							/*line hecbench_halofinder.go:112*/ var out_5 []float32 = vz_2[idx_:]
+							/*line hecbench_halofinder.go:112*/ var val_5 float32 = fcoeff_2 * zi_3[u_]
 							gc_l_out_5[gc_lane] = out_5
 							gc_l_val_4[gc_lane] = val_4
 							gc_l_val_5[gc_lane] = val_5
@@ -874,8 +791,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:39
-							val_5 += gc_c26r[gc_lane]
+							/*line hecbench_halofinder.go:39*/ val_5 += gc_c26r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
@@ -888,8 +804,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:40
-							val_5 += gc_c27r[gc_lane]
+							/*line hecbench_halofinder.go:40*/ val_5 += gc_c27r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
@@ -902,8 +817,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:41
-							val_5 += gc_c28r[gc_lane]
+							/*line hecbench_halofinder.go:41*/ val_5 += gc_c28r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
@@ -916,8 +830,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								continue
 							}
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:42
-							val_5 += gc_c29r[gc_lane]
+							/*line hecbench_halofinder.go:42*/ val_5 += gc_c29r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
@@ -936,11 +849,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_pos.Thread = gc_w + gc_lane
 							out_5 := gc_l_out_5[gc_lane]
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:43
-							val_5 += gc_c30r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_5 += gc_c30r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_5[0], val_5)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_5[0], val_5)
 							}
 							gc_l_val_5[gc_lane] = val_5
 						}
@@ -954,8 +865,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-				i_ += gc_bdy * gc_gdy
+				/*line hecbench_halofinder.go:152*/ i_ += gc_bdy * gc_gdy
 				gc_l_i_[gc_lane] = i_
 			}
 		}

@@ -25,8 +25,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_halofinder.go:134
-	var gc_l_out [32][]float32
+	/*line hecbench_halofinder.go:134*/ var gc_l_out [32][]float32
 	var gc_l_out_ [32][]float32
 	var gc_l_out_2 [32][]float32
 	var gc_l_out_3 [32][]float32
@@ -99,13 +98,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_halofinder.go:122
-			var xxi, yyi, zzi [hfTileY]float32
+			/*line hecbench_halofinder.go:122*/ var xxi, yyi, zzi [hfTileY]float32
 			gc_l_xxi[gc_lane] = xxi
 			gc_l_yyi[gc_lane] = yyi
 			gc_l_zzi[gc_lane] = zzi
-//line hecbench_halofinder.go:123
-			var xxj, yyj, zzj, massj [hfTileX]float32
+			/*line hecbench_halofinder.go:123*/ var xxj, yyj, zzj, massj [hfTileX]float32
 			gc_l_xxj[gc_lane] = xxj
 			gc_l_yyj[gc_lane] = yyj
 			gc_l_zzj[gc_lane] = zzj
@@ -127,8 +124,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 				}
 				yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:129
-				i := yIdx
+				/*line hecbench_halofinder.go:129*/ i := yIdx
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -145,8 +141,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-				if i < count/hfTileY {
+				/*line hecbench_halofinder.go:129*/ if i < count/hfTileY {
 					gc_m25 |= 1 << gc_lane
 				}
 			}
@@ -169,71 +164,55 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:130
-					var xi, yi, zi [hfTileY]float32
+					/*line hecbench_halofinder.go:130*/ var xi, yi, zi [hfTileY]float32
 					gc_l_xi[gc_lane] = xi
 					gc_l_yi[gc_lane] = yi
 					gc_l_zi[gc_lane] = zi
-//line hecbench_halofinder.go:133
-					loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:136
-					for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:133*/ loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+					/*line hecbench_halofinder.go:136*/ for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
 						loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:142
-					for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:142*/ for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
 						loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
 					}
 				}
 			}
 			var checkBounds bool = false
-//line hecbench_halofinder.go:148
-			var tileSize int = hfTileY
+			/*line hecbench_halofinder.go:148*/ var tileSize int = hfTileY
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:148
-				var i_2 int = i
+				/*line hecbench_halofinder.go:148*/ var i_2 int = i
 				gc_l_i_2[gc_lane] = i_2
 			}
-//line hecbench_halofinder.go:148
-			var bounds int = count
-//line hecbench_halofinder.go:148
-			var fcoeff_ float32 = fcoeff
+			/*line hecbench_halofinder.go:148*/ var bounds int = count
+			/*line hecbench_halofinder.go:148*/ var fcoeff_ float32 = fcoeff
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_halofinder.go:148
-				var xi_2 []float32 = gc_l_xi[gc_lane][:]
-//line hecbench_halofinder.go:148
-				var yi_2 []float32 = gc_l_yi[gc_lane][:]
-//line hecbench_halofinder.go:148
-				var zi_2 []float32 = gc_l_zi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var xi_2 []float32 = gc_l_xi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var yi_2 []float32 = gc_l_yi[gc_lane][:]
+				/*line hecbench_halofinder.go:148*/ var zi_2 []float32 = gc_l_zi[gc_lane][:]
 				gc_l_xi_2[gc_lane] = xi_2
 				gc_l_yi_2[gc_lane] = yi_2
 				gc_l_zi_2[gc_lane] = zi_2
 			}
-//line hecbench_halofinder.go:148
-			var vx_ []float32 = vx
-//line hecbench_halofinder.go:148
-			var vy_ []float32 = vy
-//line hecbench_halofinder.go:148
-			var vz_ []float32 = vz
-//line hecbench_halofinder.go:106
-			for u := 0; u < tileSize; u++ {
+			/*line hecbench_halofinder.go:148*/ var vx_ []float32 = vx
+			/*line hecbench_halofinder.go:148*/ var vy_ []float32 = vy
+			/*line hecbench_halofinder.go:148*/ var vz_ []float32 = vz
+			/*line hecbench_halofinder.go:106*/ for u := 0; u < tileSize; u++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					i_2 := gc_l_i_2[gc_lane]
-//line hecbench_halofinder.go:107
-					idx := tileSize*i_2 + u
+					/*line hecbench_halofinder.go:107*/ idx := tileSize*i_2 + u
 					gc_l_idx[gc_lane] = idx
 				}
 				var gc_m23 uint32
@@ -243,8 +222,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:109
-					if !checkBounds || idx < bounds {
+					/*line hecbench_halofinder.go:109*/ if !checkBounds || idx < bounds {
 						gc_m23 |= 1 << gc_lane
 					}
 				}
@@ -258,10 +236,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_w + gc_lane
 						xi_2 := gc_l_xi_2[gc_lane]
 						idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:110
-						var out []float32 = vx_[idx:]
-//line hecbench_halofinder.go:110
-						var val float32 = fcoeff_ * xi_2[u]
+						/*line hecbench_halofinder.go:110*/ var out []float32 = vx_[idx:]
+						/*line hecbench_halofinder.go:110*/ var val float32 = fcoeff_ * xi_2[u]
 						gc_l_out[gc_lane] = out
 						gc_l_val[gc_lane] = val
 					}
@@ -273,12 +249,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:39
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -286,12 +259,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:39
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -303,8 +273,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:39
-								val += gc_c1r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val += gc_c1r[gc_lane]
 								gc_l_val[gc_lane] = val
 							}
 						}
@@ -317,12 +286,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:40
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
@@ -330,12 +296,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:40
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							}
@@ -347,8 +310,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:40
-								val += gc_c2r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val += gc_c2r[gc_lane]
 								gc_l_val[gc_lane] = val
 							}
 						}
@@ -361,12 +323,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:41
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -374,12 +333,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:41
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -391,8 +347,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:41
-								val += gc_c3r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val += gc_c3r[gc_lane]
 								gc_l_val[gc_lane] = val
 							}
 						}
@@ -405,12 +360,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:42
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -418,12 +370,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:42
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val.StoreSlice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val.StoreSlice(gc_l_val[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -435,8 +384,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:42
-								val += gc_c4r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val += gc_c4r[gc_lane]
 								gc_l_val[gc_lane] = val
 							}
 						}
@@ -458,16 +406,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val := gc_l_val[gc_lane]
 							yi_2 := gc_l_yi_2[gc_lane]
 							idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-							val += gc_c5r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val += gc_c5r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out[0], val)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out[0], val)
 							}
-//line hecbench_halofinder.go:111
-							var out_ []float32 = vy_[idx:]
-//line hecbench_halofinder.go:111
-							var val_ float32 = fcoeff_ * yi_2[u]
+							/*line hecbench_halofinder.go:111*/ var out_ []float32 = vy_[idx:]
+							/*line hecbench_halofinder.go:111*/ var val_ float32 = fcoeff_ * yi_2[u]
 							gc_l_out_[gc_lane] = out_
 							gc_l_val[gc_lane] = val
 							gc_l_val_[gc_lane] = val_
@@ -481,12 +425,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left5 &^= 0xff << gc_lane
 								}
 							} else {
@@ -494,12 +435,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left5 &^= 0xff << gc_lane
 								}
 							}
@@ -511,8 +449,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:39
-								val_ += gc_c6r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val_ += gc_c6r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -525,12 +462,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							} else {
@@ -538,12 +472,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							}
@@ -555,8 +486,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:40
-								val_ += gc_c7r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val_ += gc_c7r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -569,12 +499,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							} else {
@@ -582,12 +509,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							}
@@ -599,8 +523,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:41
-								val_ += gc_c8r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val_ += gc_c8r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -613,12 +536,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left8 &^= 0xff << gc_lane
 								}
 							} else {
@@ -626,12 +546,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left8 &^= 0xff << gc_lane
 								}
 							}
@@ -643,8 +560,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:42
-								val_ += gc_c9r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val_ += gc_c9r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -666,16 +582,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_ := gc_l_val_[gc_lane]
 							zi_2 := gc_l_zi_2[gc_lane]
 							idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-							val_ += gc_c10r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_ += gc_c10r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_[0], val_)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_[0], val_)
 							}
-//line hecbench_halofinder.go:112
-							var out_2 []float32 = vz_[idx:]
-//line hecbench_halofinder.go:112
-							var val_2 float32 = fcoeff_ * zi_2[u]
+							/*line hecbench_halofinder.go:112*/ var out_2 []float32 = vz_[idx:]
+							/*line hecbench_halofinder.go:112*/ var val_2 float32 = fcoeff_ * zi_2[u]
 							gc_l_out_2[gc_lane] = out_2
 							gc_l_val_[gc_lane] = val_
 							gc_l_val_2[gc_lane] = val_2
@@ -689,12 +601,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left9 &^= 0xff << gc_lane
 								}
 							} else {
@@ -702,12 +611,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left9 &^= 0xff << gc_lane
 								}
 							}
@@ -719,8 +625,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:39
-								val_2 += gc_c11r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val_2 += gc_c11r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -733,12 +638,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left10 &^= 0xff << gc_lane
 								}
 							} else {
@@ -746,12 +648,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left10 &^= 0xff << gc_lane
 								}
 							}
@@ -763,8 +662,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:40
-								val_2 += gc_c12r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val_2 += gc_c12r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -777,12 +675,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left11 &^= 0xff << gc_lane
 								}
 							} else {
@@ -790,12 +685,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left11 &^= 0xff << gc_lane
 								}
 							}
@@ -807,8 +699,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:41
-								val_2 += gc_c13r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val_2 += gc_c13r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -821,12 +712,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left12 &^= 0xff << gc_lane
 								}
 							} else {
@@ -834,12 +722,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 									gc_left12 &^= 0xff << gc_lane
 								}
 							}
@@ -851,8 +736,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:42
-								val_2 += gc_c14r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val_2 += gc_c14r[gc_lane]
 								gc_l_val_2[gc_lane] = val_2
 							}
 						}
@@ -872,11 +756,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_pos.Thread = gc_w + gc_lane
 							out_2 := gc_l_out_2[gc_lane]
 							val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:43
-							val_2 += gc_c15r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_2 += gc_c15r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_2[0], val_2)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_2[0], val_2)
 							}
 							gc_l_val_2[gc_lane] = val_2
 						}
@@ -890,8 +772,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-				i += gc_bdy * gc_gdy
+				/*line hecbench_halofinder.go:129*/ i += gc_bdy * gc_gdy
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -912,8 +793,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 				}
 				yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:152
-				i_ := yIdx
+				/*line hecbench_halofinder.go:152*/ i_ := yIdx
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -930,8 +810,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-				if i_ < count-count/hfTileY*hfTileY {
+				/*line hecbench_halofinder.go:152*/ if i_ < count-count/hfTileY*hfTileY {
 					gc_m49 |= 1 << gc_lane
 				}
 			}
@@ -954,21 +833,17 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:153
-					k := i_ + count/hfTileY*hfTileY
+					/*line hecbench_halofinder.go:153*/ k := i_ + count/hfTileY*hfTileY
 					var xi_, yi_, zi_ [1]float32
 					gc_l_xi_[gc_lane] = xi_
 					gc_l_yi_[gc_lane] = yi_
 					gc_l_zi_[gc_lane] = zi_
-//line hecbench_halofinder.go:156
-					loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:158
-					for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:156*/ loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+					/*line hecbench_halofinder.go:158*/ for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
 						loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:163
-					for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
+					/*line hecbench_halofinder.go:163*/ for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
 						loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
@@ -982,44 +857,33 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				k := gc_l_k[gc_lane]
-//line hecbench_halofinder.go:168
-				var i_3 int = k
+				/*line hecbench_halofinder.go:168*/ var i_3 int = k
 				gc_l_i_3[gc_lane] = i_3
 			}
-//line hecbench_halofinder.go:168
-			var bounds_ int = count
-//line hecbench_halofinder.go:168
-			var fcoeff_2 float32 = fcoeff
+			/*line hecbench_halofinder.go:168*/ var bounds_ int = count
+			/*line hecbench_halofinder.go:168*/ var fcoeff_2 float32 = fcoeff
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_halofinder.go:168
-				var xi_3 []float32 = gc_l_xi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-				var yi_3 []float32 = gc_l_yi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-				var zi_3 []float32 = gc_l_zi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var xi_3 []float32 = gc_l_xi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var yi_3 []float32 = gc_l_yi_[gc_lane][:]
+				/*line hecbench_halofinder.go:168*/ var zi_3 []float32 = gc_l_zi_[gc_lane][:]
 				gc_l_xi_3[gc_lane] = xi_3
 				gc_l_yi_3[gc_lane] = yi_3
 				gc_l_zi_3[gc_lane] = zi_3
 			}
-//line hecbench_halofinder.go:168
-			var vx_2 []float32 = vx
-//line hecbench_halofinder.go:168
-			var vy_2 []float32 = vy
-//line hecbench_halofinder.go:168
-			var vz_2 []float32 = vz
-//line hecbench_halofinder.go:106
-			for u_ := 0; u_ < tileSize_; u_++ {
+			/*line hecbench_halofinder.go:168*/ var vx_2 []float32 = vx
+			/*line hecbench_halofinder.go:168*/ var vy_2 []float32 = vy
+			/*line hecbench_halofinder.go:168*/ var vz_2 []float32 = vz
+			/*line hecbench_halofinder.go:106*/ for u_ := 0; u_ < tileSize_; u_++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					i_3 := gc_l_i_3[gc_lane]
-//line hecbench_halofinder.go:107
-					idx_ := tileSize_*i_3 + u_
+					/*line hecbench_halofinder.go:107*/ idx_ := tileSize_*i_3 + u_
 					gc_l_idx_[gc_lane] = idx_
 				}
 				var gc_m47 uint32
@@ -1029,8 +893,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:109
-					if !checkBounds_ || idx_ < bounds_ {
+					/*line hecbench_halofinder.go:109*/ if !checkBounds_ || idx_ < bounds_ {
 						gc_m47 |= 1 << gc_lane
 					}
 				}
@@ -1044,10 +907,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_w + gc_lane
 						xi_3 := gc_l_xi_3[gc_lane]
 						idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:110
-						var out_3 []float32 = vx_2[idx_:]
-//line hecbench_halofinder.go:110
-						var val_3 float32 = fcoeff_2 * xi_3[u_]
+						/*line hecbench_halofinder.go:110*/ var out_3 []float32 = vx_2[idx_:]
+						/*line hecbench_halofinder.go:110*/ var val_3 float32 = fcoeff_2 * xi_3[u_]
 						gc_l_out_3[gc_lane] = out_3
 						gc_l_val_3[gc_lane] = val_3
 					}
@@ -1059,12 +920,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left13 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1072,12 +930,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left13 &^= 0xff << gc_lane
 								}
 							}
@@ -1089,8 +944,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:39
-								val_3 += gc_c16r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val_3 += gc_c16r[gc_lane]
 								gc_l_val_3[gc_lane] = val_3
 							}
 						}
@@ -1103,12 +957,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left14 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1116,12 +967,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left14 &^= 0xff << gc_lane
 								}
 							}
@@ -1133,8 +981,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:40
-								val_3 += gc_c17r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val_3 += gc_c17r[gc_lane]
 								gc_l_val_3[gc_lane] = val_3
 							}
 						}
@@ -1147,12 +994,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left15 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1160,12 +1004,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left15 &^= 0xff << gc_lane
 								}
 							}
@@ -1177,8 +1018,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:41
-								val_3 += gc_c18r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val_3 += gc_c18r[gc_lane]
 								gc_l_val_3[gc_lane] = val_3
 							}
 						}
@@ -1191,12 +1031,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left16 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1204,12 +1041,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 									gc_left16 &^= 0xff << gc_lane
 								}
 							}
@@ -1221,8 +1055,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:42
-								val_3 += gc_c19r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val_3 += gc_c19r[gc_lane]
 								gc_l_val_3[gc_lane] = val_3
 							}
 						}
@@ -1244,16 +1077,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_3 := gc_l_val_3[gc_lane]
 							yi_3 := gc_l_yi_3[gc_lane]
 							idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-							val_3 += gc_c20r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_3 += gc_c20r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_3[0], val_3)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_3[0], val_3)
 							}
-//line hecbench_halofinder.go:111
-							var out_4 []float32 = vy_2[idx_:]
-//line hecbench_halofinder.go:111
-							var val_4 float32 = fcoeff_2 * yi_3[u_]
+							/*line hecbench_halofinder.go:111*/ var out_4 []float32 = vy_2[idx_:]
+							/*line hecbench_halofinder.go:111*/ var val_4 float32 = fcoeff_2 * yi_3[u_]
 							gc_l_out_4[gc_lane] = out_4
 							gc_l_val_3[gc_lane] = val_3
 							gc_l_val_4[gc_lane] = val_4
@@ -1267,12 +1096,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left17 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1280,12 +1106,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left17 &^= 0xff << gc_lane
 								}
 							}
@@ -1297,8 +1120,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:39
-								val_4 += gc_c21r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val_4 += gc_c21r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -1311,12 +1133,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left18 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1324,12 +1143,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left18 &^= 0xff << gc_lane
 								}
 							}
@@ -1341,8 +1157,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:40
-								val_4 += gc_c22r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val_4 += gc_c22r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -1355,12 +1170,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left19 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1368,12 +1180,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left19 &^= 0xff << gc_lane
 								}
 							}
@@ -1385,8 +1194,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:41
-								val_4 += gc_c23r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val_4 += gc_c23r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -1399,12 +1207,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left20 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1412,12 +1217,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left20 &^= 0xff << gc_lane
 								}
 							}
@@ -1429,8 +1231,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:42
-								val_4 += gc_c24r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val_4 += gc_c24r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -1452,16 +1253,12 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							val_4 := gc_l_val_4[gc_lane]
 							zi_3 := gc_l_zi_3[gc_lane]
 							idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-							val_4 += gc_c25r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_4 += gc_c25r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_4[0], val_4)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_4[0], val_4)
 							}
-//line hecbench_halofinder.go:112
-							var out_5 []float32 = vz_2[idx_:]
-//line hecbench_halofinder.go:112
-							var val_5 float32 = fcoeff_2 * zi_3[u_]
+							/*line hecbench_halofinder.go:112*/ var out_5 []float32 = vz_2[idx_:]
+							/*line hecbench_halofinder.go:112*/ var val_5 float32 = fcoeff_2 * zi_3[u_]
 							gc_l_out_5[gc_lane] = out_5
 							gc_l_val_4[gc_lane] = val_4
 							gc_l_val_5[gc_lane] = val_5
@@ -1475,12 +1272,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left21 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1488,12 +1282,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:39
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:39
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
-//line hecbench_halofinder.go:39
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:39*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
+									/*line hecbench_halofinder.go:39*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left21 &^= 0xff << gc_lane
 								}
 							}
@@ -1505,8 +1296,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:39
-								val_5 += gc_c26r[gc_lane]
+								/*line hecbench_halofinder.go:39*/ val_5 += gc_c26r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -1519,12 +1309,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left22 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1532,12 +1319,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:40
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:40
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
-//line hecbench_halofinder.go:40
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:40*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
+									/*line hecbench_halofinder.go:40*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left22 &^= 0xff << gc_lane
 								}
 							}
@@ -1549,8 +1333,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:40
-								val_5 += gc_c27r[gc_lane]
+								/*line hecbench_halofinder.go:40*/ val_5 += gc_c27r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -1563,12 +1346,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left23 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1576,12 +1356,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:41
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:41
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
-//line hecbench_halofinder.go:41
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:41*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
+									/*line hecbench_halofinder.go:41*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left23 &^= 0xff << gc_lane
 								}
 							}
@@ -1593,8 +1370,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:41
-								val_5 += gc_c28r[gc_lane]
+								/*line hecbench_halofinder.go:41*/ val_5 += gc_c28r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -1607,12 +1383,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left24 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1620,12 +1393,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_halofinder.go:42
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:42
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
-//line hecbench_halofinder.go:42
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_halofinder.go:42*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
+									/*line hecbench_halofinder.go:42*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left24 &^= 0xff << gc_lane
 								}
 							}
@@ -1637,8 +1407,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:42
-								val_5 += gc_c29r[gc_lane]
+								/*line hecbench_halofinder.go:42*/ val_5 += gc_c29r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -1658,11 +1427,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_pos.Thread = gc_w + gc_lane
 							out_5 := gc_l_out_5[gc_lane]
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:43
-							val_5 += gc_c30r[gc_lane]
+							/*line hecbench_halofinder.go:43*/ val_5 += gc_c30r[gc_lane]
 							if gc_tx%32 == 0 {
-//line hecbench_halofinder.go:46
-								atomic.Add(&out_5[0], val_5)
+								/*line hecbench_halofinder.go:46*/ atomic.Add(&out_5[0], val_5)
 							}
 							gc_l_val_5[gc_lane] = val_5
 						}
@@ -1676,8 +1443,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					continue
 				}
 				i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-				i_ += gc_bdy * gc_gdy
+				/*line hecbench_halofinder.go:152*/ i_ += gc_bdy * gc_gdy
 				gc_l_i_[gc_lane] = i_
 			}
 		}

@@ -39,27 +39,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 	gc_s_trainLoss := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 11)[:gc_n]
 	gc_s_r_12 := compiled.Scratch[float32](gc_b, 12)[:gc_n]
-//line hecbench_lda.go:102
-	sharedMemory := gocuda.DynamicShared[float32](t)
+	/*line hecbench_lda.go:102*/ sharedMemory := gocuda.DynamicShared[float32](t)
 	newGamma := sharedMemory[0:]
 	phi := sharedMemory[numTopics:]
 	lossVec := sharedMemory[numTopics*2:]
 	valiPhiSum := sharedMemory[numTopics*3:]
-//line hecbench_lda.go:108
-	gradAlpha_ := gradAlpha[numTopics*gc_bx:]
-//line hecbench_lda.go:110
-	for i := gc_bx; i < numIndptr; i += gc_gdx {
+	/*line hecbench_lda.go:108*/ gradAlpha_ := gradAlpha[numTopics*gc_bx:]
+	/*line hecbench_lda.go:110*/ for i := gc_bx; i < numIndptr; i += gc_gdx {
 		beg := int(indptr[i])
-//line hecbench_lda.go:111
-		end := int(indptr[i+1])
+		/*line hecbench_lda.go:111*/ end := int(indptr[i+1])
 		gamma_ := gamma[numTopics*i:]
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:113
-						if initGamma {
+						/*line hecbench_lda.go:113*/ if initGamma {
 							for j := gc_tx; j < numTopics; j += gc_bdx {
 								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
 							}
@@ -68,8 +63,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		})
-//line hecbench_lda.go:121
-		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
+		/*line hecbench_lda.go:121*/ for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -77,8 +71,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_lda.go:130
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:130*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -92,32 +85,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line hecbench_lda.go:122
-							gc_at[gc_tx] = 0.0
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line hecbench_lda.go:122
-							gc_at[gc_tx] = 0.0
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line hecbench_lda.go:122
-							gc_at[gc_tx] = 0.0
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line hecbench_lda.go:122
-							gc_at[gc_tx] = 0.0
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_lda.go:122
-						gc_at[gc_tx] = 0.0
+						/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -127,48 +115,41 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_base + gc_tx
 							j_ := gc_tx + gc_off
 							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							j_ := gc_tx + gc_off
 							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							j_ := gc_tx + gc_off
 							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							j_ := gc_tx + gc_off
 							gc_more = true
-//line hecbench_lda.go:122
-							valiPhiSum[j_] = 0.0
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j_ := gc_tx + gc_off
 						gc_more = true
-//line hecbench_lda.go:122
-						valiPhiSum[j_] = 0.0
+						/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:126
-		for j_2 := 0; j_2 < numIters; j_2++ {
-//line hecbench_lda.go:128
-			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_lda.go:126*/ for j_2 := 0; j_2 < numIters; j_2++ {
+			/*line hecbench_lda.go:128*/ for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -176,8 +157,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_lda.go:137
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_lda.go:137*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -191,32 +171,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							{
 								gc_tx := gc_step3 + 0
 								gc_more2 = true
-//line hecbench_lda.go:129
-								gc_at2[gc_tx] = 0.0
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more2 = true
-//line hecbench_lda.go:129
-								gc_at2[gc_tx] = 0.0
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more2 = true
-//line hecbench_lda.go:129
-								gc_at2[gc_tx] = 0.0
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more2 = true
-//line hecbench_lda.go:129
-								gc_at2[gc_tx] = 0.0
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
-//line hecbench_lda.go:129
-							gc_at2[gc_tx] = 0.0
+							/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 						}
 					} else {
 						gc_step4 := gc_from
@@ -226,40 +201,35 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_pos.Thread = gc_base + gc_tx
 								k := gc_tx + gc_off2
 								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								k := gc_tx + gc_off2
 								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								k := gc_tx + gc_off2
 								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								k := gc_tx + gc_off2
 								gc_more2 = true
-//line hecbench_lda.go:129
-								newGamma[k] = 0.0
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k := gc_tx + gc_off2
 							gc_more2 = true
-//line hecbench_lda.go:129
-							newGamma[k] = 0.0
+							/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 						}
 					}
 				}
@@ -268,8 +238,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				w := int(cols[k_])
 				vali_ := vali[k_]
 				c := counts[k_]
-//line hecbench_lda.go:139
-				if !vali_ || j_2+1 == numIters {
+				/*line hecbench_lda.go:139*/ if !vali_ || j_2+1 == numIters {
 					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
@@ -278,8 +247,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more3 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_lda.go:149
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:149*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -297,36 +265,31 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step5 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
 								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more3 = true
-//line hecbench_lda.go:141
-									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
 								gc_step6 := gc_from
@@ -336,71 +299,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step6 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step6 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step6 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
 								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									l := gc_tx + gc_off3
 									gc_more3 = true
-//line hecbench_lda.go:141
-									phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 								}
 							}
 						}
 					}
 					var vec []float32 = phi
-//line hecbench_lda.go:146
-					var length int = numTopics
-//line hecbench_lda.go:146
-					var returned bool
-//line hecbench_lda.go:36
-					shared := gc_shared1(32)[:32]
+					/*line hecbench_lda.go:146*/ var length int = numTopics
+					/*line hecbench_lda.go:146*/ var returned bool
+					/*line hecbench_lda.go:36*/ shared := gc_shared1(32)[:32]
 					gc_vstep := 0
 					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 						gc_rank := gc_vstep
-//line hecbench_lda.go:146
-						var r float32
+						/*line hecbench_lda.go:146*/ var r float32
 						var val float32 = float32(0.0)
-//line hecbench_lda.go:44
-						lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
+						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
 						lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 					}
 					for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-						var r float32
+						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
 						gc_s_val[gc_rank] = val
 						gc_s_r[gc_rank] = r
 					}
-//line hecbench_lda.go:44
-					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
+					/*line hecbench_lda.go:44*/ for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -408,8 +359,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more4 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off4, gc_to) {
-//line hecbench_lda.go:53
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -422,14 +372,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 									var i_ int = gc_tx + gc_off4
 									_ = i_
-//line hecbench_lda.go:45
-									val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
-//line hecbench_lda.go:45
-									val.StoreSlice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+									/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
 								}
 								if gc_vstep2 > gc_from {
 									gc_more4 = true
@@ -438,8 +385,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									val := gc_s_val[gc_rank]
 									gc_more4 = true
-//line hecbench_lda.go:45
-									val += gc_at6[gc_tx]
+									/*line hecbench_lda.go:45*/ val += gc_at6[gc_tx]
 									gc_s_val[gc_rank] = val
 								}
 							} else {
@@ -447,17 +393,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 									var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:45
-									if i_ < 0 || i_ > len(vec)-8 {
+									/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
 										break
 									}
-//line hecbench_lda.go:45
-									val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
-//line hecbench_lda.go:45
-									val.StoreSlice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
+									/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
 								}
 								if gc_vstep3 > gc_from {
 									gc_more4 = true
@@ -468,15 +410,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val := gc_s_val[gc_rank]
 									i_ := gc_tx + gc_off4
 									gc_more4 = true
-//line hecbench_lda.go:45
-									val += vec[i_]
+									/*line hecbench_lda.go:45*/ val += vec[i_]
 									gc_s_val[gc_rank] = val
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:53
-					var gc_l_val_ [32]float32
+					/*line hecbench_lda.go:53*/ var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
 					var gc_c1r [32]uint32
 					var gc_c2m [32]uint32
@@ -491,34 +431,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
 							val := gc_s_val[gc_rank]
-//line hecbench_lda.go:47
-							var val_ float32 = val
+							/*line hecbench_lda.go:47*/ var val_ float32 = val
 							gc_l_val_[gc_lane] = val_
 						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:26
-							active := gc_c1r[gc_lane]
+							/*line hecbench_lda.go:26*/ active := gc_c1r[gc_lane]
 							gc_l_active[gc_lane] = active
 						}
-//line hecbench_lda.go:27
-						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
+						/*line hecbench_lda.go:27*/ for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								val_ := gc_l_val_[gc_lane]
 								_ = val_
 								active := gc_l_active[gc_lane]
-//line hecbench_lda.go:28
-								gc_c2m[gc_lane] = active
+								/*line hecbench_lda.go:28*/ gc_c2m[gc_lane] = active
 								gc_c2a[gc_lane] = offset
 								gc_c2w[gc_lane] = 32
 							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:28
-								val_ += gc_c2r[gc_lane]
+								/*line hecbench_lda.go:28*/ val_ += gc_c2r[gc_lane]
 								gc_l_val_[gc_lane] = val_
 							}
 						}
@@ -531,18 +464,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp := gc_tx / ldaWarpSize
+							/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
 							lane := gc_tx % ldaWarpSize
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:44
-							var val float32
-//line hecbench_lda.go:30
-							var r_ float32 = val_
-//line hecbench_lda.go:47
-							val = r_
-//line hecbench_lda.go:50
-							if lane == 0 {
+							/*line hecbench_lda.go:44*/ var val float32
+							/*line hecbench_lda.go:30*/ var r_ float32 = val_
+							/*line hecbench_lda.go:47*/ val = r_
+							/*line hecbench_lda.go:50*/ if lane == 0 {
 								shared[warp] = val
 							}
 							gc_s_val[gc_rank] = val
@@ -552,19 +480,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-							lane := gc_tx % ldaWarpSize
+							/*line hecbench_lda.go:40*/ lane := gc_tx % ldaWarpSize
 							val := gc_s_val[gc_rank]
 							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:56
-							if gc_bdx <= ldaWarpSize {
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 								r = shared[0]
 								returned = true
 							}
-//line hecbench_lda.go:61
-							if !returned {
-//line hecbench_lda.go:61
-								if gc_tx < gc_bdx/ldaWarpSize {
+							/*line hecbench_lda.go:61*/ if !returned {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 									val = shared[lane]
 								} else {
 									val = 0
@@ -574,10 +498,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 					}
-//line hecbench_lda.go:58
-					if !returned {
-//line hecbench_lda.go:60
-						var gc_l_val_2 [32]float32
+					/*line hecbench_lda.go:58*/ if !returned {
+						/*line hecbench_lda.go:60*/ var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
 						var gc_c3r [32]uint32
 						var gc_c4m [32]uint32
@@ -598,10 +520,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx = 0
 									}
 									gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-									warp := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-									if warp == 0 {
+									/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp == 0 {
 										gc_m56 |= 1 << gc_lane
 									}
 								}
@@ -615,22 +535,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									gc_rank := gc_w + gc_lane
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:67
-									var val_2 float32 = val
+									/*line hecbench_lda.go:67*/ var val_2 float32 = val
 									gc_l_val_2[gc_lane] = val_2
 								}
-//line hecbench_lda.go:26
-								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:26
-									active_ := gc_c3r[gc_lane]
+									/*line hecbench_lda.go:26*/ active_ := gc_c3r[gc_lane]
 									gc_l_active_[gc_lane] = active_
 								}
-//line hecbench_lda.go:27
-								for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+								/*line hecbench_lda.go:27*/ for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
@@ -638,20 +554,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										val_2 := gc_l_val_2[gc_lane]
 										_ = val_2
 										active_ := gc_l_active_[gc_lane]
-//line hecbench_lda.go:28
-										gc_c4m[gc_lane] = active_
+										/*line hecbench_lda.go:28*/ gc_c4m[gc_lane] = active_
 										gc_c4a[gc_lane] = offset_
 										gc_c4w[gc_lane] = 32
 									}
-//line hecbench_lda.go:28
-									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
 										val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:28
-										val_2 += gc_c4r[gc_lane]
+										/*line hecbench_lda.go:28*/ val_2 += gc_c4r[gc_lane]
 										gc_l_val_2[gc_lane] = val_2
 									}
 								}
@@ -668,15 +581,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:47
-									var val float32
-//line hecbench_lda.go:30
-									var r_2 float32 = val_2
-//line hecbench_lda.go:67
-									val = r_2
+									/*line hecbench_lda.go:47*/ var val float32
+									/*line hecbench_lda.go:30*/ var r_2 float32 = val_2
+									/*line hecbench_lda.go:67*/ val = r_2
 									if gc_tx == 0 {
-//line hecbench_lda.go:70
-										shared[0] = val
+										/*line hecbench_lda.go:70*/ shared[0] = val
 									}
 									gc_s_val[gc_rank] = val
 								}
@@ -687,17 +596,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 							gc_rank := gc_vstep4
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-							var r float32
-//line hecbench_lda.go:74
-							r = shared[0]
+							/*line hecbench_lda.go:74*/ var r float32
+							/*line hecbench_lda.go:74*/ r = shared[0]
 							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 						}
 						for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
-//line hecbench_lda.go:74
-							r = shared[0]
+							/*line hecbench_lda.go:74*/ r = shared[0]
 							gc_s_r[gc_rank] = r
 						}
 						returned = true
@@ -705,22 +611,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_vstep5 := 0
 					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
 						gc_rank := gc_vstep5
-//line hecbench_lda.go:146
-						r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line hecbench_lda.go:146
-						phiSum := r
-//line hecbench_lda.go:146
-						phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+						/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+						/*line hecbench_lda.go:146*/ phiSum := r
+						/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 					}
 					for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-						phiSum := r
+						/*line hecbench_lda.go:146*/ phiSum := r
 						gc_s_phiSum[gc_rank] = phiSum
 					}
-//line hecbench_lda.go:148
-					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
+					/*line hecbench_lda.go:148*/ for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -728,8 +629,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more5 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off5, gc_to) {
-//line hecbench_lda.go:157
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:157*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -747,10 +647,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
-//line hecbench_lda.go:149
-										gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											gc_at8[gc_tx] += gc_at7[gc_tx] * c
 										} else {
 											gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -761,10 +659,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
-//line hecbench_lda.go:149
-										gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											gc_at8[gc_tx] += gc_at7[gc_tx] * c
 										} else {
 											gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -775,10 +671,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
-//line hecbench_lda.go:149
-										gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											gc_at8[gc_tx] += gc_at7[gc_tx] * c
 										} else {
 											gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -789,10 +683,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
-//line hecbench_lda.go:149
-										gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											gc_at8[gc_tx] += gc_at7[gc_tx] * c
 										} else {
 											gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -803,10 +695,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									phiSum := gc_s_phiSum[gc_rank]
 									gc_more5 = true
-//line hecbench_lda.go:149
-									gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-									if vali_ {
+									/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+									/*line hecbench_lda.go:152*/ if vali_ {
 										gc_at8[gc_tx] += gc_at7[gc_tx] * c
 									} else {
 										gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -822,10 +712,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										phiSum := gc_s_phiSum[gc_rank]
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
 										} else {
 											newGamma[l_] += phi[l_] * c
@@ -838,10 +726,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										phiSum := gc_s_phiSum[gc_rank]
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
 										} else {
 											newGamma[l_] += phi[l_] * c
@@ -854,10 +740,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										phiSum := gc_s_phiSum[gc_rank]
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
 										} else {
 											newGamma[l_] += phi[l_] * c
@@ -870,10 +754,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										phiSum := gc_s_phiSum[gc_rank]
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
-//line hecbench_lda.go:149
-										phi[l_] /= phiSum
-//line hecbench_lda.go:152
-										if vali_ {
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
 										} else {
 											newGamma[l_] += phi[l_] * c
@@ -886,10 +768,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									phiSum := gc_s_phiSum[gc_rank]
 									l_ := gc_tx + gc_off5
 									gc_more5 = true
-//line hecbench_lda.go:149
-									phi[l_] /= phiSum
-//line hecbench_lda.go:152
-									if vali_ {
+									/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+									/*line hecbench_lda.go:152*/ if vali_ {
 										valiPhiSum[l_] += phi[l_] * c
 									} else {
 										newGamma[l_] += phi[l_] * c
@@ -900,8 +780,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 				if j_2+1 == numIters {
-//line hecbench_lda.go:164
-					if !vali_ {
+					/*line hecbench_lda.go:164*/ if !vali_ {
 						{
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
@@ -913,8 +792,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step9 + 0
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -924,8 +802,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step9 + 1
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -935,8 +812,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step9 + 2
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -946,8 +822,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step9 + 3
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -957,8 +832,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-									for atomic.CAS(&locks[w], 0, 1) != 0 {
+									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
 										if gc_b.Stopped() {
 											return
@@ -967,8 +841,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-//line hecbench_lda.go:172
-						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
+						/*line hecbench_lda.go:172*/ for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
@@ -976,8 +849,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_more6 = false
 							gc_from, gc_to := 0, gc_bdx
 							if !compiled.Adds(gc_off6, gc_to) {
-//line hecbench_lda.go:181
-								panic(compiled.ErrGuardWraps)
+								/*line hecbench_lda.go:181*/ panic(compiled.ErrGuardWraps)
 							}
 							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
 								gc_to = gc_bound
@@ -993,32 +865,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										{
 											gc_tx := gc_step10 + 0
 											gc_more6 = true
-//line hecbench_lda.go:173
-											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step10 + 1
 											gc_more6 = true
-//line hecbench_lda.go:173
-											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step10 + 2
 											gc_more6 = true
-//line hecbench_lda.go:173
-											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step10 + 3
 											gc_more6 = true
-//line hecbench_lda.go:173
-											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									}
 									for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
-//line hecbench_lda.go:173
-										gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
 									gc_step11 := gc_from
@@ -1028,40 +895,35 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_pos.Thread = gc_base + gc_tx
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
 											gc_tx := gc_step11 + 1
 											gc_pos.Thread = gc_base + gc_tx
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
 											gc_tx := gc_step11 + 2
 											gc_pos.Thread = gc_base + gc_tx
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 										{
 											gc_tx := gc_step11 + 3
 											gc_pos.Thread = gc_base + gc_tx
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-//line hecbench_lda.go:173
-											newBeta[w*numTopics+l_2] += phi[l_2] * c
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
 									}
 									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
-//line hecbench_lda.go:173
-										newBeta[w*numTopics+l_2] += phi[l_2] * c
+										/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 									}
 								}
 							}
@@ -1072,24 +934,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lda.go:185
-								gc_off22 := w
+								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
 									gc_step12 := gc_from
 									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
 									gc_step13 := gc_from
@@ -1097,39 +953,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										{
 											gc_tx := gc_step13 + 0
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step13 + 1
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step13 + 2
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step13 + 3
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 									}
 									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-										locks[w] = 0
+										/*line hecbench_lda.go:179*/ locks[w] = 0
 									}
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:186
-					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
+					/*line hecbench_lda.go:186*/ for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -1137,8 +987,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more7 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off7, gc_to) {
-//line hecbench_lda.go:195
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:195*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -1153,8 +1002,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more7 = true
-//line hecbench_lda.go:187
-									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
+									/*line hecbench_lda.go:187*/ gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
 									gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
 									gc_at13[gc_tx] *= gc_at15[gc_tx]
 								}
@@ -1163,42 +1011,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_pos.Thread = gc_base + gc_tx
 									l_3 := gc_tx + gc_off7
 									gc_more7 = true
-//line hecbench_lda.go:187
-									lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
+									/*line hecbench_lda.go:187*/ lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
 									lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
 									lossVec[l_3] *= phi[l_3]
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:192
-					var vec_ []float32 = lossVec
-//line hecbench_lda.go:192
-					var length_ int = numTopics
-//line hecbench_lda.go:192
-					var returned_ bool
-//line hecbench_lda.go:36
-					shared_ := gc_shared1(32)[:32]
+					/*line hecbench_lda.go:192*/ var vec_ []float32 = lossVec
+					/*line hecbench_lda.go:192*/ var length_ int = numTopics
+					/*line hecbench_lda.go:192*/ var returned_ bool
+					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
 					gc_vstep6 := 0
 					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 						gc_rank := gc_vstep6
-//line hecbench_lda.go:192
-						var r_3 float32
+						/*line hecbench_lda.go:192*/ var r_3 float32
 						var val_3 float32 = float32(0.0)
-//line hecbench_lda.go:44
-						lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
+						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 						lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 					}
 					for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-						var r_3 float32
+						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
 						gc_s_val_3[gc_rank] = val_3
 						gc_s_r_3[gc_rank] = r_3
 					}
-//line hecbench_lda.go:44
-					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
+					/*line hecbench_lda.go:44*/ for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -1206,8 +1045,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more8 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off8, gc_to) {
-//line hecbench_lda.go:53
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -1220,14 +1058,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 									gc_tx := gc_vstep7
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 									var i_2 int = gc_tx + gc_off8
 									_ = i_2
-//line hecbench_lda.go:45
-									val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
-//line hecbench_lda.go:45
-									val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
+									/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 								}
 								if gc_vstep7 > gc_from {
 									gc_more8 = true
@@ -1236,8 +1071,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									val_3 := gc_s_val_3[gc_rank]
 									gc_more8 = true
-//line hecbench_lda.go:45
-									val_3 += gc_at16[gc_tx]
+									/*line hecbench_lda.go:45*/ val_3 += gc_at16[gc_tx]
 									gc_s_val_3[gc_rank] = val_3
 								}
 							} else {
@@ -1245,17 +1079,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
 									gc_tx := gc_vstep8
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 									var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:45
-									if i_2 < 0 || i_2 > len(vec_)-8 {
+									/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
 										break
 									}
-//line hecbench_lda.go:45
-									val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
-//line hecbench_lda.go:45
-									val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
+									/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 								}
 								if gc_vstep8 > gc_from {
 									gc_more8 = true
@@ -1266,15 +1096,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_3 := gc_s_val_3[gc_rank]
 									i_2 := gc_tx + gc_off8
 									gc_more8 = true
-//line hecbench_lda.go:45
-									val_3 += vec_[i_2]
+									/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
 									gc_s_val_3[gc_rank] = val_3
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:53
-					var gc_l_val_4 [32]float32
+					/*line hecbench_lda.go:53*/ var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
 					var gc_c5r [32]uint32
 					var gc_c6m [32]uint32
@@ -1289,34 +1117,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
 							val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:47
-							var val_4 float32 = val_3
+							/*line hecbench_lda.go:47*/ var val_4 float32 = val_3
 							gc_l_val_4[gc_lane] = val_4
 						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:26
-							active_2 := gc_c5r[gc_lane]
+							/*line hecbench_lda.go:26*/ active_2 := gc_c5r[gc_lane]
 							gc_l_active_2[gc_lane] = active_2
 						}
-//line hecbench_lda.go:27
-						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+						/*line hecbench_lda.go:27*/ for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								val_4 := gc_l_val_4[gc_lane]
 								_ = val_4
 								active_2 := gc_l_active_2[gc_lane]
-//line hecbench_lda.go:28
-								gc_c6m[gc_lane] = active_2
+								/*line hecbench_lda.go:28*/ gc_c6m[gc_lane] = active_2
 								gc_c6a[gc_lane] = offset_2
 								gc_c6w[gc_lane] = 32
 							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:28
-								val_4 += gc_c6r[gc_lane]
+								/*line hecbench_lda.go:28*/ val_4 += gc_c6r[gc_lane]
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
@@ -1329,18 +1150,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp_ := gc_tx / ldaWarpSize
+							/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
 							lane_ := gc_tx % ldaWarpSize
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:44
-							var val_3 float32
-//line hecbench_lda.go:30
-							var r_4 float32 = val_4
-//line hecbench_lda.go:47
-							val_3 = r_4
-//line hecbench_lda.go:50
-							if lane_ == 0 {
+							/*line hecbench_lda.go:44*/ var val_3 float32
+							/*line hecbench_lda.go:30*/ var r_4 float32 = val_4
+							/*line hecbench_lda.go:47*/ val_3 = r_4
+							/*line hecbench_lda.go:50*/ if lane_ == 0 {
 								shared_[warp_] = val_3
 							}
 							gc_s_val_3[gc_rank] = val_3
@@ -1350,19 +1166,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-							lane_ := gc_tx % ldaWarpSize
+							/*line hecbench_lda.go:40*/ lane_ := gc_tx % ldaWarpSize
 							val_3 := gc_s_val_3[gc_rank]
 							r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:56
-							if gc_bdx <= ldaWarpSize {
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 								r_3 = shared_[0]
 								returned_ = true
 							}
-//line hecbench_lda.go:61
-							if !returned_ {
-//line hecbench_lda.go:61
-								if gc_tx < gc_bdx/ldaWarpSize {
+							/*line hecbench_lda.go:61*/ if !returned_ {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 									val_3 = shared_[lane_]
 								} else {
 									val_3 = 0
@@ -1372,10 +1184,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-//line hecbench_lda.go:58
-					if !returned_ {
-//line hecbench_lda.go:60
-						var gc_l_val_5 [32]float32
+					/*line hecbench_lda.go:58*/ if !returned_ {
+						/*line hecbench_lda.go:60*/ var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
 						var gc_c7r [32]uint32
 						var gc_c8m [32]uint32
@@ -1396,10 +1206,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx = 0
 									}
 									gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-									warp_ := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-									if warp_ == 0 {
+									/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp_ == 0 {
 										gc_m67 |= 1 << gc_lane
 									}
 								}
@@ -1413,22 +1221,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									gc_rank := gc_w + gc_lane
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:67
-									var val_5 float32 = val_3
+									/*line hecbench_lda.go:67*/ var val_5 float32 = val_3
 									gc_l_val_5[gc_lane] = val_5
 								}
-//line hecbench_lda.go:26
-								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_lda.go:26
-									active_3 := gc_c7r[gc_lane]
+									/*line hecbench_lda.go:26*/ active_3 := gc_c7r[gc_lane]
 									gc_l_active_3[gc_lane] = active_3
 								}
-//line hecbench_lda.go:27
-								for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+								/*line hecbench_lda.go:27*/ for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
@@ -1436,20 +1240,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										val_5 := gc_l_val_5[gc_lane]
 										_ = val_5
 										active_3 := gc_l_active_3[gc_lane]
-//line hecbench_lda.go:28
-										gc_c8m[gc_lane] = active_3
+										/*line hecbench_lda.go:28*/ gc_c8m[gc_lane] = active_3
 										gc_c8a[gc_lane] = offset_3
 										gc_c8w[gc_lane] = 32
 									}
-//line hecbench_lda.go:28
-									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
 										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:28
-										val_5 += gc_c8r[gc_lane]
+										/*line hecbench_lda.go:28*/ val_5 += gc_c8r[gc_lane]
 										gc_l_val_5[gc_lane] = val_5
 									}
 								}
@@ -1466,15 +1267,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:47
-									var val_3 float32
-//line hecbench_lda.go:30
-									var r_5 float32 = val_5
-//line hecbench_lda.go:67
-									val_3 = r_5
+									/*line hecbench_lda.go:47*/ var val_3 float32
+									/*line hecbench_lda.go:30*/ var r_5 float32 = val_5
+									/*line hecbench_lda.go:67*/ val_3 = r_5
 									if gc_tx == 0 {
-//line hecbench_lda.go:70
-										shared_[0] = val_3
+										/*line hecbench_lda.go:70*/ shared_[0] = val_3
 									}
 									gc_s_val_3[gc_rank] = val_3
 								}
@@ -1485,17 +1282,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
 							gc_rank := gc_vstep9
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-							var r_3 float32
-//line hecbench_lda.go:74
-							r_3 = shared_[0]
+							/*line hecbench_lda.go:74*/ var r_3 float32
+							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
-//line hecbench_lda.go:74
-							r_3 = shared_[0]
+							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						returned_ = true
@@ -1507,17 +1301,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 							gc_off26 := gc_bx
-//line hecbench_lda.go:83
-							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+							/*line hecbench_lda.go:83*/ if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
 								gc_at17 := valiLosses[gc_off26:][:1]
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:192
-									loss := r_3 * c
-//line hecbench_lda.go:194
-									if vali_ {
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
 										gc_at17[0] += loss
 									} else {
 										gc_at18[0] += loss
@@ -1528,10 +1319,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:192
-									loss := r_3 * c
-//line hecbench_lda.go:194
-									if vali_ {
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
 										valiLosses[gc_bx] += loss
 									} else {
 										trainLosses[gc_bx] += loss
@@ -1542,8 +1331,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-//line hecbench_lda.go:207
-			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
+			/*line hecbench_lda.go:207*/ for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1551,8 +1339,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_more9 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off9, gc_to) {
-//line hecbench_lda.go:216
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_lda.go:216*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1568,32 +1355,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							{
 								gc_tx := gc_step14 + 0
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step14 + 1
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step14 + 2
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step14 + 3
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						}
 						for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
-//line hecbench_lda.go:208
-							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
 						gc_step15 := gc_from
@@ -1603,72 +1385,60 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_pos.Thread = gc_base + gc_tx
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
 								gc_tx := gc_step15 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
 								gc_tx := gc_step15 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 							{
 								gc_tx := gc_step15 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-//line hecbench_lda.go:208
-								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
 						}
 						for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
-//line hecbench_lda.go:208
-							gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 						}
 					}
 				}
 			}
 		}
 		var vec_2 []float32 = gamma_
-//line hecbench_lda.go:214
-		var length_2 int = numTopics
-//line hecbench_lda.go:214
-		var returned_2 bool
-//line hecbench_lda.go:36
-		shared_2 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
+		/*line hecbench_lda.go:214*/ var returned_2 bool
+		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
 		gc_vstep10 := 0
 		for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
 			gc_rank := gc_vstep10
-//line hecbench_lda.go:214
-			var r_6 float32
+			/*line hecbench_lda.go:214*/ var r_6 float32
 			var val_6 float32 = float32(0.0)
-//line hecbench_lda.go:44
-			lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
+			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 			lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 		}
 		for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-			var r_6 float32
+			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
 			gc_s_val_6[gc_rank] = val_6
 			gc_s_r_6[gc_rank] = r_6
 		}
-//line hecbench_lda.go:44
-		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1676,8 +1446,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more10 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off10, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1690,14 +1459,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
 						gc_tx := gc_vstep11
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 						var i_3 int = gc_tx + gc_off10
 						_ = i_3
-//line hecbench_lda.go:45
-						val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
-//line hecbench_lda.go:45
-						val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
+						/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 					}
 					if gc_vstep11 > gc_from {
 						gc_more10 = true
@@ -1706,8 +1472,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_6 := gc_s_val_6[gc_rank]
 						gc_more10 = true
-//line hecbench_lda.go:45
-						val_6 += gc_at22[gc_tx]
+						/*line hecbench_lda.go:45*/ val_6 += gc_at22[gc_tx]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				} else {
@@ -1715,17 +1480,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
 						gc_tx := gc_vstep12
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 						var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:45
-						if i_3 < 0 || i_3 > len(vec_2)-8 {
+						/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
 							break
 						}
-//line hecbench_lda.go:45
-						val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
-//line hecbench_lda.go:45
-						val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
+						/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 					}
 					if gc_vstep12 > gc_from {
 						gc_more10 = true
@@ -1736,15 +1497,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_6 := gc_s_val_6[gc_rank]
 						i_3 := gc_tx + gc_off10
 						gc_more10 = true
-//line hecbench_lda.go:45
-						val_6 += vec_2[i_3]
+						/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_7 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
 		var gc_c9r [32]uint32
 		var gc_c10m [32]uint32
@@ -1759,34 +1518,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:47
-				var val_7 float32 = val_6
+				/*line hecbench_lda.go:47*/ var val_7 float32 = val_6
 				gc_l_val_7[gc_lane] = val_7
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:26
-				active_4 := gc_c9r[gc_lane]
+				/*line hecbench_lda.go:26*/ active_4 := gc_c9r[gc_lane]
 				gc_l_active_4[gc_lane] = active_4
 			}
-//line hecbench_lda.go:27
-			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_7 := gc_l_val_7[gc_lane]
 					_ = val_7
 					active_4 := gc_l_active_4[gc_lane]
-//line hecbench_lda.go:28
-					gc_c10m[gc_lane] = active_4
+					/*line hecbench_lda.go:28*/ gc_c10m[gc_lane] = active_4
 					gc_c10a[gc_lane] = offset_4
 					gc_c10w[gc_lane] = 32
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:28
-					val_7 += gc_c10r[gc_lane]
+					/*line hecbench_lda.go:28*/ val_7 += gc_c10r[gc_lane]
 					gc_l_val_7[gc_lane] = val_7
 				}
 			}
@@ -1799,18 +1551,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_2 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
 				lane_2 := gc_tx % ldaWarpSize
 				val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:44
-				var val_6 float32
-//line hecbench_lda.go:30
-				var r_7 float32 = val_7
-//line hecbench_lda.go:47
-				val_6 = r_7
-//line hecbench_lda.go:50
-				if lane_2 == 0 {
+				/*line hecbench_lda.go:44*/ var val_6 float32
+				/*line hecbench_lda.go:30*/ var r_7 float32 = val_7
+				/*line hecbench_lda.go:47*/ val_6 = r_7
+				/*line hecbench_lda.go:50*/ if lane_2 == 0 {
 					shared_2[warp_2] = val_6
 				}
 				gc_s_val_6[gc_rank] = val_6
@@ -1820,19 +1567,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_2 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_2 := gc_tx % ldaWarpSize
 				val_6 := gc_s_val_6[gc_rank]
 				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_6 = shared_2[0]
 					returned_2 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_2 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_2 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_6 = shared_2[lane_2]
 					} else {
 						val_6 = 0
@@ -1842,10 +1585,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_2 {
-//line hecbench_lda.go:60
-			var gc_l_val_8 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_2 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
 			var gc_c11r [32]uint32
 			var gc_c12m [32]uint32
@@ -1866,10 +1607,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_2 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_2 == 0 {
+						/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_2 == 0 {
 							gc_m78 |= 1 << gc_lane
 						}
 					}
@@ -1883,22 +1622,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						gc_rank := gc_w + gc_lane
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:67
-						var val_8 float32 = val_6
+						/*line hecbench_lda.go:67*/ var val_8 float32 = val_6
 						gc_l_val_8[gc_lane] = val_8
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_5 := gc_c11r[gc_lane]
+						/*line hecbench_lda.go:26*/ active_5 := gc_c11r[gc_lane]
 						gc_l_active_5[gc_lane] = active_5
 					}
-//line hecbench_lda.go:27
-					for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -1906,20 +1641,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							val_8 := gc_l_val_8[gc_lane]
 							_ = val_8
 							active_5 := gc_l_active_5[gc_lane]
-//line hecbench_lda.go:28
-							gc_c12m[gc_lane] = active_5
+							/*line hecbench_lda.go:28*/ gc_c12m[gc_lane] = active_5
 							gc_c12a[gc_lane] = offset_5
 							gc_c12w[gc_lane] = 32
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:28
-							val_8 += gc_c12r[gc_lane]
+							/*line hecbench_lda.go:28*/ val_8 += gc_c12r[gc_lane]
 							gc_l_val_8[gc_lane] = val_8
 						}
 					}
@@ -1936,15 +1668,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:47
-						var val_6 float32
-//line hecbench_lda.go:30
-						var r_8 float32 = val_8
-//line hecbench_lda.go:67
-						val_6 = r_8
+						/*line hecbench_lda.go:47*/ var val_6 float32
+						/*line hecbench_lda.go:30*/ var r_8 float32 = val_8
+						/*line hecbench_lda.go:67*/ val_6 = r_8
 						if gc_tx == 0 {
-//line hecbench_lda.go:70
-							shared_2[0] = val_6
+							/*line hecbench_lda.go:70*/ shared_2[0] = val_6
 						}
 						gc_s_val_6[gc_rank] = val_6
 					}
@@ -1955,17 +1683,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
 				gc_rank := gc_vstep13
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-				var r_6 float32
-//line hecbench_lda.go:74
-				r_6 = shared_2[0]
+				/*line hecbench_lda.go:74*/ var r_6 float32
+				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
 			for gc_rank := gc_vstep13; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
-//line hecbench_lda.go:74
-				r_6 = shared_2[0]
+				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 				gc_s_r_6[gc_rank] = r_6
 			}
 			returned_2 = true
@@ -1973,22 +1698,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		gc_vstep14 := 0
 		for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
 			gc_rank := gc_vstep14
-//line hecbench_lda.go:214
-			r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
-//line hecbench_lda.go:214
-			gammaSum := r_6
-//line hecbench_lda.go:214
-			gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+			/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+			/*line hecbench_lda.go:214*/ gammaSum := r_6
+			/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 		}
 		for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-			gammaSum := r_6
+			/*line hecbench_lda.go:214*/ gammaSum := r_6
 			gc_s_gammaSum[gc_rank] = gammaSum
 		}
-//line hecbench_lda.go:215
-		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
+		/*line hecbench_lda.go:215*/ for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1996,8 +1716,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more11 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off11, gc_to) {
-//line hecbench_lda.go:224
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:224*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2017,8 +1736,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -2029,8 +1747,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -2041,8 +1758,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -2053,8 +1769,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -2065,8 +1780,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
 						gc_more11 = true
-//line hecbench_lda.go:216
-						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+						/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 						gc_at24[gc_tx] += Elogthetad
 						gc_at25[gc_tx] *= Elogthetad
 						gc_at26[gc_tx] *= Elogthetad
@@ -2081,8 +1795,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -2094,8 +1807,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -2107,8 +1819,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -2120,8 +1831,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -2133,8 +1843,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gammaSum := gc_s_gammaSum[gc_rank]
 						j_3 := gc_tx + gc_off11
 						gc_more11 = true
-//line hecbench_lda.go:216
-						Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+						/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 						gradAlpha_[j_3] += Elogthetad
 						newGamma[j_3] *= Elogthetad
 						valiPhiSum[j_3] *= Elogthetad
@@ -2142,34 +1851,26 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-//line hecbench_lda.go:223
-		var vec_3 []float32 = newGamma
-//line hecbench_lda.go:223
-		var length_3 int = numTopics
-//line hecbench_lda.go:223
-		var returned_3 bool
-//line hecbench_lda.go:36
-		shared_3 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:223*/ var vec_3 []float32 = newGamma
+		/*line hecbench_lda.go:223*/ var length_3 int = numTopics
+		/*line hecbench_lda.go:223*/ var returned_3 bool
+		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
 		gc_vstep15 := 0
 		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
 			gc_rank := gc_vstep15
-//line hecbench_lda.go:223
-			var r_9 float32
+			/*line hecbench_lda.go:223*/ var r_9 float32
 			var val_9 float32 = float32(0.0)
-//line hecbench_lda.go:44
-			lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
+			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 			lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 		}
 		for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-			var r_9 float32
+			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
 			gc_s_val_9[gc_rank] = val_9
 			gc_s_r_9[gc_rank] = r_9
 		}
-//line hecbench_lda.go:44
-		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2177,8 +1878,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more12 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off12, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2191,14 +1891,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
 						gc_tx := gc_vstep16
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 						var i_4 int = gc_tx + gc_off12
 						_ = i_4
-//line hecbench_lda.go:45
-						val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
-//line hecbench_lda.go:45
-						val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
+						/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 					}
 					if gc_vstep16 > gc_from {
 						gc_more12 = true
@@ -2207,8 +1904,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_9 := gc_s_val_9[gc_rank]
 						gc_more12 = true
-//line hecbench_lda.go:45
-						val_9 += gc_at27[gc_tx]
+						/*line hecbench_lda.go:45*/ val_9 += gc_at27[gc_tx]
 						gc_s_val_9[gc_rank] = val_9
 					}
 				} else {
@@ -2216,17 +1912,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
 						gc_tx := gc_vstep17
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 						var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:45
-						if i_4 < 0 || i_4 > len(vec_3)-8 {
+						/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
 							break
 						}
-//line hecbench_lda.go:45
-						val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
-//line hecbench_lda.go:45
-						val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
+						/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 					}
 					if gc_vstep17 > gc_from {
 						gc_more12 = true
@@ -2237,15 +1929,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_9 := gc_s_val_9[gc_rank]
 						i_4 := gc_tx + gc_off12
 						gc_more12 = true
-//line hecbench_lda.go:45
-						val_9 += vec_3[i_4]
+						/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
 						gc_s_val_9[gc_rank] = val_9
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_10 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
 		var gc_c13r [32]uint32
 		var gc_c14m [32]uint32
@@ -2260,34 +1950,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:47
-				var val_10 float32 = val_9
+				/*line hecbench_lda.go:47*/ var val_10 float32 = val_9
 				gc_l_val_10[gc_lane] = val_10
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:26
-				active_6 := gc_c13r[gc_lane]
+				/*line hecbench_lda.go:26*/ active_6 := gc_c13r[gc_lane]
 				gc_l_active_6[gc_lane] = active_6
 			}
-//line hecbench_lda.go:27
-			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_10 := gc_l_val_10[gc_lane]
 					_ = val_10
 					active_6 := gc_l_active_6[gc_lane]
-//line hecbench_lda.go:28
-					gc_c14m[gc_lane] = active_6
+					/*line hecbench_lda.go:28*/ gc_c14m[gc_lane] = active_6
 					gc_c14a[gc_lane] = offset_6
 					gc_c14w[gc_lane] = 32
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:28
-					val_10 += gc_c14r[gc_lane]
+					/*line hecbench_lda.go:28*/ val_10 += gc_c14r[gc_lane]
 					gc_l_val_10[gc_lane] = val_10
 				}
 			}
@@ -2300,18 +1983,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_3 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
 				lane_3 := gc_tx % ldaWarpSize
 				val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:44
-				var val_9 float32
-//line hecbench_lda.go:30
-				var r_10 float32 = val_10
-//line hecbench_lda.go:47
-				val_9 = r_10
-//line hecbench_lda.go:50
-				if lane_3 == 0 {
+				/*line hecbench_lda.go:44*/ var val_9 float32
+				/*line hecbench_lda.go:30*/ var r_10 float32 = val_10
+				/*line hecbench_lda.go:47*/ val_9 = r_10
+				/*line hecbench_lda.go:50*/ if lane_3 == 0 {
 					shared_3[warp_3] = val_9
 				}
 				gc_s_val_9[gc_rank] = val_9
@@ -2321,19 +1999,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_3 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_3 := gc_tx % ldaWarpSize
 				val_9 := gc_s_val_9[gc_rank]
 				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_9 = shared_3[0]
 					returned_3 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_3 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_3 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_9 = shared_3[lane_3]
 					} else {
 						val_9 = 0
@@ -2343,10 +2017,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_3 {
-//line hecbench_lda.go:60
-			var gc_l_val_11 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_3 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
 			var gc_c15r [32]uint32
 			var gc_c16m [32]uint32
@@ -2367,10 +2039,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_3 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_3 == 0 {
+						/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_3 == 0 {
 							gc_m89 |= 1 << gc_lane
 						}
 					}
@@ -2384,22 +2054,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						gc_rank := gc_w + gc_lane
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:67
-						var val_11 float32 = val_9
+						/*line hecbench_lda.go:67*/ var val_11 float32 = val_9
 						gc_l_val_11[gc_lane] = val_11
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_7 := gc_c15r[gc_lane]
+						/*line hecbench_lda.go:26*/ active_7 := gc_c15r[gc_lane]
 						gc_l_active_7[gc_lane] = active_7
 					}
-//line hecbench_lda.go:27
-					for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -2407,20 +2073,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							val_11 := gc_l_val_11[gc_lane]
 							_ = val_11
 							active_7 := gc_l_active_7[gc_lane]
-//line hecbench_lda.go:28
-							gc_c16m[gc_lane] = active_7
+							/*line hecbench_lda.go:28*/ gc_c16m[gc_lane] = active_7
 							gc_c16a[gc_lane] = offset_7
 							gc_c16w[gc_lane] = 32
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:28
-							val_11 += gc_c16r[gc_lane]
+							/*line hecbench_lda.go:28*/ val_11 += gc_c16r[gc_lane]
 							gc_l_val_11[gc_lane] = val_11
 						}
 					}
@@ -2437,15 +2100,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:47
-						var val_9 float32
-//line hecbench_lda.go:30
-						var r_11 float32 = val_11
-//line hecbench_lda.go:67
-						val_9 = r_11
+						/*line hecbench_lda.go:47*/ var val_9 float32
+						/*line hecbench_lda.go:30*/ var r_11 float32 = val_11
+						/*line hecbench_lda.go:67*/ val_9 = r_11
 						if gc_tx == 0 {
-//line hecbench_lda.go:70
-							shared_3[0] = val_9
+							/*line hecbench_lda.go:70*/ shared_3[0] = val_9
 						}
 						gc_s_val_9[gc_rank] = val_9
 					}
@@ -2456,57 +2115,44 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
 				gc_rank := gc_vstep18
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-				var r_9 float32
-//line hecbench_lda.go:74
-				r_9 = shared_3[0]
+				/*line hecbench_lda.go:74*/ var r_9 float32
+				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
 			for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
-//line hecbench_lda.go:74
-				r_9 = shared_3[0]
+				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 				gc_s_r_9[gc_rank] = r_9
 			}
 			returned_3 = true
 		}
-//line hecbench_lda.go:224
-		var vec_4 []float32 = valiPhiSum
-//line hecbench_lda.go:224
-		var length_4 int = numTopics
-//line hecbench_lda.go:224
-		var returned_4 bool
-//line hecbench_lda.go:36
-		shared_4 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:224*/ var vec_4 []float32 = valiPhiSum
+		/*line hecbench_lda.go:224*/ var length_4 int = numTopics
+		/*line hecbench_lda.go:224*/ var returned_4 bool
+		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
 		gc_vstep19 := 0
 		for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
 			gc_rank := gc_vstep19
-//line hecbench_lda.go:223
-			r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
-//line hecbench_lda.go:223
-			trainLoss := r_9
+			/*line hecbench_lda.go:223*/ r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+			/*line hecbench_lda.go:223*/ trainLoss := r_9
 			var r_12 float32
 			var val_12 float32 = float32(0.0)
-//line hecbench_lda.go:44
-			lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:43
-			trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
+			/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 			lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 		}
 		for gc_rank := gc_vstep19; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-			trainLoss := r_9
+			/*line hecbench_lda.go:223*/ trainLoss := r_9
 			var r_12 float32
 			val_12 := float32(0.0)
 			gc_s_val_12[gc_rank] = val_12
 			gc_s_trainLoss[gc_rank] = trainLoss
 			gc_s_r_12[gc_rank] = r_12
 		}
-//line hecbench_lda.go:44
-		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2514,8 +2160,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more13 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off13, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2528,14 +2173,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
 						gc_tx := gc_vstep20
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 						var i_5 int = gc_tx + gc_off13
 						_ = i_5
-//line hecbench_lda.go:45
-						val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
-//line hecbench_lda.go:45
-						val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
+						/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 					}
 					if gc_vstep20 > gc_from {
 						gc_more13 = true
@@ -2544,8 +2186,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_12 := gc_s_val_12[gc_rank]
 						gc_more13 = true
-//line hecbench_lda.go:45
-						val_12 += gc_at28[gc_tx]
+						/*line hecbench_lda.go:45*/ val_12 += gc_at28[gc_tx]
 						gc_s_val_12[gc_rank] = val_12
 					}
 				} else {
@@ -2553,17 +2194,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
 						gc_tx := gc_vstep21
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 						var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:45
-						if i_5 < 0 || i_5 > len(vec_4)-8 {
+						/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
 							break
 						}
-//line hecbench_lda.go:45
-						val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
-//line hecbench_lda.go:45
-						val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
+						/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 					}
 					if gc_vstep21 > gc_from {
 						gc_more13 = true
@@ -2574,15 +2211,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_12 := gc_s_val_12[gc_rank]
 						i_5 := gc_tx + gc_off13
 						gc_more13 = true
-//line hecbench_lda.go:45
-						val_12 += vec_4[i_5]
+						/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
 						gc_s_val_12[gc_rank] = val_12
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_13 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
 		var gc_c17r [32]uint32
 		var gc_c18m [32]uint32
@@ -2597,34 +2232,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:47
-				var val_13 float32 = val_12
+				/*line hecbench_lda.go:47*/ var val_13 float32 = val_12
 				gc_l_val_13[gc_lane] = val_13
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:26
-				active_8 := gc_c17r[gc_lane]
+				/*line hecbench_lda.go:26*/ active_8 := gc_c17r[gc_lane]
 				gc_l_active_8[gc_lane] = active_8
 			}
-//line hecbench_lda.go:27
-			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_13 := gc_l_val_13[gc_lane]
 					_ = val_13
 					active_8 := gc_l_active_8[gc_lane]
-//line hecbench_lda.go:28
-					gc_c18m[gc_lane] = active_8
+					/*line hecbench_lda.go:28*/ gc_c18m[gc_lane] = active_8
 					gc_c18a[gc_lane] = offset_8
 					gc_c18w[gc_lane] = 32
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:28
-					val_13 += gc_c18r[gc_lane]
+					/*line hecbench_lda.go:28*/ val_13 += gc_c18r[gc_lane]
 					gc_l_val_13[gc_lane] = val_13
 				}
 			}
@@ -2637,18 +2265,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_4 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
 				lane_4 := gc_tx % ldaWarpSize
 				val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:44
-				var val_12 float32
-//line hecbench_lda.go:30
-				var r_13 float32 = val_13
-//line hecbench_lda.go:47
-				val_12 = r_13
-//line hecbench_lda.go:50
-				if lane_4 == 0 {
+				/*line hecbench_lda.go:44*/ var val_12 float32
+				/*line hecbench_lda.go:30*/ var r_13 float32 = val_13
+				/*line hecbench_lda.go:47*/ val_12 = r_13
+				/*line hecbench_lda.go:50*/ if lane_4 == 0 {
 					shared_4[warp_4] = val_12
 				}
 				gc_s_val_12[gc_rank] = val_12
@@ -2658,19 +2281,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_4 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_4 := gc_tx % ldaWarpSize
 				val_12 := gc_s_val_12[gc_rank]
 				r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_12 = shared_4[0]
 					returned_4 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_4 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_4 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_12 = shared_4[lane_4]
 					} else {
 						val_12 = 0
@@ -2680,10 +2299,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_4 {
-//line hecbench_lda.go:60
-			var gc_l_val_14 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_4 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
 			var gc_c19r [32]uint32
 			var gc_c20m [32]uint32
@@ -2704,10 +2321,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_4 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_4 == 0 {
+						/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_4 == 0 {
 							gc_m100 |= 1 << gc_lane
 						}
 					}
@@ -2721,22 +2336,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						gc_rank := gc_w + gc_lane
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:67
-						var val_14 float32 = val_12
+						/*line hecbench_lda.go:67*/ var val_14 float32 = val_12
 						gc_l_val_14[gc_lane] = val_14
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_9 := gc_c19r[gc_lane]
+						/*line hecbench_lda.go:26*/ active_9 := gc_c19r[gc_lane]
 						gc_l_active_9[gc_lane] = active_9
 					}
-//line hecbench_lda.go:27
-					for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -2744,20 +2355,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							val_14 := gc_l_val_14[gc_lane]
 							_ = val_14
 							active_9 := gc_l_active_9[gc_lane]
-//line hecbench_lda.go:28
-							gc_c20m[gc_lane] = active_9
+							/*line hecbench_lda.go:28*/ gc_c20m[gc_lane] = active_9
 							gc_c20a[gc_lane] = offset_9
 							gc_c20w[gc_lane] = 32
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:28
-							val_14 += gc_c20r[gc_lane]
+							/*line hecbench_lda.go:28*/ val_14 += gc_c20r[gc_lane]
 							gc_l_val_14[gc_lane] = val_14
 						}
 					}
@@ -2774,15 +2382,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:47
-						var val_12 float32
-//line hecbench_lda.go:30
-						var r_14 float32 = val_14
-//line hecbench_lda.go:67
-						val_12 = r_14
+						/*line hecbench_lda.go:47*/ var val_12 float32
+						/*line hecbench_lda.go:30*/ var r_14 float32 = val_14
+						/*line hecbench_lda.go:67*/ val_12 = r_14
 						if gc_tx == 0 {
-//line hecbench_lda.go:70
-							shared_4[0] = val_12
+							/*line hecbench_lda.go:70*/ shared_4[0] = val_12
 						}
 						gc_s_val_12[gc_rank] = val_12
 					}
@@ -2793,17 +2397,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
 				gc_rank := gc_vstep22
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-				var r_12 float32
-//line hecbench_lda.go:74
-				r_12 = shared_4[0]
+				/*line hecbench_lda.go:74*/ var r_12 float32
+				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
 			for gc_rank := gc_vstep22; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
-//line hecbench_lda.go:74
-				r_12 = shared_4[0]
+				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 				gc_s_r_12[gc_rank] = r_12
 			}
 			returned_4 = true
@@ -2815,8 +2416,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off32 := gc_bx
-//line hecbench_lda.go:83
-				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+				/*line hecbench_lda.go:83*/ if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
 					gc_step18 := gc_from
@@ -2826,10 +2426,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -2837,10 +2435,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -2848,10 +2444,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -2859,10 +2453,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 					}
@@ -2870,10 +2462,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-						valiLoss := r_12
-//line hecbench_lda.go:226
-						gc_at29[0] += trainLoss
+						/*line hecbench_lda.go:224*/ valiLoss := r_12
+						/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 						gc_at30[0] += valiLoss
 					}
 				} else {
@@ -2885,10 +2475,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -2897,10 +2485,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -2909,10 +2495,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -2921,10 +2505,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 					}
@@ -2933,10 +2515,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-						valiLoss := r_12
-//line hecbench_lda.go:226
-						trainLosses[gc_bx] += trainLoss
+						/*line hecbench_lda.go:224*/ valiLoss := r_12
+						/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 						valiLosses[gc_bx] += valiLoss
 					}
 				}

@@ -40,19 +40,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 	gc_s_trainLoss := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 11)[:gc_n]
 	gc_s_r_12 := compiled.Scratch[float32](gc_b, 12)[:gc_n]
-//line hecbench_lda.go:102
-	sharedMemory := gocuda.DynamicShared[float32](t)
+	/*line hecbench_lda.go:102*/ sharedMemory := gocuda.DynamicShared[float32](t)
 	newGamma := sharedMemory[0:]
 	phi := sharedMemory[numTopics:]
 	lossVec := sharedMemory[numTopics*2:]
 	valiPhiSum := sharedMemory[numTopics*3:]
-//line hecbench_lda.go:108
-	gradAlpha_ := gradAlpha[numTopics*gc_bx:]
-//line hecbench_lda.go:110
-	for i := gc_bx; i < numIndptr; i += gc_gdx {
+	/*line hecbench_lda.go:108*/ gradAlpha_ := gradAlpha[numTopics*gc_bx:]
+	/*line hecbench_lda.go:110*/ for i := gc_bx; i < numIndptr; i += gc_gdx {
 		beg := int(indptr[i])
-//line hecbench_lda.go:111
-		end := int(indptr[i+1])
+		/*line hecbench_lda.go:111*/ end := int(indptr[i+1])
 		gamma_ := gamma[numTopics*i:]
 		compiled.OutOfLine(func() {
 			{
@@ -65,29 +61,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:113
-							if initGamma {
+							/*line hecbench_lda.go:113*/ if initGamma {
 								{
 									var j int = gc_tx
 									gc_lanes3 := gc_all
 									for {
-//line hecbench_lda.go:114
-										gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+										/*line hecbench_lda.go:114*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
 										if gc_lanes3.ToBits() == 0 {
 											break
 										}
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:114
-										if j >= 0 && j <= len(alpha)-8 {
+										/*line hecbench_lda.go:114*/ if j >= 0 && j <= len(alpha)-8 {
 											gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
 										} else {
-//line hecbench_lda.go:115
-											var gc_lanes4 [8]float32
+											/*line hecbench_lda.go:115*/ var gc_lanes4 [8]float32
 											for gc_k3 := range 8 {
 												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 													gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_lda.go:115
-													gc_lanes4[gc_k3] = alpha[j+gc_k3]
+													/*line hecbench_lda.go:115*/ gc_lanes4[gc_k3] = alpha[j+gc_k3]
 												}
 											}
 											gc_pos.Thread = gc_rank
@@ -96,28 +87,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										var gc_u int
 										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_lda.go:115
-											gc_u = (end - beg) / numTopics
+											/*line hecbench_lda.go:115*/ gc_u = (end - beg) / numTopics
 										}
-//line hecbench_lda.go:115
-										if j >= 0 && j <= len(gamma_)-8 {
-//line hecbench_lda.go:115
-											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
+										/*line hecbench_lda.go:115*/ if j >= 0 && j <= len(gamma_)-8 {
+											/*line hecbench_lda.go:115*/ gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
 										} else {
-//line hecbench_lda.go:115
-											var gc_lanes5 [8]float32
+											/*line hecbench_lda.go:115*/ var gc_lanes5 [8]float32
 											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
 											for gc_k4 := range 8 {
 												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_lda.go:115
-													gamma_[j+gc_k4] = gc_lanes5[gc_k4]
+													/*line hecbench_lda.go:115*/ gamma_[j+gc_k4] = gc_lanes5[gc_k4]
 												}
 											}
 											gc_pos.Thread = gc_rank
 										}
-//line hecbench_lda.go:115
-										j = j +
+										/*line hecbench_lda.go:115*/ j = j +
 											gc_bdx
 									}
 								}
@@ -127,8 +112,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:113
-						if initGamma {
+						/*line hecbench_lda.go:113*/ if initGamma {
 							for j := gc_tx; j < numTopics; j += gc_bdx {
 								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
 							}
@@ -137,8 +121,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		})
-//line hecbench_lda.go:121
-		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
+		/*line hecbench_lda.go:121*/ for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -146,8 +129,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_lda.go:130
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:130*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -163,8 +145,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx := gc_vstep2
 							var j_ int = gc_tx + gc_off
 							_ = j_
-//line hecbench_lda.go:122
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_lda.go:122*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -173,8 +154,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line hecbench_lda.go:122
-						gc_at[gc_tx] = 0.0
+						/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
 					gc_vstep3 := gc_from
@@ -183,12 +163,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							var j_ int = gc_tx + gc_off
-//line hecbench_lda.go:122
-							if j_ < 0 || j_ > len(valiPhiSum)-8 {
+							/*line hecbench_lda.go:122*/ if j_ < 0 || j_ > len(valiPhiSum)-8 {
 								break
 							}
-//line hecbench_lda.go:122
-							gc_vb.StoreSlice(valiPhiSum[j_:])
+							/*line hecbench_lda.go:122*/ gc_vb.StoreSlice(valiPhiSum[j_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -199,16 +177,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_pos.Thread = gc_base + gc_tx
 						j_ := gc_tx + gc_off
 						gc_more = true
-//line hecbench_lda.go:122
-						valiPhiSum[j_] = 0.0
+						/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:126
-		for j_2 := 0; j_2 < numIters; j_2++ {
-//line hecbench_lda.go:128
-			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_lda.go:126*/ for j_2 := 0; j_2 < numIters; j_2++ {
+			/*line hecbench_lda.go:128*/ for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -216,8 +191,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_lda.go:137
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_lda.go:137*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -233,8 +207,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_vstep4
 								var k int = gc_tx + gc_off2
 								_ = k
-//line hecbench_lda.go:129
-								gc_vb4.StoreSlice(gc_at2[gc_tx:])
+								/*line hecbench_lda.go:129*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -243,8 +216,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
-//line hecbench_lda.go:129
-							gc_at2[gc_tx] = 0.0
+							/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 						}
 					} else {
 						gc_vstep5 := gc_from
@@ -253,12 +225,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 								gc_tx := gc_vstep5
 								var k int = gc_tx + gc_off2
-//line hecbench_lda.go:129
-								if k < 0 || k > len(newGamma)-8 {
+								/*line hecbench_lda.go:129*/ if k < 0 || k > len(newGamma)-8 {
 									break
 								}
-//line hecbench_lda.go:129
-								gc_vb3.StoreSlice(newGamma[k:])
+								/*line hecbench_lda.go:129*/ gc_vb3.StoreSlice(newGamma[k:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -269,8 +239,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_base + gc_tx
 							k := gc_tx + gc_off2
 							gc_more2 = true
-//line hecbench_lda.go:129
-							newGamma[k] = 0.0
+							/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
 						}
 					}
 				}
@@ -289,8 +258,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more3 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_lda.go:149
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:149*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -308,36 +276,31 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step + 0
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step + 1
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step + 2
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step + 3
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
-//line hecbench_lda.go:141
-										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
 								for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more3 = true
-//line hecbench_lda.go:141
-									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
 								gc_step2 := gc_from
@@ -347,76 +310,63 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step2 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step2 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 									{
 										gc_tx := gc_step2 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										l := gc_tx + gc_off3
 										gc_more3 = true
-//line hecbench_lda.go:141
-										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
 								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									l := gc_tx + gc_off3
 									gc_more3 = true
-//line hecbench_lda.go:141
-									phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 								}
 							}
 						}
 					}
 					var vec []float32 = phi
-//line hecbench_lda.go:146
-					var length int = numTopics
-//line hecbench_lda.go:146
-					var returned bool
-//line hecbench_lda.go:36
-					shared := gc_shared1(32)[:32]
+					/*line hecbench_lda.go:146*/ var length int = numTopics
+					/*line hecbench_lda.go:146*/ var returned bool
+					/*line hecbench_lda.go:36*/ shared := gc_shared1(32)[:32]
 					gc_vstep6 := 0
 					if compiled.SIMD {
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 							gc_rank := gc_vstep6
-//line hecbench_lda.go:146
-							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_lda.go:146*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							val := gc_vb5
-//line hecbench_lda.go:43
-							val.StoreSlice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:43
-							r.StoreSlice(gc_s_r[gc_rank:])
+							/*line hecbench_lda.go:43*/ val.StoreSlice(gc_s_val[gc_rank:])
+							/*line hecbench_lda.go:43*/ r.StoreSlice(gc_s_r[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:146
-						var r float32
+						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
 						gc_s_val[gc_rank] = val
 						gc_s_r[gc_rank] = r
 					}
-//line hecbench_lda.go:44
-					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
+					/*line hecbench_lda.go:44*/ for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -424,8 +374,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more4 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off4, gc_to) {
-//line hecbench_lda.go:53
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -439,14 +388,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 										gc_tx := gc_vstep7
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:44*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 										var i_ int = gc_tx + gc_off4
 										_ = i_
-//line hecbench_lda.go:45
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))
-//line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:45*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+										/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -457,8 +403,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									val := gc_s_val[gc_rank]
 									gc_more4 = true
-//line hecbench_lda.go:45
-									val += gc_at6[gc_tx]
+									/*line hecbench_lda.go:45*/ val += gc_at6[gc_tx]
 									gc_s_val[gc_rank] = val
 								}
 							} else {
@@ -467,17 +412,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
 										gc_tx := gc_vstep8
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:44*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 										var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:45
-										if i_ < 0 || i_ > len(vec)-8 {
+										/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
 											break
 										}
-//line hecbench_lda.go:45
-										val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
-//line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:45*/ val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
+										/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -490,15 +431,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val := gc_s_val[gc_rank]
 									i_ := gc_tx + gc_off4
 									gc_more4 = true
-//line hecbench_lda.go:45
-									val += vec[i_]
+									/*line hecbench_lda.go:45*/ val += vec[i_]
 									gc_s_val[gc_rank] = val
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:53
-					var gc_l_val_ [32]float32
+					/*line hecbench_lda.go:53*/ var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
 					var gc_c1r [32]uint32
 					var gc_c2m [32]uint32
@@ -515,12 +454,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:47
-									val_ := val
-//line hecbench_lda.go:47
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_lda.go:47*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:47*/ val_ := val
+									/*line hecbench_lda.go:47*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -529,12 +465,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:47
-									val_ := val
-//line hecbench_lda.go:47
-									val_.StoreSlice(gc_l_val_[gc_lane:])
+									/*line hecbench_lda.go:47*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+									/*line hecbench_lda.go:47*/ val_ := val
+									/*line hecbench_lda.go:47*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -547,21 +480,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								gc_rank := gc_w + gc_lane
 								val := gc_s_val[gc_rank]
-//line hecbench_lda.go:47
-								var val_ float32 = val
+								/*line hecbench_lda.go:47*/ var val_ float32 = val
 								gc_l_val_[gc_lane] = val_
 							}
 						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 						gc_left2 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-									active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_lda.go:26
-									active.StoreSlice(gc_l_active[gc_lane:])
+									/*line hecbench_lda.go:26*/ active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active.StoreSlice(gc_l_active[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
@@ -569,10 +498,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:26
-									active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_lda.go:26
-									active.StoreSlice(gc_l_active[gc_lane:])
+									/*line hecbench_lda.go:26*/ active := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active.StoreSlice(gc_l_active[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							}
@@ -583,31 +510,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:26
-								active := gc_c1r[gc_lane]
+								/*line hecbench_lda.go:26*/ active := gc_c1r[gc_lane]
 								gc_l_active[gc_lane] = active
 							}
 						}
-//line hecbench_lda.go:27
-						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
+						/*line hecbench_lda.go:27*/ for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
 							gc_left3 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 										_ = val_
-//line hecbench_lda.go:28
-										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
-//line hecbench_lda.go:28
-										active.StoreSlice(gc_c2m[gc_lane:])
+										/*line hecbench_lda.go:28*/ active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
+										/*line hecbench_lda.go:28*/ active.StoreSlice(gc_c2m[gc_lane:])
 										for gc_k11 := range 8 {
-//line hecbench_lda.go:28
-											gc_c2a[gc_lane+gc_k11] = offset
+											/*line hecbench_lda.go:28*/ gc_c2a[gc_lane+gc_k11] = offset
 										}
 										for gc_k12 := range 8 {
-//line hecbench_lda.go:28
-											gc_c2w[gc_lane+gc_k12] = 32
+											/*line hecbench_lda.go:28*/ gc_c2w[gc_lane+gc_k12] = 32
 										}
 										gc_left3 &^= 0xff << gc_lane
 									}
@@ -616,20 +536,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
 										_ = val_
-//line hecbench_lda.go:28
-										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
-//line hecbench_lda.go:28
-										active.StoreSlice(gc_c2m[gc_lane:])
+										/*line hecbench_lda.go:28*/ active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane:])
+										/*line hecbench_lda.go:28*/ active.StoreSlice(gc_c2m[gc_lane:])
 										for gc_k9 := range 8 {
-//line hecbench_lda.go:28
-											gc_c2a[gc_lane+gc_k9] = offset
+											/*line hecbench_lda.go:28*/ gc_c2a[gc_lane+gc_k9] = offset
 										}
 										for gc_k10 := range 8 {
-//line hecbench_lda.go:28
-											gc_c2w[gc_lane+gc_k10] = 32
+											/*line hecbench_lda.go:28*/ gc_c2w[gc_lane+gc_k10] = 32
 										}
 										gc_left3 &^= 0xff << gc_lane
 									}
@@ -644,24 +559,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_ := gc_l_val_[gc_lane]
 									_ = val_
 									active := gc_l_active[gc_lane]
-//line hecbench_lda.go:28
-									gc_c2m[gc_lane] = active
+									/*line hecbench_lda.go:28*/ gc_c2m[gc_lane] = active
 									gc_c2a[gc_lane] = offset
 									gc_c2w[gc_lane] = 32
 								}
 							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
 							gc_left4 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_lda.go:28
-										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_.StoreSlice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
@@ -669,12 +579,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line hecbench_lda.go:28
-										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_lda.go:28
-										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_.StoreSlice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 										gc_left4 &^= 0xff << gc_lane
 									}
 								}
@@ -686,8 +593,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:28
-									val_ += gc_c2r[gc_lane]
+									/*line hecbench_lda.go:28*/ val_ += gc_c2r[gc_lane]
 									gc_l_val_[gc_lane] = val_
 								}
 							}
@@ -701,18 +607,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp := gc_tx / ldaWarpSize
+							/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
 							lane := gc_tx % ldaWarpSize
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:44
-							var val float32
-//line hecbench_lda.go:30
-							var r_ float32 = val_
-//line hecbench_lda.go:47
-							val = r_
-//line hecbench_lda.go:50
-							if lane == 0 {
+							/*line hecbench_lda.go:44*/ var val float32
+							/*line hecbench_lda.go:30*/ var r_ float32 = val_
+							/*line hecbench_lda.go:47*/ val = r_
+							/*line hecbench_lda.go:50*/ if lane == 0 {
 								shared[warp] = val
 							}
 							gc_s_val[gc_rank] = val
@@ -722,19 +623,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-							lane := gc_tx % ldaWarpSize
+							/*line hecbench_lda.go:40*/ lane := gc_tx % ldaWarpSize
 							val := gc_s_val[gc_rank]
 							r := gc_s_r[gc_rank]
-//line hecbench_lda.go:56
-							if gc_bdx <= ldaWarpSize {
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 								r = shared[0]
 								returned = true
 							}
-//line hecbench_lda.go:61
-							if !returned {
-//line hecbench_lda.go:61
-								if gc_tx < gc_bdx/ldaWarpSize {
+							/*line hecbench_lda.go:61*/ if !returned {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 									val = shared[lane]
 								} else {
 									val = 0
@@ -744,10 +641,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 					}
-//line hecbench_lda.go:58
-					if !returned {
-//line hecbench_lda.go:60
-						var gc_l_val_2 [32]float32
+					/*line hecbench_lda.go:58*/ if !returned {
+						/*line hecbench_lda.go:60*/ var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
 						var gc_c3r [32]uint32
 						var gc_c4m [32]uint32
@@ -768,10 +663,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx = 0
 									}
 									gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-									warp := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-									if warp == 0 {
+									/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp == 0 {
 										gc_m56 |= 1 << gc_lane
 									}
 								}
@@ -784,12 +677,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act == ^uint32(0) {
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:67
-											val_2 := val
-//line hecbench_lda.go:67
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
+											/*line hecbench_lda.go:67*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+											/*line hecbench_lda.go:67*/ val_2 := val
+											/*line hecbench_lda.go:67*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 											gc_left5 &^= 0xff << gc_lane
 										}
 									} else {
@@ -798,12 +688,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue
 											}
 											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:67
-											val_2 := val
-//line hecbench_lda.go:67
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
+											/*line hecbench_lda.go:67*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+											/*line hecbench_lda.go:67*/ val_2 := val
+											/*line hecbench_lda.go:67*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 											gc_left5 &^= 0xff << gc_lane
 										}
 									}
@@ -816,21 +703,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 										gc_rank := gc_w + gc_lane
 										val := gc_s_val[gc_rank]
-//line hecbench_lda.go:67
-										var val_2 float32 = val
+										/*line hecbench_lda.go:67*/ var val_2 float32 = val
 										gc_l_val_2[gc_lane] = val_2
 									}
 								}
-//line hecbench_lda.go:26
-								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 								gc_left6 := gc_act
 								if compiled.SIMD {
 									if gc_act == ^uint32(0) {
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-											active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_lda.go:26
-											active_.StoreSlice(gc_l_active_[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_.StoreSlice(gc_l_active_[gc_lane:])
 											gc_left6 &^= 0xff << gc_lane
 										}
 									} else {
@@ -838,10 +721,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
-//line hecbench_lda.go:26
-											active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_lda.go:26
-											active_.StoreSlice(gc_l_active_[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_.StoreSlice(gc_l_active_[gc_lane:])
 											gc_left6 &^= 0xff << gc_lane
 										}
 									}
@@ -852,31 +733,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_left6&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:26
-										active_ := gc_c3r[gc_lane]
+										/*line hecbench_lda.go:26*/ active_ := gc_c3r[gc_lane]
 										gc_l_active_[gc_lane] = active_
 									}
 								}
-//line hecbench_lda.go:27
-								for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+								/*line hecbench_lda.go:27*/ for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
 									gc_left7 := gc_act
 									if compiled.SIMD {
 										if gc_act == ^uint32(0) {
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 												_ = val_2
-//line hecbench_lda.go:28
-												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
-//line hecbench_lda.go:28
-												active_.StoreSlice(gc_c4m[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_.StoreSlice(gc_c4m[gc_lane:])
 												for gc_k15 := range 8 {
-//line hecbench_lda.go:28
-													gc_c4a[gc_lane+gc_k15] = offset_
+													/*line hecbench_lda.go:28*/ gc_c4a[gc_lane+gc_k15] = offset_
 												}
 												for gc_k16 := range 8 {
-//line hecbench_lda.go:28
-													gc_c4w[gc_lane+gc_k16] = 32
+													/*line hecbench_lda.go:28*/ gc_c4w[gc_lane+gc_k16] = 32
 												}
 												gc_left7 &^= 0xff << gc_lane
 											}
@@ -885,20 +759,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-//line hecbench_lda.go:28
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
 												_ = val_2
-//line hecbench_lda.go:28
-												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
-//line hecbench_lda.go:28
-												active_.StoreSlice(gc_c4m[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_.StoreSlice(gc_c4m[gc_lane:])
 												for gc_k13 := range 8 {
-//line hecbench_lda.go:28
-													gc_c4a[gc_lane+gc_k13] = offset_
+													/*line hecbench_lda.go:28*/ gc_c4a[gc_lane+gc_k13] = offset_
 												}
 												for gc_k14 := range 8 {
-//line hecbench_lda.go:28
-													gc_c4w[gc_lane+gc_k14] = 32
+													/*line hecbench_lda.go:28*/ gc_c4w[gc_lane+gc_k14] = 32
 												}
 												gc_left7 &^= 0xff << gc_lane
 											}
@@ -913,24 +782,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											val_2 := gc_l_val_2[gc_lane]
 											_ = val_2
 											active_ := gc_l_active_[gc_lane]
-//line hecbench_lda.go:28
-											gc_c4m[gc_lane] = active_
+											/*line hecbench_lda.go:28*/ gc_c4m[gc_lane] = active_
 											gc_c4a[gc_lane] = offset_
 											gc_c4w[gc_lane] = 32
 										}
 									}
-//line hecbench_lda.go:28
-									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
 									gc_left8 := gc_act
 									if compiled.SIMD {
 										if gc_act == ^uint32(0) {
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_lda.go:28
-												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+												/*line hecbench_lda.go:28*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 												gc_left8 &^= 0xff << gc_lane
 											}
 										} else {
@@ -938,12 +802,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-//line hecbench_lda.go:28
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_lda.go:28
-												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+												/*line hecbench_lda.go:28*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 												gc_left8 &^= 0xff << gc_lane
 											}
 										}
@@ -955,8 +816,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue
 											}
 											val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:28
-											val_2 += gc_c4r[gc_lane]
+											/*line hecbench_lda.go:28*/ val_2 += gc_c4r[gc_lane]
 											gc_l_val_2[gc_lane] = val_2
 										}
 									}
@@ -974,30 +834,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = gc_ty
 											gc_tz := gc_tidx10.Z
 											_ = gc_tz
-//line hecbench_lda.go:30
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:30
-											var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-											r_2 := val_2
-//line hecbench_lda.go:67
-											val = r_2
+											/*line hecbench_lda.go:30*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+											/*line hecbench_lda.go:30*/ var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											/*line hecbench_lda.go:30*/ r_2 := val_2
+											/*line hecbench_lda.go:67*/ val = r_2
 											gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if2.ToBits() != 0 {
 												var gc_lanes12 [8]float32
-//line hecbench_lda.go:70
-												val.Store(&gc_lanes12)
+												/*line hecbench_lda.go:70*/ val.Store(&gc_lanes12)
 												for gc_k18 := range 8 {
 													if gc_if2.ToBits()&(1<<gc_k18) != 0 {
 														gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_lda.go:70
-														shared[0] = gc_lanes12[gc_k18]
+														/*line hecbench_lda.go:70*/ shared[0] = gc_lanes12[gc_k18]
 													}
 												}
 												gc_pos.Thread = gc_rank
 											}
-//line hecbench_lda.go:70
-											val.StoreSlice(gc_s_val[gc_rank:])
+											/*line hecbench_lda.go:70*/ val.StoreSlice(gc_s_val[gc_rank:])
 											gc_left9 &^= 0xff << gc_lane
 										}
 									} else {
@@ -1015,30 +868,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = gc_ty
 											gc_tz := gc_tidx.Z
 											_ = gc_tz
-//line hecbench_lda.go:70
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:70
-											var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-											r_2 := val_2
-//line hecbench_lda.go:67
-											val = r_2
+											/*line hecbench_lda.go:70*/ val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+											/*line hecbench_lda.go:70*/ var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											/*line hecbench_lda.go:30*/ r_2 := val_2
+											/*line hecbench_lda.go:67*/ val = r_2
 											gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if.ToBits() != 0 {
 												var gc_lanes11 [8]float32
-//line hecbench_lda.go:70
-												val.Store(&gc_lanes11)
+												/*line hecbench_lda.go:70*/ val.Store(&gc_lanes11)
 												for gc_k17 := range 8 {
 													if gc_if.ToBits()&(1<<gc_k17) != 0 {
 														gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_lda.go:70
-														shared[0] = gc_lanes11[gc_k17]
+														/*line hecbench_lda.go:70*/ shared[0] = gc_lanes11[gc_k17]
 													}
 												}
 												gc_pos.Thread = gc_rank
 											}
-//line hecbench_lda.go:70
-											val.StoreSlice(gc_s_val[gc_rank:])
+											/*line hecbench_lda.go:70*/ val.StoreSlice(gc_s_val[gc_rank:])
 											gc_left9 &^= 0xff << gc_lane
 										}
 									}
@@ -1058,15 +904,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
 										val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:92
-										var val float32
-//line hecbench_lda.go:30
-										var r_2 float32 = val_2
-//line hecbench_lda.go:67
-										val = r_2
+										/*line hecbench_lda.go:92*/ var val float32
+										/*line hecbench_lda.go:30*/ var r_2 float32 = val_2
+										/*line hecbench_lda.go:67*/ val = r_2
 										if gc_tx == 0 {
-//line hecbench_lda.go:70
-											shared[0] = val
+											/*line hecbench_lda.go:70*/ shared[0] = val
 										}
 										gc_s_val[gc_rank] = val
 									}
@@ -1080,20 +922,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
 								gc_rank := gc_vstep9
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-								r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
-//line hecbench_lda.go:74
-								r.StoreSlice(gc_s_r[gc_rank:])
+								/*line hecbench_lda.go:74*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:74*/ r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
+								/*line hecbench_lda.go:74*/ r.StoreSlice(gc_s_r[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
-//line hecbench_lda.go:74
-							r = shared[0]
+							/*line hecbench_lda.go:74*/ r = shared[0]
 							gc_s_r[gc_rank] = r
 						}
 						returned = true
@@ -1102,24 +940,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if compiled.SIMD {
 						for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
 							gc_rank := gc_vstep10
-//line hecbench_lda.go:146
-							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:146
-							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+							/*line hecbench_lda.go:146*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+							/*line hecbench_lda.go:146*/ phiSum := r
+							/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
-//line hecbench_lda.go:146
-						phiSum := r
+						/*line hecbench_lda.go:146*/ phiSum := r
 						gc_s_phiSum[gc_rank] = phiSum
 					}
-//line hecbench_lda.go:148
-					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
+					/*line hecbench_lda.go:148*/ for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -1127,8 +960,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more5 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off5, gc_to) {
-//line hecbench_lda.go:157
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:157*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -1141,24 +973,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at9 := newGamma[gc_off19:][:gc_to]
 								gc_vstep11 := gc_from
 								if compiled.SIMD {
-//line hecbench_lda.go:153
-									gc_vb7 := archsimd.BroadcastFloat32x8(c)
+									/*line hecbench_lda.go:153*/ gc_vb7 := archsimd.BroadcastFloat32x8(c)
 									for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
 										gc_tx := gc_vstep11
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:153
-										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
+										/*line hecbench_lda.go:153*/ phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 										var l_ int = gc_tx + gc_off5
 										_ = l_
-//line hecbench_lda.go:149
-										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Div(phiSum).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_lda.go:152
-										if vali_ {
-//line hecbench_lda.go:152
-											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at8[gc_tx:])
+										/*line hecbench_lda.go:149*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Div(phiSum).StoreSlice(gc_at7[gc_tx:])
+										/*line hecbench_lda.go:152*/ if vali_ {
+											/*line hecbench_lda.go:152*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at8[gc_tx:])
 										} else {
-//line hecbench_lda.go:152
-											archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at9[gc_tx:])
+											/*line hecbench_lda.go:152*/ archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at9[gc_tx:])
 										}
 									}
 									archsimd.ClearAVXUpperBits()
@@ -1170,10 +996,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									phiSum := gc_s_phiSum[gc_rank]
 									gc_more5 = true
-//line hecbench_lda.go:149
-									gc_at7[gc_tx] /= phiSum
-//line hecbench_lda.go:152
-									if vali_ {
+									/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+									/*line hecbench_lda.go:152*/ if vali_ {
 										gc_at8[gc_tx] += gc_at7[gc_tx] * c
 									} else {
 										gc_at9[gc_tx] += gc_at7[gc_tx] * c
@@ -1182,27 +1006,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							} else {
 								gc_vstep12 := gc_from
 								if compiled.SIMD {
-//line hecbench_lda.go:153
-									gc_vb6 := archsimd.BroadcastFloat32x8(c)
+									/*line hecbench_lda.go:153*/ gc_vb6 := archsimd.BroadcastFloat32x8(c)
 									for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
 										gc_tx := gc_vstep12
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:153
-										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
+										/*line hecbench_lda.go:153*/ phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 										var l_ int = gc_tx + gc_off5
-//line hecbench_lda.go:149
-										if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
+										/*line hecbench_lda.go:149*/ if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
 											break
 										}
-//line hecbench_lda.go:150
-										archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
-//line hecbench_lda.go:152
-										if vali_ {
-//line hecbench_lda.go:152
-											archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
+										/*line hecbench_lda.go:150*/ archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
+										/*line hecbench_lda.go:152*/ if vali_ {
+											/*line hecbench_lda.go:152*/ archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
 										} else {
-//line hecbench_lda.go:153
-											archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
+											/*line hecbench_lda.go:153*/ archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 										}
 									}
 									archsimd.ClearAVXUpperBits()
@@ -1216,10 +1033,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									phiSum := gc_s_phiSum[gc_rank]
 									l_ := gc_tx + gc_off5
 									gc_more5 = true
-//line hecbench_lda.go:149
-									phi[l_] /= phiSum
-//line hecbench_lda.go:152
-									if vali_ {
+									/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+									/*line hecbench_lda.go:152*/ if vali_ {
 										valiPhiSum[l_] += phi[l_] * c
 									} else {
 										newGamma[l_] += phi[l_] * c
@@ -1230,8 +1045,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 				if j_2+1 == numIters {
-//line hecbench_lda.go:164
-					if !vali_ {
+					/*line hecbench_lda.go:164*/ if !vali_ {
 						{
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1243,8 +1057,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step3 + 0
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -1254,8 +1067,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step3 + 1
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -1265,8 +1077,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step3 + 2
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -1276,8 +1087,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									{
 										gc_tx := gc_step3 + 3
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-										for atomic.CAS(&locks[w], 0, 1) != 0 {
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
 											if gc_b.Stopped() {
 												return
@@ -1287,8 +1097,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:167
-									for atomic.CAS(&locks[w], 0, 1) != 0 {
+									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
 										if gc_b.Stopped() {
 											return
@@ -1297,8 +1106,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-//line hecbench_lda.go:172
-						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
+						/*line hecbench_lda.go:172*/ for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
@@ -1306,8 +1114,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_more6 = false
 							gc_from, gc_to := 0, gc_bdx
 							if !compiled.Adds(gc_off6, gc_to) {
-//line hecbench_lda.go:181
-								panic(compiled.ErrGuardWraps)
+								/*line hecbench_lda.go:181*/ panic(compiled.ErrGuardWraps)
 							}
 							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
 								gc_to = gc_bound
@@ -1320,14 +1127,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_at11 := phi[gc_off21:][:gc_to]
 									gc_vstep13 := gc_from
 									if compiled.SIMD {
-//line hecbench_lda.go:173
-										gc_vb9 := archsimd.BroadcastFloat32x8(c)
+										/*line hecbench_lda.go:173*/ gc_vb9 := archsimd.BroadcastFloat32x8(c)
 										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
 											gc_tx := gc_vstep13
 											var l_2 int = gc_tx + gc_off6
 											_ = l_2
-//line hecbench_lda.go:173
-											archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
+											/*line hecbench_lda.go:173*/ archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
@@ -1336,23 +1141,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
-//line hecbench_lda.go:173
-										gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
 									gc_vstep14 := gc_from
 									if compiled.SIMD {
-//line hecbench_lda.go:173
-										gc_vb8 := archsimd.BroadcastFloat32x8(c)
+										/*line hecbench_lda.go:173*/ gc_vb8 := archsimd.BroadcastFloat32x8(c)
 										for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
 											gc_tx := gc_vstep14
 											var l_2 int = gc_tx + gc_off6
-//line hecbench_lda.go:173
-											if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
+											/*line hecbench_lda.go:173*/ if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
 												break
 											}
-//line hecbench_lda.go:174
-											archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
+											/*line hecbench_lda.go:174*/ archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
@@ -1363,8 +1164,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_pos.Thread = gc_base + gc_tx
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
-//line hecbench_lda.go:173
-										newBeta[w*numTopics+l_2] += phi[l_2] * c
+										/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
 									}
 								}
 							}
@@ -1375,24 +1175,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lda.go:185
-								gc_off22 := w
+								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
 									gc_step4 := gc_from
 									for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 									for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:179
-										gc_at12[0] = 0
+										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
 									gc_step5 := gc_from
@@ -1400,39 +1194,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										{
 											gc_tx := gc_step5 + 0
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step5 + 1
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step5 + 2
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 										{
 											gc_tx := gc_step5 + 3
 											gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-											locks[w] = 0
+											/*line hecbench_lda.go:179*/ locks[w] = 0
 										}
 									}
 									for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lda.go:179
-										locks[w] = 0
+										/*line hecbench_lda.go:179*/ locks[w] = 0
 									}
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:186
-					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
+					/*line hecbench_lda.go:186*/ for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -1440,8 +1228,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more7 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off7, gc_to) {
-//line hecbench_lda.go:195
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:195*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -1456,8 +1243,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more7 = true
-//line hecbench_lda.go:187
-									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
+									/*line hecbench_lda.go:187*/ gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
 									gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
 									gc_at13[gc_tx] *= gc_at15[gc_tx]
 								}
@@ -1466,47 +1252,37 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_pos.Thread = gc_base + gc_tx
 									l_3 := gc_tx + gc_off7
 									gc_more7 = true
-//line hecbench_lda.go:187
-									lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
+									/*line hecbench_lda.go:187*/ lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
 									lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
 									lossVec[l_3] *= phi[l_3]
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:192
-					var vec_ []float32 = lossVec
-//line hecbench_lda.go:192
-					var length_ int = numTopics
-//line hecbench_lda.go:192
-					var returned_ bool
-//line hecbench_lda.go:36
-					shared_ := gc_shared1(32)[:32]
+					/*line hecbench_lda.go:192*/ var vec_ []float32 = lossVec
+					/*line hecbench_lda.go:192*/ var length_ int = numTopics
+					/*line hecbench_lda.go:192*/ var returned_ bool
+					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
 					gc_vstep15 := 0
 					if compiled.SIMD {
 						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
 						for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
 							gc_rank := gc_vstep15
-//line hecbench_lda.go:192
-							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_lda.go:192*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							val_3 := gc_vb10
-//line hecbench_lda.go:43
-							val_3.StoreSlice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:43
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line hecbench_lda.go:43*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+							/*line hecbench_lda.go:43*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:192
-						var r_3 float32
+						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
 						gc_s_val_3[gc_rank] = val_3
 						gc_s_r_3[gc_rank] = r_3
 					}
-//line hecbench_lda.go:44
-					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
+					/*line hecbench_lda.go:44*/ for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
@@ -1514,8 +1290,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_more8 = false
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off8, gc_to) {
-//line hecbench_lda.go:53
-							panic(compiled.ErrGuardWraps)
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
 							gc_to = gc_bound
@@ -1529,14 +1304,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
 										gc_tx := gc_vstep16
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:44*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 										var i_2 int = gc_tx + gc_off8
 										_ = i_2
-//line hecbench_lda.go:45
-										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))
-//line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))
+										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -1547,8 +1319,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									val_3 := gc_s_val_3[gc_rank]
 									gc_more8 = true
-//line hecbench_lda.go:45
-									val_3 += gc_at16[gc_tx]
+									/*line hecbench_lda.go:45*/ val_3 += gc_at16[gc_tx]
 									gc_s_val_3[gc_rank] = val_3
 								}
 							} else {
@@ -1557,17 +1328,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
 										gc_tx := gc_vstep17
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:44*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 										var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:45
-										if i_2 < 0 || i_2 > len(vec_)-8 {
+										/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
 											break
 										}
-//line hecbench_lda.go:45
-										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
-//line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
+										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -1580,15 +1347,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_3 := gc_s_val_3[gc_rank]
 									i_2 := gc_tx + gc_off8
 									gc_more8 = true
-//line hecbench_lda.go:45
-									val_3 += vec_[i_2]
+									/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
 									gc_s_val_3[gc_rank] = val_3
 								}
 							}
 						}
 					}
-//line hecbench_lda.go:53
-					var gc_l_val_4 [32]float32
+					/*line hecbench_lda.go:53*/ var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
 					var gc_c5r [32]uint32
 					var gc_c6m [32]uint32
@@ -1605,12 +1370,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:47
-									val_4 := val_3
-//line hecbench_lda.go:47
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_lda.go:47*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:47*/ val_4 := val_3
+									/*line hecbench_lda.go:47*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left10 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1619,12 +1381,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:47
-									val_4 := val_3
-//line hecbench_lda.go:47
-									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									/*line hecbench_lda.go:47*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+									/*line hecbench_lda.go:47*/ val_4 := val_3
+									/*line hecbench_lda.go:47*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 									gc_left10 &^= 0xff << gc_lane
 								}
 							}
@@ -1637,21 +1396,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								gc_rank := gc_w + gc_lane
 								val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:47
-								var val_4 float32 = val_3
+								/*line hecbench_lda.go:47*/ var val_4 float32 = val_3
 								gc_l_val_4[gc_lane] = val_4
 							}
 						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
 						gc_left11 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-									active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-//line hecbench_lda.go:26
-									active_2.StoreSlice(gc_l_active_2[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_2.StoreSlice(gc_l_active_2[gc_lane:])
 									gc_left11 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1659,10 +1414,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:26
-									active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-//line hecbench_lda.go:26
-									active_2.StoreSlice(gc_l_active_2[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_2 := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_2.StoreSlice(gc_l_active_2[gc_lane:])
 									gc_left11 &^= 0xff << gc_lane
 								}
 							}
@@ -1673,31 +1426,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_left11&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:26
-								active_2 := gc_c5r[gc_lane]
+								/*line hecbench_lda.go:26*/ active_2 := gc_c5r[gc_lane]
 								gc_l_active_2[gc_lane] = active_2
 							}
 						}
-//line hecbench_lda.go:27
-						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+						/*line hecbench_lda.go:27*/ for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 							gc_left12 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 										_ = val_4
-//line hecbench_lda.go:28
-										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
-//line hecbench_lda.go:28
-										active_2.StoreSlice(gc_c6m[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_2.StoreSlice(gc_c6m[gc_lane:])
 										for gc_k21 := range 8 {
-//line hecbench_lda.go:28
-											gc_c6a[gc_lane+gc_k21] = offset_2
+											/*line hecbench_lda.go:28*/ gc_c6a[gc_lane+gc_k21] = offset_2
 										}
 										for gc_k22 := range 8 {
-//line hecbench_lda.go:28
-											gc_c6w[gc_lane+gc_k22] = 32
+											/*line hecbench_lda.go:28*/ gc_c6w[gc_lane+gc_k22] = 32
 										}
 										gc_left12 &^= 0xff << gc_lane
 									}
@@ -1706,20 +1452,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
 										_ = val_4
-//line hecbench_lda.go:28
-										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
-//line hecbench_lda.go:28
-										active_2.StoreSlice(gc_c6m[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_2.StoreSlice(gc_c6m[gc_lane:])
 										for gc_k19 := range 8 {
-//line hecbench_lda.go:28
-											gc_c6a[gc_lane+gc_k19] = offset_2
+											/*line hecbench_lda.go:28*/ gc_c6a[gc_lane+gc_k19] = offset_2
 										}
 										for gc_k20 := range 8 {
-//line hecbench_lda.go:28
-											gc_c6w[gc_lane+gc_k20] = 32
+											/*line hecbench_lda.go:28*/ gc_c6w[gc_lane+gc_k20] = 32
 										}
 										gc_left12 &^= 0xff << gc_lane
 									}
@@ -1734,24 +1475,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_4 := gc_l_val_4[gc_lane]
 									_ = val_4
 									active_2 := gc_l_active_2[gc_lane]
-//line hecbench_lda.go:28
-									gc_c6m[gc_lane] = active_2
+									/*line hecbench_lda.go:28*/ gc_c6m[gc_lane] = active_2
 									gc_c6a[gc_lane] = offset_2
 									gc_c6w[gc_lane] = 32
 								}
 							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
 							gc_left13 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_lda.go:28
-										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 										gc_left13 &^= 0xff << gc_lane
 									}
 								} else {
@@ -1759,12 +1495,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line hecbench_lda.go:28
-										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_lda.go:28
-										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 										gc_left13 &^= 0xff << gc_lane
 									}
 								}
@@ -1776,8 +1509,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										continue
 									}
 									val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:28
-									val_4 += gc_c6r[gc_lane]
+									/*line hecbench_lda.go:28*/ val_4 += gc_c6r[gc_lane]
 									gc_l_val_4[gc_lane] = val_4
 								}
 							}
@@ -1791,18 +1523,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp_ := gc_tx / ldaWarpSize
+							/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
 							lane_ := gc_tx % ldaWarpSize
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:44
-							var val_3 float32
-//line hecbench_lda.go:30
-							var r_4 float32 = val_4
-//line hecbench_lda.go:47
-							val_3 = r_4
-//line hecbench_lda.go:50
-							if lane_ == 0 {
+							/*line hecbench_lda.go:44*/ var val_3 float32
+							/*line hecbench_lda.go:30*/ var r_4 float32 = val_4
+							/*line hecbench_lda.go:47*/ val_3 = r_4
+							/*line hecbench_lda.go:50*/ if lane_ == 0 {
 								shared_[warp_] = val_3
 							}
 							gc_s_val_3[gc_rank] = val_3
@@ -1812,19 +1539,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-							lane_ := gc_tx % ldaWarpSize
+							/*line hecbench_lda.go:40*/ lane_ := gc_tx % ldaWarpSize
 							val_3 := gc_s_val_3[gc_rank]
 							r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:56
-							if gc_bdx <= ldaWarpSize {
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 								r_3 = shared_[0]
 								returned_ = true
 							}
-//line hecbench_lda.go:61
-							if !returned_ {
-//line hecbench_lda.go:61
-								if gc_tx < gc_bdx/ldaWarpSize {
+							/*line hecbench_lda.go:61*/ if !returned_ {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 									val_3 = shared_[lane_]
 								} else {
 									val_3 = 0
@@ -1834,10 +1557,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-//line hecbench_lda.go:58
-					if !returned_ {
-//line hecbench_lda.go:60
-						var gc_l_val_5 [32]float32
+					/*line hecbench_lda.go:58*/ if !returned_ {
+						/*line hecbench_lda.go:60*/ var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
 						var gc_c7r [32]uint32
 						var gc_c8m [32]uint32
@@ -1858,10 +1579,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx = 0
 									}
 									gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-									warp_ := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-									if warp_ == 0 {
+									/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp_ == 0 {
 										gc_m67 |= 1 << gc_lane
 									}
 								}
@@ -1874,12 +1593,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act == ^uint32(0) {
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:67
-											val_5 := val_3
-//line hecbench_lda.go:67
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
+											/*line hecbench_lda.go:67*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+											/*line hecbench_lda.go:67*/ val_5 := val_3
+											/*line hecbench_lda.go:67*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 											gc_left14 &^= 0xff << gc_lane
 										}
 									} else {
@@ -1888,12 +1604,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue
 											}
 											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:67
-											val_5 := val_3
-//line hecbench_lda.go:67
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
+											/*line hecbench_lda.go:67*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+											/*line hecbench_lda.go:67*/ val_5 := val_3
+											/*line hecbench_lda.go:67*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 											gc_left14 &^= 0xff << gc_lane
 										}
 									}
@@ -1906,21 +1619,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 										gc_rank := gc_w + gc_lane
 										val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:67
-										var val_5 float32 = val_3
+										/*line hecbench_lda.go:67*/ var val_5 float32 = val_3
 										gc_l_val_5[gc_lane] = val_5
 									}
 								}
-//line hecbench_lda.go:26
-								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
 								gc_left15 := gc_act
 								if compiled.SIMD {
 									if gc_act == ^uint32(0) {
 										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-											active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line hecbench_lda.go:26
-											active_3.StoreSlice(gc_l_active_3[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_3.StoreSlice(gc_l_active_3[gc_lane:])
 											gc_left15 &^= 0xff << gc_lane
 										}
 									} else {
@@ -1928,10 +1637,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act>>gc_lane&0xff != 0xff {
 												continue
 											}
-//line hecbench_lda.go:26
-											active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line hecbench_lda.go:26
-											active_3.StoreSlice(gc_l_active_3[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+											/*line hecbench_lda.go:26*/ active_3.StoreSlice(gc_l_active_3[gc_lane:])
 											gc_left15 &^= 0xff << gc_lane
 										}
 									}
@@ -1942,31 +1649,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										if gc_left15&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_lda.go:26
-										active_3 := gc_c7r[gc_lane]
+										/*line hecbench_lda.go:26*/ active_3 := gc_c7r[gc_lane]
 										gc_l_active_3[gc_lane] = active_3
 									}
 								}
-//line hecbench_lda.go:27
-								for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+								/*line hecbench_lda.go:27*/ for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
 									gc_left16 := gc_act
 									if compiled.SIMD {
 										if gc_act == ^uint32(0) {
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 												_ = val_5
-//line hecbench_lda.go:28
-												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
-//line hecbench_lda.go:28
-												active_3.StoreSlice(gc_c8m[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_3.StoreSlice(gc_c8m[gc_lane:])
 												for gc_k25 := range 8 {
-//line hecbench_lda.go:28
-													gc_c8a[gc_lane+gc_k25] = offset_3
+													/*line hecbench_lda.go:28*/ gc_c8a[gc_lane+gc_k25] = offset_3
 												}
 												for gc_k26 := range 8 {
-//line hecbench_lda.go:28
-													gc_c8w[gc_lane+gc_k26] = 32
+													/*line hecbench_lda.go:28*/ gc_c8w[gc_lane+gc_k26] = 32
 												}
 												gc_left16 &^= 0xff << gc_lane
 											}
@@ -1975,20 +1675,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-//line hecbench_lda.go:28
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
 												_ = val_5
-//line hecbench_lda.go:28
-												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
-//line hecbench_lda.go:28
-												active_3.StoreSlice(gc_c8m[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+												/*line hecbench_lda.go:28*/ active_3.StoreSlice(gc_c8m[gc_lane:])
 												for gc_k23 := range 8 {
-//line hecbench_lda.go:28
-													gc_c8a[gc_lane+gc_k23] = offset_3
+													/*line hecbench_lda.go:28*/ gc_c8a[gc_lane+gc_k23] = offset_3
 												}
 												for gc_k24 := range 8 {
-//line hecbench_lda.go:28
-													gc_c8w[gc_lane+gc_k24] = 32
+													/*line hecbench_lda.go:28*/ gc_c8w[gc_lane+gc_k24] = 32
 												}
 												gc_left16 &^= 0xff << gc_lane
 											}
@@ -2003,24 +1698,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											val_5 := gc_l_val_5[gc_lane]
 											_ = val_5
 											active_3 := gc_l_active_3[gc_lane]
-//line hecbench_lda.go:28
-											gc_c8m[gc_lane] = active_3
+											/*line hecbench_lda.go:28*/ gc_c8m[gc_lane] = active_3
 											gc_c8a[gc_lane] = offset_3
 											gc_c8w[gc_lane] = 32
 										}
 									}
-//line hecbench_lda.go:28
-									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
 									gc_left17 := gc_act
 									if compiled.SIMD {
 										if gc_act == ^uint32(0) {
 											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_lda.go:28
-												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+												/*line hecbench_lda.go:28*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 												gc_left17 &^= 0xff << gc_lane
 											}
 										} else {
@@ -2028,12 +1718,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												if gc_act>>gc_lane&0xff != 0xff {
 													continue
 												}
-//line hecbench_lda.go:28
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_lda.go:28
-												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:28*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+												/*line hecbench_lda.go:28*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 												gc_left17 &^= 0xff << gc_lane
 											}
 										}
@@ -2045,8 +1732,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												continue
 											}
 											val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:28
-											val_5 += gc_c8r[gc_lane]
+											/*line hecbench_lda.go:28*/ val_5 += gc_c8r[gc_lane]
 											gc_l_val_5[gc_lane] = val_5
 										}
 									}
@@ -2064,30 +1750,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = gc_ty
 											gc_tz := gc_tidx19.Z
 											_ = gc_tz
-//line hecbench_lda.go:30
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:30
-											var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-											r_5 := val_5
-//line hecbench_lda.go:67
-											val_3 = r_5
+											/*line hecbench_lda.go:30*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+											/*line hecbench_lda.go:30*/ var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											/*line hecbench_lda.go:30*/ r_5 := val_5
+											/*line hecbench_lda.go:67*/ val_3 = r_5
 											gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if4.ToBits() != 0 {
 												var gc_lanes14 [8]float32
-//line hecbench_lda.go:70
-												val_3.Store(&gc_lanes14)
+												/*line hecbench_lda.go:70*/ val_3.Store(&gc_lanes14)
 												for gc_k28 := range 8 {
 													if gc_if4.ToBits()&(1<<gc_k28) != 0 {
 														gc_pos.Thread = gc_rank + gc_k28
-//line hecbench_lda.go:70
-														shared_[0] = gc_lanes14[gc_k28]
+														/*line hecbench_lda.go:70*/ shared_[0] = gc_lanes14[gc_k28]
 													}
 												}
 												gc_pos.Thread = gc_rank
 											}
-//line hecbench_lda.go:70
-											val_3.StoreSlice(gc_s_val_3[gc_rank:])
+											/*line hecbench_lda.go:70*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 											gc_left18 &^= 0xff << gc_lane
 										}
 									} else {
@@ -2105,30 +1784,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = gc_ty
 											gc_tz := gc_tidx.Z
 											_ = gc_tz
-//line hecbench_lda.go:70
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:70
-											var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-											r_5 := val_5
-//line hecbench_lda.go:67
-											val_3 = r_5
+											/*line hecbench_lda.go:70*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+											/*line hecbench_lda.go:70*/ var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											/*line hecbench_lda.go:30*/ r_5 := val_5
+											/*line hecbench_lda.go:67*/ val_3 = r_5
 											gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 											if gc_if3.ToBits() != 0 {
 												var gc_lanes13 [8]float32
-//line hecbench_lda.go:70
-												val_3.Store(&gc_lanes13)
+												/*line hecbench_lda.go:70*/ val_3.Store(&gc_lanes13)
 												for gc_k27 := range 8 {
 													if gc_if3.ToBits()&(1<<gc_k27) != 0 {
 														gc_pos.Thread = gc_rank + gc_k27
-//line hecbench_lda.go:70
-														shared_[0] = gc_lanes13[gc_k27]
+														/*line hecbench_lda.go:70*/ shared_[0] = gc_lanes13[gc_k27]
 													}
 												}
 												gc_pos.Thread = gc_rank
 											}
-//line hecbench_lda.go:70
-											val_3.StoreSlice(gc_s_val_3[gc_rank:])
+											/*line hecbench_lda.go:70*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 											gc_left18 &^= 0xff << gc_lane
 										}
 									}
@@ -2148,15 +1820,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
 										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:92
-										var val_3 float32
-//line hecbench_lda.go:30
-										var r_5 float32 = val_5
-//line hecbench_lda.go:67
-										val_3 = r_5
+										/*line hecbench_lda.go:92*/ var val_3 float32
+										/*line hecbench_lda.go:30*/ var r_5 float32 = val_5
+										/*line hecbench_lda.go:67*/ val_3 = r_5
 										if gc_tx == 0 {
-//line hecbench_lda.go:70
-											shared_[0] = val_3
+											/*line hecbench_lda.go:70*/ shared_[0] = val_3
 										}
 										gc_s_val_3[gc_rank] = val_3
 									}
@@ -2170,20 +1838,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
 								gc_rank := gc_vstep18
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-								r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
-//line hecbench_lda.go:74
-								r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								/*line hecbench_lda.go:74*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:74*/ r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
+								/*line hecbench_lda.go:74*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
-//line hecbench_lda.go:74
-							r_3 = shared_[0]
+							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 							gc_s_r_3[gc_rank] = r_3
 						}
 						returned_ = true
@@ -2196,17 +1860,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 							gc_off26 := gc_bx
-//line hecbench_lda.go:84
-							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+							/*line hecbench_lda.go:84*/ if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
 								gc_at17 := valiLosses[gc_off26:][:1]
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:192
-									loss := r_3 * c
-//line hecbench_lda.go:194
-									if vali_ {
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
 										gc_at17[0] += loss
 									} else {
 										gc_at18[0] += loss
@@ -2217,10 +1878,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									r_3 := gc_s_r_3[gc_rank]
-//line hecbench_lda.go:192
-									loss := r_3 * c
-//line hecbench_lda.go:194
-									if vali_ {
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
 										valiLosses[gc_bx] += loss
 									} else {
 										trainLosses[gc_bx] += loss
@@ -2231,8 +1890,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-//line hecbench_lda.go:207
-			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
+			/*line hecbench_lda.go:207*/ for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -2240,8 +1898,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_more9 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off9, gc_to) {
-//line hecbench_lda.go:216
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_lda.go:216*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -2258,8 +1915,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_tx := gc_vstep19
 								var k_2 int = gc_tx + gc_off9
 								_ = k_2
-//line hecbench_lda.go:208
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
+								/*line hecbench_lda.go:208*/ archsimd.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2268,8 +1924,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
-//line hecbench_lda.go:208
-							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
 						gc_vstep20 := gc_from
@@ -2277,12 +1932,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
 								gc_tx := gc_vstep20
 								var k_2 int = gc_tx + gc_off9
-//line hecbench_lda.go:208
-								if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
+								/*line hecbench_lda.go:208*/ if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
 									break
 								}
-//line hecbench_lda.go:209
-								archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
+								/*line hecbench_lda.go:209*/ archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2293,45 +1946,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_base + gc_tx
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
-//line hecbench_lda.go:208
-							gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 						}
 					}
 				}
 			}
 		}
 		var vec_2 []float32 = gamma_
-//line hecbench_lda.go:214
-		var length_2 int = numTopics
-//line hecbench_lda.go:214
-		var returned_2 bool
-//line hecbench_lda.go:36
-		shared_2 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
+		/*line hecbench_lda.go:214*/ var returned_2 bool
+		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
 		gc_vstep21 := 0
 		if compiled.SIMD {
 			gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
 				gc_rank := gc_vstep21
-//line hecbench_lda.go:214
-				var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				/*line hecbench_lda.go:214*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				val_6 := gc_vb11
-//line hecbench_lda.go:43
-				val_6.StoreSlice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:43
-				r_6.StoreSlice(gc_s_r_6[gc_rank:])
+				/*line hecbench_lda.go:43*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+				/*line hecbench_lda.go:43*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_lda.go:214
-			var r_6 float32
+			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
 			gc_s_val_6[gc_rank] = val_6
 			gc_s_r_6[gc_rank] = r_6
 		}
-//line hecbench_lda.go:44
-		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2339,8 +1983,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more10 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off10, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -2354,14 +1997,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep22+7 < gc_to; gc_vstep22 += 8 {
 							gc_tx := gc_vstep22
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 							var i_3 int = gc_tx + gc_off10
 							_ = i_3
-//line hecbench_lda.go:45
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]))
-//line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2372,8 +2012,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_6 := gc_s_val_6[gc_rank]
 						gc_more10 = true
-//line hecbench_lda.go:45
-						val_6 += gc_at22[gc_tx]
+						/*line hecbench_lda.go:45*/ val_6 += gc_at22[gc_tx]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				} else {
@@ -2382,17 +2021,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep23+7 < gc_to; gc_vstep23 += 8 {
 							gc_tx := gc_vstep23
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 							var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:45
-							if i_3 < 0 || i_3 > len(vec_2)-8 {
+							/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
 								break
 							}
-//line hecbench_lda.go:45
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
-//line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
+							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2405,15 +2040,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_6 := gc_s_val_6[gc_rank]
 						i_3 := gc_tx + gc_off10
 						gc_more10 = true
-//line hecbench_lda.go:45
-						val_6 += vec_2[i_3]
+						/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_7 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
 		var gc_c9r [32]uint32
 		var gc_c10m [32]uint32
@@ -2430,12 +2063,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:47
-						val_7 := val_6
-//line hecbench_lda.go:47
-						val_7.StoreSlice(gc_l_val_7[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_7 := val_6
+						/*line hecbench_lda.go:47*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
 						gc_left19 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2444,12 +2074,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:47
-						val_7 := val_6
-//line hecbench_lda.go:47
-						val_7.StoreSlice(gc_l_val_7[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_7 := val_6
+						/*line hecbench_lda.go:47*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
 						gc_left19 &^= 0xff << gc_lane
 					}
 				}
@@ -2462,21 +2089,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_rank := gc_w + gc_lane
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:47
-					var val_7 float32 = val_6
+					/*line hecbench_lda.go:47*/ var val_7 float32 = val_6
 					gc_l_val_7[gc_lane] = val_7
 				}
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
 			gc_left20 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-						active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
-//line hecbench_lda.go:26
-						active_4.StoreSlice(gc_l_active_4[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_4.StoreSlice(gc_l_active_4[gc_lane:])
 						gc_left20 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2484,10 +2107,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
-//line hecbench_lda.go:26
-						active_4.StoreSlice(gc_l_active_4[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_4 := archsimd.LoadUint32x8Slice(gc_c9r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_4.StoreSlice(gc_l_active_4[gc_lane:])
 						gc_left20 &^= 0xff << gc_lane
 					}
 				}
@@ -2498,31 +2119,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_left20&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_lda.go:26
-					active_4 := gc_c9r[gc_lane]
+					/*line hecbench_lda.go:26*/ active_4 := gc_c9r[gc_lane]
 					gc_l_active_4[gc_lane] = active_4
 				}
 			}
-//line hecbench_lda.go:27
-			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
 				gc_left21 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 							_ = val_7
-//line hecbench_lda.go:28
-							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
-//line hecbench_lda.go:28
-							active_4.StoreSlice(gc_c10m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_4.StoreSlice(gc_c10m[gc_lane:])
 							for gc_k31 := range 8 {
-//line hecbench_lda.go:28
-								gc_c10a[gc_lane+gc_k31] = offset_4
+								/*line hecbench_lda.go:28*/ gc_c10a[gc_lane+gc_k31] = offset_4
 							}
 							for gc_k32 := range 8 {
-//line hecbench_lda.go:28
-								gc_c10w[gc_lane+gc_k32] = 32
+								/*line hecbench_lda.go:28*/ gc_c10w[gc_lane+gc_k32] = 32
 							}
 							gc_left21 &^= 0xff << gc_lane
 						}
@@ -2531,20 +2145,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
 							_ = val_7
-//line hecbench_lda.go:28
-							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
-//line hecbench_lda.go:28
-							active_4.StoreSlice(gc_c10m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_4.StoreSlice(gc_c10m[gc_lane:])
 							for gc_k29 := range 8 {
-//line hecbench_lda.go:28
-								gc_c10a[gc_lane+gc_k29] = offset_4
+								/*line hecbench_lda.go:28*/ gc_c10a[gc_lane+gc_k29] = offset_4
 							}
 							for gc_k30 := range 8 {
-//line hecbench_lda.go:28
-								gc_c10w[gc_lane+gc_k30] = 32
+								/*line hecbench_lda.go:28*/ gc_c10w[gc_lane+gc_k30] = 32
 							}
 							gc_left21 &^= 0xff << gc_lane
 						}
@@ -2559,24 +2168,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_7 := gc_l_val_7[gc_lane]
 						_ = val_7
 						active_4 := gc_l_active_4[gc_lane]
-//line hecbench_lda.go:28
-						gc_c10m[gc_lane] = active_4
+						/*line hecbench_lda.go:28*/ gc_c10m[gc_lane] = active_4
 						gc_c10a[gc_lane] = offset_4
 						gc_c10w[gc_lane] = 32
 					}
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
 				gc_left22 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
-//line hecbench_lda.go:28
-							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
 							gc_left22 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2584,12 +2188,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
-//line hecbench_lda.go:28
-							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
 							gc_left22 &^= 0xff << gc_lane
 						}
 					}
@@ -2601,8 +2202,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:28
-						val_7 += gc_c10r[gc_lane]
+						/*line hecbench_lda.go:28*/ val_7 += gc_c10r[gc_lane]
 						gc_l_val_7[gc_lane] = val_7
 					}
 				}
@@ -2616,18 +2216,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_2 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
 				lane_2 := gc_tx % ldaWarpSize
 				val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:44
-				var val_6 float32
-//line hecbench_lda.go:30
-				var r_7 float32 = val_7
-//line hecbench_lda.go:47
-				val_6 = r_7
-//line hecbench_lda.go:50
-				if lane_2 == 0 {
+				/*line hecbench_lda.go:44*/ var val_6 float32
+				/*line hecbench_lda.go:30*/ var r_7 float32 = val_7
+				/*line hecbench_lda.go:47*/ val_6 = r_7
+				/*line hecbench_lda.go:50*/ if lane_2 == 0 {
 					shared_2[warp_2] = val_6
 				}
 				gc_s_val_6[gc_rank] = val_6
@@ -2637,19 +2232,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_2 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_2 := gc_tx % ldaWarpSize
 				val_6 := gc_s_val_6[gc_rank]
 				r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_6 = shared_2[0]
 					returned_2 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_2 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_2 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_6 = shared_2[lane_2]
 					} else {
 						val_6 = 0
@@ -2659,10 +2250,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_2 {
-//line hecbench_lda.go:60
-			var gc_l_val_8 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_2 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
 			var gc_c11r [32]uint32
 			var gc_c12m [32]uint32
@@ -2683,10 +2272,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_2 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_2 == 0 {
+						/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_2 == 0 {
 							gc_m78 |= 1 << gc_lane
 						}
 					}
@@ -2699,12 +2286,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:67
-								val_8 := val_6
-//line hecbench_lda.go:67
-								val_8.StoreSlice(gc_l_val_8[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_8 := val_6
+								/*line hecbench_lda.go:67*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
 								gc_left23 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2713,12 +2297,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:67
-								val_8 := val_6
-//line hecbench_lda.go:67
-								val_8.StoreSlice(gc_l_val_8[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_8 := val_6
+								/*line hecbench_lda.go:67*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
 								gc_left23 &^= 0xff << gc_lane
 							}
 						}
@@ -2731,21 +2312,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:67
-							var val_8 float32 = val_6
+							/*line hecbench_lda.go:67*/ var val_8 float32 = val_6
 							gc_l_val_8[gc_lane] = val_8
 						}
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
 					gc_left24 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-								active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
-//line hecbench_lda.go:26
-								active_5.StoreSlice(gc_l_active_5[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_5.StoreSlice(gc_l_active_5[gc_lane:])
 								gc_left24 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2753,10 +2330,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_lda.go:26
-								active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
-//line hecbench_lda.go:26
-								active_5.StoreSlice(gc_l_active_5[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_5.StoreSlice(gc_l_active_5[gc_lane:])
 								gc_left24 &^= 0xff << gc_lane
 							}
 						}
@@ -2767,31 +2342,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_left24&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:26
-							active_5 := gc_c11r[gc_lane]
+							/*line hecbench_lda.go:26*/ active_5 := gc_c11r[gc_lane]
 							gc_l_active_5[gc_lane] = active_5
 						}
 					}
-//line hecbench_lda.go:27
-					for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
 						gc_left25 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 									_ = val_8
-//line hecbench_lda.go:28
-									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
-//line hecbench_lda.go:28
-									active_5.StoreSlice(gc_c12m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_5.StoreSlice(gc_c12m[gc_lane:])
 									for gc_k35 := range 8 {
-//line hecbench_lda.go:28
-										gc_c12a[gc_lane+gc_k35] = offset_5
+										/*line hecbench_lda.go:28*/ gc_c12a[gc_lane+gc_k35] = offset_5
 									}
 									for gc_k36 := range 8 {
-//line hecbench_lda.go:28
-										gc_c12w[gc_lane+gc_k36] = 32
+										/*line hecbench_lda.go:28*/ gc_c12w[gc_lane+gc_k36] = 32
 									}
 									gc_left25 &^= 0xff << gc_lane
 								}
@@ -2800,20 +2368,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
 									_ = val_8
-//line hecbench_lda.go:28
-									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
-//line hecbench_lda.go:28
-									active_5.StoreSlice(gc_c12m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_5.StoreSlice(gc_c12m[gc_lane:])
 									for gc_k33 := range 8 {
-//line hecbench_lda.go:28
-										gc_c12a[gc_lane+gc_k33] = offset_5
+										/*line hecbench_lda.go:28*/ gc_c12a[gc_lane+gc_k33] = offset_5
 									}
 									for gc_k34 := range 8 {
-//line hecbench_lda.go:28
-										gc_c12w[gc_lane+gc_k34] = 32
+										/*line hecbench_lda.go:28*/ gc_c12w[gc_lane+gc_k34] = 32
 									}
 									gc_left25 &^= 0xff << gc_lane
 								}
@@ -2828,24 +2391,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								val_8 := gc_l_val_8[gc_lane]
 								_ = val_8
 								active_5 := gc_l_active_5[gc_lane]
-//line hecbench_lda.go:28
-								gc_c12m[gc_lane] = active_5
+								/*line hecbench_lda.go:28*/ gc_c12m[gc_lane] = active_5
 								gc_c12a[gc_lane] = offset_5
 								gc_c12w[gc_lane] = 32
 							}
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
 						gc_left26 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-									val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
 									gc_left26 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2853,12 +2411,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-									val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
 									gc_left26 &^= 0xff << gc_lane
 								}
 							}
@@ -2870,8 +2425,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:28
-								val_8 += gc_c12r[gc_lane]
+								/*line hecbench_lda.go:28*/ val_8 += gc_c12r[gc_lane]
 								gc_l_val_8[gc_lane] = val_8
 							}
 						}
@@ -2889,30 +2443,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx28.Z
 								_ = gc_tz
-//line hecbench_lda.go:30
-								val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:30
-								var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_8 := val_8
-//line hecbench_lda.go:67
-								val_6 = r_8
+								/*line hecbench_lda.go:30*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+								/*line hecbench_lda.go:30*/ var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_8 := val_8
+								/*line hecbench_lda.go:67*/ val_6 = r_8
 								gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if6.ToBits() != 0 {
 									var gc_lanes16 [8]float32
-//line hecbench_lda.go:70
-									val_6.Store(&gc_lanes16)
+									/*line hecbench_lda.go:70*/ val_6.Store(&gc_lanes16)
 									for gc_k38 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k38) != 0 {
 											gc_pos.Thread = gc_rank + gc_k38
-//line hecbench_lda.go:70
-											shared_2[0] = gc_lanes16[gc_k38]
+											/*line hecbench_lda.go:70*/ shared_2[0] = gc_lanes16[gc_k38]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 								gc_left27 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2930,30 +2477,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line hecbench_lda.go:70
-								val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:70
-								var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_8 := val_8
-//line hecbench_lda.go:67
-								val_6 = r_8
+								/*line hecbench_lda.go:70*/ val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+								/*line hecbench_lda.go:70*/ var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_8 := val_8
+								/*line hecbench_lda.go:67*/ val_6 = r_8
 								gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if5.ToBits() != 0 {
 									var gc_lanes15 [8]float32
-//line hecbench_lda.go:70
-									val_6.Store(&gc_lanes15)
+									/*line hecbench_lda.go:70*/ val_6.Store(&gc_lanes15)
 									for gc_k37 := range 8 {
 										if gc_if5.ToBits()&(1<<gc_k37) != 0 {
 											gc_pos.Thread = gc_rank + gc_k37
-//line hecbench_lda.go:70
-											shared_2[0] = gc_lanes15[gc_k37]
+											/*line hecbench_lda.go:70*/ shared_2[0] = gc_lanes15[gc_k37]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 								gc_left27 &^= 0xff << gc_lane
 							}
 						}
@@ -2973,15 +2513,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:92
-							var val_6 float32
-//line hecbench_lda.go:30
-							var r_8 float32 = val_8
-//line hecbench_lda.go:67
-							val_6 = r_8
+							/*line hecbench_lda.go:92*/ var val_6 float32
+							/*line hecbench_lda.go:30*/ var r_8 float32 = val_8
+							/*line hecbench_lda.go:67*/ val_6 = r_8
 							if gc_tx == 0 {
-//line hecbench_lda.go:70
-								shared_2[0] = val_6
+								/*line hecbench_lda.go:70*/ shared_2[0] = val_6
 							}
 							gc_s_val_6[gc_rank] = val_6
 						}
@@ -2995,20 +2531,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				for ; gc_vstep24+7 < gc_n; gc_vstep24 += 8 {
 					gc_rank := gc_vstep24
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-					r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
-//line hecbench_lda.go:74
-					r_6.StoreSlice(gc_s_r_6[gc_rank:])
+					/*line hecbench_lda.go:74*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_lda.go:74*/ r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
+					/*line hecbench_lda.go:74*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_rank := gc_vstep24; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
-//line hecbench_lda.go:74
-				r_6 = shared_2[0]
+				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 				gc_s_r_6[gc_rank] = r_6
 			}
 			returned_2 = true
@@ -3017,24 +2549,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		if compiled.SIMD {
 			for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
 				gc_rank := gc_vstep25
-//line hecbench_lda.go:214
-				r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
-//line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:214
-				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+				/*line hecbench_lda.go:214*/ r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+				/*line hecbench_lda.go:214*/ gammaSum := r_6
+				/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep25; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
-//line hecbench_lda.go:214
-			gammaSum := r_6
+			/*line hecbench_lda.go:214*/ gammaSum := r_6
 			gc_s_gammaSum[gc_rank] = gammaSum
 		}
-//line hecbench_lda.go:215
-		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
+		/*line hecbench_lda.go:215*/ for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -3042,8 +2569,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more11 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off11, gc_to) {
-//line hecbench_lda.go:224
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:224*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -3063,8 +2589,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -3075,8 +2600,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -3087,8 +2611,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -3099,8 +2622,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 							gc_at24[gc_tx] += Elogthetad
 							gc_at25[gc_tx] *= Elogthetad
 							gc_at26[gc_tx] *= Elogthetad
@@ -3111,8 +2633,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
 						gc_more11 = true
-//line hecbench_lda.go:216
-						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+						/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 						gc_at24[gc_tx] += Elogthetad
 						gc_at25[gc_tx] *= Elogthetad
 						gc_at26[gc_tx] *= Elogthetad
@@ -3127,8 +2648,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -3140,8 +2660,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -3153,8 +2672,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -3166,8 +2684,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gammaSum := gc_s_gammaSum[gc_rank]
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-//line hecbench_lda.go:216
-							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 							gradAlpha_[j_3] += Elogthetad
 							newGamma[j_3] *= Elogthetad
 							valiPhiSum[j_3] *= Elogthetad
@@ -3179,8 +2696,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gammaSum := gc_s_gammaSum[gc_rank]
 						j_3 := gc_tx + gc_off11
 						gc_more11 = true
-//line hecbench_lda.go:216
-						Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+						/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
 						gradAlpha_[j_3] += Elogthetad
 						newGamma[j_3] *= Elogthetad
 						valiPhiSum[j_3] *= Elogthetad
@@ -3188,39 +2704,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-//line hecbench_lda.go:223
-		var vec_3 []float32 = newGamma
-//line hecbench_lda.go:223
-		var length_3 int = numTopics
-//line hecbench_lda.go:223
-		var returned_3 bool
-//line hecbench_lda.go:36
-		shared_3 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:223*/ var vec_3 []float32 = newGamma
+		/*line hecbench_lda.go:223*/ var length_3 int = numTopics
+		/*line hecbench_lda.go:223*/ var returned_3 bool
+		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
 		gc_vstep26 := 0
 		if compiled.SIMD {
 			gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
 				gc_rank := gc_vstep26
-//line hecbench_lda.go:223
-				var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				/*line hecbench_lda.go:223*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				val_9 := gc_vb12
-//line hecbench_lda.go:43
-				val_9.StoreSlice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:43
-				r_9.StoreSlice(gc_s_r_9[gc_rank:])
+				/*line hecbench_lda.go:43*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+				/*line hecbench_lda.go:43*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep26; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_lda.go:223
-			var r_9 float32
+			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
 			gc_s_val_9[gc_rank] = val_9
 			gc_s_r_9[gc_rank] = r_9
 		}
-//line hecbench_lda.go:44
-		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -3228,8 +2735,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more12 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off12, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -3243,14 +2749,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep27+7 < gc_to; gc_vstep27 += 8 {
 							gc_tx := gc_vstep27
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 							var i_4 int = gc_tx + gc_off12
 							_ = i_4
-//line hecbench_lda.go:45
-							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]))
-//line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3261,8 +2764,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_9 := gc_s_val_9[gc_rank]
 						gc_more12 = true
-//line hecbench_lda.go:45
-						val_9 += gc_at27[gc_tx]
+						/*line hecbench_lda.go:45*/ val_9 += gc_at27[gc_tx]
 						gc_s_val_9[gc_rank] = val_9
 					}
 				} else {
@@ -3271,17 +2773,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep28+7 < gc_to; gc_vstep28 += 8 {
 							gc_tx := gc_vstep28
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 							var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:45
-							if i_4 < 0 || i_4 > len(vec_3)-8 {
+							/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
 								break
 							}
-//line hecbench_lda.go:45
-							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
-//line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
+							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3294,15 +2792,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_9 := gc_s_val_9[gc_rank]
 						i_4 := gc_tx + gc_off12
 						gc_more12 = true
-//line hecbench_lda.go:45
-						val_9 += vec_3[i_4]
+						/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
 						gc_s_val_9[gc_rank] = val_9
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_10 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
 		var gc_c13r [32]uint32
 		var gc_c14m [32]uint32
@@ -3319,12 +2815,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:47
-						val_10 := val_9
-//line hecbench_lda.go:47
-						val_10.StoreSlice(gc_l_val_10[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_10 := val_9
+						/*line hecbench_lda.go:47*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
 						gc_left28 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3333,12 +2826,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:47
-						val_10 := val_9
-//line hecbench_lda.go:47
-						val_10.StoreSlice(gc_l_val_10[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_10 := val_9
+						/*line hecbench_lda.go:47*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
 						gc_left28 &^= 0xff << gc_lane
 					}
 				}
@@ -3351,21 +2841,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_rank := gc_w + gc_lane
 					val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:47
-					var val_10 float32 = val_9
+					/*line hecbench_lda.go:47*/ var val_10 float32 = val_9
 					gc_l_val_10[gc_lane] = val_10
 				}
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
 			gc_left29 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-						active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
-//line hecbench_lda.go:26
-						active_6.StoreSlice(gc_l_active_6[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_6.StoreSlice(gc_l_active_6[gc_lane:])
 						gc_left29 &^= 0xff << gc_lane
 					}
 				} else {
@@ -3373,10 +2859,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
-//line hecbench_lda.go:26
-						active_6.StoreSlice(gc_l_active_6[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_6 := archsimd.LoadUint32x8Slice(gc_c13r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_6.StoreSlice(gc_l_active_6[gc_lane:])
 						gc_left29 &^= 0xff << gc_lane
 					}
 				}
@@ -3387,31 +2871,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_left29&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_lda.go:26
-					active_6 := gc_c13r[gc_lane]
+					/*line hecbench_lda.go:26*/ active_6 := gc_c13r[gc_lane]
 					gc_l_active_6[gc_lane] = active_6
 				}
 			}
-//line hecbench_lda.go:27
-			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
 				gc_left30 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 							_ = val_10
-//line hecbench_lda.go:28
-							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
-//line hecbench_lda.go:28
-							active_6.StoreSlice(gc_c14m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_6.StoreSlice(gc_c14m[gc_lane:])
 							for gc_k41 := range 8 {
-//line hecbench_lda.go:28
-								gc_c14a[gc_lane+gc_k41] = offset_6
+								/*line hecbench_lda.go:28*/ gc_c14a[gc_lane+gc_k41] = offset_6
 							}
 							for gc_k42 := range 8 {
-//line hecbench_lda.go:28
-								gc_c14w[gc_lane+gc_k42] = 32
+								/*line hecbench_lda.go:28*/ gc_c14w[gc_lane+gc_k42] = 32
 							}
 							gc_left30 &^= 0xff << gc_lane
 						}
@@ -3420,20 +2897,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
 							_ = val_10
-//line hecbench_lda.go:28
-							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
-//line hecbench_lda.go:28
-							active_6.StoreSlice(gc_c14m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_6.StoreSlice(gc_c14m[gc_lane:])
 							for gc_k39 := range 8 {
-//line hecbench_lda.go:28
-								gc_c14a[gc_lane+gc_k39] = offset_6
+								/*line hecbench_lda.go:28*/ gc_c14a[gc_lane+gc_k39] = offset_6
 							}
 							for gc_k40 := range 8 {
-//line hecbench_lda.go:28
-								gc_c14w[gc_lane+gc_k40] = 32
+								/*line hecbench_lda.go:28*/ gc_c14w[gc_lane+gc_k40] = 32
 							}
 							gc_left30 &^= 0xff << gc_lane
 						}
@@ -3448,24 +2920,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_10 := gc_l_val_10[gc_lane]
 						_ = val_10
 						active_6 := gc_l_active_6[gc_lane]
-//line hecbench_lda.go:28
-						gc_c14m[gc_lane] = active_6
+						/*line hecbench_lda.go:28*/ gc_c14m[gc_lane] = active_6
 						gc_c14a[gc_lane] = offset_6
 						gc_c14w[gc_lane] = 32
 					}
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
 				gc_left31 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
-//line hecbench_lda.go:28
-							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
 							gc_left31 &^= 0xff << gc_lane
 						}
 					} else {
@@ -3473,12 +2940,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
-//line hecbench_lda.go:28
-							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
 							gc_left31 &^= 0xff << gc_lane
 						}
 					}
@@ -3490,8 +2954,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:28
-						val_10 += gc_c14r[gc_lane]
+						/*line hecbench_lda.go:28*/ val_10 += gc_c14r[gc_lane]
 						gc_l_val_10[gc_lane] = val_10
 					}
 				}
@@ -3505,18 +2968,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_3 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
 				lane_3 := gc_tx % ldaWarpSize
 				val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:44
-				var val_9 float32
-//line hecbench_lda.go:30
-				var r_10 float32 = val_10
-//line hecbench_lda.go:47
-				val_9 = r_10
-//line hecbench_lda.go:50
-				if lane_3 == 0 {
+				/*line hecbench_lda.go:44*/ var val_9 float32
+				/*line hecbench_lda.go:30*/ var r_10 float32 = val_10
+				/*line hecbench_lda.go:47*/ val_9 = r_10
+				/*line hecbench_lda.go:50*/ if lane_3 == 0 {
 					shared_3[warp_3] = val_9
 				}
 				gc_s_val_9[gc_rank] = val_9
@@ -3526,19 +2984,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_3 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_3 := gc_tx % ldaWarpSize
 				val_9 := gc_s_val_9[gc_rank]
 				r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_9 = shared_3[0]
 					returned_3 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_3 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_3 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_9 = shared_3[lane_3]
 					} else {
 						val_9 = 0
@@ -3548,10 +3002,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_3 {
-//line hecbench_lda.go:60
-			var gc_l_val_11 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_3 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
 			var gc_c15r [32]uint32
 			var gc_c16m [32]uint32
@@ -3572,10 +3024,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_3 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_3 == 0 {
+						/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_3 == 0 {
 							gc_m89 |= 1 << gc_lane
 						}
 					}
@@ -3588,12 +3038,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:67
-								val_11 := val_9
-//line hecbench_lda.go:67
-								val_11.StoreSlice(gc_l_val_11[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_11 := val_9
+								/*line hecbench_lda.go:67*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
 								gc_left32 &^= 0xff << gc_lane
 							}
 						} else {
@@ -3602,12 +3049,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:67
-								val_11 := val_9
-//line hecbench_lda.go:67
-								val_11.StoreSlice(gc_l_val_11[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_11 := val_9
+								/*line hecbench_lda.go:67*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
 								gc_left32 &^= 0xff << gc_lane
 							}
 						}
@@ -3620,21 +3064,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:67
-							var val_11 float32 = val_9
+							/*line hecbench_lda.go:67*/ var val_11 float32 = val_9
 							gc_l_val_11[gc_lane] = val_11
 						}
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
 					gc_left33 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-								active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
-//line hecbench_lda.go:26
-								active_7.StoreSlice(gc_l_active_7[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_7.StoreSlice(gc_l_active_7[gc_lane:])
 								gc_left33 &^= 0xff << gc_lane
 							}
 						} else {
@@ -3642,10 +3082,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_lda.go:26
-								active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
-//line hecbench_lda.go:26
-								active_7.StoreSlice(gc_l_active_7[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_7.StoreSlice(gc_l_active_7[gc_lane:])
 								gc_left33 &^= 0xff << gc_lane
 							}
 						}
@@ -3656,31 +3094,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_left33&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:26
-							active_7 := gc_c15r[gc_lane]
+							/*line hecbench_lda.go:26*/ active_7 := gc_c15r[gc_lane]
 							gc_l_active_7[gc_lane] = active_7
 						}
 					}
-//line hecbench_lda.go:27
-					for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
 						gc_left34 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 									_ = val_11
-//line hecbench_lda.go:28
-									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
-//line hecbench_lda.go:28
-									active_7.StoreSlice(gc_c16m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_7.StoreSlice(gc_c16m[gc_lane:])
 									for gc_k45 := range 8 {
-//line hecbench_lda.go:28
-										gc_c16a[gc_lane+gc_k45] = offset_7
+										/*line hecbench_lda.go:28*/ gc_c16a[gc_lane+gc_k45] = offset_7
 									}
 									for gc_k46 := range 8 {
-//line hecbench_lda.go:28
-										gc_c16w[gc_lane+gc_k46] = 32
+										/*line hecbench_lda.go:28*/ gc_c16w[gc_lane+gc_k46] = 32
 									}
 									gc_left34 &^= 0xff << gc_lane
 								}
@@ -3689,20 +3120,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
 									_ = val_11
-//line hecbench_lda.go:28
-									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
-//line hecbench_lda.go:28
-									active_7.StoreSlice(gc_c16m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_7.StoreSlice(gc_c16m[gc_lane:])
 									for gc_k43 := range 8 {
-//line hecbench_lda.go:28
-										gc_c16a[gc_lane+gc_k43] = offset_7
+										/*line hecbench_lda.go:28*/ gc_c16a[gc_lane+gc_k43] = offset_7
 									}
 									for gc_k44 := range 8 {
-//line hecbench_lda.go:28
-										gc_c16w[gc_lane+gc_k44] = 32
+										/*line hecbench_lda.go:28*/ gc_c16w[gc_lane+gc_k44] = 32
 									}
 									gc_left34 &^= 0xff << gc_lane
 								}
@@ -3717,24 +3143,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								val_11 := gc_l_val_11[gc_lane]
 								_ = val_11
 								active_7 := gc_l_active_7[gc_lane]
-//line hecbench_lda.go:28
-								gc_c16m[gc_lane] = active_7
+								/*line hecbench_lda.go:28*/ gc_c16m[gc_lane] = active_7
 								gc_c16a[gc_lane] = offset_7
 								gc_c16w[gc_lane] = 32
 							}
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
 						gc_left35 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-									val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
 									gc_left35 &^= 0xff << gc_lane
 								}
 							} else {
@@ -3742,12 +3163,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-									val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
 									gc_left35 &^= 0xff << gc_lane
 								}
 							}
@@ -3759,8 +3177,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:28
-								val_11 += gc_c16r[gc_lane]
+								/*line hecbench_lda.go:28*/ val_11 += gc_c16r[gc_lane]
 								gc_l_val_11[gc_lane] = val_11
 							}
 						}
@@ -3778,30 +3195,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx37.Z
 								_ = gc_tz
-//line hecbench_lda.go:30
-								val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:30
-								var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_11 := val_11
-//line hecbench_lda.go:67
-								val_9 = r_11
+								/*line hecbench_lda.go:30*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+								/*line hecbench_lda.go:30*/ var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_11 := val_11
+								/*line hecbench_lda.go:67*/ val_9 = r_11
 								gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if8.ToBits() != 0 {
 									var gc_lanes18 [8]float32
-//line hecbench_lda.go:70
-									val_9.Store(&gc_lanes18)
+									/*line hecbench_lda.go:70*/ val_9.Store(&gc_lanes18)
 									for gc_k48 := range 8 {
 										if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 											gc_pos.Thread = gc_rank + gc_k48
-//line hecbench_lda.go:70
-											shared_3[0] = gc_lanes18[gc_k48]
+											/*line hecbench_lda.go:70*/ shared_3[0] = gc_lanes18[gc_k48]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_9.StoreSlice(gc_s_val_9[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 								gc_left36 &^= 0xff << gc_lane
 							}
 						} else {
@@ -3819,30 +3229,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line hecbench_lda.go:70
-								val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:70
-								var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_11 := val_11
-//line hecbench_lda.go:67
-								val_9 = r_11
+								/*line hecbench_lda.go:70*/ val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+								/*line hecbench_lda.go:70*/ var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_11 := val_11
+								/*line hecbench_lda.go:67*/ val_9 = r_11
 								gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if7.ToBits() != 0 {
 									var gc_lanes17 [8]float32
-//line hecbench_lda.go:70
-									val_9.Store(&gc_lanes17)
+									/*line hecbench_lda.go:70*/ val_9.Store(&gc_lanes17)
 									for gc_k47 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k47) != 0 {
 											gc_pos.Thread = gc_rank + gc_k47
-//line hecbench_lda.go:70
-											shared_3[0] = gc_lanes17[gc_k47]
+											/*line hecbench_lda.go:70*/ shared_3[0] = gc_lanes17[gc_k47]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_9.StoreSlice(gc_s_val_9[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 								gc_left36 &^= 0xff << gc_lane
 							}
 						}
@@ -3862,15 +3265,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:92
-							var val_9 float32
-//line hecbench_lda.go:30
-							var r_11 float32 = val_11
-//line hecbench_lda.go:67
-							val_9 = r_11
+							/*line hecbench_lda.go:92*/ var val_9 float32
+							/*line hecbench_lda.go:30*/ var r_11 float32 = val_11
+							/*line hecbench_lda.go:67*/ val_9 = r_11
 							if gc_tx == 0 {
-//line hecbench_lda.go:70
-								shared_3[0] = val_9
+								/*line hecbench_lda.go:70*/ shared_3[0] = val_9
 							}
 							gc_s_val_9[gc_rank] = val_9
 						}
@@ -3884,65 +3283,50 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				for ; gc_vstep29+7 < gc_n; gc_vstep29 += 8 {
 					gc_rank := gc_vstep29
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-					r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
-//line hecbench_lda.go:74
-					r_9.StoreSlice(gc_s_r_9[gc_rank:])
+					/*line hecbench_lda.go:74*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_lda.go:74*/ r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
+					/*line hecbench_lda.go:74*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_rank := gc_vstep29; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
-//line hecbench_lda.go:74
-				r_9 = shared_3[0]
+				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 				gc_s_r_9[gc_rank] = r_9
 			}
 			returned_3 = true
 		}
-//line hecbench_lda.go:224
-		var vec_4 []float32 = valiPhiSum
-//line hecbench_lda.go:224
-		var length_4 int = numTopics
-//line hecbench_lda.go:224
-		var returned_4 bool
-//line hecbench_lda.go:36
-		shared_4 := gc_shared1(32)[:32]
+		/*line hecbench_lda.go:224*/ var vec_4 []float32 = valiPhiSum
+		/*line hecbench_lda.go:224*/ var length_4 int = numTopics
+		/*line hecbench_lda.go:224*/ var returned_4 bool
+		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
 		gc_vstep30 := 0
 		if compiled.SIMD {
 			gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
 			for ; gc_vstep30+7 < gc_n; gc_vstep30 += 8 {
 				gc_rank := gc_vstep30
-//line hecbench_lda.go:43
-				r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
-//line hecbench_lda.go:223
-				trainLoss := r_9
+				/*line hecbench_lda.go:43*/ r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+				/*line hecbench_lda.go:223*/ trainLoss := r_9
 				var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 				val_12 := gc_vb13
-//line hecbench_lda.go:43
-				val_12.StoreSlice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:43
-				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
-//line hecbench_lda.go:43
-				r_12.StoreSlice(gc_s_r_12[gc_rank:])
+				/*line hecbench_lda.go:43*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+				/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+				/*line hecbench_lda.go:43*/ r_12.StoreSlice(gc_s_r_12[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep30; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
-//line hecbench_lda.go:223
-			trainLoss := r_9
+			/*line hecbench_lda.go:223*/ trainLoss := r_9
 			var r_12 float32
 			val_12 := float32(0.0)
 			gc_s_val_12[gc_rank] = val_12
 			gc_s_trainLoss[gc_rank] = trainLoss
 			gc_s_r_12[gc_rank] = r_12
 		}
-//line hecbench_lda.go:44
-		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
+		/*line hecbench_lda.go:44*/ for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -3950,8 +3334,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			gc_more13 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off13, gc_to) {
-//line hecbench_lda.go:53
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -3965,14 +3348,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep31+7 < gc_to; gc_vstep31 += 8 {
 							gc_tx := gc_vstep31
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 							var i_5 int = gc_tx + gc_off13
 							_ = i_5
-//line hecbench_lda.go:45
-							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))
-//line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3983,8 +3363,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						val_12 := gc_s_val_12[gc_rank]
 						gc_more13 = true
-//line hecbench_lda.go:45
-						val_12 += gc_at28[gc_tx]
+						/*line hecbench_lda.go:45*/ val_12 += gc_at28[gc_tx]
 						gc_s_val_12[gc_rank] = val_12
 					}
 				} else {
@@ -3993,17 +3372,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_vstep32+7 < gc_to; gc_vstep32 += 8 {
 							gc_tx := gc_vstep32
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:44
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:44*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 							var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:45
-							if i_5 < 0 || i_5 > len(vec_4)-8 {
+							/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
 								break
 							}
-//line hecbench_lda.go:45
-							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
-//line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
+							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4016,15 +3391,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_12 := gc_s_val_12[gc_rank]
 						i_5 := gc_tx + gc_off13
 						gc_more13 = true
-//line hecbench_lda.go:45
-						val_12 += vec_4[i_5]
+						/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
 						gc_s_val_12[gc_rank] = val_12
 					}
 				}
 			}
 		}
-//line hecbench_lda.go:53
-		var gc_l_val_13 [32]float32
+		/*line hecbench_lda.go:53*/ var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
 		var gc_c17r [32]uint32
 		var gc_c18m [32]uint32
@@ -4041,12 +3414,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:47
-						val_13 := val_12
-//line hecbench_lda.go:47
-						val_13.StoreSlice(gc_l_val_13[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_13 := val_12
+						/*line hecbench_lda.go:47*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
 						gc_left37 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4055,12 +3425,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:47
-						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:47
-						val_13 := val_12
-//line hecbench_lda.go:47
-						val_13.StoreSlice(gc_l_val_13[gc_lane:])
+						/*line hecbench_lda.go:47*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+						/*line hecbench_lda.go:47*/ val_13 := val_12
+						/*line hecbench_lda.go:47*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
 						gc_left37 &^= 0xff << gc_lane
 					}
 				}
@@ -4073,21 +3440,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					gc_rank := gc_w + gc_lane
 					val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:47
-					var val_13 float32 = val_12
+					/*line hecbench_lda.go:47*/ var val_13 float32 = val_12
 					gc_l_val_13[gc_lane] = val_13
 				}
 			}
-//line hecbench_lda.go:26
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
 			gc_left38 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-						active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
-//line hecbench_lda.go:26
-						active_8.StoreSlice(gc_l_active_8[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_8.StoreSlice(gc_l_active_8[gc_lane:])
 						gc_left38 &^= 0xff << gc_lane
 					}
 				} else {
@@ -4095,10 +3458,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_lda.go:26
-						active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
-//line hecbench_lda.go:26
-						active_8.StoreSlice(gc_l_active_8[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_8 := archsimd.LoadUint32x8Slice(gc_c17r[gc_lane:])
+						/*line hecbench_lda.go:26*/ active_8.StoreSlice(gc_l_active_8[gc_lane:])
 						gc_left38 &^= 0xff << gc_lane
 					}
 				}
@@ -4109,31 +3470,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_left38&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_lda.go:26
-					active_8 := gc_c17r[gc_lane]
+					/*line hecbench_lda.go:26*/ active_8 := gc_c17r[gc_lane]
 					gc_l_active_8[gc_lane] = active_8
 				}
 			}
-//line hecbench_lda.go:27
-			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
+			/*line hecbench_lda.go:27*/ for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
 				gc_left39 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 							_ = val_13
-//line hecbench_lda.go:28
-							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
-//line hecbench_lda.go:28
-							active_8.StoreSlice(gc_c18m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_8.StoreSlice(gc_c18m[gc_lane:])
 							for gc_k51 := range 8 {
-//line hecbench_lda.go:28
-								gc_c18a[gc_lane+gc_k51] = offset_8
+								/*line hecbench_lda.go:28*/ gc_c18a[gc_lane+gc_k51] = offset_8
 							}
 							for gc_k52 := range 8 {
-//line hecbench_lda.go:28
-								gc_c18w[gc_lane+gc_k52] = 32
+								/*line hecbench_lda.go:28*/ gc_c18w[gc_lane+gc_k52] = 32
 							}
 							gc_left39 &^= 0xff << gc_lane
 						}
@@ -4142,20 +3496,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
 							_ = val_13
-//line hecbench_lda.go:28
-							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
-//line hecbench_lda.go:28
-							active_8.StoreSlice(gc_c18m[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
+							/*line hecbench_lda.go:28*/ active_8.StoreSlice(gc_c18m[gc_lane:])
 							for gc_k49 := range 8 {
-//line hecbench_lda.go:28
-								gc_c18a[gc_lane+gc_k49] = offset_8
+								/*line hecbench_lda.go:28*/ gc_c18a[gc_lane+gc_k49] = offset_8
 							}
 							for gc_k50 := range 8 {
-//line hecbench_lda.go:28
-								gc_c18w[gc_lane+gc_k50] = 32
+								/*line hecbench_lda.go:28*/ gc_c18w[gc_lane+gc_k50] = 32
 							}
 							gc_left39 &^= 0xff << gc_lane
 						}
@@ -4170,24 +3519,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_13 := gc_l_val_13[gc_lane]
 						_ = val_13
 						active_8 := gc_l_active_8[gc_lane]
-//line hecbench_lda.go:28
-						gc_c18m[gc_lane] = active_8
+						/*line hecbench_lda.go:28*/ gc_c18m[gc_lane] = active_8
 						gc_c18a[gc_lane] = offset_8
 						gc_c18w[gc_lane] = 32
 					}
 				}
-//line hecbench_lda.go:28
-				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
 				gc_left40 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
-//line hecbench_lda.go:28
-							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
 							gc_left40 &^= 0xff << gc_lane
 						}
 					} else {
@@ -4195,12 +3539,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_lda.go:28
-							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
-//line hecbench_lda.go:28
-							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_lda.go:28
-							val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+							/*line hecbench_lda.go:28*/ val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+							/*line hecbench_lda.go:28*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
 							gc_left40 &^= 0xff << gc_lane
 						}
 					}
@@ -4212,8 +3553,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							continue
 						}
 						val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:28
-						val_13 += gc_c18r[gc_lane]
+						/*line hecbench_lda.go:28*/ val_13 += gc_c18r[gc_lane]
 						gc_l_val_13[gc_lane] = val_13
 					}
 				}
@@ -4227,18 +3567,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-				warp_4 := gc_tx / ldaWarpSize
+				/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
 				lane_4 := gc_tx % ldaWarpSize
 				val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:44
-				var val_12 float32
-//line hecbench_lda.go:30
-				var r_13 float32 = val_13
-//line hecbench_lda.go:47
-				val_12 = r_13
-//line hecbench_lda.go:50
-				if lane_4 == 0 {
+				/*line hecbench_lda.go:44*/ var val_12 float32
+				/*line hecbench_lda.go:30*/ var r_13 float32 = val_13
+				/*line hecbench_lda.go:47*/ val_12 = r_13
+				/*line hecbench_lda.go:50*/ if lane_4 == 0 {
 					shared_4[warp_4] = val_12
 				}
 				gc_s_val_12[gc_rank] = val_12
@@ -4248,19 +3583,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lda.go:40
-				lane_4 := gc_tx % ldaWarpSize
+				/*line hecbench_lda.go:40*/ lane_4 := gc_tx % ldaWarpSize
 				val_12 := gc_s_val_12[gc_rank]
 				r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:56
-				if gc_bdx <= ldaWarpSize {
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
 					r_12 = shared_4[0]
 					returned_4 = true
 				}
-//line hecbench_lda.go:61
-				if !returned_4 {
-//line hecbench_lda.go:61
-					if gc_tx < gc_bdx/ldaWarpSize {
+				/*line hecbench_lda.go:61*/ if !returned_4 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
 						val_12 = shared_4[lane_4]
 					} else {
 						val_12 = 0
@@ -4270,10 +3601,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-//line hecbench_lda.go:58
-		if !returned_4 {
-//line hecbench_lda.go:60
-			var gc_l_val_14 [32]float32
+		/*line hecbench_lda.go:58*/ if !returned_4 {
+			/*line hecbench_lda.go:60*/ var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
 			var gc_c19r [32]uint32
 			var gc_c20m [32]uint32
@@ -4294,10 +3623,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_tx = 0
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_lda.go:39
-						warp_4 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-						if warp_4 == 0 {
+						/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_4 == 0 {
 							gc_m100 |= 1 << gc_lane
 						}
 					}
@@ -4310,12 +3637,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:67
-								val_14 := val_12
-//line hecbench_lda.go:67
-								val_14.StoreSlice(gc_l_val_14[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_14 := val_12
+								/*line hecbench_lda.go:67*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
 								gc_left41 &^= 0xff << gc_lane
 							}
 						} else {
@@ -4324,12 +3648,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:67
-								val_14 := val_12
-//line hecbench_lda.go:67
-								val_14.StoreSlice(gc_l_val_14[gc_lane:])
+								/*line hecbench_lda.go:67*/ val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+								/*line hecbench_lda.go:67*/ val_14 := val_12
+								/*line hecbench_lda.go:67*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
 								gc_left41 &^= 0xff << gc_lane
 							}
 						}
@@ -4342,21 +3663,17 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							gc_rank := gc_w + gc_lane
 							val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:67
-							var val_14 float32 = val_12
+							/*line hecbench_lda.go:67*/ var val_14 float32 = val_12
 							gc_l_val_14[gc_lane] = val_14
 						}
 					}
-//line hecbench_lda.go:26
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
 					gc_left42 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-								active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
-//line hecbench_lda.go:26
-								active_9.StoreSlice(gc_l_active_9[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_9.StoreSlice(gc_l_active_9[gc_lane:])
 								gc_left42 &^= 0xff << gc_lane
 							}
 						} else {
@@ -4364,10 +3681,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_lda.go:26
-								active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
-//line hecbench_lda.go:26
-								active_9.StoreSlice(gc_l_active_9[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
+								/*line hecbench_lda.go:26*/ active_9.StoreSlice(gc_l_active_9[gc_lane:])
 								gc_left42 &^= 0xff << gc_lane
 							}
 						}
@@ -4378,31 +3693,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_left42&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_lda.go:26
-							active_9 := gc_c19r[gc_lane]
+							/*line hecbench_lda.go:26*/ active_9 := gc_c19r[gc_lane]
 							gc_l_active_9[gc_lane] = active_9
 						}
 					}
-//line hecbench_lda.go:27
-					for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+					/*line hecbench_lda.go:27*/ for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
 						gc_left43 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 									_ = val_14
-//line hecbench_lda.go:28
-									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
-//line hecbench_lda.go:28
-									active_9.StoreSlice(gc_c20m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_9.StoreSlice(gc_c20m[gc_lane:])
 									for gc_k55 := range 8 {
-//line hecbench_lda.go:28
-										gc_c20a[gc_lane+gc_k55] = offset_9
+										/*line hecbench_lda.go:28*/ gc_c20a[gc_lane+gc_k55] = offset_9
 									}
 									for gc_k56 := range 8 {
-//line hecbench_lda.go:28
-										gc_c20w[gc_lane+gc_k56] = 32
+										/*line hecbench_lda.go:28*/ gc_c20w[gc_lane+gc_k56] = 32
 									}
 									gc_left43 &^= 0xff << gc_lane
 								}
@@ -4411,20 +3719,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
 									_ = val_14
-//line hecbench_lda.go:28
-									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
-//line hecbench_lda.go:28
-									active_9.StoreSlice(gc_c20m[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+									/*line hecbench_lda.go:28*/ active_9.StoreSlice(gc_c20m[gc_lane:])
 									for gc_k53 := range 8 {
-//line hecbench_lda.go:28
-										gc_c20a[gc_lane+gc_k53] = offset_9
+										/*line hecbench_lda.go:28*/ gc_c20a[gc_lane+gc_k53] = offset_9
 									}
 									for gc_k54 := range 8 {
-//line hecbench_lda.go:28
-										gc_c20w[gc_lane+gc_k54] = 32
+										/*line hecbench_lda.go:28*/ gc_c20w[gc_lane+gc_k54] = 32
 									}
 									gc_left43 &^= 0xff << gc_lane
 								}
@@ -4439,24 +3742,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								val_14 := gc_l_val_14[gc_lane]
 								_ = val_14
 								active_9 := gc_l_active_9[gc_lane]
-//line hecbench_lda.go:28
-								gc_c20m[gc_lane] = active_9
+								/*line hecbench_lda.go:28*/ gc_c20m[gc_lane] = active_9
 								gc_c20a[gc_lane] = offset_9
 								gc_c20w[gc_lane] = 32
 							}
 						}
-//line hecbench_lda.go:28
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
 						gc_left44 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-									val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
 									gc_left44 &^= 0xff << gc_lane
 								}
 							} else {
@@ -4464,12 +3762,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_lda.go:28
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-									val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
-//line hecbench_lda.go:28
-									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:28*/ val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+									/*line hecbench_lda.go:28*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
 									gc_left44 &^= 0xff << gc_lane
 								}
 							}
@@ -4481,8 +3776,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									continue
 								}
 								val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:28
-								val_14 += gc_c20r[gc_lane]
+								/*line hecbench_lda.go:28*/ val_14 += gc_c20r[gc_lane]
 								gc_l_val_14[gc_lane] = val_14
 							}
 						}
@@ -4500,30 +3794,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx46.Z
 								_ = gc_tz
-//line hecbench_lda.go:30
-								val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:30
-								var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_14 := val_14
-//line hecbench_lda.go:67
-								val_12 = r_14
+								/*line hecbench_lda.go:30*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+								/*line hecbench_lda.go:30*/ var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_14 := val_14
+								/*line hecbench_lda.go:67*/ val_12 = r_14
 								gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if10.ToBits() != 0 {
 									var gc_lanes20 [8]float32
-//line hecbench_lda.go:70
-									val_12.Store(&gc_lanes20)
+									/*line hecbench_lda.go:70*/ val_12.Store(&gc_lanes20)
 									for gc_k58 := range 8 {
 										if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 											gc_pos.Thread = gc_rank + gc_k58
-//line hecbench_lda.go:70
-											shared_4[0] = gc_lanes20[gc_k58]
+											/*line hecbench_lda.go:70*/ shared_4[0] = gc_lanes20[gc_k58]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_12.StoreSlice(gc_s_val_12[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 								gc_left45 &^= 0xff << gc_lane
 							}
 						} else {
@@ -4541,30 +3828,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = gc_ty
 								gc_tz := gc_tidx.Z
 								_ = gc_tz
-//line hecbench_lda.go:70
-								val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:70
-								var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-								r_14 := val_14
-//line hecbench_lda.go:67
-								val_12 = r_14
+								/*line hecbench_lda.go:70*/ val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+								/*line hecbench_lda.go:70*/ var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_lda.go:30*/ r_14 := val_14
+								/*line hecbench_lda.go:67*/ val_12 = r_14
 								gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 								if gc_if9.ToBits() != 0 {
 									var gc_lanes19 [8]float32
-//line hecbench_lda.go:70
-									val_12.Store(&gc_lanes19)
+									/*line hecbench_lda.go:70*/ val_12.Store(&gc_lanes19)
 									for gc_k57 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k57) != 0 {
 											gc_pos.Thread = gc_rank + gc_k57
-//line hecbench_lda.go:70
-											shared_4[0] = gc_lanes19[gc_k57]
+											/*line hecbench_lda.go:70*/ shared_4[0] = gc_lanes19[gc_k57]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_lda.go:70
-								val_12.StoreSlice(gc_s_val_12[gc_rank:])
+								/*line hecbench_lda.go:70*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 								gc_left45 &^= 0xff << gc_lane
 							}
 						}
@@ -4584,15 +3864,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:92
-							var val_12 float32
-//line hecbench_lda.go:30
-							var r_14 float32 = val_14
-//line hecbench_lda.go:67
-							val_12 = r_14
+							/*line hecbench_lda.go:92*/ var val_12 float32
+							/*line hecbench_lda.go:30*/ var r_14 float32 = val_14
+							/*line hecbench_lda.go:67*/ val_12 = r_14
 							if gc_tx == 0 {
-//line hecbench_lda.go:70
-								shared_4[0] = val_12
+								/*line hecbench_lda.go:70*/ shared_4[0] = val_12
 							}
 							gc_s_val_12[gc_rank] = val_12
 						}
@@ -4606,20 +3882,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				for ; gc_vstep33+7 < gc_n; gc_vstep33 += 8 {
 					gc_rank := gc_vstep33
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-					var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-					r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
-//line hecbench_lda.go:74
-					r_12.StoreSlice(gc_s_r_12[gc_rank:])
+					/*line hecbench_lda.go:74*/ var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_lda.go:74*/ r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
+					/*line hecbench_lda.go:74*/ r_12.StoreSlice(gc_s_r_12[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_rank := gc_vstep33; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
-//line hecbench_lda.go:74
-				r_12 = shared_4[0]
+				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 				gc_s_r_12[gc_rank] = r_12
 			}
 			returned_4 = true
@@ -4632,8 +3904,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off32 := gc_bx
-//line hecbench_lda.go:84
-				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+				/*line hecbench_lda.go:84*/ if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
 					gc_step8 := gc_from
@@ -4643,10 +3914,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -4654,10 +3923,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -4665,10 +3932,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 						{
@@ -4676,10 +3941,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							gc_at29[0] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
 					}
@@ -4687,10 +3950,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-						valiLoss := r_12
-//line hecbench_lda.go:226
-						gc_at29[0] += trainLoss
+						/*line hecbench_lda.go:224*/ valiLoss := r_12
+						/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
 						gc_at30[0] += valiLoss
 					}
 				} else {
@@ -4702,10 +3963,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -4714,10 +3973,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -4726,10 +3983,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
@@ -4738,10 +3993,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-							valiLoss := r_12
-//line hecbench_lda.go:226
-							trainLosses[gc_bx] += trainLoss
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 							valiLosses[gc_bx] += valiLoss
 						}
 					}
@@ -4750,10 +4003,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
-//line hecbench_lda.go:224
-						valiLoss := r_12
-//line hecbench_lda.go:226
-						trainLosses[gc_bx] += trainLoss
+						/*line hecbench_lda.go:224*/ valiLoss := r_12
+						/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
 						valiLosses[gc_bx] += valiLoss
 					}
 				}

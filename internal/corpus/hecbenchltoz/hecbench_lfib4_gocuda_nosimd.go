@@ -16,17 +16,13 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:29
-	if 2*lfibP4 <= 1*gc_bdx {
+	/*line hecbench_lfib4.go:29*/ if 2*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:29
-	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-//line hecbench_lfib4.go:31
-	px := lfibP4
+	/*line hecbench_lfib4.go:29*/ cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	/*line hecbench_lfib4.go:31*/ px := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:34
-		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
+		/*line hecbench_lfib4.go:34*/ if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
 			gc_at2 := x[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -36,28 +32,23 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lfib4.go:33
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lfib4.go:33
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lfib4.go:33
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lfib4.go:33
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:33
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -67,46 +58,38 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:33
-					cx[myid] = x[myid]
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:33
-					cx[myid] = x[myid]
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:33
-					cx[myid] = x[myid]
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:33
-					cx[myid] = x[myid]
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:33
-				cx[myid] = x[myid]
+				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:36
-	for k := 1; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:38
-		for i := 0; i < lfibP4; i += lfibLWDR {
+	/*line hecbench_lfib4.go:36*/ for k := 1; k < s/lfibP4; k++ {
+		/*line hecbench_lfib4.go:38*/ for i := 0; i < lfibP4; i += lfibLWDR {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:41
-			if gc_bound := lfibLWDR; gc_bound < gc_to {
+			/*line hecbench_lfib4.go:41*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -130,8 +113,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 								gc_tx := gc_fastlo + gc_u
 								myid := gc_tx
 								_ = myid
-//line hecbench_lfib4.go:40
-								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
+								/*line hecbench_lfib4.go:40*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
 									gc_at6[gc_u] + gc_at7[gc_u]
 							}
 							gc_tx = gc_fasthi - 1
@@ -139,24 +121,21 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						}
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:40
-						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:40
-						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:50
-			gc_off6 := px
+			/*line hecbench_lfib4.go:50*/ gc_off6 := px
 			gc_off7 := k * lfibP4
 			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
 				gc_at8 := cx[:gc_bdx]
@@ -166,32 +145,27 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_lfib4.go:46
-						gc_at8[gc_tx] = gc_at9[gc_tx]
+						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_lfib4.go:46
-						gc_at8[gc_tx] = gc_at9[gc_tx]
+						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_lfib4.go:46
-						gc_at8[gc_tx] = gc_at9[gc_tx]
+						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_lfib4.go:46
-						gc_at8[gc_tx] = gc_at9[gc_tx]
+						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:46
-					gc_at8[gc_tx] = gc_at9[gc_tx]
+					/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 					gc_at10[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -201,40 +175,35 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:46
-						cx[myid] = cx[px+myid]
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 						x[k*lfibP4+myid] = cx[myid]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:46
-					cx[myid] = cx[px+myid]
+					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 					x[k*lfibP4+myid] = cx[myid]
 				}
 			}
@@ -248,13 +217,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:57
-	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-//line hecbench_lfib4.go:59
-	ay := lfibP4 * 2
+	/*line hecbench_lfib4.go:57*/ cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
+	/*line hecbench_lfib4.go:59*/ ay := lfibP4 * 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:62
-		gc_off := ay
+		/*line hecbench_lfib4.go:62*/ gc_off := ay
 		gc_off2 := 2 * lfibP4
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
 		gc_fasthi := max(min(gc_bdx, len(cy)-gc_off, len(y)-gc_off2), gc_fastlo)
@@ -268,16 +234,14 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_fastlo + gc_u
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:61
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line hecbench_lfib4.go:61*/ gc_at[gc_u] = gc_at2[gc_u]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:61
-				cy[ay+myid] = y[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
 			gc_step := 0
@@ -286,44 +250,37 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:61
-				cy[ay+myid] = y[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:64
-	for k := 0; k < s/lfibP4; k++ {
+	/*line hecbench_lfib4.go:64*/ for k := 0; k < s/lfibP4; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:67
-			gc_off3 := lfibP4
+			/*line hecbench_lfib4.go:67*/ gc_off3 := lfibP4
 			gc_off4 := ay
 			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
 			gc_fasthi2 := max(min(gc_bdx, len(cy), len(cy)-gc_off3, len(cy)-gc_off4), gc_fastlo2)
@@ -338,8 +295,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_tx := gc_fastlo2 + gc_u2
 							myid := gc_tx
 							_ = myid
-//line hecbench_lfib4.go:66
-							gc_at3[gc_u2] = gc_at4[gc_u2]
+							/*line hecbench_lfib4.go:66*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at4[gc_u2] = gc_at5[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -347,8 +303,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:66
-					cy[myid] = cy[myid+lfibP4]
+					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			} else {
@@ -358,49 +313,42 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 						cy[myid+lfibP4] = cy[ay+myid]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:66
-					cy[myid] = cy[myid+lfibP4]
+					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			}
 		}
-//line hecbench_lfib4.go:70
-		for i := 0; i < lfibP4; i += lfibLWDR {
+		/*line hecbench_lfib4.go:70*/ for i := 0; i < lfibP4; i += lfibLWDR {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:73
-			if gc_bound := lfibLWDR; gc_bound < gc_to {
+			/*line hecbench_lfib4.go:73*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -424,8 +372,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 								gc_tx := gc_fastlo3 + gc_u3
 								myid := gc_tx
 								_ = myid
-//line hecbench_lfib4.go:72
-								gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
+								/*line hecbench_lfib4.go:72*/ gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
 									gc_at9[gc_u3] + gc_at10[gc_u3]
 							}
 							gc_tx = gc_fasthi3 - 1
@@ -433,16 +380,14 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						}
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:72
-						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:72
-						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				}
@@ -450,8 +395,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:83
-		gc_off10 := 2 * lfibP4
+		/*line hecbench_lfib4.go:83*/ gc_off10 := 2 * lfibP4
 		gc_off11 := lfibP4
 		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
 		gc_fasthi4 := max(min(gc_bdx, len(y)-gc_off10, len(cy)-gc_off10, len(y)-gc_off11, len(cy)-gc_off11, len(y), len(cy)), gc_fastlo4)
@@ -469,8 +413,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_fastlo4 + gc_u4
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:79
-						gc_at11[gc_u4] = gc_at12[gc_u4]
+						/*line hecbench_lfib4.go:79*/ gc_at11[gc_u4] = gc_at12[gc_u4]
 						gc_at13[gc_u4] = gc_at14[gc_u4]
 						gc_at15[gc_u4] = gc_at16[gc_u4]
 					}
@@ -479,8 +422,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:79
-				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
 				y[myid] = cy[myid]
 			}
@@ -488,8 +430,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:79
-				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
 				y[myid] = cy[myid]
 			}
@@ -503,27 +444,22 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:90
-	if 3*lfibP4 <= 1*gc_bdx {
+	/*line hecbench_lfib4.go:90*/ if 3*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:90
-	a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
+	/*line hecbench_lfib4.go:90*/ a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 	b0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	if 2*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:93
-	d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-//line hecbench_lfib4.go:95
-	a := lfibP4
+	/*line hecbench_lfib4.go:93*/ d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	/*line hecbench_lfib4.go:95*/ a := lfibP4
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:101
-		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
+		/*line hecbench_lfib4.go:101*/ if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
 			gc_at2 := y[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -533,28 +469,23 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lfib4.go:102
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lfib4.go:102
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lfib4.go:102
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lfib4.go:102
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:102
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -564,43 +495,37 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:102
-					a0[myid] = y[myid]
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:102
-				a0[myid] = y[myid]
+				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:109
-		if gc_bound := lfibP4; gc_bound < gc_to {
+		/*line hecbench_lfib4.go:109*/ if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -617,16 +542,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_fastlo + gc_u
 							myid := gc_tx
 							_ = myid
-//line hecbench_lfib4.go:106
-							gc_at3[gc_u] = gc_at4[gc_u]
+							/*line hecbench_lfib4.go:106*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:106
-					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -635,43 +558,37 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:106
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:106
-					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:114
-		gc_off2 := a
+		/*line hecbench_lfib4.go:114*/ gc_off2 := a
 		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
 			gc_at5 := b0[:gc_bdx]
 			gc_at6 := a0[gc_off2:][:gc_bdx]
@@ -681,36 +598,31 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-//line hecbench_lfib4.go:110
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step4 + 1
-//line hecbench_lfib4.go:110
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step4 + 2
-//line hecbench_lfib4.go:110
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
 					gc_tx := gc_step4 + 3
-//line hecbench_lfib4.go:110
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:110
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at5[gc_tx]
 				gc_at8[gc_tx] = gc_at7[gc_tx]
 			}
@@ -721,8 +633,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
@@ -730,8 +641,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
@@ -739,8 +649,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
@@ -748,8 +657,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:110
-					b0[myid] = a0[a+myid]
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
@@ -757,16 +665,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:110
-				b0[myid] = a0[a+myid]
+				/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 				c0[myid] = b0[myid]
 				d0[myid] = c0[myid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:119
-		gc_off3 := b - lfibP4
+		/*line hecbench_lfib4.go:119*/ gc_off3 := b - lfibP4
 		gc_off4 := a - (lfibP4 - lfibP3)
 		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
 		gc_fasthi2 := max(min(gc_bdx, len(b0)-gc_off3, len(a0)-gc_off4), gc_fastlo2)
@@ -780,16 +686,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo2 + gc_u2
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:115
-						gc_at9[gc_u2] += gc_at10[gc_u2]
+						/*line hecbench_lfib4.go:115*/ gc_at9[gc_u2] += gc_at10[gc_u2]
 					}
 					gc_tx = gc_fasthi2 - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:115
-				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		} else {
 			gc_step6 := 0
@@ -798,42 +702,36 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:115
-					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:115
-				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:122
-		gc_off5 := c - lfibP4
+		/*line hecbench_lfib4.go:122*/ gc_off5 := c - lfibP4
 		gc_off6 := a - (lfibP3 - lfibP2)
 		gc_off7 := a - (lfibP4 - lfibP2)
 		gc_fastlo3 := min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
@@ -849,16 +747,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo3 + gc_u3
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:118
-						gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
+						/*line hecbench_lfib4.go:118*/ gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
 					}
 					gc_tx = gc_fasthi3 - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:118
-				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		} else {
 			gc_step7 := 0
@@ -867,42 +763,36 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step7 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:118
-					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:118
-				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:125
-		gc_off8 := d - lfibP4
+		/*line hecbench_lfib4.go:125*/ gc_off8 := d - lfibP4
 		gc_off9 := a - (lfibP2 - lfibP1)
 		gc_off10 := a - (lfibP3 - lfibP1)
 		gc_off11 := a - (lfibP4 - lfibP1)
@@ -920,8 +810,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo4 + gc_u4
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:121
-						gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
+						/*line hecbench_lfib4.go:121*/ gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
 							gc_at17[gc_u4])
 					}
 					gc_tx = gc_fasthi4 - 1
@@ -929,38 +818,29 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:121
-				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:121
-				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		}
 	}
-//line hecbench_lfib4.go:125
-	a += lfibP4
-//line hecbench_lfib4.go:127
-	for i := 1; i < r; i++ {
-//line hecbench_lfib4.go:129
-		xc := i * s
+	/*line hecbench_lfib4.go:125*/ a += lfibP4
+	/*line hecbench_lfib4.go:127*/ for i := 1; i < r; i++ {
+		/*line hecbench_lfib4.go:129*/ xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
-//line hecbench_lfib4.go:133
-			b0 := b0[:512]
-//line hecbench_lfib4.go:135
-			c0 := c0[:512]
-//line hecbench_lfib4.go:137
-			d0 := d0[:512]
+			/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
+			/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
+			/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:141
-				if gc_bound := lfibP4; gc_bound < gc_to {
+				/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -973,740 +853,556 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						var myid int = gc_tx
 						tmp := gc_vb
 						{
-//line hecbench_lfib4.go:134
-							if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
+							/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 								break
 							}
-//line hecbench_lfib4.go:134
-							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+							/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 								var gc_ld2 lanes.Uint32x8
-//line hecbench_lfib4.go:134
-								if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
+								/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 									gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
 								} else {
 									break gc_steps2
 								}
-//line hecbench_lfib4.go:135
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 							}
 							{
-//line hecbench_lfib4.go:135
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
 							}
 							{
-//line hecbench_lfib4.go:139
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
 							}
 							{
-//line hecbench_lfib4.go:143
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
 							}
 							{
-//line hecbench_lfib4.go:147
-								tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
 							}
-//line hecbench_lfib4.go:147
-							tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+							/*line hecbench_lfib4.go:147*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -1714,909 +1410,729 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						myid := gc_tx
 						tmp := uint32(0)
 						{
-//line hecbench_lfib4.go:134
-							for k := 0; k < lfibP4-lfibP3; k++ {
+							/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
 							{
 								{
 									k_ := int(0)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(1)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(2)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(3)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(4)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(5)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(6)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(7)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(8)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(9)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(10)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(11)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(12)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(13)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(14)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(15)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(16)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(17)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(18)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(19)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(20)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(21)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(22)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(23)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(24)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(25)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(26)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(27)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(28)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(29)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(30)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(31)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(32)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(33)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(34)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(35)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(36)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(37)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(38)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(39)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(40)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(41)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(42)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(43)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(44)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(45)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(46)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(47)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(48)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(49)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(50)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(51)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(52)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(53)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(54)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(55)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(56)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(57)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(58)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(59)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 							}
 							{
 								{
 									k_2 := int(0)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(1)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(2)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(3)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(4)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(5)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(6)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(7)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(8)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(9)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(10)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(11)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(12)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(13)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(14)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(15)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(16)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(17)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(18)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(19)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(20)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(21)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(22)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(23)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(24)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(25)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(26)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(27)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(28)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(29)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(30)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(31)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(32)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(33)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(34)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(35)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(36)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(37)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(38)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(39)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(40)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(41)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(42)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(43)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(44)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(45)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(46)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(47)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(48)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(49)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(50)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(51)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(52)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(53)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(54)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(55)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(56)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(57)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(58)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(59)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(60)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(61)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(62)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(63)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 							}
 							{
 								{
 									k_3 := int(0)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(1)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(2)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(3)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(4)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(5)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(6)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(7)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(8)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(9)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(10)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(11)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(12)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(13)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(14)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(15)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(16)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(17)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(18)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(19)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(20)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(21)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(22)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(23)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(24)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(25)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(26)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(27)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(28)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(29)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(30)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(31)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(32)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(33)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(34)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(35)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(36)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(37)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(38)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(39)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(40)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(41)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(42)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(43)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(44)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(45)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(46)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(47)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(48)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(49)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(50)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(51)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(52)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(53)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(54)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 							}
 							x[xc+s-lfibP4+myid] = tmp
@@ -2637,24 +2153,19 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line hecbench_lfib4.go:162
-	k0 := gc_bx * lfibLKNB
-//line hecbench_lfib4.go:166
-	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
+	/*line hecbench_lfib4.go:162*/ k0 := gc_bx * lfibLKNB
+	/*line hecbench_lfib4.go:166*/ cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
 	fcol := 0
 	if gc_bx == 0 {
 		fcol = 1
 	}
-//line hecbench_lfib4.go:172
-	ecol := lfibLKNB
+	/*line hecbench_lfib4.go:172*/ ecol := lfibLKNB
 	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
-//line hecbench_lfib4.go:177
-	for i := fcol; i < ecol; i++ {
+	/*line hecbench_lfib4.go:177*/ for i := fcol; i < ecol; i++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:180
-			gc_row := i
+			/*line hecbench_lfib4.go:180*/ gc_row := i
 			gc_off := (k0+i)*s - lfibP4
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(cx) {
@@ -2671,15 +2182,13 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
-//line hecbench_lfib4.go:178
-							gc_at[gc_u] = gc_at2[gc_u]
+							/*line hecbench_lfib4.go:178*/ gc_at[gc_u] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -2687,32 +2196,27 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			}
 		}
@@ -2724,79 +2228,63 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-			k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-			pcx := cx[k1][:]
+			/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+			/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 			gc_s_pcx[gc_rank] = pcx
 		}
 	}
-//line hecbench_lfib4.go:185
-	for k := 0; k < s/lfibP4-1; k++ {
-//line hecbench_lfib4.go:187
-		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
+	/*line hecbench_lfib4.go:185*/ for k := 0; k < s/lfibP4-1; k++ {
+		/*line hecbench_lfib4.go:187*/ for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-					k1 := gc_tx / lfibLWDR
+					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
 					k2 := gc_tx % lfibLWDR
 					pcx := gc_s_pcx[gc_rank]
 					if !(gc_bx == 0 && gc_tx == 0) &&
-//line hecbench_lfib4.go:189
-						!(gc_bx == gc_gdx-1 && k1 >= ecol) {
+						/*line hecbench_lfib4.go:189*/ !(gc_bx == gc_gdx-1 && k1 >= ecol) {
 						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
 							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
 					}
 				}
 			}
 		}
-//line hecbench_lfib4.go:198
-		for i_2 := fcol; i_2 < ecol; i_2++ {
+		/*line hecbench_lfib4.go:198*/ for i_2 := fcol; i_2 < ecol; i_2++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:201
-				gc_row2 := i_2
+				/*line hecbench_lfib4.go:201*/ gc_row2 := i_2
 				gc_off2 := lfibP4
 				gc_off3 := (k0+i_2)*s + k*lfibP4
 				gc_fastlo2, gc_fasthi2 := 0, 0
@@ -2815,23 +2303,20 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
-//line hecbench_lfib4.go:199
-								gc_at3[gc_u2] = gc_at4[gc_u2]
+								/*line hecbench_lfib4.go:199*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 								gc_at5[gc_u2] = gc_at3[gc_u2]
 							}
 							gc_tx = gc_fasthi2 - 1
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:199
-						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:199
-						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				}

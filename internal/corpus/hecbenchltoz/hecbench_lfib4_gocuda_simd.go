@@ -17,17 +17,13 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:29
-	if 2*lfibP4 <= 1*gc_bdx {
+	/*line hecbench_lfib4.go:29*/ if 2*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:29
-	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-//line hecbench_lfib4.go:31
-	px := lfibP4
+	/*line hecbench_lfib4.go:29*/ cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	/*line hecbench_lfib4.go:31*/ px := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:34
-		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
+		/*line hecbench_lfib4.go:34*/ if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
 			gc_at2 := x[:gc_bdx]
 			gc_vstep := 0
@@ -36,14 +32,12 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					gc_tx := gc_vstep
 					var myid int = gc_tx
 					_ = myid
-//line hecbench_lfib4.go:33
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lfib4.go:33*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:33
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -51,30 +45,24 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var myid int = gc_tx
-//line hecbench_lfib4.go:33
-					if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
+					/*line hecbench_lfib4.go:33*/ if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
 						break
 					}
-//line hecbench_lfib4.go:34
-					archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
+					/*line hecbench_lfib4.go:34*/ archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:33
-				cx[myid] = x[myid]
+				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:36
-	for k := 1; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:38
-		for i := 0; i < lfibP4; i += lfibLWDR {
+	/*line hecbench_lfib4.go:36*/ for k := 1; k < s/lfibP4; k++ {
+		/*line hecbench_lfib4.go:38*/ for i := 0; i < lfibP4; i += lfibLWDR {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:41
-			if gc_bound := lfibLWDR; gc_bound < gc_to {
+			/*line hecbench_lfib4.go:41*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -100,8 +88,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 									gc_tx := gc_vstep3
 									var myid int = gc_tx
 									_ = myid
-//line hecbench_lfib4.go:39
-									archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line hecbench_lfib4.go:39*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -109,8 +96,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 								gc_tx := gc_fastlo + gc_u
 								myid := gc_tx
 								_ = myid
-//line hecbench_lfib4.go:40
-								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
+								/*line hecbench_lfib4.go:40*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
 									gc_at6[gc_u] + gc_at7[gc_u]
 							}
 							gc_tx = gc_fasthi - 1
@@ -118,8 +104,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						}
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:40
-						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
@@ -128,28 +113,24 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							var myid int = gc_tx
-//line hecbench_lfib4.go:40
-							if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
+							/*line hecbench_lfib4.go:40*/ if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 								break
 							}
-//line hecbench_lfib4.go:40
-							archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
+							/*line hecbench_lfib4.go:40*/ archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:40
-						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:50
-			gc_off6 := px
+			/*line hecbench_lfib4.go:50*/ gc_off6 := px
 			gc_off7 := k * lfibP4
 			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
 				gc_at8 := cx[:gc_bdx]
@@ -161,15 +142,13 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_vstep5
 						var myid int = gc_tx
 						_ = myid
-//line hecbench_lfib4.go:33
-						archsimd.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
+						/*line hecbench_lfib4.go:33*/ archsimd.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
 						archsimd.LoadUint32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at10[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:46
-					gc_at8[gc_tx] = gc_at9[gc_tx]
+					/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 					gc_at10[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -178,12 +157,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var myid int = gc_tx
-//line hecbench_lfib4.go:46
-						if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
+						/*line hecbench_lfib4.go:46*/ if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
 							break
 						}
-//line hecbench_lfib4.go:47
-						archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
+						/*line hecbench_lfib4.go:47*/ archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
 						archsimd.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -191,8 +168,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:46
-					cx[myid] = cx[px+myid]
+					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
 					x[k*lfibP4+myid] = cx[myid]
 				}
 			}
@@ -206,13 +182,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:57
-	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-//line hecbench_lfib4.go:59
-	ay := lfibP4 * 2
+	/*line hecbench_lfib4.go:57*/ cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
+	/*line hecbench_lfib4.go:59*/ ay := lfibP4 * 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:62
-		gc_off := ay
+		/*line hecbench_lfib4.go:62*/ gc_off := ay
 		gc_off2 := 2 * lfibP4
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
 		gc_fasthi := max(min(gc_bdx, len(cy)-gc_off, len(y)-gc_off2), gc_fastlo)
@@ -228,8 +201,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_tx := gc_vstep
 							var myid int = gc_tx
 							_ = myid
-//line hecbench_lfib4.go:61
-							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -237,16 +209,14 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_fastlo + gc_u
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:61
-						gc_at[gc_u] = gc_at2[gc_u]
+						/*line hecbench_lfib4.go:61*/ gc_at[gc_u] = gc_at2[gc_u]
 					}
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:61
-				cy[ay+myid] = y[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -254,28 +224,23 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var myid int = gc_tx
-//line hecbench_lfib4.go:61
-					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+					/*line hecbench_lfib4.go:61*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 						break
 					}
-//line hecbench_lfib4.go:62
-					archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
+					/*line hecbench_lfib4.go:62*/ archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:61
-				cy[ay+myid] = y[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:64
-	for k := 0; k < s/lfibP4; k++ {
+	/*line hecbench_lfib4.go:64*/ for k := 0; k < s/lfibP4; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:67
-			gc_off3 := lfibP4
+			/*line hecbench_lfib4.go:67*/ gc_off3 := lfibP4
 			gc_off4 := ay
 			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
 			gc_fasthi2 := max(min(gc_bdx, len(cy), len(cy)-gc_off3, len(cy)-gc_off4), gc_fastlo2)
@@ -292,8 +257,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 								gc_tx := gc_vstep3
 								var myid int = gc_tx
 								_ = myid
-//line hecbench_lfib4.go:61
-								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -302,8 +266,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_tx := gc_fastlo2 + gc_u2
 							myid := gc_tx
 							_ = myid
-//line hecbench_lfib4.go:66
-							gc_at3[gc_u2] = gc_at4[gc_u2]
+							/*line hecbench_lfib4.go:66*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at4[gc_u2] = gc_at5[gc_u2]
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -311,8 +274,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:66
-					cy[myid] = cy[myid+lfibP4]
+					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			} else {
@@ -321,12 +283,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var myid int = gc_tx
-//line hecbench_lfib4.go:66
-						if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+						/*line hecbench_lfib4.go:66*/ if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
 							break
 						}
-//line hecbench_lfib4.go:67
-						archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
+						/*line hecbench_lfib4.go:67*/ archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
 						archsimd.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -334,17 +294,14 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:66
-					cy[myid] = cy[myid+lfibP4]
+					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			}
 		}
-//line hecbench_lfib4.go:70
-		for i := 0; i < lfibP4; i += lfibLWDR {
+		/*line hecbench_lfib4.go:70*/ for i := 0; i < lfibP4; i += lfibLWDR {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:73
-			if gc_bound := lfibLWDR; gc_bound < gc_to {
+			/*line hecbench_lfib4.go:73*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -370,8 +327,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 									gc_tx := gc_vstep5
 									var myid int = gc_tx
 									_ = myid
-//line hecbench_lfib4.go:71
-									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
+									/*line hecbench_lfib4.go:71*/ archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -379,8 +335,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 								gc_tx := gc_fastlo3 + gc_u3
 								myid := gc_tx
 								_ = myid
-//line hecbench_lfib4.go:72
-								gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
+								/*line hecbench_lfib4.go:72*/ gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
 									gc_at9[gc_u3] + gc_at10[gc_u3]
 							}
 							gc_tx = gc_fasthi3 - 1
@@ -388,8 +343,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						}
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:72
-						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
@@ -398,20 +352,17 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							var myid int = gc_tx
-//line hecbench_lfib4.go:72
-							if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
+							/*line hecbench_lfib4.go:72*/ if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
 								break
 							}
-//line hecbench_lfib4.go:72
-							archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
+							/*line hecbench_lfib4.go:72*/ archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
-//line hecbench_lfib4.go:72
-						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				}
@@ -419,8 +370,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:83
-		gc_off10 := 2 * lfibP4
+		/*line hecbench_lfib4.go:83*/ gc_off10 := 2 * lfibP4
 		gc_off11 := lfibP4
 		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
 		gc_fasthi4 := max(min(gc_bdx, len(y)-gc_off10, len(cy)-gc_off10, len(y)-gc_off11, len(cy)-gc_off11, len(y), len(cy)), gc_fastlo4)
@@ -440,8 +390,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_tx := gc_vstep7
 							var myid int = gc_tx
 							_ = myid
-//line hecbench_lfib4.go:61
-							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
+							/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo4):])
 							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo4):])
 						}
@@ -451,8 +400,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_fastlo4 + gc_u4
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:79
-						gc_at11[gc_u4] = gc_at12[gc_u4]
+						/*line hecbench_lfib4.go:79*/ gc_at11[gc_u4] = gc_at12[gc_u4]
 						gc_at13[gc_u4] = gc_at14[gc_u4]
 						gc_at15[gc_u4] = gc_at16[gc_u4]
 					}
@@ -461,8 +409,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:79
-				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
 				y[myid] = cy[myid]
 			}
@@ -472,12 +419,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					var myid int = gc_tx
-//line hecbench_lfib4.go:79
-					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
+					/*line hecbench_lfib4.go:79*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
 						break
 					}
-//line hecbench_lfib4.go:80
-					archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
+					/*line hecbench_lfib4.go:80*/ archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
 				}
@@ -486,8 +431,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:79
-				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
 				y[lfibP4+myid] = cy[lfibP4+myid]
 				y[myid] = cy[myid]
 			}
@@ -501,27 +445,22 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_lfib4.go:90
-	if 3*lfibP4 <= 1*gc_bdx {
+	/*line hecbench_lfib4.go:90*/ if 3*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:90
-	a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
+	/*line hecbench_lfib4.go:90*/ a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 	b0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	if 2*lfibP4 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_lfib4.go:93
-	d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-//line hecbench_lfib4.go:95
-	a := lfibP4
+	/*line hecbench_lfib4.go:93*/ d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	/*line hecbench_lfib4.go:95*/ a := lfibP4
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:101
-		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
+		/*line hecbench_lfib4.go:101*/ if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
 			gc_at2 := y[:gc_bdx]
 			gc_vstep := 0
@@ -530,14 +469,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_vstep
 					var myid int = gc_tx
 					_ = myid
-//line hecbench_lfib4.go:101
-					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:102
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -545,27 +482,23 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var myid int = gc_tx
-//line hecbench_lfib4.go:102
-					if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
+					/*line hecbench_lfib4.go:102*/ if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
 						break
 					}
-//line hecbench_lfib4.go:103
-					archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
+					/*line hecbench_lfib4.go:103*/ archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:102
-				a0[myid] = y[myid]
+				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:109
-		if gc_bound := lfibP4; gc_bound < gc_to {
+		/*line hecbench_lfib4.go:109*/ if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -584,8 +517,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 								gc_tx := gc_vstep3
 								var myid int = gc_tx
 								_ = myid
-//line hecbench_lfib4.go:105
-								archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line hecbench_lfib4.go:105*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -593,16 +525,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_fastlo + gc_u
 							myid := gc_tx
 							_ = myid
-//line hecbench_lfib4.go:106
-							gc_at3[gc_u] = gc_at4[gc_u]
+							/*line hecbench_lfib4.go:106*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:106
-					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -610,27 +540,23 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var myid int = gc_tx
-//line hecbench_lfib4.go:106
-						if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
+						/*line hecbench_lfib4.go:106*/ if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
 							break
 						}
-//line hecbench_lfib4.go:106
-						archsimd.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
+						/*line hecbench_lfib4.go:106*/ archsimd.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
-//line hecbench_lfib4.go:106
-					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:114
-		gc_off2 := a
+		/*line hecbench_lfib4.go:114*/ gc_off2 := a
 		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
 			gc_at5 := b0[:gc_bdx]
 			gc_at6 := a0[gc_off2:][:gc_bdx]
@@ -642,16 +568,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_vstep5
 					var myid int = gc_tx
 					_ = myid
-//line hecbench_lfib4.go:101
-					archsimd.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lfib4.go:110
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at5[gc_tx]
 				gc_at8[gc_tx] = gc_at7[gc_tx]
 			}
@@ -661,12 +585,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var myid int = gc_tx
-//line hecbench_lfib4.go:110
-					if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
+					/*line hecbench_lfib4.go:110*/ if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
 						break
 					}
-//line hecbench_lfib4.go:111
-					archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
+					/*line hecbench_lfib4.go:111*/ archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
 					archsimd.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
 					archsimd.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
 				}
@@ -675,16 +597,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:110
-				b0[myid] = a0[a+myid]
+				/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
 				c0[myid] = b0[myid]
 				d0[myid] = c0[myid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:119
-		gc_off3 := b - lfibP4
+		/*line hecbench_lfib4.go:119*/ gc_off3 := b - lfibP4
 		gc_off4 := a - (lfibP4 - lfibP3)
 		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
 		gc_fasthi2 := max(min(gc_bdx, len(b0)-gc_off3, len(a0)-gc_off4), gc_fastlo2)
@@ -700,8 +620,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep7
 							var myid int = gc_tx
 							_ = myid
-//line hecbench_lfib4.go:101
-							archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -709,16 +628,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo2 + gc_u2
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:115
-						gc_at9[gc_u2] += gc_at10[gc_u2]
+						/*line hecbench_lfib4.go:115*/ gc_at9[gc_u2] += gc_at10[gc_u2]
 					}
 					gc_tx = gc_fasthi2 - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:115
-				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		} else {
 			gc_vstep8 := 0
@@ -726,26 +643,22 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					var myid int = gc_tx
-//line hecbench_lfib4.go:115
-					if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
+					/*line hecbench_lfib4.go:115*/ if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
 						break
 					}
-//line hecbench_lfib4.go:116
-					archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
+					/*line hecbench_lfib4.go:116*/ archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:115
-				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:122
-		gc_off5 := c - lfibP4
+		/*line hecbench_lfib4.go:122*/ gc_off5 := c - lfibP4
 		gc_off6 := a - (lfibP3 - lfibP2)
 		gc_off7 := a - (lfibP4 - lfibP2)
 		gc_fastlo3 := min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
@@ -763,8 +676,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep9
 							var myid int = gc_tx
 							_ = myid
-//line hecbench_lfib4.go:101
-							archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
+							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -772,16 +684,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo3 + gc_u3
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:118
-						gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
+						/*line hecbench_lfib4.go:118*/ gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
 					}
 					gc_tx = gc_fasthi3 - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:118
-				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		} else {
 			gc_vstep10 := 0
@@ -789,26 +699,22 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 					gc_tx := gc_vstep10
 					var myid int = gc_tx
-//line hecbench_lfib4.go:118
-					if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
+					/*line hecbench_lfib4.go:118*/ if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
 						break
 					}
-//line hecbench_lfib4.go:119
-					archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
+					/*line hecbench_lfib4.go:119*/ archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:118
-				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:125
-		gc_off8 := d - lfibP4
+		/*line hecbench_lfib4.go:125*/ gc_off8 := d - lfibP4
 		gc_off9 := a - (lfibP2 - lfibP1)
 		gc_off10 := a - (lfibP3 - lfibP1)
 		gc_off11 := a - (lfibP4 - lfibP1)
@@ -828,8 +734,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep11
 							var myid int = gc_tx
 							_ = myid
-//line hecbench_lfib4.go:101
-							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
+							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -837,8 +742,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx := gc_fastlo4 + gc_u4
 						myid := gc_tx
 						_ = myid
-//line hecbench_lfib4.go:121
-						gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
+						/*line hecbench_lfib4.go:121*/ gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
 							gc_at17[gc_u4])
 					}
 					gc_tx = gc_fasthi4 - 1
@@ -846,8 +750,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:121
-				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		} else {
@@ -856,42 +759,32 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
 					gc_tx := gc_vstep12
 					var myid int = gc_tx
-//line hecbench_lfib4.go:121
-					if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
+					/*line hecbench_lfib4.go:121*/ if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
 						break
 					}
-//line hecbench_lfib4.go:122
-					archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
+					/*line hecbench_lfib4.go:122*/ archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
-//line hecbench_lfib4.go:121
-				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		}
 	}
-//line hecbench_lfib4.go:125
-	a += lfibP4
-//line hecbench_lfib4.go:127
-	for i := 1; i < r; i++ {
-//line hecbench_lfib4.go:129
-		xc := i * s
+	/*line hecbench_lfib4.go:125*/ a += lfibP4
+	/*line hecbench_lfib4.go:127*/ for i := 1; i < r; i++ {
+		/*line hecbench_lfib4.go:129*/ xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
-//line hecbench_lfib4.go:133
-			b0 := b0[:512]
-//line hecbench_lfib4.go:135
-			c0 := c0[:512]
-//line hecbench_lfib4.go:137
-			d0 := d0[:512]
+			/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
+			/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
+			/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line hecbench_lfib4.go:141
-				if gc_bound := lfibP4; gc_bound < gc_to {
+				/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -905,740 +798,556 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							var myid int = gc_tx
 							tmp := gc_vb
 							{
-//line hecbench_lfib4.go:134
-								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
+								/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 									break
 								}
-//line hecbench_lfib4.go:134
-								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+								/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 									var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_lfib4.go:134
-									if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
+									/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 										gc_ld2 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
 									} else {
 										break gc_steps2
 									}
-//line hecbench_lfib4.go:135
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 								}
 								{
-//line hecbench_lfib4.go:135
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
 								}
 								{
-//line hecbench_lfib4.go:139
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
 								}
 								{
-//line hecbench_lfib4.go:143
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
 								}
 								{
-//line hecbench_lfib4.go:147
-									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
 								}
-//line hecbench_lfib4.go:147
-								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+								/*line hecbench_lfib4.go:147*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1648,909 +1357,729 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						myid := gc_tx
 						tmp := uint32(0)
 						{
-//line hecbench_lfib4.go:134
-							for k := 0; k < lfibP4-lfibP3; k++ {
+							/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
 							{
 								{
 									k_ := int(0)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(1)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(2)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(3)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(4)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(5)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(6)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(7)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(8)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(9)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(10)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(11)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(12)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(13)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(14)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(15)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(16)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(17)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(18)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(19)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(20)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(21)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(22)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(23)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(24)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(25)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(26)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(27)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(28)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(29)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(30)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(31)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(32)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(33)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(34)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(35)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(36)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(37)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(38)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(39)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(40)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(41)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(42)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(43)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(44)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(45)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(46)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(47)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(48)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(49)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(50)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(51)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(52)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(53)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(54)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(55)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(56)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(57)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(58)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
 									k_ := int(59)
-//line hecbench_lfib4.go:139
-									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 							}
 							{
 								{
 									k_2 := int(0)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(1)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(2)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(3)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(4)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(5)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(6)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(7)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(8)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(9)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(10)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(11)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(12)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(13)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(14)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(15)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(16)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(17)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(18)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(19)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(20)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(21)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(22)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(23)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(24)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(25)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(26)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(27)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(28)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(29)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(30)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(31)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(32)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(33)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(34)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(35)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(36)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(37)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(38)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(39)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(40)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(41)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(42)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(43)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(44)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(45)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(46)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(47)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(48)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(49)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(50)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(51)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(52)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(53)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(54)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(55)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(56)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(57)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(58)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(59)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(60)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(61)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(62)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
 									k_2 := int(63)
-//line hecbench_lfib4.go:143
-									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 							}
 							{
 								{
 									k_3 := int(0)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(1)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(2)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(3)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(4)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(5)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(6)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(7)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(8)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(9)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(10)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(11)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(12)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(13)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(14)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(15)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(16)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(17)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(18)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(19)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(20)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(21)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(22)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(23)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(24)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(25)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(26)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(27)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(28)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(29)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(30)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(31)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(32)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(33)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(34)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(35)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(36)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(37)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(38)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(39)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(40)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(41)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(42)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(43)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(44)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(45)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(46)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(47)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(48)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(49)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(50)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(51)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(52)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(53)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
 									k_3 := int(54)
-//line hecbench_lfib4.go:147
-									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 							}
 							x[xc+s-lfibP4+myid] = tmp
@@ -2571,24 +2100,19 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line hecbench_lfib4.go:162
-	k0 := gc_bx * lfibLKNB
-//line hecbench_lfib4.go:166
-	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
+	/*line hecbench_lfib4.go:162*/ k0 := gc_bx * lfibLKNB
+	/*line hecbench_lfib4.go:166*/ cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
 	fcol := 0
 	if gc_bx == 0 {
 		fcol = 1
 	}
-//line hecbench_lfib4.go:172
-	ecol := lfibLKNB
+	/*line hecbench_lfib4.go:172*/ ecol := lfibLKNB
 	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
-//line hecbench_lfib4.go:177
-	for i := fcol; i < ecol; i++ {
+	/*line hecbench_lfib4.go:177*/ for i := fcol; i < ecol; i++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:180
-			gc_row := i
+			/*line hecbench_lfib4.go:180*/ gc_row := i
 			gc_off := (k0+i)*s - lfibP4
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(cx) {
@@ -2605,8 +2129,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line hecbench_lfib4.go:199
-								archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line hecbench_lfib4.go:199*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2614,15 +2137,13 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
-//line hecbench_lfib4.go:178
-							gc_at[gc_u] = gc_at2[gc_u]
+							/*line hecbench_lfib4.go:178*/ gc_at[gc_u] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2630,19 +2151,16 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-						if ((k0+i)*s-lfibP4+gc_tx) < 0 || ((k0+i)*s-lfibP4+gc_tx) > len(x)-8 || gc_tx < 0 || gc_tx > len(cx[i])-8 {
+						/*line hecbench_lfib4.go:178*/ if ((k0+i)*s-lfibP4+gc_tx) < 0 || ((k0+i)*s-lfibP4+gc_tx) > len(x)-8 || gc_tx < 0 || gc_tx > len(cx[i])-8 {
 							break
 						}
-//line hecbench_lfib4.go:179
-						archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx:]).StoreSlice(cx[i][gc_tx:])
+						/*line hecbench_lfib4.go:179*/ archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx:]).StoreSlice(cx[i][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:178
-					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			}
 		}
@@ -2654,79 +2172,63 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-				k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
+				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-			k1 := gc_tx / lfibLWDR
-//line hecbench_lfib4.go:183
-			pcx := cx[k1][:]
+			/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
+			/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
 			gc_s_pcx[gc_rank] = pcx
 		}
 	}
-//line hecbench_lfib4.go:185
-	for k := 0; k < s/lfibP4-1; k++ {
-//line hecbench_lfib4.go:187
-		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
+	/*line hecbench_lfib4.go:185*/ for k := 0; k < s/lfibP4-1; k++ {
+		/*line hecbench_lfib4.go:187*/ for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:163
-					k1 := gc_tx / lfibLWDR
+					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
 					k2 := gc_tx % lfibLWDR
 					pcx := gc_s_pcx[gc_rank]
 					if !(gc_bx == 0 && gc_tx == 0) &&
-//line hecbench_lfib4.go:189
-						!(gc_bx == gc_gdx-1 && k1 >= ecol) {
+						/*line hecbench_lfib4.go:189*/ !(gc_bx == gc_gdx-1 && k1 >= ecol) {
 						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
 							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
 					}
 				}
 			}
 		}
-//line hecbench_lfib4.go:198
-		for i_2 := fcol; i_2 < ecol; i_2++ {
+		/*line hecbench_lfib4.go:198*/ for i_2 := fcol; i_2 < ecol; i_2++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lfib4.go:201
-				gc_row2 := i_2
+				/*line hecbench_lfib4.go:201*/ gc_row2 := i_2
 				gc_off2 := lfibP4
 				gc_off3 := (k0+i_2)*s + k*lfibP4
 				gc_fastlo2, gc_fasthi2 := 0, 0
@@ -2745,8 +2247,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
-//line hecbench_lfib4.go:222
-									archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									/*line hecbench_lfib4.go:222*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 									archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -2755,16 +2256,14 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
-//line hecbench_lfib4.go:199
-								gc_at3[gc_u2] = gc_at4[gc_u2]
+								/*line hecbench_lfib4.go:199*/ gc_at3[gc_u2] = gc_at4[gc_u2]
 								gc_at5[gc_u2] = gc_at3[gc_u2]
 							}
 							gc_tx = gc_fasthi2 - 1
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:199
-						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				} else {
@@ -2773,20 +2272,17 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:199
-							if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
+							/*line hecbench_lfib4.go:199*/ if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
 								break
 							}
-//line hecbench_lfib4.go:200
-							archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx:]).StoreSlice(cx[i_2][gc_tx:])
+							/*line hecbench_lfib4.go:200*/ archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx:]).StoreSlice(cx[i_2][gc_tx:])
 							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lfib4.go:199
-						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
+						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				}

@@ -63,8 +63,7 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lsqt.go:52
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lsqt.go:52*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -78,8 +77,7 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 				gc_at4 := inImag[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:33
-					if i%2 == 0 {
+					/*line hecbench_lsqt.go:33*/ if i%2 == 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					} else {
@@ -93,8 +91,7 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:33
-					if i%2 == 0 {
+					/*line hecbench_lsqt.go:33*/ if i%2 == 0 {
 						outReal[i] = inReal[i]
 						outImag[i] = inImag[i]
 					} else {
@@ -153,33 +150,26 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_lsqt.go:132
-	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
+	/*line hecbench_lsqt.go:132*/ sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-//line hecbench_lsqt.go:136
-	numberOfBlocks := (numberOfAtoms-1)/lsqtBlockSize + 1
+	/*line hecbench_lsqt.go:136*/ numberOfBlocks := (numberOfAtoms-1)/lsqtBlockSize + 1
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
-//line hecbench_lsqt.go:141
-		sDataImag := sDataImag[:256]
+		/*line hecbench_lsqt.go:141*/ sDataImag := sDataImag[:256]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lsqt.go:145
-				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
+				/*line hecbench_lsqt.go:145*/ if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
 					gc_at := sDataReal[:gc_bdx]
 					gc_at2 := sDataImag[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_lsqt.go:131
-						var patch, n, m int
-//line hecbench_lsqt.go:134
-						gc_at[gc_tx] = 0.0
+						/*line hecbench_lsqt.go:131*/ var patch, n, m int
+						/*line hecbench_lsqt.go:134*/ gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
 						var patch_ int = 0
-//line hecbench_lsqt.go:139
-						for ; patch_ < numberOfPatches; patch_++ {
+						/*line hecbench_lsqt.go:139*/ for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
 							if n < numberOfBlocks {
 								m = gc_bx*numberOfBlocks + n
@@ -187,22 +177,18 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								gc_at2[gc_tx] += gInnerProduct1Imag[m]
 							}
 						}
-//line hecbench_lsqt.go:146
-						patch = patch_
+						/*line hecbench_lsqt.go:146*/ patch = patch_
 						_ = patch
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_lsqt.go:131
-						var patch, n, m int
-//line hecbench_lsqt.go:134
-						sDataReal[tid] = 0.0
+						/*line hecbench_lsqt.go:131*/ var patch, n, m int
+						/*line hecbench_lsqt.go:134*/ sDataReal[tid] = 0.0
 						sDataImag[tid] = 0.0
 						var patch_ int = 0
-//line hecbench_lsqt.go:139
-						for ; patch_ < numberOfPatches; patch_++ {
+						/*line hecbench_lsqt.go:139*/ for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
 							if n < numberOfBlocks {
 								m = gc_bx*numberOfBlocks + n
@@ -210,8 +196,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								sDataImag[tid] += gInnerProduct1Imag[m]
 							}
 						}
-//line hecbench_lsqt.go:146
-						patch = patch_
+						/*line hecbench_lsqt.go:146*/ patch = patch_
 						_ = patch
 					}
 				}
@@ -230,10 +215,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:157*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -241,10 +224,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:157*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -252,10 +233,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:157*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -263,10 +242,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:157*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -274,10 +251,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_lsqt.go:132
-				var m int
-//line hecbench_lsqt.go:157
-				m = tid + 128
+				/*line hecbench_lsqt.go:132*/ var m int
+				/*line hecbench_lsqt.go:157*/ m = tid + 128
 				sDataReal[tid] += sDataReal[m]
 				sDataImag[tid] += sDataImag[m]
 			}
@@ -295,10 +270,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:163*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -306,10 +279,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:163*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -317,10 +288,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:163*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -328,10 +297,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
+					/*line hecbench_lsqt.go:132*/ var m int
+					/*line hecbench_lsqt.go:163*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -339,17 +306,14 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_lsqt.go:132
-				var m int
-//line hecbench_lsqt.go:163
-				m = tid + 64
+				/*line hecbench_lsqt.go:132*/ var m int
+				/*line hecbench_lsqt.go:163*/ m = tid + 64
 				sDataReal[tid] += sDataReal[m]
 				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
-//line hecbench_lsqt.go:171
-	var gc_l_v [32]float64
+	/*line hecbench_lsqt.go:171*/ var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -374,8 +338,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line hecbench_lsqt.go:168
-				if tid < 32 {
+				/*line hecbench_lsqt.go:168*/ if tid < 32 {
 					gc_m30 |= 1 << gc_lane
 				}
 			}
@@ -383,26 +346,22 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_save30 := gc_act
 		gc_act = gc_save30 & gc_m30
 		if gc_act != 0 {
-//line hecbench_lsqt.go:169
-			var s []float64 = sDataReal
+			/*line hecbench_lsqt.go:169*/ var s []float64 = sDataReal
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
 				gc_off2 := 32 + gc_x02
-//line hecbench_lsqt.go:177
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				/*line hecbench_lsqt.go:177*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off:][:32]
 					gc_at4 := s[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
-//line hecbench_lsqt.go:46
-						v := gc_at3[gc_lane]
+						/*line hecbench_lsqt.go:46*/ v := gc_at3[gc_lane]
 						v += gc_at4[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
@@ -417,10 +376,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
-//line hecbench_lsqt.go:46
-						v := s[tid_]
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
+						/*line hecbench_lsqt.go:46*/ v := s[tid_]
 						v += s[tid_+32]
 						gc_l_v[gc_lane] = v
 					}
@@ -431,11 +388,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-//line hecbench_lsqt.go:59
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at5 := s[gc_off3:][:32]
-//line hecbench_lsqt.go:49
-					copy(gc_at5, gc_l_v[:])
+					/*line hecbench_lsqt.go:49*/ copy(gc_at5, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -447,11 +402,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:49
-						s[tid_] = v
+						/*line hecbench_lsqt.go:49*/ s[tid_] = v
 					}
 				}
 			}
@@ -460,18 +413,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := 16 + gc_x04
-//line hecbench_lsqt.go:60
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-						v += gc_at6[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v += gc_at6[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -485,11 +435,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-						v += s[tid_+16]
+						/*line hecbench_lsqt.go:51*/ v += s[tid_+16]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -499,11 +447,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off5 := gc_x05
-//line hecbench_lsqt.go:63
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at7 := s[gc_off5:][:32]
-//line hecbench_lsqt.go:53
-					copy(gc_at7, gc_l_v[:])
+					/*line hecbench_lsqt.go:53*/ copy(gc_at7, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -515,11 +461,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:53
-						s[tid_] = v
+						/*line hecbench_lsqt.go:53*/ s[tid_] = v
 					}
 				}
 			}
@@ -528,18 +472,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off6 := 8 + gc_x06
-//line hecbench_lsqt.go:64
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at8 := s[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-						v += gc_at8[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v += gc_at8[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -553,11 +494,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-						v += s[tid_+8]
+						/*line hecbench_lsqt.go:55*/ v += s[tid_+8]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -567,11 +506,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off7 := gc_x07
-//line hecbench_lsqt.go:67
-				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at9 := s[gc_off7:][:32]
-//line hecbench_lsqt.go:57
-					copy(gc_at9, gc_l_v[:])
+					/*line hecbench_lsqt.go:57*/ copy(gc_at9, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -583,11 +520,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:57
-						s[tid_] = v
+						/*line hecbench_lsqt.go:57*/ s[tid_] = v
 					}
 				}
 			}
@@ -596,18 +531,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off8 := 4 + gc_x08
-//line hecbench_lsqt.go:68
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at10 := s[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-						v += gc_at10[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v += gc_at10[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -621,11 +553,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-						v += s[tid_+4]
+						/*line hecbench_lsqt.go:59*/ v += s[tid_+4]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -635,11 +565,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off9 := gc_x09
-//line hecbench_lsqt.go:71
-				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at11 := s[gc_off9:][:32]
-//line hecbench_lsqt.go:61
-					copy(gc_at11, gc_l_v[:])
+					/*line hecbench_lsqt.go:61*/ copy(gc_at11, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -651,11 +579,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:61
-						s[tid_] = v
+						/*line hecbench_lsqt.go:61*/ s[tid_] = v
 					}
 				}
 			}
@@ -664,18 +590,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off10 := 2 + gc_x010
-//line hecbench_lsqt.go:72
-				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at12 := s[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-						v += gc_at12[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v += gc_at12[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -689,11 +612,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-						v += s[tid_+2]
+						/*line hecbench_lsqt.go:63*/ v += s[tid_+2]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -703,11 +624,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off11 := gc_x011
-//line hecbench_lsqt.go:75
-				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at13 := s[gc_off11:][:32]
-//line hecbench_lsqt.go:65
-					copy(gc_at13, gc_l_v[:])
+					/*line hecbench_lsqt.go:65*/ copy(gc_at13, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -719,11 +638,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:65
-						s[tid_] = v
+						/*line hecbench_lsqt.go:65*/ s[tid_] = v
 					}
 				}
 			}
@@ -732,18 +649,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off12 := 1 + gc_x012
-//line hecbench_lsqt.go:76
-				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at14 := s[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-						v += gc_at14[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v += gc_at14[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -757,11 +671,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-						v += s[tid_+1]
+						/*line hecbench_lsqt.go:67*/ v += s[tid_+1]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -771,11 +683,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off13 := gc_x013
-//line hecbench_lsqt.go:79
-				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at15 := s[gc_off13:][:32]
-//line hecbench_lsqt.go:69
-					copy(gc_at15, gc_l_v[:])
+					/*line hecbench_lsqt.go:69*/ copy(gc_at15, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -787,34 +697,28 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:169
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:169*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:69
-						s[tid_] = v
+						/*line hecbench_lsqt.go:69*/ s[tid_] = v
 					}
 				}
 			}
-//line hecbench_lsqt.go:170
-			var s_ []float64 = sDataImag
+			/*line hecbench_lsqt.go:170*/ var s_ []float64 = sDataImag
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x014 := gc_tidx.X
 				gc_off14 := gc_x014
 				gc_off15 := 32 + gc_x014
-//line hecbench_lsqt.go:178
-				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
+				/*line hecbench_lsqt.go:178*/ if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
 					gc_at16 := s_[gc_off14:][:32]
 					gc_at17 := s_[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x014 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
-//line hecbench_lsqt.go:46
-						v_ := gc_at16[gc_lane]
+						/*line hecbench_lsqt.go:46*/ v_ := gc_at16[gc_lane]
 						v_ += gc_at17[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
@@ -829,10 +733,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
-//line hecbench_lsqt.go:46
-						v_ := s_[tid_2]
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
+						/*line hecbench_lsqt.go:46*/ v_ := s_[tid_2]
 						v_ += s_[tid_2+32]
 						gc_l_v_[gc_lane] = v_
 					}
@@ -843,11 +745,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x015 := gc_tidx.X
 				gc_off16 := gc_x015
-//line hecbench_lsqt.go:59
-				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at18 := s_[gc_off16:][:32]
-//line hecbench_lsqt.go:49
-					copy(gc_at18, gc_l_v_[:])
+					/*line hecbench_lsqt.go:49*/ copy(gc_at18, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -859,11 +759,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:49
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:49*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -872,18 +770,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x016 := gc_tidx.X
 				gc_off17 := 16 + gc_x016
-//line hecbench_lsqt.go:60
-				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at19 := s_[gc_off17:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-						v_ += gc_at19[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v_ += gc_at19[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -897,11 +792,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-						v_ += s_[tid_2+16]
+						/*line hecbench_lsqt.go:51*/ v_ += s_[tid_2+16]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -911,11 +804,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x017 := gc_tidx.X
 				gc_off18 := gc_x017
-//line hecbench_lsqt.go:63
-				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at20 := s_[gc_off18:][:32]
-//line hecbench_lsqt.go:53
-					copy(gc_at20, gc_l_v_[:])
+					/*line hecbench_lsqt.go:53*/ copy(gc_at20, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -927,11 +818,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:53
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:53*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -940,18 +829,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x018 := gc_tidx.X
 				gc_off19 := 8 + gc_x018
-//line hecbench_lsqt.go:64
-				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at21 := s_[gc_off19:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-						v_ += gc_at21[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v_ += gc_at21[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -965,11 +851,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-						v_ += s_[tid_2+8]
+						/*line hecbench_lsqt.go:55*/ v_ += s_[tid_2+8]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -979,11 +863,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x019 := gc_tidx.X
 				gc_off20 := gc_x019
-//line hecbench_lsqt.go:67
-				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at22 := s_[gc_off20:][:32]
-//line hecbench_lsqt.go:57
-					copy(gc_at22, gc_l_v_[:])
+					/*line hecbench_lsqt.go:57*/ copy(gc_at22, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -995,11 +877,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:57
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:57*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1008,18 +888,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x020 := gc_tidx.X
 				gc_off21 := 4 + gc_x020
-//line hecbench_lsqt.go:68
-				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at23 := s_[gc_off21:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-						v_ += gc_at23[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v_ += gc_at23[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1033,11 +910,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-						v_ += s_[tid_2+4]
+						/*line hecbench_lsqt.go:59*/ v_ += s_[tid_2+4]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1047,11 +922,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x021 := gc_tidx.X
 				gc_off22 := gc_x021
-//line hecbench_lsqt.go:71
-				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at24 := s_[gc_off22:][:32]
-//line hecbench_lsqt.go:61
-					copy(gc_at24, gc_l_v_[:])
+					/*line hecbench_lsqt.go:61*/ copy(gc_at24, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1063,11 +936,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:61
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:61*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1076,18 +947,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x022 := gc_tidx.X
 				gc_off23 := 2 + gc_x022
-//line hecbench_lsqt.go:72
-				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at25 := s_[gc_off23:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-						v_ += gc_at25[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v_ += gc_at25[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1101,11 +969,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-						v_ += s_[tid_2+2]
+						/*line hecbench_lsqt.go:63*/ v_ += s_[tid_2+2]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1115,11 +981,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x023 := gc_tidx.X
 				gc_off24 := gc_x023
-//line hecbench_lsqt.go:75
-				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at26 := s_[gc_off24:][:32]
-//line hecbench_lsqt.go:65
-					copy(gc_at26, gc_l_v_[:])
+					/*line hecbench_lsqt.go:65*/ copy(gc_at26, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1131,11 +995,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:65
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:65*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1144,18 +1006,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x024 := gc_tidx.X
 				gc_off25 := 1 + gc_x024
-//line hecbench_lsqt.go:76
-				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at27 := s_[gc_off25:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-						v_ += gc_at27[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v_ += gc_at27[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1169,11 +1028,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-						v_ += s_[tid_2+1]
+						/*line hecbench_lsqt.go:67*/ v_ += s_[tid_2+1]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1183,11 +1040,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x025 := gc_tidx.X
 				gc_off26 := gc_x025
-//line hecbench_lsqt.go:79
-				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at28 := s_[gc_off26:][:32]
-//line hecbench_lsqt.go:69
-					copy(gc_at28, gc_l_v_[:])
+					/*line hecbench_lsqt.go:69*/ copy(gc_at28, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1199,11 +1054,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:170
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:170*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:69
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:69*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1218,30 +1071,24 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off27 := gc_bx
 			gc_off28 := 0
-//line hecbench_lsqt.go:87
-			if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
+			/*line hecbench_lsqt.go:87*/ if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
 				gc_at29 := gInnerProduct2Real[gc_off27:][:1]
 				gc_at30 := sDataReal[gc_off28:][:1]
 				gc_at31 := gInnerProduct2Imag[gc_off27:][:1]
 				gc_at32 := sDataImag[gc_off28:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
+					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
+					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
+					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
+					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
+					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
 			} else {
@@ -1250,36 +1097,31 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:173
-					gInnerProduct2Real[gc_bx] = sDataReal[0]
+					/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 					gInnerProduct2Imag[gc_bx] = sDataImag[0]
 				}
 			}

@@ -32,8 +32,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lsqt.go:40
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lsqt.go:40*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -50,16 +49,13 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						gc_tx := gc_vstep
 						var n int = gc_bx*gc_bdx + gc_tx
 						_ = n
-//line hecbench_lsqt.go:21
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
-//line hecbench_lsqt.go:21
-						gc_vb2.StoreSlice(gc_at2[gc_tx:])
+						/*line hecbench_lsqt.go:21*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lsqt.go:21*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:21
-					gc_at[gc_tx] = 0
+					/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
 					gc_at2[gc_tx] = 0
 				}
 			} else {
@@ -69,14 +65,11 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						var n int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-						if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
+						/*line hecbench_lsqt.go:21*/ if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
 							break
 						}
-//line hecbench_lsqt.go:21
-						gc_vb.StoreSlice(gStateReal[n:])
-//line hecbench_lsqt.go:21
-						gc_vb.StoreSlice(gStateImag[n:])
+						/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateReal[n:])
+						/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateImag[n:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -85,8 +78,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					n := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-					gStateReal[n] = 0
+					/*line hecbench_lsqt.go:21*/ gStateReal[n] = 0
 					gStateImag[n] = 0
 				}
 			}
@@ -104,13 +96,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_lsqt.go:81
-	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
+	/*line hecbench_lsqt.go:81*/ sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hecbench_lsqt.go:86
-		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
+		/*line hecbench_lsqt.go:86*/ if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
 			gc_at := sDataReal[:gc_bdx]
 			gc_at2 := sDataImag[:gc_bdx]
 			gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
@@ -124,52 +114,31 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line hecbench_lsqt.go:78
-					var n int = gc_bx*gc_bdx + tid
+					/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
 					var m int
 					_ = m
-//line hecbench_lsqt.go:80
-					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:83
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
-//line hecbench_lsqt.go:83
-					gc_vb2.StoreSlice(gc_at2[gc_tx:])
-//line hecbench_lsqt.go:85
-					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-//line hecbench_lsqt.go:85
-						a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])
-//line hecbench_lsqt.go:85
-						b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:])
-//line hecbench_lsqt.go:85
-						c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:])
-//line hecbench_lsqt.go:85
-						d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:])
-//line hecbench_lsqt.go:85
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
-//line hecbench_lsqt.go:85
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+					/*line hecbench_lsqt.go:80*/ var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+					/*line hecbench_lsqt.go:85*/ if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+						/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
 					} else {
-//line hecbench_lsqt.go:85
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						/*line hecbench_lsqt.go:85*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if2)
-//line hecbench_lsqt.go:85
-							b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if2)
-//line hecbench_lsqt.go:85
-							c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if2)
-//line hecbench_lsqt.go:85
-							d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if2)
-//line hecbench_lsqt.go:85
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
-//line hecbench_lsqt.go:85
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if2)
+							/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if2)
+							/*line hecbench_lsqt.go:85*/ b = archsimd.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if2)
+							/*line hecbench_lsqt.go:85*/ c = archsimd.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if2)
+							/*line hecbench_lsqt.go:85*/ d = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if2)
+							/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
+							/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 				}
@@ -177,12 +146,10 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line hecbench_lsqt.go:78
-				n := gc_bx*gc_bdx + tid
+				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
-//line hecbench_lsqt.go:83
-				gc_at[gc_tx] = 0.0
+				/*line hecbench_lsqt.go:83*/ gc_at[gc_tx] = 0.0
 				gc_at2[gc_tx] = 0.0
 				if n < numberOfAtoms {
 					a = gc_at3[gc_tx]
@@ -202,39 +169,29 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line hecbench_lsqt.go:78
-					var n int = gc_bx*gc_bdx + tid
+					/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
 					var m int
 					_ = m
-//line hecbench_lsqt.go:80
-					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-					var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:83
-					if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
+					/*line hecbench_lsqt.go:80*/ var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:80*/ var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_lsqt.go:83*/ if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
 						break
 					}
-//line hecbench_lsqt.go:83
-					gc_vb.StoreSlice(sDataReal[tid:])
+					/*line hecbench_lsqt.go:83*/ gc_vb.StoreSlice(sDataReal[tid:])
 					gc_vb.StoreSlice(sDataImag[tid:])
 					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-//line hecbench_lsqt.go:85
-						a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
+						/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
 						b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:])
 						c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:])
 						d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:])
 						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
 						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
 					} else {
-//line hecbench_lsqt.go:91
-						gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						/*line hecbench_lsqt.go:91*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if)
+							/*line hecbench_lsqt.go:85*/ a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if)
 							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if)
 							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if)
 							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if)
@@ -248,12 +205,10 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_lsqt.go:78
-				n := gc_bx*gc_bdx + tid
+				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
-//line hecbench_lsqt.go:83
-				sDataReal[tid] = 0.0
+				/*line hecbench_lsqt.go:83*/ sDataReal[tid] = 0.0
 				sDataImag[tid] = 0.0
 				if n < numberOfAtoms {
 					a = gFinalStateReal[n]
@@ -279,10 +234,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:103
-					m = tid + 128
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -290,10 +243,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:103
-					m = tid + 128
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -301,10 +252,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:103
-					m = tid + 128
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -312,10 +261,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:103
-					m = tid + 128
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -323,10 +270,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_lsqt.go:79
-				var m int
-//line hecbench_lsqt.go:103
-				m = tid + 128
+				/*line hecbench_lsqt.go:79*/ var m int
+				/*line hecbench_lsqt.go:103*/ m = tid + 128
 				sDataReal[tid] += sDataReal[m]
 				sDataImag[tid] += sDataImag[m]
 			}
@@ -344,10 +289,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:109
-					m = tid + 64
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -355,10 +298,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:109
-					m = tid + 64
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -366,10 +307,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:109
-					m = tid + 64
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -377,10 +316,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:109
-					m = tid + 64
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
@@ -388,17 +325,14 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_lsqt.go:79
-				var m int
-//line hecbench_lsqt.go:109
-				m = tid + 64
+				/*line hecbench_lsqt.go:79*/ var m int
+				/*line hecbench_lsqt.go:109*/ m = tid + 64
 				sDataReal[tid] += sDataReal[m]
 				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
-//line hecbench_lsqt.go:117
-	var gc_l_v [32]float64
+	/*line hecbench_lsqt.go:117*/ var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -423,8 +357,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line hecbench_lsqt.go:114
-				if tid < 32 {
+				/*line hecbench_lsqt.go:114*/ if tid < 32 {
 					gc_m30 |= 1 << gc_lane
 				}
 			}
@@ -432,26 +365,22 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_save30 := gc_act
 		gc_act = gc_save30 & gc_m30
 		if gc_act != 0 {
-//line hecbench_lsqt.go:115
-			var s []float64 = sDataReal
+			/*line hecbench_lsqt.go:115*/ var s []float64 = sDataReal
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := 32 + gc_x02
-//line hecbench_lsqt.go:123
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				/*line hecbench_lsqt.go:123*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at7 := s[gc_off2:][:32]
 					gc_at8 := s[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
-//line hecbench_lsqt.go:46
-						v := gc_at7[gc_lane]
+						/*line hecbench_lsqt.go:46*/ v := gc_at7[gc_lane]
 						v += gc_at8[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
@@ -466,10 +395,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
-//line hecbench_lsqt.go:46
-						v := s[tid_]
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						/*line hecbench_lsqt.go:46*/ v := s[tid_]
 						v += s[tid_+32]
 						gc_l_v[gc_lane] = v
 					}
@@ -480,11 +407,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-//line hecbench_lsqt.go:59
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at9 := s[gc_off4:][:32]
-//line hecbench_lsqt.go:49
-					copy(gc_at9, gc_l_v[:])
+					/*line hecbench_lsqt.go:49*/ copy(gc_at9, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -496,11 +421,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:49
-						s[tid_] = v
+						/*line hecbench_lsqt.go:49*/ s[tid_] = v
 					}
 				}
 			}
@@ -509,18 +432,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := 16 + gc_x04
-//line hecbench_lsqt.go:60
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at10 := s[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-						v += gc_at10[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v += gc_at10[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -534,11 +454,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-						v += s[tid_+16]
+						/*line hecbench_lsqt.go:51*/ v += s[tid_+16]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -548,11 +466,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-//line hecbench_lsqt.go:63
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at11 := s[gc_off6:][:32]
-//line hecbench_lsqt.go:53
-					copy(gc_at11, gc_l_v[:])
+					/*line hecbench_lsqt.go:53*/ copy(gc_at11, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -564,11 +480,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:53
-						s[tid_] = v
+						/*line hecbench_lsqt.go:53*/ s[tid_] = v
 					}
 				}
 			}
@@ -577,18 +491,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off7 := 8 + gc_x06
-//line hecbench_lsqt.go:64
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at12 := s[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-						v += gc_at12[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v += gc_at12[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -602,11 +513,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-						v += s[tid_+8]
+						/*line hecbench_lsqt.go:55*/ v += s[tid_+8]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -616,11 +525,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off8 := gc_x07
-//line hecbench_lsqt.go:67
-				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at13 := s[gc_off8:][:32]
-//line hecbench_lsqt.go:57
-					copy(gc_at13, gc_l_v[:])
+					/*line hecbench_lsqt.go:57*/ copy(gc_at13, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -632,11 +539,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:57
-						s[tid_] = v
+						/*line hecbench_lsqt.go:57*/ s[tid_] = v
 					}
 				}
 			}
@@ -645,18 +550,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := 4 + gc_x08
-//line hecbench_lsqt.go:68
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at14 := s[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-						v += gc_at14[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v += gc_at14[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -670,11 +572,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-						v += s[tid_+4]
+						/*line hecbench_lsqt.go:59*/ v += s[tid_+4]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -684,11 +584,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off10 := gc_x09
-//line hecbench_lsqt.go:71
-				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at15 := s[gc_off10:][:32]
-//line hecbench_lsqt.go:61
-					copy(gc_at15, gc_l_v[:])
+					/*line hecbench_lsqt.go:61*/ copy(gc_at15, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -700,11 +598,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:61
-						s[tid_] = v
+						/*line hecbench_lsqt.go:61*/ s[tid_] = v
 					}
 				}
 			}
@@ -713,18 +609,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off11 := 2 + gc_x010
-//line hecbench_lsqt.go:72
-				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at16 := s[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-						v += gc_at16[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v += gc_at16[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -738,11 +631,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-						v += s[tid_+2]
+						/*line hecbench_lsqt.go:63*/ v += s[tid_+2]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -752,11 +643,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off12 := gc_x011
-//line hecbench_lsqt.go:75
-				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at17 := s[gc_off12:][:32]
-//line hecbench_lsqt.go:65
-					copy(gc_at17, gc_l_v[:])
+					/*line hecbench_lsqt.go:65*/ copy(gc_at17, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -768,11 +657,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:65
-						s[tid_] = v
+						/*line hecbench_lsqt.go:65*/ s[tid_] = v
 					}
 				}
 			}
@@ -781,18 +668,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off13 := 1 + gc_x012
-//line hecbench_lsqt.go:76
-				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at18 := s[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						_ = tid_
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-						v += gc_at18[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v += gc_at18[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -806,11 +690,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-						v += s[tid_+1]
+						/*line hecbench_lsqt.go:67*/ v += s[tid_+1]
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -820,11 +702,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off14 := gc_x013
-//line hecbench_lsqt.go:79
-				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
 					gc_at19 := s[gc_off14:][:32]
-//line hecbench_lsqt.go:69
-					copy(gc_at19, gc_l_v[:])
+					/*line hecbench_lsqt.go:69*/ copy(gc_at19, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -836,34 +716,28 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:115
-						var tid_ int = tid
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
 						v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:69
-						s[tid_] = v
+						/*line hecbench_lsqt.go:69*/ s[tid_] = v
 					}
 				}
 			}
-//line hecbench_lsqt.go:116
-			var s_ []float64 = sDataImag
+			/*line hecbench_lsqt.go:116*/ var s_ []float64 = sDataImag
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x014 := gc_tidx.X
 				gc_off15 := gc_x014
 				gc_off16 := 32 + gc_x014
-//line hecbench_lsqt.go:124
-				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+				/*line hecbench_lsqt.go:124*/ if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at20 := s_[gc_off15:][:32]
 					gc_at21 := s_[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x014 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
-//line hecbench_lsqt.go:46
-						v_ := gc_at20[gc_lane]
+						/*line hecbench_lsqt.go:46*/ v_ := gc_at20[gc_lane]
 						v_ += gc_at21[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
@@ -878,10 +752,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
-//line hecbench_lsqt.go:46
-						v_ := s_[tid_2]
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						/*line hecbench_lsqt.go:46*/ v_ := s_[tid_2]
 						v_ += s_[tid_2+32]
 						gc_l_v_[gc_lane] = v_
 					}
@@ -892,11 +764,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x015 := gc_tidx.X
 				gc_off17 := gc_x015
-//line hecbench_lsqt.go:59
-				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at22 := s_[gc_off17:][:32]
-//line hecbench_lsqt.go:49
-					copy(gc_at22, gc_l_v_[:])
+					/*line hecbench_lsqt.go:49*/ copy(gc_at22, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -908,11 +778,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:49
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:49*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -921,18 +789,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x016 := gc_tidx.X
 				gc_off18 := 16 + gc_x016
-//line hecbench_lsqt.go:60
-				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at23 := s_[gc_off18:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-						v_ += gc_at23[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v_ += gc_at23[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -946,11 +811,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-						v_ += s_[tid_2+16]
+						/*line hecbench_lsqt.go:51*/ v_ += s_[tid_2+16]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -960,11 +823,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x017 := gc_tidx.X
 				gc_off19 := gc_x017
-//line hecbench_lsqt.go:63
-				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at24 := s_[gc_off19:][:32]
-//line hecbench_lsqt.go:53
-					copy(gc_at24, gc_l_v_[:])
+					/*line hecbench_lsqt.go:53*/ copy(gc_at24, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -976,11 +837,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:53
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:53*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -989,18 +848,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x018 := gc_tidx.X
 				gc_off20 := 8 + gc_x018
-//line hecbench_lsqt.go:64
-				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at25 := s_[gc_off20:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-						v_ += gc_at25[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v_ += gc_at25[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1014,11 +870,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-						v_ += s_[tid_2+8]
+						/*line hecbench_lsqt.go:55*/ v_ += s_[tid_2+8]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1028,11 +882,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x019 := gc_tidx.X
 				gc_off21 := gc_x019
-//line hecbench_lsqt.go:67
-				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at26 := s_[gc_off21:][:32]
-//line hecbench_lsqt.go:57
-					copy(gc_at26, gc_l_v_[:])
+					/*line hecbench_lsqt.go:57*/ copy(gc_at26, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1044,11 +896,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:57
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:57*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1057,18 +907,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x020 := gc_tidx.X
 				gc_off22 := 4 + gc_x020
-//line hecbench_lsqt.go:68
-				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at27 := s_[gc_off22:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-						v_ += gc_at27[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v_ += gc_at27[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1082,11 +929,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-						v_ += s_[tid_2+4]
+						/*line hecbench_lsqt.go:59*/ v_ += s_[tid_2+4]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1096,11 +941,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x021 := gc_tidx.X
 				gc_off23 := gc_x021
-//line hecbench_lsqt.go:71
-				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at28 := s_[gc_off23:][:32]
-//line hecbench_lsqt.go:61
-					copy(gc_at28, gc_l_v_[:])
+					/*line hecbench_lsqt.go:61*/ copy(gc_at28, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1112,11 +955,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:61
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:61*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1125,18 +966,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x022 := gc_tidx.X
 				gc_off24 := 2 + gc_x022
-//line hecbench_lsqt.go:72
-				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at29 := s_[gc_off24:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-						v_ += gc_at29[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v_ += gc_at29[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1150,11 +988,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-						v_ += s_[tid_2+2]
+						/*line hecbench_lsqt.go:63*/ v_ += s_[tid_2+2]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1164,11 +1000,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x023 := gc_tidx.X
 				gc_off25 := gc_x023
-//line hecbench_lsqt.go:75
-				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at30 := s_[gc_off25:][:32]
-//line hecbench_lsqt.go:65
-					copy(gc_at30, gc_l_v_[:])
+					/*line hecbench_lsqt.go:65*/ copy(gc_at30, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1180,11 +1014,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:65
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:65*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1193,18 +1025,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x024 := gc_tidx.X
 				gc_off26 := 1 + gc_x024
-//line hecbench_lsqt.go:76
-				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at31 := s_[gc_off26:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						_ = tid_2
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-						v_ += gc_at31[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v_ += gc_at31[gc_lane]
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1218,11 +1047,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-						v_ += s_[tid_2+1]
+						/*line hecbench_lsqt.go:67*/ v_ += s_[tid_2+1]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1232,11 +1059,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x025 := gc_tidx.X
 				gc_off27 := gc_x025
-//line hecbench_lsqt.go:79
-				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
 					gc_at32 := s_[gc_off27:][:32]
-//line hecbench_lsqt.go:69
-					copy(gc_at32, gc_l_v_[:])
+					/*line hecbench_lsqt.go:69*/ copy(gc_at32, gc_l_v_[:])
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
@@ -1248,11 +1073,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
-//line hecbench_lsqt.go:116
-						var tid_2 int = tid
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:69
-						s_[tid_2] = v_
+						/*line hecbench_lsqt.go:69*/ s_[tid_2] = v_
 					}
 				}
 			}
@@ -1265,8 +1088,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_lsqt.go:85
-			gc_off28 := gc_bx + gOffset
+			/*line hecbench_lsqt.go:85*/ gc_off28 := gc_bx + gOffset
 			gc_off29 := 0
 			if gc_from >= 0 && gc_off28 >= 0 && gc_off28 < len(gInnerProductReal) && gc_off29 >= 0 && gc_off29 < len(sDataReal) && gc_off28 < len(gInnerProductImag) && gc_off29 < len(sDataImag) {
 				gc_at33 := gInnerProductReal[gc_off28:][:1]
@@ -1274,15 +1096,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_at35 := gInnerProductImag[gc_off28:][:1]
 				gc_at36 := sDataImag[gc_off29:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:119
-					gc_at33[0] = gc_at34[0]
+					/*line hecbench_lsqt.go:119*/ gc_at33[0] = gc_at34[0]
 					gc_at35[0] = gc_at36[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lsqt.go:119
-					gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
+					/*line hecbench_lsqt.go:119*/ gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
 					gInnerProductImag[gc_bx+gOffset] = sDataImag[0]
 				}
 			}

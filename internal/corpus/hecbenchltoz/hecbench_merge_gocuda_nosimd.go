@@ -19,8 +19,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 	gc_n := gc_b.Len()
 	gc_s_currentX := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_currentY := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line hecbench_merge.go:29
-	xTop := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_merge.go:29*/ xTop := gocuda.Shared[int32](t, 1)[:1]
 	yTop := gocuda.Shared[int32](t, 1)[:1]
 	xBottom := gocuda.Shared[int32](t, 1)[:1]
 	yBottom := gocuda.Shared[int32](t, 1)[:1]
@@ -34,10 +33,8 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_merge.go:40
-				combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
-//line hecbench_merge.go:43
-				if uint32(combinedIndex) < ALength {
+				/*line hecbench_merge.go:40*/ combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
+				/*line hecbench_merge.go:43*/ if uint32(combinedIndex) < ALength {
 					xTop[0] = combinedIndex
 				} else {
 					xTop[0] = int32(ALength)
@@ -49,13 +46,11 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				}
 				xBottom[0] = yTop[0]
 				yBottom[0] = xTop[0]
-//line hecbench_merge.go:56
-				found[0] = 0
+				/*line hecbench_merge.go:56*/ found[0] = 0
 			}
 		}
 	}
-//line hecbench_merge.go:61
-	for found[0] == 0 {
+	/*line hecbench_merge.go:61*/ for found[0] == 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -65,11 +60,9 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				threadOffset := gc_tx - 16
-//line hecbench_merge.go:63
-				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
+				/*line hecbench_merge.go:63*/ currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
 				currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
-//line hecbench_merge.go:67
-				if currentX >= int32(ALength) || currentY < 0 {
+				/*line hecbench_merge.go:67*/ if currentX >= int32(ALength) || currentY < 0 {
 					oneorzero[gc_tx] = 0
 				} else if currentY >= int32(BLength) || currentX < 1 {
 					oneorzero[gc_tx] = 1
@@ -96,8 +89,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_off2 := gc_bx
 				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-//line hecbench_merge.go:97
-				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+				/*line hecbench_merge.go:97*/ if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
 					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
 				}
@@ -114,8 +106,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 								gc_rank := gc_base + gc_tx
 								currentX := gc_s_currentX[gc_rank]
 								currentY := gc_s_currentY[gc_rank]
-//line hecbench_merge.go:83
-								if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
+								/*line hecbench_merge.go:83*/ if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
 									found[0] = 1
 									gc_at3[0] = uint32(currentX)
 									gc_at4[0] = uint32(currentY)
@@ -128,8 +119,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						gc_pos.Thread = gc_rank
 						currentX := gc_s_currentX[gc_rank]
 						currentY := gc_s_currentY[gc_rank]
-//line hecbench_merge.go:83
-						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
+						/*line hecbench_merge.go:83*/ if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
 							diagonalPathIntersections[gc_bx] = uint32(currentX)
 							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
@@ -141,8 +131,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						gc_pos.Thread = gc_rank
 						currentX := gc_s_currentX[gc_rank]
 						currentY := gc_s_currentY[gc_rank]
-//line hecbench_merge.go:83
-						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
+						/*line hecbench_merge.go:83*/ if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
 							diagonalPathIntersections[gc_bx] = uint32(currentX)
 							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
@@ -165,8 +154,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 					gc_pos.Thread = gc_rank
 					currentX := gc_s_currentX[gc_rank]
 					currentY := gc_s_currentY[gc_rank]
-//line hecbench_merge.go:93
-					if oneorzero[31] != 0 {
+					/*line hecbench_merge.go:93*/ if oneorzero[31] != 0 {
 						xBottom[0] = currentX
 						yBottom[0] = currentY
 					} else {
@@ -187,16 +175,14 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_off5 := gc_gdx + 1
 			gc_off6 := gc_gdx
 			gc_off7 := gc_gdx + gc_gdx + 1
-//line hecbench_merge.go:115
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+			/*line hecbench_merge.go:115*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
 				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
 				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
 				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
 				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == 0 && gc_bx == 0 {
-//line hecbench_merge.go:106
-						gc_at5[0] = 0
+						/*line hecbench_merge.go:106*/ gc_at5[0] = 0
 						gc_at6[0] = 0
 						gc_at7[0] = ALength
 						gc_at8[0] = BLength
@@ -206,8 +192,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					if gc_tx == 0 && gc_bx == 0 {
-//line hecbench_merge.go:106
-						diagonalPathIntersections[0] = 0
+						/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
 						diagonalPathIntersections[gc_gdx+1] = 0
 						diagonalPathIntersections[gc_gdx] = ALength
 						diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
@@ -230,23 +215,19 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
-//line hecbench_merge.go:124
-	AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
+	/*line hecbench_merge.go:124*/ AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
 	BShared := AShared[mergeK+2:]
-//line hecbench_merge.go:127
-	xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_merge.go:127*/ xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
 	yBlockTop := gocuda.Shared[uint32](t, 1)[:1]
 	xBlockStop := gocuda.Shared[uint32](t, 1)[:1]
 	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_merge.go:157
-	const off = -1
+	/*line hecbench_merge.go:157*/ const off = -1
 	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
 		gc_off3 := gc_bx + gc_gdx + 1
-//line hecbench_merge.go:165
-		gc_off4 := mergeK + 1
+		/*line hecbench_merge.go:165*/ gc_off4 := mergeK + 1
 		gc_off5 := gc_bx + 1
 		gc_off6 := gc_bx + gc_gdx + 2
 		if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
@@ -266,15 +247,13 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				threadIdX4 := uint32(gc_tx + gc_tx)
-//line hecbench_merge.go:134
-				threadIdX4 = threadIdX4 + threadIdX4
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
 				switch gc_tx {
 				case 0:
-//line hecbench_merge.go:142
-					xBlockTop[0] = gc_elem
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = gc_elem
 					gc_at2[0] = getNegativeInfinity()
 				case 64:
 					yBlockTop[0] = gc_elem2
@@ -297,15 +276,13 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				threadIdX4 := uint32(gc_tx + gc_tx)
-//line hecbench_merge.go:134
-				threadIdX4 = threadIdX4 + threadIdX4
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
 				switch gc_tx {
 				case 0:
-//line hecbench_merge.go:142
-					xBlockTop[0] = diagonalPathIntersections[gc_bx]
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = diagonalPathIntersections[gc_bx]
 					AShared[0] = getNegativeInfinity()
 				case 64:
 					yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
@@ -325,23 +302,19 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 			}
 		}
 	}
-//line hecbench_merge.go:163
-	for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
+	/*line hecbench_merge.go:163*/ for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_merge.go:165
-		Atemp := int(xBlockTop[0]) + off
+		/*line hecbench_merge.go:165*/ Atemp := int(xBlockTop[0]) + off
 		Btemp := int(yBlockTop[0]) + off
-//line hecbench_merge.go:182
-		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
+		/*line hecbench_merge.go:182*/ Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				sharedX := uint32(gc_tx + 1)
-//line hecbench_merge.go:169
-				AShared[sharedX] = A[Atemp+int(sharedX)]
+				/*line hecbench_merge.go:169*/ AShared[sharedX] = A[Atemp+int(sharedX)]
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 				sharedX += uint32(gc_bdx)
 				AShared[sharedX] = A[Atemp+int(sharedX)]
@@ -362,8 +335,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
 				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
 				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
-//line hecbench_merge.go:187
-				offset := int32(threadIdX4 >> 1)
+				/*line hecbench_merge.go:187*/ offset := int32(threadIdX4 >> 1)
 				Ax := uint32(offset + 1)
 				BSm1 := mergeK + 2 + int(threadIdX4p2)
 				BS := BSm1 + 1
@@ -372,22 +344,18 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_merge.go:192
-					offset = (offset + 1) >> 1
+					/*line hecbench_merge.go:192*/ offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
 							break
 						}
-//line hecbench_merge.go:198
-						Ax -= uint32(offset)
+						/*line hecbench_merge.go:198*/ Ax -= uint32(offset)
 					} else {
 						Ax += uint32(offset)
 					}
 				}
-//line hecbench_merge.go:204
-				Bx := threadIdX4p2 - Ax
-//line hecbench_merge.go:207
-				var Ai, Bi, Ci uint32
+				/*line hecbench_merge.go:204*/ Bx := threadIdX4p2 - Ax
+				/*line hecbench_merge.go:207*/ var Ai, Bi, Ci uint32
 				Ai = AShared[Ax]
 				Bi = BShared[Bx]
 				if Ai > Bi {
@@ -426,8 +394,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					Ctemp[threadIdX4p3] = Ai
 				}
 				if gc_tx == 127 {
-//line hecbench_merge.go:248
-					xBlockTop[0] += Ax - 1
+					/*line hecbench_merge.go:248*/ xBlockTop[0] += Ax - 1
 					yBlockTop[0] += Bx - 1
 				}
 			}

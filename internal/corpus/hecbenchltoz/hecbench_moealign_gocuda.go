@@ -44,48 +44,30 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	gc_s_cumsum := compiled.Scratch[[]int32](gc_b, 2)[:gc_n]
 	gc_s_tokensCnts := compiled.Scratch[[]int32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_moealign.go:137
-	var topkIDs_ []int32 = topkIDs
-//line hecbench_moealign.go:137
-	var sortedTokenIDs_ []int32 = sortedTokenIDs
-//line hecbench_moealign.go:137
-	var expertIDs_ []int32 = expertIDs
-//line hecbench_moealign.go:137
-	var totalTokensPostPad_ []int32 = totalTokensPostPad
-//line hecbench_moealign.go:137
-	var expertMap_ []int32 = expertMap
-//line hecbench_moealign.go:137
-	var numExperts_ int = numExperts
-//line hecbench_moealign.go:137
-	var blockSize_ int = blockSize
-//line hecbench_moealign.go:137
-	var numel_ int = numel
-//line hecbench_moealign.go:137
-	var maxNumTokensPadded_ int = maxNumTokensPadded
-//line hecbench_moealign.go:137
-	var maxNumMBlocks int = ceilDiv(maxNumTokensPadded, blockSize)
+	/*line hecbench_moealign.go:137*/ var topkIDs_ []int32 = topkIDs
+	/*line hecbench_moealign.go:137*/ var sortedTokenIDs_ []int32 = sortedTokenIDs
+	/*line hecbench_moealign.go:137*/ var expertIDs_ []int32 = expertIDs
+	/*line hecbench_moealign.go:137*/ var totalTokensPostPad_ []int32 = totalTokensPostPad
+	/*line hecbench_moealign.go:137*/ var expertMap_ []int32 = expertMap
+	/*line hecbench_moealign.go:137*/ var numExperts_ int = numExperts
+	/*line hecbench_moealign.go:137*/ var blockSize_ int = blockSize
+	/*line hecbench_moealign.go:137*/ var numel_ int = numel
+	/*line hecbench_moealign.go:137*/ var maxNumTokensPadded_ int = maxNumTokensPadded
+	/*line hecbench_moealign.go:137*/ var maxNumMBlocks int = ceilDiv(maxNumTokensPadded, blockSize)
 	var inactiveExpertID int32 = 0
 	var modelOffset int = 0
-//line hecbench_moealign.go:137
-	var topkNum_ int = topkNum
-//line hecbench_moealign.go:137
-	var tokenMask []int32 = nil
-//line hecbench_moealign.go:137
-	var returned bool
+	/*line hecbench_moealign.go:137*/ var topkNum_ int = topkNum
+	/*line hecbench_moealign.go:137*/ var tokenMask []int32 = nil
+	/*line hecbench_moealign.go:137*/ var returned bool
 	_ = returned
-//line hecbench_moealign.go:30
-	sortedTokenIDsOffset := maxNumTokensPadded_ * modelOffset
+	/*line hecbench_moealign.go:30*/ sortedTokenIDsOffset := maxNumTokensPadded_ * modelOffset
 	expertIDsOffset := maxNumMBlocks * modelOffset
-//line hecbench_moealign.go:52
-	sharedMem := gocuda.DynamicShared[int32](t)
+	/*line hecbench_moealign.go:52*/ sharedMem := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:56
-		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:58
-		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:60
-		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		/*line hecbench_moealign.go:56*/ gc_s_stride := gc_s_stride[:gc_n]
+		/*line hecbench_moealign.go:58*/ gc_s_cumsum := gc_s_cumsum[:gc_n]
+		/*line hecbench_moealign.go:60*/ gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -94,40 +76,29 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_moealign.go:37
-					var side bool = gc_tx < moeFillThreads
-//line hecbench_moealign.go:49
-					var tid int
+					/*line hecbench_moealign.go:37*/ var side bool = gc_tx < moeFillThreads
+					/*line hecbench_moealign.go:49*/ var tid int
 					var stride int
-//line hecbench_moealign.go:53
-					var cumsum []int32
+					/*line hecbench_moealign.go:53*/ var cumsum []int32
 					var tokensCnts []int32
-//line hecbench_moealign.go:105
-					var fillStartIdx int
-//line hecbench_moealign.go:37
-					if side {
-//line hecbench_moealign.go:39
-						for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
+					/*line hecbench_moealign.go:105*/ var fillStartIdx int
+					/*line hecbench_moealign.go:37*/ if side {
+						/*line hecbench_moealign.go:39*/ for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
 							sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
 						}
 					} else {
-//line hecbench_moealign.go:49
-						tid = gc_tx - moeFillThreads
+						/*line hecbench_moealign.go:49*/ tid = gc_tx - moeFillThreads
 						stride = gc_bdx - moeFillThreads
-//line hecbench_moealign.go:53
-						cumsum = sharedMem
+						/*line hecbench_moealign.go:53*/ cumsum = sharedMem
 						tokensCnts = sharedMem[numExperts_+1:]
-//line hecbench_moealign.go:56
-						for i := 0; i < numExperts_; i++ {
+						/*line hecbench_moealign.go:56*/ for i := 0; i < numExperts_; i++ {
 							tokensCnts[(tid+1)*numExperts_+i] = 0
 						}
-//line hecbench_moealign.go:60
-						for i_ := tid; i_ < numel_; i_ += stride {
+						/*line hecbench_moealign.go:60*/ for i_ := tid; i_ < numel_; i_ += stride {
 							expertID := topkIDs_[i_]
 							if expertMap_ != nil {
 								expertID = expertMap_[expertID]
-//line hecbench_moealign.go:65
-								if expertID == -1 {
+								/*line hecbench_moealign.go:65*/ if expertID == -1 {
 									continue
 								}
 							}
@@ -148,12 +119,9 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
-//line hecbench_moealign.go:52
-		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:54
-		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:56
-		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		/*line hecbench_moealign.go:52*/ gc_s_tid := gc_s_tid[:gc_n]
+		/*line hecbench_moealign.go:54*/ gc_s_stride := gc_s_stride[:gc_n]
+		/*line hecbench_moealign.go:56*/ gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L2:
@@ -163,20 +131,17 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_moealign.go:37
-					var side bool = gc_tx < moeFillThreads
+					/*line hecbench_moealign.go:37*/ var side bool = gc_tx < moeFillThreads
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
-//line hecbench_moealign.go:37
-					if side {
+					/*line hecbench_moealign.go:37*/ if side {
 						{
 							gc_exited[gc_rank] = true
 							continue gc_L2
 						}
 					} else {
-//line hecbench_moealign.go:78
-						if tid < numExperts_ {
+						/*line hecbench_moealign.go:78*/ if tid < numExperts_ {
 							tokensCnts[tid] = 0
 							for i_2 := 1; i_2 <= stride; i_2++ {
 								tokensCnts[i_2*numExperts_+tid] += tokensCnts[(i_2-1)*numExperts_+tid]
@@ -188,14 +153,10 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
-//line hecbench_moealign.go:43
-		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:45
-		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:47
-		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:49
-		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		/*line hecbench_moealign.go:43*/ gc_s_tid := gc_s_tid[:gc_n]
+		/*line hecbench_moealign.go:45*/ gc_s_stride := gc_s_stride[:gc_n]
+		/*line hecbench_moealign.go:47*/ gc_s_cumsum := gc_s_cumsum[:gc_n]
+		/*line hecbench_moealign.go:49*/ gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -204,17 +165,14 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_moealign.go:37
-					var side bool = gc_tx < moeFillThreads
+					/*line hecbench_moealign.go:37*/ var side bool = gc_tx < moeFillThreads
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
-//line hecbench_moealign.go:37
-					if side {
+					/*line hecbench_moealign.go:37*/ if side {
 					} else {
-//line hecbench_moealign.go:87
-						if tid == 0 {
+						/*line hecbench_moealign.go:87*/ if tid == 0 {
 							cumsum[0] = 0
 							for i_3 := 1; i_3 <= numExperts_; i_3++ {
 								cumsum[i_3] = cumsum[i_3-1] +
@@ -228,14 +186,10 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
-//line hecbench_moealign.go:43
-		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:45
-		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:47
-		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:49
-		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		/*line hecbench_moealign.go:43*/ gc_s_tid := gc_s_tid[:gc_n]
+		/*line hecbench_moealign.go:45*/ gc_s_stride := gc_s_stride[:gc_n]
+		/*line hecbench_moealign.go:47*/ gc_s_cumsum := gc_s_cumsum[:gc_n]
+		/*line hecbench_moealign.go:49*/ gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L4:
@@ -245,41 +199,33 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_moealign.go:37
-					var side bool = gc_tx < moeFillThreads
+					/*line hecbench_moealign.go:37*/ var side bool = gc_tx < moeFillThreads
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
-//line hecbench_moealign.go:43
-					var fillStartIdx int
-//line hecbench_moealign.go:37
-					if side {
+					/*line hecbench_moealign.go:43*/ var fillStartIdx int
+					/*line hecbench_moealign.go:37*/ if side {
 					} else {
-//line hecbench_moealign.go:98
-						if tid < numExperts_ {
+						/*line hecbench_moealign.go:98*/ if tid < numExperts_ {
 							for i_4 := int(cumsum[tid]); i_4 < int(cumsum[tid+1]); i_4 += blockSize_ {
 								expertIDs_[expertIDsOffset+i_4/blockSize_] = int32(tid)
 							}
 						}
-//line hecbench_moealign.go:105
-						fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
+						/*line hecbench_moealign.go:105*/ fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
 						for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
 							expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
 						}
-//line hecbench_moealign.go:110
-						for i_6 := tid; i_6 < numel_; i_6 += stride {
+						/*line hecbench_moealign.go:110*/ for i_6 := tid; i_6 < numel_; i_6 += stride {
 							expertID_ := topkIDs_[i_6]
 							if expertMap_ != nil {
 								expertID_ = expertMap_[expertID_]
-//line hecbench_moealign.go:115
-								if expertID_ == -1 {
+								/*line hecbench_moealign.go:115*/ if expertID_ == -1 {
 									continue
 								}
 							}
 							rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
-//line hecbench_moealign.go:121
-							if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
+							/*line hecbench_moealign.go:121*/ if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
 								sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
 								tokensCnts[tid*numExperts_+int(expertID_)]++
 							}
@@ -330,8 +276,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_moealign.go:176
-				countAndSortExpertTokens(t,
+				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
 					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
@@ -339,8 +284,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_moealign.go:176
-				countAndSortExpertTokens(t,
+				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
 					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
@@ -348,8 +292,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_moealign.go:176
-				countAndSortExpertTokens(t,
+				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
 					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
@@ -357,8 +300,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_moealign.go:176
-				countAndSortExpertTokens(t,
+				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
 					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
@@ -366,8 +308,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line hecbench_moealign.go:176
-			countAndSortExpertTokens(t,
+			/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
 				topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 				maxNumTokensPadded, nil, 0, topkNum)
 		}

@@ -49,16 +49,14 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line hecbench_nqueen.go:66
-			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
+			/*line hecbench_nqueen.go:66*/ if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
 				gc_at := rootPrefixes[gc_off:][:gc_bdx]
 				gc_at2 := sols[gc_off:][:gc_bdx]
 				gc_at3 := vectorOfTreeSize[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_nqueen.go:50
-					if uint32(idx) < nPreFixos {
+					/*line hecbench_nqueen.go:50*/ if uint32(idx) < nPreFixos {
 						flag := uint32(0)
 						bitTest := uint32(0)
 						var vertice [20]int8
@@ -67,25 +65,20 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
-//line hecbench_nqueen.go:60
-						for i = 0; i < NL; i++ {
+						/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
-//line hecbench_nqueen.go:64
-						flag = gc_at[gc_tx].Control
-//line hecbench_nqueen.go:66
-						for i = 0; i < depthGlobal; i++ {
+						/*line hecbench_nqueen.go:64*/ flag = gc_at[gc_tx].Control
+						/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
 							vertice[i] = gc_at[gc_tx].Board[i]
 						}
-//line hecbench_nqueen.go:70
-						depth = depthGlobal
+						/*line hecbench_nqueen.go:70*/ depth = depthGlobal
 						for {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line hecbench_nqueen.go:73
-							vertice[depth]++
+							/*line hecbench_nqueen.go:73*/ vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
 							if int(vertice[depth]) == NL {
@@ -114,8 +107,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
-//line hecbench_nqueen.go:103
-						gc_at2[gc_tx] = qtdSolutionsThread
+						/*line hecbench_nqueen.go:103*/ gc_at2[gc_tx] = qtdSolutionsThread
 						gc_at3[gc_tx] = treeSize
 					}
 				}
@@ -123,8 +115,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_nqueen.go:50
-					if uint32(idx) < nPreFixos {
+					/*line hecbench_nqueen.go:50*/ if uint32(idx) < nPreFixos {
 						flag := uint32(0)
 						bitTest := uint32(0)
 						var vertice [20]int8
@@ -133,25 +124,20 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
-//line hecbench_nqueen.go:60
-						for i = 0; i < NL; i++ {
+						/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
-//line hecbench_nqueen.go:64
-						flag = rootPrefixes[idx].Control
-//line hecbench_nqueen.go:66
-						for i = 0; i < depthGlobal; i++ {
+						/*line hecbench_nqueen.go:64*/ flag = rootPrefixes[idx].Control
+						/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
 							vertice[i] = rootPrefixes[idx].Board[i]
 						}
-//line hecbench_nqueen.go:70
-						depth = depthGlobal
+						/*line hecbench_nqueen.go:70*/ depth = depthGlobal
 						for {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line hecbench_nqueen.go:73
-							vertice[depth]++
+							/*line hecbench_nqueen.go:73*/ vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
 							if int(vertice[depth]) == NL {
@@ -180,8 +166,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
-//line hecbench_nqueen.go:103
-						sols[idx] = qtdSolutionsThread
+						/*line hecbench_nqueen.go:103*/ sols[idx] = qtdSolutionsThread
 						vectorOfTreeSize[idx] = treeSize
 					}
 				}

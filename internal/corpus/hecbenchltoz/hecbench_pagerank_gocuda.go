@@ -57,8 +57,7 @@ func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line hecbench_pagerank.go:18
-						var j int
+						/*line hecbench_pagerank.go:18*/ var j int
 						{
 							outboundRank := pageRanks[i] / float32(noutlinks[i])
 							for j = 0; j < n; j++ {
@@ -116,18 +115,15 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_tx + gc_bx*gc_bdx
-//line hecbench_pagerank.go:33
-						var i int
+						/*line hecbench_pagerank.go:33*/ var i int
 						var newRank, oldRank float32
 						{
-//line hecbench_pagerank.go:37
-							oldRank = pageRanks[j]
+							/*line hecbench_pagerank.go:37*/ oldRank = pageRanks[j]
 							newRank = 0
 							for i = 0; i < n; i++ {
 								newRank += maps[i*n+j]
 							}
-//line hecbench_pagerank.go:43
-							newRank = ((1 - pageRankDFactor) / float32(n)) + (pageRankDFactor * newRank)
+							/*line hecbench_pagerank.go:43*/ newRank = ((1 - pageRankDFactor) / float32(n)) + (pageRankDFactor * newRank)
 							dif[j] = fmaxf(fabsf(newRank-oldRank), dif[j])
 							pageRanks[j] = newRank
 						}

@@ -50,13 +50,11 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:65
-	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
+	/*line hecbench_particles.go:65*/ gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-//line hecbench_particles.go:47
-	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
+	/*line hecbench_particles.go:47*/ lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -66,8 +64,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
 			dSrcVal := gc_s_dSrcVal[gc_rank]
-//line hecbench_particles.go:51
-			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			/*line hecbench_particles.go:51*/ dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -79,10 +76,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-//line hecbench_particles.go:61
-	for size := uint32(2); size < arrayLength; size <<= 1 {
-//line hecbench_particles.go:64
-		for stride := size / 2; stride > 0; stride >>= 1 {
+	/*line hecbench_particles.go:61*/ for size := uint32(2); size < arrayLength; size <<= 1 {
+		/*line hecbench_particles.go:64*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -90,10 +85,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:63
-						ddd := dir ^ b2u((tid&(size/2)) != 0)
-//line hecbench_particles.go:66
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
+						/*line hecbench_particles.go:66*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -103,10 +96,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:63
-						ddd := dir ^ b2u((tid&(size/2)) != 0)
-//line hecbench_particles.go:66
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
+						/*line hecbench_particles.go:66*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -116,10 +107,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:63
-						ddd := dir ^ b2u((tid&(size/2)) != 0)
-//line hecbench_particles.go:66
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
+						/*line hecbench_particles.go:66*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -129,10 +118,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:63
-						ddd := dir ^ b2u((tid&(size/2)) != 0)
-//line hecbench_particles.go:66
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
+						/*line hecbench_particles.go:66*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -142,10 +129,8 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:63
-					ddd := dir ^ b2u((tid&(size/2)) != 0)
-//line hecbench_particles.go:66
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
+					/*line hecbench_particles.go:66*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -154,8 +139,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line hecbench_particles.go:76
-	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+	/*line hecbench_particles.go:76*/ for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -163,8 +147,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -174,8 +157,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -185,8 +167,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -196,8 +177,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -207,8 +187,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-				pos_ := 2*tid - (tid & (stride_ - 1))
+				/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
 				comparatorLocal(
 					&lKey[pos_+0], &lVal[pos_+0],
 					&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -222,8 +201,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			gc_pos.Thread = gc_rank
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
-//line hecbench_particles.go:87
-			dDstKey[0] = lKey[gc_tx+0]
+			/*line hecbench_particles.go:87*/ dDstKey[0] = lKey[gc_tx+0]
 			dDstVal[0] = lVal[gc_tx+0]
 			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
 			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
@@ -261,13 +239,11 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:116
-	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
+	/*line hecbench_particles.go:116*/ gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-//line hecbench_particles.go:98
-	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
+	/*line hecbench_particles.go:98*/ lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -277,8 +253,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
 			dSrcVal := gc_s_dSrcVal[gc_rank]
-//line hecbench_particles.go:102
-			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			/*line hecbench_particles.go:102*/ dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -291,21 +266,17 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		}
 	}
 	for size := uint32(2); size < particlesLocalSizeLimit; size <<= 1 {
-//line hecbench_particles.go:117
-		for stride := size / 2; stride > 0; stride >>= 1 {
+		/*line hecbench_particles.go:117*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:112
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-//line hecbench_particles.go:116
-						ddd := b2u((comparatorI & (size / 2)) != 0)
+						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:119
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:119*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -315,13 +286,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:112
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-//line hecbench_particles.go:116
-						ddd := b2u((comparatorI & (size / 2)) != 0)
+						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:119
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:119*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -331,13 +299,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:112
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-//line hecbench_particles.go:116
-						ddd := b2u((comparatorI & (size / 2)) != 0)
+						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:119
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:119*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -347,13 +312,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:112
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-//line hecbench_particles.go:116
-						ddd := b2u((comparatorI & (size / 2)) != 0)
+						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
 						tid := uint32(gc_tx)
-//line hecbench_particles.go:119
-						pos := 2*tid - (tid & (stride - 1))
+						/*line hecbench_particles.go:119*/ pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -363,13 +325,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:112
-					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-//line hecbench_particles.go:116
-					ddd := b2u((comparatorI & (size / 2)) != 0)
+					/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+					/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:119
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:119*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -380,8 +339,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		}
 	}
 	ddd_ := uint32(gc_bx & 1)
-//line hecbench_particles.go:132
-	for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
+	/*line hecbench_particles.go:132*/ for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -389,8 +347,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -401,8 +358,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -413,8 +369,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -425,8 +380,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-					pos_ := 2*tid - (tid & (stride_ - 1))
+					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
 					comparatorLocal(
 						&lKey[pos_+0], &lVal[pos_+0],
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -437,8 +391,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-				pos_ := 2*tid - (tid & (stride_ - 1))
+				/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
 				comparatorLocal(
 					&lKey[pos_+0], &lVal[pos_+0],
 					&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -453,8 +406,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			gc_pos.Thread = gc_rank
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
-//line hecbench_particles.go:144
-			dDstKey[0] = lKey[gc_tx+0]
+			/*line hecbench_particles.go:144*/ dDstKey[0] = lKey[gc_tx+0]
 			dDstVal[0] = lVal[gc_tx+0]
 			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
 			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
@@ -497,18 +449,14 @@ func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dD
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				globalComparatorI := uint32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_particles.go:156
-				comparatorI := globalComparatorI & (arrayLength/2 - 1)
-//line hecbench_particles.go:159
-				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+				/*line hecbench_particles.go:156*/ comparatorI := globalComparatorI & (arrayLength/2 - 1)
+				/*line hecbench_particles.go:159*/ ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-//line hecbench_particles.go:162
-				keyA := dSrcKey[pos+0]
+				/*line hecbench_particles.go:162*/ keyA := dSrcKey[pos+0]
 				valA := dSrcVal[pos+0]
 				keyB := dSrcKey[pos+stride]
 				valB := dSrcVal[pos+stride]
-//line hecbench_particles.go:167
-				comparatorPrivate(
+				/*line hecbench_particles.go:167*/ comparatorPrivate(
 					&keyA, &valA,
 					&keyB, &valB,
 					ddd)
@@ -559,13 +507,11 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:202
-	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
+	/*line hecbench_particles.go:202*/ gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-//line hecbench_particles.go:184
-	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
+	/*line hecbench_particles.go:184*/ lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -575,8 +521,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
 			dSrcVal := gc_s_dSrcVal[gc_rank]
-//line hecbench_particles.go:187
-			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			/*line hecbench_particles.go:187*/ dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
 			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -588,20 +533,17 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-//line hecbench_particles.go:200
-	for ; stride > 0; stride >>= 1 {
+	/*line hecbench_particles.go:200*/ for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:198
-					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:202
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:202*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -610,12 +552,10 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:198
-					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:202
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:202*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -624,12 +564,10 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:198
-					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:202
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:202*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -638,12 +576,10 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:198
-					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 					tid := uint32(gc_tx)
-//line hecbench_particles.go:202
-					pos := 2*tid - (tid & (stride - 1))
+					/*line hecbench_particles.go:202*/ pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
@@ -652,12 +588,10 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_particles.go:198
-				comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+				/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
 				tid := uint32(gc_tx)
-//line hecbench_particles.go:202
-				pos := 2*tid - (tid & (stride - 1))
+				/*line hecbench_particles.go:202*/ pos := 2*tid - (tid & (stride - 1))
 				comparatorLocal(
 					&lKey[pos+0], &lVal[pos+0],
 					&lKey[pos+stride], &lVal[pos+stride],
@@ -671,8 +605,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			gc_pos.Thread = gc_rank
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
-//line hecbench_particles.go:210
-			dDstKey[0] = lKey[gc_tx+0]
+			/*line hecbench_particles.go:210*/ dDstKey[0] = lKey[gc_tx+0]
 			dDstVal[0] = lVal[gc_tx+0]
 			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
 			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]

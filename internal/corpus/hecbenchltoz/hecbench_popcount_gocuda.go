@@ -47,8 +47,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:47
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:47*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -59,8 +58,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				gc_at := data[gc_off:][:gc_to]
 				gc_at2 := r[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_popcount.go:30
-					x := gc_at[gc_tx]
+					/*line hecbench_popcount.go:30*/ x := gc_at[gc_tx]
 					x -= (x >> 1) & pcM1
 					x = (x & pcM2) + ((x >> 2) & pcM2)
 					x = (x + (x >> 4)) & pcM4
@@ -75,8 +73,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:30
-					x := data[i]
+					/*line hecbench_popcount.go:30*/ x := data[i]
 					x -= (x >> 1) & pcM1
 					x = (x & pcM2) + ((x >> 2) & pcM2)
 					x = (x + (x >> 4)) & pcM4
@@ -123,8 +120,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -135,8 +131,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				gc_at := data[gc_off:][:gc_to]
 				gc_at2 := r[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_popcount.go:48
-					x := gc_at[gc_tx]
+					/*line hecbench_popcount.go:48*/ x := gc_at[gc_tx]
 					x -= (x >> 1) & pcM1
 					x = (x & pcM2) + ((x >> 2) & pcM2)
 					x = (x + (x >> 4)) & pcM4
@@ -148,8 +143,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:48
-					x := data[i]
+					/*line hecbench_popcount.go:48*/ x := data[i]
 					x -= (x >> 1) & pcM1
 					x = (x & pcM2) + ((x >> 2) & pcM2)
 					x = (x + (x >> 4)) & pcM4
@@ -190,8 +184,7 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:76
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:76*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -203,42 +196,34 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				gc_at2 := r[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_popcount.go:63
-					var count int8
+					/*line hecbench_popcount.go:63*/ var count int8
 					x := gc_at[gc_tx]
 					var count_ int8 = 0
-//line hecbench_popcount.go:65
-					for ; x != 0; count_++ {
+					/*line hecbench_popcount.go:65*/ for ; x != 0; count_++ {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_popcount.go:66
-						x &= x - 1
+						/*line hecbench_popcount.go:66*/ x &= x - 1
 					}
-//line hecbench_popcount.go:67
-					count = count_
+					/*line hecbench_popcount.go:67*/ count = count_
 					gc_at2[gc_tx] = int32(count)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:63
-					var count int8
+					/*line hecbench_popcount.go:63*/ var count int8
 					x := data[i]
 					var count_ int8 = 0
-//line hecbench_popcount.go:65
-					for ; x != 0; count_++ {
+					/*line hecbench_popcount.go:65*/ for ; x != 0; count_++ {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_popcount.go:66
-						x &= x - 1
+						/*line hecbench_popcount.go:66*/ x &= x - 1
 					}
-//line hecbench_popcount.go:67
-					count = count_
+					/*line hecbench_popcount.go:67*/ count = count_
 					r[i] = int32(count)
 				}
 			}
@@ -276,8 +261,7 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:92
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:92*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -289,455 +273,390 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				gc_at2 := r[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_popcount.go:79
-					x := gc_at[gc_tx]
+					/*line hecbench_popcount.go:79*/ x := gc_at[gc_tx]
 					cnt := int8(0)
 					{
 						i_ := int8(0)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(1)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(2)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(3)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(4)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(5)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(6)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(7)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(8)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(9)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(10)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(11)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(12)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(13)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(14)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(15)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(16)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(17)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(18)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(19)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(20)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(21)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(22)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(23)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(24)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(25)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(26)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(27)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(28)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(29)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(30)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(31)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(32)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(33)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(34)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(35)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(36)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(37)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(38)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(39)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(40)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(41)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(42)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(43)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(44)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(45)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(46)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(47)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(48)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(49)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(50)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(51)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(52)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(53)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(54)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(55)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(56)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(57)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(58)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(59)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(60)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(61)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(62)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(63)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					gc_at2[gc_tx] = int32(cnt)
@@ -746,455 +665,390 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:79
-					x := data[i]
+					/*line hecbench_popcount.go:79*/ x := data[i]
 					cnt := int8(0)
 					{
 						i_ := int8(0)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(1)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(2)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(3)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(4)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(5)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(6)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(7)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(8)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(9)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(10)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(11)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(12)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(13)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(14)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(15)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(16)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(17)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(18)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(19)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(20)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(21)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(22)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(23)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(24)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(25)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(26)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(27)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(28)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(29)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(30)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(31)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(32)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(33)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(34)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(35)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(36)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(37)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(38)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(39)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(40)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(41)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(42)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(43)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(44)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(45)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(46)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(47)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(48)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(49)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(50)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(51)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(52)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(53)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(54)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(55)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(56)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(57)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(58)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(59)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(60)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(61)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(62)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
 						i_ := int8(63)
 						_ = i_
-//line hecbench_popcount.go:82
-						cnt = int8(uint64(cnt) + (x & 0x1))
+						/*line hecbench_popcount.go:82*/ cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					r[i] = int32(cnt)
@@ -1237,8 +1091,7 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:110
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:110*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1247,8 +1100,7 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:97
-				x := data[i]
+				/*line hecbench_popcount.go:97*/ x := data[i]
 				i1 := lut[(x & 0xFF)]
 				i2 := lut[(x>>8)&0xFF]
 				i3 := lut[(x>>16)&0xFF]
@@ -1293,8 +1145,7 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:130
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_popcount.go:130*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1306,15 +1157,13 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				gc_at2 := data[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_popcount.go:117
-					gc_at[gc_tx] = int32(bits.OnesCount64(gc_at2[gc_tx]))
+					/*line hecbench_popcount.go:117*/ gc_at[gc_tx] = int32(bits.OnesCount64(gc_at2[gc_tx]))
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_popcount.go:117
-					r[i] = int32(bits.OnesCount64(data[i]))
+					/*line hecbench_popcount.go:117*/ r[i] = int32(bits.OnesCount64(data[i]))
 				}
 			}
 		}

@@ -38,38 +38,27 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_data4_ := compiled.Scratch[Uint4](gc_b, 2)[:gc_n]
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 3)[:gc_n]
-//line hecbench_radixsort.go:89
-	lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
-//line hecbench_radixsort.go:92
-	var lData_ []uint32 = lData
-//line hecbench_radixsort.go:92
-	var size_ uint32 = size
-//line hecbench_radixsort.go:81
-	var lData_2 []uint32 = lData_
-//line hecbench_radixsort.go:81
-	var size_2 uint32 = size_
-//line hecbench_radixsort.go:75
-	var lData_3 []uint32 = lData_2
-//line hecbench_radixsort.go:75
-	var size_3 uint32 = size_2 / 4
+	/*line hecbench_radixsort.go:89*/ lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
+	/*line hecbench_radixsort.go:92*/ var lData_ []uint32 = lData
+	/*line hecbench_radixsort.go:92*/ var size_ uint32 = size
+	/*line hecbench_radixsort.go:81*/ var lData_2 []uint32 = lData_
+	/*line hecbench_radixsort.go:81*/ var size_2 uint32 = size_
+	/*line hecbench_radixsort.go:75*/ var lData_3 []uint32 = lData_2
+	/*line hecbench_radixsort.go:75*/ var size_3 uint32 = size_2 / 4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:91
-			idata4 := asUint4(dSrc)[i]
+			/*line hecbench_radixsort.go:91*/ idata4 := asUint4(dSrc)[i]
 			var data4 Uint4 = idata4
-//line hecbench_radixsort.go:81
-			var data4_ Uint4 = data4
-//line hecbench_radixsort.go:72
-			data4_.Y += data4_.X
+			/*line hecbench_radixsort.go:81*/ var data4_ Uint4 = data4
+			/*line hecbench_radixsort.go:72*/ data4_.Y += data4_.X
 			data4_.Z += data4_.Y
 			data4_.W += data4_.Z
 			var idata uint32 = data4_.W
-//line hecbench_radixsort.go:52
-			pos := 2*tid - (tid & (size_3 - 1))
+			/*line hecbench_radixsort.go:52*/ pos := 2*tid - (tid & (size_3 - 1))
 			lData_3[pos] = 0
 			pos += size_3
 			lData_3[pos] = idata
@@ -78,48 +67,42 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 			gc_s_data4[gc_rank] = data4
 		}
 	}
-//line hecbench_radixsort.go:56
-	for offset := uint32(1); offset < size_3; offset <<= 1 {
+	/*line hecbench_radixsort.go:56*/ for offset := uint32(1); offset < size_3; offset <<= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_3[pos] + lData_3[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_3[pos] + lData_3[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_3[pos] + lData_3[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_3[pos] + lData_3[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_3[pos] + lData_3[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_3[pos] + lData_3[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_3[pos] + lData_3[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_3[pos] + lData_3[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-			t1 := lData_3[pos] + lData_3[pos-offset]
+			/*line hecbench_radixsort.go:58*/ t1 := lData_3[pos] + lData_3[pos-offset]
 			gc_s_t1[gc_rank] = t1
 		}
 		gc_step2 := 0
@@ -129,40 +112,35 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_3[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_3[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_3[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_3[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_3[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_3[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_3[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_3[pos] = t1
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos := gc_s_pos[gc_rank]
 			t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-			lData_3[pos] = t1
+			/*line hecbench_radixsort.go:60*/ lData_3[pos] = t1
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -173,17 +151,12 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 			pos := gc_s_pos[gc_rank]
 			data4_ := gc_s_data4_[gc_rank]
 			data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:62
-			var r_3 uint32 = lData_3[pos]
-//line hecbench_radixsort.go:75
-			val := r_3 - data4_.W
+			/*line hecbench_radixsort.go:62*/ var r_3 uint32 = lData_3[pos]
+			/*line hecbench_radixsort.go:75*/ val := r_3 - data4_.W
 			var r_2 Uint4 = addUint4(data4_, makeUint4(val))
-//line hecbench_radixsort.go:81
-			var r_ Uint4 = r_2
-//line hecbench_radixsort.go:81
-			var r Uint4 = subUint4(r_, data4)
-//line hecbench_radixsort.go:92
-			odata4 := r
+			/*line hecbench_radixsort.go:81*/ var r_ Uint4 = r_2
+			/*line hecbench_radixsort.go:81*/ var r Uint4 = subUint4(r_, data4)
+			/*line hecbench_radixsort.go:92*/ odata4 := r
 			asUint4(dDst)[i] = odata4
 		}
 	}
@@ -211,16 +184,11 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 	gc_s_pos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line hecbench_radixsort.go:102
-	lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
-//line hecbench_radixsort.go:109
-	var lData_ []uint32 = lData
-//line hecbench_radixsort.go:109
-	var size uint32 = arrayLength
-//line hecbench_radixsort.go:67
-	var lData_2 []uint32 = lData_
-//line hecbench_radixsort.go:67
-	var size_ uint32 = size
+	/*line hecbench_radixsort.go:102*/ lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
+	/*line hecbench_radixsort.go:109*/ var lData_ []uint32 = lData
+	/*line hecbench_radixsort.go:109*/ var size uint32 = arrayLength
+	/*line hecbench_radixsort.go:67*/ var lData_2 []uint32 = lData_
+	/*line hecbench_radixsort.go:67*/ var size_ uint32 = size
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -228,16 +196,13 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			tid := uint32(gc_tx)
 			i := gc_bx*gc_bdx + gc_tx
 			data := uint32(0)
-//line hecbench_radixsort.go:105
-			if uint32(i) < N {
+			/*line hecbench_radixsort.go:105*/ if uint32(i) < N {
 				data = dDst[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i] +
 					dSrc[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i]
 			}
 			var idata uint32 = data
-//line hecbench_radixsort.go:67
-			var idata_ uint32 = idata
-//line hecbench_radixsort.go:52
-			pos := 2*tid - (tid & (size_ - 1))
+			/*line hecbench_radixsort.go:67*/ var idata_ uint32 = idata
+			/*line hecbench_radixsort.go:52*/ pos := 2*tid - (tid & (size_ - 1))
 			lData_2[pos] = 0
 			pos += size_
 			lData_2[pos] = idata_
@@ -245,48 +210,42 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			gc_s_idata[gc_rank] = idata
 		}
 	}
-//line hecbench_radixsort.go:56
-	for offset := uint32(1); offset < size_; offset <<= 1 {
+	/*line hecbench_radixsort.go:56*/ for offset := uint32(1); offset < size_; offset <<= 1 {
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_2[pos] + lData_2[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_2[pos] + lData_2[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_2[pos] + lData_2[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_2[pos] + lData_2[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_2[pos] + lData_2[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_2[pos] + lData_2[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-				t1 := lData_2[pos] + lData_2[pos-offset]
+				/*line hecbench_radixsort.go:58*/ t1 := lData_2[pos] + lData_2[pos-offset]
 				gc_s_t1[gc_rank] = t1
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos := gc_s_pos[gc_rank]
-//line hecbench_radixsort.go:58
-			t1 := lData_2[pos] + lData_2[pos-offset]
+			/*line hecbench_radixsort.go:58*/ t1 := lData_2[pos] + lData_2[pos-offset]
 			gc_s_t1[gc_rank] = t1
 		}
 		gc_step2 := 0
@@ -296,40 +255,35 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_2[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_2[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_2[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_2[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_2[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_2[pos] = t1
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-				lData_2[pos] = t1
+				/*line hecbench_radixsort.go:60*/ lData_2[pos] = t1
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pos := gc_s_pos[gc_rank]
 			t1 := gc_s_t1[gc_rank]
-//line hecbench_radixsort.go:60
-			lData_2[pos] = t1
+			/*line hecbench_radixsort.go:60*/ lData_2[pos] = t1
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -339,12 +293,9 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			i := gc_bx*gc_bdx + gc_tx
 			pos := gc_s_pos[gc_rank]
 			idata := gc_s_idata[gc_rank]
-//line hecbench_radixsort.go:62
-			var r_ uint32 = lData_2[pos]
-//line hecbench_radixsort.go:67
-			var r uint32 = r_ - idata
-//line hecbench_radixsort.go:109
-			odata := r
+			/*line hecbench_radixsort.go:62*/ var r_ uint32 = lData_2[pos]
+			/*line hecbench_radixsort.go:67*/ var r uint32 = r_ - idata
+			/*line hecbench_radixsort.go:109*/ odata := r
 			if uint32(i) < N {
 				dBuf[i] = odata
 			}
@@ -371,8 +322,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 0)[:gc_n]
-//line hecbench_radixsort.go:120
-	buf := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_radixsort.go:120*/ buf := gocuda.Shared[uint32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -381,8 +331,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:122
-				data4 := asUint4(dData)[i]
+				/*line hecbench_radixsort.go:122*/ data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
@@ -393,8 +342,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:122
-				data4 := asUint4(dData)[i]
+				/*line hecbench_radixsort.go:122*/ data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
@@ -405,8 +353,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:122
-				data4 := asUint4(dData)[i]
+				/*line hecbench_radixsort.go:122*/ data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
@@ -417,8 +364,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:122
-				data4 := asUint4(dData)[i]
+				/*line hecbench_radixsort.go:122*/ data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
@@ -429,8 +375,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:122
-			data4 := asUint4(dData)[i]
+			/*line hecbench_radixsort.go:122*/ data4 := asUint4(dData)[i]
 			if gc_tx == 0 {
 				buf[0] = dBuf[gc_bx]
 			}
@@ -446,8 +391,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:127
-				data4 = addUint4(data4, makeUint4(buf[0]))
+				/*line hecbench_radixsort.go:127*/ data4 = addUint4(data4, makeUint4(buf[0]))
 				asUint4(dData)[i] = data4
 			}
 			{
@@ -456,8 +400,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:127
-				data4 = addUint4(data4, makeUint4(buf[0]))
+				/*line hecbench_radixsort.go:127*/ data4 = addUint4(data4, makeUint4(buf[0]))
 				asUint4(dData)[i] = data4
 			}
 			{
@@ -466,8 +409,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:127
-				data4 = addUint4(data4, makeUint4(buf[0]))
+				/*line hecbench_radixsort.go:127*/ data4 = addUint4(data4, makeUint4(buf[0]))
 				asUint4(dData)[i] = data4
 			}
 			{
@@ -476,8 +418,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:127
-				data4 = addUint4(data4, makeUint4(buf[0]))
+				/*line hecbench_radixsort.go:127*/ data4 = addUint4(data4, makeUint4(buf[0]))
 				asUint4(dData)[i] = data4
 			}
 		}
@@ -486,8 +427,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
 			data4 := gc_s_data4[gc_rank]
-//line hecbench_radixsort.go:127
-			data4 = addUint4(data4, makeUint4(buf[0]))
+			/*line hecbench_radixsort.go:127*/ data4 = addUint4(data4, makeUint4(buf[0]))
 			asUint4(dData)[i] = data4
 		}
 	}
@@ -517,8 +457,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_radixsort.go:138
-	sStartPointers := gocuda.Shared[uint32](t, 16)[:16]
+	/*line hecbench_radixsort.go:138*/ sStartPointers := gocuda.Shared[uint32](t, 16)[:16]
 	sRadix1 := gocuda.Shared[uint32](t, 2*radixCTASize)[:2*radixCTASize]
 	groupID := uint32(gc_bx)
 	groupSize := uint32(gc_bdx)
@@ -526,15 +465,11 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:145
-			globalID := groupID*groupSize + localID
-//line hecbench_radixsort.go:147
-			radix2 := asUint2(keys)[globalID]
-//line hecbench_radixsort.go:149
-			sRadix1[2*localID] = (radix2.X >> startbit) & 0xF
+			/*line hecbench_radixsort.go:145*/ globalID := groupID*groupSize + localID
+			/*line hecbench_radixsort.go:147*/ radix2 := asUint2(keys)[globalID]
+			/*line hecbench_radixsort.go:149*/ sRadix1[2*localID] = (radix2.X >> startbit) & 0xF
 			sRadix1[2*localID+1] = (radix2.Y >> startbit) & 0xF
-//line hecbench_radixsort.go:154
-			if localID < 16 {
+			/*line hecbench_radixsort.go:154*/ if localID < 16 {
 				sStartPointers[localID] = 0
 			}
 		}
@@ -543,8 +478,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:159
-			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
+			/*line hecbench_radixsort.go:159*/ if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
 				sStartPointers[sRadix1[localID]] = localID
 			}
 			if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
@@ -559,8 +493,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:167
-				if localID < 16 {
+				/*line hecbench_radixsort.go:167*/ if localID < 16 {
 					blockOffsets[groupID*16+localID] = sStartPointers[localID]
 				}
 			}
@@ -568,8 +501,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:167
-				if localID < 16 {
+				/*line hecbench_radixsort.go:167*/ if localID < 16 {
 					blockOffsets[groupID*16+localID] = sStartPointers[localID]
 				}
 			}
@@ -577,8 +509,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:167
-				if localID < 16 {
+				/*line hecbench_radixsort.go:167*/ if localID < 16 {
 					blockOffsets[groupID*16+localID] = sStartPointers[localID]
 				}
 			}
@@ -586,8 +517,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:167
-				if localID < 16 {
+				/*line hecbench_radixsort.go:167*/ if localID < 16 {
 					blockOffsets[groupID*16+localID] = sStartPointers[localID]
 				}
 			}
@@ -595,8 +525,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:167
-			if localID < 16 {
+			/*line hecbench_radixsort.go:167*/ if localID < 16 {
 				blockOffsets[groupID*16+localID] = sStartPointers[localID]
 			}
 		}
@@ -605,8 +534,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:173
-			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
+			/*line hecbench_radixsort.go:173*/ if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
 				sStartPointers[sRadix1[localID-1]] =
 					localID - sStartPointers[sRadix1[localID-1]]
 			}
@@ -614,8 +542,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				sStartPointers[sRadix1[localID+groupSize-1]] =
 					localID + groupSize - sStartPointers[sRadix1[localID+groupSize-1]]
 			}
-//line hecbench_radixsort.go:182
-			if localID == groupSize-1 {
+			/*line hecbench_radixsort.go:182*/ if localID == groupSize-1 {
 				sStartPointers[sRadix1[2*groupSize-1]] =
 					2*groupSize - sStartPointers[sRadix1[2*groupSize-1]]
 			}
@@ -628,8 +555,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:188
-				if localID < 16 {
+				/*line hecbench_radixsort.go:188*/ if localID < 16 {
 					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
 			}
@@ -637,8 +563,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:188
-				if localID < 16 {
+				/*line hecbench_radixsort.go:188*/ if localID < 16 {
 					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
 			}
@@ -646,8 +571,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:188
-				if localID < 16 {
+				/*line hecbench_radixsort.go:188*/ if localID < 16 {
 					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
 			}
@@ -655,8 +579,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
-//line hecbench_radixsort.go:188
-				if localID < 16 {
+				/*line hecbench_radixsort.go:188*/ if localID < 16 {
 					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
 			}
@@ -664,8 +587,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:188
-			if localID < 16 {
+			/*line hecbench_radixsort.go:188*/ if localID < 16 {
 				counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 			}
 		}
@@ -696,8 +618,7 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sKeys1 := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line hecbench_radixsort.go:199
-	sOffsets := gocuda.Shared[uint32](t, 16)[:16]
+	/*line hecbench_radixsort.go:199*/ sOffsets := gocuda.Shared[uint32](t, 16)[:16]
 	sBlockOffsets := gocuda.Shared[uint32](t, 16)[:16]
 	sKeys2 := gocuda.Shared[Uint2](t, radixCTASize)[:radixCTASize]
 	groupID := uint32(gc_bx)
@@ -707,14 +628,10 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:208
-			globalID := groupID*groupSize + localID
-//line hecbench_radixsort.go:202
-			sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
-//line hecbench_radixsort.go:210
-			sKeys2[localID] = asUint2(keys)[globalID]
-//line hecbench_radixsort.go:212
-			if localID < 16 {
+			/*line hecbench_radixsort.go:208*/ globalID := groupID*groupSize + localID
+			/*line hecbench_radixsort.go:202*/ sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
+			/*line hecbench_radixsort.go:210*/ sKeys2[localID] = asUint2(keys)[globalID]
+			/*line hecbench_radixsort.go:212*/ if localID < 16 {
 				sOffsets[localID] = offsets[localID*totalBlocks+groupID]
 				sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
 			}
@@ -727,18 +644,14 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 			gc_pos.Thread = gc_rank
 			localID := uint32(gc_tx)
 			sKeys1 := gc_s_sKeys1[gc_rank]
-//line hecbench_radixsort.go:218
-			radix := (sKeys1[localID] >> startbit) & 0xF
+			/*line hecbench_radixsort.go:218*/ radix := (sKeys1[localID] >> startbit) & 0xF
 			globalOffset := sOffsets[radix] + localID - sBlockOffsets[radix]
-//line hecbench_radixsort.go:221
-			if globalOffset < numElements {
+			/*line hecbench_radixsort.go:221*/ if globalOffset < numElements {
 				outKeys[globalOffset] = sKeys1[localID]
 			}
-//line hecbench_radixsort.go:225
-			radix = (sKeys1[localID+groupSize] >> startbit) & 0xF
+			/*line hecbench_radixsort.go:225*/ radix = (sKeys1[localID+groupSize] >> startbit) & 0xF
 			globalOffset = sOffsets[radix] + localID + groupSize - sBlockOffsets[radix]
-//line hecbench_radixsort.go:228
-			if globalOffset < numElements {
+			/*line hecbench_radixsort.go:228*/ if globalOffset < numElements {
 				outKeys[globalOffset] = sKeys1[localID+groupSize]
 			}
 		}

@@ -18,11 +18,9 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_reverse.go:14
-	s := gocuda.Shared[int32](t, 256)[:256]
+	/*line hecbench_reverse.go:14*/ s := gocuda.Shared[int32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reverse.go:17
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line hecbench_reverse.go:17*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -32,28 +30,23 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_reverse.go:16
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_reverse.go:16
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_reverse.go:16
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_reverse.go:16
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_reverse.go:16
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -63,48 +56,41 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:16
-					s[tid] = d[tid]
+					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:16
-					s[tid] = d[tid]
+					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:16
-					s[tid] = d[tid]
+					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:16
-					s[tid] = d[tid]
+					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_reverse.go:16
-				s[tid] = d[tid]
+				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line hecbench_reverse.go:24
-		gc_off := len_ - 1
+		/*line hecbench_reverse.go:24*/ gc_off := len_ - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line hecbench_reverse.go:18
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step3 := 0
@@ -113,36 +99,31 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_reverse.go:18
-				d[tid] = s[len_-tid-1]
+				/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 			}
 		}
 	}

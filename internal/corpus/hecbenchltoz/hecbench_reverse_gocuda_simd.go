@@ -20,11 +20,9 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_reverse.go:14
-	s := gocuda.Shared[int32](t, 256)[:256]
+	/*line hecbench_reverse.go:14*/ s := gocuda.Shared[int32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reverse.go:17
-		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		/*line hecbench_reverse.go:17*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
@@ -33,14 +31,12 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line hecbench_reverse.go:16
-					archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_reverse.go:16*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_reverse.go:16
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -48,32 +44,27 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line hecbench_reverse.go:16
-					if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
+					/*line hecbench_reverse.go:16*/ if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
 						break
 					}
-//line hecbench_reverse.go:17
-					archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
+					/*line hecbench_reverse.go:17*/ archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_reverse.go:16
-				s[tid] = d[tid]
+				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
-//line hecbench_reverse.go:24
-		gc_off := len_ - 1
+		/*line hecbench_reverse.go:24*/ gc_off := len_ - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line hecbench_reverse.go:18
-				gc_at3[gc_tx] = s[gc_idx]
+				/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			gc_step := 0
@@ -82,36 +73,31 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_reverse.go:18
-					d[tid] = s[len_-tid-1]
+					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_reverse.go:18
-				d[tid] = s[len_-tid-1]
+				/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
 			}
 		}
 	}

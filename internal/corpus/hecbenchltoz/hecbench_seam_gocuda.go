@@ -43,15 +43,12 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_seam.go:39
-	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
-//line hecbench_seam.go:45
-	var isFirst, isLast bool
+	/*line hecbench_seam.go:39*/ cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
+	/*line hecbench_seam.go:45*/ var isFirst, isLast bool
 	isFirst = gc_bx == 0
 	isLast = gc_bx == gc_gdx-1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_seam.go:52
-		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
+		/*line hecbench_seam.go:52*/ gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
 		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
 			gc_at := dCostsLeft[gc_off:][:gc_bdx]
 			gc_at2 := dCostsUp[gc_off:][:gc_bdx]
@@ -60,18 +57,13 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
+				/*line hecbench_seam.go:42*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 				cacheColumn := gc_tx
-//line hecbench_seam.go:40
-				mCache := cache
+				/*line hecbench_seam.go:40*/ mCache := cache
 				mCacheSwap := cache[seamComputeMBlocksizeX:]
-//line hecbench_seam.go:43
-				ix := baseRow*w + column
-//line hecbench_seam.go:46
-				var right, up, left int32
-//line hecbench_seam.go:51
-				if column < currentW {
+				/*line hecbench_seam.go:43*/ ix := baseRow*w + column
+				/*line hecbench_seam.go:46*/ var right, up, left int32
+				/*line hecbench_seam.go:51*/ if column < currentW {
 					if baseRow == 0 {
 						left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
 						mCache[cacheColumn] = left
@@ -90,18 +82,13 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
+				/*line hecbench_seam.go:42*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 				cacheColumn := gc_tx
-//line hecbench_seam.go:40
-				mCache := cache
+				/*line hecbench_seam.go:40*/ mCache := cache
 				mCacheSwap := cache[seamComputeMBlocksizeX:]
-//line hecbench_seam.go:43
-				ix := baseRow*w + column
-//line hecbench_seam.go:46
-				var right, up, left int32
-//line hecbench_seam.go:51
-				if column < currentW {
+				/*line hecbench_seam.go:43*/ ix := baseRow*w + column
+				/*line hecbench_seam.go:46*/ var right, up, left int32
+				/*line hecbench_seam.go:51*/ if column < currentW {
 					if baseRow == 0 {
 						left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 						mCache[cacheColumn] = left
@@ -118,8 +105,7 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			}
 		}
 	}
-//line hecbench_seam.go:63
-	maxRow := baseRow + seamComputeMBlocksizeX/2
+	/*line hecbench_seam.go:63*/ maxRow := baseRow + seamComputeMBlocksizeX/2
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -129,40 +115,30 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
+				/*line hecbench_seam.go:42*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 				cacheColumn := gc_tx
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line hecbench_seam.go:49
-				var right int32
-//line hecbench_seam.go:51
-				var up int32
-//line hecbench_seam.go:53
-				var left int32
-//line hecbench_seam.go:65
-				ix = ix + w
+				/*line hecbench_seam.go:49*/ var right int32
+				/*line hecbench_seam.go:51*/ var up int32
+				/*line hecbench_seam.go:53*/ var left int32
+				/*line hecbench_seam.go:65*/ ix = ix + w
 				if column < currentW && (isFirst || inc <= gc_tx) && (isLast || gc_tx < seamComputeMBlocksizeX-inc) {
-//line hecbench_seam.go:69
-					if column > 0 {
+					/*line hecbench_seam.go:69*/ if column > 0 {
 						left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:75
-					up = mCache[cacheColumn] + int32(dCostsUp[ix])
-//line hecbench_seam.go:77
-					if column < currentW-1 {
+					/*line hecbench_seam.go:75*/ up = mCache[cacheColumn] + int32(dCostsUp[ix])
+					/*line hecbench_seam.go:77*/ if column < currentW-1 {
 						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:83
-					left = min(left, min(up, right))
+					/*line hecbench_seam.go:83*/ left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:86
-					pointerSwap(&mCache, &mCacheSwap)
+					/*line hecbench_seam.go:86*/ pointerSwap(&mCache, &mCacheSwap)
 					mCache[cacheColumn] = left
 				}
 				gc_s_mCache[gc_rank] = mCache
@@ -205,11 +181,9 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
+				/*line hecbench_seam.go:102*/ var ix int
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
@@ -221,11 +195,9 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
+				/*line hecbench_seam.go:102*/ var ix int
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
@@ -237,11 +209,9 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
+				/*line hecbench_seam.go:102*/ var ix int
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
@@ -253,11 +223,9 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
+				/*line hecbench_seam.go:102*/ var ix int
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
@@ -269,11 +237,9 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-			column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+			/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 			var right, up, left int32
-//line hecbench_seam.go:102
-			var ix int
+			/*line hecbench_seam.go:102*/ var ix int
 			prevIx := baseRow*w + column
 			_ = right
 			_ = up
@@ -282,8 +248,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			gc_s_prevIx[gc_rank] = prevIx
 		}
 	}
-//line hecbench_seam.go:105
-	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
+	/*line hecbench_seam.go:105*/ for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -306,8 +271,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+					/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 					_ = column
 					var right int32
 					_ = right
@@ -317,16 +281,13 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					_ = left
 					var ix int
 					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:122
-					prevIx = ix
+					/*line hecbench_seam.go:106*/ ix = prevIx + w
+					/*line hecbench_seam.go:122*/ prevIx = ix
 					gc_s_prevIx[gc_rank] = prevIx
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+					/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 					_ = column
 					var right int32
 					_ = right
@@ -336,10 +297,8 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					_ = left
 					var ix int
 					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:122
-					prevIx = ix
+					/*line hecbench_seam.go:106*/ ix = prevIx + w
+					/*line hecbench_seam.go:122*/ prevIx = ix
 					gc_s_prevIx[gc_rank] = prevIx
 				}
 			}
@@ -362,34 +321,23 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:101
-					var right int32
-//line hecbench_seam.go:103
-					var up int32
-//line hecbench_seam.go:105
-					var left int32
-//line hecbench_seam.go:107
-					var ix int
+					/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+					/*line hecbench_seam.go:101*/ var right int32
+					/*line hecbench_seam.go:103*/ var up int32
+					/*line hecbench_seam.go:105*/ var left int32
+					/*line hecbench_seam.go:107*/ var ix int
 					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:109
-					left = dM[prevIx-1] + int32(dCostsLeft[ix])
-//line hecbench_seam.go:111
-					up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:113
-					if column < currentW-1 {
+					/*line hecbench_seam.go:106*/ ix = prevIx + w
+					/*line hecbench_seam.go:109*/ left = dM[prevIx-1] + int32(dCostsLeft[ix])
+					/*line hecbench_seam.go:111*/ up = dM[prevIx] + int32(dCostsUp[ix])
+					/*line hecbench_seam.go:113*/ if column < currentW-1 {
 						right = dM[prevIx+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:119
-					left = min(left, min(up, right))
+					/*line hecbench_seam.go:119*/ left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:122
-					prevIx = ix
+					/*line hecbench_seam.go:122*/ prevIx = ix
 					gc_s_prevIx[gc_rank] = prevIx
 				}
 			}
@@ -423,11 +371,9 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_seam.go:132
-	cache := gocuda.DynamicShared[int32](t)
+	/*line hecbench_seam.go:132*/ cache := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_seam.go:135
-		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
+		/*line hecbench_seam.go:135*/ if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
 			gc_at := dCostsLeft[:gc_bdx]
 			gc_at2 := dCostsUp[:gc_bdx]
 			gc_at3 := dCostsRight[:gc_bdx]
@@ -436,14 +382,11 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				column := gc_tx
-//line hecbench_seam.go:133
-				mCache := cache
+				/*line hecbench_seam.go:133*/ mCache := cache
 				mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:136
-				ix := column
+				/*line hecbench_seam.go:136*/ ix := column
 				var left, up, right int32
-//line hecbench_seam.go:140
-				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
+				/*line hecbench_seam.go:140*/ left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
 				gc_at4[gc_tx] = left
 				mCache[ix] = left
 				_ = up
@@ -457,14 +400,11 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				column := gc_tx
-//line hecbench_seam.go:133
-				mCache := cache
+				/*line hecbench_seam.go:133*/ mCache := cache
 				mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:136
-				ix := column
+				/*line hecbench_seam.go:136*/ ix := column
 				var left, up, right int32
-//line hecbench_seam.go:140
-				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
+				/*line hecbench_seam.go:140*/ left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 				dM[ix] = left
 				mCache[ix] = left
 				_ = up
@@ -475,11 +415,9 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			}
 		}
 	}
-//line hecbench_seam.go:147
-	for row := 1; row < h; row++ {
+	/*line hecbench_seam.go:147*/ for row := 1; row < h; row++ {
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:150
-		if gc_bound := currentW; gc_bound < gc_to {
+		/*line hecbench_seam.go:150*/ if gc_bound := currentW; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -490,33 +428,24 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
-//line hecbench_seam.go:140
-				var left int32
-//line hecbench_seam.go:142
-				var up int32
-//line hecbench_seam.go:144
-				var right int32
-//line hecbench_seam.go:149
-				ix = ix + w
-//line hecbench_seam.go:152
-				if column > 0 {
+				/*line hecbench_seam.go:140*/ var left int32
+				/*line hecbench_seam.go:142*/ var up int32
+				/*line hecbench_seam.go:144*/ var right int32
+				/*line hecbench_seam.go:149*/ ix = ix + w
+				/*line hecbench_seam.go:152*/ if column > 0 {
 					left = mCache[column-1] + int32(dCostsLeft[ix])
 				} else {
 					left = math.MaxInt32
 				}
-//line hecbench_seam.go:158
-				up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:160
-				if column < currentW-1 {
+				/*line hecbench_seam.go:158*/ up = mCache[column] + int32(dCostsUp[ix])
+				/*line hecbench_seam.go:160*/ if column < currentW-1 {
 					right = mCache[column+1] + int32(dCostsRight[ix])
 				} else {
 					right = math.MaxInt32
 				}
-//line hecbench_seam.go:166
-				left = min(left, min(up, right))
+				/*line hecbench_seam.go:166*/ left = min(left, min(up, right))
 				dM[ix] = left
-//line hecbench_seam.go:169
-				pointerSwap(&mCache, &mCacheSwap)
+				/*line hecbench_seam.go:169*/ pointerSwap(&mCache, &mCacheSwap)
 				mCache[column] = left
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
@@ -551,27 +480,22 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-//line hecbench_seam.go:181
-	cache := gocuda.DynamicShared[int32](t)
+	/*line hecbench_seam.go:181*/ cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:185
-		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
+		/*line hecbench_seam.go:185*/ gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line hecbench_seam.go:182
-					mCache := cache
+					/*line hecbench_seam.go:182*/ mCache := cache
 					mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:185
-					var column int
+					/*line hecbench_seam.go:185*/ var column int
 					var ix int
 					var left, up, right int32
-//line hecbench_seam.go:190
-					for i := 0; i < nElem; i++ {
+					/*line hecbench_seam.go:190*/ for i := 0; i < nElem; i++ {
 						column = tid + i*gc_bdx
 						if column < currentW {
 							left = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
@@ -588,12 +512,10 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 			}
 		}
 	})
-//line hecbench_seam.go:202
-	for row := 1; row < h; row++ {
+	/*line hecbench_seam.go:202*/ for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
 			gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:206
-			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
+			/*line hecbench_seam.go:206*/ gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -602,43 +524,32 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 						tid := gc_tx
 						mCache := gc_s_mCache[gc_rank]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank]
-//line hecbench_seam.go:188
-						var column int
-//line hecbench_seam.go:190
-						var ix int
-//line hecbench_seam.go:192
-						var left int32
-//line hecbench_seam.go:194
-						var up int32
-//line hecbench_seam.go:196
-						var right int32
-//line hecbench_seam.go:203
-						for i_ := 0; i_ < nElem; i_++ {
+						/*line hecbench_seam.go:188*/ var column int
+						/*line hecbench_seam.go:190*/ var ix int
+						/*line hecbench_seam.go:192*/ var left int32
+						/*line hecbench_seam.go:194*/ var up int32
+						/*line hecbench_seam.go:196*/ var right int32
+						/*line hecbench_seam.go:203*/ for i_ := 0; i_ < nElem; i_++ {
 							column = tid + i_*gc_bdx
 							if column < currentW {
 								ix = row*w + column
-//line hecbench_seam.go:209
-								if column > 0 {
+								/*line hecbench_seam.go:209*/ if column > 0 {
 									left = mCache[column-1] + int32(dCostsLeft[ix])
 								} else {
 									left = math.MaxInt32
 								}
-//line hecbench_seam.go:215
-								up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:217
-								if column < currentW-1 {
+								/*line hecbench_seam.go:215*/ up = mCache[column] + int32(dCostsUp[ix])
+								/*line hecbench_seam.go:217*/ if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
-//line hecbench_seam.go:223
-								left = min(left, min(up, right))
+								/*line hecbench_seam.go:223*/ left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
 							}
 						}
-//line hecbench_seam.go:229
-						pointerSwap(&mCache, &mCacheSwap)
+						/*line hecbench_seam.go:229*/ pointerSwap(&mCache, &mCacheSwap)
 						gc_s_mCache[gc_rank] = mCache
 						gc_s_mCacheSwap[gc_rank] = mCacheSwap
 					}
@@ -682,8 +593,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:255
-		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
+		/*line hecbench_seam.go:255*/ if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
@@ -700,28 +610,23 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_seam.go:242
-						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_seam.go:242
-						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_seam.go:242
-						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_seam.go:242
-						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_seam.go:242
-					gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+					/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 				}
 			} else {
 				gc_step2 := gc_from
@@ -729,42 +634,32 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:242
-						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:242
-						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:242
-						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:242
-						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:239
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:242
-					dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+					/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 				}
 			}
 		}
@@ -805,8 +700,7 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:267
-		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
+		/*line hecbench_seam.go:267*/ if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
@@ -832,77 +726,61 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						gc_at7 := dM[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_seam.go:251
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:254
-							var left, up, right int32
-//line hecbench_seam.go:258
-							if column > 0 {
+							/*line hecbench_seam.go:251*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
+							/*line hecbench_seam.go:254*/ var left, up, right int32
+							/*line hecbench_seam.go:258*/ if column > 0 {
 								left = gc_at[gc_u] + int32(gc_at2[gc_u])
 							} else {
 								left = math.MaxInt32
 							}
-//line hecbench_seam.go:264
-							up = gc_at3[gc_u] + int32(gc_at4[gc_u])
-//line hecbench_seam.go:266
-							if column < currentW-1 {
+							/*line hecbench_seam.go:264*/ up = gc_at3[gc_u] + int32(gc_at4[gc_u])
+							/*line hecbench_seam.go:266*/ if column < currentW-1 {
 								right = gc_at5[gc_u] + int32(gc_at6[gc_u])
 							} else {
 								right = math.MaxInt32
 							}
-//line hecbench_seam.go:272
-							gc_at7[gc_u] = min(left, min(up, right))
+							/*line hecbench_seam.go:272*/ gc_at7[gc_u] = min(left, min(up, right))
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:251
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					/*line hecbench_seam.go:251*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column
 					prevIx := ix - w
 					var left, up, right int32
-//line hecbench_seam.go:258
-					if column > 0 {
+					/*line hecbench_seam.go:258*/ if column > 0 {
 						left = dM[prevIx-1] + int32(dCostsLeft[ix])
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:264
-					up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:266
-					if column < currentW-1 {
+					/*line hecbench_seam.go:264*/ up = dM[prevIx] + int32(dCostsUp[ix])
+					/*line hecbench_seam.go:266*/ if column < currentW-1 {
 						right = dM[prevIx+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:272
-					dM[ix] = min(left, min(up, right))
+					/*line hecbench_seam.go:272*/ dM[ix] = min(left, min(up, right))
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:251
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					/*line hecbench_seam.go:251*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column
 					prevIx := ix - w
 					var left, up, right int32
-//line hecbench_seam.go:258
-					if column > 0 {
+					/*line hecbench_seam.go:258*/ if column > 0 {
 						left = dM[prevIx-1] + int32(dCostsLeft[ix])
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:264
-					up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:266
-					if column < currentW-1 {
+					/*line hecbench_seam.go:264*/ up = dM[prevIx] + int32(dCostsUp[ix])
+					/*line hecbench_seam.go:266*/ if column < currentW-1 {
 						right = dM[prevIx+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:272
-					dM[ix] = min(left, min(up, right))
+					/*line hecbench_seam.go:272*/ dM[ix] = min(left, min(up, right))
 				}
 			}
 		}
@@ -951,11 +829,9 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:327
-					var baseRow, mid int
+					/*line hecbench_seam.go:327*/ var baseRow, mid int
 					minIndex := int(dIndices[0])
-//line hecbench_seam.go:330
-					dSeam[h-1] = int32(minIndex)
+					/*line hecbench_seam.go:330*/ dSeam[h-1] = int32(minIndex)
 					for row := h - 2; row >= 0; row-- {
 						baseRow = row * w
 						mid = minIndex

@@ -20,34 +20,27 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_seam.go:282
+	/*line hecbench_seam.go:282*/ if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_seam.go:282*/ valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
 	if seamReduceBlocksizeX <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_seam.go:282
-	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-	if seamReduceBlocksizeX <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-//line hecbench_seam.go:283
-	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-//line hecbench_seam.go:286
-	gridSize := gc_gdx * seamReduceBlocksizeX
+	/*line hecbench_seam.go:283*/ ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
+	/*line hecbench_seam.go:286*/ gridSize := gc_gdx * seamReduceBlocksizeX
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_seam.go:285
-			column := gc_bx*seamReduceBlocksizeX + tid
-//line hecbench_seam.go:287
-			minV := int32(math.MaxInt32)
+			/*line hecbench_seam.go:285*/ column := gc_bx*seamReduceBlocksizeX + tid
+			/*line hecbench_seam.go:287*/ minV := int32(math.MaxInt32)
 			minI := int32(0)
 			var newI, newV int32
 			{
 				i := int(0)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -60,8 +53,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(1)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -74,8 +66,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(2)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -88,8 +79,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(3)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -102,8 +92,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(4)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -116,8 +105,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(5)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -130,8 +118,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(6)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -144,8 +131,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			{
 				i := int(7)
 				_ = i
-//line hecbench_seam.go:292
-				if column < size {
+				/*line hecbench_seam.go:292*/ if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
 					if newV < minV {
@@ -159,11 +145,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			ixCache[tid] = minI
 		}
 	}
-//line hecbench_seam.go:307
-	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
+	/*line hecbench_seam.go:307*/ for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:310
-		if gc_bound := i_; gc_bound < gc_to {
+		/*line hecbench_seam.go:310*/ if gc_bound := i_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -178,18 +162,14 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					gc_tx := gc_vstep
 					var tid int = gc_tx
 					_ = tid
-//line hecbench_seam.go:309
-					gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+					/*line hecbench_seam.go:309*/ gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_seam.go:309
-						lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
-//line hecbench_seam.go:309
-						lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
+						/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+						/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_seam.go:309
-					if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
+					/*line hecbench_seam.go:309*/ if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
 						gc_at2[gc_tx] = gc_at[gc_tx]
 						gc_at4[gc_tx] = gc_at3[gc_tx]
 					}
@@ -199,23 +179,19 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line hecbench_seam.go:309
-					if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+					/*line hecbench_seam.go:309*/ if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
 						break
 					}
-//line hecbench_seam.go:309
-					gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
+					/*line hecbench_seam.go:309*/ gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
 					if gc_if.ToBits() != 0 {
-//line hecbench_seam.go:309
-						lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
+						/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
 						lanes.LoadInt32x8Slice(ixCache[tid+i_:]).StoreMasked((*[8]int32)(ixCache[tid:]), gc_if)
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_seam.go:309
-					if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
+					/*line hecbench_seam.go:309*/ if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
 						valCache[tid] = valCache[tid+i_]
 						ixCache[tid] = ixCache[tid+i_]
 					}
@@ -230,23 +206,17 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line hecbench_seam.go:326
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
+			/*line hecbench_seam.go:326*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
 				gc_at5 := dIndices[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_seam.go:318
-					gc_at5[0] = ixCache[0]
-//line hecbench_seam.go:318
-					gc_at5[0] = ixCache[0]
-//line hecbench_seam.go:318
-					gc_at5[0] = ixCache[0]
-//line hecbench_seam.go:318
-					gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_seam.go:318
-					gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -254,32 +224,27 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:318
-						dIndices[gc_bx] = ixCache[0]
+						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:318
-						dIndices[gc_bx] = ixCache[0]
+						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:318
-						dIndices[gc_bx] = ixCache[0]
+						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:318
-						dIndices[gc_bx] = ixCache[0]
+						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_seam.go:318
-					dIndices[gc_bx] = ixCache[0]
+					/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 				}
 			}
 		}

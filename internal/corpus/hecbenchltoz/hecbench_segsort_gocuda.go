@@ -64,8 +64,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:138
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_segsort.go:138*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -104,8 +103,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
-//line hecbench_segsort.go:123
-					size := gc_at[gc_tx] - gc_at2[gc_tx]
+					/*line hecbench_segsort.go:123*/ size := gc_at[gc_tx] - gc_at2[gc_tx]
 					var position int32
 					if size <= 1 {
 						position = atomic.Add(&gc_at3[0], 1)
@@ -140,8 +138,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
-//line hecbench_segsort.go:123
-					size := dSegEnds[gid] - dSegBegins[gid]
+					/*line hecbench_segsort.go:123*/ size := dSegEnds[gid] - dSegBegins[gid]
 					var position int32
 					if size <= 1 {
 						position = atomic.Add(&dBinCounter[0], 1)
@@ -210,8 +207,7 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:178
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_segsort.go:178*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -220,12 +216,10 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				gid := gc_tx + gc_bx*gc_bdx
-//line hecbench_segsort.go:162
-				binIt := gid
+				/*line hecbench_segsort.go:162*/ binIt := gid
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:166
-				k = segBegins[bin[binIt]]
+				/*line hecbench_segsort.go:166*/ k = segBegins[bin[binIt]]
 				segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
 				if segSize == 1 {
 					keyB[k] = key[k]
@@ -263,8 +257,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:247
-	var gc_l_k0 [32]*int32
+	/*line hecbench_segsort.go:247*/ var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
 	var gc_l_exK0 [32]int32
@@ -293,15 +286,12 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:242
-				bit1 := int((tid >> 0) & 0x1)
+				/*line hecbench_segsort.go:242*/ bit1 := int((tid >> 0) & 0x1)
 				var rgK0 int32
 				gc_l_rgK0[gc_lane] = rgK0
-//line hecbench_segsort.go:244
-				var rgV0 int32
+				/*line hecbench_segsort.go:244*/ var rgV0 int32
 				gc_l_rgV0[gc_lane] = rgV0
-//line hecbench_segsort.go:245
-				var k int32
+				/*line hecbench_segsort.go:245*/ var k int32
 				var segSize int32
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
@@ -319,10 +309,8 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				gid := gc_tx + gc_bx*gc_bdx
-//line hecbench_segsort.go:240
-				binIt := (gid >> 1)
-//line hecbench_segsort.go:247
-				if binIt < binSize {
+				/*line hecbench_segsort.go:240*/ binIt := (gid >> 1)
+				/*line hecbench_segsort.go:247*/ if binIt < binSize {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -343,15 +331,11 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					gid := gc_tx + gc_bx*gc_bdx
-//line hecbench_segsort.go:240
-					binIt := (gid >> 1)
+					/*line hecbench_segsort.go:240*/ binIt := (gid >> 1)
 					tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
-					var k int32
-//line hecbench_segsort.go:245
-					var segSize int32
-//line hecbench_segsort.go:248
-					k = segBegins[bin[binIt]]
+					/*line hecbench_segsort.go:243*/ var k int32
+					/*line hecbench_segsort.go:245*/ var segSize int32
+					/*line hecbench_segsort.go:248*/ k = segBegins[bin[binIt]]
 					segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
 					if tid+0 < segSize {
 						gc_l_rgK0[gc_lane] = key[k+tid+0]
@@ -361,10 +345,8 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					if tid+0 < segSize {
 						gc_l_rgV0[gc_lane] = tid + 0
 					}
-//line hecbench_segsort.go:260
-					var k0 *int32 = &gc_l_rgK0[gc_lane]
-//line hecbench_segsort.go:260
-					var v0 *int32 = &gc_l_rgV0[gc_lane]
+					/*line hecbench_segsort.go:260*/ var k0 *int32 = &gc_l_rgK0[gc_lane]
+					/*line hecbench_segsort.go:260*/ var v0 *int32 = &gc_l_rgV0[gc_lane]
 					gc_l_k0[gc_lane] = k0
 					gc_l_v0[gc_lane] = v0
 					gc_l_k[gc_lane] = k
@@ -379,41 +361,33 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_pos.Thread = gc_w + gc_lane
 				k0 := gc_l_k0[gc_lane]
 				bit1 := gc_l_bit1[gc_lane]
-//line hecbench_segsort.go:260
-				var bit int = bit1
-//line hecbench_segsort.go:201
-				var exK0, exK1 int32
+				/*line hecbench_segsort.go:260*/ var bit int = bit1
+				/*line hecbench_segsort.go:201*/ var exK0, exK1 int32
 				var exV0, exV1 int32
 				exK0 = *k0
 				_ = exV1
-//line hecbench_segsort.go:204
-				gc_c1v[gc_lane] = *k0
+				/*line hecbench_segsort.go:204*/ gc_c1v[gc_lane] = *k0
 				gc_l_bit[gc_lane] = bit
 				gc_l_exK0[gc_lane] = exK0
 				gc_l_exK1[gc_lane] = exK1
 				gc_l_exV0[gc_lane] = exV0
 			}
-//line hecbench_segsort.go:204
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+			/*line hecbench_segsort.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:213
-				var exK1 int32
-//line hecbench_segsort.go:215
-				var exV0 int32
-//line hecbench_segsort.go:204
-				exK1 = gc_c1r[gc_lane]
+				/*line hecbench_segsort.go:213*/ var exK1 int32
+				/*line hecbench_segsort.go:215*/ var exV0 int32
+				/*line hecbench_segsort.go:204*/ exK1 = gc_c1r[gc_lane]
 				exV0 = *v0
 				gc_c2v[gc_lane] = *v0
 				gc_l_exK1[gc_lane] = exK1
 				gc_l_exV0[gc_lane] = exV0
 			}
-//line hecbench_segsort.go:206
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
+			/*line hecbench_segsort.go:206*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -433,20 +407,17 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					exK0 := gc_l_exK0[gc_lane]
 					exK1 := gc_l_exK1[gc_lane]
 					exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:255
-					var exV1 int32
+					/*line hecbench_segsort.go:255*/ var exV1 int32
 					k := gc_l_k[gc_lane]
 					segSize := gc_l_segSize[gc_lane]
-//line hecbench_segsort.go:206
-					exV1 = gc_c2r[gc_lane]
+					/*line hecbench_segsort.go:206*/ exV1 = gc_c2r[gc_lane]
 					cmpSwp(&exK0, &exK1, &exV0, &exV1)
 					if bit != 0 {
 						eqlSwp(&exK0, &exK1, &exV0, &exV1)
 					}
 					*k0 = exK0
 					*v0 = exV0
-//line hecbench_segsort.go:263
-					if (tid<<0)+0 < segSize {
+					/*line hecbench_segsort.go:263*/ if (tid<<0)+0 < segSize {
 						keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane]
 					}
 					if (tid<<0)+0 < segSize {
@@ -489,8 +460,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:286
-	var gc_l_k0 [32]*int32
+	/*line hecbench_segsort.go:286*/ var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_v1 [32]*int32
@@ -526,17 +496,14 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:281
-				bit1 := int((tid >> 0) & 0x1)
+				/*line hecbench_segsort.go:281*/ bit1 := int((tid >> 0) & 0x1)
 				var rgK0, rgK1 int32
 				gc_l_rgK0[gc_lane] = rgK0
 				gc_l_rgK1[gc_lane] = rgK1
-//line hecbench_segsort.go:283
-				var rgV0, rgV1 int32
+				/*line hecbench_segsort.go:283*/ var rgV0, rgV1 int32
 				gc_l_rgV0[gc_lane] = rgV0
 				gc_l_rgV1[gc_lane] = rgV1
-//line hecbench_segsort.go:284
-				var k int32
+				/*line hecbench_segsort.go:284*/ var k int32
 				var segSize int32
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
@@ -554,10 +521,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				gid := gc_tx + gc_bx*gc_bdx
-//line hecbench_segsort.go:279
-				binIt := (gid >> 1)
-//line hecbench_segsort.go:286
-				if binIt < binSize {
+				/*line hecbench_segsort.go:279*/ binIt := (gid >> 1)
+				/*line hecbench_segsort.go:286*/ if binIt < binSize {
 					gc_m9 |= 1 << gc_lane
 				}
 			}
@@ -578,15 +543,11 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					gid := gc_tx + gc_bx*gc_bdx
-//line hecbench_segsort.go:279
-					binIt := (gid >> 1)
+					/*line hecbench_segsort.go:279*/ binIt := (gid >> 1)
 					tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
-					var k int32
-//line hecbench_segsort.go:284
-					var segSize int32
-//line hecbench_segsort.go:287
-					k = segBegins[bin[binIt]]
+					/*line hecbench_segsort.go:282*/ var k int32
+					/*line hecbench_segsort.go:284*/ var segSize int32
+					/*line hecbench_segsort.go:287*/ k = segBegins[bin[binIt]]
 					segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
 					if tid+0 < segSize {
 						gc_l_rgK0[gc_lane] = key[k+tid+0]
@@ -604,16 +565,11 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					if tid+2 < segSize {
 						gc_l_rgV1[gc_lane] = tid + 2
 					}
-//line hecbench_segsort.go:307
-					cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
-//line hecbench_segsort.go:309
-					var k0 *int32 = &gc_l_rgK0[gc_lane]
-//line hecbench_segsort.go:309
-					var k1 *int32 = &gc_l_rgK1[gc_lane]
-//line hecbench_segsort.go:309
-					var v0 *int32 = &gc_l_rgV0[gc_lane]
-//line hecbench_segsort.go:309
-					var v1 *int32 = &gc_l_rgV1[gc_lane]
+					/*line hecbench_segsort.go:307*/ cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
+					/*line hecbench_segsort.go:309*/ var k0 *int32 = &gc_l_rgK0[gc_lane]
+					/*line hecbench_segsort.go:309*/ var k1 *int32 = &gc_l_rgK1[gc_lane]
+					/*line hecbench_segsort.go:309*/ var v0 *int32 = &gc_l_rgV0[gc_lane]
+					/*line hecbench_segsort.go:309*/ var v1 *int32 = &gc_l_rgV1[gc_lane]
 					gc_l_k0[gc_lane] = k0
 					gc_l_k1[gc_lane] = k1
 					gc_l_v0[gc_lane] = v0
@@ -631,10 +587,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				k0 := gc_l_k0[gc_lane]
 				k1 := gc_l_k1[gc_lane]
 				bit1 := gc_l_bit1[gc_lane]
-//line hecbench_segsort.go:309
-				var bit int = bit1
-//line hecbench_segsort.go:217
-				var exK0, exK1 int32
+				/*line hecbench_segsort.go:309*/ var bit int = bit1
+				/*line hecbench_segsort.go:217*/ var exK0, exK1 int32
 				var exV0, exV1 int32
 				exK0 = *k0
 				gc_c1v[gc_lane] = *k1
@@ -644,8 +598,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_l_exV0[gc_lane] = exV0
 				gc_l_exV1[gc_lane] = exV1
 			}
-//line hecbench_segsort.go:220
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+			/*line hecbench_segsort.go:220*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -653,19 +606,15 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_pos.Thread = gc_w + gc_lane
 				v0 := gc_l_v0[gc_lane]
 				v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:231
-				var exK1 int32
-//line hecbench_segsort.go:233
-				var exV0 int32
-//line hecbench_segsort.go:220
-				exK1 = gc_c1r[gc_lane]
+				/*line hecbench_segsort.go:231*/ var exK1 int32
+				/*line hecbench_segsort.go:233*/ var exV0 int32
+				/*line hecbench_segsort.go:220*/ exK1 = gc_c1r[gc_lane]
 				exV0 = *v0
 				gc_c2v[gc_lane] = *v1
 				gc_l_exK1[gc_lane] = exK1
 				gc_l_exV0[gc_lane] = exV0
 			}
-//line hecbench_segsort.go:222
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
+			/*line hecbench_segsort.go:222*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -676,10 +625,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				exK0 := gc_l_exK0[gc_lane]
 				exK1 := gc_l_exK1[gc_lane]
 				exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:239
-				var exV1 int32
-//line hecbench_segsort.go:222
-				exV1 = gc_c2r[gc_lane]
+				/*line hecbench_segsort.go:239*/ var exV1 int32
+				/*line hecbench_segsort.go:222*/ exV1 = gc_c2r[gc_lane]
 				cmpSwp(&exK0, &exK1, &exV0, &exV1)
 				if bit != 0 {
 					eqlSwp(&exK0, &exK1, &exV0, &exV1)
@@ -690,8 +637,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_l_exV0[gc_lane] = exV0
 				gc_l_exV1[gc_lane] = exV1
 			}
-//line hecbench_segsort.go:228
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
+			/*line hecbench_segsort.go:228*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -702,12 +648,10 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				exV0 := gc_l_exV0[gc_lane]
 				exV1 := gc_l_exV1[gc_lane]
 				_ = exV1
-//line hecbench_segsort.go:228
-				*k1 = gc_c3r[gc_lane]
+				/*line hecbench_segsort.go:228*/ *k1 = gc_c3r[gc_lane]
 				*v0 = exV0
 			}
-//line hecbench_segsort.go:230
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
+			/*line hecbench_segsort.go:230*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -724,10 +668,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					v1 := gc_l_v1[gc_lane]
 					k := gc_l_k[gc_lane]
 					segSize := gc_l_segSize[gc_lane]
-//line hecbench_segsort.go:230
-					*v1 = gc_c4r[gc_lane]
-//line hecbench_segsort.go:313
-					cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
+					/*line hecbench_segsort.go:230*/ *v1 = gc_c4r[gc_lane]
+					/*line hecbench_segsort.go:313*/ cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
 					if (tid<<1)+0 < segSize {
 						keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane]
 					}

@@ -20,8 +20,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:53
-	localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
+	/*line hecbench_segsort.go:53*/ localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := segbinNum + 1; gc_bound < gc_to {
@@ -34,28 +33,23 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_segsort.go:55
-						gc_at[gc_tx] = 0
+						/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_segsort.go:55
-						gc_at[gc_tx] = 0
+						/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_segsort.go:55
-						gc_at[gc_tx] = 0
+						/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_segsort.go:55
-						gc_at[gc_tx] = 0
+						/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_segsort.go:55
-					gc_at[gc_tx] = 0
+					/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -64,36 +58,31 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
+						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
+						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
+						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line hecbench_segsort.go:55
-						localHisto[tid] = 0
+						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_segsort.go:55
-					localHisto[tid] = 0
+					/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 				}
 			}
 		}
@@ -101,8 +90,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:64
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_segsort.go:64*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -139,10 +127,8 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_at15 := localHisto[gc_off13:][:1]
 				gc_at16 := localHisto[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_segsort.go:60
-					size := gc_at2[gc_tx] - gc_at3[gc_tx]
-//line hecbench_segsort.go:62
-					if size <= 1 {
+					/*line hecbench_segsort.go:60*/ size := gc_at2[gc_tx] - gc_at3[gc_tx]
+					/*line hecbench_segsort.go:62*/ if size <= 1 {
 						compiled.SharedAdd(&gc_at4[0], 1)
 					}
 					if 1 < size && size <= 2 {
@@ -179,18 +165,15 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						compiled.SharedAdd(&gc_at15[0], 1)
 					}
 					if 2048 < size {
-//line hecbench_segsort.go:100
-						compiled.SharedMax(&gc_at16[0], size)
+						/*line hecbench_segsort.go:100*/ compiled.SharedMax(&gc_at16[0], size)
 					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
-//line hecbench_segsort.go:60
-					size := dSegEnds[gid] - dSegBegins[gid]
-//line hecbench_segsort.go:62
-					if size <= 1 {
+					/*line hecbench_segsort.go:60*/ size := dSegEnds[gid] - dSegBegins[gid]
+					/*line hecbench_segsort.go:62*/ if size <= 1 {
 						compiled.SharedAdd(&localHisto[0], 1)
 					}
 					if 1 < size && size <= 2 {
@@ -227,15 +210,13 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						compiled.SharedAdd(&localHisto[11], 1)
 					}
 					if 2048 < size {
-//line hecbench_segsort.go:100
-						compiled.SharedMax(&localHisto[13], size)
+						/*line hecbench_segsort.go:100*/ compiled.SharedMax(&localHisto[13], size)
 					}
 				}
 			}
 		}
 	}
-//line hecbench_segsort.go:108
-	var gc_l_data [32]int32
+	/*line hecbench_segsort.go:108*/ var gc_l_data [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -260,8 +241,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line hecbench_segsort.go:105
-				if tid < 32 {
+				/*line hecbench_segsort.go:105*/ if tid < 32 {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -269,12 +249,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		gc_save8 := gc_act
 		gc_act = gc_save8 & gc_m8
 		if gc_act != 0 {
-//line hecbench_segsort.go:106
-			var in []int32 = localHisto
-//line hecbench_segsort.go:106
-			var out []int32 = localHisto
-//line hecbench_segsort.go:106
-			var n int = segbinNum
+			/*line hecbench_segsort.go:106*/ var in []int32 = localHisto
+			/*line hecbench_segsort.go:106*/ var out []int32 = localHisto
+			/*line hecbench_segsort.go:106*/ var n int = segbinNum
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -288,8 +265,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					lane := gc_tx & 31
-//line hecbench_segsort.go:27
-					var data int32
+					/*line hecbench_segsort.go:27*/ var data int32
 					if lane > 0 && lane < n {
 						data = in[lane-1]
 					} else {
@@ -298,8 +274,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					gc_l_data[gc_lane] = data
 				}
 			}
-//line hecbench_segsort.go:33
-			for i := 1; i < 32; i *= 2 {
+			/*line hecbench_segsort.go:33*/ for i := 1; i < 32; i *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
 				gc_lo3, gc_hi3 := 0, 32
 				if gc_bdy*gc_bdz == 1 {
@@ -321,8 +296,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						}
 						lane := gc_tx & 31
 						data := gc_l_data[gc_lane]
-//line hecbench_segsort.go:34
-						other := gc_c1r[gc_lane]
+						/*line hecbench_segsort.go:34*/ other := gc_c1r[gc_lane]
 						if lane > i {
 							data += other
 						}
@@ -335,8 +309,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off15 := gc_x02
-//line hecbench_segsort.go:50
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+				/*line hecbench_segsort.go:50*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
 					gc_at17 := dBinCounter[gc_off15:][:32]
 					gc_at18 := localHisto[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -345,12 +318,10 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						lane := gc_tx & 31
 						tid := gc_tx
 						data := gc_l_data[gc_lane]
-//line hecbench_segsort.go:39
-						if lane < n {
+						/*line hecbench_segsort.go:39*/ if lane < n {
 							out[lane] = data
 						}
-//line hecbench_segsort.go:107
-						if tid < segbinNum {
+						/*line hecbench_segsort.go:107*/ if tid < segbinNum {
 							atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
 						}
 						if tid == segbinNum {
@@ -370,12 +341,10 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						lane := gc_tx & 31
 						tid := gc_tx
 						data := gc_l_data[gc_lane]
-//line hecbench_segsort.go:39
-						if lane < n {
+						/*line hecbench_segsort.go:39*/ if lane < n {
 							out[lane] = data
 						}
-//line hecbench_segsort.go:107
-						if tid < segbinNum {
+						/*line hecbench_segsort.go:107*/ if tid < segbinNum {
 							atomic.Add(&dBinCounter[tid], localHisto[tid])
 						}
 						if tid == segbinNum {

@@ -39,18 +39,13 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_tsa.go:73
-	gc_s_py := compiled.Scratch[int](gc_b, 1)[:gc_n]
-//line hecbench_tsa.go:75
-	gc_s_sx := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_tsa.go:77
-	gc_s_sy := compiled.Scratch[int](gc_b, 3)[:gc_n]
-//line hecbench_tsa.go:79
-	gc_s_checkerboardPy := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	/*line hecbench_tsa.go:73*/ gc_s_py := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	/*line hecbench_tsa.go:75*/ gc_s_sx := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	/*line hecbench_tsa.go:77*/ gc_s_sy := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	/*line hecbench_tsa.go:79*/ gc_s_checkerboardPy := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_s_cellR := compiled.Scratch[[3]float32](gc_b, 5)[:gc_n]
 	gc_s_cellI := compiled.Scratch[[3]float32](gc_b, 6)[:gc_n]
-//line hecbench_tsa.go:62
-	rl := gocuda.Shared[[tsaBlockX]float32](t, tsaBlockY)[:tsaBlockY]
+	/*line hecbench_tsa.go:62*/ rl := gocuda.Shared[[tsaBlockX]float32](t, tsaBlockY)[:tsaBlockY]
 	im := gocuda.Shared[[tsaBlockX]float32](t, tsaBlockY)[:tsaBlockY]
 	{
 		gc_ty := 0
@@ -58,18 +53,15 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tsa.go:65
-				px := gc_bx*(tsaBlockX-2*tsaSteps*tsaMarginX) + gc_tx - tsaSteps*tsaMarginX
+				/*line hecbench_tsa.go:65*/ px := gc_bx*(tsaBlockX-2*tsaSteps*tsaMarginX) + gc_tx - tsaSteps*tsaMarginX
 				py := gc_by*(tsaBlockY-2*tsaSteps*tsaMarginY) + gc_ty - tsaSteps*tsaMarginY
-//line hecbench_tsa.go:69
-				if px >= 0 && px < width {
+				/*line hecbench_tsa.go:69*/ if px >= 0 && px < width {
 					for i, pidx := 0, py*width+px; i < tsaBlockY/tsaStrideY; i, pidx = i+1, pidx+tsaStrideY*width {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_tsa.go:71
-						if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
+						/*line hecbench_tsa.go:71*/ if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
 							rl[gc_ty+i*tsaStrideY][gc_tx] = pReal[pidx]
 							im[gc_ty+i*tsaStrideY][gc_tx] = pImag[pidx]
 						}
@@ -91,34 +83,28 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sx := gc_tx
-//line hecbench_tsa.go:82
-				var sy int
+				/*line hecbench_tsa.go:82*/ var sy int
 				if (tsaSteps*tsaMarginX)%2 == (tsaSteps*tsaMarginY)%2 {
 					sy = 2*gc_ty + gc_tx%2
 				} else {
 					sy = 2*gc_ty + 1 - gc_tx%2
 				}
-//line hecbench_tsa.go:91
-				checkerboardPy := gc_by*(tsaBlockY-2*tsaSteps*tsaMarginY) + sy - tsaSteps*tsaMarginY
-//line hecbench_tsa.go:94
-				var cellR [tsaBlockY / (tsaStrideY * 2)]float32
+				/*line hecbench_tsa.go:91*/ checkerboardPy := gc_by*(tsaBlockY-2*tsaSteps*tsaMarginY) + sy - tsaSteps*tsaMarginY
+				/*line hecbench_tsa.go:94*/ var cellR [tsaBlockY / (tsaStrideY * 2)]float32
 				var cellI [tsaBlockY / (tsaStrideY * 2)]float32
 				{
 					part := int(0)
-//line hecbench_tsa.go:99
-					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					/*line hecbench_tsa.go:99*/ cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
 				{
 					part := int(1)
-//line hecbench_tsa.go:99
-					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					/*line hecbench_tsa.go:99*/ cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
 				{
 					part := int(2)
-//line hecbench_tsa.go:99
-					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					/*line hecbench_tsa.go:99*/ cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
 				gc_s_sx[gc_rank] = sx
@@ -133,8 +119,7 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			}
 		}
 	}
-//line hecbench_tsa.go:104
-	for i_ := 0; i_ < tsaSteps; i_++ {
+	/*line hecbench_tsa.go:104*/ for i_ := 0; i_ < tsaSteps; i_++ {
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
@@ -144,20 +129,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_ := int(0)
-//line hecbench_tsa.go:107
-				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+				/*line hecbench_tsa.go:107*/ trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			{
 				part_ := int(1)
-//line hecbench_tsa.go:107
-				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+				/*line hecbench_tsa.go:107*/ trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			{
 				part_ := int(2)
-//line hecbench_tsa.go:107
-				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+				/*line hecbench_tsa.go:107*/ trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -172,20 +154,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_2 := int(0)
-//line hecbench_tsa.go:112
-				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+				/*line hecbench_tsa.go:112*/ trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
 				part_2 := int(1)
-//line hecbench_tsa.go:112
-				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+				/*line hecbench_tsa.go:112*/ trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
 				part_2 := int(2)
-//line hecbench_tsa.go:112
-				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+				/*line hecbench_tsa.go:112*/ trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -200,20 +179,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_3 := int(0)
-//line hecbench_tsa.go:117
-				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+				/*line hecbench_tsa.go:117*/ trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			{
 				part_3 := int(1)
-//line hecbench_tsa.go:117
-				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+				/*line hecbench_tsa.go:117*/ trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			{
 				part_3 := int(2)
-//line hecbench_tsa.go:117
-				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+				/*line hecbench_tsa.go:117*/ trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -228,20 +204,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_4 := int(0)
-//line hecbench_tsa.go:122
-				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+				/*line hecbench_tsa.go:122*/ trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
 				part_4 := int(1)
-//line hecbench_tsa.go:122
-				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+				/*line hecbench_tsa.go:122*/ trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
 				part_4 := int(2)
-//line hecbench_tsa.go:122
-				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+				/*line hecbench_tsa.go:122*/ trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -256,20 +229,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_5 := int(0)
-//line hecbench_tsa.go:128
-				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+				/*line hecbench_tsa.go:128*/ trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
 				part_5 := int(1)
-//line hecbench_tsa.go:128
-				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+				/*line hecbench_tsa.go:128*/ trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
 				part_5 := int(2)
-//line hecbench_tsa.go:128
-				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+				/*line hecbench_tsa.go:128*/ trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -284,20 +254,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_6 := int(0)
-//line hecbench_tsa.go:133
-				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+				/*line hecbench_tsa.go:133*/ trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			{
 				part_6 := int(1)
-//line hecbench_tsa.go:133
-				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+				/*line hecbench_tsa.go:133*/ trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			{
 				part_6 := int(2)
-//line hecbench_tsa.go:133
-				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+				/*line hecbench_tsa.go:133*/ trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -312,20 +279,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_7 := int(0)
-//line hecbench_tsa.go:138
-				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+				/*line hecbench_tsa.go:138*/ trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
 				part_7 := int(1)
-//line hecbench_tsa.go:138
-				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+				/*line hecbench_tsa.go:138*/ trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
 				part_7 := int(2)
-//line hecbench_tsa.go:138
-				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+				/*line hecbench_tsa.go:138*/ trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -340,20 +304,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellI := gc_s_cellI[gc_rank]
 			{
 				part_8 := int(0)
-//line hecbench_tsa.go:143
-				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+				/*line hecbench_tsa.go:143*/ trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			{
 				part_8 := int(1)
-//line hecbench_tsa.go:143
-				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+				/*line hecbench_tsa.go:143*/ trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			{
 				part_8 := int(2)
-//line hecbench_tsa.go:143
-				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+				/*line hecbench_tsa.go:143*/ trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
@@ -368,20 +329,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 		cellI := gc_s_cellI[gc_rank]
 		{
 			part_9 := int(0)
-//line hecbench_tsa.go:151
-			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			/*line hecbench_tsa.go:151*/ rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 		{
 			part_9 := int(1)
-//line hecbench_tsa.go:151
-			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			/*line hecbench_tsa.go:151*/ rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 		{
 			part_9 := int(2)
-//line hecbench_tsa.go:151
-			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			/*line hecbench_tsa.go:151*/ rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 	}
@@ -393,12 +351,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
-//line hecbench_tsa.go:166
-				var sx int
-//line hecbench_tsa.go:168
-				var sy int
-//line hecbench_tsa.go:157
-				sx = gc_tx + tsaSteps*tsaMarginX
+				/*line hecbench_tsa.go:166*/ var sx int
+				/*line hecbench_tsa.go:168*/ var sy int
+				/*line hecbench_tsa.go:157*/ sx = gc_tx + tsaSteps*tsaMarginX
 				sy = gc_ty + tsaSteps*tsaMarginY
 				px += tsaSteps * tsaMarginX
 				py += tsaSteps * tsaMarginY
@@ -408,8 +363,7 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_tsa.go:163
-						if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {
+						/*line hecbench_tsa.go:163*/ if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {
 							p2Real[pidx_] = rl[sy+i_2*tsaStrideY][sx]
 							p2Imag[pidx_] = im[sy+i_2*tsaStrideY][sx]
 						}

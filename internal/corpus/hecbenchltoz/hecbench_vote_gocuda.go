@@ -34,16 +34,14 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:25
-	var gc_c1v [32]bool
+	/*line hecbench_vote.go:25*/ var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_vote.go:19
-		for i := 0; i < repeat; i++ {
+		/*line hecbench_vote.go:19*/ for i := 0; i < repeat; i++ {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -54,26 +52,21 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
-//line hecbench_vote.go:20
-					gc_c1v[gc_lane] = input[tx] != 0
+					/*line hecbench_vote.go:20*/ gc_c1v[gc_lane] = input[tx] != 0
 				}
 			}
-//line hecbench_vote.go:20
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line hecbench_vote.go:20*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
-//line hecbench_vote.go:27
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+				/*line hecbench_vote.go:27*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_vote.go:20
-						var anySync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:20
-						if anySync {
+						/*line hecbench_vote.go:20*/ var anySync bool = gc_c1r[gc_lane]
+						/*line hecbench_vote.go:20*/ if anySync {
 							gc_at[gc_lane] = 1
 						} else {
 							gc_at[gc_lane] = 0
@@ -87,10 +80,8 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tx := gc_tx
-//line hecbench_vote.go:20
-						var anySync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:20
-						if anySync {
+						/*line hecbench_vote.go:20*/ var anySync bool = gc_c1r[gc_lane]
+						/*line hecbench_vote.go:20*/ if anySync {
 							result[tx] = 1
 						} else {
 							result[tx] = 0
@@ -123,16 +114,14 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:40
-	var gc_c1v [32]bool
+	/*line hecbench_vote.go:40*/ var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_vote.go:34
-		for i := 0; i < repeat; i++ {
+		/*line hecbench_vote.go:34*/ for i := 0; i < repeat; i++ {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -143,26 +132,21 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
-//line hecbench_vote.go:35
-					gc_c1v[gc_lane] = input[tx] != 0
+					/*line hecbench_vote.go:35*/ gc_c1v[gc_lane] = input[tx] != 0
 				}
 			}
-//line hecbench_vote.go:35
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line hecbench_vote.go:35*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
-//line hecbench_vote.go:42
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+				/*line hecbench_vote.go:42*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_vote.go:35
-						var allSync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:35
-						if allSync {
+						/*line hecbench_vote.go:35*/ var allSync bool = gc_c1r[gc_lane]
+						/*line hecbench_vote.go:35*/ if allSync {
 							gc_at[gc_lane] = 1
 						} else {
 							gc_at[gc_lane] = 0
@@ -176,10 +160,8 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tx := gc_tx
-//line hecbench_vote.go:35
-						var allSync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:35
-						if allSync {
+						/*line hecbench_vote.go:35*/ var allSync bool = gc_c1r[gc_lane]
+						/*line hecbench_vote.go:35*/ if allSync {
 							result[tx] = 1
 						} else {
 							result[tx] = 0
@@ -213,8 +195,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:56
-	var gc_l_offs [32][]bool
+	/*line hecbench_vote.go:56*/ var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	var gc_c2v [32]bool
@@ -224,8 +205,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_vote.go:50
-		for i := 0; i < repeat; i++ {
+		/*line hecbench_vote.go:50*/ for i := 0; i < repeat; i++ {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -236,15 +216,12 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
-//line hecbench_vote.go:51
-					offs := info[tx*3:]
-//line hecbench_vote.go:54
-					gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+					/*line hecbench_vote.go:51*/ offs := info[tx*3:]
+					/*line hecbench_vote.go:54*/ gc_c1v[gc_lane] = tx >= (warpSize*3)/2
 					gc_l_offs[gc_lane] = offs
 				}
 			}
-//line hecbench_vote.go:54
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line hecbench_vote.go:54*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -256,10 +233,8 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 					offs := gc_l_offs[gc_lane]
-//line hecbench_vote.go:54
-					offs[0] = gc_c1r[gc_lane]
-//line hecbench_vote.go:58
-					if tx >= (warpSize*3)/2 {
+					/*line hecbench_vote.go:54*/ offs[0] = gc_c1r[gc_lane]
+					/*line hecbench_vote.go:58*/ if tx >= (warpSize*3)/2 {
 						offs[1] = true
 					} else {
 						offs[1] = false
@@ -275,19 +250,15 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 						gc_tx = 0
 					}
 					tx := gc_tx
-//line hecbench_vote.go:65
-					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+					/*line hecbench_vote.go:65*/ gc_c2v[gc_lane] = tx >= (warpSize*3)/2
 				}
 			}
-//line hecbench_vote.go:65
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			/*line hecbench_vote.go:65*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				offs := gc_l_offs[gc_lane]
-//line hecbench_vote.go:65
-				var allSync bool = gc_c2r[gc_lane]
-//line hecbench_vote.go:65
-				if allSync {
+				/*line hecbench_vote.go:65*/ var allSync bool = gc_c2r[gc_lane]
+				/*line hecbench_vote.go:65*/ if allSync {
 					offs[2] = true
 				}
 			}

@@ -44,13 +44,11 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:27
-		xOffset := 2 * splitDimSize * N
+		/*line hecbench_activations.go:27*/ xOffset := 2 * splitDimSize * N
 		yOffset := splitDimSize * N
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_activations.go:32
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_activations.go:32*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(M*splitDimSize*N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -69,8 +67,7 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_activations.go:29
-						i := gc_q / N
+						/*line hecbench_activations.go:29*/ i := gc_q / N
 						j := gc_q2 % splitDimSize
 						k := (gc_tx + gc_r2)
 						x1 := Xdata[i*xOffset+j*N+k]
@@ -83,8 +80,7 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_activations.go:29
-					i := index / splitDimSize / N
+					/*line hecbench_activations.go:29*/ i := index / splitDimSize / N
 					j := index / N % splitDimSize
 					k := index % N
 					x1 := Xdata[i*xOffset+j*N+k]
@@ -128,15 +124,13 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:58
-		chunksPerRow := dimLast / (gegluBlockDimX * gegluVecElems)
+		/*line hecbench_activations.go:58*/ chunksPerRow := dimLast / (gegluBlockDimX * gegluVecElems)
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_activations.go:59
-						var ux [2]gegluU
+						/*line hecbench_activations.go:59*/ var ux [2]gegluU
 						var ugate [2]gegluU
 						var uout [2]gegluU
 						for k := 0; k < forLoop; k++ {
@@ -149,56 +143,47 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 							{
 								{
 									i := int(0)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(1)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(2)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(3)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(4)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(5)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(6)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
 									i := int(7)
-//line hecbench_activations.go:70
-									geluOut := gelu(ugate[k_][i])
+									/*line hecbench_activations.go:70*/ geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 							}
 						}
-//line hecbench_activations.go:74
-						for k_2 := 0; k_2 < forLoop; k_2++ {
+						/*line hecbench_activations.go:74*/ for k_2 := 0; k_2 < forLoop; k_2++ {
 							idxN_ := (gc_bx*forLoop + k_2) / chunksPerRow
 							idxR_ := ((gc_bx*forLoop+k_2)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
 							*(*gegluU)(out[int64(idxN_)*int64(dimLast)+int64(idxR_):]) = uout[k_2]
@@ -243,8 +228,7 @@ func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:86
-				if i >= N {
+				/*line hecbench_activations.go:86*/ if i >= N {
 					continue gc_L1
 				}
 				xVal := x[i]
@@ -285,14 +269,12 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:99
-		vecCount := N / 4
+		/*line hecbench_activations.go:99*/ vecCount := N / 4
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:100
-				if i < vecCount {
+				/*line hecbench_activations.go:100*/ if i < vecCount {
 					x4 := asFloat4(x)[i]
 					var t4 Float4
 					t4.X = x4.X / (1.0 + expf(-x4.X))
@@ -303,8 +285,7 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 				}
 			}
 		}
-//line hecbench_activations.go:109
-		for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
+		/*line hecbench_activations.go:109*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -314,15 +295,13 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:109
-					gc_start := 4*vecCount + i
+					/*line hecbench_activations.go:109*/ gc_start := 4*vecCount + i
 					j := gc_start + gc_off
 					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_activations.go:110
-					xVal := x[j]
+					/*line hecbench_activations.go:110*/ xVal := x[j]
 					out[j] = xVal / (1.0 + expf(-xVal))
 				}
 			}
@@ -365,8 +344,7 @@ func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:120
-				if i >= N {
+				/*line hecbench_activations.go:120*/ if i >= N {
 					continue gc_L1
 				}
 				outVal := dout[i]
@@ -415,15 +393,12 @@ func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:136
-				if i >= N {
+				/*line hecbench_activations.go:136*/ if i >= N {
 					continue gc_L1
 				}
 				xVal := x[i]
-//line hecbench_activations.go:141
-				sig := 1.0 / (1.0 + expf(-xVal))
-//line hecbench_activations.go:143
-				gradSilu := sig * (1.0 + xVal*(1.0-sig))
+				/*line hecbench_activations.go:141*/ sig := 1.0 / (1.0 + expf(-xVal))
+				/*line hecbench_activations.go:143*/ gradSilu := sig * (1.0 + xVal*(1.0-sig))
 				dx[i] = dout[i] * gradSilu
 			}
 		}
@@ -461,14 +436,12 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:153
-		vecCount := N / 4
+		/*line hecbench_activations.go:153*/ vecCount := N / 4
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:154
-				if i < vecCount {
+				/*line hecbench_activations.go:154*/ if i < vecCount {
 					x4 := asFloat4(x)[i]
 					do4 := asFloat4(dout)[i]
 					var sig4, gradSilu4 Float4
@@ -488,8 +461,7 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 				}
 			}
 		}
-//line hecbench_activations.go:172
-		for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
+		/*line hecbench_activations.go:172*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -499,15 +471,13 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-//line hecbench_activations.go:172
-					gc_start := 4*vecCount + i
+					/*line hecbench_activations.go:172*/ gc_start := 4*vecCount + i
 					j := gc_start + gc_off
 					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_activations.go:173
-					xVal := x[j]
+					/*line hecbench_activations.go:173*/ xVal := x[j]
 					sig := 1.0 / (1.0 + expf(-xVal))
 					gradSilu := sig * (1.0 + xVal*(1.0-sig))
 					dx[j] = dout[j] * gradSilu

@@ -61,8 +61,7 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 		groupIDX := gc_bx
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_crossentropy.go:29
-			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
+			/*line hecbench_crossentropy.go:29*/ if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(H, groupIDX*crossEntropyThreadX); gc_bound < gc_to {
@@ -80,22 +79,17 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIDX := gc_tx
-//line hecbench_crossentropy.go:28
-						linearXID := groupIDX*crossEntropyThreadX + localIDX
-//line hecbench_crossentropy.go:35
-						idx := int(gc_at[gc_tx])
+						/*line hecbench_crossentropy.go:28*/ linearXID := groupIDX*crossEntropyThreadX + localIDX
+						/*line hecbench_crossentropy.go:35*/ idx := int(gc_at[gc_tx])
 						sumOffset := groupIDBs*W*H + idx*H + linearXID
-//line hecbench_crossentropy.go:38
-						var tmpGrad float32
+						/*line hecbench_crossentropy.go:38*/ var tmpGrad float32
 						if gc_at2[gc_tx] != 0 {
 							tmpGrad = -(gc_at3[gc_tx] + gc_at4[gc_tx])
 						} else {
 							tmpGrad = -gc_at3[gc_tx]
 						}
-//line hecbench_crossentropy.go:45
-						tmpGrad = tmpGrad * gc_at5[gc_tx]
-//line hecbench_crossentropy.go:47
-						sumValue := tmpGrad * logSoftmax[sumOffset]
+						/*line hecbench_crossentropy.go:45*/ tmpGrad = tmpGrad * gc_at5[gc_tx]
+						/*line hecbench_crossentropy.go:47*/ sumValue := tmpGrad * logSoftmax[sumOffset]
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -105,23 +99,18 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIDX := gc_tx
-//line hecbench_crossentropy.go:28
-						linearXID := groupIDX*crossEntropyThreadX + localIDX
-//line hecbench_crossentropy.go:34
-						offset2d := groupIDBs*H + linearXID
+						/*line hecbench_crossentropy.go:28*/ linearXID := groupIDX*crossEntropyThreadX + localIDX
+						/*line hecbench_crossentropy.go:34*/ offset2d := groupIDBs*H + linearXID
 						idx := int(target[offset2d])
 						sumOffset := groupIDBs*W*H + idx*H + linearXID
-//line hecbench_crossentropy.go:38
-						var tmpGrad float32
+						/*line hecbench_crossentropy.go:38*/ var tmpGrad float32
 						if mask[offset2d] != 0 {
 							tmpGrad = -(gradOutput[offset2d] + gradOutputNeg[offset2d])
 						} else {
 							tmpGrad = -gradOutput[offset2d]
 						}
-//line hecbench_crossentropy.go:45
-						tmpGrad = tmpGrad * weight[offset2d]
-//line hecbench_crossentropy.go:47
-						sumValue := tmpGrad * logSoftmax[sumOffset]
+						/*line hecbench_crossentropy.go:45*/ tmpGrad = tmpGrad * weight[offset2d]
+						/*line hecbench_crossentropy.go:47*/ sumValue := tmpGrad * logSoftmax[sumOffset]
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -129,11 +118,9 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 				}
 			}
 		}
-//line hecbench_crossentropy.go:49
-		for i := 0; i < W; i++ {
+		/*line hecbench_crossentropy.go:49*/ for i := 0; i < W; i++ {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_crossentropy.go:52
-			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
+			/*line hecbench_crossentropy.go:52*/ if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(H, groupIDX*crossEntropyThreadX); gc_bound < gc_to {
@@ -149,8 +136,7 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						idx := gc_s_idx[gc_rank]
 						tmpGrad := gc_s_tmpGrad[gc_rank]
 						sumValue := gc_s_sumValue[gc_rank]
-//line hecbench_crossentropy.go:51
-						tmpSfm := exponent(gc_at6[gc_tx]) * sumValue
+						/*line hecbench_crossentropy.go:51*/ tmpSfm := exponent(gc_at6[gc_tx]) * sumValue
 						res := float32(0.)
 						if i == idx {
 							res = tmpGrad - tmpSfm
@@ -164,13 +150,11 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIDX := gc_tx
-//line hecbench_crossentropy.go:28
-						linearXID := groupIDX*crossEntropyThreadX + localIDX
+						/*line hecbench_crossentropy.go:28*/ linearXID := groupIDX*crossEntropyThreadX + localIDX
 						idx := gc_s_idx[gc_rank]
 						tmpGrad := gc_s_tmpGrad[gc_rank]
 						sumValue := gc_s_sumValue[gc_rank]
-//line hecbench_crossentropy.go:50
-						inOffset := groupIDBs*W*H + i*H + linearXID
+						/*line hecbench_crossentropy.go:50*/ inOffset := groupIDBs*W*H + i*H + linearXID
 						tmpSfm := exponent(logSoftmax[inOffset]) * sumValue
 						res := float32(0.)
 						if i == idx {

@@ -22,8 +22,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b, 2)[:gc_n]
 	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b, 3)[:gc_n]
-//line hecbench_hbc.go:74
-	ind := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_hbc.go:74*/ ind := gocuda.Shared[int32](t, 1)[:1]
 	i := gocuda.Shared[int32](t, 1)[:1]
 	QRow := gocuda.Shared[[]int32](t, 1)[:1]
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
@@ -34,8 +33,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			j := gc_tx
-//line hecbench_hbc.go:82
-			dRow := pitchRow(d, gc_bx, pitchD)
+			/*line hecbench_hbc.go:82*/ dRow := pitchRow(d, gc_bx, pitchD)
 			sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
 			deltaRow := pitchRow(delta, gc_bx, pitchDelta)
 			if j == 0 {
@@ -57,41 +55,33 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hbc.go:109
-		if gc_bdx <= len(diameters) {
+		/*line hecbench_hbc.go:109*/ if gc_bdx <= len(diameters) {
 			gc_at := diameters[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line hecbench_hbc.go:101
-			gc_vb2 := lanes.BroadcastInt32x8(intMax)
+			/*line hecbench_hbc.go:101*/ gc_vb2 := lanes.BroadcastInt32x8(intMax)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_pos.Thread = gc_base + gc_tx
 				var j int = gc_tx
-//line hecbench_hbc.go:100
-				if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-//line hecbench_hbc.go:100
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+					/*line hecbench_hbc.go:100*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				} else {
 					gc_b3 := gc_none2
-//line hecbench_hbc.go:100
-					if ind[0] == 0 {
+					/*line hecbench_hbc.go:100*/ if ind[0] == 0 {
 						gc_b3 = gc_all2
 					}
-//line hecbench_hbc.go:100
-					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+					/*line hecbench_hbc.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_hbc.go:100
-						gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+						/*line hecbench_hbc.go:100*/ gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				j := gc_tx
-//line hecbench_hbc.go:100
-				if (ind[0] == 0) && (j < hbcDiameterSamples) {
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
 					gc_at[gc_tx] = intMax
 				}
 			}
@@ -100,54 +90,44 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_none := lanes.BroadcastInt32x8(0).ToMask()
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line hecbench_hbc.go:101
-			gc_vb := lanes.BroadcastInt32x8(intMax)
+			/*line hecbench_hbc.go:101*/ gc_vb := lanes.BroadcastInt32x8(intMax)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_pos.Thread = gc_base + gc_tx
 				var j int = gc_tx
-//line hecbench_hbc.go:100
-				if j < 0 || j > len(diameters)-8 {
+				/*line hecbench_hbc.go:100*/ if j < 0 || j > len(diameters)-8 {
 					break
 				}
-//line hecbench_hbc.go:100
-				if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-//line hecbench_hbc.go:100
-					gc_vb.StoreSlice(diameters[j:])
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+					/*line hecbench_hbc.go:100*/ gc_vb.StoreSlice(diameters[j:])
 				} else {
 					gc_b2 := gc_none
-//line hecbench_hbc.go:101
-					if ind[0] == 0 {
+					/*line hecbench_hbc.go:101*/ if ind[0] == 0 {
 						gc_b2 = gc_all
 					}
-//line hecbench_hbc.go:100
-					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+					/*line hecbench_hbc.go:100*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 					if gc_if.ToBits() != 0 {
-//line hecbench_hbc.go:100
-						gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
+						/*line hecbench_hbc.go:100*/ gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
-//line hecbench_hbc.go:100
-				if (ind[0] == 0) && (j < hbcDiameterSamples) {
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
 					diameters[j] = intMax
 				}
 			}
 		}
 	}
-//line hecbench_hbc.go:105
-	for int(ind[0]) < end {
+	/*line hecbench_hbc.go:105*/ for int(ind[0]) < end {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-//line hecbench_hbc.go:107
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		/*line hecbench_hbc.go:107*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -155,8 +135,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_hbc.go:116
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_hbc.go:116*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -184,10 +163,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line hecbench_hbc.go:123
-					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdx), gc_trips-1 {
-//line hecbench_hbc.go:108
-						if k == int(i[0]) {
+					/*line hecbench_hbc.go:123*/ for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdx), gc_trips-1 {
+						/*line hecbench_hbc.go:108*/ if k == int(i[0]) {
 							dRow[k] = 0
 							sigmaRow[k] = 1
 						} else {
@@ -213,8 +190,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:128
-					QRow[0][0] = i[0]
+					/*line hecbench_hbc.go:128*/ QRow[0][0] = i[0]
 					QLen[0] = 1
 					Q2Len[0] = 0
 					SRow[0][0] = i[0]
@@ -229,8 +205,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 		gc_chunk2 := compiled.StrideChunk(gc_bdx)
 		gc_span2 := (gc_bdx) * gc_chunk2
-//line hecbench_hbc.go:142
-		for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+		/*line hecbench_hbc.go:142*/ for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -242,8 +217,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_pos.Thread = gc_rank
 					dRow := gc_s_dRow[gc_rank]
 					sigmaRow := gc_s_sigmaRow[gc_rank]
-//line hecbench_hbc.go:142
-					gc_start2 := gc_tx + int(R[i[0]])
+					/*line hecbench_hbc.go:142*/ gc_start2 := gc_tx + int(R[i[0]])
 					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
@@ -260,10 +234,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_more2 = true
 					}
 					for r := gc_from3; gc_trips2 > 0; r, gc_trips2 = r+(gc_bdx), gc_trips2-1 {
-//line hecbench_hbc.go:143
-						w := C[r]
-//line hecbench_hbc.go:145
-						if dRow[w] == intMax {
+						/*line hecbench_hbc.go:143*/ w := C[r]
+						/*line hecbench_hbc.go:145*/ if dRow[w] == intMax {
 							dRow[w] = 1
 							tt := compiled.SharedAdd(&Q2Len[0], 1)
 							Q2Row[0][tt] = w
@@ -275,33 +247,26 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		}
-//line hecbench_hbc.go:156
-		if Q2Len[0] == 0 {
+		/*line hecbench_hbc.go:156*/ if Q2Len[0] == 0 {
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				gc_pos.Thread = gc_step + 0
-//line hecbench_hbc.go:157
-				spCalcDone[0] = true
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 				gc_pos.Thread = gc_step + 1
-//line hecbench_hbc.go:157
-				spCalcDone[0] = true
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 				gc_pos.Thread = gc_step + 2
-//line hecbench_hbc.go:157
-				spCalcDone[0] = true
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 				gc_pos.Thread = gc_step + 3
-//line hecbench_hbc.go:157
-				spCalcDone[0] = true
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:157
-				spCalcDone[0] = true
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
 		} else {
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-//line hecbench_hbc.go:159
-			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+			/*line hecbench_hbc.go:159*/ for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -309,8 +274,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_more3 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_hbc.go:168
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_hbc.go:168*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -334,10 +298,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if gc_trips3 == gc_chunk3 {
 							gc_more3 = true
 						}
-//line hecbench_hbc.go:175
-						for kk := gc_from4; gc_trips3 > 0; kk, gc_trips3 = kk+(gc_bdx), gc_trips3-1 {
-//line hecbench_hbc.go:160
-							QRow[0][kk] = Q2Row[0][kk]
+						/*line hecbench_hbc.go:175*/ for kk := gc_from4; gc_trips3 > 0; kk, gc_trips3 = kk+(gc_bdx), gc_trips3-1 {
+							/*line hecbench_hbc.go:160*/ QRow[0][kk] = Q2Row[0][kk]
 							SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 						}
 					}
@@ -351,8 +313,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:165
-						endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+						/*line hecbench_hbc.go:165*/ endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 						endpointsLen[0]++
 						QLen[0] = Q2Len[0]
 						SLen[0] += Q2Len[0]
@@ -370,8 +331,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_r9, gc_r9in, gc_r9out := 0, 0, 0
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:184
-				if (jia[0] != 0) && (QLen[0] > 512) {
+				/*line hecbench_hbc.go:184*/ if (jia[0] != 0) && (QLen[0] > 512) {
 					gc_r9 |= 1
 					gc_r9in = gc_rank
 				} else {
@@ -380,17 +340,14 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			if gc_r9 == 3 {
-//line hecbench_hbc.go:194
-				compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
+				/*line hecbench_hbc.go:194*/ compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
 			}
 			gc_agreed := gc_r9&1 != 0
 			var agreed bool = gc_agreed
-//line hecbench_hbc.go:176
-			if agreed {
+			/*line hecbench_hbc.go:176*/ if agreed {
 				gc_chunk4 := compiled.StrideChunk(gc_bdx)
 				gc_span4 := (gc_bdx) * gc_chunk4
-//line hecbench_hbc.go:177
-				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+				/*line hecbench_hbc.go:177*/ for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -398,8 +355,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_more4 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
-//line hecbench_hbc.go:186
-						panic(compiled.ErrGuardWraps)
+						/*line hecbench_hbc.go:186*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -426,10 +382,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							if gc_trips4 == gc_chunk4 {
 								gc_more4 = true
 							}
-//line hecbench_hbc.go:193
-							for k_ := gc_from5; gc_trips4 > 0; k_, gc_trips4 = k_+(gc_bdx), gc_trips4-1 {
-//line hecbench_hbc.go:178
-								v := F[k_]
+							/*line hecbench_hbc.go:193*/ for k_ := gc_from5; gc_trips4 > 0; k_, gc_trips4 = k_+(gc_bdx), gc_trips4-1 {
+								/*line hecbench_hbc.go:178*/ v := F[k_]
 								if dRow[v] == currentDepth[0] {
 									w_ := C[k_]
 									if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
@@ -445,8 +399,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 			} else {
-//line hecbench_hbc.go:191
-				nextIndex := gocuda.Shared[int32](t, 1)[:1]
+				/*line hecbench_hbc.go:191*/ nextIndex := gocuda.Shared[int32](t, 1)[:1]
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -457,32 +410,27 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:193
-							nextIndex[0] = int32(gc_bdx)
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:193
-							nextIndex[0] = int32(gc_bdx)
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:193
-							nextIndex[0] = int32(gc_bdx)
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:193
-							nextIndex[0] = int32(gc_bdx)
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:193
-						nextIndex[0] = int32(gc_bdx)
+						/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 					}
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -492,18 +440,15 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						dRow := gc_s_dRow[gc_rank]
 						sigmaRow := gc_s_sigmaRow[gc_rank]
 						k_2 := int32(gc_tx)
-//line hecbench_hbc.go:197
-						for k_2 < QLen[0] {
+						/*line hecbench_hbc.go:197*/ for k_2 < QLen[0] {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line hecbench_hbc.go:198
-							v_ := QRow[0][k_2]
+							/*line hecbench_hbc.go:198*/ v_ := QRow[0][k_2]
 							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
 								w_2 := C[r_]
-//line hecbench_hbc.go:202
-								if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
+								/*line hecbench_hbc.go:202*/ if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
 									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 									Q2Row[0][tt_2] = w_2
 								}
@@ -521,8 +466,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			} else {
 				gc_chunk5 := compiled.StrideChunk(gc_bdx)
 				gc_span5 := (gc_bdx) * gc_chunk5
-//line hecbench_hbc.go:218
-				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk5 {
+				/*line hecbench_hbc.go:218*/ for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk5 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -530,8 +474,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_more5 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off5, gc_to) {
-//line hecbench_hbc.go:227
-						panic(compiled.ErrGuardWraps)
+						/*line hecbench_hbc.go:227*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -555,10 +498,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							if gc_trips5 == gc_chunk5 {
 								gc_more5 = true
 							}
-//line hecbench_hbc.go:234
-							for kk_ := gc_from6; gc_trips5 > 0; kk_, gc_trips5 = kk_+(gc_bdx), gc_trips5-1 {
-//line hecbench_hbc.go:219
-								QRow[0][kk_] = Q2Row[0][kk_]
+							/*line hecbench_hbc.go:234*/ for kk_ := gc_from6; gc_trips5 > 0; kk_, gc_trips5 = kk_+(gc_bdx), gc_trips5-1 {
+								/*line hecbench_hbc.go:219*/ QRow[0][kk_] = Q2Row[0][kk_]
 								SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 							}
 						}
@@ -572,8 +513,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:224
-							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+							/*line hecbench_hbc.go:224*/ endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 							endpointsLen[0]++
 							QLen[0] = Q2Len[0]
 							SLen[0] += Q2Len[0]
@@ -594,32 +534,25 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					dRow := gc_s_dRow[gc_rank]
-//line hecbench_hbc.go:238
-					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
+					/*line hecbench_hbc.go:238*/ currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
 					if ind[0] < hbcDiameterSamples {
 						diameters[ind[0]] = currentDepth[0] + 1
 					}
 				}
 			}
 		}
-//line hecbench_hbc.go:246
-		for currentDepth[0] > 0 {
+		/*line hecbench_hbc.go:246*/ for currentDepth[0] > 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			compiled.OutOfLine(func() {
 				SRow := SRow[:1]
-//line hecbench_hbc.go:254
-				endpointsRow := endpointsRow[:1]
-//line hecbench_hbc.go:256
-				currentDepth := currentDepth[:1]
-//line hecbench_hbc.go:258
-				gc_s_dRow := gc_s_dRow[:gc_n]
-//line hecbench_hbc.go:260
-				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n]
-//line hecbench_hbc.go:262
-				gc_s_deltaRow := gc_s_deltaRow[:gc_n]
+				/*line hecbench_hbc.go:254*/ endpointsRow := endpointsRow[:1]
+				/*line hecbench_hbc.go:256*/ currentDepth := currentDepth[:1]
+				/*line hecbench_hbc.go:258*/ gc_s_dRow := gc_s_dRow[:gc_n]
+				/*line hecbench_hbc.go:260*/ gc_s_sigmaRow := gc_s_sigmaRow[:gc_n]
+				/*line hecbench_hbc.go:262*/ gc_s_deltaRow := gc_s_deltaRow[:gc_n]
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -628,8 +561,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							dRow := gc_s_dRow[gc_rank]
 							sigmaRow := gc_s_sigmaRow[gc_rank]
 							deltaRow := gc_s_deltaRow[gc_rank]
-//line hecbench_hbc.go:247
-							stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
+							/*line hecbench_hbc.go:247*/ stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
 							if (jia[0] != 0) && (stackIterLen > 512) {
 								for kk_2 := gc_tx; kk_2 < 2*m; kk_2 += gc_bdx {
 									w_3 := F[kk_2]
@@ -669,39 +601,33 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:275
-						currentDepth[0]--
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:275
-						currentDepth[0]--
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:275
-						currentDepth[0]--
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:275
-						currentDepth[0]--
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:275
-					currentDepth[0]--
+					/*line hecbench_hbc.go:275*/ currentDepth[0]--
 				}
 			}
 		}
 		gc_chunk6 := compiled.StrideChunk(gc_bdx)
 		gc_span6 := (gc_bdx) * gc_chunk6
-//line hecbench_hbc.go:280
-		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk6 {
+		/*line hecbench_hbc.go:280*/ for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk6 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -709,8 +635,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_more6 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off6, gc_to) {
-//line hecbench_hbc.go:289
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_hbc.go:289*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -736,10 +661,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_trips6 == gc_chunk6 {
 						gc_more6 = true
 					}
-//line hecbench_hbc.go:296
-					for kk_4 := gc_from7; gc_trips6 > 0; kk_4, gc_trips6 = kk_4+(gc_bdx), gc_trips6-1 {
-//line hecbench_hbc.go:281
-						atomic.Add(&bc[kk_4], deltaRow[kk_4])
+					/*line hecbench_hbc.go:296*/ for kk_4 := gc_from7; gc_trips6 > 0; kk_4, gc_trips6 = kk_4+(gc_bdx), gc_trips6-1 {
+						/*line hecbench_hbc.go:281*/ atomic.Add(&bc[kk_4], deltaRow[kk_4])
 					}
 				}
 			}
@@ -752,8 +675,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hbc.go:285
-					ind[0] = atomic.Add(&nextSource[0], 1)
+					/*line hecbench_hbc.go:285*/ ind[0] = atomic.Add(&nextSource[0], 1)
 					if approx {
 						i[0] = sourceVertices[ind[0]]
 					} else {
@@ -772,8 +694,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_more7 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off7, gc_to) {
-//line hecbench_hbc.go:305
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_hbc.go:305*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -788,32 +709,27 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							{
 								gc_tx := gc_step4 + 0
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								gc_at2[gc_tx] = gc_at3[gc_tx]
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								gc_at2[gc_tx] = gc_at3[gc_tx]
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								gc_at2[gc_tx] = gc_at3[gc_tx]
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								gc_at2[gc_tx] = gc_at3[gc_tx]
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_more7 = true
-//line hecbench_hbc.go:297
-							gc_at2[gc_tx] = gc_at3[gc_tx]
+							/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					} else {
 						gc_step5 := gc_from
@@ -823,48 +739,41 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
+								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
 								gc_tx := gc_step5 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
+								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
 								gc_tx := gc_step5 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
+								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
 								gc_tx := gc_step5 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
+								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
 							}
 						}
 						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
-//line hecbench_hbc.go:297
-							diameterKeys[kk_5] = diameters[kk_5]
+							/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
 						}
 					}
 				}
 			}
-//line hecbench_hbc.go:300
-			var values []int32 = diameterKeys
-//line hecbench_hbc.go:300
-			var N int = hbcDiameterSamples
+			/*line hecbench_hbc.go:300*/ var values []int32 = diameterKeys
+			/*line hecbench_hbc.go:300*/ var N int = hbcDiameterSamples
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step6 := 0
 				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
@@ -904,30 +813,25 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_s_idx[gc_rank] = idx
 				}
 			}
-//line hecbench_hbc.go:41
-			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
+			/*line hecbench_hbc.go:41*/ for k_3 := 2; k_3 <= N; k_3 <<= 1 {
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
-//line hecbench_hbc.go:43
-						for idx < uint32(N) {
+						/*line hecbench_hbc.go:43*/ for idx < uint32(N) {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line hecbench_hbc.go:44
-							ixj := int(idx) ^ j_
+							/*line hecbench_hbc.go:44*/ ixj := int(idx) ^ j_
 							if uint32(ixj) > idx {
 								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
-//line hecbench_hbc.go:48
-									tmp := values[idx]
+									/*line hecbench_hbc.go:48*/ tmp := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp
 								}
 								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
-//line hecbench_hbc.go:54
-									tmp_ := values[idx]
+									/*line hecbench_hbc.go:54*/ tmp_ := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp_
 								}
@@ -943,8 +847,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:72
-								var idx uint32
+								/*line hecbench_hbc.go:72*/ var idx uint32
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
@@ -952,8 +855,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:69
-								var idx uint32
+								/*line hecbench_hbc.go:69*/ var idx uint32
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
@@ -961,8 +863,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:69
-								var idx uint32
+								/*line hecbench_hbc.go:69*/ var idx uint32
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
@@ -970,8 +871,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:69
-								var idx uint32
+								/*line hecbench_hbc.go:69*/ var idx uint32
 								idx = uint32(gc_tx)
 								gc_s_idx[gc_rank] = idx
 							}
@@ -979,8 +879,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:69
-							var idx uint32
+							/*line hecbench_hbc.go:69*/ var idx uint32
 							idx = uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
@@ -993,8 +892,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hbc.go:75
-					gc_off9 := hbcDiameterSamples / 2
+					/*line hecbench_hbc.go:75*/ gc_off9 := hbcDiameterSamples / 2
 					gc_off10 := 0
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diameterKeys) && gc_off10 >= 0 && gc_off10 < len(jia) {
 						gc_at4 := diameterKeys[gc_off9:][:1]
@@ -1002,15 +900,13 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
-//line hecbench_hbc.go:304
-							tempn := n
+							/*line hecbench_hbc.go:304*/ tempn := n
 							for {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_hbc.go:306
-								tempn >>= 1
+								/*line hecbench_hbc.go:306*/ tempn >>= 1
 								if tempn == 0 {
 									break
 								}
@@ -1024,15 +920,13 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
-//line hecbench_hbc.go:304
-							tempn := n
+							/*line hecbench_hbc.go:304*/ tempn := n
 							for {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_hbc.go:306
-								tempn >>= 1
+								/*line hecbench_hbc.go:306*/ tempn >>= 1
 								if tempn == 0 {
 									break
 								}

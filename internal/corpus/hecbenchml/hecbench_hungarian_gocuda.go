@@ -53,34 +53,26 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:60
-				if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
+				/*line hecbench_hungarian.go:60*/ if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
 					break
 				}
-//line hecbench_hungarian.go:60
-				if i < hgNRows && uint(hgNRows-i) > 7 {
-//line hecbench_hungarian.go:60
-					gc_vb.StoreSlice(d.CoverRow[i:])
+				/*line hecbench_hungarian.go:60*/ if i < hgNRows && uint(hgNRows-i) > 7 {
+					/*line hecbench_hungarian.go:60*/ gc_vb.StoreSlice(d.CoverRow[i:])
 					gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
 				} else {
-//line hecbench_hungarian.go:62
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+					/*line hecbench_hungarian.go:62*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 					if gc_if.ToBits() != 0 {
-//line hecbench_hungarian.go:60
-						gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
+						/*line hecbench_hungarian.go:60*/ gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
 						gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
 					}
 				}
 				if i < hgNCols && uint(hgNCols-i) > 7 {
-//line hecbench_hungarian.go:64
-					gc_vb.StoreSlice(d.CoverColumn[i:])
+					/*line hecbench_hungarian.go:64*/ gc_vb.StoreSlice(d.CoverColumn[i:])
 					gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
 				} else {
-//line hecbench_hungarian.go:66
-					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+					/*line hecbench_hungarian.go:66*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_hungarian.go:64
-						gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
+						/*line hecbench_hungarian.go:64*/ gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
 						gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
 					}
 				}
@@ -88,8 +80,7 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:60
-				if i < hgNRows {
+				/*line hecbench_hungarian.go:60*/ if i < hgNRows {
 					d.CoverRow[i] = 0
 					d.ColumnOfStarAtRow[i] = -1
 				}
@@ -137,40 +128,35 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-				l := i & hgRowMask
+				/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
 		}
@@ -209,11 +195,9 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:84
-				c := i >> hgLog2N
+				/*line hecbench_hungarian.go:84*/ c := i >> hgLog2N
 				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
-//line hecbench_hungarian.go:87
-				if i == 0 {
+				/*line hecbench_hungarian.go:87*/ if i == 0 {
 					d.ZerosSize = 0
 				}
 				if i < hgNBlocksStep4 {
@@ -256,8 +240,7 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:101
-				if d.Slack[i] == 0 {
+				/*line hecbench_hungarian.go:101*/ if d.Slack[i] == 0 {
 					atomic.Add(&d.ZerosSize, 1)
 					b := i >> hgLog2DataBlockSize
 					i0 := i &^ (hgDataBlockSize - 1)
@@ -290,8 +273,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bx
-//line hecbench_hungarian.go:117
-	repeat := gocuda.Shared[bool](t, 1)[:1]
+	/*line hecbench_hungarian.go:117*/ repeat := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -304,32 +286,27 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-				sRepeatKernel[0] = false
+				/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 			}
 		}
 	}
@@ -348,57 +325,45 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-				repeat[0] = false
+				/*line hecbench_hungarian.go:127*/ repeat[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_hungarian.go:133
-			repeat := repeat[:1]
-//line hecbench_hungarian.go:135
-			sRepeatKernel := sRepeatKernel[:1]
+			/*line hecbench_hungarian.go:133*/ repeat := repeat[:1]
+			/*line hecbench_hungarian.go:135*/ sRepeatKernel := sRepeatKernel[:1]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line hecbench_hungarian.go:131
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
+						/*line hecbench_hungarian.go:131*/ for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
-//line hecbench_hungarian.go:136
-							if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
-//line hecbench_hungarian.go:138
-								if atomic.Exch(&d.CoverRow[l], 1) == 0 {
-//line hecbench_hungarian.go:140
-									if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
-//line hecbench_hungarian.go:142
-										d.RowOfStarAtColumn[c] = int32(l)
+							/*line hecbench_hungarian.go:136*/ if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
+								/*line hecbench_hungarian.go:138*/ if atomic.Exch(&d.CoverRow[l], 1) == 0 {
+									/*line hecbench_hungarian.go:140*/ if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
+										/*line hecbench_hungarian.go:142*/ d.RowOfStarAtColumn[c] = int32(l)
 										d.ColumnOfStarAtRow[l] = int32(c)
 									} else {
 										d.CoverRow[l] = 0
@@ -412,38 +377,32 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		})
-//line hecbench_hungarian.go:153
-		if !repeat[0] {
+		/*line hecbench_hungarian.go:153*/ if !repeat[0] {
 			break
 		}
 	}
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		gc_pos.Thread = gc_step3 + 0
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 1
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 2
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 3
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 	}
@@ -484,8 +443,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
+					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
 						d.NMatches = 0
@@ -495,8 +453,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
+					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
 						d.NMatches = 0
@@ -506,8 +463,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
+					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
 						d.NMatches = 0
@@ -517,8 +473,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
+					/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
 						d.NMatches = 0
@@ -528,8 +483,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-				d.CoverRow[i] = 0
+				/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 				d.CoverColumn[i] = 0
 				if i == 0 {
 					d.NMatches = 0
@@ -574,8 +528,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -584,8 +537,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -594,8 +546,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -604,8 +555,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -614,8 +564,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-				if d.RowOfStarAtColumn[i] >= 0 {
+				/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 					d.CoverColumn[i] = 1
 					atomic.Add(&d.NMatches, 1)
 				}
@@ -659,40 +608,35 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
+					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
+					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
+					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
+					/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-				d.ColumnOfPrimeAtRow[i] = -1
+				/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 				d.RowOfGreenAtColumn[i] = -1
 			}
 		}
@@ -722,8 +666,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-//line hecbench_hungarian.go:201
-	sFound := gocuda.Shared[bool](t, 1)[:1]
+	/*line hecbench_hungarian.go:201*/ sFound := gocuda.Shared[bool](t, 1)[:1]
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	b := gc_bx
@@ -735,11 +678,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -751,11 +692,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -767,11 +706,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -783,11 +720,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -799,11 +734,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line hecbench_hungarian.go:204
-			vCoverRow := d.CoverRow
+			/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 			vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-			if i == 0 {
+			/*line hecbench_hungarian.go:210*/ if i == 0 {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
@@ -826,45 +759,35 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-				sFound[0] = false
+				/*line hecbench_hungarian.go:218*/ sFound[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_hungarian.go:224
-			sFound := sFound[:1]
-//line hecbench_hungarian.go:226
-			sGoto5 := sGoto5[:1]
-//line hecbench_hungarian.go:228
-			sRepeatKernel := sRepeatKernel[:1]
-//line hecbench_hungarian.go:230
-			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
-//line hecbench_hungarian.go:232
-			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
+			/*line hecbench_hungarian.go:224*/ sFound := sFound[:1]
+			/*line hecbench_hungarian.go:226*/ sGoto5 := sGoto5[:1]
+			/*line hecbench_hungarian.go:228*/ sRepeatKernel := sRepeatKernel[:1]
+			/*line hecbench_hungarian.go:230*/ gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
+			/*line hecbench_hungarian.go:232*/ gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -873,8 +796,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						i := gc_tx
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
-//line hecbench_hungarian.go:222
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
+						/*line hecbench_hungarian.go:222*/ for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
@@ -883,13 +805,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(0)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -901,13 +821,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(1)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -919,13 +837,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(2)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -937,13 +853,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(3)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -955,13 +869,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(4)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -973,13 +885,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(5)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -991,13 +901,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(6)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1009,13 +917,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(7)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1027,13 +933,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(8)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1045,13 +949,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(9)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1066,8 +968,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		})
-//line hecbench_hungarian.go:247
-		if !(sFound[0] && !sGoto5[0]) {
+		/*line hecbench_hungarian.go:247*/ if !(sFound[0] && !sGoto5[0]) {
 			break
 		}
 	}
@@ -1078,8 +979,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1090,8 +990,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1102,8 +1001,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1114,8 +1012,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1126,8 +1023,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line hecbench_hungarian.go:252
-			if i == 0 && sRepeatKernel[0] {
+			/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 			if i == 0 && sGoto5[0] {
@@ -1167,10 +1063,8 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:266
-				var rZ0, cZ0 int
-//line hecbench_hungarian.go:268
-				cZ0 = int(d.ColumnOfPrimeAtRow[i])
+				/*line hecbench_hungarian.go:266*/ var rZ0, cZ0 int
+				/*line hecbench_hungarian.go:268*/ cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
 					for {
@@ -1178,8 +1072,7 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_hungarian.go:273
-						rZ0 = int(d.RowOfStarAtColumn[cZ0])
+						/*line hecbench_hungarian.go:273*/ rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
 						}
@@ -1225,29 +1118,21 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:290
-				var rZ0, cZ0, cZ2 int
-//line hecbench_hungarian.go:292
-				rZ0 = int(d.RowOfGreenAtColumn[j])
-//line hecbench_hungarian.go:294
-				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
-//line hecbench_hungarian.go:296
-					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:298
-					d.ColumnOfStarAtRow[rZ0] = int32(j)
+				/*line hecbench_hungarian.go:290*/ var rZ0, cZ0, cZ2 int
+				/*line hecbench_hungarian.go:292*/ rZ0 = int(d.RowOfGreenAtColumn[j])
+				/*line hecbench_hungarian.go:294*/ if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
+					/*line hecbench_hungarian.go:296*/ cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+					/*line hecbench_hungarian.go:298*/ d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
-//line hecbench_hungarian.go:301
-					for cZ2 >= 0 {
+					/*line hecbench_hungarian.go:301*/ for cZ2 >= 0 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_hungarian.go:302
-						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
+						/*line hecbench_hungarian.go:302*/ rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:307
-						d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
+						/*line hecbench_hungarian.go:307*/ d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
 						d.RowOfStarAtColumn[cZ0] = int32(rZ0)
 					}
 				}
@@ -1288,8 +1173,7 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:318
-				l := i & hgRowMask
+				/*line hecbench_hungarian.go:318*/ l := i & hgRowMask
 				c := i >> hgLog2N
 				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {
 					d.Slack[i] += d.DMinInMat
@@ -1297,8 +1181,7 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
 					d.Slack[i] -= d.DMinInMat
 				}
-//line hecbench_hungarian.go:327
-				if i == 0 {
+				/*line hecbench_hungarian.go:327*/ if i == 0 {
 					d.ZerosSize = 0
 				}
 				if i < hgNBlocksStep4 {

@@ -54,34 +54,26 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:60
-					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
+					/*line hecbench_hungarian.go:60*/ if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
 						break
 					}
-//line hecbench_hungarian.go:60
-					if i < hgNRows && uint(hgNRows-i) > 7 {
-//line hecbench_hungarian.go:60
-						gc_vb.StoreSlice(d.CoverRow[i:])
+					/*line hecbench_hungarian.go:60*/ if i < hgNRows && uint(hgNRows-i) > 7 {
+						/*line hecbench_hungarian.go:60*/ gc_vb.StoreSlice(d.CoverRow[i:])
 						gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
 					} else {
-//line hecbench_hungarian.go:62
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+						/*line hecbench_hungarian.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_hungarian.go:60
-							gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
+							/*line hecbench_hungarian.go:60*/ gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
 							gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
 						}
 					}
 					if i < hgNCols && uint(hgNCols-i) > 7 {
-//line hecbench_hungarian.go:64
-						gc_vb.StoreSlice(d.CoverColumn[i:])
+						/*line hecbench_hungarian.go:64*/ gc_vb.StoreSlice(d.CoverColumn[i:])
 						gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
 					} else {
-//line hecbench_hungarian.go:66
-						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+						/*line hecbench_hungarian.go:66*/ gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_hungarian.go:64
-							gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
+							/*line hecbench_hungarian.go:64*/ gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
 							gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
 						}
 					}
@@ -91,8 +83,7 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:60
-				if i < hgNRows {
+				/*line hecbench_hungarian.go:60*/ if i < hgNRows {
 					d.CoverRow[i] = 0
 					d.ColumnOfStarAtRow[i] = -1
 				}
@@ -140,40 +131,35 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-					l := i & hgRowMask
+					/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:75
-				l := i & hgRowMask
+				/*line hecbench_hungarian.go:75*/ l := i & hgRowMask
 				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
 		}
@@ -212,11 +198,9 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:84
-				c := i >> hgLog2N
+				/*line hecbench_hungarian.go:84*/ c := i >> hgLog2N
 				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
-//line hecbench_hungarian.go:87
-				if i == 0 {
+				/*line hecbench_hungarian.go:87*/ if i == 0 {
 					d.ZerosSize = 0
 				}
 				if i < hgNBlocksStep4 {
@@ -259,8 +243,7 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:101
-				if d.Slack[i] == 0 {
+				/*line hecbench_hungarian.go:101*/ if d.Slack[i] == 0 {
 					atomic.Add(&d.ZerosSize, 1)
 					b := i >> hgLog2DataBlockSize
 					i0 := i &^ (hgDataBlockSize - 1)
@@ -293,8 +276,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bx
-//line hecbench_hungarian.go:117
-	repeat := gocuda.Shared[bool](t, 1)[:1]
+	/*line hecbench_hungarian.go:117*/ repeat := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -307,32 +289,27 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-					sRepeatKernel[0] = false
+					/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:121
-				sRepeatKernel[0] = false
+				/*line hecbench_hungarian.go:121*/ sRepeatKernel[0] = false
 			}
 		}
 	}
@@ -351,57 +328,45 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-					repeat[0] = false
+					/*line hecbench_hungarian.go:127*/ repeat[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:127
-				repeat[0] = false
+				/*line hecbench_hungarian.go:127*/ repeat[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_hungarian.go:133
-			repeat := repeat[:1]
-//line hecbench_hungarian.go:135
-			sRepeatKernel := sRepeatKernel[:1]
+			/*line hecbench_hungarian.go:133*/ repeat := repeat[:1]
+			/*line hecbench_hungarian.go:135*/ sRepeatKernel := sRepeatKernel[:1]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line hecbench_hungarian.go:131
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
+						/*line hecbench_hungarian.go:131*/ for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
-//line hecbench_hungarian.go:136
-							if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
-//line hecbench_hungarian.go:138
-								if atomic.Exch(&d.CoverRow[l], 1) == 0 {
-//line hecbench_hungarian.go:140
-									if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
-//line hecbench_hungarian.go:142
-										d.RowOfStarAtColumn[c] = int32(l)
+							/*line hecbench_hungarian.go:136*/ if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
+								/*line hecbench_hungarian.go:138*/ if atomic.Exch(&d.CoverRow[l], 1) == 0 {
+									/*line hecbench_hungarian.go:140*/ if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
+										/*line hecbench_hungarian.go:142*/ d.RowOfStarAtColumn[c] = int32(l)
 										d.ColumnOfStarAtRow[l] = int32(c)
 									} else {
 										d.CoverRow[l] = 0
@@ -415,38 +380,32 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		})
-//line hecbench_hungarian.go:153
-		if !repeat[0] {
+		/*line hecbench_hungarian.go:153*/ if !repeat[0] {
 			break
 		}
 	}
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		gc_pos.Thread = gc_step3 + 0
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 1
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 2
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 		gc_pos.Thread = gc_step3 + 3
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:158
-		if sRepeatKernel[0] {
+		/*line hecbench_hungarian.go:158*/ if sRepeatKernel[0] {
 			d.RepeatKernel = true
 		}
 	}
@@ -488,18 +447,15 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.CoverColumn)-8 {
+					/*line hecbench_hungarian.go:168*/ if i < 0 || i > len(d.CoverRow)-8 || i > len(d.CoverColumn)-8 {
 						break
 					}
-//line hecbench_hungarian.go:168
-					gc_vb.StoreSlice(d.CoverRow[i:])
+					/*line hecbench_hungarian.go:168*/ gc_vb.StoreSlice(d.CoverRow[i:])
 					gc_vb.StoreSlice(d.CoverColumn[i:])
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 					if gc_if.ToBits() != 0 {
 						if gc_if.ToBits() != 0 {
-//line hecbench_hungarian.go:171
-							d.NMatches = 0
+							/*line hecbench_hungarian.go:171*/ d.NMatches = 0
 						}
 					}
 				}
@@ -508,8 +464,7 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-				d.CoverRow[i] = 0
+				/*line hecbench_hungarian.go:168*/ d.CoverRow[i] = 0
 				d.CoverColumn[i] = 0
 				if i == 0 {
 					d.NMatches = 0
@@ -554,8 +509,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -564,8 +518,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -574,8 +527,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -584,8 +536,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-					if d.RowOfStarAtColumn[i] >= 0 {
+					/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
@@ -594,8 +545,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:180
-				if d.RowOfStarAtColumn[i] >= 0 {
+				/*line hecbench_hungarian.go:180*/ if d.RowOfStarAtColumn[i] >= 0 {
 					d.CoverColumn[i] = 1
 					atomic.Add(&d.NMatches, 1)
 				}
@@ -639,12 +589,10 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					if i < 0 || i > len(d.ColumnOfPrimeAtRow)-8 || i > len(d.RowOfGreenAtColumn)-8 {
+					/*line hecbench_hungarian.go:191*/ if i < 0 || i > len(d.ColumnOfPrimeAtRow)-8 || i > len(d.RowOfGreenAtColumn)-8 {
 						break
 					}
-//line hecbench_hungarian.go:191
-					gc_vb.StoreSlice(d.ColumnOfPrimeAtRow[i:])
+					/*line hecbench_hungarian.go:191*/ gc_vb.StoreSlice(d.ColumnOfPrimeAtRow[i:])
 					gc_vb.StoreSlice(d.RowOfGreenAtColumn[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -652,8 +600,7 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-				d.ColumnOfPrimeAtRow[i] = -1
+				/*line hecbench_hungarian.go:191*/ d.ColumnOfPrimeAtRow[i] = -1
 				d.RowOfGreenAtColumn[i] = -1
 			}
 		}
@@ -683,8 +630,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-//line hecbench_hungarian.go:201
-	sFound := gocuda.Shared[bool](t, 1)[:1]
+	/*line hecbench_hungarian.go:201*/ sFound := gocuda.Shared[bool](t, 1)[:1]
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	b := gc_bx
@@ -696,11 +642,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -712,11 +656,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -728,11 +670,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -744,11 +684,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
-//line hecbench_hungarian.go:204
-				vCoverRow := d.CoverRow
+				/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 				vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-				if i == 0 {
+				/*line hecbench_hungarian.go:210*/ if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
@@ -760,11 +698,9 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
-//line hecbench_hungarian.go:204
-			vCoverRow := d.CoverRow
+			/*line hecbench_hungarian.go:204*/ vCoverRow := d.CoverRow
 			vCoverColumn := d.CoverColumn
-//line hecbench_hungarian.go:210
-			if i == 0 {
+			/*line hecbench_hungarian.go:210*/ if i == 0 {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
@@ -787,45 +723,35 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-					sFound[0] = false
+					/*line hecbench_hungarian.go:218*/ sFound[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hungarian.go:218
-				sFound[0] = false
+				/*line hecbench_hungarian.go:218*/ sFound[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_hungarian.go:224
-			sFound := sFound[:1]
-//line hecbench_hungarian.go:226
-			sGoto5 := sGoto5[:1]
-//line hecbench_hungarian.go:228
-			sRepeatKernel := sRepeatKernel[:1]
-//line hecbench_hungarian.go:230
-			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
-//line hecbench_hungarian.go:232
-			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
+			/*line hecbench_hungarian.go:224*/ sFound := sFound[:1]
+			/*line hecbench_hungarian.go:226*/ sGoto5 := sGoto5[:1]
+			/*line hecbench_hungarian.go:228*/ sRepeatKernel := sRepeatKernel[:1]
+			/*line hecbench_hungarian.go:230*/ gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
+			/*line hecbench_hungarian.go:232*/ gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -834,8 +760,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						i := gc_tx
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
-//line hecbench_hungarian.go:222
-						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
+						/*line hecbench_hungarian.go:222*/ for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
@@ -844,13 +769,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(0)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -862,13 +785,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(1)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -880,13 +801,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(2)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -898,13 +817,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(3)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -916,13 +833,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(4)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -934,13 +849,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(5)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -952,13 +865,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(6)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -970,13 +881,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(7)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -988,13 +897,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(8)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1006,13 +913,11 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(9)
 									_ = n
-//line hecbench_hungarian.go:230
-									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+									/*line hecbench_hungarian.go:230*/ if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
-										if c1 >= 0 {
+										/*line hecbench_hungarian.go:235*/ if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
 											vCoverColumn[c1] = 0
@@ -1027,8 +932,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		})
-//line hecbench_hungarian.go:247
-		if !(sFound[0] && !sGoto5[0]) {
+		/*line hecbench_hungarian.go:247*/ if !(sFound[0] && !sGoto5[0]) {
 			break
 		}
 	}
@@ -1039,8 +943,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1051,8 +954,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1063,8 +965,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1075,8 +976,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_hungarian.go:252
-				if i == 0 && sRepeatKernel[0] {
+				/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
 				if i == 0 && sGoto5[0] {
@@ -1087,8 +987,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
-//line hecbench_hungarian.go:252
-			if i == 0 && sRepeatKernel[0] {
+			/*line hecbench_hungarian.go:252*/ if i == 0 && sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
 			if i == 0 && sGoto5[0] {
@@ -1128,10 +1027,8 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:266
-				var rZ0, cZ0 int
-//line hecbench_hungarian.go:268
-				cZ0 = int(d.ColumnOfPrimeAtRow[i])
+				/*line hecbench_hungarian.go:266*/ var rZ0, cZ0 int
+				/*line hecbench_hungarian.go:268*/ cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
 					for {
@@ -1139,8 +1036,7 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_hungarian.go:273
-						rZ0 = int(d.RowOfStarAtColumn[cZ0])
+						/*line hecbench_hungarian.go:273*/ rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
 						}
@@ -1186,29 +1082,21 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:290
-				var rZ0, cZ0, cZ2 int
-//line hecbench_hungarian.go:292
-				rZ0 = int(d.RowOfGreenAtColumn[j])
-//line hecbench_hungarian.go:294
-				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
-//line hecbench_hungarian.go:296
-					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:298
-					d.ColumnOfStarAtRow[rZ0] = int32(j)
+				/*line hecbench_hungarian.go:290*/ var rZ0, cZ0, cZ2 int
+				/*line hecbench_hungarian.go:292*/ rZ0 = int(d.RowOfGreenAtColumn[j])
+				/*line hecbench_hungarian.go:294*/ if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
+					/*line hecbench_hungarian.go:296*/ cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+					/*line hecbench_hungarian.go:298*/ d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
-//line hecbench_hungarian.go:301
-					for cZ2 >= 0 {
+					/*line hecbench_hungarian.go:301*/ for cZ2 >= 0 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_hungarian.go:302
-						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
+						/*line hecbench_hungarian.go:302*/ rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:307
-						d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
+						/*line hecbench_hungarian.go:307*/ d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
 						d.RowOfStarAtColumn[cZ0] = int32(rZ0)
 					}
 				}
@@ -1249,8 +1137,7 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:318
-				l := i & hgRowMask
+				/*line hecbench_hungarian.go:318*/ l := i & hgRowMask
 				c := i >> hgLog2N
 				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {
 					d.Slack[i] += d.DMinInMat
@@ -1258,8 +1145,7 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
 					d.Slack[i] -= d.DMinInMat
 				}
-//line hecbench_hungarian.go:327
-				if i == 0 {
+				/*line hecbench_hungarian.go:327*/ if i == 0 {
 					d.ZerosSize = 0
 				}
 				if i < hgNBlocksStep4 {

@@ -65,21 +65,17 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_knn.go:100
-						var l, i, j int
+						/*line hecbench_knn.go:100*/ var l, i, j int
 						var pDist []float32
 						var pInd []int32
 						var currDist, maxDist float32
 						var currRow, maxRow int
-//line hecbench_knn.go:107
-						if xIndex < uint32(width) {
-//line hecbench_knn.go:109
-							pDist = dist[xIndex:]
+						/*line hecbench_knn.go:107*/ if xIndex < uint32(width) {
+							/*line hecbench_knn.go:109*/ pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
 							pInd[0] = 0
-//line hecbench_knn.go:115
-							for l = 1; l < k; l++ {
+							/*line hecbench_knn.go:115*/ for l = 1; l < k; l++ {
 								currRow = l * width
 								currDist = pDist[currRow]
 								if currDist < maxDist {
@@ -101,8 +97,7 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 								}
 								maxDist = pDist[currRow]
 							}
-//line hecbench_knn.go:139
-							maxRow = (k - 1) * width
+							/*line hecbench_knn.go:139*/ maxRow = (k - 1) * width
 							for l = k; l < height; l++ {
 								currDist = pDist[l*width]
 								if currDist < maxDist {
@@ -176,8 +171,7 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 				gc_pos.Thread = gc_base + gc_tx
 				xIndex := uint32(gc_bx*gc_bdx + gc_tx)
 				yIndex := uint32(gc_by*gc_bdy + gc_ty)
-//line hecbench_knn.go:169
-				if xIndex < uint32(width) && yIndex < uint32(k) {
+				/*line hecbench_knn.go:169*/ if xIndex < uint32(width) && yIndex < uint32(k) {
 					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}
 			}

@@ -22,37 +22,30 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_ssd := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_knn.go:22
-	sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
+	/*line hecbench_knn.go:22*/ sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-//line hecbench_knn.go:26
-	var beginA, beginB, stepA, stepB, endA int
+	/*line hecbench_knn.go:26*/ var beginA, beginB, stepA, stepB, endA int
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_knn.go:33
-		var tmp float32
+		/*line hecbench_knn.go:33*/ var tmp float32
 		_ = tmp
 		var ssd float32 = float32(0)
-//line hecbench_knn.go:35
-		lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
+		/*line hecbench_knn.go:35*/ lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-		var tmp float32
+		/*line hecbench_knn.go:33*/ var tmp float32
 		ssd := float32(0)
 		_ = tmp
 		gc_s_ssd[gc_rank] = ssd
 	}
-//line hecbench_knn.go:37
-	beginA = knnBlockDim * gc_by
+	/*line hecbench_knn.go:37*/ beginA = knnBlockDim * gc_by
 	beginB = knnBlockDim * gc_bx
 	stepA = knnBlockDim * wA
 	stepB = knnBlockDim * wB
 	endA = beginA + (dim-1)*wA
-//line hecbench_knn.go:51
-	for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
+	/*line hecbench_knn.go:51*/ for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -72,11 +65,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:44
-						cond0 := beginA+tx < wA
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
-//line hecbench_knn.go:54
-						if a/wA+ty < dim {
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
 							if cond0 {
 								gc_at[gc_tx] = gc_at2[gc_tx]
 							} else {
@@ -97,11 +88,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:44
-						cond0 := beginA+tx < wA
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
-//line hecbench_knn.go:54
-						if a/wA+ty < dim {
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
 							if cond0 {
 								sharedA[ty][tx] = A[a+wA*ty+tx]
 							} else {
@@ -149,187 +138,134 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line hecbench_knn.go:45
-					cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+					/*line hecbench_knn.go:45*/ cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 					_ = cond1
 					var cond2 bool = beginA+ty < wA
 					_ = cond2
-//line hecbench_knn.go:47
-					var tmp lanes.Float32x8
-//line hecbench_knn.go:47
-					ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:76
-					if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+					/*line hecbench_knn.go:47*/ var tmp lanes.Float32x8
+					/*line hecbench_knn.go:47*/ ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+					/*line hecbench_knn.go:76*/ if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 						break
 					}
-//line hecbench_knn.go:76
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+					/*line hecbench_knn.go:76*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
 					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-					tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
-//line hecbench_knn.go:77
-					ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:75
-					ssd.StoreSlice(gc_s_ssd[gc_rank:])
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+					/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+					/*line hecbench_knn.go:75*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
-					var tmp float32
+					/*line hecbench_knn.go:49*/ var tmp float32
 					ssd := gc_s_ssd[gc_rank]
 					{
 						k := int(0)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(1)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(2)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(3)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(4)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(5)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(6)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(7)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(8)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(9)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(10)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(11)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(12)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(13)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(14)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(15)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					gc_s_ssd[gc_rank] = ssd
@@ -344,8 +280,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_knn.go:93
-		if !compiled.Adds(beginB, gc_to) {
+		/*line hecbench_knn.go:93*/ if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
@@ -368,36 +303,31 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						gc_at5[gc_tx] = ssd
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						gc_at5[gc_tx] = ssd
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						gc_at5[gc_tx] = ssd
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						gc_at5[gc_tx] = ssd
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-					gc_at5[gc_tx] = ssd
+					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 				}
 			} else {
 				gc_step2 := gc_from
@@ -409,8 +339,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						tx := gc_tx
 						ty := gc_ty
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -419,8 +348,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						tx := gc_tx
 						ty := gc_ty
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -429,8 +357,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						tx := gc_tx
 						ty := gc_ty
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -439,8 +366,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						tx := gc_tx
 						ty := gc_ty
 						ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-						AB[(beginA+ty)*wB+beginB+tx] = ssd
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -449,8 +375,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					tx := gc_tx
 					ty := gc_ty
 					ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-					AB[(beginA+ty)*wB+beginB+tx] = ssd
+					/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
 			gc_ty++

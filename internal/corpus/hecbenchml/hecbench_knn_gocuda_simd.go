@@ -23,41 +23,34 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_ssd := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_knn.go:22
-	sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
+	/*line hecbench_knn.go:22*/ sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-//line hecbench_knn.go:26
-	var beginA, beginB, stepA, stepB, endA int
+	/*line hecbench_knn.go:26*/ var beginA, beginB, stepA, stepB, endA int
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_knn.go:33
-			var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line hecbench_knn.go:33*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 			_ = tmp
 			ssd := gc_vb
-//line hecbench_knn.go:34
-			ssd.StoreSlice(gc_s_ssd[gc_rank:])
+			/*line hecbench_knn.go:34*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_knn.go:33
-		var tmp float32
+		/*line hecbench_knn.go:33*/ var tmp float32
 		ssd := float32(0)
 		_ = tmp
 		gc_s_ssd[gc_rank] = ssd
 	}
-//line hecbench_knn.go:37
-	beginA = knnBlockDim * gc_by
+	/*line hecbench_knn.go:37*/ beginA = knnBlockDim * gc_by
 	beginB = knnBlockDim * gc_bx
 	stepA = knnBlockDim * wA
 	stepB = knnBlockDim * wB
 	endA = beginA + (dim-1)*wA
-//line hecbench_knn.go:51
-	for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
+	/*line hecbench_knn.go:51*/ for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -82,38 +75,28 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hecbench_knn.go:44
-							cond0 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							/*line hecbench_knn.go:44*/ cond0 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 							cond1 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:54
-							if a/wA+ty < dim {
-//line hecbench_knn.go:54
-								gc_if3 := cond0
+							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+								/*line hecbench_knn.go:54*/ gc_if3 := cond0
 								if gc_if3.ToBits() != 0 {
-//line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+									/*line hecbench_knn.go:54*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 								}
 								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else3.ToBits() != 0 {
-//line hecbench_knn.go:54
-									gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
+									/*line hecbench_knn.go:54*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
 								}
-//line hecbench_knn.go:54
-								gc_if4 := cond1
+								/*line hecbench_knn.go:54*/ gc_if4 := cond1
 								if gc_if4.ToBits() != 0 {
-//line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+									/*line hecbench_knn.go:54*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
 								}
 								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else4.ToBits() != 0 {
-//line hecbench_knn.go:54
-									gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else4)
+									/*line hecbench_knn.go:54*/ gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else4)
 								}
 							} else {
-//line hecbench_knn.go:54
-								gc_vb3.StoreSlice(gc_at[gc_tx:])
-//line hecbench_knn.go:54
-								gc_vb3.StoreSlice(gc_at3[gc_tx:])
+								/*line hecbench_knn.go:54*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_knn.go:54*/ gc_vb3.StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -122,11 +105,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:44
-						cond0 := beginA+tx < wA
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
-//line hecbench_knn.go:54
-						if a/wA+ty < dim {
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
 							if cond0 {
 								gc_at[gc_tx] = gc_at2[gc_tx]
 							} else {
@@ -153,32 +134,23 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line hecbench_knn.go:44
-							cond0 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							/*line hecbench_knn.go:44*/ cond0 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 							cond1 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:54
-							if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
+							/*line hecbench_knn.go:54*/ if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
 								break
 							}
-//line hecbench_knn.go:54
-							if a/wA+ty < dim {
-//line hecbench_knn.go:54
-								gc_if := cond0
+							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+								/*line hecbench_knn.go:54*/ gc_if := cond0
 								if gc_if.ToBits() != 0 {
-//line hecbench_knn.go:54
-									if tx >= 0 && tx <= len(sharedA[ty])-8 {
-//line hecbench_knn.go:56
-										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
+									/*line hecbench_knn.go:54*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
 									} else {
-//line hecbench_knn.go:56
-										var gc_lanes [8]float32
-//line hecbench_knn.go:56
-										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
+										/*line hecbench_knn.go:56*/ var gc_lanes [8]float32
+										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
 										for gc_k := range 8 {
 											if gc_if.ToBits()&(1<<gc_k) != 0 {
 												gc_pos.Thread = gc_rank + gc_k
-//line hecbench_knn.go:56
-												sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
+												/*line hecbench_knn.go:56*/ sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -186,41 +158,31 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								}
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else.ToBits() != 0 {
-//line hecbench_knn.go:56
-									if tx >= 0 && tx <= len(sharedA[ty])-8 {
-//line hecbench_knn.go:58
-										gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
+									/*line hecbench_knn.go:56*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+										/*line hecbench_knn.go:58*/ gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
 									} else {
-//line hecbench_knn.go:58
-										var gc_lanes2 [8]float32
+										/*line hecbench_knn.go:58*/ var gc_lanes2 [8]float32
 										gc_vb2.Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_else.ToBits()&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_knn.go:58
-												sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												/*line hecbench_knn.go:58*/ sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								}
-//line hecbench_knn.go:58
-								gc_if2 := cond1
+								/*line hecbench_knn.go:58*/ gc_if2 := cond1
 								if gc_if2.ToBits() != 0 {
-//line hecbench_knn.go:58
-									if tx >= 0 && tx <= len(sharedB[ty])-8 {
-//line hecbench_knn.go:61
-										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
+									/*line hecbench_knn.go:58*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
+										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
 									} else {
-//line hecbench_knn.go:61
-										var gc_lanes3 [8]float32
-//line hecbench_knn.go:61
-										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
+										/*line hecbench_knn.go:61*/ var gc_lanes3 [8]float32
+										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
 										for gc_k3 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_knn.go:61
-												sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+												/*line hecbench_knn.go:61*/ sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -228,54 +190,43 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								}
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 								if gc_else2.ToBits() != 0 {
-//line hecbench_knn.go:61
-									if tx >= 0 && tx <= len(sharedB[ty])-8 {
-//line hecbench_knn.go:63
-										gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
+									/*line hecbench_knn.go:61*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
+										/*line hecbench_knn.go:63*/ gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
 									} else {
-//line hecbench_knn.go:63
-										var gc_lanes4 [8]float32
+										/*line hecbench_knn.go:63*/ var gc_lanes4 [8]float32
 										gc_vb2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_knn.go:63
-												sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+												/*line hecbench_knn.go:63*/ sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
 								}
 							} else {
-//line hecbench_knn.go:63
-								if tx >= 0 && tx <= len(sharedA[ty])-8 {
-//line hecbench_knn.go:66
-									gc_vb2.StoreSlice(sharedA[ty][tx:])
+								/*line hecbench_knn.go:63*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+									/*line hecbench_knn.go:66*/ gc_vb2.StoreSlice(sharedA[ty][tx:])
 								} else {
-//line hecbench_knn.go:66
-									var gc_lanes5 [8]float32
+									/*line hecbench_knn.go:66*/ var gc_lanes5 [8]float32
 									gc_vb2.Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if 0xff&(1<<gc_k5) != 0 {
 											gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_knn.go:66
-											sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+											/*line hecbench_knn.go:66*/ sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_knn.go:66
-								if tx >= 0 && tx <= len(sharedB[ty])-8 {
+								/*line hecbench_knn.go:66*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
 									gc_vb2.StoreSlice(sharedB[ty][tx:])
 								} else {
-//line hecbench_knn.go:67
-									var gc_lanes6 [8]float32
+									/*line hecbench_knn.go:67*/ var gc_lanes6 [8]float32
 									gc_vb2.Store(&gc_lanes6)
 									for gc_k6 := range 8 {
 										if 0xff&(1<<gc_k6) != 0 {
 											gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_knn.go:67
-											sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											/*line hecbench_knn.go:67*/ sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -288,11 +239,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:44
-						cond0 := beginA+tx < wA
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
 						cond1 := beginB+tx < wB
-//line hecbench_knn.go:54
-						if a/wA+ty < dim {
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
 							if cond0 {
 								sharedA[ty][tx] = A[a+wA*ty+tx]
 							} else {
@@ -342,84 +291,48 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hecbench_knn.go:45
-						cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						/*line hecbench_knn.go:45*/ cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 						_ = cond1
 						var cond2 bool = beginA+ty < wA
 						_ = cond2
-//line hecbench_knn.go:47
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:76
-						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+						/*line hecbench_knn.go:47*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_knn.go:47*/ ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+						/*line hecbench_knn.go:76*/ if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 							break
 						}
-//line hecbench_knn.go:76
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+						/*line hecbench_knn.go:76*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
 						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
-//line hecbench_knn.go:77
-						ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:75
-						ssd.StoreSlice(gc_s_ssd[gc_rank:])
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:75*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -428,103 +341,86 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
-					var tmp float32
+					/*line hecbench_knn.go:49*/ var tmp float32
 					ssd := gc_s_ssd[gc_rank]
 					{
 						k := int(0)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(1)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(2)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(3)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(4)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(5)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(6)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(7)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(8)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(9)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(10)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(11)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(12)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(13)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(14)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					{
 						k := int(15)
-//line hecbench_knn.go:77
-						tmp = sharedA[k][ty] - sharedB[k][tx]
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
 						ssd += tmp * tmp
 					}
 					gc_s_ssd[gc_rank] = ssd
@@ -539,8 +435,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_knn.go:93
-		if !compiled.Adds(beginB, gc_to) {
+		/*line hecbench_knn.go:93*/ if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
@@ -565,23 +460,19 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hecbench_knn.go:45
-						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						/*line hecbench_knn.go:45*/ cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 						_ = cond1
 						var cond2 bool = beginA+ty < wA
 						_ = cond2
-//line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:89
-						ssd.StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_knn.go:47*/ ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+						/*line hecbench_knn.go:89*/ ssd.StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-					gc_at5[gc_tx] = ssd
+					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -592,19 +483,15 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line hecbench_knn.go:45
-						cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						/*line hecbench_knn.go:45*/ cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 						_ = cond1
 						var cond2 bool = beginA+ty < wA
 						_ = cond2
-//line hecbench_knn.go:47
-						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:89
-						if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
+						/*line hecbench_knn.go:47*/ ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+						/*line hecbench_knn.go:89*/ if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
 							break
 						}
-//line hecbench_knn.go:89
-						ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
+						/*line hecbench_knn.go:89*/ ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -614,8 +501,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					tx := gc_tx
 					ty := gc_ty
 					ssd := gc_s_ssd[gc_rank]
-//line hecbench_knn.go:89
-					AB[(beginA+ty)*wB+beginB+tx] = ssd
+					/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
 			gc_ty++

@@ -31,16 +31,12 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
-//line hecbench_layernorm.go:52
-	sMean := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_layernorm.go:52*/ sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:55
-	const ite = 4
+	/*line hecbench_layernorm.go:55*/ const ite = 4
 	bid := gc_bx
-//line hecbench_layernorm.go:24
-	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_ [32]float32
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -60,16 +56,13 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				tid := gc_tx
 				mean := float32(0.0)
 				variance := float32(0.0)
-//line hecbench_layernorm.go:60
-				var localOutHalf2 [ite]Float2
-//line hecbench_layernorm.go:62
-				outPtr := asFloat2(out)
+				/*line hecbench_layernorm.go:60*/ var localOutHalf2 [ite]Float2
+				/*line hecbench_layernorm.go:62*/ outPtr := asFloat2(out)
 				inputPtr := asFloat2(input)
 				biasPtr := asFloat2(bias)
 				gammaPtr := asFloat2(gamma)
 				betaPtr := asFloat2(beta)
-//line hecbench_layernorm.go:68
-				sum := Float2{0.0, 0.0}
+				/*line hecbench_layernorm.go:68*/ sum := Float2{0.0, 0.0}
 				{
 					i := int(0)
 					colID := i*gc_bdx + tid
@@ -79,32 +72,27 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				{
 					i := int(1)
-//line hecbench_layernorm.go:71
-					colID := i*gc_bdx + tid
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
 					i := int(2)
-//line hecbench_layernorm.go:71
-					colID := i*gc_bdx + tid
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
 					i := int(3)
-//line hecbench_layernorm.go:71
-					colID := i*gc_bdx + tid
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
-//line hecbench_layernorm.go:77
-				var val float32 = sum.X + sum.Y
-//line hecbench_layernorm.go:28
-				var val_ float32 = val
+				/*line hecbench_layernorm.go:77*/ var val float32 = sum.X + sum.Y
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
 				_ = mean
 				_ = variance
 				gc_l_val_[gc_lane] = val_
@@ -116,33 +104,26 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask := 16; mask > 0; mask >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run.Add(mask, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -150,12 +131,9 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -167,8 +145,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:16
-							val_ = val_ + gc_c1r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -197,21 +174,16 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
-				var val float32
-//line hecbench_layernorm.go:18
-				var r_ float32 = val_
-//line hecbench_layernorm.go:28
-				val = r_
-//line hecbench_layernorm.go:30
-				if lane == 0 {
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
 					shared[wid] = val
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c2v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -228,28 +200,23 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val float32
+			/*line hecbench_layernorm.go:27*/ var val float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val = shared[lane]
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
 			gc_s_val_2[gc_rank] = val_2
 		}
-//line hecbench_layernorm.go:15
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -258,10 +225,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -274,23 +239,18 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -299,12 +259,9 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -317,8 +274,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -334,27 +290,18 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:33
-				var val float32
-//line hecbench_layernorm.go:35
-				var mean float32
-//line hecbench_layernorm.go:18
-				var r_2 float32 = val_2
-//line hecbench_layernorm.go:41
-				val = r_2
-//line hecbench_layernorm.go:43
-				var r float32 = val
-//line hecbench_layernorm.go:77
-				mean = r
-//line hecbench_layernorm.go:79
-				sMean[0] = mean / float32(n)
+				/*line hecbench_layernorm.go:33*/ var val float32
+				/*line hecbench_layernorm.go:35*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:77*/ mean = r
+				/*line hecbench_layernorm.go:79*/ sMean[0] = mean / float32(n)
 			}
 		}
 	}
-//line hecbench_layernorm.go:24
-	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_4 [32]float32
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -366,8 +313,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_pos.Thread = gc_rank
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
 			v := float32(0.0)
-//line hecbench_layernorm.go:84
-			sMean2 := Float2{sMean[0], sMean[0]}
+			/*line hecbench_layernorm.go:84*/ sMean2 := Float2{sMean[0], sMean[0]}
 			{
 				i_ := int(0)
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
@@ -377,64 +323,52 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 			{
 				i_ := int(1)
-//line hecbench_layernorm.go:87
-				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
 				i_ := int(2)
-//line hecbench_layernorm.go:87
-				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
 				i_ := int(3)
-//line hecbench_layernorm.go:87
-				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
-//line hecbench_layernorm.go:93
-			var val_3 float32 = v
-//line hecbench_layernorm.go:28
-			var val_4 float32 = val_3
+			/*line hecbench_layernorm.go:93*/ var val_3 float32 = v
+			/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
 			gc_l_val_4[gc_lane] = val_4
 			gc_s_localOutHalf2[gc_rank] = localOutHalf2
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run2.Add(mask_2, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -442,12 +376,9 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -459,8 +390,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c3r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -489,21 +419,16 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
-				var val_3 float32
-//line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
-//line hecbench_layernorm.go:28
-				val_3 = r_4
-//line hecbench_layernorm.go:30
-				if lane_ == 0 {
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
 					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c4v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -520,28 +445,23 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val_3 float32
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val_3 = shared_[lane_]
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
 			gc_s_val_5[gc_rank] = val_5
 		}
-//line hecbench_layernorm.go:15
-		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -550,10 +470,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -566,23 +484,18 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			gc_left6 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -591,12 +504,9 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -609,8 +519,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
 					gc_s_val_5[gc_rank] = val_5
 				}
 			}
@@ -626,20 +535,13 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:59
-				var val_3 float32
-//line hecbench_layernorm.go:61
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:93
-				variance = r_3
-//line hecbench_layernorm.go:95
-				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+				/*line hecbench_layernorm.go:59*/ var val_3 float32
+				/*line hecbench_layernorm.go:61*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:93*/ variance = r_3
+				/*line hecbench_layernorm.go:95*/ sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 			}
 		}
 	}
@@ -652,33 +554,28 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			outPtr := gc_s_outPtr[gc_rank]
 			gammaPtr := gc_s_gammaPtr[gc_rank]
 			betaPtr := gc_s_betaPtr[gc_rank]
-//line hecbench_layernorm.go:99
-			sVar2 := Float2{sVariance[0], sVariance[0]}
+			/*line hecbench_layernorm.go:99*/ sVar2 := Float2{sVariance[0], sVariance[0]}
 			{
 				i_2 := int(0)
-//line hecbench_layernorm.go:101
-				colID_ := i_2*gc_bdx + tid
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
 				i_2 := int(1)
-//line hecbench_layernorm.go:101
-				colID_ := i_2*gc_bdx + tid
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
 				i_2 := int(2)
-//line hecbench_layernorm.go:101
-				colID_ := i_2*gc_bdx + tid
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
 				i_2 := int(3)
-//line hecbench_layernorm.go:101
-				colID_ := i_2*gc_bdx + tid
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
@@ -703,15 +600,11 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:142
-	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
-//line hecbench_layernorm.go:126
-	sMean := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_layernorm.go:142*/ gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
+	/*line hecbench_layernorm.go:126*/ sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:24
-	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_ [32]float32
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -730,25 +623,19 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				mean := float32(0.0)
 				variance := float32(0.0)
-//line hecbench_layernorm.go:130
-				var localOutCache [2]float32
-//line hecbench_layernorm.go:132
-				for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
+				/*line hecbench_layernorm.go:130*/ var localOutCache [2]float32
+				/*line hecbench_layernorm.go:132*/ for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_layernorm.go:133
-					localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
+					/*line hecbench_layernorm.go:133*/ localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
 					mean += localOut
-//line hecbench_layernorm.go:136
-					localOutCache[i] = localOut
+					/*line hecbench_layernorm.go:136*/ localOutCache[i] = localOut
 					idx += gc_bdx
 				}
-//line hecbench_layernorm.go:140
-				var val float32 = mean
-//line hecbench_layernorm.go:28
-				var val_ float32 = val
+				/*line hecbench_layernorm.go:140*/ var val float32 = mean
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
 				gc_l_val_[gc_lane] = val_
 				gc_s_variance[gc_rank] = variance
 				gc_s_localOutCache[gc_rank] = localOutCache
@@ -756,33 +643,26 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask := 16; mask > 0; mask >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run.Add(mask, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -790,12 +670,9 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -807,8 +684,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:16
-							val_ = val_ + gc_c1r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -837,21 +713,16 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
-				var val float32
-//line hecbench_layernorm.go:18
-				var r_ float32 = val_
-//line hecbench_layernorm.go:28
-				val = r_
-//line hecbench_layernorm.go:30
-				if lane == 0 {
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
 					shared[wid] = val
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c2v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -868,28 +739,23 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val float32
+			/*line hecbench_layernorm.go:27*/ var val float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val = shared[lane]
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
 			gc_s_val_2[gc_rank] = val_2
 		}
-//line hecbench_layernorm.go:15
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -898,10 +764,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -914,23 +778,18 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -939,12 +798,9 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -957,8 +813,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -974,27 +829,18 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:33
-				var val float32
-//line hecbench_layernorm.go:35
-				var mean float32
-//line hecbench_layernorm.go:18
-				var r_2 float32 = val_2
-//line hecbench_layernorm.go:41
-				val = r_2
-//line hecbench_layernorm.go:43
-				var r float32 = val
-//line hecbench_layernorm.go:140
-				mean = r
-//line hecbench_layernorm.go:142
-				sMean[0] = mean / float32(n)
+				/*line hecbench_layernorm.go:33*/ var val float32
+				/*line hecbench_layernorm.go:35*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:140*/ mean = r
+				/*line hecbench_layernorm.go:142*/ sMean[0] = mean / float32(n)
 			}
 		}
 	}
-//line hecbench_layernorm.go:24
-	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_4 [32]float32
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1013,53 +859,43 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				variance := gc_s_variance[gc_rank]
 				localOutCache := gc_s_localOutCache[gc_rank]
-//line hecbench_layernorm.go:146
-				for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
+				/*line hecbench_layernorm.go:146*/ for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_layernorm.go:147
-					localOut_ := localOutCache[i_]
+					/*line hecbench_layernorm.go:147*/ localOut_ := localOutCache[i_]
 					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
 					idx_ += gc_bdx
 				}
 				var val_3 float32 = variance
-//line hecbench_layernorm.go:28
-				var val_4 float32 = val_3
+				/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
 				gc_l_val_4[gc_lane] = val_4
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run2.Add(mask_2, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1067,12 +903,9 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -1084,8 +917,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c3r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -1114,21 +946,16 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
-				var val_3 float32
-//line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
-//line hecbench_layernorm.go:28
-				val_3 = r_4
-//line hecbench_layernorm.go:30
-				if lane_ == 0 {
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
 					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c4v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1145,28 +972,23 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val_3 float32
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val_3 = shared_[lane_]
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
 			gc_s_val_5[gc_rank] = val_5
 		}
-//line hecbench_layernorm.go:15
-		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			gc_left5 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1175,10 +997,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -1191,23 +1011,18 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			gc_left6 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1216,12 +1031,9 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -1234,8 +1046,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
 					gc_s_val_5[gc_rank] = val_5
 				}
 			}
@@ -1251,35 +1062,23 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:35
-				var val_3 float32
-//line hecbench_layernorm.go:37
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:151
-				variance = r_3
+				/*line hecbench_layernorm.go:35*/ var val_3 float32
+				/*line hecbench_layernorm.go:37*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:161
-				var val_3 float32
-//line hecbench_layernorm.go:163
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:151
-				variance = r_3
+				/*line hecbench_layernorm.go:161*/ var val_3 float32
+				/*line hecbench_layernorm.go:163*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1294,20 +1093,13 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:168
-				var val_3 float32
-//line hecbench_layernorm.go:170
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:151
-				variance = r_3
-//line hecbench_layernorm.go:153
-				sVariance[0] = variance/float32(n) + layernormEps
+				/*line hecbench_layernorm.go:168*/ var val_3 float32
+				/*line hecbench_layernorm.go:170*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
+				/*line hecbench_layernorm.go:153*/ sVariance[0] = variance/float32(n) + layernormEps
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1317,14 +1109,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			localOutCache := gc_s_localOutCache[gc_rank]
-//line hecbench_layernorm.go:157
-			for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
+			/*line hecbench_layernorm.go:157*/ for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_layernorm.go:158
-				localOut_2 := localOutCache[i_2]
+				/*line hecbench_layernorm.go:158*/ localOut_2 := localOutCache[i_2]
 				out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
 				idx_2 += gc_bdx
 			}
@@ -1349,22 +1139,19 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:186
-	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
+	/*line hecbench_layernorm.go:186*/ gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 6)[:gc_n]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 7)[:gc_n]
 	gc_s_localOut := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-//line hecbench_layernorm.go:170
-	sMean := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_layernorm.go:170*/ sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mean := float32(0.0)
 		variance := float32(0.0)
-//line hecbench_layernorm.go:175
-		outPtr := asFloat2(out)
+		/*line hecbench_layernorm.go:175*/ outPtr := asFloat2(out)
 		inputPtr := asFloat2(input)
 		biasPtr := asFloat2(bias)
 		gammaPtr := asFloat2(gamma)
@@ -1382,8 +1169,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line hecbench_layernorm.go:182
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	/*line hecbench_layernorm.go:182*/ for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1391,8 +1177,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_layernorm.go:191
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_layernorm.go:191*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1421,25 +1206,20 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line hecbench_layernorm.go:198
-				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
-//line hecbench_layernorm.go:183
-					id := gc_bx*n/2 + idx
+				/*line hecbench_layernorm.go:198*/ for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
+					/*line hecbench_layernorm.go:183*/ id := gc_bx*n/2 + idx
 					tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
 					localOutFp2 := tmp
 					localOut += localOutFp2.X
 					localOut += localOutFp2.Y
-//line hecbench_layernorm.go:189
-					outPtr[id] = tmp
+					/*line hecbench_layernorm.go:189*/ outPtr[id] = tmp
 				}
 				gc_s_localOut[gc_rank] = localOut
 			}
 		}
 	}
-//line hecbench_layernorm.go:24
-	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_ [32]float32
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1451,14 +1231,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:192
-					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
-//line hecbench_layernorm.go:192
-					val := localOut
-//line hecbench_layernorm.go:28
-					val_ := val
-//line hecbench_layernorm.go:28
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line hecbench_layernorm.go:192*/ localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
+					/*line hecbench_layernorm.go:192*/ val := localOut
+					/*line hecbench_layernorm.go:28*/ val_ := val
+					/*line hecbench_layernorm.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1467,14 +1243,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:28
-					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
-//line hecbench_layernorm.go:192
-					val := localOut
-//line hecbench_layernorm.go:28
-					val_ := val
-//line hecbench_layernorm.go:28
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line hecbench_layernorm.go:28*/ localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
+					/*line hecbench_layernorm.go:192*/ val := localOut
+					/*line hecbench_layernorm.go:28*/ val_ := val
+					/*line hecbench_layernorm.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1487,42 +1259,33 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				localOut := gc_s_localOut[gc_rank]
-//line hecbench_layernorm.go:192
-				var val float32 = localOut
-//line hecbench_layernorm.go:28
-				var val_ float32 = val
+				/*line hecbench_layernorm.go:192*/ var val float32 = localOut
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
 				gc_l_val_[gc_lane] = val_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask := 16; mask > 0; mask >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run.Add(mask, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1530,12 +1293,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1547,8 +1307,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:16
-							val_ = val_ + gc_c1r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -1577,21 +1336,16 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
-				var val float32
-//line hecbench_layernorm.go:18
-				var r_ float32 = val_
-//line hecbench_layernorm.go:28
-				val = r_
-//line hecbench_layernorm.go:30
-				if lane == 0 {
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
 					shared[wid] = val
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c2v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1608,28 +1362,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val float32
+			/*line hecbench_layernorm.go:27*/ var val float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val = shared[lane]
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
 			gc_s_val_2[gc_rank] = val_2
 		}
-//line hecbench_layernorm.go:15
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1638,10 +1387,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1654,23 +1401,18 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1679,12 +1421,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -1697,8 +1436,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -1714,28 +1452,20 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
-//line hecbench_layernorm.go:33
-				var val float32
-//line hecbench_layernorm.go:35
-				var mean float32
-//line hecbench_layernorm.go:18
-				var r_2 float32 = val_2
-//line hecbench_layernorm.go:41
-				val = r_2
-//line hecbench_layernorm.go:43
-				var r float32 = val
-//line hecbench_layernorm.go:192
-				mean = r
-//line hecbench_layernorm.go:194
-				sMean[0] = mean / float32(n)
+				/*line hecbench_layernorm.go:33*/ var val float32
+				/*line hecbench_layernorm.go:35*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:192*/ mean = r
+				/*line hecbench_layernorm.go:194*/ sMean[0] = mean / float32(n)
 			}
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line hecbench_layernorm.go:198
-	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+	/*line hecbench_layernorm.go:198*/ for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1743,8 +1473,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_layernorm.go:207
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_layernorm.go:207*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1771,10 +1500,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line hecbench_layernorm.go:214
-				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
-//line hecbench_layernorm.go:199
-					id_ := gc_bx*n/2 + idx_
+				/*line hecbench_layernorm.go:214*/ for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_layernorm.go:199*/ id_ := gc_bx*n/2 + idx_
 					localOutFp2_ := outPtr[id_]
 					variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
 					variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
@@ -1783,10 +1510,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-//line hecbench_layernorm.go:24
-	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
-	var gc_l_val_4 [32]float32
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1798,14 +1523,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:205
-					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
-//line hecbench_layernorm.go:205
-					val_3 := variance
-//line hecbench_layernorm.go:28
-					val_4 := val_3
-//line hecbench_layernorm.go:28
-					val_4.StoreSlice(gc_l_val_4[gc_lane:])
+					/*line hecbench_layernorm.go:205*/ variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
+					/*line hecbench_layernorm.go:205*/ val_3 := variance
+					/*line hecbench_layernorm.go:28*/ val_4 := val_3
+					/*line hecbench_layernorm.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1814,14 +1535,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:28
-					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
-//line hecbench_layernorm.go:205
-					val_3 := variance
-//line hecbench_layernorm.go:28
-					val_4 := val_3
-//line hecbench_layernorm.go:28
-					val_4.StoreSlice(gc_l_val_4[gc_lane:])
+					/*line hecbench_layernorm.go:28*/ variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
+					/*line hecbench_layernorm.go:205*/ val_3 := variance
+					/*line hecbench_layernorm.go:28*/ val_4 := val_3
+					/*line hecbench_layernorm.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -1834,42 +1551,33 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				variance := gc_s_variance[gc_rank]
-//line hecbench_layernorm.go:205
-				var val_3 float32 = variance
-//line hecbench_layernorm.go:28
-				var val_4 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ var val_3 float32 = variance
+				/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
 				gc_l_val_4[gc_lane] = val_4
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
-//line hecbench_layernorm.go:17
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-//line hecbench_layernorm.go:16
-				gc_run2.Add(mask_2, 0, 32)
+			/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 		} else {
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
 				} else {
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 					gc_left6 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1877,12 +1585,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_layernorm.go:16
-								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_layernorm.go:16
-								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_layernorm.go:16
-								val_4.StoreSlice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						}
@@ -1894,8 +1599,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 								continue
 							}
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:16
-							val_4 = val_4 + gc_c3r[gc_lane]
+							/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
@@ -1924,21 +1628,16 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
-				var val_3 float32
-//line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
-//line hecbench_layernorm.go:28
-				val_3 = r_4
-//line hecbench_layernorm.go:30
-				if lane_ == 0 {
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
 					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
-	var gc_c4v [32]float32
+	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1955,28 +1654,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-			var val_3 float32
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
 			if gc_tx < gc_bdx/32 {
-//line hecbench_layernorm.go:37
-				val_3 = shared_[lane_]
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
 			gc_s_val_5[gc_rank] = val_5
 		}
-//line hecbench_layernorm.go:15
-		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			gc_left7 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1985,10 +1679,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_c4v[gc_lane:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				}
@@ -2001,23 +1693,18 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
 				}
 			}
-//line hecbench_layernorm.go:16
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			gc_left8 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2026,12 +1713,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:16
-						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
-//line hecbench_layernorm.go:16
-						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_layernorm.go:16
-						val_5.StoreSlice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+						/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				}
@@ -2044,8 +1728,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					}
 					gc_rank := gc_w + gc_lane
 					val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
 					gc_s_val_5[gc_rank] = val_5
 				}
 			}
@@ -2061,35 +1744,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:35
-				var val_3 float32
-//line hecbench_layernorm.go:37
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:205
-				variance = r_3
+				/*line hecbench_layernorm.go:35*/ var val_3 float32
+				/*line hecbench_layernorm.go:37*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:215
-				var val_3 float32
-//line hecbench_layernorm.go:217
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:205
-				variance = r_3
+				/*line hecbench_layernorm.go:215*/ var val_3 float32
+				/*line hecbench_layernorm.go:217*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -2104,20 +1775,13 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:222
-				var val_3 float32
-//line hecbench_layernorm.go:224
-				var variance float32
-//line hecbench_layernorm.go:18
-				var r_5 float32 = val_5
-//line hecbench_layernorm.go:41
-				val_3 = r_5
-//line hecbench_layernorm.go:43
-				var r_3 float32 = val_3
-//line hecbench_layernorm.go:205
-				variance = r_3
-//line hecbench_layernorm.go:207
-				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+				/*line hecbench_layernorm.go:222*/ var val_3 float32
+				/*line hecbench_layernorm.go:224*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
+				/*line hecbench_layernorm.go:207*/ sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -2125,8 +1789,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-//line hecbench_layernorm.go:211
-	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+	/*line hecbench_layernorm.go:211*/ for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2134,8 +1797,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_layernorm.go:220
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_layernorm.go:220*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2163,10 +1825,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
-//line hecbench_layernorm.go:227
-				for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
-//line hecbench_layernorm.go:212
-					id_2 := gc_bx*n/2 + idx_2
+				/*line hecbench_layernorm.go:227*/ for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
+					/*line hecbench_layernorm.go:212*/ id_2 := gc_bx*n/2 + idx_2
 					localOutFp2_2 := outPtr[id_2]
 					gammaVal := gammaPtr[idx_2]
 					betaVal := betaPtr[idx_2]

@@ -21,16 +21,14 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-//line hecbench_mdh.go:47
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:47*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:50
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:50*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -42,19 +40,16 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:55
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:55*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:56
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:56*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:61
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:61*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -74,8 +69,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				gc_at4 := charge[gc_off2:][:gc_to]
 				gc_at5 := size[gc_off2:][:gc_to]
 				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := gc_from, 0+gc_stride*(gc_from), gc_off3+gc_stride*(gc_from), gc_off4+gc_stride*(gc_from), gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride, gc_idx5+gc_stride {
-//line hecbench_mdh.go:60
-					shared[gc_idx] = gc_at[gc_tx]
+					/*line hecbench_mdh.go:60*/ shared[gc_idx] = gc_at[gc_tx]
 					shared[gc_idx2] = gc_at2[gc_tx]
 					shared[gc_idx3] = gc_at3[gc_tx]
 					shared[gc_idx4] = gc_at4[gc_tx]
@@ -85,8 +79,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:60
-					shared[lid*5] = ax[jatom+lid]
+					/*line hecbench_mdh.go:60*/ shared[lid*5] = ax[jatom+lid]
 					shared[lid*5+1] = ay[jatom+lid]
 					shared[lid*5+2] = az[jatom+lid]
 					shared[lid*5+3] = charge[jatom+lid]
@@ -95,14 +88,10 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:71
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:73
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:75
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:77
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:71*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:73*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:75*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:77*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -110,8 +99,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:67
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:67*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i*5])
 						dy := f4SubF(lgy, shared[i*5+1])
 						dz := f4SubF(lgz, shared[i*5+2])
@@ -132,40 +120,35 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 	}
 }
 
@@ -181,16 +164,14 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-//line hecbench_mdh.go:86
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:86*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:89
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:89*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -202,19 +183,16 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:94
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:94*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:95
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:95*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:100
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:100*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -238,8 +216,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				gc_at9 := shared[gc_off6:][:gc_to]
 				gc_at10 := size[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_mdh.go:99
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_mdh.go:99*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at8[gc_tx]
@@ -249,8 +226,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:99
-					shared[lid] = ax[jatom+lid]
+					/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
 					shared[lid+lsize] = ay[jatom+lid]
 					shared[lid+2*lsize] = az[jatom+lid]
 					shared[lid+3*lsize] = charge[jatom+lid]
@@ -259,14 +235,10 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:110
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:112
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:114
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:116
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:110*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:112*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:114*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:116*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -274,8 +246,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:106
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:106*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
 						dy := f4SubF(lgy, shared[i+lsize])
 						dz := f4SubF(lgz, shared[i+2*lsize])
@@ -296,40 +267,35 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 	}
 }
 
@@ -345,16 +311,14 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-//line hecbench_mdh.go:124
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:124*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:127
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:127*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -366,19 +330,16 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:132
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:132*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:133
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:133*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:138
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:138*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -402,8 +363,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				gc_at9 := shared[gc_off6:][:gc_to]
 				gc_at10 := size[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_mdh.go:137
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_mdh.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at8[gc_tx]
@@ -413,8 +373,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:137
-					shared[lid] = ax[jatom+lid]
+					/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
 					shared[lid+lsize] = ay[jatom+lid]
 					shared[lid+2*lsize] = az[jatom+lid]
 					shared[lid+3*lsize] = charge[jatom+lid]
@@ -423,14 +382,10 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:148
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:150
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:152
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:154
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:148*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:150*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:152*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:154*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -438,8 +393,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:144
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:144*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
 						dy := f4SubF(lgy, shared[i+lsize])
 						dz := f4SubF(lgz, shared[i+2*lsize])
@@ -460,39 +414,34 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 	}
 }

@@ -25,16 +25,14 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
-//line hecbench_mdh.go:47
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:47*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:50
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:50*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -46,19 +44,16 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:55
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:55*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:56
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:56*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:61
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:61*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -78,63 +73,48 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var lid int = gc_tx
-//line hecbench_mdh.go:60
-						var gc_lanes6 [8]float32
-//line hecbench_mdh.go:60
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
+						/*line hecbench_mdh.go:60*/ var gc_lanes6 [8]float32
+						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_mdh.go:60
-								shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
+								/*line hecbench_mdh.go:60*/ shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:60
-						var gc_lanes7 [8]float32
-//line hecbench_mdh.go:60
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
+						/*line hecbench_mdh.go:60*/ var gc_lanes7 [8]float32
+						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
 								gc_pos.Thread = gc_rank + gc_k7
-//line hecbench_mdh.go:61
-								shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
+								/*line hecbench_mdh.go:61*/ shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:61
-						var gc_lanes8 [8]float32
-//line hecbench_mdh.go:61
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
+						/*line hecbench_mdh.go:61*/ var gc_lanes8 [8]float32
+						/*line hecbench_mdh.go:61*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_mdh.go:62
-								shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
+								/*line hecbench_mdh.go:62*/ shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:62
-						var gc_lanes9 [8]float32
-//line hecbench_mdh.go:62
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
+						/*line hecbench_mdh.go:62*/ var gc_lanes9 [8]float32
+						/*line hecbench_mdh.go:62*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
 						for gc_k9 := range 8 {
 							if 0xff&(1<<gc_k9) != 0 {
 								gc_pos.Thread = gc_rank + gc_k9
-//line hecbench_mdh.go:63
-								shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
+								/*line hecbench_mdh.go:63*/ shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:63
-						var gc_lanes10 [8]float32
-//line hecbench_mdh.go:63
-						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
+						/*line hecbench_mdh.go:63*/ var gc_lanes10 [8]float32
+						/*line hecbench_mdh.go:63*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
-//line hecbench_mdh.go:64
-								shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
+								/*line hecbench_mdh.go:64*/ shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -144,8 +124,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:60
-					shared[lid*5] = gc_at[gc_tx]
+					/*line hecbench_mdh.go:60*/ shared[lid*5] = gc_at[gc_tx]
 					shared[lid*5+1] = gc_at2[gc_tx]
 					shared[lid*5+2] = gc_at3[gc_tx]
 					shared[lid*5+3] = gc_at4[gc_tx]
@@ -158,67 +137,51 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var lid int = gc_tx
-//line hecbench_mdh.go:60
-						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
+						/*line hecbench_mdh.go:60*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 							break
 						}
-//line hecbench_mdh.go:60
-						var gc_lanes [8]float32
-//line hecbench_mdh.go:60
-						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
+						/*line hecbench_mdh.go:60*/ var gc_lanes [8]float32
+						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line hecbench_mdh.go:60
-								shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
+								/*line hecbench_mdh.go:60*/ shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:60
-						var gc_lanes2 [8]float32
-//line hecbench_mdh.go:60
-						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
+						/*line hecbench_mdh.go:60*/ var gc_lanes2 [8]float32
+						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_mdh.go:61
-								shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
+								/*line hecbench_mdh.go:61*/ shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:61
-						var gc_lanes3 [8]float32
-//line hecbench_mdh.go:61
-						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
+						/*line hecbench_mdh.go:61*/ var gc_lanes3 [8]float32
+						/*line hecbench_mdh.go:61*/ archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_mdh.go:62
-								shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
+								/*line hecbench_mdh.go:62*/ shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:62
-						var gc_lanes4 [8]float32
-//line hecbench_mdh.go:62
-						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
+						/*line hecbench_mdh.go:62*/ var gc_lanes4 [8]float32
+						/*line hecbench_mdh.go:62*/ archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_mdh.go:63
-								shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
+								/*line hecbench_mdh.go:63*/ shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:63
-						var gc_lanes5 [8]float32
-//line hecbench_mdh.go:63
-						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
+						/*line hecbench_mdh.go:63*/ var gc_lanes5 [8]float32
+						/*line hecbench_mdh.go:63*/ archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_mdh.go:64
-								shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
+								/*line hecbench_mdh.go:64*/ shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -228,8 +191,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:60
-					shared[lid*5] = ax[jatom+lid]
+					/*line hecbench_mdh.go:60*/ shared[lid*5] = ax[jatom+lid]
 					shared[lid*5+1] = ay[jatom+lid]
 					shared[lid*5+2] = az[jatom+lid]
 					shared[lid*5+3] = charge[jatom+lid]
@@ -239,14 +201,10 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:72
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:74
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:76
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:78
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:72*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:74*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:76*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:78*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -254,8 +212,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:67
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:67*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i*5])
 						dy := f4SubF(lgy, shared[i*5+1])
 						dz := f4SubF(lgz, shared[i*5+2])
@@ -276,40 +233,35 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:78
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 	}
 }
 
@@ -327,16 +279,14 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
-//line hecbench_mdh.go:86
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:86*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:89
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:89*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -348,19 +298,16 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:94
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:94*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:95
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:95*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:100
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:100*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -389,22 +336,16 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						gc_tx := gc_vstep
 						var lid int = gc_tx
 						_ = lid
-//line hecbench_mdh.go:98
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hecbench_mdh.go:98
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line hecbench_mdh.go:98
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-//line hecbench_mdh.go:98
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_mdh.go:98
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+						/*line hecbench_mdh.go:98*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_mdh.go:98*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_mdh.go:98*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_mdh.go:98*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_mdh.go:98*/ archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_mdh.go:99
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_mdh.go:99*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at8[gc_tx]
@@ -416,14 +357,11 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var lid int = gc_tx
-//line hecbench_mdh.go:99
-						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						/*line hecbench_mdh.go:99*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 							break
 						}
-//line hecbench_mdh.go:99
-						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:99
-						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+						/*line hecbench_mdh.go:99*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+						/*line hecbench_mdh.go:99*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
 						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
 						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
 						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
@@ -433,8 +371,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:99
-					shared[lid] = ax[jatom+lid]
+					/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
 					shared[lid+lsize] = ay[jatom+lid]
 					shared[lid+2*lsize] = az[jatom+lid]
 					shared[lid+3*lsize] = charge[jatom+lid]
@@ -444,14 +381,10 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:111
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:113
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:115
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:117
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:111*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:113*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:115*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:117*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -459,8 +392,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:106
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:106*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
 						dy := f4SubF(lgy, shared[i+lsize])
 						dz := f4SubF(lgz, shared[i+2*lsize])
@@ -481,40 +413,35 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:117
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 	}
 }
 
@@ -532,16 +459,14 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 	_ = &pre1
 	_ = &xkappa
-//line hecbench_mdh.go:124
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_mdh.go:124*/ shared := gocuda.DynamicShared[float32](t)
 	lsize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_mdh.go:127
-			igrid := gc_bx*lsize + lid
+			/*line hecbench_mdh.go:127*/ igrid := gc_bx*lsize + lid
 			v := Float4{}
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
@@ -553,19 +478,16 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-//line hecbench_mdh.go:132
-	for jatom := 0; jatom < natom; jatom += lsize {
+	/*line hecbench_mdh.go:132*/ for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_mdh.go:133
-		if (jatom + lsize) > natom {
+		/*line hecbench_mdh.go:133*/ if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_mdh.go:138
-		if !compiled.Adds(jatom, gc_to) {
+		/*line hecbench_mdh.go:138*/ if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
@@ -594,22 +516,16 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						gc_tx := gc_vstep
 						var lid int = gc_tx
 						_ = lid
-//line hecbench_mdh.go:136
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hecbench_mdh.go:136
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line hecbench_mdh.go:136
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-//line hecbench_mdh.go:136
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_mdh.go:136
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+						/*line hecbench_mdh.go:136*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_mdh.go:136*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_mdh.go:136*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_mdh.go:136*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_mdh.go:136*/ archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_mdh.go:137
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_mdh.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at8[gc_tx]
@@ -621,14 +537,11 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var lid int = gc_tx
-//line hecbench_mdh.go:137
-						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						/*line hecbench_mdh.go:137*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 							break
 						}
-//line hecbench_mdh.go:137
-						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:137
-						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+						/*line hecbench_mdh.go:137*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+						/*line hecbench_mdh.go:137*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
 						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
 						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
 						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
@@ -638,8 +551,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_mdh.go:137
-					shared[lid] = ax[jatom+lid]
+					/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
 					shared[lid+lsize] = ay[jatom+lid]
 					shared[lid+2*lsize] = az[jatom+lid]
 					shared[lid+3*lsize] = charge[jatom+lid]
@@ -649,14 +561,10 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-//line hecbench_mdh.go:149
-			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:151
-			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:153
-			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:155
-			gc_s_lgz := gc_s_lgz[:gc_n]
+			/*line hecbench_mdh.go:149*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:151*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:153*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:155*/ gc_s_lgz := gc_s_lgz[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -664,8 +572,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-//line hecbench_mdh.go:144
-					for i := 0; i < lsize; i++ {
+					/*line hecbench_mdh.go:144*/ for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
 						dy := f4SubF(lgy, shared[i+lsize])
 						dz := f4SubF(lgz, shared[i+2*lsize])
@@ -686,39 +593,34 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-			asFloat4(val)[igrid] = v
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
-//line hecbench_mdh.go:155
-		asFloat4(val)[igrid] = v
+		/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 	}
 }

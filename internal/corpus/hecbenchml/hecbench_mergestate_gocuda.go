@@ -51,14 +51,11 @@ func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []fl
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bx)*uint64(gc_bdx) + uint64(gc_tx)
-//line hecbench_mergestate.go:46
-				if idx >= n {
+				/*line hecbench_mergestate.go:46*/ if idx >= n {
 					continue gc_L1
 				}
-//line hecbench_mergestate.go:50
-				rng := seed ^ uint32(idx)
-//line hecbench_mergestate.go:52
-				r := xorshift32(&rng)
+				/*line hecbench_mergestate.go:50*/ rng := seed ^ uint32(idx)
+				/*line hecbench_mergestate.go:52*/ r := xorshift32(&rng)
 				u := uint32ToUniform(r)
 				v := low + (high-low)*u
 				data[idx] = v
@@ -101,38 +98,29 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_mergestate.go:66
-		packSize := uint32(16 / unsafe.Sizeof(float32(0)))
+		/*line hecbench_mergestate.go:66*/ packSize := uint32(16 / unsafe.Sizeof(float32(0)))
 		threadsPerHead := headSize / packSize
-//line hecbench_mergestate.go:70
-		tokenHeadThreads := numTokens * numHeads * threadsPerHead
+		/*line hecbench_mergestate.go:70*/ tokenHeadThreads := numTokens * numHeads * threadsPerHead
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_L1:
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_mergestate.go:69
-						globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
-//line hecbench_mergestate.go:72
-						if globalIdx >= tokenHeadThreads {
+						/*line hecbench_mergestate.go:69*/ globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
+						/*line hecbench_mergestate.go:72*/ if globalIdx >= tokenHeadThreads {
 							continue gc_L1
 						}
-//line hecbench_mergestate.go:77
-						tokenHeadIdx := globalIdx / threadsPerHead
+						/*line hecbench_mergestate.go:77*/ tokenHeadIdx := globalIdx / threadsPerHead
 						packIdx := globalIdx % threadsPerHead
-//line hecbench_mergestate.go:80
-						tokenIdx := tokenHeadIdx / numHeads
+						/*line hecbench_mergestate.go:80*/ tokenIdx := tokenHeadIdx / numHeads
 						headIdx := tokenHeadIdx % numHeads
-//line hecbench_mergestate.go:83
-						packOffset := packIdx * packSize
-//line hecbench_mergestate.go:86
-						headOffset := tokenIdx*numHeads*headSize + headIdx*headSize
+						/*line hecbench_mergestate.go:83*/ packOffset := packIdx * packSize
+						/*line hecbench_mergestate.go:86*/ headOffset := tokenIdx*numHeads*headSize + headIdx*headSize
 						prefixHeadPtr := prefixOutput[headOffset:]
 						suffixHeadPtr := suffixOutput[headOffset:]
 						outputHeadPtr := output[headOffset:]
-//line hecbench_mergestate.go:92
-						lseOffset := tokenIdx*numHeads + headIdx
+						/*line hecbench_mergestate.go:92*/ lseOffset := tokenIdx*numHeads + headIdx
 						pLse := prefixLse[lseOffset]
 						sLse := suffixLse[lseOffset]
 						if isinf(pLse) {
@@ -141,8 +129,7 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 						if isinf(sLse) {
 							sLse = float32(math.Inf(-1))
 						}
-//line hecbench_mergestate.go:102
-						maxLse := max(pLse, sLse)
+						/*line hecbench_mergestate.go:102*/ maxLse := max(pLse, sLse)
 						pLse = pLse - maxLse
 						sLse = sLse - maxLse
 						pSe := expf(pLse)
@@ -150,27 +137,19 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 						outSe := pSe + sSe
 						pScale := pSe / outSe
 						sScale := sSe / outSe
-//line hecbench_mergestate.go:112
-						if packOffset < headSize {
-//line hecbench_mergestate.go:114
-							pOutPack := asUint4(prefixHeadPtr)[packIdx]
+						/*line hecbench_mergestate.go:112*/ if packOffset < headSize {
+							/*line hecbench_mergestate.go:114*/ pOutPack := asUint4(prefixHeadPtr)[packIdx]
 							sOutPack := asUint4(suffixHeadPtr)[packIdx]
 							var oOutPack Uint4
-//line hecbench_mergestate.go:118
-							for i := uint32(0); i < packSize; i++ {
-//line hecbench_mergestate.go:120
-								pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
+							/*line hecbench_mergestate.go:118*/ for i := uint32(0); i < packSize; i++ {
+								/*line hecbench_mergestate.go:120*/ pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
 								sOutF := (*[4]float32)(unsafe.Pointer(&sOutPack))[i]
-//line hecbench_mergestate.go:124
-								oOutF := pOutF*pScale + (sOutF * sScale)
-//line hecbench_mergestate.go:126
-								(*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
+								/*line hecbench_mergestate.go:124*/ oOutF := pOutF*pScale + (sOutF * sScale)
+								/*line hecbench_mergestate.go:126*/ (*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
 							}
-//line hecbench_mergestate.go:130
-							asUint4(outputHeadPtr)[packIdx] = oOutPack
+							/*line hecbench_mergestate.go:130*/ asUint4(outputHeadPtr)[packIdx] = oOutPack
 						}
-//line hecbench_mergestate.go:133
-						if lse != nil && packIdx == 0 {
+						/*line hecbench_mergestate.go:133*/ if lse != nil && packIdx == 0 {
 							outLse := logf(outSe) + maxLse
 							lse[lseOffset] = outLse
 						}

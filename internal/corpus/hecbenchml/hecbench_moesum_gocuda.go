@@ -61,8 +61,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_moesum.go:31
-		d4 := d >> 2
+		/*line hecbench_moesum.go:31*/ d4 := d >> 2
 		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
 		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
 		gc_step := 0
@@ -70,8 +69,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:35
-				input4 := asFloat4(input)
+				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
@@ -79,8 +77,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:35
-				input4 := asFloat4(input)
+				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
@@ -88,8 +85,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:35
-				input4 := asFloat4(input)
+				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
@@ -97,8 +93,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:35
-				input4 := asFloat4(input)
+				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
@@ -106,16 +101,14 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:35
-			input4 := asFloat4(input)
+			/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 			out4 := asFloat4(out)
 			gc_s_input4[gc_rank] = input4
 			gc_s_out4[gc_rank] = out4
 		}
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-//line hecbench_moesum.go:38
-		for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		/*line hecbench_moesum.go:38*/ for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -123,8 +116,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_moesum.go:47
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_moesum.go:47*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -151,12 +143,9 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
-//line hecbench_moesum.go:54
-					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
-//line hecbench_moesum.go:39
-						acc := Float4{0., 0., 0., 0.}
-//line hecbench_moesum.go:41
-						for k := 0; k < topk; k++ {
+					/*line hecbench_moesum.go:54*/ for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
+						/*line hecbench_moesum.go:39*/ acc := Float4{0., 0., 0., 0.}
+						/*line hecbench_moesum.go:41*/ for k := 0; k < topk; k++ {
 							v := input4[inputBase4+k*d4+idx]
 							acc.X += v.X
 							acc.Y += v.Y

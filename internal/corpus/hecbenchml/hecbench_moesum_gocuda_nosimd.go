@@ -25,8 +25,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_moesum.go:15
-		outputBase := int64(gc_bx) * int64(d)
+		/*line hecbench_moesum.go:15*/ outputBase := int64(gc_bx) * int64(d)
 		inputBase := outputBase * int64(topk)
 		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -36,8 +35,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_moesum.go:26
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_moesum.go:26*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -50,21 +48,17 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 					gc_tx := gc_vstep
 					var idx int = gc_tx + gc_off
 					x := gc_vb
-//line hecbench_moesum.go:19
-					if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+					/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 						break
 					}
-//line hecbench_moesum.go:19
-					for k := 0; k < topk; k = k + 1 {
+					/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
 						var gc_ld2 lanes.Float32x8
-//line hecbench_moesum.go:19
-						if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+						/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 							gc_ld2 = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 						} else {
 							break gc_steps2
 						}
-//line hecbench_moesum.go:20
-						x = x.Add(gc_ld2)
+						/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld2)
 					}
 					x.StoreSlice(out[outputBase+int64(idx):])
 				}
@@ -76,8 +70,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 					idx := gc_tx + gc_off
 					gc_more = true
 					x := float32(0.0)
-//line hecbench_moesum.go:19
-					for k := 0; k < topk; k++ {
+					/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k++ {
 						x += input[inputBase+int64(k*d)+int64(idx)]
 					}
 					out[outputBase+int64(idx)] = x

@@ -26,8 +26,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_moesum.go:15
-		outputBase := int64(gc_bx) * int64(d)
+		/*line hecbench_moesum.go:15*/ outputBase := int64(gc_bx) * int64(d)
 		inputBase := outputBase * int64(topk)
 		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -37,8 +36,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_moesum.go:26
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_moesum.go:26*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -53,62 +51,49 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 						gc_gc_tx := gc_tx + 8
 						var idx int = gc_tx + gc_off
 						x := gc_vb
-//line hecbench_moesum.go:19
-						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+						/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 							break
 						}
 						var gc_idx int = gc_gc_tx + gc_off
 						gc_x := gc_vb
-//line hecbench_moesum.go:19
-						if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
+						/*line hecbench_moesum.go:19*/ if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
 							break
 						}
-//line hecbench_moesum.go:19
-						for k := 0; k < topk; k = k + 1 {
+						/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:19
-							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+							/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
 								break gc_jam
 							}
-//line hecbench_moesum.go:20
-							x = x.Add(gc_ld)
+							/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld)
 							var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:20
-							if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
-//line hecbench_moesum.go:20
-								gc_gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
+							/*line hecbench_moesum.go:20*/ if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
+								/*line hecbench_moesum.go:20*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
 							} else {
 								break gc_jam
 							}
 							gc_x = gc_x.Add(gc_gc_ld)
 						}
-//line hecbench_moesum.go:22
-						x.StoreSlice(out[outputBase+int64(idx):])
-//line hecbench_moesum.go:22
-						gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
+						/*line hecbench_moesum.go:22*/ x.StoreSlice(out[outputBase+int64(idx):])
+						/*line hecbench_moesum.go:22*/ gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
 					}
 				gc_steps:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var idx int = gc_tx + gc_off
 						x := gc_vb
-//line hecbench_moesum.go:19
-						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+						/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 							break
 						}
-//line hecbench_moesum.go:19
-						for k := 0; k < topk; k = k + 1 {
+						/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:19
-							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+							/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
 								break gc_steps
 							}
-//line hecbench_moesum.go:20
-							x = x.Add(gc_ld)
+							/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld)
 						}
 						x.StoreSlice(out[outputBase+int64(idx):])
 					}
@@ -122,8 +107,7 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 					idx := gc_tx + gc_off
 					gc_more = true
 					x := float32(0.0)
-//line hecbench_moesum.go:19
-					for k := 0; k < topk; k++ {
+					/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k++ {
 						x += input[inputBase+int64(k*d)+int64(idx)]
 					}
 					out[outputBase+int64(idx)] = x

@@ -37,24 +37,20 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_nlll.go:17
-	smInputs := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
+	/*line hecbench_nlll.go:17*/ smInputs := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
 	accWeight := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_nlll.go:21
-			smInputs[tid] = float32(0)
+			/*line hecbench_nlll.go:21*/ smInputs[tid] = float32(0)
 			accWeight[tid] = float32(0)
-//line hecbench_nlll.go:24
-			for i := tid; int64(i) < nframe; i += nllLossThreads {
+			/*line hecbench_nlll.go:24*/ for i := tid; int64(i) < nframe; i += nllLossThreads {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_nlll.go:25
-				tg := target[i]
+				/*line hecbench_nlll.go:25*/ tg := target[i]
 				if int64(tg) != ignoreIndex {
 					var curWeight float32
 					if weights != nil {
@@ -80,8 +76,7 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 					{
 						outputAcc := float32(0)
 						totalWeightAcc := float32(0)
-//line hecbench_nlll.go:43
-						for i_ := 0; i_ < nllLossThreads; i_++ {
+						/*line hecbench_nlll.go:43*/ for i_ := 0; i_ < nllLossThreads; i_++ {
 							outputAcc += smInputs[i_]
 							totalWeightAcc += accWeight[i_]
 						}

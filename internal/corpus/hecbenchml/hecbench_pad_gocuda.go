@@ -39,8 +39,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 	gc_s_myS := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_reg := compiled.Scratch[[32]float64](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_pad.go:60
-	matrixSize := m * (n + pad)
+	/*line hecbench_pad.go:60*/ matrixSize := m * (n + pad)
 	matrixSizeAlign := (matrixSize + gc_bdx*padRegs - 1) / (gc_bdx * padRegs) * (gc_bdx * padRegs)
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -48,10 +47,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 			continue
 		}
 		gc_b.Enter(gc_rank)
-//line hecbench_pad.go:58
-		p := partitionerCreate(nTasks, alpha)
-//line hecbench_pad.go:63
-		myS := gpuFirst(t, &p)
+		/*line hecbench_pad.go:58*/ p := partitionerCreate(nTasks, alpha)
+		/*line hecbench_pad.go:63*/ myS := gpuFirst(t, &p)
 		gc_s_p[gc_rank] = p
 		gc_s_myS[gc_rank] = myS
 	}
@@ -73,13 +70,11 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				p := gc_s_p[gc_rank]
 				myS := gc_s_myS[gc_rank]
-//line hecbench_pad.go:63
-				if !(gpuMore(&p)) {
+				/*line hecbench_pad.go:63*/ if !(gpuMore(&p)) {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_pad.go:66
-				var reg [padRegs]float64
+				/*line hecbench_pad.go:66*/ var reg [padRegs]float64
 				pos := matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
 				mySRow := pos / (n + pad)
 				myX := pos % (n + pad)
@@ -98,8 +93,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(1)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -111,8 +105,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(2)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -124,8 +117,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(3)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -137,8 +129,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(4)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -150,8 +141,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(5)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -163,8 +153,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(6)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -176,8 +165,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(7)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -189,8 +177,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(8)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -202,8 +189,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(9)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -215,8 +201,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(10)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -228,8 +213,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(11)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -241,8 +225,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(12)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -254,8 +237,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(13)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -267,8 +249,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(14)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -280,8 +261,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(15)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -293,8 +273,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(16)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -306,8 +285,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(17)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -319,8 +297,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(18)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -332,8 +309,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(19)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -345,8 +321,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(20)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -358,8 +333,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(21)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -371,8 +345,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(22)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -384,8 +357,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(23)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -397,8 +369,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(24)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -410,8 +381,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(25)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -423,8 +393,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(26)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -436,8 +405,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(27)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -449,8 +417,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(28)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -462,8 +429,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(29)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -475,8 +441,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(30)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -488,8 +453,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j := int(31)
-//line hecbench_pad.go:73
-					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+					/*line hecbench_pad.go:73*/ if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
 						reg[j] = 0
@@ -515,15 +479,13 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					continue
 				}
 				myS := gc_s_myS[gc_rank]
-//line hecbench_pad.go:88
-				for atomic.Add(&flags[myS], 0) == 0 {
+				/*line hecbench_pad.go:88*/ for atomic.Add(&flags[myS], 0) == 0 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
 				}
-//line hecbench_pad.go:90
-				atomic.Add(&flags[myS+1], 1)
+				/*line hecbench_pad.go:90*/ atomic.Add(&flags[myS+1], 1)
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -537,10 +499,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				p := gc_s_p[gc_rank]
 				myS := gc_s_myS[gc_rank]
 				reg := gc_s_reg[gc_rank]
-//line hecbench_pad.go:107
-				var pos int
-//line hecbench_pad.go:94
-				pos = matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
+				/*line hecbench_pad.go:107*/ var pos int
+				/*line hecbench_pad.go:94*/ pos = matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
 				{
 					j_ := int(0)
 					if pos >= 0 && pos < matrixSize {
@@ -550,254 +510,222 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				{
 					j_ := int(1)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(2)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(3)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(4)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(5)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(6)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(7)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(8)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(9)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(10)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(11)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(12)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(13)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(14)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(15)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(16)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(17)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(18)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(19)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(20)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(21)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(22)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(23)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(24)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(25)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(26)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(27)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(28)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(29)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(30)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
 					j_ := int(31)
-//line hecbench_pad.go:97
-					if pos >= 0 && pos < matrixSize {
+					/*line hecbench_pad.go:97*/ if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
-//line hecbench_pad.go:63
-				myS = gpuNext(t, &p)
+				/*line hecbench_pad.go:63*/ myS = gpuNext(t, &p)
 				gc_s_p[gc_rank] = p
 				gc_s_myS[gc_rank] = myS
 			}

@@ -60,38 +60,30 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_perplexity.go:34
-						ik := i * k
-//line hecbench_perplexity.go:32
-						betaMin := float32(math.Inf(-1))
-//line hecbench_perplexity.go:32
-						betaMax := float32(math.Inf(1))
+						/*line hecbench_perplexity.go:34*/ ik := i * k
+						/*line hecbench_perplexity.go:32*/ betaMin := float32(math.Inf(-1))
+						/*line hecbench_perplexity.go:32*/ betaMax := float32(math.Inf(1))
 						beta := float32(1)
-//line hecbench_perplexity.go:35
-						var step int
+						/*line hecbench_perplexity.go:35*/ var step int
 						var step_ int = 0
 						for ; step_ < epochs; step_++ {
 							sumPi := fltEpsilon
-//line hecbench_perplexity.go:41
-							for j := 0; j < k; j++ {
+							/*line hecbench_perplexity.go:41*/ for j := 0; j < k; j++ {
 								P[ik+j] = expf(-distances[ik+j] * beta)
 								sumPi += P[ik+j]
 							}
 							sumDistiPi := float32(0)
-//line hecbench_perplexity.go:48
-							div := 1.0 / sumPi
+							/*line hecbench_perplexity.go:48*/ div := 1.0 / sumPi
 							for j_ := 0; j_ < k; j_++ {
 								P[ik+j_] *= div
 								sumDistiPi += distances[ik+j_] * P[ik+j_]
 							}
-//line hecbench_perplexity.go:54
-							entropy := logf(sumPi) + beta*sumDistiPi
+							/*line hecbench_perplexity.go:54*/ entropy := logf(sumPi) + beta*sumDistiPi
 							entropyDiff := entropy - desiredEntropy
 							if fabsf(entropyDiff) <= tol {
 								break
 							}
-//line hecbench_perplexity.go:61
-							if entropyDiff > 0 {
+							/*line hecbench_perplexity.go:61*/ if entropyDiff > 0 {
 								betaMin = beta
 								if isinf(betaMax) {
 									beta *= 2.0
@@ -107,8 +99,7 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 								}
 							}
 						}
-//line hecbench_perplexity.go:76
-						step = step_
+						/*line hecbench_perplexity.go:76*/ step = step_
 						_ = step
 					}
 				}

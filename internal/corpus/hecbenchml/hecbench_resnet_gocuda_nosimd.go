@@ -20,8 +20,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	tile := gc_bx
-//line hecbench_resnet.go:22
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:22*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[512*4:]
 	output := weights[128*64:]
 	input := shared_
@@ -34,27 +33,22 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_pos.Thread = gc_base + gc_tx
 				inChannel := gc_tx
 				line := gc_ty
-//line hecbench_resnet.go:20
-				ind := line*128 + inChannel
+				/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 				{
 					i := int(0)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(1)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(2)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(3)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
 				scale[inChannel] = bnScale[inChannel]
@@ -66,8 +60,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:37
-	for k := 0; k < 512; k += 64 {
+	/*line hecbench_resnet.go:37*/ for k := 0; k < 512; k += 64 {
 		BStart := B[k*128:]
 		{
 			gc_ty := 0
@@ -76,87 +69,70 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					line := gc_ty
 					inChannel := gc_tx
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 					{
 						i_ := int(0)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(1)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(2)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(3)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(4)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(5)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(6)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(7)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(8)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(9)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(10)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(11)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(12)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(13)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(14)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(15)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
 				gc_ty++
@@ -165,8 +141,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-//line hecbench_resnet.go:44
-		AStart := input[k:]
+		/*line hecbench_resnet.go:44*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -174,327 +149,262 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(32)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(33)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(34)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(35)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(36)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(37)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(38)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(39)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(40)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(41)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(42)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(43)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(44)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(45)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(46)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(47)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(48)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(49)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(50)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(51)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(52)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(53)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(54)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(55)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(56)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(57)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(58)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(59)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(60)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(61)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(62)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(63)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -504,8 +414,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:51
-	CStart := C[tile*512:]
+	/*line hecbench_resnet.go:51*/ CStart := C[tile*512:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -521,26 +430,20 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_tx := gc_vstep
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:20
-					var ind int = line*128 + inChannel
+					/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
 					_ = ind
-//line hecbench_resnet.go:51
-					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
-//line hecbench_resnet.go:51
-					gc_if2 := res.Greater(gc_vb2)
+					/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+					/*line hecbench_resnet.go:51*/ gc_if2 := res.Greater(gc_vb2)
 					if gc_if2.ToBits() != 0 {
-//line hecbench_resnet.go:51
-						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+						/*line hecbench_resnet.go:51*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line hecbench_resnet.go:51
-						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+						/*line hecbench_resnet.go:51*/ gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:51
-					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_resnet.go:51*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
@@ -554,33 +457,26 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_tx := gc_vstep2
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:20
-					var ind int = line*128 + inChannel
-//line hecbench_resnet.go:51
-					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+					/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+					/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 						break
 					}
-//line hecbench_resnet.go:51
-					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
-//line hecbench_resnet.go:51
-					gc_if := res.Greater(gc_vb)
+					/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+					/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb)
 					if gc_if.ToBits() != 0 {
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line hecbench_resnet.go:55
-						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+						/*line hecbench_resnet.go:55*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					if res > 0 {
 						CStart[ind] = res
 					} else {
@@ -609,11 +505,9 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_n := gc_b.Len()
 	tile := gc_bx
 	part := gc_by
-//line hecbench_resnet.go:68
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:68*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[128*4:]
-//line hecbench_resnet.go:69
-	input := shared_
+	/*line hecbench_resnet.go:69*/ input := shared_
 	output := weights[128*64:]
 	bias := output[4*128:]
 	scale := bias[128:]
@@ -632,8 +526,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at6 := bnScale[gc_off5:][:gc_bdx]
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:74
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_resnet.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = 0.0
@@ -643,10 +536,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:74
-					input[ind] = A[tile*512+ind]
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
 					bias[inChannel] = bnBias[part*128+inChannel]
 					scale[inChannel] = bnScale[part*128+inChannel]
 					output[ind] = 0.0
@@ -658,8 +549,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:80
-	for k := 0; k < 128; k += 64 {
+	/*line hecbench_resnet.go:80*/ for k := 0; k < 128; k += 64 {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -667,87 +557,70 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
 					{
 						i := int(0)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(1)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(2)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(3)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(4)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(5)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(6)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(7)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(8)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(9)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(10)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(11)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(12)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(13)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(14)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(15)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
 				gc_ty++
@@ -756,8 +629,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-//line hecbench_resnet.go:86
-		AStart := input[k:]
+		/*line hecbench_resnet.go:86*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -765,327 +637,262 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(32)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(33)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(34)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(35)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(36)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(37)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(38)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(39)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(40)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(41)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(42)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(43)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(44)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(45)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(46)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(47)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(48)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(49)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(50)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(51)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(52)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(53)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(54)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(55)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(56)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(57)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(58)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(59)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(60)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(61)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(62)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(63)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -1095,8 +902,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:93
-	CStart := C[tile*2048+part*128:]
+	/*line hecbench_resnet.go:93*/ CStart := C[tile*2048+part*128:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1111,32 +917,27 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_resnet.go:94
-						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_resnet.go:94
-						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_resnet.go:94
-						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_resnet.go:94
-						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:94
-					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+					/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 					gc_at11[gc_tx] = res
 				}
 			} else {
@@ -1147,10 +948,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
@@ -1158,10 +957,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
@@ -1169,10 +966,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 					{
@@ -1180,10 +975,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-						res := scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 						CStart[line*512+inChannel] = res
 					}
 				}
@@ -1191,10 +984,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					CStart[line*512+inChannel] = res
 				}
 			}
@@ -1216,8 +1007,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	tile := gc_bx
-//line hecbench_resnet.go:106
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:106*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[1024*4:]
 	output := weights[256*16:]
 	input := shared_
@@ -1230,27 +1020,22 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_pos.Thread = gc_base + gc_tx
 				inChannel := gc_tx
 				line := gc_ty
-//line hecbench_resnet.go:104
-				ind := line*256 + inChannel
+				/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 				{
 					i := int(0)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(1)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(2)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(3)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
 				scale[inChannel] = bnScale[inChannel]
@@ -1262,8 +1047,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:121
-	for k := 0; k < 1024; k += 16 {
+	/*line hecbench_resnet.go:121*/ for k := 0; k < 1024; k += 16 {
 		BStart := B[k*256:]
 		{
 			gc_ty := 0
@@ -1272,27 +1056,22 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					line := gc_ty
 					inChannel := gc_tx
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 					{
 						i_ := int(0)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(1)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(2)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(3)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
 				gc_ty++
@@ -1301,8 +1080,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-//line hecbench_resnet.go:128
-		AStart := input[k:]
+		/*line hecbench_resnet.go:128*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1310,87 +1088,70 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -1400,8 +1161,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:135
-	CStart := C[tile*1024:]
+	/*line hecbench_resnet.go:135*/ CStart := C[tile*1024:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1417,26 +1177,20 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_tx := gc_vstep
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:104
-					var ind int = line*256 + inChannel
+					/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
 					_ = ind
-//line hecbench_resnet.go:135
-					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
-//line hecbench_resnet.go:135
-					gc_if2 := res.Greater(gc_vb2)
+					/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+					/*line hecbench_resnet.go:135*/ gc_if2 := res.Greater(gc_vb2)
 					if gc_if2.ToBits() != 0 {
-//line hecbench_resnet.go:135
-						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+						/*line hecbench_resnet.go:135*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line hecbench_resnet.go:135
-						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+						/*line hecbench_resnet.go:135*/ gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:135
-					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_resnet.go:135*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
@@ -1450,33 +1204,26 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_tx := gc_vstep2
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:104
-					var ind int = line*256 + inChannel
-//line hecbench_resnet.go:135
-					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+					/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+					/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 						break
 					}
-//line hecbench_resnet.go:135
-					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
-//line hecbench_resnet.go:135
-					gc_if := res.Greater(gc_vb)
+					/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+					/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb)
 					if gc_if.ToBits() != 0 {
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 					}
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
 					if gc_else.ToBits() != 0 {
-//line hecbench_resnet.go:139
-						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+						/*line hecbench_resnet.go:139*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					if res > 0 {
 						CStart[ind] = res
 					} else {
@@ -1505,11 +1252,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_n := gc_b.Len()
 	tile := gc_bx
 	part := gc_by
-//line hecbench_resnet.go:152
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:152*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[256*4:]
-//line hecbench_resnet.go:153
-	input := shared_
+	/*line hecbench_resnet.go:153*/ input := shared_
 	output := weights[256*32:]
 	bias := output[4*256:]
 	scale := bias[256:]
@@ -1528,8 +1273,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at6 := bnScale[gc_off5:][:gc_bdx]
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:158
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_resnet.go:158*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = 0.0
@@ -1539,10 +1283,8 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:158
-					input[ind] = A[tile*1024+ind]
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
 					bias[inChannel] = bnBias[part*256+inChannel]
 					scale[inChannel] = bnScale[part*256+inChannel]
 					output[ind] = 0.0
@@ -1554,8 +1296,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:164
-	for k := 0; k < 256; k += 32 {
+	/*line hecbench_resnet.go:164*/ for k := 0; k < 256; k += 32 {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1563,47 +1304,38 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
 					{
 						i := int(0)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(1)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(2)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(3)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(4)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(5)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(6)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(7)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
 				gc_ty++
@@ -1612,8 +1344,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-//line hecbench_resnet.go:170
-		AStart := input[k:]
+		/*line hecbench_resnet.go:170*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1621,167 +1352,134 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -1791,8 +1489,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:177
-	CStart := C[tile*4096+part*256:]
+	/*line hecbench_resnet.go:177*/ CStart := C[tile*4096+part*256:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1807,28 +1504,23 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_resnet.go:178
-						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_resnet.go:178
-						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_resnet.go:178
-						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_resnet.go:178
-						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:178
-					gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -1838,50 +1530,40 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						inChannel := gc_tx
 						line := gc_ty
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 				}
 			}
 			gc_ty++

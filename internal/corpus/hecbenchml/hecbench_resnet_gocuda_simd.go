@@ -21,8 +21,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	tile := gc_bx
-//line hecbench_resnet.go:22
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:22*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[512*4:]
 	output := weights[128*64:]
 	input := shared_
@@ -38,24 +37,17 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_tx := gc_vstep
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:20
-					var ind int = line*128 + inChannel
-//line hecbench_resnet.go:29
-					if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
+					/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+					/*line hecbench_resnet.go:29*/ if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
 						break
 					}
-//line hecbench_resnet.go:30
-					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(0)*512+ind:]).StoreSlice(input[ind+compiled.Trip(0)*512:])
-//line hecbench_resnet.go:30
-					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(1)*512+ind:]).StoreSlice(input[ind+compiled.Trip(1)*512:])
-//line hecbench_resnet.go:30
-					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(2)*512+ind:]).StoreSlice(input[ind+compiled.Trip(2)*512:])
-//line hecbench_resnet.go:30
-					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(3)*512+ind:]).StoreSlice(input[ind+compiled.Trip(3)*512:])
+					/*line hecbench_resnet.go:30*/ archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(0)*512+ind:]).StoreSlice(input[ind+compiled.Trip(0)*512:])
+					/*line hecbench_resnet.go:30*/ archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(1)*512+ind:]).StoreSlice(input[ind+compiled.Trip(1)*512:])
+					/*line hecbench_resnet.go:30*/ archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(2)*512+ind:]).StoreSlice(input[ind+compiled.Trip(2)*512:])
+					/*line hecbench_resnet.go:30*/ archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(3)*512+ind:]).StoreSlice(input[ind+compiled.Trip(3)*512:])
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
-//line hecbench_resnet.go:34
-					gc_vb.StoreSlice(output[ind:])
+					/*line hecbench_resnet.go:34*/ gc_vb.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -63,27 +55,22 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_pos.Thread = gc_base + gc_tx
 				inChannel := gc_tx
 				line := gc_ty
-//line hecbench_resnet.go:20
-				ind := line*128 + inChannel
+				/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 				{
 					i := int(0)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(1)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(2)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				{
 					i := int(3)
-//line hecbench_resnet.go:30
-					input[ind+i*512] = A[tile*2048+i*512+ind]
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
 				scale[inChannel] = bnScale[inChannel]
@@ -95,8 +82,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:37
-	for k := 0; k < 512; k += 64 {
+	/*line hecbench_resnet.go:37*/ for k := 0; k < 512; k += 64 {
 		BStart := B[k*128:]
 		{
 			gc_ty := 0
@@ -107,45 +93,27 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep2
 						var line int = gc_ty
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:20
-						var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
 						if (compiled.Trip(0)*
-//line hecbench_resnet.go:40
-							512+ind) < 0 || (compiled.Trip(0)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(weights)-8 || (compiled.Trip(1)*512+ind) < 0 || (compiled.Trip(1)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(weights)-8 || (compiled.Trip(2)*512+ind) < 0 || (compiled.Trip(2)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(weights)-8 || (compiled.Trip(3)*512+ind) < 0 || (compiled.Trip(3)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(weights)-8 || (compiled.Trip(4)*512+ind) < 0 || (compiled.Trip(4)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(4)*512) < 0 || (ind+compiled.Trip(4)*512) > len(weights)-8 || (compiled.Trip(5)*512+ind) < 0 || (compiled.Trip(5)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(5)*512) < 0 || (ind+compiled.Trip(5)*512) > len(weights)-8 || (compiled.Trip(6)*512+ind) < 0 || (compiled.Trip(6)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(6)*512) < 0 || (ind+compiled.Trip(6)*512) > len(weights)-8 || (compiled.Trip(7)*512+ind) < 0 || (compiled.Trip(7)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(7)*512) < 0 || (ind+compiled.Trip(7)*512) > len(weights)-8 || (compiled.Trip(8)*512+ind) < 0 || (compiled.Trip(8)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(8)*512) < 0 || (ind+compiled.Trip(8)*512) > len(weights)-8 || (compiled.Trip(9)*512+ind) < 0 || (compiled.Trip(9)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(9)*512) < 0 || (ind+compiled.Trip(9)*512) > len(weights)-8 || (compiled.Trip(10)*512+ind) < 0 || (compiled.Trip(10)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(10)*512) < 0 || (ind+compiled.Trip(10)*512) > len(weights)-8 || (compiled.Trip(11)*512+ind) < 0 || (compiled.Trip(11)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(11)*512) < 0 || (ind+compiled.Trip(11)*512) > len(weights)-8 || (compiled.Trip(12)*512+ind) < 0 || (compiled.Trip(12)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(12)*512) < 0 || (ind+compiled.Trip(12)*512) > len(weights)-8 || (compiled.Trip(13)*512+ind) < 0 || (compiled.Trip(13)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(13)*512) < 0 || (ind+compiled.Trip(13)*512) > len(weights)-8 || (compiled.Trip(14)*512+ind) < 0 || (compiled.Trip(14)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(14)*512) < 0 || (ind+compiled.Trip(14)*512) > len(weights)-8 || (compiled.Trip(15)*512+ind) < 0 || (compiled.Trip(15)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(15)*512) < 0 || (ind+compiled.Trip(15)*512) > len(weights)-8 {
+							/*line hecbench_resnet.go:40*/ 512+ind) < 0 || (compiled.Trip(0)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(weights)-8 || (compiled.Trip(1)*512+ind) < 0 || (compiled.Trip(1)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(weights)-8 || (compiled.Trip(2)*512+ind) < 0 || (compiled.Trip(2)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(weights)-8 || (compiled.Trip(3)*512+ind) < 0 || (compiled.Trip(3)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(weights)-8 || (compiled.Trip(4)*512+ind) < 0 || (compiled.Trip(4)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(4)*512) < 0 || (ind+compiled.Trip(4)*512) > len(weights)-8 || (compiled.Trip(5)*512+ind) < 0 || (compiled.Trip(5)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(5)*512) < 0 || (ind+compiled.Trip(5)*512) > len(weights)-8 || (compiled.Trip(6)*512+ind) < 0 || (compiled.Trip(6)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(6)*512) < 0 || (ind+compiled.Trip(6)*512) > len(weights)-8 || (compiled.Trip(7)*512+ind) < 0 || (compiled.Trip(7)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(7)*512) < 0 || (ind+compiled.Trip(7)*512) > len(weights)-8 || (compiled.Trip(8)*512+ind) < 0 || (compiled.Trip(8)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(8)*512) < 0 || (ind+compiled.Trip(8)*512) > len(weights)-8 || (compiled.Trip(9)*512+ind) < 0 || (compiled.Trip(9)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(9)*512) < 0 || (ind+compiled.Trip(9)*512) > len(weights)-8 || (compiled.Trip(10)*512+ind) < 0 || (compiled.Trip(10)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(10)*512) < 0 || (ind+compiled.Trip(10)*512) > len(weights)-8 || (compiled.Trip(11)*512+ind) < 0 || (compiled.Trip(11)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(11)*512) < 0 || (ind+compiled.Trip(11)*512) > len(weights)-8 || (compiled.Trip(12)*512+ind) < 0 || (compiled.Trip(12)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(12)*512) < 0 || (ind+compiled.Trip(12)*512) > len(weights)-8 || (compiled.Trip(13)*512+ind) < 0 || (compiled.Trip(13)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(13)*512) < 0 || (ind+compiled.Trip(13)*512) > len(weights)-8 || (compiled.Trip(14)*512+ind) < 0 || (compiled.Trip(14)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(14)*512) < 0 || (ind+compiled.Trip(14)*512) > len(weights)-8 || (compiled.Trip(15)*512+ind) < 0 || (compiled.Trip(15)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(15)*512) < 0 || (ind+compiled.Trip(15)*512) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(4)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(4)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(5)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(5)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(6)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(6)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(7)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(7)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(8)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(8)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(9)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(9)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(10)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(10)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(11)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(11)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(12)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(12)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(13)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(13)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(14)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(14)*512:])
-//line hecbench_resnet.go:40
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(15)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(15)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(4)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(4)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(5)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(5)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(6)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(6)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(7)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(7)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(8)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(8)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(9)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(9)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(10)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(10)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(11)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(11)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(12)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(12)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(13)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(13)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(14)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(14)*512:])
+						/*line hecbench_resnet.go:40*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(15)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(15)*512:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -153,87 +121,70 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					line := gc_ty
 					inChannel := gc_tx
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 					{
 						i_ := int(0)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(1)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(2)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(3)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(4)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(5)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(6)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(7)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(8)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(9)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(10)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(11)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(12)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(13)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(14)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 					{
 						i_ := int(15)
-//line hecbench_resnet.go:40
-						weights[ind+i_*512] = BStart[i_*512+ind]
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
 				gc_ty++
@@ -242,8 +193,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-//line hecbench_resnet.go:44
-		AStart := input[k:]
+		/*line hecbench_resnet.go:44*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -255,141 +205,75 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:20
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:45
-						if (inChannel+compiled.Trip(0)*
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:45*/ if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -397,327 +281,262 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(32)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(33)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(34)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(35)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(36)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(37)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(38)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(39)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(40)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(41)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(42)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(43)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(44)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(45)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(46)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(47)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(48)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(49)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(50)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(51)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(52)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(53)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(54)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(55)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(56)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(57)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(58)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(59)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(60)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(61)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(62)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(63)
-//line hecbench_resnet.go:46
-						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -727,8 +546,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:51
-	CStart := C[tile*512:]
+	/*line hecbench_resnet.go:51*/ CStart := C[tile*512:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -745,28 +563,22 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep4
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:20
-						var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
 						_ = ind
-//line hecbench_resnet.go:51
-						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
-//line hecbench_resnet.go:51
-						gc_if2 := res.Greater(gc_vb3)
+						/*line hecbench_resnet.go:51*/ res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+						/*line hecbench_resnet.go:51*/ gc_if2 := res.Greater(gc_vb3)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_resnet.go:51
-							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+							/*line hecbench_resnet.go:51*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else2.ToBits() != 0 {
-//line hecbench_resnet.go:51
-							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+							/*line hecbench_resnet.go:51*/ gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:51
-					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_resnet.go:51*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
@@ -781,23 +593,18 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep5
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:20
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:51
-						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 							break
 						}
-//line hecbench_resnet.go:51
-						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-//line hecbench_resnet.go:51
-						gc_if := res.Greater(gc_vb2)
+						/*line hecbench_resnet.go:51*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
+						/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb2)
 						if gc_if.ToBits() != 0 {
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line hecbench_resnet.go:55
-							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+							/*line hecbench_resnet.go:55*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -806,10 +613,8 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:51
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					if res > 0 {
 						CStart[ind] = res
 					} else {
@@ -838,11 +643,9 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_n := gc_b.Len()
 	tile := gc_bx
 	part := gc_by
-//line hecbench_resnet.go:68
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:68*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[128*4:]
-//line hecbench_resnet.go:69
-	input := shared_
+	/*line hecbench_resnet.go:69*/ input := shared_
 	output := weights[128*64:]
 	bias := output[4*128:]
 	scale := bias[128:]
@@ -867,21 +670,17 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
 						_ = ind
-//line hecbench_resnet.go:67
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_resnet.go:67*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-//line hecbench_resnet.go:66
-						gc_vb2.StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_resnet.go:66*/ gc_vb2.StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:74
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_resnet.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = 0.0
@@ -894,18 +693,14 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep2
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:74
-						if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:74*/ if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 							break
 						}
-//line hecbench_resnet.go:75
-						archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
+						/*line hecbench_resnet.go:75*/ archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
-//line hecbench_resnet.go:77
-						gc_vb.StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:77*/ gc_vb.StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -913,10 +708,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:74
-					input[ind] = A[tile*512+ind]
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
 					bias[inChannel] = bnBias[part*128+inChannel]
 					scale[inChannel] = bnScale[part*128+inChannel]
 					output[ind] = 0.0
@@ -928,8 +721,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:80
-	for k := 0; k < 128; k += 64 {
+	/*line hecbench_resnet.go:80*/ for k := 0; k < 128; k += 64 {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -939,44 +731,26 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep3
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:81
-						if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:81*/ if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
-//line hecbench_resnet.go:82
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
+						/*line hecbench_resnet.go:82*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -984,87 +758,70 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
 					{
 						i := int(0)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(1)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(2)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(3)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(4)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(5)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(6)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(7)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(8)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(9)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(10)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(11)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(12)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(13)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(14)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 					{
 						i := int(15)
-//line hecbench_resnet.go:82
-						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
 				gc_ty++
@@ -1073,8 +830,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-//line hecbench_resnet.go:86
-		AStart := input[k:]
+		/*line hecbench_resnet.go:86*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1086,141 +842,75 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:87
-						if (inChannel+compiled.Trip(0)*
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:87*/ if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1228,327 +918,262 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(32)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(33)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(34)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(35)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(36)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(37)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(38)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(39)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(40)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(41)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(42)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(43)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(44)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(45)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(46)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(47)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(48)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(49)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(50)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(51)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(52)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(53)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(54)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(55)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(56)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(57)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(58)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(59)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(60)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(61)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(62)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 					{
 						p := int(63)
-//line hecbench_resnet.go:88
-						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -1558,8 +1183,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-//line hecbench_resnet.go:93
-	CStart := C[tile*2048+part*128:]
+	/*line hecbench_resnet.go:93*/ CStart := C[tile*2048+part*128:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1576,19 +1200,15 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep5
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
 						_ = ind
-//line hecbench_resnet.go:94
-						res := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))
-//line hecbench_resnet.go:94
-						res.StoreSlice(gc_at11[gc_tx:])
+						/*line hecbench_resnet.go:94*/ res := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))
+						/*line hecbench_resnet.go:94*/ res.StoreSlice(gc_at11[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:94
-					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+					/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 					gc_at11[gc_tx] = res
 				}
 			} else {
@@ -1598,15 +1218,12 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_tx := gc_vstep6
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:66
-						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:94
-						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
 							512+inChannel) < 0 || (line*512+inChannel) > len(CStart)-8 {
 							break
 						}
-//line hecbench_resnet.go:94
-						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
+						/*line hecbench_resnet.go:94*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 						res.StoreSlice(CStart[line*512+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1615,10 +1232,8 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-//line hecbench_resnet.go:94
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					CStart[line*512+inChannel] = res
 				}
 			}
@@ -1640,8 +1255,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	tile := gc_bx
-//line hecbench_resnet.go:106
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:106*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[1024*4:]
 	output := weights[256*16:]
 	input := shared_
@@ -1657,24 +1271,17 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_tx := gc_vstep
 					var inChannel int = gc_tx
 					var line int = gc_ty
-//line hecbench_resnet.go:104
-					var ind int = line*256 + inChannel
-//line hecbench_resnet.go:113
-					if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
+					/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+					/*line hecbench_resnet.go:113*/ if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
 						break
 					}
-//line hecbench_resnet.go:114
-					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(0)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(0)*1024:])
-//line hecbench_resnet.go:114
-					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(1)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(1)*1024:])
-//line hecbench_resnet.go:114
-					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(2)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(2)*1024:])
-//line hecbench_resnet.go:114
-					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(3)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(3)*1024:])
+					/*line hecbench_resnet.go:114*/ archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(0)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(0)*1024:])
+					/*line hecbench_resnet.go:114*/ archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(1)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(1)*1024:])
+					/*line hecbench_resnet.go:114*/ archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(2)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(2)*1024:])
+					/*line hecbench_resnet.go:114*/ archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(3)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(3)*1024:])
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
-//line hecbench_resnet.go:118
-					gc_vb.StoreSlice(output[ind:])
+					/*line hecbench_resnet.go:118*/ gc_vb.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1682,27 +1289,22 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_pos.Thread = gc_base + gc_tx
 				inChannel := gc_tx
 				line := gc_ty
-//line hecbench_resnet.go:104
-				ind := line*256 + inChannel
+				/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 				{
 					i := int(0)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(1)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(2)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				{
 					i := int(3)
-//line hecbench_resnet.go:114
-					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
 				bias[inChannel] = bnBias[inChannel]
 				scale[inChannel] = bnScale[inChannel]
@@ -1714,8 +1316,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:121
-	for k := 0; k < 1024; k += 16 {
+	/*line hecbench_resnet.go:121*/ for k := 0; k < 1024; k += 16 {
 		BStart := B[k*256:]
 		{
 			gc_ty := 0
@@ -1726,21 +1327,15 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep2
 						var line int = gc_ty
 						var inChannel int = gc_tx
-//line hecbench_resnet.go:104
-						var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
 						if (compiled.Trip(0)*
-//line hecbench_resnet.go:124
-							1024+ind) < 0 || (compiled.Trip(0)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(weights)-8 || (compiled.Trip(1)*1024+ind) < 0 || (compiled.Trip(1)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(weights)-8 || (compiled.Trip(2)*1024+ind) < 0 || (compiled.Trip(2)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(weights)-8 || (compiled.Trip(3)*1024+ind) < 0 || (compiled.Trip(3)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(weights)-8 {
+							/*line hecbench_resnet.go:124*/ 1024+ind) < 0 || (compiled.Trip(0)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(weights)-8 || (compiled.Trip(1)*1024+ind) < 0 || (compiled.Trip(1)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(weights)-8 || (compiled.Trip(2)*1024+ind) < 0 || (compiled.Trip(2)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(weights)-8 || (compiled.Trip(3)*1024+ind) < 0 || (compiled.Trip(3)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:124
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*1024:])
-//line hecbench_resnet.go:124
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*1024:])
-//line hecbench_resnet.go:124
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*1024:])
-//line hecbench_resnet.go:124
-						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*1024:])
+						/*line hecbench_resnet.go:124*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*1024:])
+						/*line hecbench_resnet.go:124*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*1024:])
+						/*line hecbench_resnet.go:124*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*1024:])
+						/*line hecbench_resnet.go:124*/ archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*1024:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1748,27 +1343,22 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					line := gc_ty
 					inChannel := gc_tx
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 					{
 						i_ := int(0)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(1)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(2)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 					{
 						i_ := int(3)
-//line hecbench_resnet.go:124
-						weights[ind+i_*1024] = BStart[i_*1024+ind]
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
 				gc_ty++
@@ -1777,8 +1367,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-//line hecbench_resnet.go:128
-		AStart := input[k:]
+		/*line hecbench_resnet.go:128*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1790,45 +1379,27 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:104
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:129
-						if (inChannel+compiled.Trip(0)*
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:129*/ if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1836,87 +1407,70 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:130
-						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -1926,8 +1480,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:135
-	CStart := C[tile*1024:]
+	/*line hecbench_resnet.go:135*/ CStart := C[tile*1024:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1944,28 +1497,22 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep4
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:104
-						var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
 						_ = ind
-//line hecbench_resnet.go:135
-						res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
-//line hecbench_resnet.go:135
-						gc_if2 := res.Greater(gc_vb3)
+						/*line hecbench_resnet.go:135*/ res := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+						/*line hecbench_resnet.go:135*/ gc_if2 := res.Greater(gc_vb3)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_resnet.go:135
-							res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+							/*line hecbench_resnet.go:135*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else2.ToBits() != 0 {
-//line hecbench_resnet.go:135
-							gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+							/*line hecbench_resnet.go:135*/ gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:135
-					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_resnet.go:135*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
@@ -1980,23 +1527,18 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep5
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:104
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:135
-						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 							break
 						}
-//line hecbench_resnet.go:135
-						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-//line hecbench_resnet.go:135
-						gc_if := res.Greater(gc_vb2)
+						/*line hecbench_resnet.go:135*/ res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
+						/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb2)
 						if gc_if.ToBits() != 0 {
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line hecbench_resnet.go:139
-							gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+							/*line hecbench_resnet.go:139*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2005,10 +1547,8 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:135
-					res := scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
 					if res > 0 {
 						CStart[ind] = res
 					} else {
@@ -2037,11 +1577,9 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_n := gc_b.Len()
 	tile := gc_bx
 	part := gc_by
-//line hecbench_resnet.go:152
-	shared_ := gocuda.DynamicShared[float32](t)
+	/*line hecbench_resnet.go:152*/ shared_ := gocuda.DynamicShared[float32](t)
 	weights := shared_[256*4:]
-//line hecbench_resnet.go:153
-	input := shared_
+	/*line hecbench_resnet.go:153*/ input := shared_
 	output := weights[256*32:]
 	bias := output[4*256:]
 	scale := bias[256:]
@@ -2066,21 +1604,17 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
 						_ = ind
-//line hecbench_resnet.go:151
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_resnet.go:151*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-//line hecbench_resnet.go:150
-						gc_vb2.StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_resnet.go:150*/ gc_vb2.StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:158
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_resnet.go:158*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = 0.0
@@ -2093,18 +1627,14 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep2
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:158
-						if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:158*/ if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 							break
 						}
-//line hecbench_resnet.go:159
-						archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
+						/*line hecbench_resnet.go:159*/ archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
-//line hecbench_resnet.go:161
-						gc_vb.StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:161*/ gc_vb.StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2112,10 +1642,8 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:158
-					input[ind] = A[tile*1024+ind]
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
 					bias[inChannel] = bnBias[part*256+inChannel]
 					scale[inChannel] = bnScale[part*256+inChannel]
 					output[ind] = 0.0
@@ -2127,8 +1655,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:164
-	for k := 0; k < 256; k += 32 {
+	/*line hecbench_resnet.go:164*/ for k := 0; k < 256; k += 32 {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2138,28 +1665,18 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep3
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:165
-						if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:165*/ if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
-//line hecbench_resnet.go:166
-						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
+						/*line hecbench_resnet.go:166*/ archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2167,47 +1684,38 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
 					{
 						i := int(0)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(1)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(2)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(3)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(4)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(5)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(6)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 					{
 						i := int(7)
-//line hecbench_resnet.go:166
-						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
 				gc_ty++
@@ -2216,8 +1724,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-//line hecbench_resnet.go:170
-		AStart := input[k:]
+		/*line hecbench_resnet.go:170*/ AStart := input[k:]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2229,77 +1736,43 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_pos.Thread = gc_base + gc_tx
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:171
-						if (inChannel+compiled.Trip(0)*
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:171*/ if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 {
 							break
 						}
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2307,167 +1780,134 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
 					{
 						p := int(0)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(1)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(2)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(3)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(4)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(5)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(6)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(7)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(8)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(9)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(10)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(11)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(12)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(13)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(14)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(15)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(16)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(17)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(18)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(19)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(20)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(21)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(22)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(23)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(24)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(25)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(26)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(27)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(28)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(29)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(30)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 					{
 						p := int(31)
-//line hecbench_resnet.go:172
-						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -2477,8 +1917,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-//line hecbench_resnet.go:177
-	CStart := C[tile*4096+part*256:]
+	/*line hecbench_resnet.go:177*/ CStart := C[tile*4096+part*256:]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2495,17 +1934,14 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep5
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
 						_ = ind
-//line hecbench_resnet.go:151
-						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])).StoreSlice(gc_at8[gc_tx:])
+						/*line hecbench_resnet.go:151*/ archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx:])).StoreSlice(gc_at8[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_resnet.go:178
-					gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2514,14 +1950,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_vstep6
 						var inChannel int = gc_tx
 						var line int = gc_ty
-//line hecbench_resnet.go:150
-						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:178
-						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
 							break
 						}
-//line hecbench_resnet.go:179
-						archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
+						/*line hecbench_resnet.go:179*/ archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2529,10 +1962,8 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-//line hecbench_resnet.go:178
-					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 				}
 			}
 			gc_ty++

@@ -47,30 +47,25 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_sampling.go:22
-		row := gc_bx * ncols
+		/*line hecbench_sampling.go:22*/ row := gc_bx * ncols
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				col := gc_tx
-//line hecbench_sampling.go:24
-				for col < ncols {
+				/*line hecbench_sampling.go:24*/ for col < ncols {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_sampling.go:26
-					currX := int(X[row+col])
-//line hecbench_sampling.go:29
-					for rowIdx := gc_bx * nrowsBackground; rowIdx < gc_bx*nrowsBackground+nrowsBackground; rowIdx += 1 {
+					/*line hecbench_sampling.go:26*/ currX := int(X[row+col])
+					/*line hecbench_sampling.go:29*/ for rowIdx := gc_bx * nrowsBackground; rowIdx < gc_bx*nrowsBackground+nrowsBackground; rowIdx += 1 {
 						if currX == 0 {
 							dataset[rowIdx*ncols+col] = background[(rowIdx%nrowsBackground)*ncols+col]
 						} else {
 							dataset[rowIdx*ncols+col] = observation[col]
 						}
 					}
-//line hecbench_sampling.go:37
-					col += gc_bdx
+					/*line hecbench_sampling.go:37*/ col += gc_bdx
 				}
 			}
 		}
@@ -105,11 +100,9 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 	for gc_rank := range gc_s_seed {
 		gc_s_seed[gc_rank] = seed
 	}
-//line hecbench_sampling.go:57
-	kBlk := int(nsamples[gc_bx])
+	/*line hecbench_sampling.go:57*/ kBlk := int(nsamples[gc_bx])
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_sampling.go:60
-	if gc_bound := kBlk; gc_bound < gc_to {
+	/*line hecbench_sampling.go:60*/ if gc_bound := kBlk; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -117,16 +110,13 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			seed := gc_s_seed[gc_rank]
-//line hecbench_sampling.go:61
-			randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
-//line hecbench_sampling.go:64
-			for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
+			/*line hecbench_sampling.go:61*/ randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
+			/*line hecbench_sampling.go:64*/ for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_sampling.go:65
-				randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
+				/*line hecbench_sampling.go:65*/ randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
 			}
 		}
 	}
@@ -134,33 +124,28 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			colIdx := gc_tx
-//line hecbench_sampling.go:72
-			for colIdx < ncols {
+			/*line hecbench_sampling.go:72*/ for colIdx < ncols {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_sampling.go:74
-				currX := int(X[2*gc_bx*ncols+colIdx])
+				/*line hecbench_sampling.go:74*/ currX := int(X[2*gc_bx*ncols+colIdx])
 				X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
-//line hecbench_sampling.go:77
-				for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
+				/*line hecbench_sampling.go:77*/ for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx*ncols+colIdx] = background[(bgRowIdx%nrowsBackground)*ncols+colIdx]
 					} else {
 						dataset[bgRowIdx*ncols+colIdx] = observation[colIdx]
 					}
 				}
-//line hecbench_sampling.go:85
-				for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
+				/*line hecbench_sampling.go:85*/ for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx_*ncols+colIdx] = observation[colIdx]
 					} else {
 						dataset[bgRowIdx_*ncols+colIdx] = background[(bgRowIdx_)%nrowsBackground*ncols+colIdx]
 					}
 				}
-//line hecbench_sampling.go:93
-				colIdx += gc_bdx
+				/*line hecbench_sampling.go:93*/ colIdx += gc_bdx
 			}
 		}
 	}

@@ -20,10 +20,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 	gc_bdy := gc_bd.Y
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_scatteradd.go:28
-	batchIdxStart := gc_bx * workSize
-//line hecbench_scatteradd.go:32
-	buffer := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scatteradd.go:28*/ batchIdxStart := gc_bx * workSize
+	/*line hecbench_scatteradd.go:32*/ buffer := gocuda.DynamicShared[float32](t)
 	outputBuffer := buffer
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
 	compiled.OutOfLine(func() {
@@ -32,10 +30,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:27
-					threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:36
-					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+					/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+					/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 						idx := idxStart + threadIdx
 						if idx < outputSize*vectorDim {
 							outputBuffer[idx] = 0
@@ -49,8 +45,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			}
 		}
 	})
-//line hecbench_scatteradd.go:44
-	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
+	/*line hecbench_scatteradd.go:44*/ for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -63,27 +58,20 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_scatteradd.go:27
-						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+						/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
-//line hecbench_scatteradd.go:46
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line hecbench_scatteradd.go:46
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+							/*line hecbench_scatteradd.go:46*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 							if gc_if2.ToBits() != 0 {
-//line hecbench_scatteradd.go:46
-								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_scatteradd.go:27
-						threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-						batchIdx := batchIdxStart + idxStart_ + threadIdx
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < batchSize {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -93,32 +81,24 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_scatteradd.go:27
-						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+						/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 							break
 						}
-//line hecbench_scatteradd.go:46
-						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
-//line hecbench_scatteradd.go:46
-							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+						/*line hecbench_scatteradd.go:46*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+							/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 						} else {
-//line hecbench_scatteradd.go:47
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+							/*line hecbench_scatteradd.go:47*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_scatteradd.go:46
-								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+								/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:27
-						threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-						batchIdx := batchIdxStart + idxStart_ + threadIdx
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -136,8 +116,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:50
-						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+						/*line hecbench_scatteradd.go:50*/ for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
 							batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
 							if batchIdx_ < batchSize {
@@ -165,10 +144,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:27
-					threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:66
-					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
+					/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+					/*line hecbench_scatteradd.go:66*/ for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
 						idx_ := idxStart_2 + threadIdx
 						if idx_ < outputSize*vectorDim {
 							atomic.Add(&outputs[idx_], outputBuffer[idx_])
@@ -193,17 +170,13 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 	gc_bdy := gc_bd.Y
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_scatteradd.go:81
-	batchIdxStart := gc_bx * workSize
-//line hecbench_scatteradd.go:83
-	buffer := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scatteradd.go:81*/ batchIdxStart := gc_bx * workSize
+	/*line hecbench_scatteradd.go:83*/ buffer := gocuda.DynamicShared[float32](t)
 	outputBuffer := buffer
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-//line hecbench_scatteradd.go:87
-	gc_chunk := compiled.StrideChunk(maxThreadsPerBlock)
+	/*line hecbench_scatteradd.go:87*/ gc_chunk := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span := (maxThreadsPerBlock) * gc_chunk
-//line hecbench_scatteradd.go:87
-	for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
+	/*line hecbench_scatteradd.go:87*/ for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -213,10 +186,8 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:80
-				threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:87
-				gc_start := threadIdx
+				/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+				/*line hecbench_scatteradd.go:87*/ gc_start := threadIdx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -233,8 +204,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_more = true
 				}
 				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(maxThreadsPerBlock), gc_trips-1 {
-//line hecbench_scatteradd.go:88
-					outputBuffer[idx] = 0
+					/*line hecbench_scatteradd.go:88*/ outputBuffer[idx] = 0
 				}
 			}
 			gc_ty++
@@ -243,8 +213,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			}
 		}
 	}
-//line hecbench_scatteradd.go:91
-	for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
+	/*line hecbench_scatteradd.go:91*/ for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -257,27 +226,20 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_scatteradd.go:80
-						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-						var batchIdx int = batchIdxStart + idxStart + threadIdx
+						/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
-//line hecbench_scatteradd.go:93
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						} else {
-//line hecbench_scatteradd.go:93
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+							/*line hecbench_scatteradd.go:93*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 							if gc_if2.ToBits() != 0 {
-//line hecbench_scatteradd.go:93
-								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_scatteradd.go:80
-						threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-						batchIdx := batchIdxStart + idxStart + threadIdx
+						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
 						if batchIdx < batchSize {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -287,32 +249,24 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_scatteradd.go:80
-						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-						var batchIdx int = batchIdxStart + idxStart + threadIdx
+						/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 							break
 						}
-//line hecbench_scatteradd.go:93
-						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
-//line hecbench_scatteradd.go:93
-							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+						/*line hecbench_scatteradd.go:93*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+							/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 						} else {
-//line hecbench_scatteradd.go:94
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+							/*line hecbench_scatteradd.go:94*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_scatteradd.go:93
-								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+								/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:80
-						threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-						batchIdx := batchIdxStart + idxStart + threadIdx
+						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -330,8 +284,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:97
-						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+						/*line hecbench_scatteradd.go:97*/ for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
 							batchIdx_ := batchIdxStart + idxStart + bufferIdx
 							if batchIdx_ < batchSize {
@@ -350,11 +303,9 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			}
 		})
 	}
-//line hecbench_scatteradd.go:110
-	gc_chunk2 := compiled.StrideChunk(maxThreadsPerBlock)
+	/*line hecbench_scatteradd.go:110*/ gc_chunk2 := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span2 := (maxThreadsPerBlock) * gc_chunk2
-//line hecbench_scatteradd.go:110
-	for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
+	/*line hecbench_scatteradd.go:110*/ for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -364,10 +315,8 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scatteradd.go:80
-				threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:110
-				gc_start2 := threadIdx
+				/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+				/*line hecbench_scatteradd.go:110*/ gc_start2 := threadIdx
 				gc_from3 := gc_start2 + gc_off3
 				gc_trips2 := gc_limit3 - gc_from3
 				switch {
@@ -384,8 +333,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_more3 = true
 				}
 				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(maxThreadsPerBlock), gc_trips2-1 {
-//line hecbench_scatteradd.go:111
-					atomic.Add(&outputs[idx_], outputBuffer[idx_])
+					/*line hecbench_scatteradd.go:111*/ atomic.Add(&outputs[idx_], outputBuffer[idx_])
 				}
 			}
 			gc_ty++

@@ -19,15 +19,12 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_ss.go:44
-	localPattern := gocuda.DynamicShared[uint8](t)
+	/*line hecbench_ss.go:44*/ localPattern := gocuda.DynamicShared[uint8](t)
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
 	localSize := gc_bdx
 	groupIdx := gc_bx
-//line hecbench_ss.go:52
-	lastSearchIdx := textLength - patternLength + 1
-//line hecbench_ss.go:55
-	beginSearchIdx := uint32(groupIdx) * maxSearchLength
+	/*line hecbench_ss.go:52*/ lastSearchIdx := textLength - patternLength + 1
+	/*line hecbench_ss.go:55*/ beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -38,28 +35,23 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 				continue
 			}
 			localIdx := gc_tx
-//line hecbench_ss.go:57
-			if beginSearchIdx > lastSearchIdx {
+			/*line hecbench_ss.go:57*/ if beginSearchIdx > lastSearchIdx {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_ss.go:65
-			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
+			/*line hecbench_ss.go:65*/ for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_ss.go:66
-				localPattern[idx] = tolower(pattern[idx])
+				/*line hecbench_ss.go:66*/ localPattern[idx] = tolower(pattern[idx])
 			}
-//line hecbench_ss.go:69
-			if localIdx == 0 {
+			/*line hecbench_ss.go:69*/ if localIdx == 0 {
 				groupSuccessCounter[0] = 0
 			}
 		}
 	}
-//line hecbench_ss.go:75
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
+	/*line hecbench_ss.go:75*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -73,15 +65,13 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 					continue
 				}
 				localIdx := gc_tx
-//line hecbench_ss.go:75
-				gc_start := beginSearchIdx + uint32(localIdx)
+				/*line hecbench_ss.go:75*/ gc_start := beginSearchIdx + uint32(localIdx)
 				stringPos := gc_start + gc_off
 				if !(stringPos < gc_limit) || stringPos < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_ss.go:76
-				if compare(text[stringPos:], localPattern, patternLength) == 1 {
+				/*line hecbench_ss.go:76*/ if compare(text[stringPos:], localPattern, patternLength) == 1 {
 					count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
 					resultBuffer[beginSearchIdx+count] = stringPos
 				}
@@ -102,20 +92,17 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 				gc_pos.Thread = gc_rank
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_ss.go:47
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_ss.go:47*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var localIdx int = gc_tx
 				_ = localIdx
 				var gc_u uint32
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_ss.go:84
-					gc_u = groupSuccessCounter[0]
+					/*line hecbench_ss.go:84*/ gc_u = groupSuccessCounter[0]
 				}
 				if gc_alive.ToBits() != 0 {
-//line hecbench_ss.go:84
-					resultCountPerWG[groupIdx] = gc_u
+					/*line hecbench_ss.go:84*/ resultCountPerWG[groupIdx] = gc_u
 				}
 			}
 			archsimd.ClearAVXUpperBits()
@@ -126,8 +113,7 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:84
-			resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+			/*line hecbench_ss.go:84*/ resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 		}
 	}
 }
@@ -143,8 +129,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	gc_s_second := compiled.Scratch[uint8](gc_b, 1)[:gc_n]
 	gc_s_stringPos := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_ss.go:93
-	localPattern := gocuda.DynamicShared[uint8](t)
+	/*line hecbench_ss.go:93*/ localPattern := gocuda.DynamicShared[uint8](t)
 	stack1 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
 	stack2 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
 	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
@@ -152,14 +137,11 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
 	localSize := gc_bdx
 	groupIdx := gc_bx
-//line hecbench_ss.go:112
-	lastSearchIdx := textLength - patternLength + 1
+	/*line hecbench_ss.go:112*/ lastSearchIdx := textLength - patternLength + 1
 	stackSize := uint32(0)
-//line hecbench_ss.go:116
-	beginSearchIdx := uint32(groupIdx) * maxSearchLength
+	/*line hecbench_ss.go:116*/ beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-//line hecbench_ss.go:124
-	searchLength := endSearchIdx - beginSearchIdx
+	/*line hecbench_ss.go:124*/ searchLength := endSearchIdx - beginSearchIdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -170,28 +152,22 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_ss.go:100
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_ss.go:100*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var localIdx int = gc_tx
-//line hecbench_ss.go:105
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
+				/*line hecbench_ss.go:105*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_ss.go:106
-						groupSuccessCounter[0] = 0
+						/*line hecbench_ss.go:106*/ groupSuccessCounter[0] = 0
 					}
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_ss.go:107
-						stack1Counter[0] = 0
+						/*line hecbench_ss.go:107*/ stack1Counter[0] = 0
 					}
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_ss.go:108
-						stack2Counter[0] = 0
+						/*line hecbench_ss.go:108*/ stack2Counter[0] = 0
 					}
 				}
-//line hecbench_ss.go:118
-				if beginSearchIdx > lastSearchIdx {
+				/*line hecbench_ss.go:118*/ if beginSearchIdx > lastSearchIdx {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
@@ -206,21 +182,18 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				continue
 			}
 			localIdx := gc_tx
-//line hecbench_ss.go:105
-			if localIdx == 0 {
+			/*line hecbench_ss.go:105*/ if localIdx == 0 {
 				groupSuccessCounter[0] = 0
 				stack1Counter[0] = 0
 				stack2Counter[0] = 0
 			}
-//line hecbench_ss.go:118
-			if beginSearchIdx > lastSearchIdx {
+			/*line hecbench_ss.go:118*/ if beginSearchIdx > lastSearchIdx {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line hecbench_ss.go:127
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
+	/*line hecbench_ss.go:127*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -234,15 +207,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					continue
 				}
 				localIdx := gc_tx
-//line hecbench_ss.go:127
-				gc_start := uint32(localIdx)
+				/*line hecbench_ss.go:127*/ gc_start := uint32(localIdx)
 				idx := gc_start + gc_off
 				if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_ss.go:128
-				localPattern[idx] = tolower(pattern[idx])
+				/*line hecbench_ss.go:128*/ localPattern[idx] = tolower(pattern[idx])
 			}
 		}
 	}
@@ -254,8 +225,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				continue
 			}
 			localIdx := gc_tx
-//line hecbench_ss.go:133
-			first := localPattern[0]
+			/*line hecbench_ss.go:133*/ first := localPattern[0]
 			second := localPattern[1]
 			stringPos := localIdx
 			stackPos := uint32(0)
@@ -283,18 +253,14 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			first := gc_s_first[gc_rank]
 			second := gc_s_second[gc_rank]
 			stringPos := gc_s_stringPos[gc_rank]
-//line hecbench_ss.go:156
-			var stackPos uint32
-//line hecbench_ss.go:142
-			if uint32(stringPos) < searchLength {
-//line hecbench_ss.go:144
-				if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
+			/*line hecbench_ss.go:156*/ var stackPos uint32
+			/*line hecbench_ss.go:142*/ if uint32(stringPos) < searchLength {
+				/*line hecbench_ss.go:144*/ if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
 					stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
 					stack1[stackPos] = uint32(stringPos)
 				}
 			}
-//line hecbench_ss.go:150
-			stringPos += localSize
+			/*line hecbench_ss.go:150*/ stringPos += localSize
 			gc_s_stringPos[gc_rank] = stringPos
 		}
 		stackSize = stack1Counter[0]
@@ -305,8 +271,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
-//line hecbench_ss.go:162
-			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+			/*line hecbench_ss.go:162*/ if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
 			} else {
@@ -315,13 +280,11 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 		}
 		if gc_r5 == 3 {
-//line hecbench_ss.go:172
-			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
+			/*line hecbench_ss.go:172*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
 		gc_agreed := gc_r5&1 != 0
 		var agreed bool = gc_agreed
-//line hecbench_ss.go:157
-		if agreed {
+		/*line hecbench_ss.go:157*/ if agreed {
 			continue
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -332,12 +295,9 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					continue
 				}
 				localIdx := gc_tx
-//line hecbench_ss.go:102
-				var stackPos uint32
-//line hecbench_ss.go:104
-				var revStackPos uint32
-//line hecbench_ss.go:163
-				if uint32(localIdx) < stackSize {
+				/*line hecbench_ss.go:102*/ var stackPos uint32
+				/*line hecbench_ss.go:104*/ var revStackPos uint32
+				/*line hecbench_ss.go:163*/ if uint32(localIdx) < stackSize {
 					revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
 					revStackPos--
 					pos := stack1[revStackPos]
@@ -349,8 +309,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
 					status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
 					status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
-//line hecbench_ss.go:176
-					if status {
+					/*line hecbench_ss.go:176*/ if status {
 						stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
 						stack2[stackPos] = pos
 					}
@@ -365,8 +324,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
-//line hecbench_ss.go:192
-			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+			/*line hecbench_ss.go:192*/ if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
 			} else {
@@ -375,13 +333,11 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 		}
 		if gc_r7 == 3 {
-//line hecbench_ss.go:202
-			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
+			/*line hecbench_ss.go:202*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
 		gc_agreed2 := gc_r7&1 != 0
 		var agreed_ bool = gc_agreed2
-//line hecbench_ss.go:187
-		if agreed_ {
+		/*line hecbench_ss.go:187*/ if agreed_ {
 			continue
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -392,16 +348,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					continue
 				}
 				localIdx := gc_tx
-//line hecbench_ss.go:102
-				var revStackPos uint32
-//line hecbench_ss.go:192
-				if uint32(localIdx) < stackSize {
+				/*line hecbench_ss.go:102*/ var revStackPos uint32
+				/*line hecbench_ss.go:192*/ if uint32(localIdx) < stackSize {
 					revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
 					revStackPos--
 					pos_ := int(stack2[revStackPos])
 					if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
-//line hecbench_ss.go:198
-						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+						/*line hecbench_ss.go:198*/ count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
 						resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
 					}
 				}
@@ -417,10 +370,8 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 				localIdx := gc_tx
 				stringPos := gc_s_stringPos[gc_rank]
-//line hecbench_ss.go:204
-				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
-//line hecbench_ss.go:209
-					if localIdx == 0 {
+				/*line hecbench_ss.go:204*/ if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
+					/*line hecbench_ss.go:209*/ if localIdx == 0 {
 						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 					}
 					gc_exited[gc_rank] = true

@@ -49,20 +49,17 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	gc_s_pyj1 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_change_ := compiled.Scratch[int](gc_b, 11)[:gc_n]
 	gc_s_term := compiled.Scratch[int](gc_b, 12)[:gc_n]
-//line hecbench_tsp.go:58
-	bufS := gocuda.DynamicShared[int32](t)
+	/*line hecbench_tsp.go:58*/ bufS := gocuda.DynamicShared[int32](t)
 	pxS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
 	pyS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
 	bfS := gocuda.Shared[int32](t, tspTilesize)[:tspTilesize]
-//line hecbench_tsp.go:63
-	buf := globD[gc_bx*((3*cities+2+31)/32*32):]
+	/*line hecbench_tsp.go:63*/ buf := globD[gc_bx*((3*cities+2+31)/32*32):]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:64
-			px := asFloat32(buf[cities:])
+			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
@@ -70,8 +67,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:64
-			px := asFloat32(buf[cities:])
+			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
@@ -79,8 +75,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:64
-			px := asFloat32(buf[cities:])
+			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
@@ -88,8 +83,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:64
-			px := asFloat32(buf[cities:])
+			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
@@ -97,16 +91,14 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:64
-		px := asFloat32(buf[cities:])
+		/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 		py := px[cities+1:]
 		gc_s_px[gc_rank] = px
 		gc_s_py[gc_rank] = py
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-//line hecbench_tsp.go:67
-	for gc_off, gc_limit, gc_more := 0, cities, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	/*line hecbench_tsp.go:67*/ for gc_off, gc_limit, gc_more := 0, cities, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -114,8 +106,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_tsp.go:76
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_tsp.go:76*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -141,18 +132,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line hecbench_tsp.go:83
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-//line hecbench_tsp.go:68
-					px[i] = posxD[i]
+				/*line hecbench_tsp.go:83*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line hecbench_tsp.go:68*/ px[i] = posxD[i]
 				}
 			}
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
-//line hecbench_tsp.go:70
-	for gc_off2, gc_limit2, gc_more2 := 0, cities, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+	/*line hecbench_tsp.go:70*/ for gc_off2, gc_limit2, gc_more2 := 0, cities, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -160,8 +148,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_tsp.go:79
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_tsp.go:79*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -187,19 +174,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
-//line hecbench_tsp.go:86
-				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx), gc_trips2-1 {
-//line hecbench_tsp.go:71
-					py[i_] = posyD[i_]
+				/*line hecbench_tsp.go:86*/ for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_tsp.go:71*/ py[i_] = posyD[i_]
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_tsp.go:78
-		gc_s_px := gc_s_px[:gc_n]
-//line hecbench_tsp.go:80
-		gc_s_py := gc_s_py[:gc_n]
+		/*line hecbench_tsp.go:78*/ gc_s_px := gc_s_px[:gc_n]
+		/*line hecbench_tsp.go:80*/ gc_s_py := gc_s_py[:gc_n]
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -213,8 +196,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					py := gc_s_py[gc_rank]
 					{
 						seed := uint32(gc_bx)
-//line hecbench_tsp.go:77
-						for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
+						/*line hecbench_tsp.go:77*/ for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
 							j := int(lcgRandom(&seed)*float32(cities-1)) + 1
 							tspSwap(&px[i_2], &px[j])
 							tspSwap(&py[i_2], &py[j])
@@ -226,14 +208,44 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	clear(gc_s_minchange)
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			/*line hecbench_tsp.go:87*/ var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			/*line hecbench_tsp.go:87*/ var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			/*line hecbench_tsp.go:87*/ var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			/*line hecbench_tsp.go:87*/ var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_tsp.go:87*/ var minchange int
+		gc_s_minchange[gc_rank] = minchange
+	}
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_tsp.go:89
-		for gc_off3, gc_limit3, gc_more3 := 0, cities, true; gc_more3; gc_off3 += gc_bdx {
+		/*line hecbench_tsp.go:89*/ for gc_off3, gc_limit3, gc_more3 := 0, cities, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -241,8 +253,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_tsp.go:98
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_tsp.go:98*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -251,64 +262,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						px := gc_s_px[gc_rank]
-						py := gc_s_py[gc_rank]
-						i_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line hecbench_tsp.go:90
-						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-					}
-				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -319,8 +272,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 1
@@ -330,8 +282,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 2
@@ -341,8 +292,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 3
@@ -352,8 +302,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -363,19 +312,70 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						py := gc_s_py[gc_rank]
 						i_3 := gc_tx + gc_off3
 						gc_more3 = true
-//line hecbench_tsp.go:90
-						buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 					}
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:102
-				var minchange int
+				/*line hecbench_tsp.go:102*/ var minchange int
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -384,10 +384,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:106
-				var minchange int
+				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -396,10 +395,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:106
-				var minchange int
+				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -408,10 +406,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:106
-				var minchange int
+				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -420,10 +417,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:106
-			var minchange int
+			/*line hecbench_tsp.go:106*/ var minchange int
 			minchange = 0
 			mini := 1
 			minj := 0
@@ -431,8 +427,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_s_mini[gc_rank] = mini
 			gc_s_minj[gc_rank] = minj
 		}
-//line hecbench_tsp.go:97
-		for ii := 0; ii < cities-2; ii += gc_bdx {
+		/*line hecbench_tsp.go:97*/ for ii := 0; ii < cities-2; ii += gc_bdx {
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(ii, gc_to) {
@@ -450,8 +445,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						py := gc_s_py[gc_rank]
 						_ = py
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:99
-						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
+						/*line hecbench_tsp.go:99*/ var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -467,8 +461,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						py := gc_s_py[gc_rank]
 						_ = py
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:99
-						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
+						/*line hecbench_tsp.go:99*/ var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -481,8 +474,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line hecbench_tsp.go:118
-				if !compiled.Adds(ii, gc_to) {
+				/*line hecbench_tsp.go:118*/ if !compiled.Adds(ii, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(cities-2, ii); gc_bound < gc_to {
@@ -492,15 +484,12 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-						i_4 := ii + gc_tx
+						/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
 						px := gc_s_px[gc_rank]
 						py := gc_s_py[gc_rank]
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:99
-						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-//line hecbench_tsp.go:101
-						minchange -= int(buf[i_4])
+						/*line hecbench_tsp.go:99*/ var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
+						/*line hecbench_tsp.go:101*/ minchange -= int(buf[i_4])
 						pxi0 = px[i_4]
 						pyi0 = py[i_4]
 						pxi1 = px[i_4+1]
@@ -517,8 +506,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			}
-//line hecbench_tsp.go:109
-			for jj := cities - 1; jj >= ii+2; jj -= tspTilesize {
+			/*line hecbench_tsp.go:109*/ for jj := cities - 1; jj >= ii+2; jj -= tspTilesize {
 				bound := jj - tspTilesize + 1
 				for gc_off4, gc_limit4, gc_more4 := 0, tspTilesize, true; gc_more4; gc_off4 += gc_bdx {
 					gc_b.Tick()
@@ -528,8 +516,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_more4 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
-//line hecbench_tsp.go:120
-						panic(compiled.ErrGuardWraps)
+						/*line hecbench_tsp.go:120*/ panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 						gc_to = gc_bound
@@ -549,8 +536,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								py := gc_s_py[gc_rank]
 								k := gc_tx + gc_off4
 								gc_more4 = true
-//line hecbench_tsp.go:112
-								if k+bound >= ii+2 {
+								/*line hecbench_tsp.go:112*/ if k+bound >= ii+2 {
 									gc_at2[gc_tx] = px[k+bound]
 									gc_at3[gc_tx] = py[k+bound]
 									gc_at4[gc_tx] = gc_at5[gc_tx]
@@ -564,8 +550,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								py := gc_s_py[gc_rank]
 								k := gc_tx + gc_off4
 								gc_more4 = true
-//line hecbench_tsp.go:112
-								if k+bound >= ii+2 {
+								/*line hecbench_tsp.go:112*/ if k+bound >= ii+2 {
 									pxS[k] = px[k+bound]
 									pyS[k] = py[k+bound]
 									bfS[k] = buf[k+bound]
@@ -575,37 +560,24 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 				compiled.OutOfLine(func() {
-//line hecbench_tsp.go:123
-					pxS := pxS[:128]
-//line hecbench_tsp.go:125
-					pyS := pyS[:128]
-//line hecbench_tsp.go:127
-					bfS := bfS[:128]
-//line hecbench_tsp.go:129
-					gc_s_minchange := gc_s_minchange[:gc_n]
-//line hecbench_tsp.go:131
-					gc_s_mini := gc_s_mini[:gc_n]
-//line hecbench_tsp.go:133
-					gc_s_minj := gc_s_minj[:gc_n]
-//line hecbench_tsp.go:135
-					gc_s_pxi0 := gc_s_pxi0[:gc_n]
-//line hecbench_tsp.go:137
-					gc_s_pyi0 := gc_s_pyi0[:gc_n]
-//line hecbench_tsp.go:139
-					gc_s_pxi1 := gc_s_pxi1[:gc_n]
-//line hecbench_tsp.go:141
-					gc_s_pyi1 := gc_s_pyi1[:gc_n]
-//line hecbench_tsp.go:143
-					gc_s_pxj1 := gc_s_pxj1[:gc_n]
-//line hecbench_tsp.go:145
-					gc_s_pyj1 := gc_s_pyj1[:gc_n]
+					/*line hecbench_tsp.go:123*/ pxS := pxS[:128]
+					/*line hecbench_tsp.go:125*/ pyS := pyS[:128]
+					/*line hecbench_tsp.go:127*/ bfS := bfS[:128]
+					/*line hecbench_tsp.go:129*/ gc_s_minchange := gc_s_minchange[:gc_n]
+					/*line hecbench_tsp.go:131*/ gc_s_mini := gc_s_mini[:gc_n]
+					/*line hecbench_tsp.go:133*/ gc_s_minj := gc_s_minj[:gc_n]
+					/*line hecbench_tsp.go:135*/ gc_s_pxi0 := gc_s_pxi0[:gc_n]
+					/*line hecbench_tsp.go:137*/ gc_s_pyi0 := gc_s_pyi0[:gc_n]
+					/*line hecbench_tsp.go:139*/ gc_s_pxi1 := gc_s_pxi1[:gc_n]
+					/*line hecbench_tsp.go:141*/ gc_s_pyi1 := gc_s_pyi1[:gc_n]
+					/*line hecbench_tsp.go:143*/ gc_s_pxj1 := gc_s_pxj1[:gc_n]
+					/*line hecbench_tsp.go:145*/ gc_s_pyj1 := gc_s_pyj1[:gc_n]
 					{
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
+								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								mini := gc_s_mini[gc_rank]
 								minj := gc_s_minj[gc_rank]
@@ -615,8 +587,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								pyi1 := gc_s_pyi1[gc_rank]
 								pxj1 := gc_s_pxj1[gc_rank]
 								pyj1 := gc_s_pyj1[gc_rank]
-//line hecbench_tsp.go:120
-								lower := bound
+								/*line hecbench_tsp.go:120*/ lower := bound
 								if lower < i_4+2 {
 									lower = i_4 + 2
 								}
@@ -647,8 +618,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line hecbench_tsp.go:152
-				if !compiled.Adds(ii, gc_to) {
+				/*line hecbench_tsp.go:152*/ if !compiled.Adds(ii, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(cities-2, ii); gc_bound < gc_to {
@@ -658,104 +628,89 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(gc_at6[gc_tx])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(gc_at6[gc_tx])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(gc_at6[gc_tx])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(gc_at6[gc_tx])
-								gc_s_minchange[gc_rank] = minchange
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-							minchange += int(gc_at6[gc_tx])
-							gc_s_minchange[gc_rank] = minchange
-						}
-					} else {
 						gc_step6 := gc_from
 						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
 								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
 								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(buf[i_4])
+								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
 								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(buf[i_4])
+								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
 								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(buf[i_4])
+								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
 								minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-								minchange += int(buf[i_4])
+								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
 						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:98
-							i_4 := ii + gc_tx
 							minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:143
-							minchange += int(buf[i_4])
+							/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
+							gc_s_minchange[gc_rank] = minchange
+						}
+					} else {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+							{
+								gc_tx := gc_step7 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
+								minchange := gc_s_minchange[gc_rank]
+								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step7 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
+								minchange := gc_s_minchange[gc_rank]
+								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step7 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
+								minchange := gc_s_minchange[gc_rank]
+								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step7 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
+								minchange := gc_s_minchange[gc_rank]
+								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
+								gc_s_minchange[gc_rank] = minchange
+							}
+						}
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
+							minchange := gc_s_minchange[gc_rank]
+							/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
 							gc_s_minchange[gc_rank] = minchange
 						}
 					}
@@ -764,16 +719,14 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off10 := 0
-//line hecbench_tsp.go:154
-			if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
+			/*line hecbench_tsp.go:154*/ if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
 				gc_at7 := bufS[:gc_bdx]
 				gc_at8 := climbsD[gc_off10:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:148
-					gc_at7[gc_tx] = int32(minchange)
+					/*line hecbench_tsp.go:148*/ gc_at7[gc_tx] = int32(minchange)
 					change_ := minchange
 					if gc_tx == 0 {
 						atomic.Add(&gc_at8[0], 1)
@@ -785,8 +738,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:148
-					bufS[gc_tx] = int32(minchange)
+					/*line hecbench_tsp.go:148*/ bufS[gc_tx] = int32(minchange)
 					change_ := minchange
 					if gc_tx == 0 {
 						atomic.Add(&climbsD[0], 1)
@@ -801,11 +753,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			if gc_b.Stopped() {
 				return
 			}
-//line hecbench_tsp.go:157
-			k_ := (j_2 + 1) / 2
+			/*line hecbench_tsp.go:157*/ k_ := (j_2 + 1) / 2
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_tsp.go:160
-			if !compiled.Adds(k_, gc_to) {
+			/*line hecbench_tsp.go:160*/ if !compiled.Adds(k_, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(j_2, k_); gc_bound < gc_to {
@@ -819,8 +769,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						change_ := gc_s_change_[gc_rank]
-//line hecbench_tsp.go:159
-						tmp := int(gc_at9[gc_tx])
+						/*line hecbench_tsp.go:159*/ tmp := int(gc_at9[gc_tx])
 						if change_ > tmp {
 							change_ = tmp
 						}
@@ -832,8 +781,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						change_ := gc_s_change_[gc_rank]
-//line hecbench_tsp.go:159
-						tmp := int(bufS[gc_tx+k_])
+						/*line hecbench_tsp.go:159*/ tmp := int(bufS[gc_tx+k_])
 						if change_ > tmp {
 							change_ = tmp
 						}
@@ -842,117 +790,104 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			}
-//line hecbench_tsp.go:165
-			j_2 = k_
-//line hecbench_tsp.go:167
-			if !(j_2 > 1) {
+			/*line hecbench_tsp.go:165*/ j_2 = k_
+			/*line hecbench_tsp.go:167*/ if !(j_2 > 1) {
 				break
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off12 := 0
 			gc_off13 := 1
-//line hecbench_tsp.go:175
-			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
+			/*line hecbench_tsp.go:175*/ if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(gc_at11[0]) {
-							gc_at12[0] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(gc_at11[0]) {
-							gc_at12[0] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(gc_at11[0]) {
-							gc_at12[0] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(gc_at11[0]) {
-							gc_at12[0] = int32(gc_tx)
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-					if minchange == int(gc_at11[0]) {
-						gc_at12[0] = int32(gc_tx)
-					}
-				}
-			} else {
 				gc_step8 := 0
 				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
+						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
 						}
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
+						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
 						}
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
+						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
 						}
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-						if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
+						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
 						}
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					minchange := gc_s_minchange[gc_rank]
+					/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
+						gc_at12[0] = int32(gc_tx)
+					}
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+				}
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:172
-					if minchange == int(bufS[0]) {
+					/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
 						bufS[1] = int32(gc_tx)
 					}
 				}
@@ -962,127 +897,116 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off14 := 1
 			gc_off15 := 2
 			gc_off16 := 3
-//line hecbench_tsp.go:184
-			if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
+			/*line hecbench_tsp.go:184*/ if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(gc_at13[0]) {
-							gc_at14[0] = int32(mini + 1)
-							gc_at15[0] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(gc_at13[0]) {
-							gc_at14[0] = int32(mini + 1)
-							gc_at15[0] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(gc_at13[0]) {
-							gc_at14[0] = int32(mini + 1)
-							gc_at15[0] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(gc_at13[0]) {
-							gc_at14[0] = int32(mini + 1)
-							gc_at15[0] = int32(minj)
-						}
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					mini := gc_s_mini[gc_rank]
-					minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-					if gc_tx == int(gc_at13[0]) {
-						gc_at14[0] = int32(mini + 1)
-						gc_at15[0] = int32(minj)
-					}
-				}
-			} else {
 				gc_step10 := 0
 				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
 						}
 					}
 					{
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
 						}
 					}
 					{
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
 						}
 					}
 					{
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-						if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
 						}
 					}
 				}
 				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					mini := gc_s_mini[gc_rank]
+					minj := gc_s_minj[gc_rank]
+					/*line hecbench_tsp.go:177*/ if gc_tx == int(gc_at13[0]) {
+						gc_at14[0] = int32(mini + 1)
+						gc_at15[0] = int32(minj)
+					}
+				}
+			} else {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+					{
+						gc_tx := gc_step11 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+				}
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
-//line hecbench_tsp.go:177
-					if gc_tx == int(bufS[1]) {
+					/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
 						bufS[2] = int32(mini + 1)
 						bufS[3] = int32(minj)
 					}
@@ -1095,12 +1019,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:192
-				var minchange int
-//line hecbench_tsp.go:194
-				var mini int
-//line hecbench_tsp.go:183
-				minchange = int(bufS[0])
+				/*line hecbench_tsp.go:192*/ var minchange int
+				/*line hecbench_tsp.go:194*/ var mini int
+				/*line hecbench_tsp.go:183*/ minchange = int(bufS[0])
 				mini = int(bufS[2])
 				sum := int(bufS[3]) + mini
 				for i_5 := gc_tx; (i_5 + i_5) < sum; i_5 += gc_bdx {
@@ -1108,8 +1029,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_tsp.go:187
-					if mini <= i_5 {
+					/*line hecbench_tsp.go:187*/ if mini <= i_5 {
 						j_3 := sum - i_5
 						tspSwap(&px[i_5], &px[j_3])
 						tspSwap(&py[i_5], &py[j_3])
@@ -1123,8 +1043,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			minchange := gc_s_minchange[gc_rank]
-//line hecbench_tsp.go:204
-			if !(minchange < 0) {
+			/*line hecbench_tsp.go:204*/ if !(minchange < 0) {
 				gc_r17 |= 1
 				gc_r17in = gc_rank
 			} else {
@@ -1133,52 +1052,49 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 		if gc_r17 == 3 {
-//line hecbench_tsp.go:214
-			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r17in, gc_r17out)
+			/*line hecbench_tsp.go:214*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r17in, gc_r17out)
 		}
 		gc_agreed := gc_r17&1 != 0
 		var agreed bool = gc_agreed
-//line hecbench_tsp.go:194
-		if agreed {
+		/*line hecbench_tsp.go:194*/ if agreed {
 			break
 		}
 	}
-	gc_step11 := 0
-	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+	gc_step12 := 0
+	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 		{
-			gc_rank := gc_step11 + 0
+			gc_rank := gc_step12 + 0
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 1
+			gc_rank := gc_step12 + 1
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 2
+			gc_rank := gc_step12 + 2
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 3
+			gc_rank := gc_step12 + 3
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		term := 0
 		gc_s_term[gc_rank] = term
 	}
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
-//line hecbench_tsp.go:200
-	for gc_off5, gc_limit5, gc_more5 := 0, cities, true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk3 {
+	/*line hecbench_tsp.go:200*/ for gc_off5, gc_limit5, gc_more5 := 0, cities, true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1186,8 +1102,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
-//line hecbench_tsp.go:209
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_tsp.go:209*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1215,98 +1130,85 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips3 == gc_chunk3 {
 					gc_more5 = true
 				}
-//line hecbench_tsp.go:216
-				for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {
-//line hecbench_tsp.go:201
-					term += tspDist(px, py, i_6, i_6+1)
+				/*line hecbench_tsp.go:216*/ for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {
+					/*line hecbench_tsp.go:201*/ term += tspDist(px, py, i_6, i_6+1)
 				}
 				gc_s_term[gc_rank] = term
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tsp.go:210
-		if gc_bdx <= len(bufS) {
+		/*line hecbench_tsp.go:210*/ if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
-				{
-					gc_tx := gc_step12 + 0
-					gc_rank := gc_base + gc_tx
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					gc_at16[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step12 + 1
-					gc_rank := gc_base + gc_tx
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					gc_at16[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step12 + 2
-					gc_rank := gc_base + gc_tx
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					gc_at16[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step12 + 3
-					gc_rank := gc_base + gc_tx
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					gc_at16[gc_tx] = int32(term)
-				}
-			}
-			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-				gc_at16[gc_tx] = int32(term)
-			}
-		} else {
 			gc_step13 := 0
 			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
 					gc_tx := gc_step13 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					bufS[gc_tx] = int32(term)
+					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					bufS[gc_tx] = int32(term)
+					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					bufS[gc_tx] = int32(term)
+					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 3
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-					bufS[gc_tx] = int32(term)
+					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 			}
 			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+				term := gc_s_term[gc_rank]
+				/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
+			}
+		} else {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+				{
+					gc_tx := gc_step14 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
+				}
+			}
+			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:203
-				bufS[gc_tx] = int32(term)
+				/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
 			}
 		}
 	}
@@ -1316,8 +1218,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_tsp.go:208
-		k_2 := (j_4 + 1) / 2
+		/*line hecbench_tsp.go:208*/ k_2 := (j_4 + 1) / 2
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(k_2, gc_to) {
@@ -1330,94 +1231,84 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step14 := gc_from
-					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
-						{
-							gc_tx := gc_step14 + 0
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(gc_at17[gc_tx])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step14 + 1
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(gc_at17[gc_tx])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step14 + 2
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(gc_at17[gc_tx])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step14 + 3
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(gc_at17[gc_tx])
-							gc_s_term[gc_rank] = term
-						}
-					}
-					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-						term += int(gc_at17[gc_tx])
-						gc_s_term[gc_rank] = term
-					}
-				} else {
 					gc_step15 := gc_from
 					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
 							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(bufS[gc_tx+k_2])
+							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(bufS[gc_tx+k_2])
+							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(bufS[gc_tx+k_2])
+							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-							term += int(bufS[gc_tx+k_2])
+							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 					}
 					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
+						gc_s_term[gc_rank] = term
+					}
+				} else {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+						{
+							gc_tx := gc_step16 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step16 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step16 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step16 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
+							gc_s_term[gc_rank] = term
+						}
+					}
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:210
-						term += int(bufS[gc_tx+k_2])
+						/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
 						gc_s_term[gc_rank] = term
 					}
 				}
@@ -1425,8 +1316,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_tsp.go:219
-			if !compiled.Adds(k_2, gc_to) {
+			/*line hecbench_tsp.go:219*/ if !compiled.Adds(k_2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(j_4, k_2); gc_bound < gc_to {
@@ -1435,93 +1325,81 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
-						{
-							gc_tx := gc_step16 + 0
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							gc_at18[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step16 + 1
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							gc_at18[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step16 + 2
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							gc_at18[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step16 + 3
-							gc_rank := gc_base + gc_tx
-							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							gc_at18[gc_tx] = int32(term)
-						}
-					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-						gc_at18[gc_tx] = int32(term)
-					}
-				} else {
 					gc_step17 := gc_from
 					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
 							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							bufS[gc_tx] = int32(term)
+							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
 							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							bufS[gc_tx] = int32(term)
+							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
 							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							bufS[gc_tx] = int32(term)
+							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
 							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-							bufS[gc_tx] = int32(term)
+							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 					}
 					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
+					}
+				} else {
+					gc_step18 := gc_from
+					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+						{
+							gc_tx := gc_step18 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
+						}
+						{
+							gc_tx := gc_step18 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
+						}
+						{
+							gc_tx := gc_step18 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
+						}
+						{
+							gc_tx := gc_step18 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							term := gc_s_term[gc_rank]
+							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
+						}
+					}
+					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:214
-						bufS[gc_tx] = int32(term)
+						/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
 					}
 				}
 			}
 		}
-//line hecbench_tsp.go:216
-		j_4 = k_2
-//line hecbench_tsp.go:218
-		if !(j_4 > 1) {
+		/*line hecbench_tsp.go:216*/ j_4 = k_2
+		/*line hecbench_tsp.go:218*/ if !(j_4 > 1) {
 			break
 		}
 	}
@@ -1534,49 +1412,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
-				gc_step18 := gc_from
-				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
-					{
-						gc_tx := gc_step18 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-					atomic.Min(&gc_at19[0], int32(term))
-				}
-			} else {
 				gc_step19 := gc_from
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
@@ -1584,40 +1419,73 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-					atomic.Min(&bestD[0], int32(term))
+					/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+				}
+			} else {
+				gc_step20 := gc_from
+				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
+					{
+						gc_tx := gc_step20 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
+					}
+				}
+				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
 				}
 			}
 		}

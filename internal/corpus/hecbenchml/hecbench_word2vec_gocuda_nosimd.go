@@ -29,8 +29,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_word2vec.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_word2vec.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -43,28 +42,23 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_word2vec.go:17
-						gc_at[gc_tx] = 0
+						/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_word2vec.go:17
-						gc_at[gc_tx] = 0
+						/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_word2vec.go:17
-						gc_at[gc_tx] = 0
+						/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_word2vec.go:17
-						gc_at[gc_tx] = 0
+						/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_word2vec.go:17
-					gc_at[gc_tx] = 0
+					/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -75,8 +69,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
+						/*line hecbench_word2vec.go:17*/ array[idx] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -84,8 +77,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
+						/*line hecbench_word2vec.go:17*/ array[idx] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -93,8 +85,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
+						/*line hecbench_word2vec.go:17*/ array[idx] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -102,8 +93,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						array[idx] = 0
+						/*line hecbench_word2vec.go:17*/ array[idx] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -111,8 +101,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-					array[idx] = 0
+					/*line hecbench_word2vec.go:17*/ array[idx] = 0
 				}
 			}
 		}

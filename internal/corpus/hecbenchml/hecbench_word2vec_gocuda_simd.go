@@ -31,8 +31,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_word2vec.go:36
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_word2vec.go:36*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -48,14 +47,12 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_tx := gc_vstep
 						var idx int = gc_bx*gc_bdx + gc_tx
 						_ = idx
-//line hecbench_word2vec.go:17
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_word2vec.go:17*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_word2vec.go:17
-					gc_at[gc_tx] = 0
+					/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -64,12 +61,10 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var idx int = gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-						if idx < 0 || idx > len(array)-8 {
+						/*line hecbench_word2vec.go:17*/ if idx < 0 || idx > len(array)-8 {
 							break
 						}
-//line hecbench_word2vec.go:17
-						gc_vb.StoreSlice(array[idx:])
+						/*line hecbench_word2vec.go:17*/ gc_vb.StoreSlice(array[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -78,8 +73,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_word2vec.go:17
-					array[idx] = 0
+					/*line hecbench_word2vec.go:17*/ array[idx] = 0
 				}
 			}
 		}

@@ -43,10 +43,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 	gc_s_backup2 := compiled.Scratch[T](gc_b, 5)[:gc_n]
 	gc_s_backup3 := compiled.Scratch[T](gc_b, 6)[:gc_n]
 	gc_s_backup4 := compiled.Scratch[T](gc_b, 7)[:gc_n]
-//line hecbench_asta.go:24
-	lmem := gocuda.Shared[int32](t, 2)[:2]
-//line hecbench_asta.go:27
-	m := A*B - 1
+	/*line hecbench_asta.go:24*/ lmem := gocuda.Shared[int32](t, 2)[:2]
+	/*line hecbench_asta.go:27*/ m := A*B - 1
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -58,32 +56,27 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:30
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:30
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:30
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:30
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:30
-				lmem[1] = atomic.Add(&head[0], 1)
+				/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 			}
 		}
 	}
@@ -92,8 +85,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_asta.go:35
-		nextInCycle := (int(lmem[1]) * A) - m*(int(lmem[1])/B)
+		/*line hecbench_asta.go:35*/ nextInCycle := (int(lmem[1]) * A) - m*(int(lmem[1])/B)
 		if nextInCycle == int(lmem[1]) {
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -105,32 +97,27 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:39
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:39
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:39
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:39
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:39
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
 			continue
@@ -140,8 +127,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line hecbench_asta.go:44
-				var data1, data2, data3, data4 T
+				/*line hecbench_asta.go:44*/ var data1, data2, data3, data4 T
 				i := tid
 				if i < b {
 					data1 = input[int(lmem[1])*b+i]
@@ -158,10 +144,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				if i < b {
 					data4 = input[int(lmem[1])*b+i]
 				}
-//line hecbench_asta.go:62
-				if tid == 0 {
-//line hecbench_asta.go:64
-					lmem[0] = atomic.Add(&finished[lmem[1]], 0)
+				/*line hecbench_asta.go:62*/ if tid == 0 {
+					/*line hecbench_asta.go:64*/ lmem[0] = atomic.Add(&finished[lmem[1]], 0)
 				}
 				gc_s_data1[gc_rank] = data1
 				gc_s_data2[gc_rank] = data2
@@ -169,8 +153,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_s_data4[gc_rank] = data4
 			}
 		}
-//line hecbench_asta.go:68
-		for ; lmem[0] == 0; nextInCycle = (nextInCycle * A) - m*(nextInCycle/B) {
+		/*line hecbench_asta.go:68*/ for ; lmem[0] == 0; nextInCycle = (nextInCycle * A) - m*(nextInCycle/B) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -180,10 +163,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line hecbench_asta.go:28
-					var i int
-//line hecbench_asta.go:69
-					var backup1, backup2, backup3, backup4 T
+					/*line hecbench_asta.go:28*/ var i int
+					/*line hecbench_asta.go:69*/ var backup1, backup2, backup3, backup4 T
 					i = tid
 					if i < b {
 						backup1 = input[nextInCycle*b+i]
@@ -216,32 +197,27 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:89
-						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:89
-						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:89
-						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:89
-						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:89
-					lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+					/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -253,14 +229,12 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					data2 := gc_s_data2[gc_rank]
 					data3 := gc_s_data3[gc_rank]
 					data4 := gc_s_data4[gc_rank]
-//line hecbench_asta.go:32
-					var i int
+					/*line hecbench_asta.go:32*/ var i int
 					backup1 := gc_s_backup1[gc_rank]
 					backup2 := gc_s_backup2[gc_rank]
 					backup3 := gc_s_backup3[gc_rank]
 					backup4 := gc_s_backup4[gc_rank]
-//line hecbench_asta.go:93
-					if lmem[0] == 0 {
+					/*line hecbench_asta.go:93*/ if lmem[0] == 0 {
 						i = tid
 						if i < b {
 							input[nextInCycle*b+i] = data1
@@ -312,32 +286,27 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:130
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:130
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:130
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:130
-						lmem[1] = atomic.Add(&head[0], 1)
+						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_asta.go:130
-					lmem[1] = atomic.Add(&head[0], 1)
+					/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
 		}

@@ -39,12 +39,9 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_bincount.go:63
-	var smem []O
-//line hecbench_bincount.go:65
-	if memoryType == memShared {
-//line hecbench_bincount.go:68
-		smem = gocuda.DynamicShared[O](t)
+	/*line hecbench_bincount.go:63*/ var smem []O
+	/*line hecbench_bincount.go:65*/ if memoryType == memShared {
+		/*line hecbench_bincount.go:68*/ smem = gocuda.DynamicShared[O](t)
 		for gc_off, gc_limit, gc_more := X(0), X(nbins), true; gc_more; gc_off += X(gc_bdx) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -54,15 +51,13 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bincount.go:69
-					gc_start := X(gc_tx)
+					/*line hecbench_bincount.go:69*/ gc_start := X(gc_tx)
 					i := gc_start + gc_off
 					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, X(gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_bincount.go:70
-					smem[i] = 0
+					/*line hecbench_bincount.go:70*/ smem[i] = 0
 				}
 			}
 		}
@@ -75,25 +70,21 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bincount.go:74
-					gc_start2 := X(gc_bx*gc_bdx + gc_tx)
+					/*line hecbench_bincount.go:74*/ gc_start2 := X(gc_bx*gc_bdx + gc_tx)
 					linearIndex := gc_start2 + gc_off2
 					if !(linearIndex < gc_limit2) || linearIndex < gc_start2 && compiled.StrideStopped(gc_start2, X(gc_gdx*gc_bdx), gc_limit2, false) {
 						continue
 					}
 					gc_more2 = true
-//line hecbench_bincount.go:75
-					v := input[linearIndex]
-//line hecbench_bincount.go:77
-					if v >= minvalue && v <= maxvalue {
+					/*line hecbench_bincount.go:75*/ v := input[linearIndex]
+					/*line hecbench_bincount.go:77*/ if v >= minvalue && v <= maxvalue {
 						bin := getBin(v, minvalue, maxvalue, nbins)
 						gpuAtomicAddNoReturn(&smem[bin], 1)
 					}
 				}
 			}
 		}
-//line hecbench_bincount.go:85
-		for gc_off3, gc_limit3, gc_more3 := X(0), X(nbins), true; gc_more3; gc_off3 += X(gc_bdx) {
+		/*line hecbench_bincount.go:85*/ for gc_off3, gc_limit3, gc_more3 := X(0), X(nbins), true; gc_more3; gc_off3 += X(gc_bdx) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -102,21 +93,18 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bincount.go:85
-					gc_start3 := X(gc_tx)
+					/*line hecbench_bincount.go:85*/ gc_start3 := X(gc_tx)
 					i_ := gc_start3 + gc_off3
 					if !(i_ < gc_limit3) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, X(gc_bdx), gc_limit3, false) {
 						continue
 					}
 					gc_more3 = true
-//line hecbench_bincount.go:86
-					gpuAtomicAddNoReturn(&output[i_], smem[i_])
+					/*line hecbench_bincount.go:86*/ gpuAtomicAddNoReturn(&output[i_], smem[i_])
 				}
 			}
 		}
 	} else {
-//line hecbench_bincount.go:93
-		for gc_off4, gc_limit4, gc_more4 := X(0), X(inputSize), true; gc_more4; gc_off4 += X(gc_gdx * gc_bdx) {
+		/*line hecbench_bincount.go:93*/ for gc_off4, gc_limit4, gc_more4 := X(0), X(inputSize), true; gc_more4; gc_off4 += X(gc_gdx * gc_bdx) {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -125,15 +113,13 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_bincount.go:93
-					gc_start4 := X(gc_bx*gc_bdx + gc_tx)
+					/*line hecbench_bincount.go:93*/ gc_start4 := X(gc_bx*gc_bdx + gc_tx)
 					linearIndex_ := gc_start4 + gc_off4
 					if !(linearIndex_ < gc_limit4) || linearIndex_ < gc_start4 && compiled.StrideStopped(gc_start4, X(gc_gdx*gc_bdx), gc_limit4, false) {
 						continue
 					}
 					gc_more4 = true
-//line hecbench_bincount.go:94
-					v_ := input[linearIndex_]
+					/*line hecbench_bincount.go:94*/ v_ := input[linearIndex_]
 					if v_ >= minvalue && v_ <= maxvalue {
 						bin_ := getBin(v_, minvalue, maxvalue, nbins)
 						gpuAtomicAddNoReturn(&output[bin_], 1)

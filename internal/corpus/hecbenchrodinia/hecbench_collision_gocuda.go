@@ -37,97 +37,66 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	var mask int = 0x01
-//line hecbench_collision.go:76
-	var c lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c lessThan[int32]
 	var laneMask int = mask
-//line hecbench_collision.go:77
-	var width int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width int = colWarpSize
 	var mask_ int = 0x02
-//line hecbench_collision.go:76
-	var c_ lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_ lessThan[int32]
 	var laneMask_ int = mask_
-//line hecbench_collision.go:77
-	var width_ int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_ int = colWarpSize
 	var mask_2 int = 0x01
-//line hecbench_collision.go:76
-	var c_2 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_2 lessThan[int32]
 	var laneMask_2 int = mask_2
-//line hecbench_collision.go:77
-	var width_2 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_2 int = colWarpSize
 	var mask_3 int = 0x04
-//line hecbench_collision.go:76
-	var c_3 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_3 lessThan[int32]
 	var laneMask_3 int = mask_3
-//line hecbench_collision.go:77
-	var width_3 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_3 int = colWarpSize
 	var mask_4 int = 0x02
-//line hecbench_collision.go:76
-	var c_4 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_4 lessThan[int32]
 	var laneMask_4 int = mask_4
-//line hecbench_collision.go:77
-	var width_4 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_4 int = colWarpSize
 	var mask_5 int = 0x01
-//line hecbench_collision.go:76
-	var c_5 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_5 lessThan[int32]
 	var laneMask_5 int = mask_5
-//line hecbench_collision.go:77
-	var width_5 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_5 int = colWarpSize
 	var mask_6 int = 0x08
-//line hecbench_collision.go:76
-	var c_6 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_6 lessThan[int32]
 	var laneMask_6 int = mask_6
-//line hecbench_collision.go:77
-	var width_6 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_6 int = colWarpSize
 	var mask_7 int = 0x04
-//line hecbench_collision.go:76
-	var c_7 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_7 lessThan[int32]
 	var laneMask_7 int = mask_7
-//line hecbench_collision.go:77
-	var width_7 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_7 int = colWarpSize
 	var mask_8 int = 0x02
-//line hecbench_collision.go:76
-	var c_8 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_8 lessThan[int32]
 	var laneMask_8 int = mask_8
-//line hecbench_collision.go:77
-	var width_8 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_8 int = colWarpSize
 	var mask_9 int = 0x01
-//line hecbench_collision.go:76
-	var c_9 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_9 lessThan[int32]
 	var laneMask_9 int = mask_9
-//line hecbench_collision.go:77
-	var width_9 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_9 int = colWarpSize
 	var mask_10 int = 0x10
-//line hecbench_collision.go:76
-	var c_10 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_10 lessThan[int32]
 	var laneMask_10 int = mask_10
-//line hecbench_collision.go:77
-	var width_10 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_10 int = colWarpSize
 	var mask_11 int = 0x08
-//line hecbench_collision.go:76
-	var c_11 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_11 lessThan[int32]
 	var laneMask_11 int = mask_11
-//line hecbench_collision.go:77
-	var width_11 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_11 int = colWarpSize
 	var mask_12 int = 0x04
-//line hecbench_collision.go:76
-	var c_12 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_12 lessThan[int32]
 	var laneMask_12 int = mask_12
-//line hecbench_collision.go:77
-	var width_12 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_12 int = colWarpSize
 	var mask_13 int = 0x02
-//line hecbench_collision.go:76
-	var c_13 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_13 lessThan[int32]
 	var laneMask_13 int = mask_13
-//line hecbench_collision.go:77
-	var width_13 int = colWarpSize
+	/*line hecbench_collision.go:77*/ var width_13 int = colWarpSize
 	var mask_14 int = 0x01
-//line hecbench_collision.go:76
-	var c_14 lessThan[int32]
+	/*line hecbench_collision.go:76*/ var c_14 lessThan[int32]
 	var laneMask_14 int = mask_14
-//line hecbench_collision.go:77
-	var width_14 int = colWarpSize
-//line hecbench_collision.go:79
-	var gc_l_x [32]int32
+	/*line hecbench_collision.go:77*/ var width_14 int = colWarpSize
+	/*line hecbench_collision.go:79*/ var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
 	var gc_l_x_2 [32]int32
 	var gc_l_x_3 [32]int32
@@ -238,24 +207,15 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line hecbench_collision.go:167
-				var val int32 = v[gc_tx]
-//line hecbench_collision.go:125
-				var val_ int32 = val
-//line hecbench_collision.go:88
-				laneID := getLaneID(t)
-//line hecbench_collision.go:90
-				var x int32 = val_
-//line hecbench_collision.go:90
-				var dir int = getBit(laneID, 1) ^ getBit(laneID, 0)
-//line hecbench_collision.go:90
-				var r_3 int32
-//line hecbench_collision.go:90
-				var returned bool
-//line hecbench_collision.go:77
-				var val_2 int32 = x
-//line hecbench_collision.go:70
-				gc_c1v[gc_lane] = val_2
+				/*line hecbench_collision.go:167*/ var val int32 = v[gc_tx]
+				/*line hecbench_collision.go:125*/ var val_ int32 = val
+				/*line hecbench_collision.go:88*/ laneID := getLaneID(t)
+				/*line hecbench_collision.go:90*/ var x int32 = val_
+				/*line hecbench_collision.go:90*/ var dir int = getBit(laneID, 1) ^ getBit(laneID, 0)
+				/*line hecbench_collision.go:90*/ var r_3 int32
+				/*line hecbench_collision.go:90*/ var returned bool
+				/*line hecbench_collision.go:77*/ var val_2 int32 = x
+				/*line hecbench_collision.go:70*/ gc_c1v[gc_lane] = val_2
 				gc_l_x[gc_lane] = x
 				gc_l_dir[gc_lane] = dir
 				gc_l_laneID[gc_lane] = laneID
@@ -264,44 +224,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 				gc_l_val[gc_lane] = val
 			}
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x := gc_l_x[gc_lane]
 			dir := gc_l_dir[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_3 := gc_l_r_3[gc_lane]
 			returned := gc_l_returned[gc_lane]
-//line hecbench_collision.go:70
-			var r_4 int32 = gc_c1r[gc_lane]
-//line hecbench_collision.go:77
-			y := r_4
+			/*line hecbench_collision.go:70*/ var r_4 int32 = gc_c1r[gc_lane]
+			/*line hecbench_collision.go:77*/ y := r_4
 			if b2i(c.compare(x, y)) == dir {
 				r_3 = y
 				returned = true
 			}
-//line hecbench_collision.go:80
-			if !returned {
+			/*line hecbench_collision.go:80*/ if !returned {
 				r_3 = x
 				returned = true
 			}
-//line hecbench_collision.go:90
-			val_ = r_3
-//line hecbench_collision.go:93
-			var x_ int32 = val_
-//line hecbench_collision.go:93
-			var dir_ int = getBit(laneID, 2) ^ getBit(laneID, 1)
-//line hecbench_collision.go:93
-			var r_5 int32
-//line hecbench_collision.go:93
-			var returned_ bool
-//line hecbench_collision.go:77
-			var val_3 int32 = x_
-//line hecbench_collision.go:70
-			gc_c2v[gc_lane] = val_3
+			/*line hecbench_collision.go:90*/ val_ = r_3
+			/*line hecbench_collision.go:93*/ var x_ int32 = val_
+			/*line hecbench_collision.go:93*/ var dir_ int = getBit(laneID, 2) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:93*/ var r_5 int32
+			/*line hecbench_collision.go:93*/ var returned_ bool
+			/*line hecbench_collision.go:77*/ var val_3 int32 = x_
+			/*line hecbench_collision.go:70*/ gc_c2v[gc_lane] = val_3
 			gc_l_x_[gc_lane] = x_
 			gc_l_dir_[gc_lane] = dir_
 			gc_l_r_3[gc_lane] = r_3
@@ -309,43 +257,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_5[gc_lane] = r_5
 			gc_l_returned_[gc_lane] = returned_
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_ := gc_l_x_[gc_lane]
 			dir_ := gc_l_dir_[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_5 := gc_l_r_5[gc_lane]
 			returned_ := gc_l_returned_[gc_lane]
-//line hecbench_collision.go:70
-			var r_6 int32 = gc_c2r[gc_lane]
-//line hecbench_collision.go:77
-			y_ := r_6
+			/*line hecbench_collision.go:70*/ var r_6 int32 = gc_c2r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_ := r_6
 			if b2i(c_.compare(x_, y_)) == dir_ {
 				r_5 = y_
 				returned_ = true
 			}
-//line hecbench_collision.go:80
-			if !returned_ {
+			/*line hecbench_collision.go:80*/ if !returned_ {
 				r_5 = x_
 				returned_ = true
 			}
-//line hecbench_collision.go:93
-			val_ = r_5
+			/*line hecbench_collision.go:93*/ val_ = r_5
 			var x_2 int32 = val_
-//line hecbench_collision.go:94
-			var dir_2 int = getBit(laneID, 2) ^ getBit(laneID, 0)
-//line hecbench_collision.go:94
-			var r_7 int32
-//line hecbench_collision.go:94
-			var returned_2 bool
-//line hecbench_collision.go:77
-			var val_4 int32 = x_2
-//line hecbench_collision.go:70
-			gc_c3v[gc_lane] = val_4
+			/*line hecbench_collision.go:94*/ var dir_2 int = getBit(laneID, 2) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:94*/ var r_7 int32
+			/*line hecbench_collision.go:94*/ var returned_2 bool
+			/*line hecbench_collision.go:77*/ var val_4 int32 = x_2
+			/*line hecbench_collision.go:70*/ gc_c3v[gc_lane] = val_4
 			gc_l_x_2[gc_lane] = x_2
 			gc_l_dir_2[gc_lane] = dir_2
 			gc_l_r_5[gc_lane] = r_5
@@ -353,44 +290,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_7[gc_lane] = r_7
 			gc_l_returned_2[gc_lane] = returned_2
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_2 := gc_l_x_2[gc_lane]
 			dir_2 := gc_l_dir_2[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_7 := gc_l_r_7[gc_lane]
 			returned_2 := gc_l_returned_2[gc_lane]
-//line hecbench_collision.go:70
-			var r_8 int32 = gc_c3r[gc_lane]
-//line hecbench_collision.go:77
-			y_2 := r_8
+			/*line hecbench_collision.go:70*/ var r_8 int32 = gc_c3r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_2 := r_8
 			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
 				r_7 = y_2
 				returned_2 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_2 {
+			/*line hecbench_collision.go:80*/ if !returned_2 {
 				r_7 = x_2
 				returned_2 = true
 			}
-//line hecbench_collision.go:94
-			val_ = r_7
-//line hecbench_collision.go:97
-			var x_3 int32 = val_
-//line hecbench_collision.go:97
-			var dir_3 int = getBit(laneID, 3) ^ getBit(laneID, 2)
-//line hecbench_collision.go:97
-			var r_9 int32
-//line hecbench_collision.go:97
-			var returned_3 bool
-//line hecbench_collision.go:77
-			var val_5 int32 = x_3
-//line hecbench_collision.go:70
-			gc_c4v[gc_lane] = val_5
+			/*line hecbench_collision.go:94*/ val_ = r_7
+			/*line hecbench_collision.go:97*/ var x_3 int32 = val_
+			/*line hecbench_collision.go:97*/ var dir_3 int = getBit(laneID, 3) ^ getBit(laneID, 2)
+			/*line hecbench_collision.go:97*/ var r_9 int32
+			/*line hecbench_collision.go:97*/ var returned_3 bool
+			/*line hecbench_collision.go:77*/ var val_5 int32 = x_3
+			/*line hecbench_collision.go:70*/ gc_c4v[gc_lane] = val_5
 			gc_l_x_3[gc_lane] = x_3
 			gc_l_dir_3[gc_lane] = dir_3
 			gc_l_r_7[gc_lane] = r_7
@@ -398,43 +323,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_9[gc_lane] = r_9
 			gc_l_returned_3[gc_lane] = returned_3
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_3 := gc_l_x_3[gc_lane]
 			dir_3 := gc_l_dir_3[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_9 := gc_l_r_9[gc_lane]
 			returned_3 := gc_l_returned_3[gc_lane]
-//line hecbench_collision.go:70
-			var r_10 int32 = gc_c4r[gc_lane]
-//line hecbench_collision.go:77
-			y_3 := r_10
+			/*line hecbench_collision.go:70*/ var r_10 int32 = gc_c4r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_3 := r_10
 			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
 				r_9 = y_3
 				returned_3 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_3 {
+			/*line hecbench_collision.go:80*/ if !returned_3 {
 				r_9 = x_3
 				returned_3 = true
 			}
-//line hecbench_collision.go:97
-			val_ = r_9
+			/*line hecbench_collision.go:97*/ val_ = r_9
 			var x_4 int32 = val_
-//line hecbench_collision.go:98
-			var dir_4 int = getBit(laneID, 3) ^ getBit(laneID, 1)
-//line hecbench_collision.go:98
-			var r_11 int32
-//line hecbench_collision.go:98
-			var returned_4 bool
-//line hecbench_collision.go:77
-			var val_6 int32 = x_4
-//line hecbench_collision.go:70
-			gc_c5v[gc_lane] = val_6
+			/*line hecbench_collision.go:98*/ var dir_4 int = getBit(laneID, 3) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:98*/ var r_11 int32
+			/*line hecbench_collision.go:98*/ var returned_4 bool
+			/*line hecbench_collision.go:77*/ var val_6 int32 = x_4
+			/*line hecbench_collision.go:70*/ gc_c5v[gc_lane] = val_6
 			gc_l_x_4[gc_lane] = x_4
 			gc_l_dir_4[gc_lane] = dir_4
 			gc_l_r_9[gc_lane] = r_9
@@ -442,43 +356,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_11[gc_lane] = r_11
 			gc_l_returned_4[gc_lane] = returned_4
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_4 := gc_l_x_4[gc_lane]
 			dir_4 := gc_l_dir_4[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_11 := gc_l_r_11[gc_lane]
 			returned_4 := gc_l_returned_4[gc_lane]
-//line hecbench_collision.go:70
-			var r_12 int32 = gc_c5r[gc_lane]
-//line hecbench_collision.go:77
-			y_4 := r_12
+			/*line hecbench_collision.go:70*/ var r_12 int32 = gc_c5r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_4 := r_12
 			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
 				r_11 = y_4
 				returned_4 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_4 {
+			/*line hecbench_collision.go:80*/ if !returned_4 {
 				r_11 = x_4
 				returned_4 = true
 			}
-//line hecbench_collision.go:98
-			val_ = r_11
+			/*line hecbench_collision.go:98*/ val_ = r_11
 			var x_5 int32 = val_
-//line hecbench_collision.go:99
-			var dir_5 int = getBit(laneID, 3) ^ getBit(laneID, 0)
-//line hecbench_collision.go:99
-			var r_13 int32
-//line hecbench_collision.go:99
-			var returned_5 bool
-//line hecbench_collision.go:77
-			var val_7 int32 = x_5
-//line hecbench_collision.go:70
-			gc_c6v[gc_lane] = val_7
+			/*line hecbench_collision.go:99*/ var dir_5 int = getBit(laneID, 3) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:99*/ var r_13 int32
+			/*line hecbench_collision.go:99*/ var returned_5 bool
+			/*line hecbench_collision.go:77*/ var val_7 int32 = x_5
+			/*line hecbench_collision.go:70*/ gc_c6v[gc_lane] = val_7
 			gc_l_x_5[gc_lane] = x_5
 			gc_l_dir_5[gc_lane] = dir_5
 			gc_l_r_11[gc_lane] = r_11
@@ -486,44 +389,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_13[gc_lane] = r_13
 			gc_l_returned_5[gc_lane] = returned_5
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_5 := gc_l_x_5[gc_lane]
 			dir_5 := gc_l_dir_5[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_13 := gc_l_r_13[gc_lane]
 			returned_5 := gc_l_returned_5[gc_lane]
-//line hecbench_collision.go:70
-			var r_14 int32 = gc_c6r[gc_lane]
-//line hecbench_collision.go:77
-			y_5 := r_14
+			/*line hecbench_collision.go:70*/ var r_14 int32 = gc_c6r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_5 := r_14
 			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
 				r_13 = y_5
 				returned_5 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_5 {
+			/*line hecbench_collision.go:80*/ if !returned_5 {
 				r_13 = x_5
 				returned_5 = true
 			}
-//line hecbench_collision.go:99
-			val_ = r_13
-//line hecbench_collision.go:102
-			var x_6 int32 = val_
-//line hecbench_collision.go:102
-			var dir_6 int = getBit(laneID, 4) ^ getBit(laneID, 3)
-//line hecbench_collision.go:102
-			var r_15 int32
-//line hecbench_collision.go:102
-			var returned_6 bool
-//line hecbench_collision.go:77
-			var val_8 int32 = x_6
-//line hecbench_collision.go:70
-			gc_c7v[gc_lane] = val_8
+			/*line hecbench_collision.go:99*/ val_ = r_13
+			/*line hecbench_collision.go:102*/ var x_6 int32 = val_
+			/*line hecbench_collision.go:102*/ var dir_6 int = getBit(laneID, 4) ^ getBit(laneID, 3)
+			/*line hecbench_collision.go:102*/ var r_15 int32
+			/*line hecbench_collision.go:102*/ var returned_6 bool
+			/*line hecbench_collision.go:77*/ var val_8 int32 = x_6
+			/*line hecbench_collision.go:70*/ gc_c7v[gc_lane] = val_8
 			gc_l_x_6[gc_lane] = x_6
 			gc_l_dir_6[gc_lane] = dir_6
 			gc_l_r_13[gc_lane] = r_13
@@ -531,43 +422,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_15[gc_lane] = r_15
 			gc_l_returned_6[gc_lane] = returned_6
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_6 := gc_l_x_6[gc_lane]
 			dir_6 := gc_l_dir_6[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_15 := gc_l_r_15[gc_lane]
 			returned_6 := gc_l_returned_6[gc_lane]
-//line hecbench_collision.go:70
-			var r_16 int32 = gc_c7r[gc_lane]
-//line hecbench_collision.go:77
-			y_6 := r_16
+			/*line hecbench_collision.go:70*/ var r_16 int32 = gc_c7r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_6 := r_16
 			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
 				r_15 = y_6
 				returned_6 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_6 {
+			/*line hecbench_collision.go:80*/ if !returned_6 {
 				r_15 = x_6
 				returned_6 = true
 			}
-//line hecbench_collision.go:102
-			val_ = r_15
+			/*line hecbench_collision.go:102*/ val_ = r_15
 			var x_7 int32 = val_
-//line hecbench_collision.go:103
-			var dir_7 int = getBit(laneID, 4) ^ getBit(laneID, 2)
-//line hecbench_collision.go:103
-			var r_17 int32
-//line hecbench_collision.go:103
-			var returned_7 bool
-//line hecbench_collision.go:77
-			var val_9 int32 = x_7
-//line hecbench_collision.go:70
-			gc_c8v[gc_lane] = val_9
+			/*line hecbench_collision.go:103*/ var dir_7 int = getBit(laneID, 4) ^ getBit(laneID, 2)
+			/*line hecbench_collision.go:103*/ var r_17 int32
+			/*line hecbench_collision.go:103*/ var returned_7 bool
+			/*line hecbench_collision.go:77*/ var val_9 int32 = x_7
+			/*line hecbench_collision.go:70*/ gc_c8v[gc_lane] = val_9
 			gc_l_x_7[gc_lane] = x_7
 			gc_l_dir_7[gc_lane] = dir_7
 			gc_l_r_15[gc_lane] = r_15
@@ -575,43 +455,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_17[gc_lane] = r_17
 			gc_l_returned_7[gc_lane] = returned_7
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_7 := gc_l_x_7[gc_lane]
 			dir_7 := gc_l_dir_7[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_17 := gc_l_r_17[gc_lane]
 			returned_7 := gc_l_returned_7[gc_lane]
-//line hecbench_collision.go:70
-			var r_18 int32 = gc_c8r[gc_lane]
-//line hecbench_collision.go:77
-			y_7 := r_18
+			/*line hecbench_collision.go:70*/ var r_18 int32 = gc_c8r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_7 := r_18
 			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
 				r_17 = y_7
 				returned_7 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_7 {
+			/*line hecbench_collision.go:80*/ if !returned_7 {
 				r_17 = x_7
 				returned_7 = true
 			}
-//line hecbench_collision.go:103
-			val_ = r_17
+			/*line hecbench_collision.go:103*/ val_ = r_17
 			var x_8 int32 = val_
-//line hecbench_collision.go:104
-			var dir_8 int = getBit(laneID, 4) ^ getBit(laneID, 1)
-//line hecbench_collision.go:104
-			var r_19 int32
-//line hecbench_collision.go:104
-			var returned_8 bool
-//line hecbench_collision.go:77
-			var val_10 int32 = x_8
-//line hecbench_collision.go:70
-			gc_c9v[gc_lane] = val_10
+			/*line hecbench_collision.go:104*/ var dir_8 int = getBit(laneID, 4) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:104*/ var r_19 int32
+			/*line hecbench_collision.go:104*/ var returned_8 bool
+			/*line hecbench_collision.go:77*/ var val_10 int32 = x_8
+			/*line hecbench_collision.go:70*/ gc_c9v[gc_lane] = val_10
 			gc_l_x_8[gc_lane] = x_8
 			gc_l_dir_8[gc_lane] = dir_8
 			gc_l_r_17[gc_lane] = r_17
@@ -619,43 +488,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_19[gc_lane] = r_19
 			gc_l_returned_8[gc_lane] = returned_8
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_8 := gc_l_x_8[gc_lane]
 			dir_8 := gc_l_dir_8[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_19 := gc_l_r_19[gc_lane]
 			returned_8 := gc_l_returned_8[gc_lane]
-//line hecbench_collision.go:70
-			var r_20 int32 = gc_c9r[gc_lane]
-//line hecbench_collision.go:77
-			y_8 := r_20
+			/*line hecbench_collision.go:70*/ var r_20 int32 = gc_c9r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_8 := r_20
 			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
 				r_19 = y_8
 				returned_8 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_8 {
+			/*line hecbench_collision.go:80*/ if !returned_8 {
 				r_19 = x_8
 				returned_8 = true
 			}
-//line hecbench_collision.go:104
-			val_ = r_19
+			/*line hecbench_collision.go:104*/ val_ = r_19
 			var x_9 int32 = val_
-//line hecbench_collision.go:105
-			var dir_9 int = getBit(laneID, 4) ^ getBit(laneID, 0)
-//line hecbench_collision.go:105
-			var r_21 int32
-//line hecbench_collision.go:105
-			var returned_9 bool
-//line hecbench_collision.go:77
-			var val_11 int32 = x_9
-//line hecbench_collision.go:70
-			gc_c10v[gc_lane] = val_11
+			/*line hecbench_collision.go:105*/ var dir_9 int = getBit(laneID, 4) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:105*/ var r_21 int32
+			/*line hecbench_collision.go:105*/ var returned_9 bool
+			/*line hecbench_collision.go:77*/ var val_11 int32 = x_9
+			/*line hecbench_collision.go:70*/ gc_c10v[gc_lane] = val_11
 			gc_l_x_9[gc_lane] = x_9
 			gc_l_dir_9[gc_lane] = dir_9
 			gc_l_r_19[gc_lane] = r_19
@@ -663,44 +521,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_21[gc_lane] = r_21
 			gc_l_returned_9[gc_lane] = returned_9
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_9 := gc_l_x_9[gc_lane]
 			dir_9 := gc_l_dir_9[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_21 := gc_l_r_21[gc_lane]
 			returned_9 := gc_l_returned_9[gc_lane]
-//line hecbench_collision.go:70
-			var r_22 int32 = gc_c10r[gc_lane]
-//line hecbench_collision.go:77
-			y_9 := r_22
+			/*line hecbench_collision.go:70*/ var r_22 int32 = gc_c10r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_9 := r_22
 			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
 				r_21 = y_9
 				returned_9 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_9 {
+			/*line hecbench_collision.go:80*/ if !returned_9 {
 				r_21 = x_9
 				returned_9 = true
 			}
-//line hecbench_collision.go:105
-			val_ = r_21
-//line hecbench_collision.go:108
-			var x_10 int32 = val_
-//line hecbench_collision.go:108
-			var dir_10 int = getBit(laneID, 4)
-//line hecbench_collision.go:108
-			var r_23 int32
-//line hecbench_collision.go:108
-			var returned_10 bool
-//line hecbench_collision.go:77
-			var val_12 int32 = x_10
-//line hecbench_collision.go:70
-			gc_c11v[gc_lane] = val_12
+			/*line hecbench_collision.go:105*/ val_ = r_21
+			/*line hecbench_collision.go:108*/ var x_10 int32 = val_
+			/*line hecbench_collision.go:108*/ var dir_10 int = getBit(laneID, 4)
+			/*line hecbench_collision.go:108*/ var r_23 int32
+			/*line hecbench_collision.go:108*/ var returned_10 bool
+			/*line hecbench_collision.go:77*/ var val_12 int32 = x_10
+			/*line hecbench_collision.go:70*/ gc_c11v[gc_lane] = val_12
 			gc_l_x_10[gc_lane] = x_10
 			gc_l_dir_10[gc_lane] = dir_10
 			gc_l_r_21[gc_lane] = r_21
@@ -708,43 +554,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_23[gc_lane] = r_23
 			gc_l_returned_10[gc_lane] = returned_10
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_10 := gc_l_x_10[gc_lane]
 			dir_10 := gc_l_dir_10[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_23 := gc_l_r_23[gc_lane]
 			returned_10 := gc_l_returned_10[gc_lane]
-//line hecbench_collision.go:70
-			var r_24 int32 = gc_c11r[gc_lane]
-//line hecbench_collision.go:77
-			y_10 := r_24
+			/*line hecbench_collision.go:70*/ var r_24 int32 = gc_c11r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_10 := r_24
 			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
 				r_23 = y_10
 				returned_10 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_10 {
+			/*line hecbench_collision.go:80*/ if !returned_10 {
 				r_23 = x_10
 				returned_10 = true
 			}
-//line hecbench_collision.go:108
-			val_ = r_23
+			/*line hecbench_collision.go:108*/ val_ = r_23
 			var x_11 int32 = val_
-//line hecbench_collision.go:109
-			var dir_11 int = getBit(laneID, 3)
-//line hecbench_collision.go:109
-			var r_25 int32
-//line hecbench_collision.go:109
-			var returned_11 bool
-//line hecbench_collision.go:77
-			var val_13 int32 = x_11
-//line hecbench_collision.go:70
-			gc_c12v[gc_lane] = val_13
+			/*line hecbench_collision.go:109*/ var dir_11 int = getBit(laneID, 3)
+			/*line hecbench_collision.go:109*/ var r_25 int32
+			/*line hecbench_collision.go:109*/ var returned_11 bool
+			/*line hecbench_collision.go:77*/ var val_13 int32 = x_11
+			/*line hecbench_collision.go:70*/ gc_c12v[gc_lane] = val_13
 			gc_l_x_11[gc_lane] = x_11
 			gc_l_dir_11[gc_lane] = dir_11
 			gc_l_r_23[gc_lane] = r_23
@@ -752,43 +587,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_25[gc_lane] = r_25
 			gc_l_returned_11[gc_lane] = returned_11
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_11 := gc_l_x_11[gc_lane]
 			dir_11 := gc_l_dir_11[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_25 := gc_l_r_25[gc_lane]
 			returned_11 := gc_l_returned_11[gc_lane]
-//line hecbench_collision.go:70
-			var r_26 int32 = gc_c12r[gc_lane]
-//line hecbench_collision.go:77
-			y_11 := r_26
+			/*line hecbench_collision.go:70*/ var r_26 int32 = gc_c12r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_11 := r_26
 			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
 				r_25 = y_11
 				returned_11 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_11 {
+			/*line hecbench_collision.go:80*/ if !returned_11 {
 				r_25 = x_11
 				returned_11 = true
 			}
-//line hecbench_collision.go:109
-			val_ = r_25
+			/*line hecbench_collision.go:109*/ val_ = r_25
 			var x_12 int32 = val_
-//line hecbench_collision.go:110
-			var dir_12 int = getBit(laneID, 2)
-//line hecbench_collision.go:110
-			var r_27 int32
-//line hecbench_collision.go:110
-			var returned_12 bool
-//line hecbench_collision.go:77
-			var val_14 int32 = x_12
-//line hecbench_collision.go:70
-			gc_c13v[gc_lane] = val_14
+			/*line hecbench_collision.go:110*/ var dir_12 int = getBit(laneID, 2)
+			/*line hecbench_collision.go:110*/ var r_27 int32
+			/*line hecbench_collision.go:110*/ var returned_12 bool
+			/*line hecbench_collision.go:77*/ var val_14 int32 = x_12
+			/*line hecbench_collision.go:70*/ gc_c13v[gc_lane] = val_14
 			gc_l_x_12[gc_lane] = x_12
 			gc_l_dir_12[gc_lane] = dir_12
 			gc_l_r_25[gc_lane] = r_25
@@ -796,43 +620,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_27[gc_lane] = r_27
 			gc_l_returned_12[gc_lane] = returned_12
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_12 := gc_l_x_12[gc_lane]
 			dir_12 := gc_l_dir_12[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_27 := gc_l_r_27[gc_lane]
 			returned_12 := gc_l_returned_12[gc_lane]
-//line hecbench_collision.go:70
-			var r_28 int32 = gc_c13r[gc_lane]
-//line hecbench_collision.go:77
-			y_12 := r_28
+			/*line hecbench_collision.go:70*/ var r_28 int32 = gc_c13r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_12 := r_28
 			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
 				r_27 = y_12
 				returned_12 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_12 {
+			/*line hecbench_collision.go:80*/ if !returned_12 {
 				r_27 = x_12
 				returned_12 = true
 			}
-//line hecbench_collision.go:110
-			val_ = r_27
+			/*line hecbench_collision.go:110*/ val_ = r_27
 			var x_13 int32 = val_
-//line hecbench_collision.go:111
-			var dir_13 int = getBit(laneID, 1)
-//line hecbench_collision.go:111
-			var r_29 int32
-//line hecbench_collision.go:111
-			var returned_13 bool
-//line hecbench_collision.go:77
-			var val_15 int32 = x_13
-//line hecbench_collision.go:70
-			gc_c14v[gc_lane] = val_15
+			/*line hecbench_collision.go:111*/ var dir_13 int = getBit(laneID, 1)
+			/*line hecbench_collision.go:111*/ var r_29 int32
+			/*line hecbench_collision.go:111*/ var returned_13 bool
+			/*line hecbench_collision.go:77*/ var val_15 int32 = x_13
+			/*line hecbench_collision.go:70*/ gc_c14v[gc_lane] = val_15
 			gc_l_x_13[gc_lane] = x_13
 			gc_l_dir_13[gc_lane] = dir_13
 			gc_l_r_27[gc_lane] = r_27
@@ -840,43 +653,32 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_29[gc_lane] = r_29
 			gc_l_returned_13[gc_lane] = returned_13
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_13 := gc_l_x_13[gc_lane]
 			dir_13 := gc_l_dir_13[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			laneID := gc_l_laneID[gc_lane]
 			r_29 := gc_l_r_29[gc_lane]
 			returned_13 := gc_l_returned_13[gc_lane]
-//line hecbench_collision.go:70
-			var r_30 int32 = gc_c14r[gc_lane]
-//line hecbench_collision.go:77
-			y_13 := r_30
+			/*line hecbench_collision.go:70*/ var r_30 int32 = gc_c14r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_13 := r_30
 			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
 				r_29 = y_13
 				returned_13 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_13 {
+			/*line hecbench_collision.go:80*/ if !returned_13 {
 				r_29 = x_13
 				returned_13 = true
 			}
-//line hecbench_collision.go:111
-			val_ = r_29
+			/*line hecbench_collision.go:111*/ val_ = r_29
 			var x_14 int32 = val_
-//line hecbench_collision.go:112
-			var dir_14 int = getBit(laneID, 0)
-//line hecbench_collision.go:112
-			var r_31 int32
-//line hecbench_collision.go:112
-			var returned_14 bool
-//line hecbench_collision.go:77
-			var val_16 int32 = x_14
-//line hecbench_collision.go:70
-			gc_c15v[gc_lane] = val_16
+			/*line hecbench_collision.go:112*/ var dir_14 int = getBit(laneID, 0)
+			/*line hecbench_collision.go:112*/ var r_31 int32
+			/*line hecbench_collision.go:112*/ var returned_14 bool
+			/*line hecbench_collision.go:77*/ var val_16 int32 = x_14
+			/*line hecbench_collision.go:70*/ gc_c15v[gc_lane] = val_16
 			gc_l_x_14[gc_lane] = x_14
 			gc_l_dir_14[gc_lane] = dir_14
 			gc_l_r_29[gc_lane] = r_29
@@ -884,72 +686,55 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_l_r_31[gc_lane] = r_31
 			gc_l_returned_14[gc_lane] = returned_14
 		}
-//line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			x_14 := gc_l_x_14[gc_lane]
 			dir_14 := gc_l_dir_14[gc_lane]
-//line hecbench_collision.go:78
-			var val_ int32
+			/*line hecbench_collision.go:78*/ var val_ int32
 			r_31 := gc_l_r_31[gc_lane]
 			returned_14 := gc_l_returned_14[gc_lane]
-//line hecbench_collision.go:84
-			var val int32
-//line hecbench_collision.go:70
-			var r_32 int32 = gc_c15r[gc_lane]
-//line hecbench_collision.go:77
-			y_14 := r_32
+			/*line hecbench_collision.go:84*/ var val int32
+			/*line hecbench_collision.go:70*/ var r_32 int32 = gc_c15r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_14 := r_32
 			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
 				r_31 = y_14
 				returned_14 = true
 			}
-//line hecbench_collision.go:80
-			if !returned_14 {
+			/*line hecbench_collision.go:80*/ if !returned_14 {
 				r_31 = x_14
 				returned_14 = true
 			}
-//line hecbench_collision.go:112
-			val_ = r_31
-//line hecbench_collision.go:114
-			var r_2 int32 = val_
-//line hecbench_collision.go:125
-			val = r_2
+			/*line hecbench_collision.go:112*/ val_ = r_31
+			/*line hecbench_collision.go:114*/ var r_2 int32 = val_
+			/*line hecbench_collision.go:125*/ val = r_2
 			gc_l_r_31[gc_lane] = r_31
 			gc_l_returned_14[gc_lane] = returned_14
 			gc_l_val[gc_lane] = val
 		}
-//line hecbench_collision.go:126
-		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c17r)
+		/*line hecbench_collision.go:126*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c17r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			val := gc_l_val[gc_lane]
-//line hecbench_collision.go:126
-			lower := gc_c17r[gc_lane]
-//line hecbench_collision.go:130
-			dup := (lower == val) && (getLaneID(t) != 0)
+			/*line hecbench_collision.go:126*/ lower := gc_c17r[gc_lane]
+			/*line hecbench_collision.go:130*/ dup := (lower == val) && (getLaneID(t) != 0)
 			gc_c16v[gc_lane] = dup
 		}
-//line hecbench_collision.go:131
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c16v, nil, nil, &gc_c16r)
+		/*line hecbench_collision.go:131*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c16v, nil, nil, &gc_c16r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line hecbench_collision.go:138
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
+			/*line hecbench_collision.go:138*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
 				gc_at := hasDuplicate[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_collision.go:131
-					var r_ bool = gc_c16r[gc_lane] != false
-//line hecbench_collision.go:167
-					var r bool = r_
-//line hecbench_collision.go:167
-					gc_at[gc_lane] = int32(b2i(r))
+					/*line hecbench_collision.go:131*/ var r_ bool = gc_c16r[gc_lane] != false
+					/*line hecbench_collision.go:167*/ var r bool = r_
+					/*line hecbench_collision.go:167*/ gc_at[gc_lane] = int32(b2i(r))
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -958,12 +743,9 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_collision.go:131
-					var r_ bool = gc_c16r[gc_lane] != false
-//line hecbench_collision.go:167
-					var r bool = r_
-//line hecbench_collision.go:167
-					hasDuplicate[gc_tx] = int32(b2i(r))
+					/*line hecbench_collision.go:131*/ var r_ bool = gc_c16r[gc_lane] != false
+					/*line hecbench_collision.go:167*/ var r bool = r_
+					/*line hecbench_collision.go:167*/ hasDuplicate[gc_tx] = int32(b2i(r))
 				}
 			}
 		}

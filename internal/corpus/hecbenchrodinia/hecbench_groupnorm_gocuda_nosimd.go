@@ -27,29 +27,23 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_groupnorm.go:27
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:27*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:36
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:39
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:42
-	x = x[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:36*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:39*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:42*/ x = x[gc_bx*groupPixels:]
 	out = out[gc_bx*groupPixels:]
-//line hecbench_groupnorm.go:45
-	weight = weight[g*groupSize:]
+	/*line hecbench_groupnorm.go:45*/ weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var threadSum float32 = float32(0.0)
 		var threadSum2 float32 = float32(0.0)
-//line hecbench_groupnorm.go:50
-		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		/*line hecbench_groupnorm.go:50*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -59,8 +53,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-//line hecbench_groupnorm.go:51
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_groupnorm.go:51*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -68,8 +61,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -82,22 +74,15 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:51
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:51
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 					var i int = gc_tx + gc_off
 					_ = i
-//line hecbench_groupnorm.go:52
-					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:52
-					threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-					threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+					/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+					/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -107,8 +92,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					gc_more = true
-//line hecbench_groupnorm.go:52
-					val := gc_at[gc_tx]
+					/*line hecbench_groupnorm.go:52*/ val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -119,25 +103,17 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:51
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:51
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 					var i int = gc_tx + gc_off
-//line hecbench_groupnorm.go:52
-					if i < 0 || i > len(x)-8 {
+					/*line hecbench_groupnorm.go:52*/ if i < 0 || i > len(x)-8 {
 						break
 					}
-//line hecbench_groupnorm.go:52
-					val := lanes.LoadFloat32x8Slice(x[i:])
-//line hecbench_groupnorm.go:52
-					threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-					threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(x[i:])
+					/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+					/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+					/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -149,8 +125,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:52
-					val := x[i]
+					/*line hecbench_groupnorm.go:52*/ val := x[i]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -159,8 +134,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:63
-	var gc_l_warpSum [32]float32
+	/*line hecbench_groupnorm.go:63*/ var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -174,22 +148,18 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line hecbench_groupnorm.go:58
-			gc_c1v[gc_lane] = threadSum
+			/*line hecbench_groupnorm.go:58*/ gc_c1v[gc_lane] = threadSum
 		}
-//line hecbench_groupnorm.go:58
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:58*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:58
-			warpSum := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:58*/ warpSum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = threadSum2
 			gc_l_warpSum[gc_lane] = warpSum
 		}
-//line hecbench_groupnorm.go:59
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:59*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -200,15 +170,12 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:59
-			warpSum2 := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:61
-			sharedSum[warpID] = warpSum
+			/*line hecbench_groupnorm.go:59*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:61*/ sharedSum[warpID] = warpSum
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-//line hecbench_groupnorm.go:69
-	var gc_l_warpSum2 [32]float32
+	/*line hecbench_groupnorm.go:69*/ var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -228,12 +195,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:35
-				var warpSum float32
-//line hecbench_groupnorm.go:37
-				var warpSum2 float32
-//line hecbench_groupnorm.go:66
-				if laneID < numWarps {
+				/*line hecbench_groupnorm.go:35*/ var warpSum float32
+				/*line hecbench_groupnorm.go:37*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:66*/ if laneID < numWarps {
 					warpSum = sharedSum[laneID]
 				} else {
 					warpSum = 0.0
@@ -247,18 +211,15 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
-//line hecbench_groupnorm.go:76
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:76*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
-//line hecbench_groupnorm.go:76
-			blockSum := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:76*/ blockSum := gc_c3r[gc_lane]
 			gc_l_blockSum[gc_lane] = blockSum
 		}
-//line hecbench_groupnorm.go:77
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:77*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -270,8 +231,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off4 := gc_bx
-//line hecbench_groupnorm.go:90
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+			/*line hecbench_groupnorm.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -279,24 +239,21 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:77
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:83
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						gc_at2[0] = m
 					}
@@ -316,24 +273,21 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:77
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:83
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						mean[gc_bx] = m
 					}
@@ -349,8 +303,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-//line hecbench_groupnorm.go:91
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+	/*line hecbench_groupnorm.go:91*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -358,8 +311,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_groupnorm.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -386,10 +338,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-//line hecbench_groupnorm.go:107
-				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
-//line hecbench_groupnorm.go:92
-					c := i_ / imgSize
+				/*line hecbench_groupnorm.go:107*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:92*/ c := i_ / imgSize
 					n := s * (x[i_] - m)
 					out[i_] = n*weight[c] + bias[c]
 				}
@@ -415,33 +365,25 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line hecbench_groupnorm.go:104
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:104*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:113
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:116
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:119
-	x = x[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:113*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:116*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:119*/ x = x[gc_bx*groupPixels:]
 	out = out[gc_bx*groupPixels:]
-//line hecbench_groupnorm.go:122
-	weight = weight[g*groupSize:]
+	/*line hecbench_groupnorm.go:122*/ weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:126
-	vecCount := groupPixels / 4
+	/*line hecbench_groupnorm.go:126*/ vecCount := groupPixels / 4
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -450,10 +392,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -462,10 +402,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -474,10 +412,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -486,10 +422,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-		xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-		threadSumV4 := float4{0, 0, 0, 0}
+		/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+		/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
 		gc_s_xVec[gc_rank] = xVec
 		gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -497,8 +431,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-//line hecbench_groupnorm.go:132
-	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	/*line hecbench_groupnorm.go:132*/ for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -506,8 +439,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:141
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:141*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -535,10 +467,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line hecbench_groupnorm.go:148
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-//line hecbench_groupnorm.go:133
-					v := xVec[i]
+				/*line hecbench_groupnorm.go:148*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:133*/ v := xVec[i]
 					threadSumV4.X += v.X
 					threadSumV4.Y += v.Y
 					threadSumV4.Z += v.Z
@@ -557,22 +487,19 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_pos.Thread = gc_rank
 		threadSumV4 := gc_s_threadSumV4[gc_rank]
 		threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-//line hecbench_groupnorm.go:144
-		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
+		/*line hecbench_groupnorm.go:144*/ threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-//line hecbench_groupnorm.go:147
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+	/*line hecbench_groupnorm.go:147*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_groupnorm.go:155
-		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
+		/*line hecbench_groupnorm.go:155*/ if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
@@ -586,23 +513,15 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:147
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:147
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:147
-					var i_ int = vecCount*4 + gc_tx + gc_off2
+					/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
 					_ = i_
-//line hecbench_groupnorm.go:148
-					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:148
-					threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-					threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+					/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+					/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep > gc_from {
 					gc_more2 = true
@@ -612,8 +531,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					gc_more2 = true
-//line hecbench_groupnorm.go:148
-					val := gc_at[gc_tx]
+					/*line hecbench_groupnorm.go:148*/ val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -624,25 +542,17 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:147
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:147
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:147
-					var i_ int = vecCount*4 + gc_tx + gc_off2
+					/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
 					if i_ < 0 || i_ > len(x)-8 {
 						break
 					}
-//line hecbench_groupnorm.go:148
-					val := lanes.LoadFloat32x8Slice(x[i_:])
-//line hecbench_groupnorm.go:148
-					threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-					threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(x[i_:])
+					/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+					/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+					/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
@@ -652,11 +562,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-					i_ := vecCount*4 + gc_tx + gc_off2
+					/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:148
-					val := x[i_]
+					/*line hecbench_groupnorm.go:148*/ val := x[i_]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -665,8 +573,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:159
-	var gc_l_warpSum [32]float32
+	/*line hecbench_groupnorm.go:159*/ var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -680,22 +587,18 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line hecbench_groupnorm.go:154
-			gc_c1v[gc_lane] = threadSum
+			/*line hecbench_groupnorm.go:154*/ gc_c1v[gc_lane] = threadSum
 		}
-//line hecbench_groupnorm.go:154
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:154*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:154
-			warpSum := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:154*/ warpSum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = threadSum2
 			gc_l_warpSum[gc_lane] = warpSum
 		}
-//line hecbench_groupnorm.go:155
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:155*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -706,15 +609,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:155
-			warpSum2 := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:157
-			sharedSum[warpID] = warpSum
+			/*line hecbench_groupnorm.go:155*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:157*/ sharedSum[warpID] = warpSum
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-//line hecbench_groupnorm.go:165
-	var gc_l_warpSum2 [32]float32
+	/*line hecbench_groupnorm.go:165*/ var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -734,12 +634,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:112
-				var warpSum float32
-//line hecbench_groupnorm.go:114
-				var warpSum2 float32
-//line hecbench_groupnorm.go:162
-				if laneID < numWarps {
+				/*line hecbench_groupnorm.go:112*/ var warpSum float32
+				/*line hecbench_groupnorm.go:114*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:162*/ if laneID < numWarps {
 					warpSum = sharedSum[laneID]
 				} else {
 					warpSum = 0.0
@@ -753,18 +650,15 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
-//line hecbench_groupnorm.go:172
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:172*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
-//line hecbench_groupnorm.go:172
-			blockSum := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:172*/ blockSum := gc_c3r[gc_lane]
 			gc_l_blockSum[gc_lane] = blockSum
 		}
-//line hecbench_groupnorm.go:173
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:173*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -776,8 +670,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off5 := gc_bx
-//line hecbench_groupnorm.go:186
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+			/*line hecbench_groupnorm.go:186*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
 				gc_at2 := mean[gc_off5:][:1]
 				gc_at3 := rstd[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -785,24 +678,21 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:173
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:179
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						gc_at2[0] = m
 					}
@@ -822,24 +712,21 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:173
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:179
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						mean[gc_bx] = m
 					}
@@ -855,8 +742,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
-//line hecbench_groupnorm.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+	/*line hecbench_groupnorm.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -864,8 +750,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_groupnorm.go:196
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:196*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -892,10 +777,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
-//line hecbench_groupnorm.go:203
-				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
-//line hecbench_groupnorm.go:188
-					c := i_2 / imgSize
+				/*line hecbench_groupnorm.go:203*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_groupnorm.go:188*/ c := i_2 / imgSize
 					n := s * (x[i_2] - m)
 					out[i_2] = n*weight[c] + bias[c]
 				}
@@ -920,33 +803,27 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-//line hecbench_groupnorm.go:207
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:207*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:214
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:216
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:219
-	dout = dout[gc_bx*imgSize*groupSize:]
+	/*line hecbench_groupnorm.go:214*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:216*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:219*/ dout = dout[gc_bx*imgSize*groupSize:]
 	x = x[gc_bx*imgSize*groupSize:]
 	dx = dx[gc_bx*imgSize*groupSize:]
 	weight = weight[g*groupSize:]
 	dweight = dweight[g*groupSize:]
 	dbias = dbias[g*groupSize:]
-//line hecbench_groupnorm.go:226
-	mVal := mean[gc_bx]
+	/*line hecbench_groupnorm.go:226*/ mVal := mean[gc_bx]
 	rstdVal := rstd[gc_bx]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var wDoutThread float32 = float32(0.0)
 		var wDoutNormThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:234
-		lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
+		/*line hecbench_groupnorm.go:234*/ lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
 		lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -956,8 +833,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_s_wDoutThread[gc_rank] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
-//line hecbench_groupnorm.go:234
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_groupnorm.go:234*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -965,8 +841,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:243
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:243*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -983,8 +858,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:235
-					c := i / imgSize
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
 					curWDout := weight[c] * gc_at[gc_tx]
 					wDoutThread += curWDout
 					norm := (gc_at2[gc_tx] - mVal) * rstdVal
@@ -1000,8 +874,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:235
-					c := i / imgSize
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
 					curWDout := weight[c] * dout[i]
 					wDoutThread += curWDout
 					norm := (x[i] - mVal) * rstdVal
@@ -1012,8 +885,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:248
-	var gc_l_wDoutWarp [32]float32
+	/*line hecbench_groupnorm.go:248*/ var gc_l_wDoutWarp [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1027,22 +899,18 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutThread := gc_s_wDoutThread[gc_rank]
-//line hecbench_groupnorm.go:242
-			gc_c1v[gc_lane] = wDoutThread
+			/*line hecbench_groupnorm.go:242*/ gc_c1v[gc_lane] = wDoutThread
 		}
-//line hecbench_groupnorm.go:242
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:242*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:242
-			wDoutWarp := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:242*/ wDoutWarp := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = wDoutNormThread
 			gc_l_wDoutWarp[gc_lane] = wDoutWarp
 		}
-//line hecbench_groupnorm.go:243
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:243*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1053,15 +921,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			wDoutWarp := gc_l_wDoutWarp[gc_lane]
-//line hecbench_groupnorm.go:243
-			wDoutNormWarp := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:245
-			sharedSum[warpID] = wDoutWarp
+			/*line hecbench_groupnorm.go:243*/ wDoutNormWarp := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:245*/ sharedSum[warpID] = wDoutWarp
 			sharedSum2[warpID] = wDoutNormWarp
 		}
 	}
-//line hecbench_groupnorm.go:253
-	var gc_l_wDoutNormWarp [32]float32
+	/*line hecbench_groupnorm.go:253*/ var gc_l_wDoutNormWarp [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
 	var gc_c4r [32]float32
@@ -1079,12 +944,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
-			var wDoutWarp float32
-//line hecbench_groupnorm.go:217
-			var wDoutNormWarp float32
-//line hecbench_groupnorm.go:250
-			if laneID < numWarps {
+			/*line hecbench_groupnorm.go:215*/ var wDoutWarp float32
+			/*line hecbench_groupnorm.go:217*/ var wDoutNormWarp float32
+			/*line hecbench_groupnorm.go:250*/ if laneID < numWarps {
 				wDoutWarp = sharedSum[laneID]
 			} else {
 				wDoutWarp = 0.0
@@ -1097,19 +959,16 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_c3v[gc_lane] = wDoutWarp
 			gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 		}
-//line hecbench_groupnorm.go:260
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:260*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
 			_ = wDoutNormWarp
-//line hecbench_groupnorm.go:260
-			wDoutBlock := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:260*/ wDoutBlock := gc_c3r[gc_lane]
 			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 		}
-//line hecbench_groupnorm.go:261
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:261*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -1118,14 +977,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			wDoutBlock := gc_s_wDoutBlock[gc_rank]
-//line hecbench_groupnorm.go:261
-			wDoutNormBlock := gc_c4r[gc_lane]
+			/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := gc_c4r[gc_lane]
 			if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
 				wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
 			} else {
 				gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
-//line hecbench_groupnorm.go:262
-				wDoutBlock /= float32(groupPixels)
+				/*line hecbench_groupnorm.go:262*/ wDoutBlock /= float32(groupPixels)
 				wDoutNormBlock /= float32(groupPixels)
 				gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
 				gc_ran = true
@@ -1134,8 +991,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
 		}
 	}
-//line hecbench_groupnorm.go:266
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+	/*line hecbench_groupnorm.go:266*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1143,8 +999,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_groupnorm.go:275
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:275*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1162,11 +1017,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:269
-					doutVal := gc_at3[gc_tx]
+					/*line hecbench_groupnorm.go:269*/ doutVal := gc_at3[gc_tx]
 					norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
-//line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
 					wDout := weight[c_] * doutVal
 					gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
@@ -1178,27 +1031,23 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:269
-					doutVal := dout[i_]
+					/*line hecbench_groupnorm.go:269*/ doutVal := dout[i_]
 					norm_ := (x[i_] - mVal) * rstdVal
-//line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
 					wDout := weight[c_] * doutVal
 					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
 			}
 		}
 	}
-//line hecbench_groupnorm.go:284
-	if imgSize%gc_bdx == 0 {
+	/*line hecbench_groupnorm.go:284*/ if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				var dwThread float32 = float32(0.0)
 				var dbThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:288
-				lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
+				/*line hecbench_groupnorm.go:288*/ lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
 				lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
 			}
 			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
@@ -1208,8 +1057,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_s_dwThread[gc_rank] = dwThread
 				gc_s_dbThread[gc_rank] = dbThread
 			}
-//line hecbench_groupnorm.go:288
-			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
+			/*line hecbench_groupnorm.go:288*/ for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1217,8 +1065,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_more3 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_groupnorm.go:297
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_groupnorm.go:297*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1229,31 +1076,21 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_at6 := dout[gc_off7:][:gc_to]
 						gc_at7 := x[gc_off7:][:gc_to]
 						gc_vstep3 := gc_from
-//line hecbench_groupnorm.go:291
-						gc_vb3 := lanes.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-						gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
+						/*line hecbench_groupnorm.go:291*/ gc_vb3 := lanes.BroadcastFloat32x8(mVal)
+						/*line hecbench_groupnorm.go:291*/ gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:291
-							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+							/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+							/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 							var i_2 int = gc_tx + gc_off3
 							_ = i_2
-//line hecbench_groupnorm.go:289
-							doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
-//line hecbench_groupnorm.go:289
-							dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:289
-							norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
-//line hecbench_groupnorm.go:289
-							dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:289
-							dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:289
-							dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+							/*line hecbench_groupnorm.go:289*/ norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
+							/*line hecbench_groupnorm.go:289*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+							/*line hecbench_groupnorm.go:289*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+							/*line hecbench_groupnorm.go:289*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 						}
 						if gc_vstep3 > gc_from {
 							gc_more3 = true
@@ -1263,8 +1100,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
 							gc_more3 = true
-//line hecbench_groupnorm.go:289
-							doutVal_ := gc_at6[gc_tx]
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := gc_at6[gc_tx]
 							dbThread += doutVal_
 							norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
@@ -1273,34 +1109,23 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 					} else {
 						gc_vstep4 := gc_from
-//line hecbench_groupnorm.go:291
-						gc_vb := lanes.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-						gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
+						/*line hecbench_groupnorm.go:291*/ gc_vb := lanes.BroadcastFloat32x8(mVal)
+						/*line hecbench_groupnorm.go:291*/ gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:291
-							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+							/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+							/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 							var i_2 int = gc_tx + gc_off3
-//line hecbench_groupnorm.go:289
-							if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
+							/*line hecbench_groupnorm.go:289*/ if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 								break
 							}
-//line hecbench_groupnorm.go:289
-							doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
-//line hecbench_groupnorm.go:289
-							dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:291
-							norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
-//line hecbench_groupnorm.go:291
-							dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:291
-							dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-							dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
+							/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+							/*line hecbench_groupnorm.go:291*/ norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+							/*line hecbench_groupnorm.go:291*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+							/*line hecbench_groupnorm.go:291*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+							/*line hecbench_groupnorm.go:291*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 						}
 						if gc_vstep4 > gc_from {
 							gc_more3 = true
@@ -1312,8 +1137,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dbThread := gc_s_dbThread[gc_rank]
 							i_2 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_groupnorm.go:289
-							doutVal_ := dout[i_2]
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
 							dbThread += doutVal_
 							norm_2 := (x[i_2] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
@@ -1323,11 +1147,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-//line hecbench_groupnorm.go:296
-			dout = dout[imgSize:]
+			/*line hecbench_groupnorm.go:296*/ dout = dout[imgSize:]
 			x = x[imgSize:]
-//line hecbench_groupnorm.go:299
-			var gc_l_dwWarp [32]float32
+			/*line hecbench_groupnorm.go:299*/ var gc_l_dwWarp [32]float32
 			var gc_c5v [32]float32
 			var gc_c5r [32]float32
 			var gc_c6v [32]float32
@@ -1341,22 +1163,18 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dwThread := gc_s_dwThread[gc_rank]
-//line hecbench_groupnorm.go:300
-					gc_c5v[gc_lane] = dwThread
+					/*line hecbench_groupnorm.go:300*/ gc_c5v[gc_lane] = dwThread
 				}
-//line hecbench_groupnorm.go:300
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				/*line hecbench_groupnorm.go:300*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:300
-					dwWarp := gc_c5r[gc_lane]
+					/*line hecbench_groupnorm.go:300*/ dwWarp := gc_c5r[gc_lane]
 					gc_c6v[gc_lane] = dbThread
 					gc_l_dwWarp[gc_lane] = dwWarp
 				}
-//line hecbench_groupnorm.go:301
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				/*line hecbench_groupnorm.go:301*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bdy*gc_bdz == 1 {
 					if gc_lo2 < gc_hi2 {
@@ -1379,10 +1197,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						warpID := gc_tx / 32
 						laneID := gc_tx % 32
 						dwWarp := gc_l_dwWarp[gc_lane]
-//line hecbench_groupnorm.go:301
-						dbWarp := gc_c6r[gc_lane]
-//line hecbench_groupnorm.go:303
-						if laneID == 0 {
+						/*line hecbench_groupnorm.go:301*/ dbWarp := gc_c6r[gc_lane]
+						/*line hecbench_groupnorm.go:303*/ if laneID == 0 {
 							sharedSum[warpID] = dwWarp
 							sharedSum2[warpID] = dbWarp
 						}
@@ -1390,10 +1206,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 			}
 			compiled.OutOfLine(func() {
-//line hecbench_groupnorm.go:314
-				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:316
-				sharedSum2 := sharedSum2[:32]
+				/*line hecbench_groupnorm.go:314*/ sharedSum := sharedSum[:32]
+				/*line hecbench_groupnorm.go:316*/ sharedSum2 := sharedSum2[:32]
 				{
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1405,8 +1219,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							{
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
-//line hecbench_groupnorm.go:312
-								for i_3 := 0; i_3 < numWarps; i_3++ {
+								/*line hecbench_groupnorm.go:312*/ for i_3 := 0; i_3 < numWarps; i_3++ {
 									dwBlock += sharedSum[i_3]
 									dbBlock += sharedSum2[i_3]
 								}
@@ -1419,10 +1232,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			})
 		}
 	} else {
-//line hecbench_groupnorm.go:322
-		blockReps := ceilDiv(groupSize, numWarps)
-//line hecbench_groupnorm.go:324
-		var gc_l_dwThread_ [32]float32
+		/*line hecbench_groupnorm.go:322*/ blockReps := ceilDiv(groupSize, numWarps)
+		/*line hecbench_groupnorm.go:324*/ var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
 		var gc_c7r [32]float32
@@ -1431,8 +1242,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_groupnorm.go:323
-			for br := 0; br < blockReps; br++ {
+			/*line hecbench_groupnorm.go:323*/ for br := 0; br < blockReps; br++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					dwThread_ := float32(0.0)
 					dbThread_ := float32(0.0)
@@ -1450,8 +1260,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-						ch := br*numWarps + warpID
+						/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 						if ch < groupSize {
 							gc_m24 |= 1 << gc_lane
 						}
@@ -1474,12 +1283,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_pos.Thread = gc_w + gc_lane
 							laneID := gc_tx % 32
 							warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 							dwThread_ := gc_l_dwThread_[gc_lane]
 							dbThread_ := gc_l_dbThread_[gc_lane]
-//line hecbench_groupnorm.go:329
-							doutCh := dout[ch*imgSize:]
+							/*line hecbench_groupnorm.go:329*/ doutCh := dout[ch*imgSize:]
 							xCh := x[ch*imgSize:]
 							for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
 								doutVal_2 := doutCh[i_4]
@@ -1491,8 +1298,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_l_dbThread_[gc_lane] = dbThread_
 						}
 					}
-//line hecbench_groupnorm.go:339
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+					/*line hecbench_groupnorm.go:339*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1500,12 +1306,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_pos.Thread = gc_w + gc_lane
 						dbThread_ := gc_l_dbThread_[gc_lane]
 						_ = dbThread_
-//line hecbench_groupnorm.go:339
-						dwWarp_ := gc_c7r[gc_lane]
+						/*line hecbench_groupnorm.go:339*/ dwWarp_ := gc_c7r[gc_lane]
 						gc_l_dwWarp_[gc_lane] = dwWarp_
 					}
-//line hecbench_groupnorm.go:340
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+					/*line hecbench_groupnorm.go:340*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
 						if gc_lo3 < gc_hi3 {
@@ -1530,13 +1334,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_pos.Thread = gc_w + gc_lane
 							laneID := gc_tx % 32
 							warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 							dwWarp_ := gc_l_dwWarp_[gc_lane]
-//line hecbench_groupnorm.go:340
-							dbWarp_ := gc_c8r[gc_lane]
-//line hecbench_groupnorm.go:343
-							if laneID == 0 {
+							/*line hecbench_groupnorm.go:340*/ dbWarp_ := gc_c8r[gc_lane]
+							/*line hecbench_groupnorm.go:343*/ if laneID == 0 {
 								atomic.Add(&dweight[ch], dwWarp_)
 								atomic.Add(&dbias[ch], dbWarp_)
 							}

@@ -28,21 +28,16 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_groupnorm.go:27
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:27*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:36
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:39
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:42
-	x = x[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:36*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:39*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:42*/ x = x[gc_bx*groupPixels:]
 	out = out[gc_bx*groupPixels:]
-//line hecbench_groupnorm.go:45
-	weight = weight[g*groupSize:]
+	/*line hecbench_groupnorm.go:45*/ weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
 	gc_vstep := 0
 	if compiled.SIMD {
@@ -51,10 +46,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_rank := gc_vstep
 			threadSum := gc_vb
 			threadSum2 := gc_vb
-//line hecbench_groupnorm.go:49
-			threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:49
-			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+			/*line hecbench_groupnorm.go:49*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+			/*line hecbench_groupnorm.go:49*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -65,8 +58,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-//line hecbench_groupnorm.go:51
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_groupnorm.go:51*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -74,8 +66,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -89,22 +80,15 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:51
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:51
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 						var i int = gc_tx + gc_off
 						_ = i
-//line hecbench_groupnorm.go:52
-						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:52
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -116,8 +100,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					gc_more = true
-//line hecbench_groupnorm.go:52
-					val := gc_at[gc_tx]
+					/*line hecbench_groupnorm.go:52*/ val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -129,25 +112,17 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:51
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:51
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 						var i int = gc_tx + gc_off
-//line hecbench_groupnorm.go:52
-						if i < 0 || i > len(x)-8 {
+						/*line hecbench_groupnorm.go:52*/ if i < 0 || i > len(x)-8 {
 							break
 						}
-//line hecbench_groupnorm.go:52
-						val := archsimd.LoadFloat32x8Slice(x[i:])
-//line hecbench_groupnorm.go:52
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ val := archsimd.LoadFloat32x8Slice(x[i:])
+						/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -161,8 +136,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:52
-					val := x[i]
+					/*line hecbench_groupnorm.go:52*/ val := x[i]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -171,8 +145,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:63
-	var gc_l_warpSum [32]float32
+	/*line hecbench_groupnorm.go:63*/ var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -186,22 +159,18 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line hecbench_groupnorm.go:58
-			gc_c1v[gc_lane] = threadSum
+			/*line hecbench_groupnorm.go:58*/ gc_c1v[gc_lane] = threadSum
 		}
-//line hecbench_groupnorm.go:58
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:58*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:58
-			warpSum := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:58*/ warpSum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = threadSum2
 			gc_l_warpSum[gc_lane] = warpSum
 		}
-//line hecbench_groupnorm.go:59
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:59*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -212,15 +181,12 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:59
-			warpSum2 := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:61
-			sharedSum[warpID] = warpSum
+			/*line hecbench_groupnorm.go:59*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:61*/ sharedSum[warpID] = warpSum
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-//line hecbench_groupnorm.go:69
-	var gc_l_warpSum2 [32]float32
+	/*line hecbench_groupnorm.go:69*/ var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -240,12 +206,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:35
-				var warpSum float32
-//line hecbench_groupnorm.go:37
-				var warpSum2 float32
-//line hecbench_groupnorm.go:66
-				if laneID < numWarps {
+				/*line hecbench_groupnorm.go:35*/ var warpSum float32
+				/*line hecbench_groupnorm.go:37*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:66*/ if laneID < numWarps {
 					warpSum = sharedSum[laneID]
 				} else {
 					warpSum = 0.0
@@ -259,18 +222,15 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
-//line hecbench_groupnorm.go:76
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:76*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
-//line hecbench_groupnorm.go:76
-			blockSum := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:76*/ blockSum := gc_c3r[gc_lane]
 			gc_l_blockSum[gc_lane] = blockSum
 		}
-//line hecbench_groupnorm.go:77
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:77*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -282,8 +242,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off4 := gc_bx
-//line hecbench_groupnorm.go:90
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+			/*line hecbench_groupnorm.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -291,24 +250,21 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:77
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:83
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						gc_at2[0] = m
 					}
@@ -328,24 +284,21 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:77
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:83
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						mean[gc_bx] = m
 					}
@@ -362,8 +315,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line hecbench_groupnorm.go:91
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+	/*line hecbench_groupnorm.go:91*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -371,8 +323,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_groupnorm.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -399,10 +350,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-//line hecbench_groupnorm.go:107
-				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
-//line hecbench_groupnorm.go:92
-					c := i_ / imgSize
+				/*line hecbench_groupnorm.go:107*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:92*/ c := i_ / imgSize
 					n := s * (x[i_] - m)
 					out[i_] = n*weight[c] + bias[c]
 				}
@@ -428,33 +377,25 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line hecbench_groupnorm.go:104
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:104*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:113
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:116
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:119
-	x = x[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:113*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:116*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:119*/ x = x[gc_bx*groupPixels:]
 	out = out[gc_bx*groupPixels:]
-//line hecbench_groupnorm.go:122
-	weight = weight[g*groupSize:]
+	/*line hecbench_groupnorm.go:122*/ weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:126
-	vecCount := groupPixels / 4
+	/*line hecbench_groupnorm.go:126*/ vecCount := groupPixels / 4
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -463,10 +404,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -475,10 +414,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -487,10 +424,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-			xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-			threadSumV4 := float4{0, 0, 0, 0}
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -499,10 +434,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:127
-		xVec := toFloat4s(x)
-//line hecbench_groupnorm.go:129
-		threadSumV4 := float4{0, 0, 0, 0}
+		/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+		/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
 		gc_s_xVec[gc_rank] = xVec
 		gc_s_threadSumV4[gc_rank] = threadSumV4
@@ -511,8 +444,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line hecbench_groupnorm.go:132
-	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	/*line hecbench_groupnorm.go:132*/ for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -520,8 +452,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:141
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:141*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -549,10 +480,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line hecbench_groupnorm.go:148
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-//line hecbench_groupnorm.go:133
-					v := xVec[i]
+				/*line hecbench_groupnorm.go:148*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:133*/ v := xVec[i]
 					threadSumV4.X += v.X
 					threadSumV4.Y += v.Y
 					threadSumV4.Z += v.Z
@@ -571,22 +500,19 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_pos.Thread = gc_rank
 		threadSumV4 := gc_s_threadSumV4[gc_rank]
 		threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-//line hecbench_groupnorm.go:144
-		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
+		/*line hecbench_groupnorm.go:144*/ threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-//line hecbench_groupnorm.go:147
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+	/*line hecbench_groupnorm.go:147*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_groupnorm.go:155
-		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
+		/*line hecbench_groupnorm.go:155*/ if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
@@ -601,23 +527,15 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:147
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:147
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx + gc_off2
+						/*line hecbench_groupnorm.go:147*/ threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
 						_ = i_
-//line hecbench_groupnorm.go:148
-						val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:148
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ val := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -629,8 +547,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					gc_more2 = true
-//line hecbench_groupnorm.go:148
-					val := gc_at[gc_tx]
+					/*line hecbench_groupnorm.go:148*/ val := gc_at[gc_tx]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -642,25 +559,17 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:147
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:147
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx + gc_off2
+						/*line hecbench_groupnorm.go:147*/ threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
 						if i_ < 0 || i_ > len(x)-8 {
 							break
 						}
-//line hecbench_groupnorm.go:148
-						val := archsimd.LoadFloat32x8Slice(x[i_:])
-//line hecbench_groupnorm.go:148
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ val := archsimd.LoadFloat32x8Slice(x[i_:])
+						/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -672,11 +581,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:147
-					i_ := vecCount*4 + gc_tx + gc_off2
+					/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:148
-					val := x[i_]
+					/*line hecbench_groupnorm.go:148*/ val := x[i_]
 					threadSum += val
 					threadSum2 += val * val
 					gc_s_threadSum[gc_rank] = threadSum
@@ -685,8 +592,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:159
-	var gc_l_warpSum [32]float32
+	/*line hecbench_groupnorm.go:159*/ var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -700,22 +606,18 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line hecbench_groupnorm.go:154
-			gc_c1v[gc_lane] = threadSum
+			/*line hecbench_groupnorm.go:154*/ gc_c1v[gc_lane] = threadSum
 		}
-//line hecbench_groupnorm.go:154
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:154*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:154
-			warpSum := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:154*/ warpSum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = threadSum2
 			gc_l_warpSum[gc_lane] = warpSum
 		}
-//line hecbench_groupnorm.go:155
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:155*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -726,15 +628,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:155
-			warpSum2 := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:157
-			sharedSum[warpID] = warpSum
+			/*line hecbench_groupnorm.go:155*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:157*/ sharedSum[warpID] = warpSum
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-//line hecbench_groupnorm.go:165
-	var gc_l_warpSum2 [32]float32
+	/*line hecbench_groupnorm.go:165*/ var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -754,12 +653,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:112
-				var warpSum float32
-//line hecbench_groupnorm.go:114
-				var warpSum2 float32
-//line hecbench_groupnorm.go:162
-				if laneID < numWarps {
+				/*line hecbench_groupnorm.go:112*/ var warpSum float32
+				/*line hecbench_groupnorm.go:114*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:162*/ if laneID < numWarps {
 					warpSum = sharedSum[laneID]
 				} else {
 					warpSum = 0.0
@@ -773,18 +669,15 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
-//line hecbench_groupnorm.go:172
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:172*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
-//line hecbench_groupnorm.go:172
-			blockSum := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:172*/ blockSum := gc_c3r[gc_lane]
 			gc_l_blockSum[gc_lane] = blockSum
 		}
-//line hecbench_groupnorm.go:173
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:173*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -796,8 +689,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off5 := gc_bx
-//line hecbench_groupnorm.go:186
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+			/*line hecbench_groupnorm.go:186*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
 				gc_at2 := mean[gc_off5:][:1]
 				gc_at3 := rstd[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -805,24 +697,21 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:173
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:179
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						gc_at2[0] = m
 					}
@@ -842,24 +731,21 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line hecbench_groupnorm.go:173
-					blockSum2 := gc_c4r[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var variance float32
 					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
 						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
 						blockSum2 /= float32(groupPixels)
 						m = blockSum
 						variance = blockSum2 - m*m
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
 						gc_ran = true
 					}
-//line hecbench_groupnorm.go:179
-					s := intrinsic.Rsqrtf(variance + 1e-5)
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
 					if mean != nil && gc_tx == 0 {
 						mean[gc_bx] = m
 					}
@@ -876,8 +762,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line hecbench_groupnorm.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+	/*line hecbench_groupnorm.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -885,8 +770,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_groupnorm.go:196
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:196*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -913,10 +797,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_trips2 == gc_chunk2 {
 					gc_more3 = true
 				}
-//line hecbench_groupnorm.go:203
-				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
-//line hecbench_groupnorm.go:188
-					c := i_2 / imgSize
+				/*line hecbench_groupnorm.go:203*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_groupnorm.go:188*/ c := i_2 / imgSize
 					n := s * (x[i_2] - m)
 					out[i_2] = n*weight[c] + bias[c]
 				}
@@ -941,28 +823,22 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-//line hecbench_groupnorm.go:207
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_groupnorm.go:207*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
 	numWarps := gc_bdx / 32
-//line hecbench_groupnorm.go:214
-	groupPixels := imgSize * groupSize
-//line hecbench_groupnorm.go:216
-	g := gc_bx % nGroups
-//line hecbench_groupnorm.go:219
-	dout = dout[gc_bx*imgSize*groupSize:]
+	/*line hecbench_groupnorm.go:214*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:216*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:219*/ dout = dout[gc_bx*imgSize*groupSize:]
 	x = x[gc_bx*imgSize*groupSize:]
 	dx = dx[gc_bx*imgSize*groupSize:]
 	weight = weight[g*groupSize:]
 	dweight = dweight[g*groupSize:]
 	dbias = dbias[g*groupSize:]
-//line hecbench_groupnorm.go:226
-	mVal := mean[gc_bx]
+	/*line hecbench_groupnorm.go:226*/ mVal := mean[gc_bx]
 	_ = &mVal
-//line hecbench_groupnorm.go:227
-	rstdVal := rstd[gc_bx]
+	/*line hecbench_groupnorm.go:227*/ rstdVal := rstd[gc_bx]
 	_ = &rstdVal
 	gc_vstep := 0
 	if compiled.SIMD {
@@ -971,10 +847,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_rank := gc_vstep
 			wDoutThread := gc_vb
 			wDoutNormThread := gc_vb
-//line hecbench_groupnorm.go:233
-			wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank:])
-//line hecbench_groupnorm.go:233
-			wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank:])
+			/*line hecbench_groupnorm.go:233*/ wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank:])
+			/*line hecbench_groupnorm.go:233*/ wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -985,8 +859,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_s_wDoutThread[gc_rank] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
-//line hecbench_groupnorm.go:234
-	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_groupnorm.go:234*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -994,8 +867,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_groupnorm.go:243
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:243*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1012,8 +884,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:235
-					c := i / imgSize
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
 					curWDout := weight[c] * gc_at[gc_tx]
 					wDoutThread += curWDout
 					norm := (gc_at2[gc_tx] - mVal) * rstdVal
@@ -1029,8 +900,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_groupnorm.go:235
-					c := i / imgSize
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
 					curWDout := weight[c] * dout[i]
 					wDoutThread += curWDout
 					norm := (x[i] - mVal) * rstdVal
@@ -1041,8 +911,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:248
-	var gc_l_wDoutWarp [32]float32
+	/*line hecbench_groupnorm.go:248*/ var gc_l_wDoutWarp [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1056,22 +925,18 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutThread := gc_s_wDoutThread[gc_rank]
-//line hecbench_groupnorm.go:242
-			gc_c1v[gc_lane] = wDoutThread
+			/*line hecbench_groupnorm.go:242*/ gc_c1v[gc_lane] = wDoutThread
 		}
-//line hecbench_groupnorm.go:242
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line hecbench_groupnorm.go:242*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-//line hecbench_groupnorm.go:242
-			wDoutWarp := gc_c1r[gc_lane]
+			/*line hecbench_groupnorm.go:242*/ wDoutWarp := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = wDoutNormThread
 			gc_l_wDoutWarp[gc_lane] = wDoutWarp
 		}
-//line hecbench_groupnorm.go:243
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_groupnorm.go:243*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1082,15 +947,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			wDoutWarp := gc_l_wDoutWarp[gc_lane]
-//line hecbench_groupnorm.go:243
-			wDoutNormWarp := gc_c2r[gc_lane]
-//line hecbench_groupnorm.go:245
-			sharedSum[warpID] = wDoutWarp
+			/*line hecbench_groupnorm.go:243*/ wDoutNormWarp := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:245*/ sharedSum[warpID] = wDoutWarp
 			sharedSum2[warpID] = wDoutNormWarp
 		}
 	}
-//line hecbench_groupnorm.go:253
-	var gc_l_wDoutNormWarp [32]float32
+	/*line hecbench_groupnorm.go:253*/ var gc_l_wDoutNormWarp [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
 	var gc_c4r [32]float32
@@ -1108,12 +970,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
-			var wDoutWarp float32
-//line hecbench_groupnorm.go:217
-			var wDoutNormWarp float32
-//line hecbench_groupnorm.go:250
-			if laneID < numWarps {
+			/*line hecbench_groupnorm.go:215*/ var wDoutWarp float32
+			/*line hecbench_groupnorm.go:217*/ var wDoutNormWarp float32
+			/*line hecbench_groupnorm.go:250*/ if laneID < numWarps {
 				wDoutWarp = sharedSum[laneID]
 			} else {
 				wDoutWarp = 0.0
@@ -1126,19 +985,16 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_c3v[gc_lane] = wDoutWarp
 			gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 		}
-//line hecbench_groupnorm.go:260
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line hecbench_groupnorm.go:260*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
 			_ = wDoutNormWarp
-//line hecbench_groupnorm.go:260
-			wDoutBlock := gc_c3r[gc_lane]
+			/*line hecbench_groupnorm.go:260*/ wDoutBlock := gc_c3r[gc_lane]
 			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 		}
-//line hecbench_groupnorm.go:261
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+		/*line hecbench_groupnorm.go:261*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -1146,23 +1002,17 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_ran := false
 		gc_left := gc_act
 		if compiled.SIMD {
-//line hecbench_groupnorm.go:262
-			gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+			/*line hecbench_groupnorm.go:262*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 			if gc_act == ^uint32(0) {
-//line hecbench_groupnorm.go:262
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				/*line hecbench_groupnorm.go:262*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line hecbench_groupnorm.go:262
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
-//line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+					/*line hecbench_groupnorm.go:262*/ wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 					wDoutBlock = wDoutBlock.Div(gc_vb3)
 					wDoutNormBlock = wDoutNormBlock.Div(gc_vb3)
-//line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
-//line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:263*/ wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:263*/ wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1171,16 +1021,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_groupnorm.go:263
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
-//line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+					/*line hecbench_groupnorm.go:263*/ wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 					wDoutBlock = wDoutBlock.Div(gc_vb2)
 					wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
-//line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
-//line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:263*/ wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
+					/*line hecbench_groupnorm.go:263*/ wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1193,14 +1039,12 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 				gc_rank := gc_w + gc_lane
 				wDoutBlock := gc_s_wDoutBlock[gc_rank]
-//line hecbench_groupnorm.go:261
-				wDoutNormBlock := gc_c4r[gc_lane]
+				/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := gc_c4r[gc_lane]
 				if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
 					wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
 				} else {
 					gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
-//line hecbench_groupnorm.go:262
-					wDoutBlock /= float32(groupPixels)
+					/*line hecbench_groupnorm.go:262*/ wDoutBlock /= float32(groupPixels)
 					wDoutNormBlock /= float32(groupPixels)
 					gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
 					gc_ran = true
@@ -1210,8 +1054,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:266
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+	/*line hecbench_groupnorm.go:266*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1219,8 +1062,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_groupnorm.go:275
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_groupnorm.go:275*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1238,11 +1080,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:269
-					doutVal := gc_at3[gc_tx]
+					/*line hecbench_groupnorm.go:269*/ doutVal := gc_at3[gc_tx]
 					norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
-//line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
 					wDout := weight[c_] * doutVal
 					gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
@@ -1254,19 +1094,16 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line hecbench_groupnorm.go:269
-					doutVal := dout[i_]
+					/*line hecbench_groupnorm.go:269*/ doutVal := dout[i_]
 					norm_ := (x[i_] - mVal) * rstdVal
-//line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
 					wDout := weight[c_] * doutVal
 					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
 			}
 		}
 	}
-//line hecbench_groupnorm.go:284
-	if imgSize%gc_bdx == 0 {
+	/*line hecbench_groupnorm.go:284*/ if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -1275,10 +1112,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_rank := gc_vstep2
 					dwThread := gc_vb4
 					dbThread := gc_vb4
-//line hecbench_groupnorm.go:287
-					dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:287
-					dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+					/*line hecbench_groupnorm.go:287*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+					/*line hecbench_groupnorm.go:287*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1289,8 +1124,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_s_dwThread[gc_rank] = dwThread
 				gc_s_dbThread[gc_rank] = dbThread
 			}
-//line hecbench_groupnorm.go:288
-			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
+			/*line hecbench_groupnorm.go:288*/ for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1298,8 +1132,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_more3 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_groupnorm.go:297
-					panic(compiled.ErrGuardWraps)
+					/*line hecbench_groupnorm.go:297*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1311,31 +1144,21 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_at7 := x[gc_off7:][:gc_to]
 						gc_vstep3 := gc_from
 						if compiled.SIMD {
-//line hecbench_groupnorm.go:291
-							gc_vb7 := archsimd.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-							gc_vb8 := archsimd.BroadcastFloat32x8(rstdVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb7 := archsimd.BroadcastFloat32x8(mVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb8 := archsimd.BroadcastFloat32x8(rstdVal)
 							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:291
-								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 								var i_2 int = gc_tx + gc_off3
 								_ = i_2
-//line hecbench_groupnorm.go:289
-								doutVal_ := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
-//line hecbench_groupnorm.go:289
-								dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:289
-								norm_2 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb7).Mul(gc_vb8)
-//line hecbench_groupnorm.go:289
-								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:289
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:289
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
+								/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+								/*line hecbench_groupnorm.go:289*/ norm_2 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb7).Mul(gc_vb8)
+								/*line hecbench_groupnorm.go:289*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+								/*line hecbench_groupnorm.go:289*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:289*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1347,8 +1170,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
 							gc_more3 = true
-//line hecbench_groupnorm.go:289
-							doutVal_ := gc_at6[gc_tx]
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := gc_at6[gc_tx]
 							dbThread += doutVal_
 							norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
@@ -1358,34 +1180,23 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					} else {
 						gc_vstep4 := gc_from
 						if compiled.SIMD {
-//line hecbench_groupnorm.go:291
-							gc_vb5 := archsimd.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-							gc_vb6 := archsimd.BroadcastFloat32x8(rstdVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb5 := archsimd.BroadcastFloat32x8(mVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb6 := archsimd.BroadcastFloat32x8(rstdVal)
 							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:291
-								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 								var i_2 int = gc_tx + gc_off3
-//line hecbench_groupnorm.go:289
-								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
+								/*line hecbench_groupnorm.go:289*/ if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 									break
 								}
-//line hecbench_groupnorm.go:289
-								doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
-//line hecbench_groupnorm.go:289
-								dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:291
-								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb5).Mul(gc_vb6)
-//line hecbench_groupnorm.go:291
-								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:291
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
+								/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+								/*line hecbench_groupnorm.go:291*/ norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb5).Mul(gc_vb6)
+								/*line hecbench_groupnorm.go:291*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+								/*line hecbench_groupnorm.go:291*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1399,8 +1210,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							dbThread := gc_s_dbThread[gc_rank]
 							i_2 := gc_tx + gc_off3
 							gc_more3 = true
-//line hecbench_groupnorm.go:289
-							doutVal_ := dout[i_2]
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
 							dbThread += doutVal_
 							norm_2 := (x[i_2] - mVal) * rstdVal
 							dwThread += doutVal_ * norm_2
@@ -1410,11 +1220,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-//line hecbench_groupnorm.go:296
-			dout = dout[imgSize:]
+			/*line hecbench_groupnorm.go:296*/ dout = dout[imgSize:]
 			x = x[imgSize:]
-//line hecbench_groupnorm.go:299
-			var gc_l_dwWarp [32]float32
+			/*line hecbench_groupnorm.go:299*/ var gc_l_dwWarp [32]float32
 			var gc_c5v [32]float32
 			var gc_c5r [32]float32
 			var gc_c6v [32]float32
@@ -1428,22 +1236,18 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dwThread := gc_s_dwThread[gc_rank]
-//line hecbench_groupnorm.go:300
-					gc_c5v[gc_lane] = dwThread
+					/*line hecbench_groupnorm.go:300*/ gc_c5v[gc_lane] = dwThread
 				}
-//line hecbench_groupnorm.go:300
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				/*line hecbench_groupnorm.go:300*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:300
-					dwWarp := gc_c5r[gc_lane]
+					/*line hecbench_groupnorm.go:300*/ dwWarp := gc_c5r[gc_lane]
 					gc_c6v[gc_lane] = dbThread
 					gc_l_dwWarp[gc_lane] = dwWarp
 				}
-//line hecbench_groupnorm.go:301
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				/*line hecbench_groupnorm.go:301*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bdy*gc_bdz == 1 {
 					if gc_lo2 < gc_hi2 {
@@ -1466,10 +1270,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						warpID := gc_tx / 32
 						laneID := gc_tx % 32
 						dwWarp := gc_l_dwWarp[gc_lane]
-//line hecbench_groupnorm.go:301
-						dbWarp := gc_c6r[gc_lane]
-//line hecbench_groupnorm.go:303
-						if laneID == 0 {
+						/*line hecbench_groupnorm.go:301*/ dbWarp := gc_c6r[gc_lane]
+						/*line hecbench_groupnorm.go:303*/ if laneID == 0 {
 							sharedSum[warpID] = dwWarp
 							sharedSum2[warpID] = dbWarp
 						}
@@ -1478,10 +1280,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
-//line hecbench_groupnorm.go:315
-				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:317
-				sharedSum2 := sharedSum2[:32]
+				/*line hecbench_groupnorm.go:315*/ sharedSum := sharedSum[:32]
+				/*line hecbench_groupnorm.go:317*/ sharedSum2 := sharedSum2[:32]
 				{
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1493,8 +1293,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							{
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
-//line hecbench_groupnorm.go:312
-								for i_3 := 0; i_3 < numWarps; i_3++ {
+								/*line hecbench_groupnorm.go:312*/ for i_3 := 0; i_3 < numWarps; i_3++ {
 									dwBlock += sharedSum[i_3]
 									dbBlock += sharedSum2[i_3]
 								}
@@ -1507,10 +1306,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			})
 		}
 	} else {
-//line hecbench_groupnorm.go:322
-		blockReps := ceilDiv(groupSize, numWarps)
-//line hecbench_groupnorm.go:324
-		var gc_l_dwThread_ [32]float32
+		/*line hecbench_groupnorm.go:322*/ blockReps := ceilDiv(groupSize, numWarps)
+		/*line hecbench_groupnorm.go:324*/ var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
 		var gc_c7r [32]float32
@@ -1519,8 +1316,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_groupnorm.go:323
-			for br := 0; br < blockReps; br++ {
+			/*line hecbench_groupnorm.go:323*/ for br := 0; br < blockReps; br++ {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
@@ -1529,10 +1325,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							dwThread_ := gc_vb10
 							dbThread_ := gc_vb10
-//line hecbench_groupnorm.go:325
-							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
-//line hecbench_groupnorm.go:325
-							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+							/*line hecbench_groupnorm.go:325*/ dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
+							/*line hecbench_groupnorm.go:325*/ dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1542,10 +1336,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 							dwThread_ := gc_vb9
 							dbThread_ := gc_vb9
-//line hecbench_groupnorm.go:325
-							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
-//line hecbench_groupnorm.go:325
-							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+							/*line hecbench_groupnorm.go:325*/ dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
+							/*line hecbench_groupnorm.go:325*/ dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -1573,8 +1365,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-						ch := br*numWarps + warpID
+						/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 						if ch < groupSize {
 							gc_m24 |= 1 << gc_lane
 						}
@@ -1597,12 +1388,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_pos.Thread = gc_w + gc_lane
 							laneID := gc_tx % 32
 							warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 							dwThread_ := gc_l_dwThread_[gc_lane]
 							dbThread_ := gc_l_dbThread_[gc_lane]
-//line hecbench_groupnorm.go:329
-							doutCh := dout[ch*imgSize:]
+							/*line hecbench_groupnorm.go:329*/ doutCh := dout[ch*imgSize:]
 							xCh := x[ch*imgSize:]
 							for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
 								doutVal_2 := doutCh[i_4]
@@ -1614,8 +1403,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_l_dbThread_[gc_lane] = dbThread_
 						}
 					}
-//line hecbench_groupnorm.go:339
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+					/*line hecbench_groupnorm.go:339*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1623,12 +1411,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_pos.Thread = gc_w + gc_lane
 						dbThread_ := gc_l_dbThread_[gc_lane]
 						_ = dbThread_
-//line hecbench_groupnorm.go:339
-						dwWarp_ := gc_c7r[gc_lane]
+						/*line hecbench_groupnorm.go:339*/ dwWarp_ := gc_c7r[gc_lane]
 						gc_l_dwWarp_[gc_lane] = dwWarp_
 					}
-//line hecbench_groupnorm.go:340
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+					/*line hecbench_groupnorm.go:340*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
 						if gc_lo3 < gc_hi3 {
@@ -1653,13 +1439,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_pos.Thread = gc_w + gc_lane
 							laneID := gc_tx % 32
 							warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
 							dwWarp_ := gc_l_dwWarp_[gc_lane]
-//line hecbench_groupnorm.go:340
-							dbWarp_ := gc_c8r[gc_lane]
-//line hecbench_groupnorm.go:343
-							if laneID == 0 {
+							/*line hecbench_groupnorm.go:340*/ dbWarp_ := gc_c8r[gc_lane]
+							/*line hecbench_groupnorm.go:343*/ if laneID == 0 {
 								atomic.Add(&dweight[ch], dwWarp_)
 								atomic.Add(&dbias[ch], dbWarp_)
 							}

@@ -47,8 +47,7 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line hecbench_hash.go:144
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_hash.go:144*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -57,24 +56,20 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				id := gc_bdx*gc_bx + gc_tx
-//line hecbench_hash.go:131
-				length := lengths[id]
+				/*line hecbench_hash.go:131*/ length := lengths[id]
 				initval := initvals[id]
 				k := toUint3s(keys[id*16:])
-//line hecbench_hash.go:136
-				var a, b, c uint32
+				/*line hecbench_hash.go:136*/ var a, b, c uint32
 				c = 0xdeadbeef + length + initval
 				b = c
 				a = b
-//line hecbench_hash.go:142
-				var v uint3
+				/*line hecbench_hash.go:142*/ var v uint3
 				for length > 12 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_hash.go:144
-					v = k[0]
+					/*line hecbench_hash.go:144*/ v = k[0]
 					k = k[1:]
 					a += v.X
 					b += v.Y
@@ -83,8 +78,7 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 					length -= 12
 				}
 				v = k[0]
-//line hecbench_hash.go:155
-				out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
+				/*line hecbench_hash.go:155*/ out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
 			}
 		}
 	}
@@ -129,8 +123,7 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_hash.go:303
-					if i < numKeys {
+					/*line hecbench_hash.go:303*/ if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
 				}
@@ -138,8 +131,7 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_hash.go:303
-					if i < numKeys {
+					/*line hecbench_hash.go:303*/ if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
 				}
@@ -147,8 +139,7 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_hash.go:303
-					if i < numKeys {
+					/*line hecbench_hash.go:303*/ if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
 				}
@@ -156,8 +147,7 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_hash.go:303
-					if i < numKeys {
+					/*line hecbench_hash.go:303*/ if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
 				}
@@ -165,8 +155,7 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := uint32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_hash.go:303
-				if i < numKeys {
+				/*line hecbench_hash.go:303*/ if i < numKeys {
 					murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 				}
 			}

@@ -23,8 +23,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_jacobi.go:27
-	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
+	/*line hecbench_jacobi.go:27*/ fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -53,10 +52,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx + gc_bx*gc_bdx
 							j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-							gc_at[gc_u] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-							if gc_tx == 0 && i >= 1 {
+							/*line hecbench_jacobi.go:35*/ gc_at[gc_u] = fOld[jacobiIdx(i, j)]
+							/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 								gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
 							}
 							if gc_tx == 15 && i <= jacobiN-2 {
@@ -75,10 +72,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-					if gc_tx == 0 && i >= 1 {
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
 					if gc_tx == 15 && i <= jacobiN-2 {
@@ -96,10 +91,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-					if gc_tx == 0 && i >= 1 {
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
 					if gc_tx == 15 && i <= jacobiN-2 {
@@ -119,10 +112,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-//line hecbench_jacobi.go:84
-	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-//line hecbench_jacobi.go:86
-	var gc_c1v [32]float32
+	/*line hecbench_jacobi.go:84*/ reductionArray := gocuda.Shared[float32](t, 16)[:16]
+	/*line hecbench_jacobi.go:86*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -146,11 +137,9 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			i := gc_tx + gc_bx*gc_bdx
 			j := gc_ty + gc_by*gc_bdy
 			err := float32(0.0)
-//line hecbench_jacobi.go:61
-			if j >= 1 && j <= jacobiN-2 {
+			/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
 				if i >= 1 && i <= jacobiN-2 {
-//line hecbench_jacobi.go:64
-					f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+					/*line hecbench_jacobi.go:64*/ f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
 						fOldTile[gc_ty+1][gc_tx+0] +
 						fOldTile[gc_ty+2][gc_tx+1] +
 						fOldTile[gc_ty+0][gc_tx+1])
@@ -160,21 +149,17 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 			gc_s_err[gc_rank] = err
 		}
-//line hecbench_jacobi.go:76
-		for offset := 8; offset > 0; offset /= 2 {
+		/*line hecbench_jacobi.go:76*/ for offset := 8; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:77
-				gc_c1v[gc_lane] = err
+				/*line hecbench_jacobi.go:77*/ gc_c1v[gc_lane] = err
 			}
-//line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line hecbench_jacobi.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:77
-				err += gc_c1r[gc_lane]
+				/*line hecbench_jacobi.go:77*/ err += gc_c1r[gc_lane]
 				gc_s_err[gc_rank] = err
 			}
 		}
@@ -187,8 +172,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
-//line hecbench_jacobi.go:91
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+			/*line hecbench_jacobi.go:91*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -196,36 +180,31 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-					gc_at6[0] = err
+					/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 				}
 			} else {
 				gc_step2 := gc_from
@@ -235,40 +214,35 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-					reductionArray[gc_ty] = err
+					/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 				}
 			}
 			gc_ty++
@@ -277,8 +251,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-//line hecbench_jacobi.go:97
-	var gc_c2v [32]float32
+	/*line hecbench_jacobi.go:97*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -312,15 +285,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off5 := gc_x0
-//line hecbench_jacobi.go:108
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+				/*line hecbench_jacobi.go:108*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
 					gc_at7 := reductionArray[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:115
-						var err float32
-//line hecbench_jacobi.go:95
-						err = gc_at7[gc_lane]
+						/*line hecbench_jacobi.go:115*/ var err float32
+						/*line hecbench_jacobi.go:95*/ err = gc_at7[gc_lane]
 						gc_s_err[gc_rank] = err
 					}
 				} else {
@@ -335,33 +305,28 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var err float32
-//line hecbench_jacobi.go:95
-						err = reductionArray[gc_tx]
+						/*line hecbench_jacobi.go:95*/ err = reductionArray[gc_tx]
 						gc_s_err[gc_rank] = err
 					}
 				}
 			}
-//line hecbench_jacobi.go:96
-			for offset_ := 8; offset_ > 0; offset_ /= 2 {
+			/*line hecbench_jacobi.go:96*/ for offset_ := 8; offset_ > 0; offset_ /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-					gc_c2v[gc_lane] = err
+					/*line hecbench_jacobi.go:97*/ gc_c2v[gc_lane] = err
 				}
-//line hecbench_jacobi.go:97
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+				/*line hecbench_jacobi.go:97*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-					err += gc_c2r[gc_lane]
+					/*line hecbench_jacobi.go:97*/ err += gc_c2r[gc_lane]
 					gc_s_err[gc_rank] = err
 				}
 			}
@@ -380,8 +345,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
 					if gc_tx == 0 {
-//line hecbench_jacobi.go:100
-						atomic.Add(error_, err)
+						/*line hecbench_jacobi.go:100*/ atomic.Add(error_, err)
 					}
 				}
 			}

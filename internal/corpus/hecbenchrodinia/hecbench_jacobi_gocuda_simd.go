@@ -25,8 +25,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_jacobi.go:27
-	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
+	/*line hecbench_jacobi.go:27*/ fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -59,146 +58,109 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx + gc_bx*gc_bdx
 								var j int = gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-								var gc_i6 int = i
-//line hecbench_jacobi.go:35
-								var gc_j6 int = j
-//line hecbench_jacobi.go:19
-								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+								/*line hecbench_jacobi.go:35*/ var gc_i6 int = i
+								/*line hecbench_jacobi.go:35*/ var gc_j6 int = j
+								/*line hecbench_jacobi.go:19*/ var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:35
-								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
-//line hecbench_jacobi.go:35
-									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
+								/*line hecbench_jacobi.go:35*/ if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
+									/*line hecbench_jacobi.go:35*/ gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 								} else {
 									break gc_steps2
 								}
-//line hecbench_jacobi.go:35
-								gc_ld6.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-//line hecbench_jacobi.go:43
-								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+								/*line hecbench_jacobi.go:35*/ gc_ld6.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line hecbench_jacobi.go:43*/ gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 								if gc_if3.ToBits() != 0 {
-//line hecbench_jacobi.go:44
-									var gc_t11 int = i - 1
+									/*line hecbench_jacobi.go:44*/ var gc_t11 int = i - 1
 									var gc_i7 int = gc_t11
-//line hecbench_jacobi.go:44
-									var gc_j7 int = j
+									/*line hecbench_jacobi.go:44*/ var gc_j7 int = j
 									var gc_t12 int = ((gc_i7) + (gc_j7)*
-//line hecbench_jacobi.go:19
-										jacobiN)
+										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
-//line hecbench_jacobi.go:44
-										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
+									/*line hecbench_jacobi.go:19*/ if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
+										/*line hecbench_jacobi.go:44*/ gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
 									} else {
-//line hecbench_jacobi.go:44
-										var gc_lanes11 [8]float32
+										/*line hecbench_jacobi.go:44*/ var gc_lanes11 [8]float32
 										for gc_k11 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 												gc_pos.Thread = gc_rank + gc_k11
-//line hecbench_jacobi.go:44
-												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+												/*line hecbench_jacobi.go:44*/ gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
-//line hecbench_jacobi.go:44
-									gc_ld7.StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if3)
+									/*line hecbench_jacobi.go:44*/ gc_ld7.StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if3)
 								}
 								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 								if gc_if4.ToBits() != 0 {
-//line hecbench_jacobi.go:47
-									var gc_t13 int = i + 1
+									/*line hecbench_jacobi.go:47*/ var gc_t13 int = i + 1
 									var gc_i8 int = gc_t13
-//line hecbench_jacobi.go:47
-									var gc_j8 int = j
+									/*line hecbench_jacobi.go:47*/ var gc_j8 int = j
 									var gc_t14 int = ((gc_i8) + (gc_j8)*
-//line hecbench_jacobi.go:19
-										jacobiN)
+										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
-//line hecbench_jacobi.go:47
-										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
+									/*line hecbench_jacobi.go:19*/ if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
+										/*line hecbench_jacobi.go:47*/ gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
 									} else {
-//line hecbench_jacobi.go:47
-										var gc_lanes12 [8]float32
+										/*line hecbench_jacobi.go:47*/ var gc_lanes12 [8]float32
 										for gc_k12 := range 8 {
 											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
 												gc_pos.Thread = gc_rank + gc_k12
-//line hecbench_jacobi.go:47
-												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
+												/*line hecbench_jacobi.go:47*/ gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
 									}
-//line hecbench_jacobi.go:47
-									gc_ld8.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+									/*line hecbench_jacobi.go:47*/ gc_ld8.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 								}
 								if gc_ty == 0 && j >= 1 {
-//line hecbench_jacobi.go:49
-									var gc_t15 int = j -
+									/*line hecbench_jacobi.go:49*/ var gc_t15 int = j -
 										1
 //line hecbench_jacobi.go:50
 									var gc_i9 int = i
 									var gc_j9 int = gc_t15
 									var gc_t16 int = ((gc_i9) + (gc_j9)*
-//line hecbench_jacobi.go:19
-										jacobiN)
+										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
-//line hecbench_jacobi.go:50
-										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
+									/*line hecbench_jacobi.go:19*/ if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
+										/*line hecbench_jacobi.go:50*/ gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
 									} else {
-//line hecbench_jacobi.go:50
-										var gc_lanes13 [8]float32
+										/*line hecbench_jacobi.go:50*/ var gc_lanes13 [8]float32
 										for gc_k13 := range 8 {
 											if 0xff&(1<<gc_k13) != 0 {
 												gc_pos.Thread = gc_rank + gc_k13
-//line hecbench_jacobi.go:50
-												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
+												/*line hecbench_jacobi.go:50*/ gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 									}
-//line hecbench_jacobi.go:50
-									gc_ld9.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+									/*line hecbench_jacobi.go:50*/ gc_ld9.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								if gc_ty == 15 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:52
-									var gc_t17 int = j +
+									/*line hecbench_jacobi.go:52*/ var gc_t17 int = j +
 										1
 //line hecbench_jacobi.go:53
 									var gc_i10 int = i
 									var gc_j10 int = gc_t17
 									var gc_t18 int = ((gc_i10) + (gc_j10)*
-//line hecbench_jacobi.go:19
-										jacobiN)
+										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
-//line hecbench_jacobi.go:53
-										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
+									/*line hecbench_jacobi.go:19*/ if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
+										/*line hecbench_jacobi.go:53*/ gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
 									} else {
-//line hecbench_jacobi.go:53
-										var gc_lanes14 [8]float32
+										/*line hecbench_jacobi.go:53*/ var gc_lanes14 [8]float32
 										for gc_k14 := range 8 {
 											if 0xff&(1<<gc_k14) != 0 {
 												gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_jacobi.go:53
-												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
+												/*line hecbench_jacobi.go:53*/ gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
 											}
 										}
 										gc_pos.Thread = gc_rank
 										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 									}
-//line hecbench_jacobi.go:53
-									gc_ld10.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									/*line hecbench_jacobi.go:53*/ gc_ld10.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -208,10 +170,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx + gc_bx*gc_bdx
 							j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-							gc_at[gc_u] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-							if gc_tx == 0 && i >= 1 {
+							/*line hecbench_jacobi.go:35*/ gc_at[gc_u] = fOld[jacobiIdx(i, j)]
+							/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 								gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
 							}
 							if gc_tx == 15 && i <= jacobiN-2 {
@@ -230,10 +190,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-					if gc_tx == 0 && i >= 1 {
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
 					if gc_tx == 15 && i <= jacobiN-2 {
@@ -257,209 +215,156 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_pos.Thread = gc_rank
 						var i int = gc_tx + gc_bx*gc_bdx
 						var j int = gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-						if (gc_tx+1) < 0 || (gc_tx+1) > len(fOldTile[gc_ty+1])-8 {
+						/*line hecbench_jacobi.go:35*/ if (gc_tx+1) < 0 || (gc_tx+1) > len(fOldTile[gc_ty+1])-8 {
 							break
 						}
-//line hecbench_jacobi.go:35
-						var gc_i int = i
-//line hecbench_jacobi.go:35
-						var gc_j int = j
-//line hecbench_jacobi.go:19
-						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
+						/*line hecbench_jacobi.go:35*/ var gc_i int = i
+						/*line hecbench_jacobi.go:35*/ var gc_j int = j
+						/*line hecbench_jacobi.go:19*/ var gc_t int = ((gc_i) + (gc_j)*jacobiN)
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:35
-						if gc_t >= 0 && gc_t <= len(fOld)-8 {
-//line hecbench_jacobi.go:35
-							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
+						/*line hecbench_jacobi.go:35*/ if gc_t >= 0 && gc_t <= len(fOld)-8 {
+							/*line hecbench_jacobi.go:35*/ gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
 						} else {
 							break gc_steps
 						}
-//line hecbench_jacobi.go:35
-						gc_ld.StoreSlice(fOldTile[gc_ty+1][gc_tx+1:])
-//line hecbench_jacobi.go:43
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+						/*line hecbench_jacobi.go:35*/ gc_ld.StoreSlice(fOldTile[gc_ty+1][gc_tx+1:])
+						/*line hecbench_jacobi.go:43*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_jacobi.go:44
-							var gc_t2 int = i - 1
+							/*line hecbench_jacobi.go:44*/ var gc_t2 int = i - 1
 							var gc_i2 int = gc_t2
-//line hecbench_jacobi.go:44
-							var gc_j2 int = j
+							/*line hecbench_jacobi.go:44*/ var gc_j2 int = j
 							var gc_t3 int = ((gc_i2) + (gc_j2)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
-//line hecbench_jacobi.go:44
-								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
+							/*line hecbench_jacobi.go:19*/ if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
+								/*line hecbench_jacobi.go:44*/ gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
 							} else {
-//line hecbench_jacobi.go:44
-								var gc_lanes2 [8]float32
+								/*line hecbench_jacobi.go:44*/ var gc_lanes2 [8]float32
 								for gc_k2 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_jacobi.go:44
-										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
+										/*line hecbench_jacobi.go:44*/ gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
-//line hecbench_jacobi.go:44
-							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:44
-								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+0:]), gc_if)
+							/*line hecbench_jacobi.go:44*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:44*/ gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+0:]), gc_if)
 							} else {
-//line hecbench_jacobi.go:44
-								var gc_lanes3 [8]float32
+								/*line hecbench_jacobi.go:44*/ var gc_lanes3 [8]float32
 								gc_ld2.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_jacobi.go:44
-										fOldTile[gc_ty+1][(gc_tx+0)+gc_k3] = gc_lanes3[gc_k3]
+										/*line hecbench_jacobi.go:44*/ fOldTile[gc_ty+1][(gc_tx+0)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_jacobi.go:46
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+						/*line hecbench_jacobi.go:46*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_jacobi.go:47
-							var gc_t4 int = i + 1
+							/*line hecbench_jacobi.go:47*/ var gc_t4 int = i + 1
 							var gc_i3 int = gc_t4
-//line hecbench_jacobi.go:47
-							var gc_j3 int = j
+							/*line hecbench_jacobi.go:47*/ var gc_j3 int = j
 							var gc_t5 int = ((gc_i3) + (gc_j3)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
-//line hecbench_jacobi.go:47
-								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
+							/*line hecbench_jacobi.go:19*/ if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
+								/*line hecbench_jacobi.go:47*/ gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
 							} else {
-//line hecbench_jacobi.go:47
-								var gc_lanes4 [8]float32
+								/*line hecbench_jacobi.go:47*/ var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_jacobi.go:47
-										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
+										/*line hecbench_jacobi.go:47*/ gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 							}
-//line hecbench_jacobi.go:47
-							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:47
-								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+2:]), gc_if2)
+							/*line hecbench_jacobi.go:47*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:47*/ gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+2:]), gc_if2)
 							} else {
-//line hecbench_jacobi.go:47
-								var gc_lanes5 [8]float32
+								/*line hecbench_jacobi.go:47*/ var gc_lanes5 [8]float32
 								gc_ld3.Store(&gc_lanes5)
 								for gc_k5 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_jacobi.go:47
-										fOldTile[gc_ty+1][(gc_tx+2)+gc_k5] = gc_lanes5[gc_k5]
+										/*line hecbench_jacobi.go:47*/ fOldTile[gc_ty+1][(gc_tx+2)+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_jacobi.go:49
-						if gc_ty == 0 && j >= 1 {
-//line hecbench_jacobi.go:49
-							var gc_t6 int = j -
+						/*line hecbench_jacobi.go:49*/ if gc_ty == 0 && j >= 1 {
+							/*line hecbench_jacobi.go:49*/ var gc_t6 int = j -
 								1
 //line hecbench_jacobi.go:50
 							var gc_i4 int = i
 							var gc_j4 int = gc_t6
 							var gc_t7 int = ((gc_i4) + (gc_j4)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
-//line hecbench_jacobi.go:50
-								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
+							/*line hecbench_jacobi.go:19*/ if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
+								/*line hecbench_jacobi.go:50*/ gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
 							} else {
-//line hecbench_jacobi.go:50
-								var gc_lanes6 [8]float32
+								/*line hecbench_jacobi.go:50*/ var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_jacobi.go:50
-										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
+										/*line hecbench_jacobi.go:50*/ gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
-//line hecbench_jacobi.go:50
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
-//line hecbench_jacobi.go:50
-								gc_ld4.StoreSlice(fOldTile[gc_ty+0][gc_tx+1:])
+							/*line hecbench_jacobi.go:50*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+								/*line hecbench_jacobi.go:50*/ gc_ld4.StoreSlice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:50
-								var gc_lanes7 [8]float32
+								/*line hecbench_jacobi.go:50*/ var gc_lanes7 [8]float32
 								gc_ld4.Store(&gc_lanes7)
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line hecbench_jacobi.go:50
-										fOldTile[gc_ty+0][(gc_tx+1)+gc_k7] = gc_lanes7[gc_k7]
+										/*line hecbench_jacobi.go:50*/ fOldTile[gc_ty+0][(gc_tx+1)+gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						}
-//line hecbench_jacobi.go:52
-						if gc_ty == 15 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:52
-							var gc_t8 int = j +
+						/*line hecbench_jacobi.go:52*/ if gc_ty == 15 && j <= jacobiN-2 {
+							/*line hecbench_jacobi.go:52*/ var gc_t8 int = j +
 								1
 //line hecbench_jacobi.go:53
 							var gc_i5 int = i
 							var gc_j5 int = gc_t8
 							var gc_t9 int = ((gc_i5) + (gc_j5)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
-//line hecbench_jacobi.go:53
-								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
+							/*line hecbench_jacobi.go:19*/ if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
+								/*line hecbench_jacobi.go:53*/ gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
 							} else {
-//line hecbench_jacobi.go:53
-								var gc_lanes8 [8]float32
+								/*line hecbench_jacobi.go:53*/ var gc_lanes8 [8]float32
 								for gc_k8 := range 8 {
 									if 0xff&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_jacobi.go:53
-										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
+										/*line hecbench_jacobi.go:53*/ gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
 							}
-//line hecbench_jacobi.go:53
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
-//line hecbench_jacobi.go:53
-								gc_ld5.StoreSlice(fOldTile[gc_ty+2][gc_tx+1:])
+							/*line hecbench_jacobi.go:53*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+								/*line hecbench_jacobi.go:53*/ gc_ld5.StoreSlice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:53
-								var gc_lanes9 [8]float32
+								/*line hecbench_jacobi.go:53*/ var gc_lanes9 [8]float32
 								gc_ld5.Store(&gc_lanes9)
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
-//line hecbench_jacobi.go:53
-										fOldTile[gc_ty+2][(gc_tx+1)+gc_k9] = gc_lanes9[gc_k9]
+										/*line hecbench_jacobi.go:53*/ fOldTile[gc_ty+2][(gc_tx+1)+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -472,10 +377,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:35
-					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-//line hecbench_jacobi.go:43
-					if gc_tx == 0 && i >= 1 {
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
 					if gc_tx == 15 && i <= jacobiN-2 {
@@ -495,10 +398,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-//line hecbench_jacobi.go:84
-	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-//line hecbench_jacobi.go:86
-	var gc_c1v [32]float32
+	/*line hecbench_jacobi.go:84*/ reductionArray := gocuda.Shared[float32](t, 16)[:16]
+	/*line hecbench_jacobi.go:86*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -524,298 +425,232 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					var i int = gc_tx + gc_bx*gc_bdx
 					var j int = gc_ty + gc_by*gc_bdy
 					err := gc_vb3
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:61
-						if i >=
+					/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+						/*line hecbench_jacobi.go:61*/ if i >=
 							1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:62
-							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:64
-								gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+							/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:64*/ gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes22 [8]float32
+								/*line hecbench_jacobi.go:64*/ var gc_lanes22 [8]float32
 								for gc_k22 := range 8 {
 									if 0xff&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
-//line hecbench_jacobi.go:64
-										gc_lanes22[gc_k22] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k22]
+										/*line hecbench_jacobi.go:64*/ gc_lanes22[gc_k22] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k22]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 							}
 							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:64
-							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+							/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
-//line hecbench_jacobi.go:65
-								var gc_lanes23 [8]float32
+								/*line hecbench_jacobi.go:65*/ var gc_lanes23 [8]float32
 								for gc_k23 := range 8 {
 									if 0xff&(1<<gc_k23) != 0 {
 										gc_pos.Thread = gc_rank + gc_k23
-//line hecbench_jacobi.go:65
-										gc_lanes23[gc_k23] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k23]
+										/*line hecbench_jacobi.go:65*/ gc_lanes23[gc_k23] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k23]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 							}
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:65
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+							/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:66
-								var gc_lanes24 [8]float32
+								/*line hecbench_jacobi.go:66*/ var gc_lanes24 [8]float32
 								for gc_k24 := range 8 {
 									if 0xff&(1<<gc_k24) != 0 {
 										gc_pos.Thread = gc_rank + gc_k24
-//line hecbench_jacobi.go:66
-										gc_lanes24[gc_k24] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k24]
+										/*line hecbench_jacobi.go:66*/ gc_lanes24[gc_k24] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k24]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 							}
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:66
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+							/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:67
-								var gc_lanes25 [8]float32
+								/*line hecbench_jacobi.go:67*/ var gc_lanes25 [8]float32
 								for gc_k25 := range 8 {
 									if 0xff&(1<<gc_k25) != 0 {
 										gc_pos.Thread = gc_rank + gc_k25
-//line hecbench_jacobi.go:67
-										gc_lanes25[gc_k25] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k25]
+										/*line hecbench_jacobi.go:67*/ gc_lanes25[gc_k25] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k25]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 							}
-//line hecbench_jacobi.go:67
-							var gc_i13 int = i
-//line hecbench_jacobi.go:67
-							var gc_j13 int = j
+							/*line hecbench_jacobi.go:67*/ var gc_i13 int = i
+							/*line hecbench_jacobi.go:67*/ var gc_j13 int = j
 							var gc_t21 int = ((gc_i13) + (gc_j13)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 //line hecbench_jacobi.go:19
 							if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
+								/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
 							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes26 [8]float32
+								/*line hecbench_jacobi.go:64*/ var gc_lanes26 [8]float32
 								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
 								for gc_k26 := range 8 {
 									if 0xff&(1<<gc_k26) != 0 {
 										gc_pos.Thread = gc_rank + gc_k26
-//line hecbench_jacobi.go:64
-										f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
+										/*line hecbench_jacobi.go:64*/ f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
-//line hecbench_jacobi.go:64
-							var gc_i14 int = i
-//line hecbench_jacobi.go:64
-							var gc_j14 int = j
+							/*line hecbench_jacobi.go:64*/ var gc_i14 int = i
+							/*line hecbench_jacobi.go:64*/ var gc_j14 int = j
 							var gc_t22 int = ((gc_i14) + (gc_j14)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-								gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
+							/*line hecbench_jacobi.go:19*/ if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+								/*line hecbench_jacobi.go:68*/ gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes27 [8]float32
+								/*line hecbench_jacobi.go:68*/ var gc_lanes27 [8]float32
 								for gc_k27 := range 8 {
 									if 0xff&(1<<gc_k27) != 0 {
 										gc_pos.Thread = gc_rank + gc_k27
-//line hecbench_jacobi.go:68
-										gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
+										/*line hecbench_jacobi.go:68*/ gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 							}
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:68
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:68
-								gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+							/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:68*/ gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes28 [8]float32
+								/*line hecbench_jacobi.go:68*/ var gc_lanes28 [8]float32
 								for gc_k28 := range 8 {
 									if 0xff&(1<<gc_k28) != 0 {
 										gc_pos.Thread = gc_rank + gc_k28
-//line hecbench_jacobi.go:68
-										gc_lanes28[gc_k28] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k28]
+										/*line hecbench_jacobi.go:68*/ gc_lanes28[gc_k28] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k28]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 							}
 							df := gc_ld21.Sub(gc_ld22)
-//line hecbench_jacobi.go:68
-							err = df.Mul(df)
+							/*line hecbench_jacobi.go:68*/ err = df.Mul(df)
 						} else {
-//line hecbench_jacobi.go:68
-							gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							/*line hecbench_jacobi.go:68*/ gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 							if gc_if6.ToBits() != 0 {
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:62
-								if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:64
-									gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+								/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:64*/ gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 								} else {
-//line hecbench_jacobi.go:64
-									var gc_lanes29 [8]float32
+									/*line hecbench_jacobi.go:64*/ var gc_lanes29 [8]float32
 									for gc_k29 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k29) != 0 {
 											gc_pos.Thread = gc_rank + gc_k29
-//line hecbench_jacobi.go:64
-											gc_lanes29[gc_k29] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k29]
+											/*line hecbench_jacobi.go:64*/ gc_lanes29[gc_k29] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k29]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
 								}
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:64
-								if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 									gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 								} else {
-//line hecbench_jacobi.go:65
-									var gc_lanes30 [8]float32
+									/*line hecbench_jacobi.go:65*/ var gc_lanes30 [8]float32
 									for gc_k30 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k30) != 0 {
 											gc_pos.Thread = gc_rank + gc_k30
-//line hecbench_jacobi.go:65
-											gc_lanes30[gc_k30] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k30]
+											/*line hecbench_jacobi.go:65*/ gc_lanes30[gc_k30] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k30]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
 								}
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:65
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+								/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 									gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 								} else {
-//line hecbench_jacobi.go:66
-									var gc_lanes31 [8]float32
+									/*line hecbench_jacobi.go:66*/ var gc_lanes31 [8]float32
 									for gc_k31 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k31) != 0 {
 											gc_pos.Thread = gc_rank + gc_k31
-//line hecbench_jacobi.go:66
-											gc_lanes31[gc_k31] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k31]
+											/*line hecbench_jacobi.go:66*/ gc_lanes31[gc_k31] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k31]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
 								}
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:66
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+								/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 									gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 								} else {
-//line hecbench_jacobi.go:67
-									var gc_lanes32 [8]float32
+									/*line hecbench_jacobi.go:67*/ var gc_lanes32 [8]float32
 									for gc_k32 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k32) != 0 {
 											gc_pos.Thread = gc_rank + gc_k32
-//line hecbench_jacobi.go:67
-											gc_lanes32[gc_k32] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k32]
+											/*line hecbench_jacobi.go:67*/ gc_lanes32[gc_k32] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k32]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
 								}
-//line hecbench_jacobi.go:67
-								var gc_i15 int = i
-//line hecbench_jacobi.go:67
-								var gc_j15 int = j
+								/*line hecbench_jacobi.go:67*/ var gc_i15 int = i
+								/*line hecbench_jacobi.go:67*/ var gc_j15 int = j
 								var gc_t23 int = ((gc_i15) + (gc_j15)*
-//line hecbench_jacobi.go:19
-									jacobiN)
+									/*line hecbench_jacobi.go:19*/ jacobiN)
 //line hecbench_jacobi.go:19
 								if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
+									/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
 								} else {
-//line hecbench_jacobi.go:64
-									var gc_lanes33 [8]float32
+									/*line hecbench_jacobi.go:64*/ var gc_lanes33 [8]float32
 									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
 									for gc_k33 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k33) != 0 {
 											gc_pos.Thread = gc_rank + gc_k33
-//line hecbench_jacobi.go:64
-											f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
+											/*line hecbench_jacobi.go:64*/ f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
-//line hecbench_jacobi.go:64
-								var gc_i16 int = i
-//line hecbench_jacobi.go:64
-								var gc_j16 int = j
+								/*line hecbench_jacobi.go:64*/ var gc_i16 int = i
+								/*line hecbench_jacobi.go:64*/ var gc_j16 int = j
 								var gc_t24 int = ((gc_i16) + (gc_j16)*
-//line hecbench_jacobi.go:19
-									jacobiN)
+									/*line hecbench_jacobi.go:19*/ jacobiN)
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-								if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-									gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
+								/*line hecbench_jacobi.go:19*/ if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
 								} else {
-//line hecbench_jacobi.go:68
-									var gc_lanes34 [8]float32
+									/*line hecbench_jacobi.go:68*/ var gc_lanes34 [8]float32
 									for gc_k34 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 											gc_pos.Thread = gc_rank + gc_k34
-//line hecbench_jacobi.go:68
-											gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
+											/*line hecbench_jacobi.go:68*/ gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
 								}
 								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:68
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:68
-									gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+								/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 								} else {
-//line hecbench_jacobi.go:68
-									var gc_lanes35 [8]float32
+									/*line hecbench_jacobi.go:68*/ var gc_lanes35 [8]float32
 									for gc_k35 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 											gc_pos.Thread = gc_rank + gc_k35
-//line hecbench_jacobi.go:68
-											gc_lanes35[gc_k35] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k35]
+											/*line hecbench_jacobi.go:68*/ gc_lanes35[gc_k35] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k35]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
 								}
 								df := gc_ld27.Sub(gc_ld28)
-//line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if6)
+								/*line hecbench_jacobi.go:68*/ err = df.Mul(df).Merge(err, gc_if6)
 							}
 						}
 					}
-//line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank:])
+					/*line hecbench_jacobi.go:61*/ err.StoreSlice(gc_s_err[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -836,154 +671,120 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					var i int = gc_tx + gc_bx*gc_bdx
 					var j int = gc_ty + gc_by*gc_bdy
 					err := gc_vb
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:61
-						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+					/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+						/*line hecbench_jacobi.go:61*/ gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 						if gc_if5.ToBits() != 0 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:62
-							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:64
-								gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+							/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:64*/ gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes15 [8]float32
+								/*line hecbench_jacobi.go:64*/ var gc_lanes15 [8]float32
 								for gc_k15 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 										gc_pos.Thread = gc_rank + gc_k15
-//line hecbench_jacobi.go:64
-										gc_lanes15[gc_k15] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k15]
+										/*line hecbench_jacobi.go:64*/ gc_lanes15[gc_k15] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k15]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
 							}
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:64
-							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+							/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 								gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
-//line hecbench_jacobi.go:65
-								var gc_lanes16 [8]float32
+								/*line hecbench_jacobi.go:65*/ var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
-//line hecbench_jacobi.go:65
-										gc_lanes16[gc_k16] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k16]
+										/*line hecbench_jacobi.go:65*/ gc_lanes16[gc_k16] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k16]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
 							}
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:65
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+							/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 								gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:66
-								var gc_lanes17 [8]float32
+								/*line hecbench_jacobi.go:66*/ var gc_lanes17 [8]float32
 								for gc_k17 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k17) != 0 {
 										gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_jacobi.go:66
-										gc_lanes17[gc_k17] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k17]
+										/*line hecbench_jacobi.go:66*/ gc_lanes17[gc_k17] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k17]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
 							}
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:66
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+							/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 								gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:67
-								var gc_lanes18 [8]float32
+								/*line hecbench_jacobi.go:67*/ var gc_lanes18 [8]float32
 								for gc_k18 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k18) != 0 {
 										gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_jacobi.go:67
-										gc_lanes18[gc_k18] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k18]
+										/*line hecbench_jacobi.go:67*/ gc_lanes18[gc_k18] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k18]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
 							}
-//line hecbench_jacobi.go:67
-							var gc_i11 int = i
-//line hecbench_jacobi.go:67
-							var gc_j11 int = j
+							/*line hecbench_jacobi.go:67*/ var gc_i11 int = i
+							/*line hecbench_jacobi.go:67*/ var gc_j11 int = j
 							var gc_t19 int = ((gc_i11) + (gc_j11)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 //line hecbench_jacobi.go:19
 							if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
+								/*line hecbench_jacobi.go:64*/ gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
 							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes19 [8]float32
+								/*line hecbench_jacobi.go:64*/ var gc_lanes19 [8]float32
 								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
 								for gc_k19 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k19) != 0 {
 										gc_pos.Thread = gc_rank + gc_k19
-//line hecbench_jacobi.go:64
-										f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
+										/*line hecbench_jacobi.go:64*/ f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
-//line hecbench_jacobi.go:64
-							var gc_i12 int = i
-//line hecbench_jacobi.go:64
-							var gc_j12 int = j
+							/*line hecbench_jacobi.go:64*/ var gc_i12 int = i
+							/*line hecbench_jacobi.go:64*/ var gc_j12 int = j
 							var gc_t20 int = ((gc_i12) + (gc_j12)*
-//line hecbench_jacobi.go:19
-								jacobiN)
+								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-							if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-								gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
+							/*line hecbench_jacobi.go:19*/ if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
+								/*line hecbench_jacobi.go:68*/ gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
 							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes20 [8]float32
+								/*line hecbench_jacobi.go:68*/ var gc_lanes20 [8]float32
 								for gc_k20 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k20) != 0 {
 										gc_pos.Thread = gc_rank + gc_k20
-//line hecbench_jacobi.go:68
-										gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
+										/*line hecbench_jacobi.go:68*/ gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 							}
 							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:68
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:68
-								gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+							/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+								/*line hecbench_jacobi.go:68*/ gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes21 [8]float32
+								/*line hecbench_jacobi.go:68*/ var gc_lanes21 [8]float32
 								for gc_k21 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k21) != 0 {
 										gc_pos.Thread = gc_rank + gc_k21
-//line hecbench_jacobi.go:68
-										gc_lanes21[gc_k21] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k21]
+										/*line hecbench_jacobi.go:68*/ gc_lanes21[gc_k21] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k21]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
 							}
 							df := gc_ld15.Sub(gc_ld16)
-//line hecbench_jacobi.go:68
-							err = df.Mul(df).Merge(err, gc_if5)
+							/*line hecbench_jacobi.go:68*/ err = df.Mul(df).Merge(err, gc_if5)
 						}
 					}
-//line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank:])
+					/*line hecbench_jacobi.go:61*/ err.StoreSlice(gc_s_err[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1010,11 +811,9 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				i := gc_tx + gc_bx*gc_bdx
 				j := gc_ty + gc_by*gc_bdy
 				err := float32(0.0)
-//line hecbench_jacobi.go:61
-				if j >= 1 && j <= jacobiN-2 {
+				/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
 					if i >= 1 && i <= jacobiN-2 {
-//line hecbench_jacobi.go:64
-						f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+						/*line hecbench_jacobi.go:64*/ f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
 							fOldTile[gc_ty+1][gc_tx+0] +
 							fOldTile[gc_ty+2][gc_tx+1] +
 							fOldTile[gc_ty+0][gc_tx+1])
@@ -1025,17 +824,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				gc_s_err[gc_rank] = err
 			}
 		}
-//line hecbench_jacobi.go:76
-		for offset := 8; offset > 0; offset /= 2 {
+		/*line hecbench_jacobi.go:76*/ for offset := 8; offset > 0; offset /= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_jacobi.go:77*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1044,10 +840,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_jacobi.go:77*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -1060,23 +854,18 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_w + gc_lane
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:77
-					gc_c1v[gc_lane] = err
+					/*line hecbench_jacobi.go:77*/ gc_c1v[gc_lane] = err
 				}
 			}
-//line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line hecbench_jacobi.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_s_err[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1085,12 +874,9 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:77*/ err = err.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+						/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_s_err[gc_rank:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1103,8 +889,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_w + gc_lane
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:77
-					err += gc_c1r[gc_lane]
+					/*line hecbench_jacobi.go:77*/ err += gc_c1r[gc_lane]
 					gc_s_err[gc_rank] = err
 				}
 			}
@@ -1118,8 +903,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
-//line hecbench_jacobi.go:92
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+			/*line hecbench_jacobi.go:92*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1127,36 +911,31 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						gc_at6[0] = err
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-					gc_at6[0] = err
+					/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1166,40 +945,35 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-						reductionArray[gc_ty] = err
+						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:86
-					reductionArray[gc_ty] = err
+					/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
 				}
 			}
 			gc_ty++
@@ -1208,8 +982,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-//line hecbench_jacobi.go:97
-	var gc_c2v [32]float32
+	/*line hecbench_jacobi.go:97*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1249,16 +1022,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line hecbench_jacobi.go:95
-						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:95
-						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+						/*line hecbench_jacobi.go:95*/ var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_jacobi.go:95*/ if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 							break
 						}
-//line hecbench_jacobi.go:95
-						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
-//line hecbench_jacobi.go:95
-						err.StoreSlice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:95*/ err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
+						/*line hecbench_jacobi.go:95*/ err.StoreSlice(gc_s_err[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1276,16 +1045,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line hecbench_jacobi.go:95
-						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:95
-						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+						/*line hecbench_jacobi.go:95*/ var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_jacobi.go:95*/ if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 							break
 						}
-//line hecbench_jacobi.go:95
-						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
-//line hecbench_jacobi.go:95
-						err.StoreSlice(gc_s_err[gc_rank:])
+						/*line hecbench_jacobi.go:95*/ err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
+						/*line hecbench_jacobi.go:95*/ err.StoreSlice(gc_s_err[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -1304,24 +1069,19 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:115
-					var err float32
-//line hecbench_jacobi.go:95
-					err = reductionArray[gc_tx]
+					/*line hecbench_jacobi.go:115*/ var err float32
+					/*line hecbench_jacobi.go:95*/ err = reductionArray[gc_tx]
 					gc_s_err[gc_rank] = err
 				}
 			}
-//line hecbench_jacobi.go:96
-			for offset_ := 8; offset_ > 0; offset_ /= 2 {
+			/*line hecbench_jacobi.go:96*/ for offset_ := 8; offset_ > 0; offset_ /= 2 {
 				gc_left5 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-							err.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_jacobi.go:97*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_c2v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1330,10 +1090,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-							err.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_jacobi.go:97*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_c2v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -1346,23 +1104,18 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 						gc_rank := gc_w + gc_lane
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-						gc_c2v[gc_lane] = err
+						/*line hecbench_jacobi.go:97*/ gc_c2v[gc_lane] = err
 					}
 				}
-//line hecbench_jacobi.go:97
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+				/*line hecbench_jacobi.go:97*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
 				gc_left6 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_jacobi.go:97
-							err.StoreSlice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_s_err[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1371,12 +1124,9 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_jacobi.go:97
-							err.StoreSlice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:97*/ err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_s_err[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					}
@@ -1389,8 +1139,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 						gc_rank := gc_w + gc_lane
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-						err += gc_c2r[gc_lane]
+						/*line hecbench_jacobi.go:97*/ err += gc_c2r[gc_lane]
 						gc_s_err[gc_rank] = err
 					}
 				}
@@ -1410,8 +1159,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
 					if gc_tx == 0 {
-//line hecbench_jacobi.go:100
-						atomic.Add(error_, err)
+						/*line hecbench_jacobi.go:100*/ atomic.Add(error_, err)
 					}
 				}
 			}

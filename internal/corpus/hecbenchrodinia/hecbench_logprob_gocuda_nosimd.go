@@ -52,38 +52,30 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_logprob.go:102
-	const maxTVal = math.MaxFloat32
+	/*line hecbench_logprob.go:102*/ const maxTVal = math.MaxFloat32
 	step := gc_bx
 	bidx := gc_by
-//line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_logprob.go:110
-	if bidx < batchSize && step < int(lengths[bidx])-1 {
-//line hecbench_logprob.go:112
-		stepOffset := step * vocabSizePadded
+	/*line hecbench_logprob.go:108*/ sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_logprob.go:110*/ if bidx < batchSize && step < int(lengths[bidx])-1 {
+		/*line hecbench_logprob.go:112*/ stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line hecbench_logprob.go:117
-			var localMax float32 = float32(-maxTVal)
+			/*line hecbench_logprob.go:117*/ var localMax float32 = float32(-maxTVal)
 			var val float32 = float32(-maxTVal)
 			_ = val
-//line hecbench_logprob.go:119
-			lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
+			/*line hecbench_logprob.go:119*/ lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-			localMax := float32(-maxTVal)
+			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
-//line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+		/*line hecbench_logprob.go:119*/ for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -91,8 +83,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_logprob.go:128
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:128*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -107,11 +98,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -119,11 +108,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -131,11 +118,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -143,11 +128,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -155,11 +138,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
+						/*line hecbench_logprob.go:107*/ var val float32
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(gc_at[gc_tx])
+						/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
@@ -172,13 +153,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -188,13 +166,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -204,13 +179,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -220,13 +192,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -236,23 +205,18 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
+						/*line hecbench_logprob.go:107*/ var val float32
+						/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
+						/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:68
-		shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:70
-		var gc_l_val_2 [32]float32
+		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
+		/*line hecbench_logprob.go:70*/ var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -262,19 +226,15 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:124
-				var val_ float32 = localMax
-//line hecbench_logprob.go:72
-				var val_2 float32 = val_
+				/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+				/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
 				gc_l_val_2[gc_lane] = val_2
 			}
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c1r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_2 = max(val_2, gc_c1r[gc_lane])
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
@@ -300,21 +260,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:74
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-//line hecbench_logprob.go:72
-					val_ = r_
-//line hecbench_logprob.go:74
-					if lane == 0 {
+					/*line hecbench_logprob.go:74*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_ float32 = val_2
+					/*line hecbench_logprob.go:72*/ val_ = r_
+					/*line hecbench_logprob.go:74*/ if lane == 0 {
 						shared[wid] = val_
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:84
-		var gc_c2v [32]float32
+		/*line hecbench_logprob.go:84*/ var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -331,32 +286,26 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
-				var val_ float32
+				/*line hecbench_logprob.go:71*/ var val_ float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:83
-					val_ = shared[lane]
+					/*line hecbench_logprob.go:83*/ val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
 				gc_s_val_3[gc_rank] = val_3
 			}
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-					gc_c2v[gc_lane] = val_3
+					/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
 				}
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				/*line hecbench_logprob.go:60*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c2r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_3 = max(val_3, gc_c2r[gc_lane])
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -371,18 +320,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:107
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_2 float32 = val_3
-//line hecbench_logprob.go:87
-					val_ = r_2
-//line hecbench_logprob.go:89
-					var r float32 = val_
-//line hecbench_logprob.go:124
-					maxVal := r
-//line hecbench_logprob.go:126
-					sMaxLogit[0] = maxVal
+					/*line hecbench_logprob.go:107*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_2 float32 = val_3
+					/*line hecbench_logprob.go:87*/ val_ = r_2
+					/*line hecbench_logprob.go:89*/ var r float32 = val_
+					/*line hecbench_logprob.go:124*/ maxVal := r
+					/*line hecbench_logprob.go:126*/ sMaxLogit[0] = maxVal
 				}
 			}
 		}
@@ -390,16 +333,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			var localSumExp float32 = float32(0.0)
-//line hecbench_logprob.go:132
-			lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
+			/*line hecbench_logprob.go:132*/ lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
-//line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_logprob.go:132*/ for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -407,8 +348,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_logprob.go:141
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:141*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -422,60 +362,50 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
@@ -487,14 +417,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -503,14 +430,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -519,14 +443,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -535,14 +456,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -551,24 +469,19 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
+						/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:32
-		shared_ := gc_shared2(32)[:32]
-//line hecbench_logprob.go:34
-		var gc_l_val_5 [32]float32
+		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
+		/*line hecbench_logprob.go:34*/ var gc_l_val_5 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -578,27 +491,21 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:137
-				var val_4 float32 = localSumExp
-//line hecbench_logprob.go:36
-				var val_5 float32 = val_4
+				/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+				/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
 				gc_l_val_5[gc_lane] = val_5
 			}
-//line hecbench_logprob.go:23
-			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			/*line hecbench_logprob.go:23*/ if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 				compiled.ShflXorHalving(&gc_l_val_5, 16)
 			} else {
-//line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
 					} else {
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:24
-							val_5 += gc_c3r[gc_lane]
+							/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
@@ -626,21 +533,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
 					val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:38
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-//line hecbench_logprob.go:36
-					val_4 = r_4
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
+					/*line hecbench_logprob.go:38*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_4 float32 = val_5
+					/*line hecbench_logprob.go:36*/ val_4 = r_4
+					/*line hecbench_logprob.go:38*/ if lane_ == 0 {
 						shared_[wid_] = val_4
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:48
-		var gc_c4v [32]float32
+		/*line hecbench_logprob.go:48*/ var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -657,32 +559,26 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-				var val_4 float32
+				/*line hecbench_logprob.go:35*/ var val_4 float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:47
-					val_4 = shared_[lane_]
+					/*line hecbench_logprob.go:47*/ val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
 				gc_s_val_6[gc_rank] = val_6
 			}
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			/*line hecbench_logprob.go:23*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-					gc_c4v[gc_lane] = val_6
+					/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
 				}
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-					val_6 += gc_c4r[gc_lane]
+					/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
 					gc_s_val_6[gc_rank] = val_6
 				}
 			}
@@ -697,20 +593,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:107
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_5 float32 = val_6
-//line hecbench_logprob.go:51
-					val_4 = r_5
-//line hecbench_logprob.go:53
-					var r_3 float32 = val_4
-//line hecbench_logprob.go:137
-					sumExp := r_3
-//line hecbench_logprob.go:139
-					idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:141
-					tokenIdx := step + 1 + bidx*maxInputLength
+					/*line hecbench_logprob.go:107*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_5 float32 = val_6
+					/*line hecbench_logprob.go:51*/ val_4 = r_5
+					/*line hecbench_logprob.go:53*/ var r_3 float32 = val_4
+					/*line hecbench_logprob.go:137*/ sumExp := r_3
+					/*line hecbench_logprob.go:139*/ idx := step + bidx*(maxInputLength-1)
+					/*line hecbench_logprob.go:141*/ tokenIdx := step + 1 + bidx*maxInputLength
 					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
@@ -735,24 +624,20 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	bidx := gc_bx
-//line hecbench_logprob.go:154
-	length := int(lengths[bidx])
-//line hecbench_logprob.go:157
-	logProbs = logProbs[bidx*(maxInputLength-1):]
+	/*line hecbench_logprob.go:154*/ length := int(lengths[bidx])
+	/*line hecbench_logprob.go:157*/ logProbs = logProbs[bidx*(maxInputLength-1):]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var localAccum float32 = float32(0.0)
-//line hecbench_logprob.go:159
-		lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
+		/*line hecbench_logprob.go:159*/ lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
 	}
-//line hecbench_logprob.go:159
-	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_logprob.go:159*/ for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -760,8 +645,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_logprob.go:168
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_logprob.go:168*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -775,15 +659,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tidx int = gc_tx
-//line hecbench_logprob.go:153
-					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:159
-					var step int = tidx + gc_off
+					/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
 					_ = step
-//line hecbench_logprob.go:160
-					localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line hecbench_logprob.go:160
-					localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -792,8 +672,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_rank := gc_base + gc_tx
 					localAccum := gc_s_localAccum[gc_rank]
 					gc_more = true
-//line hecbench_logprob.go:160
-					localAccum += gc_at[gc_tx]
+					/*line hecbench_logprob.go:160*/ localAccum += gc_at[gc_tx]
 					gc_s_localAccum[gc_rank] = localAccum
 				}
 			} else {
@@ -802,17 +681,13 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tidx int = gc_tx
-//line hecbench_logprob.go:153
-					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:159
-					var step int = tidx + gc_off
+					/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
 					if step < 0 || step > len(logProbs)-8 {
 						break
 					}
-//line hecbench_logprob.go:160
-					localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
-//line hecbench_logprob.go:160
-					localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
+					/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -822,20 +697,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx
 					localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-					step := tidx + gc_off
+					/*line hecbench_logprob.go:159*/ step := tidx + gc_off
 					gc_more = true
-//line hecbench_logprob.go:160
-					localAccum += logProbs[step]
+					/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
 					gc_s_localAccum[gc_rank] = localAccum
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:32
-	shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:34
-	var gc_l_val_ [32]float32
+	/*line hecbench_logprob.go:32*/ shared := gc_shared1(32)[:32]
+	/*line hecbench_logprob.go:34*/ var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -845,27 +716,21 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:162
-			var val float32 = localAccum
-//line hecbench_logprob.go:36
-			var val_ float32 = val
+			/*line hecbench_logprob.go:162*/ var val float32 = localAccum
+			/*line hecbench_logprob.go:36*/ var val_ float32 = val
 			gc_l_val_[gc_lane] = val_
 		}
-//line hecbench_logprob.go:23
-		if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+		/*line hecbench_logprob.go:23*/ if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 			compiled.ShflXorHalving(&gc_l_val_, 16)
 		} else {
-//line hecbench_logprob.go:23
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_logprob.go:23*/ for mask := 16; mask > 0; mask >>= 1 {
 				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+					/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_ := gc_l_val_[gc_lane]
-//line hecbench_logprob.go:24
-						val_ += gc_c1r[gc_lane]
+						/*line hecbench_logprob.go:24*/ val_ += gc_c1r[gc_lane]
 						gc_l_val_[gc_lane] = val_
 					}
 				}
@@ -893,21 +758,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_logprob.go:38
-				var val float32
-//line hecbench_logprob.go:26
-				var r_ float32 = val_
-//line hecbench_logprob.go:36
-				val = r_
-//line hecbench_logprob.go:38
-				if lane == 0 {
+				/*line hecbench_logprob.go:38*/ var val float32
+				/*line hecbench_logprob.go:26*/ var r_ float32 = val_
+				/*line hecbench_logprob.go:36*/ val = r_
+				/*line hecbench_logprob.go:38*/ if lane == 0 {
 					shared[wid] = val
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:48
-	var gc_c2v [32]float32
+	/*line hecbench_logprob.go:48*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -924,32 +784,26 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-			var val float32
+			/*line hecbench_logprob.go:35*/ var val float32
 			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:47
-				val = shared[lane]
+				/*line hecbench_logprob.go:47*/ val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
 			gc_s_val_2[gc_rank] = val_2
 		}
-//line hecbench_logprob.go:23
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		/*line hecbench_logprob.go:23*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:24
-				gc_c2v[gc_lane] = val_2
+				/*line hecbench_logprob.go:24*/ gc_c2v[gc_lane] = val_2
 			}
-//line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:24
-				val_2 += gc_c2r[gc_lane]
+				/*line hecbench_logprob.go:24*/ val_2 += gc_c2r[gc_lane]
 				gc_s_val_2[gc_rank] = val_2
 			}
 		}
@@ -960,43 +814,30 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_logprob.go:36
-			gc_off3 := bidx
+			/*line hecbench_logprob.go:36*/ gc_off3 := bidx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:156
-					var val float32
-//line hecbench_logprob.go:26
-					var r_2 float32 = val_2
-//line hecbench_logprob.go:51
-					val = r_2
-//line hecbench_logprob.go:53
-					var r float32 = val
-//line hecbench_logprob.go:162
-					accum := r
-//line hecbench_logprob.go:164
-					gc_at2[0] = accum
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ gc_at2[0] = accum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:156
-					var val float32
-//line hecbench_logprob.go:26
-					var r_2 float32 = val_2
-//line hecbench_logprob.go:51
-					val = r_2
-//line hecbench_logprob.go:53
-					var r float32 = val
-//line hecbench_logprob.go:162
-					accum := r
-//line hecbench_logprob.go:164
-					cumLogProbs[bidx] = accum
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ cumLogProbs[bidx] = accum
 				}
 			}
 		}

@@ -60,16 +60,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_logprob.go:102
-	const maxTVal = math.MaxFloat32
+	/*line hecbench_logprob.go:102*/ const maxTVal = math.MaxFloat32
 	step := gc_bx
 	bidx := gc_by
-//line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_logprob.go:110
-	if bidx < batchSize && step < int(lengths[bidx])-1 {
-//line hecbench_logprob.go:112
-		stepOffset := step * vocabSizePadded
+	/*line hecbench_logprob.go:108*/ sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_logprob.go:110*/ if bidx < batchSize && step < int(lengths[bidx])-1 {
+		/*line hecbench_logprob.go:112*/ stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
 		gc_vstep := 0
@@ -78,21 +74,18 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				localMax := gc_vb
-//line hecbench_logprob.go:118
-				localMax.StoreSlice(gc_s_localMax[gc_rank:])
+				/*line hecbench_logprob.go:118*/ localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-			localMax := float32(-maxTVal)
+			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
-//line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+		/*line hecbench_logprob.go:119*/ for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -100,8 +93,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_logprob.go:128
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:128*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -116,11 +108,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -128,11 +118,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -140,11 +128,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -152,11 +138,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -164,11 +148,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
+						/*line hecbench_logprob.go:107*/ var val float32
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(gc_at[gc_tx])
+						/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
@@ -181,13 +163,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -197,13 +176,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -213,13 +189,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -229,13 +202,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -245,23 +215,18 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
+						/*line hecbench_logprob.go:107*/ var val float32
+						/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
+						/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:68
-		shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:70
-		var gc_l_val_2 [32]float32
+		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
+		/*line hecbench_logprob.go:70*/ var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -273,14 +238,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line hecbench_logprob.go:124*/ localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -289,14 +250,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line hecbench_logprob.go:72*/ localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -309,20 +266,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:124
-					var val_ float32 = localMax
-//line hecbench_logprob.go:72
-					var val_2 float32 = val_
+					/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+					/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c1r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_2 = max(val_2, gc_c1r[gc_lane])
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
@@ -348,21 +301,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:74
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-//line hecbench_logprob.go:72
-					val_ = r_
-//line hecbench_logprob.go:74
-					if lane == 0 {
+					/*line hecbench_logprob.go:74*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_ float32 = val_2
+					/*line hecbench_logprob.go:72*/ val_ = r_
+					/*line hecbench_logprob.go:74*/ if lane == 0 {
 						shared[wid] = val_
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:84
-		var gc_c2v [32]float32
+		/*line hecbench_logprob.go:84*/ var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -379,28 +327,23 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
-				var val_ float32
+				/*line hecbench_logprob.go:71*/ var val_ float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:83
-					val_ = shared[lane]
+					/*line hecbench_logprob.go:83*/ val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
 				gc_s_val_3[gc_rank] = val_3
 			}
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_logprob.go:60*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -409,10 +352,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_logprob.go:60*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -425,17 +366,14 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						gc_rank := gc_w + gc_lane
 						val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-						gc_c2v[gc_lane] = val_3
+						/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
 					}
 				}
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				/*line hecbench_logprob.go:60*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c2r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_3 = max(val_3, gc_c2r[gc_lane])
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -450,18 +388,12 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:107
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_2 float32 = val_3
-//line hecbench_logprob.go:87
-					val_ = r_2
-//line hecbench_logprob.go:89
-					var r float32 = val_
-//line hecbench_logprob.go:124
-					maxVal := r
-//line hecbench_logprob.go:126
-					sMaxLogit[0] = maxVal
+					/*line hecbench_logprob.go:107*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_2 float32 = val_3
+					/*line hecbench_logprob.go:87*/ val_ = r_2
+					/*line hecbench_logprob.go:89*/ var r float32 = val_
+					/*line hecbench_logprob.go:124*/ maxVal := r
+					/*line hecbench_logprob.go:126*/ sMaxLogit[0] = maxVal
 				}
 			}
 		}
@@ -471,8 +403,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				localSumExp := gc_vb2
-//line hecbench_logprob.go:131
-				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
+				/*line hecbench_logprob.go:131*/ localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -481,8 +412,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
-//line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_logprob.go:132*/ for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -490,8 +420,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_logprob.go:141
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:141*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -505,60 +434,50 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
@@ -570,14 +489,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -586,14 +502,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -602,14 +515,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -618,14 +528,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -634,24 +541,19 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
+						/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:32
-		shared_ := gc_shared2(32)[:32]
-//line hecbench_logprob.go:34
-		var gc_l_val_5 [32]float32
+		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
+		/*line hecbench_logprob.go:34*/ var gc_l_val_5 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -663,14 +565,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
-//line hecbench_logprob.go:137
-						val_4 := localSumExp
-//line hecbench_logprob.go:36
-						val_5 := val_4
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						/*line hecbench_logprob.go:137*/ localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -679,14 +577,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
-//line hecbench_logprob.go:137
-						val_4 := localSumExp
-//line hecbench_logprob.go:36
-						val_5 := val_4
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						/*line hecbench_logprob.go:36*/ localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -699,42 +593,33 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					gc_rank := gc_w + gc_lane
 					localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:137
-					var val_4 float32 = localSumExp
-//line hecbench_logprob.go:36
-					var val_5 float32 = val_4
+					/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+					/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
 					gc_l_val_5[gc_lane] = val_5
 				}
 			}
-//line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 				var gc_run compiled.ShflSteps
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-//line hecbench_logprob.go:24
-					gc_run.Add(mask_2, 0, 32)
+					/*line hecbench_logprob.go:24*/ gc_run.Add(mask_2, 0, 32)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 			} else {
-//line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
 					} else {
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -742,12 +627,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -759,8 +641,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:24
-								val_5 += gc_c3r[gc_lane]
+								/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -789,21 +670,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
 					val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:38
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-//line hecbench_logprob.go:36
-					val_4 = r_4
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
+					/*line hecbench_logprob.go:38*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_4 float32 = val_5
+					/*line hecbench_logprob.go:36*/ val_4 = r_4
+					/*line hecbench_logprob.go:38*/ if lane_ == 0 {
 						shared_[wid_] = val_4
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:48
-		var gc_c4v [32]float32
+		/*line hecbench_logprob.go:48*/ var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -820,28 +696,23 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-				var val_4 float32
+				/*line hecbench_logprob.go:35*/ var val_4 float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:47
-					val_4 = shared_[lane_]
+					/*line hecbench_logprob.go:47*/ val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
 				gc_s_val_6[gc_rank] = val_6
 			}
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			/*line hecbench_logprob.go:23*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				gc_left5 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c4v[gc_lane:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -850,10 +721,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c4v[gc_lane:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -866,23 +735,18 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						gc_rank := gc_w + gc_lane
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-						gc_c4v[gc_lane] = val_6
+						/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
 					}
 				}
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
 				gc_left6 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
@@ -891,12 +755,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					}
@@ -909,8 +770,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						gc_rank := gc_w + gc_lane
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-						val_6 += gc_c4r[gc_lane]
+						/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
@@ -926,20 +786,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:107
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_5 float32 = val_6
-//line hecbench_logprob.go:51
-					val_4 = r_5
-//line hecbench_logprob.go:53
-					var r_3 float32 = val_4
-//line hecbench_logprob.go:137
-					sumExp := r_3
-//line hecbench_logprob.go:139
-					idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:141
-					tokenIdx := step + 1 + bidx*maxInputLength
+					/*line hecbench_logprob.go:107*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_5 float32 = val_6
+					/*line hecbench_logprob.go:51*/ val_4 = r_5
+					/*line hecbench_logprob.go:53*/ var r_3 float32 = val_4
+					/*line hecbench_logprob.go:137*/ sumExp := r_3
+					/*line hecbench_logprob.go:139*/ idx := step + bidx*(maxInputLength-1)
+					/*line hecbench_logprob.go:141*/ tokenIdx := step + 1 + bidx*maxInputLength
 					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
@@ -971,16 +824,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_logprob.go:102
-	const maxTVal = math.MaxFloat32
+	/*line hecbench_logprob.go:102*/ const maxTVal = math.MaxFloat32
 	step := gc_bx
 	bidx := gc_by
-//line hecbench_logprob.go:108
-	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_logprob.go:110
-	if bidx < batchSize && step < int(lengths[bidx])-1 {
-//line hecbench_logprob.go:112
-		stepOffset := step * vocabSizePadded
+	/*line hecbench_logprob.go:108*/ sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_logprob.go:110*/ if bidx < batchSize && step < int(lengths[bidx])-1 {
+		/*line hecbench_logprob.go:112*/ stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
 		gc_vstep := 0
@@ -989,21 +838,18 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				localMax := gc_vb
-//line hecbench_logprob.go:118
-				localMax.StoreSlice(gc_s_localMax[gc_rank:])
+				/*line hecbench_logprob.go:118*/ localMax.StoreSlice(gc_s_localMax[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-			localMax := float32(-maxTVal)
+			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
-//line hecbench_logprob.go:119
-		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+		/*line hecbench_logprob.go:119*/ for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1011,8 +857,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_logprob.go:128
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:128*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1027,11 +872,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1039,11 +882,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1051,11 +892,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1063,11 +902,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
+							/*line hecbench_logprob.go:107*/ var val float32
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(gc_at[gc_tx])
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1075,11 +912,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
+						/*line hecbench_logprob.go:107*/ var val float32
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(gc_at[gc_tx])
+						/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
@@ -1092,13 +927,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1108,13 +940,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1124,13 +953,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1140,13 +966,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
 							localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-							var val float32
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+							/*line hecbench_logprob.go:107*/ var val float32
+							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 							gc_more = true
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
+							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
@@ -1156,23 +979,18 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
 						localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:107
-						var val float32
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
+						/*line hecbench_logprob.go:107*/ var val float32
+						/*line hecbench_logprob.go:119*/ i := tidx + gc_off
 						gc_more = true
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
+						/*line hecbench_logprob.go:120*/ val = float32(logits[i])
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:68
-		shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:70
-		var gc_l_val_2 [32]float32
+		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
+		/*line hecbench_logprob.go:70*/ var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1184,14 +1002,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line hecbench_logprob.go:124*/ localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -1200,14 +1014,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line hecbench_logprob.go:72*/ localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -1220,20 +1030,16 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					}
 					gc_rank := gc_w + gc_lane
 					localMax := gc_s_localMax[gc_rank]
-//line hecbench_logprob.go:124
-					var val_ float32 = localMax
-//line hecbench_logprob.go:72
-					var val_2 float32 = val_
+					/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+					/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c1r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_2 = max(val_2, gc_c1r[gc_lane])
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
@@ -1259,21 +1065,16 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
 					val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:74
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-//line hecbench_logprob.go:72
-					val_ = r_
-//line hecbench_logprob.go:74
-					if lane == 0 {
+					/*line hecbench_logprob.go:74*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_ float32 = val_2
+					/*line hecbench_logprob.go:72*/ val_ = r_
+					/*line hecbench_logprob.go:74*/ if lane == 0 {
 						shared[wid] = val_
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:84
-		var gc_c2v [32]float32
+		/*line hecbench_logprob.go:84*/ var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1290,28 +1091,23 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
-				var val_ float32
+				/*line hecbench_logprob.go:71*/ var val_ float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:83
-					val_ = shared[lane]
+					/*line hecbench_logprob.go:83*/ val_ = shared[lane]
 				} else {
 					val_ = -1e20
 				}
 				var val_3 float32 = val_
 				gc_s_val_3[gc_rank] = val_3
 			}
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			/*line hecbench_logprob.go:59*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_logprob.go:60*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1320,10 +1116,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_logprob.go:60*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -1336,17 +1130,14 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						}
 						gc_rank := gc_w + gc_lane
 						val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-						gc_c2v[gc_lane] = val_3
+						/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
 					}
 				}
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				/*line hecbench_logprob.go:60*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c2r[gc_lane])
+					/*line hecbench_logprob.go:60*/ val_3 = max(val_3, gc_c2r[gc_lane])
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -1361,18 +1152,12 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
-//line hecbench_logprob.go:107
-					var val_ float32
-//line hecbench_logprob.go:62
-					var r_2 float32 = val_3
-//line hecbench_logprob.go:87
-					val_ = r_2
-//line hecbench_logprob.go:89
-					var r float32 = val_
-//line hecbench_logprob.go:124
-					maxVal := r
-//line hecbench_logprob.go:126
-					sMaxLogit[0] = maxVal
+					/*line hecbench_logprob.go:107*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_2 float32 = val_3
+					/*line hecbench_logprob.go:87*/ val_ = r_2
+					/*line hecbench_logprob.go:89*/ var r float32 = val_
+					/*line hecbench_logprob.go:124*/ maxVal := r
+					/*line hecbench_logprob.go:126*/ sMaxLogit[0] = maxVal
 				}
 			}
 		}
@@ -1382,8 +1167,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				localSumExp := gc_vb2
-//line hecbench_logprob.go:131
-				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
+				/*line hecbench_logprob.go:131*/ localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1392,8 +1176,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
-//line hecbench_logprob.go:132
-		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_logprob.go:132*/ for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1401,8 +1184,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_logprob.go:141
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_logprob.go:141*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1416,60 +1198,50 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
@@ -1481,14 +1253,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -1497,14 +1266,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -1513,14 +1279,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -1529,14 +1292,11 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
-//line hecbench_logprob.go:106
-							var val float32
+							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 							gc_more2 = true
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
@@ -1545,24 +1305,19 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
-//line hecbench_logprob.go:106
-						var val float32
+						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
+						/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
 						gc_more2 = true
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
 						localSumExp += val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:32
-		shared_ := gc_shared2(32)[:32]
-//line hecbench_logprob.go:34
-		var gc_l_val_5 [32]float32
+		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
+		/*line hecbench_logprob.go:34*/ var gc_l_val_5 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1574,14 +1329,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
-//line hecbench_logprob.go:137
-						val_4 := localSumExp
-//line hecbench_logprob.go:36
-						val_5 := val_4
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						/*line hecbench_logprob.go:137*/ localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1590,14 +1341,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
-//line hecbench_logprob.go:137
-						val_4 := localSumExp
-//line hecbench_logprob.go:36
-						val_5 := val_4
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						/*line hecbench_logprob.go:36*/ localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -1610,42 +1357,33 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					}
 					gc_rank := gc_w + gc_lane
 					localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:137
-					var val_4 float32 = localSumExp
-//line hecbench_logprob.go:36
-					var val_5 float32 = val_4
+					/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+					/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
 					gc_l_val_5[gc_lane] = val_5
 				}
 			}
-//line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 				var gc_run compiled.ShflSteps
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-//line hecbench_logprob.go:24
-					gc_run.Add(mask_2, 0, 32)
+					/*line hecbench_logprob.go:24*/ gc_run.Add(mask_2, 0, 32)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 			} else {
-//line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
 					} else {
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1653,12 +1391,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -1670,8 +1405,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 									continue
 								}
 								val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:24
-								val_5 += gc_c3r[gc_lane]
+								/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
 								gc_l_val_5[gc_lane] = val_5
 							}
 						}
@@ -1700,21 +1434,16 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
 					val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:38
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-//line hecbench_logprob.go:36
-					val_4 = r_4
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
+					/*line hecbench_logprob.go:38*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_4 float32 = val_5
+					/*line hecbench_logprob.go:36*/ val_4 = r_4
+					/*line hecbench_logprob.go:38*/ if lane_ == 0 {
 						shared_[wid_] = val_4
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:48
-		var gc_c4v [32]float32
+		/*line hecbench_logprob.go:48*/ var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1731,28 +1460,23 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-				var val_4 float32
+				/*line hecbench_logprob.go:35*/ var val_4 float32
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:47
-					val_4 = shared_[lane_]
+					/*line hecbench_logprob.go:47*/ val_4 = shared_[lane_]
 				} else {
 					val_4 = float32(0.0)
 				}
 				var val_6 float32 = val_4
 				gc_s_val_6[gc_rank] = val_6
 			}
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			/*line hecbench_logprob.go:23*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				gc_left5 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c4v[gc_lane:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1761,10 +1485,8 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c4v[gc_lane:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -1777,23 +1499,18 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						}
 						gc_rank := gc_w + gc_lane
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-						gc_c4v[gc_lane] = val_6
+						/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
 					}
 				}
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
 				gc_left6 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1802,12 +1519,9 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					}
@@ -1820,8 +1534,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						}
 						gc_rank := gc_w + gc_lane
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:24
-						val_6 += gc_c4r[gc_lane]
+						/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
@@ -1837,20 +1550,13 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_6 := gc_s_val_6[gc_rank]
-//line hecbench_logprob.go:107
-					var val_4 float32
-//line hecbench_logprob.go:26
-					var r_5 float32 = val_6
-//line hecbench_logprob.go:51
-					val_4 = r_5
-//line hecbench_logprob.go:53
-					var r_3 float32 = val_4
-//line hecbench_logprob.go:137
-					sumExp := r_3
-//line hecbench_logprob.go:139
-					idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:141
-					tokenIdx := step + 1 + bidx*maxInputLength
+					/*line hecbench_logprob.go:107*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_5 float32 = val_6
+					/*line hecbench_logprob.go:51*/ val_4 = r_5
+					/*line hecbench_logprob.go:53*/ var r_3 float32 = val_4
+					/*line hecbench_logprob.go:137*/ sumExp := r_3
+					/*line hecbench_logprob.go:139*/ idx := step + bidx*(maxInputLength-1)
+					/*line hecbench_logprob.go:141*/ tokenIdx := step + 1 + bidx*maxInputLength
 					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
@@ -1875,18 +1581,15 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	bidx := gc_bx
-//line hecbench_logprob.go:154
-	length := int(lengths[bidx])
-//line hecbench_logprob.go:157
-	logProbs = logProbs[bidx*(maxInputLength-1):]
+	/*line hecbench_logprob.go:154*/ length := int(lengths[bidx])
+	/*line hecbench_logprob.go:157*/ logProbs = logProbs[bidx*(maxInputLength-1):]
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			localAccum := gc_vb
-//line hecbench_logprob.go:158
-			localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+			/*line hecbench_logprob.go:158*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -1895,8 +1598,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
 	}
-//line hecbench_logprob.go:159
-	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_logprob.go:159*/ for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1904,8 +1606,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_logprob.go:168
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_logprob.go:168*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1920,15 +1621,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tidx int = gc_tx
-//line hecbench_logprob.go:153
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:159
-						var step int = tidx + gc_off
+						/*line hecbench_logprob.go:153*/ localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
 						_ = step
-//line hecbench_logprob.go:160
-						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1939,8 +1636,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_rank := gc_base + gc_tx
 					localAccum := gc_s_localAccum[gc_rank]
 					gc_more = true
-//line hecbench_logprob.go:160
-					localAccum += gc_at[gc_tx]
+					/*line hecbench_logprob.go:160*/ localAccum += gc_at[gc_tx]
 					gc_s_localAccum[gc_rank] = localAccum
 				}
 			} else {
@@ -1950,17 +1646,13 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tidx int = gc_tx
-//line hecbench_logprob.go:153
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:159
-						var step int = tidx + gc_off
+						/*line hecbench_logprob.go:153*/ localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
 						if step < 0 || step > len(logProbs)-8 {
 							break
 						}
-//line hecbench_logprob.go:160
-						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
-//line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
+						/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1972,20 +1664,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx
 					localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-					step := tidx + gc_off
+					/*line hecbench_logprob.go:159*/ step := tidx + gc_off
 					gc_more = true
-//line hecbench_logprob.go:160
-					localAccum += logProbs[step]
+					/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
 					gc_s_localAccum[gc_rank] = localAccum
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:32
-	shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:34
-	var gc_l_val_ [32]float32
+	/*line hecbench_logprob.go:32*/ shared := gc_shared1(32)[:32]
+	/*line hecbench_logprob.go:34*/ var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1997,14 +1685,10 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:162
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:162
-					val := localAccum
-//line hecbench_logprob.go:36
-					val_ := val
-//line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line hecbench_logprob.go:162*/ localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:162*/ val := localAccum
+					/*line hecbench_logprob.go:36*/ val_ := val
+					/*line hecbench_logprob.go:36*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -2013,14 +1697,10 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:36
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:162
-					val := localAccum
-//line hecbench_logprob.go:36
-					val_ := val
-//line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line hecbench_logprob.go:36*/ localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+					/*line hecbench_logprob.go:162*/ val := localAccum
+					/*line hecbench_logprob.go:36*/ val_ := val
+					/*line hecbench_logprob.go:36*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -2033,42 +1713,33 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				gc_rank := gc_w + gc_lane
 				localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:162
-				var val float32 = localAccum
-//line hecbench_logprob.go:36
-				var val_ float32 = val
+				/*line hecbench_logprob.go:162*/ var val float32 = localAccum
+				/*line hecbench_logprob.go:36*/ var val_ float32 = val
 				gc_l_val_[gc_lane] = val_
 			}
 		}
-//line hecbench_logprob.go:23
-		if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+		/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
 			for mask := 16; mask > 0; mask >>= 1 {
-//line hecbench_logprob.go:24
-				gc_run.Add(mask, 0, 32)
+				/*line hecbench_logprob.go:24*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 		} else {
-//line hecbench_logprob.go:23
-			for mask := 16; mask > 0; mask >>= 1 {
+			/*line hecbench_logprob.go:23*/ for mask := 16; mask > 0; mask >>= 1 {
 				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
 				} else {
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+					/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_logprob.go:24*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_logprob.go:24*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_logprob.go:24*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2076,12 +1747,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line hecbench_logprob.go:24*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line hecbench_logprob.go:24*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_logprob.go:24*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -2093,8 +1761,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_logprob.go:24
-							val_ += gc_c1r[gc_lane]
+							/*line hecbench_logprob.go:24*/ val_ += gc_c1r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -2123,21 +1790,16 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_logprob.go:38
-				var val float32
-//line hecbench_logprob.go:26
-				var r_ float32 = val_
-//line hecbench_logprob.go:36
-				val = r_
-//line hecbench_logprob.go:38
-				if lane == 0 {
+				/*line hecbench_logprob.go:38*/ var val float32
+				/*line hecbench_logprob.go:26*/ var r_ float32 = val_
+				/*line hecbench_logprob.go:36*/ val = r_
+				/*line hecbench_logprob.go:38*/ if lane == 0 {
 					shared[wid] = val
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:48
-	var gc_c2v [32]float32
+	/*line hecbench_logprob.go:48*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2154,28 +1816,23 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			lane := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-			var val float32
+			/*line hecbench_logprob.go:35*/ var val float32
 			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-//line hecbench_logprob.go:47
-				val = shared[lane]
+				/*line hecbench_logprob.go:47*/ val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
 			gc_s_val_2[gc_rank] = val_2
 		}
-//line hecbench_logprob.go:23
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		/*line hecbench_logprob.go:23*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_logprob.go:24*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2184,10 +1841,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c2v[gc_lane:])
+						/*line hecbench_logprob.go:24*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_c2v[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -2200,23 +1855,18 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:24
-					gc_c2v[gc_lane] = val_2
+					/*line hecbench_logprob.go:24*/ gc_c2v[gc_lane] = val_2
 				}
 			}
-//line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2225,12 +1875,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line hecbench_logprob.go:24*/ val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+						/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -2243,8 +1890,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					}
 					gc_rank := gc_w + gc_lane
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:24
-					val_2 += gc_c2r[gc_lane]
+					/*line hecbench_logprob.go:24*/ val_2 += gc_c2r[gc_lane]
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
@@ -2256,43 +1902,30 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_logprob.go:37
-			gc_off3 := bidx
+			/*line hecbench_logprob.go:37*/ gc_off3 := bidx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:156
-					var val float32
-//line hecbench_logprob.go:26
-					var r_2 float32 = val_2
-//line hecbench_logprob.go:51
-					val = r_2
-//line hecbench_logprob.go:53
-					var r float32 = val
-//line hecbench_logprob.go:162
-					accum := r
-//line hecbench_logprob.go:164
-					gc_at2[0] = accum
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ gc_at2[0] = accum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_logprob.go:156
-					var val float32
-//line hecbench_logprob.go:26
-					var r_2 float32 = val_2
-//line hecbench_logprob.go:51
-					val = r_2
-//line hecbench_logprob.go:53
-					var r float32 = val
-//line hecbench_logprob.go:162
-					accum := r
-//line hecbench_logprob.go:164
-					cumLogProbs[bidx] = accum
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ cumLogProbs[bidx] = accum
 				}
 			}
 		}

@@ -30,20 +30,17 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 	bid := gc_bx
 	gdim := gc_gdx
-//line hecbench_mpc.go:155
-	bid1 := bid + 1
+	/*line hecbench_mpc.go:155*/ bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
 	init := 1 + (n+63)/64
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-//line hecbench_mpc.go:162
-	start := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_mpc.go:162*/ start := gocuda.Shared[int32](t, 1)[:1]
 	top := gocuda.Shared[int32](t, 1)[:1]
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-//line hecbench_mpc.go:167
-	for chunk := bid; chunk <= chunksm1; chunk += gdim {
+	/*line hecbench_mpc.go:167*/ for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
@@ -122,8 +119,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_mpc.go:178
-			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+			/*line hecbench_mpc.go:178*/ if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
@@ -141,24 +137,19 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line hecbench_mpc.go:168
-							var idx int = tid + chunk*mpcTPB
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
 							_ = idx
 							v1 := gc_vb2
-//line hecbench_mpc.go:172
-							v1 = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
-//line hecbench_mpc.go:172
-							v1.StoreSlice(gc_at2[gc_tx:])
-//line hecbench_mpc.go:171
-							v1.StoreSlice(gc_s_v1[gc_rank:])
+							/*line hecbench_mpc.go:172*/ v1 = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
+							/*line hecbench_mpc.go:172*/ v1.StoreSlice(gc_at2[gc_tx:])
+							/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
-						v1 = gc_at[gc_tx]
+						/*line hecbench_mpc.go:172*/ v1 = gc_at[gc_tx]
 						gc_at2[gc_tx] = v1
 						gc_s_v1[gc_rank] = v1
 					}
@@ -170,19 +161,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-//line hecbench_mpc.go:168
-							var idx int = tid + chunk*mpcTPB
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
 							v1 := gc_vb
-//line hecbench_mpc.go:172
-							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
+							/*line hecbench_mpc.go:172*/ if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 								break
 							}
-//line hecbench_mpc.go:172
-							v1 = archsimd.LoadInt64x4Slice(original[idx:])
-//line hecbench_mpc.go:172
-							v1.StoreSlice(sbuf1[tid:])
-//line hecbench_mpc.go:171
-							v1.StoreSlice(gc_s_v1[gc_rank:])
+							/*line hecbench_mpc.go:172*/ v1 = archsimd.LoadInt64x4Slice(original[idx:])
+							/*line hecbench_mpc.go:172*/ v1.StoreSlice(sbuf1[tid:])
+							/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -190,11 +176,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
-						v1 = original[idx]
+						/*line hecbench_mpc.go:172*/ v1 = original[idx]
 						sbuf1[tid] = v1
 						gc_s_v1[gc_rank] = v1
 					}
@@ -209,46 +193,33 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_mpc.go:150
-					var tidmdim int = tid - int(dim)
-//line hecbench_mpc.go:168
-					var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:168
-					v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
-//line hecbench_mpc.go:177
-					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+					/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+					/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:168*/ v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+					/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
 						break
 					}
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-//line hecbench_mpc.go:177
-						if idx <
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						/*line hecbench_mpc.go:177*/ if idx <
 							n && uint(n-idx) > 3 {
-//line hecbench_mpc.go:178
-							v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
+							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 						} else {
-//line hecbench_mpc.go:179
-							gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
 							}
 						}
 					} else {
-//line hecbench_mpc.go:179
-						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+						/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:177
-							gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 							if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
 							}
 						}
 					}
 					v1.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:182
-					v1.StoreSlice(gc_s_v1[gc_rank:])
+					/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -256,13 +227,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line hecbench_mpc.go:150
-				tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-				idx := tid + chunk*mpcTPB
+				/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+				/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
 				v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-				if tid >= int(dim) {
+				/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
 					if idx < n {
 						v1 -= sbuf1[tidmdim]
 					}
@@ -272,24 +240,19 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_mpc.go:188
-			sbuf1 := sbuf1[:1024]
-//line hecbench_mpc.go:190
-			sbuf2 := sbuf2[:1024]
-//line hecbench_mpc.go:192
-			gc_s_v2 := gc_s_v2[:gc_n]
+			/*line hecbench_mpc.go:188*/ sbuf1 := sbuf1[:1024]
+			/*line hecbench_mpc.go:190*/ sbuf2 := sbuf2[:1024]
+			/*line hecbench_mpc.go:192*/ gc_s_v2 := gc_s_v2[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:151
-						lanex := tid & 63
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
 						warpx := tid & 0x3c0
 						var v2 int64 = 0
-//line hecbench_mpc.go:187
-						for i := 63; i >= 0; i-- {
+						/*line hecbench_mpc.go:187*/ for i := 63; i >= 0; i-- {
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
@@ -298,8 +261,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		})
-//line hecbench_mpc.go:198
-		var gc_c1v [32]bool
+		/*line hecbench_mpc.go:198*/ var gc_c1v [32]bool
 		var gc_c1r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -317,11 +279,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line hecbench_mpc.go:149
-					tidm1 := tid - 1
+					/*line hecbench_mpc.go:149*/ tidm1 := tid - 1
 					v2 := gc_s_v2[gc_rank]
-//line hecbench_mpc.go:193
-					if tid > 0 {
+					/*line hecbench_mpc.go:193*/ if tid > 0 {
 						v2 -= sbuf1[tidm1]
 					}
 					var loc int32 = 0
@@ -329,32 +289,26 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					if v2 != 0 {
 						gc_s_loc[gc_rank] = 1
 					}
-//line hecbench_mpc.go:202
-					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					/*line hecbench_mpc.go:202*/ gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
 					gc_s_v2[gc_rank] = v2
 				}
 			}
-//line hecbench_mpc.go:202
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line hecbench_mpc.go:202*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-//line hecbench_mpc.go:209
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+				/*line hecbench_mpc.go:209*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
 					gc_at3 := sbuf2[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:151
-						lanex := tid & 63
-//line hecbench_mpc.go:202
-						bitmap := gc_c1r[gc_lane]
-//line hecbench_mpc.go:204
-						if lanex == 32 {
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
+						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
+						/*line hecbench_mpc.go:204*/ if lanex == 32 {
 							gc_at3[gc_lane] = int64(bitmap)
 						}
 						gc_s_bitmap[gc_rank] = bitmap
@@ -368,12 +322,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:151
-						lanex := tid & 63
-//line hecbench_mpc.go:202
-						bitmap := gc_c1r[gc_lane]
-//line hecbench_mpc.go:204
-						if lanex == 32 {
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
+						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
+						/*line hecbench_mpc.go:204*/ if lanex == 32 {
 							sbuf2[tid] = int64(bitmap)
 						}
 						gc_s_bitmap[gc_rank] = bitmap
@@ -381,8 +332,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-//line hecbench_mpc.go:216
-		var gc_c2v [32]int32
+		/*line hecbench_mpc.go:216*/ var gc_c2v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -400,36 +350,28 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line hecbench_mpc.go:151
-					lanex := tid & 63
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:151*/ lanex := tid & 63
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
 					bitmap := gc_s_bitmap[gc_rank]
-//line hecbench_mpc.go:209
-					if lanex == 0 {
+					/*line hecbench_mpc.go:209*/ if lanex == 0 {
 						if idx < n {
 							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
 						}
 					}
-//line hecbench_mpc.go:215
-					var val *int32 = &gc_s_loc[gc_rank]
-//line hecbench_mpc.go:215
-					var sbuf []int32 = int64sAsInt32s(sbuf1)
+					/*line hecbench_mpc.go:215*/ var val *int32 = &gc_s_loc[gc_rank]
+					/*line hecbench_mpc.go:215*/ var sbuf []int32 = int64sAsInt32s(sbuf1)
 					gc_s_val[gc_rank] = val
 					gc_s_sbuf[gc_rank] = sbuf
 				}
 			}
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
+			/*line hecbench_mpc.go:38*/ for d := 1; d < 32; d *= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line hecbench_mpc.go:39
-					gc_c2v[gc_lane] = *val
+					/*line hecbench_mpc.go:39*/ gc_c2v[gc_lane] = *val
 				}
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				/*line hecbench_mpc.go:39*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
 				gc_lo3, gc_hi3 := 0, 32
 				if gc_bdy*gc_bdz == 1 {
 					if gc_lo3 < gc_hi3 {
@@ -449,8 +391,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_pos.Thread = gc_rank
 						lane := gc_tx & 31
 						val := gc_s_val[gc_rank]
-//line hecbench_mpc.go:39
-						tmp := gc_c2r[gc_lane]
+						/*line hecbench_mpc.go:39*/ tmp := gc_c2r[gc_lane]
 						if lane >= d {
 							*val += tmp
 						}
@@ -481,15 +422,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					lane := gc_tx & 31
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:44
-					if lane == 31 {
+					/*line hecbench_mpc.go:44*/ if lane == 31 {
 						sbuf[warp] = *val
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:53
-		var gc_l_v [32]int32
+		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -506,8 +445,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:49
-					if warp == 0 {
+					/*line hecbench_mpc.go:49*/ if warp == 0 {
 						gc_m19 |= 1 << gc_lane
 					}
 				}
@@ -530,13 +468,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_pos.Thread = gc_rank
 						lane := gc_tx & 31
 						sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:50
-						v := sbuf[lane]
+						/*line hecbench_mpc.go:50*/ v := sbuf[lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
-//line hecbench_mpc.go:51
-				for d_ := 1; d_ < 32; d_ *= 2 {
+				/*line hecbench_mpc.go:51*/ for d_ := 1; d_ < 32; d_ *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
 					gc_lo5, gc_hi5 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
@@ -558,8 +494,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							}
 							lane := gc_tx & 31
 							v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:52
-							tmp_ := gc_c3r[gc_lane]
+							/*line hecbench_mpc.go:52*/ tmp_ := gc_c3r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
@@ -583,16 +518,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						lane := gc_tx & 31
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:57
-						sbuf[lane] = v
+						/*line hecbench_mpc.go:57*/ sbuf[lane] = v
 					}
 				}
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_mpc.go:67
-			gc_off3 := bid
+			/*line hecbench_mpc.go:67*/ gc_off3 := bid
 			gc_off4 := bid1
 			gc_off5 := 0
 			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
@@ -607,16 +540,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
-//line hecbench_mpc.go:61
-					if warp > 0 {
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
 						*val += sbuf[warp-1]
 					}
-//line hecbench_mpc.go:217
-					if v2 != 0 {
+					/*line hecbench_mpc.go:217*/ if v2 != 0 {
 						sbuf2[gc_s_loc[gc_rank]-1] = v2
 					}
-//line hecbench_mpc.go:221
-					if tid == (mpcTPB - 1) {
+					/*line hecbench_mpc.go:221*/ if tid == (mpcTPB - 1) {
 						st := int32(init)
 						if chunk > 0 {
 							for {
@@ -624,8 +554,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_mpc.go:225
-								st = gc_at4[0]
+								/*line hecbench_mpc.go:225*/ st = gc_at4[0]
 								if !(st < 0) {
 									break
 								}
@@ -649,16 +578,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
-//line hecbench_mpc.go:61
-					if warp > 0 {
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
 						*val += sbuf[warp-1]
 					}
-//line hecbench_mpc.go:217
-					if v2 != 0 {
+					/*line hecbench_mpc.go:217*/ if v2 != 0 {
 						sbuf2[gc_s_loc[gc_rank]-1] = v2
 					}
-//line hecbench_mpc.go:221
-					if tid == (mpcTPB - 1) {
+					/*line hecbench_mpc.go:221*/ if tid == (mpcTPB - 1) {
 						st := int32(init)
 						if chunk > 0 {
 							for {
@@ -666,8 +592,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_mpc.go:225
-								st = goffset[bid]
+								/*line hecbench_mpc.go:225*/ st = goffset[bid]
 								if !(st < 0) {
 									break
 								}
@@ -693,53 +618,40 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
-//line hecbench_mpc.go:241
-					if tid < 0 || tid > len(sbuf2)-4 {
+					/*line hecbench_mpc.go:241*/ if tid < 0 || tid > len(sbuf2)-4 {
 						break
 					}
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:241
-						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+						/*line hecbench_mpc.go:241*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 							archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
 						} else {
-//line hecbench_mpc.go:242
-							var gc_lanes [4]int64
-//line hecbench_mpc.go:242
-							archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+							/*line hecbench_mpc.go:242*/ var gc_lanes [4]int64
+							/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
 							for gc_k := range 4 {
 								if 0xff&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
-//line hecbench_mpc.go:242
-									compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
+									/*line hecbench_mpc.go:242*/ compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-//line hecbench_mpc.go:242
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						/*line hecbench_mpc.go:242*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 						if gc_if4.ToBits() != 0 {
 							var gc_u int32
 							if gc_in := gc_if4.ToBits(); gc_in != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:241
-								gc_u = start[0]
+								/*line hecbench_mpc.go:241*/ gc_u = start[0]
 							}
-//line hecbench_mpc.go:242
-							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
+							/*line hecbench_mpc.go:242*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
 							} else {
-//line hecbench_mpc.go:242
-								var gc_lanes2 [4]int64
-//line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
+								/*line hecbench_mpc.go:242*/ var gc_lanes2 [4]int64
+								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
 								for gc_k2 := range 4 {
 									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_mpc.go:242
-										compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
+										/*line hecbench_mpc.go:242*/ compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -752,8 +664,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_mpc.go:241
-				if tid < int(top[0]) {
+				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
 					compressed[int(start[0])+tid] = sbuf2[tid]
 				}
 			}
@@ -781,26 +692,22 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_v2 := make([]int64, gc_b.Len())
 	gc_s_v1 := make([]int64, gc_b.Len())
-//line hecbench_mpc.go:253
-	dim := int((compressed[0] & 31) + 1)
+	/*line hecbench_mpc.go:253*/ dim := int((compressed[0] & 31) + 1)
 	n := int(compressed[0] >> 32)
 	bid := gc_bx
 	gdim := gc_gdx
-//line hecbench_mpc.go:260
-	bid1 := bid + 1
+	/*line hecbench_mpc.go:260*/ bid1 := bid + 1
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
 	init := 1 + (n+63)/64
 	nru := (n - 1) | 63
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-//line hecbench_mpc.go:268
-	start := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_mpc.go:268*/ start := gocuda.Shared[int32](t, 1)[:1]
 	top := gocuda.Shared[int32](t, 1)[:1]
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-//line hecbench_mpc.go:273
-	for chunk := bid; chunk <= chunksm1; chunk += gdim {
+	/*line hecbench_mpc.go:273*/ for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(chunk*mpcTPB, gc_to) {
@@ -817,8 +724,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -826,8 +732,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -835,8 +740,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -844,8 +748,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -853,8 +756,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					var flag int32 = 0
-//line hecbench_mpc.go:280
-					loc := flag
+					/*line hecbench_mpc.go:280*/ loc := flag
 					gc_s_loc[gc_rank] = loc
 					gc_s_flag[gc_rank] = flag
 				}
@@ -864,8 +766,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -873,8 +774,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -882,8 +782,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -891,8 +790,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						var flag int32 = 0
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -900,8 +798,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					var flag int32 = 0
-//line hecbench_mpc.go:280
-					loc := flag
+					/*line hecbench_mpc.go:280*/ loc := flag
 					gc_s_loc[gc_rank] = loc
 					gc_s_flag[gc_rank] = flag
 				}
@@ -909,8 +806,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_mpc.go:290
-			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+			/*line hecbench_mpc.go:290*/ if !compiled.Adds(chunk*mpcTPB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
@@ -924,15 +820,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 						var flag int32 = 0
-//line hecbench_mpc.go:278
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -941,15 +833,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 						var flag int32 = 0
-//line hecbench_mpc.go:278
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -958,15 +846,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 						var flag int32 = 0
-//line hecbench_mpc.go:278
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -975,15 +859,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 						var flag int32 = 0
-//line hecbench_mpc.go:278
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-//line hecbench_mpc.go:280
-						loc := flag
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
 						gc_s_loc[gc_rank] = loc
 						gc_s_flag[gc_rank] = flag
 					}
@@ -992,22 +872,17 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:256*/ lanex := tid & 63
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 					var flag int32 = 0
-//line hecbench_mpc.go:278
-					flag = int32((compressed[1+idx/64] >> lanex) & 1)
-//line hecbench_mpc.go:280
-					loc := flag
+					/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+					/*line hecbench_mpc.go:280*/ loc := flag
 					gc_s_loc[gc_rank] = loc
 					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
-//line hecbench_mpc.go:289
-		var gc_c1v [32]int32
+		/*line hecbench_mpc.go:289*/ var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1017,24 +892,19 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:283
-				var val *int32 = &gc_s_loc[gc_rank]
-//line hecbench_mpc.go:283
-				var sbuf []int32 = int64sAsInt32s(sbuf1)
+				/*line hecbench_mpc.go:283*/ var val *int32 = &gc_s_loc[gc_rank]
+				/*line hecbench_mpc.go:283*/ var sbuf []int32 = int64sAsInt32s(sbuf1)
 				gc_s_val[gc_rank] = val
 				gc_s_sbuf[gc_rank] = sbuf
 			}
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
+			/*line hecbench_mpc.go:38*/ for d := 1; d < 32; d *= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
-//line hecbench_mpc.go:39
-					gc_c1v[gc_lane] = *val
+					/*line hecbench_mpc.go:39*/ gc_c1v[gc_lane] = *val
 				}
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				/*line hecbench_mpc.go:39*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
 				gc_lo3, gc_hi3 := 0, 32
 				if gc_bdy*gc_bdz == 1 {
 					if gc_lo3 < gc_hi3 {
@@ -1054,8 +924,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_pos.Thread = gc_rank
 						lane := gc_tx & 31
 						val := gc_s_val[gc_rank]
-//line hecbench_mpc.go:39
-						tmp := gc_c1r[gc_lane]
+						/*line hecbench_mpc.go:39*/ tmp := gc_c1r[gc_lane]
 						if lane >= d {
 							*val += tmp
 						}
@@ -1086,15 +955,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					lane := gc_tx & 31
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:44
-					if lane == 31 {
+					/*line hecbench_mpc.go:44*/ if lane == 31 {
 						sbuf[warp] = *val
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:53
-		var gc_l_v [32]int32
+		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1111,8 +978,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					warp := gc_tx >> 5
-//line hecbench_mpc.go:49
-					if warp == 0 {
+					/*line hecbench_mpc.go:49*/ if warp == 0 {
 						gc_m20 |= 1 << gc_lane
 					}
 				}
@@ -1135,13 +1001,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_pos.Thread = gc_rank
 						lane := gc_tx & 31
 						sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:50
-						v := sbuf[lane]
+						/*line hecbench_mpc.go:50*/ v := sbuf[lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
-//line hecbench_mpc.go:51
-				for d_ := 1; d_ < 32; d_ *= 2 {
+				/*line hecbench_mpc.go:51*/ for d_ := 1; d_ < 32; d_ *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
 					gc_lo5, gc_hi5 := 0, 32
 					if gc_bdy*gc_bdz == 1 {
@@ -1163,8 +1027,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 							lane := gc_tx & 31
 							v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:52
-							tmp_ := gc_c2r[gc_lane]
+							/*line hecbench_mpc.go:52*/ tmp_ := gc_c2r[gc_lane]
 							if lane >= d_ {
 								v += tmp_
 							}
@@ -1188,16 +1051,14 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						lane := gc_tx & 31
 						sbuf := gc_s_sbuf[gc_rank]
 						v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:57
-						sbuf[lane] = v
+						/*line hecbench_mpc.go:57*/ sbuf[lane] = v
 					}
 				}
 			}
 			gc_act = gc_save20 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_mpc.go:67
-			gc_off := bid
+			/*line hecbench_mpc.go:67*/ gc_off := bid
 			gc_off2 := bid1
 			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
 				gc_at := goffset[gc_off:][:1]
@@ -1209,12 +1070,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:61
-					if warp > 0 {
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
 						*val += sbuf[warp-1]
 					}
-//line hecbench_mpc.go:285
-					if tid == (mpcTPB - 1) {
+					/*line hecbench_mpc.go:285*/ if tid == (mpcTPB - 1) {
 						st := int32(init)
 						if chunk > 0 {
 							for {
@@ -1222,8 +1081,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_mpc.go:289
-								st = gc_at[0]
+								/*line hecbench_mpc.go:289*/ st = gc_at[0]
 								if !(st < 0) {
 									break
 								}
@@ -1243,12 +1101,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:61
-					if warp > 0 {
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
 						*val += sbuf[warp-1]
 					}
-//line hecbench_mpc.go:285
-					if tid == (mpcTPB - 1) {
+					/*line hecbench_mpc.go:285*/ if tid == (mpcTPB - 1) {
 						st := int32(init)
 						if chunk > 0 {
 							for {
@@ -1256,8 +1112,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_mpc.go:289
-								st = goffset[bid]
+								/*line hecbench_mpc.go:289*/ st = goffset[bid]
 								if !(st < 0) {
 									break
 								}
@@ -1281,41 +1136,32 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
-//line hecbench_mpc.go:302
-					if tid < 0 || tid > len(sbuf2)-4 {
+					/*line hecbench_mpc.go:302*/ if tid < 0 || tid > len(sbuf2)-4 {
 						break
 					}
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 						var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:302
-						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+						/*line hecbench_mpc.go:302*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 							gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 						} else {
 							break gc_steps
 						}
-//line hecbench_mpc.go:303
-						gc_ld.StoreSlice(sbuf2[tid:])
+						/*line hecbench_mpc.go:303*/ gc_ld.StoreSlice(sbuf2[tid:])
 					} else {
-//line hecbench_mpc.go:303
-						gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						/*line hecbench_mpc.go:303*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 						if gc_if.ToBits() != 0 {
 							var gc_u int32
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:302
-								gc_u = start[0]
+								/*line hecbench_mpc.go:302*/ gc_u = start[0]
 							}
 							var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:303
-							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
-								gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
+							/*line hecbench_mpc.go:303*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+								/*line hecbench_mpc.go:303*/ gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 							} else {
 								break gc_steps
 							}
-//line hecbench_mpc.go:303
-							gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
+							/*line hecbench_mpc.go:303*/ gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
 						}
 					}
 				}
@@ -1324,16 +1170,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_mpc.go:302
-				if tid < int(top[0]) {
+				/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
 					sbuf2[tid] = compressed[int(start[0])+tid]
 				}
 			}
 		}
-//line hecbench_mpc.go:312
-		var sbuf_ []int64 = sbuf1
-//line hecbench_mpc.go:314
-		var gc_l_tmpl [32]uint32
+		/*line hecbench_mpc.go:312*/ var sbuf_ []int64 = sbuf1
+		/*line hecbench_mpc.go:314*/ var gc_l_tmpl [32]uint32
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
 		var gc_c4v [32]int32
@@ -1349,36 +1192,29 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				flag := gc_s_flag[gc_rank]
 				var v2 int64 = 0
 				gc_s_v2[gc_rank] = v2
-//line hecbench_mpc.go:308
-				if flag != 0 {
+				/*line hecbench_mpc.go:308*/ if flag != 0 {
 					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
 				}
-//line hecbench_mpc.go:312
-				var val_ *int64 = &gc_s_v2[gc_rank]
+				/*line hecbench_mpc.go:312*/ var val_ *int64 = &gc_s_v2[gc_rank]
 				gc_s_val_[gc_rank] = val_
 			}
-//line hecbench_mpc.go:72
-			for d_2 := 1; d_2 < 32; d_2 *= 2 {
+			/*line hecbench_mpc.go:72*/ for d_2 := 1; d_2 < 32; d_2 *= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:73
-					gc_c3v[gc_lane] = int32(*val_)
+					/*line hecbench_mpc.go:73*/ gc_c3v[gc_lane] = int32(*val_)
 				}
-//line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				/*line hecbench_mpc.go:73*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:73
-					tmpl := uint32(gc_c3r[gc_lane])
+					/*line hecbench_mpc.go:73*/ tmpl := uint32(gc_c3r[gc_lane])
 					gc_c4v[gc_lane] = int32(*val_ >> 32)
 					gc_l_tmpl[gc_lane] = tmpl
 				}
-//line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
+				/*line hecbench_mpc.go:74*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1391,8 +1227,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					lane_ := gc_tx & 31
 					val_ := gc_s_val_[gc_rank]
 					tmpl := gc_l_tmpl[gc_lane]
-//line hecbench_mpc.go:74
-					tmph := int64(gc_c4r[gc_lane])
+					/*line hecbench_mpc.go:74*/ tmph := int64(gc_c4r[gc_lane])
 					if lane_ >= d_2 {
 						*val_ += (tmph << 32) + int64(tmpl)
 					}
@@ -1421,15 +1256,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 					lane_ := gc_tx & 31
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:79
-					if lane_ == 31 {
+					/*line hecbench_mpc.go:79*/ if lane_ == 31 {
 						sbuf_[warp_] = *val_
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:88
-		var gc_l_v_ [32]int64
+		/*line hecbench_mpc.go:88*/ var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c5v [32]int32
 		var gc_c5r [32]int32
@@ -1450,8 +1283,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					warp_ := gc_tx >> 5
-//line hecbench_mpc.go:84
-					if warp_ == 0 {
+					/*line hecbench_mpc.go:84*/ if warp_ == 0 {
 						gc_m31 |= 1 << gc_lane
 					}
 				}
@@ -1472,35 +1304,29 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:85
-						v_ := sbuf_[lane_]
+						/*line hecbench_mpc.go:85*/ v_ := sbuf_[lane_]
 						gc_l_v_[gc_lane] = v_
 					}
 				}
-//line hecbench_mpc.go:86
-				for d_3 := 1; d_3 < 32; d_3 *= 2 {
+				/*line hecbench_mpc.go:86*/ for d_3 := 1; d_3 < 32; d_3 *= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:87
-						gc_c5v[gc_lane] = int32(v_)
+						/*line hecbench_mpc.go:87*/ gc_c5v[gc_lane] = int32(v_)
 					}
-//line hecbench_mpc.go:87
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+					/*line hecbench_mpc.go:87*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:87
-						tmpl_ := uint32(gc_c5r[gc_lane])
+						/*line hecbench_mpc.go:87*/ tmpl_ := uint32(gc_c5r[gc_lane])
 						gc_c6v[gc_lane] = int32(v_ >> 32)
 						gc_l_tmpl_[gc_lane] = tmpl_
 					}
-//line hecbench_mpc.go:88
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+					/*line hecbench_mpc.go:88*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1514,8 +1340,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						lane_ := gc_tx & 31
 						v_ := gc_l_v_[gc_lane]
 						tmpl_ := gc_l_tmpl_[gc_lane]
-//line hecbench_mpc.go:88
-						tmph_ := int64(gc_c6r[gc_lane])
+						/*line hecbench_mpc.go:88*/ tmph_ := int64(gc_c6r[gc_lane])
 						if lane_ >= d_3 {
 							v_ += (tmph_ << 32) + int64(tmpl_)
 						}
@@ -1536,8 +1361,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_pos.Thread = gc_w + gc_lane
 						lane_ := gc_tx & 31
 						v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:93
-						sbuf_[lane_] = v_
+						/*line hecbench_mpc.go:93*/ sbuf_[lane_] = v_
 					}
 				}
 			}
@@ -1553,12 +1377,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 					tid := gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:97
-					if warp_ > 0 {
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-//line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
 					gc_tx := gc_step4 + 1
@@ -1567,12 +1389,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 					tid := gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:97
-					if warp_ > 0 {
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-//line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
 					gc_tx := gc_step4 + 2
@@ -1581,12 +1401,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 					tid := gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:97
-					if warp_ > 0 {
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-//line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
 					gc_tx := gc_step4 + 3
@@ -1595,12 +1413,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 					tid := gc_tx
 					val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:97
-					if warp_ > 0 {
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-//line hecbench_mpc.go:314
-					sbuf2[tid] = gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
@@ -1609,20 +1425,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				warp_ := gc_tx >> 5
 				tid := gc_tx
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_mpc.go:97
-				if warp_ > 0 {
+				/*line hecbench_mpc.go:97*/ if warp_ > 0 {
 					*val_ += sbuf_[warp_-1]
 				}
-//line hecbench_mpc.go:314
-				sbuf2[tid] = gc_s_v2[gc_rank]
+				/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 			}
 		}
-//line hecbench_mpc.go:322
-		var sbuf_2 []int64 = sbuf1
-//line hecbench_mpc.go:322
-		var dim_ uint8 = uint8(dim)
-//line hecbench_mpc.go:324
-		var gc_l_tmpl_2 [32]uint32
+		/*line hecbench_mpc.go:322*/ var sbuf_2 []int64 = sbuf1
+		/*line hecbench_mpc.go:322*/ var dim_ uint8 = uint8(dim)
+		/*line hecbench_mpc.go:324*/ var gc_l_tmpl_2 [32]uint32
 		var gc_c7v [32]int32
 		var gc_c7r [32]int32
 		var gc_c8v [32]int32
@@ -1643,28 +1454,22 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 					tid := gc_tx
-//line hecbench_mpc.go:256
-					lanex := tid & 63
+					/*line hecbench_mpc.go:256*/ lanex := tid & 63
 					warpx := tid & 0x3c0
 					var v1 int64 = 0
 					gc_s_v1[gc_rank] = v1
-//line hecbench_mpc.go:318
-					for i := 63; i >= 0; i-- {
+					/*line hecbench_mpc.go:318*/ for i := 63; i >= 0; i-- {
 						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 					}
-//line hecbench_mpc.go:322
-					var val_2 *int64 = &gc_s_v1[gc_rank]
-//line hecbench_mpc.go:108
-					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+					/*line hecbench_mpc.go:322*/ var val_2 *int64 = &gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:108*/ tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
 					gc_s_val_2[gc_rank] = val_2
 					gc_s_tix[gc_rank] = tix
 				}
 			}
-//line hecbench_mpc.go:110
-			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+			/*line hecbench_mpc.go:110*/ for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1673,22 +1478,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_mpc.go:111
-					gc_c7v[gc_lane] = int32(*val_2)
+					/*line hecbench_mpc.go:111*/ gc_c7v[gc_lane] = int32(*val_2)
 				}
-//line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				/*line hecbench_mpc.go:111*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
-//line hecbench_mpc.go:111
-					tmpl_2 := uint32(gc_c7r[gc_lane])
+					/*line hecbench_mpc.go:111*/ tmpl_2 := uint32(gc_c7r[gc_lane])
 					gc_c8v[gc_lane] = int32(*val_2 >> 32)
 					gc_l_tmpl_2[gc_lane] = tmpl_2
 				}
-//line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
+				/*line hecbench_mpc.go:112*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1699,12 +1500,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:107
-					lane_2 := tid_ & 31
+					/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
 					val_2 := gc_s_val_2[gc_rank]
 					tmpl_2 := gc_l_tmpl_2[gc_lane]
-//line hecbench_mpc.go:112
-					tmph_2 := int64(gc_c8r[gc_lane])
+					/*line hecbench_mpc.go:112*/ tmph_2 := int64(gc_c8r[gc_lane])
 					if lane_2 >= d_4 {
 						*val_2 += (tmph_2 << 32) + int64(tmpl_2)
 					}
@@ -1721,19 +1520,16 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:107
-					lane_2 := tid_ & 31
+					/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:117
-					if (lane_2 + int(dim_)) > 31 {
+					/*line hecbench_mpc.go:117*/ if (lane_2 + int(dim_)) > 31 {
 						sbuf_2[tix] = *val_2
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:125
-		var gc_l_v_2 [32]int64
+		/*line hecbench_mpc.go:125*/ var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
 		var gc_c9v [32]int32
 		var gc_c9r [32]int32
@@ -1754,10 +1550,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
-//line hecbench_mpc.go:122
-					if warp_2 < int(dim_) {
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:122*/ if warp_2 < int(dim_) {
 						gc_m42 |= 1 << gc_lane
 					}
 				}
@@ -1778,40 +1572,32 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-//line hecbench_mpc.go:123
-						idx_ := (lane_2 * int(dim_)) + warp_2
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+						/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+						/*line hecbench_mpc.go:123*/ idx_ := (lane_2 * int(dim_)) + warp_2
 						v_2 := sbuf_2[idx_]
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-//line hecbench_mpc.go:125
-				for d_5 := 1; d_5 < 32; d_5 *= 2 {
+				/*line hecbench_mpc.go:125*/ for d_5 := 1; d_5 < 32; d_5 *= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:126
-						gc_c9v[gc_lane] = int32(v_2)
+						/*line hecbench_mpc.go:126*/ gc_c9v[gc_lane] = int32(v_2)
 					}
-//line hecbench_mpc.go:126
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+					/*line hecbench_mpc.go:126*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:126
-						tmpl_3 := uint32(gc_c9r[gc_lane])
+						/*line hecbench_mpc.go:126*/ tmpl_3 := uint32(gc_c9r[gc_lane])
 						gc_c10v[gc_lane] = int32(v_2 >> 32)
 						gc_l_tmpl_3[gc_lane] = tmpl_3
 					}
-//line hecbench_mpc.go:127
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+					/*line hecbench_mpc.go:127*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1823,12 +1609,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							continue
 						}
 						tid_ := gc_tx
-//line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
 						v_2 := gc_l_v_2[gc_lane]
 						tmpl_3 := gc_l_tmpl_3[gc_lane]
-//line hecbench_mpc.go:127
-						tmph_3 := int64(gc_c10r[gc_lane])
+						/*line hecbench_mpc.go:127*/ tmph_3 := int64(gc_c10r[gc_lane])
 						if lane_2 >= d_5 {
 							v_2 += (tmph_3 << 32) + int64(tmpl_3)
 						}
@@ -1848,15 +1632,11 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
-//line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-//line hecbench_mpc.go:123
-						idx_ := (lane_2 * int(dim_)) + warp_2
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+						/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+						/*line hecbench_mpc.go:123*/ idx_ := (lane_2 * int(dim_)) + warp_2
 						v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:132
-						sbuf_2[idx_] = v_2
+						/*line hecbench_mpc.go:132*/ sbuf_2[idx_] = v_2
 					}
 				}
 			}
@@ -1870,19 +1650,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 					tid := gc_tx
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:136
-					if warp_2 > 0 {
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-//line hecbench_mpc.go:324
-					if idx < n {
+					/*line hecbench_mpc.go:324*/ if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
@@ -1891,19 +1667,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 					tid := gc_tx
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:136
-					if warp_2 > 0 {
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-//line hecbench_mpc.go:324
-					if idx < n {
+					/*line hecbench_mpc.go:324*/ if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
@@ -1912,19 +1684,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 					tid := gc_tx
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:136
-					if warp_2 > 0 {
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-//line hecbench_mpc.go:324
-					if idx < n {
+					/*line hecbench_mpc.go:324*/ if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
@@ -1933,19 +1701,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 					tid := gc_tx
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:136
-					if warp_2 > 0 {
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-//line hecbench_mpc.go:324
-					if idx < n {
+					/*line hecbench_mpc.go:324*/ if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank]
 					}
 				}
@@ -1954,19 +1718,15 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx
-//line hecbench_mpc.go:106
-				warp_2 := tid_ >> 5
+				/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
 				tid := gc_tx
-//line hecbench_mpc.go:274
-				idx := tid + chunk*mpcTPB
+				/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
 				val_2 := gc_s_val_2[gc_rank]
 				tix := gc_s_tix[gc_rank]
-//line hecbench_mpc.go:136
-				if warp_2 > 0 {
+				/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
 					*val_2 += sbuf_2[tix-int(dim_)]
 				}
-//line hecbench_mpc.go:324
-				if idx < n {
+				/*line hecbench_mpc.go:324*/ if idx < n {
 					decompressed[idx] = gc_s_v1[gc_rank]
 				}
 			}

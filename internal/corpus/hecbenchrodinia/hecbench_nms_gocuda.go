@@ -62,16 +62,14 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_by*gc_bdy + gc_ty)
 			gc_off2 := gc_bx * gc_bdx
-//line hecbench_nms.go:55
-			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
+			/*line hecbench_nms.go:55*/ gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
 			if gc_off >= 0 && gc_off < len(rects) && gc_off2 >= 0 && gc_off2 <= len(rects) && gc_bdx <= len(rects)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off3 {
 				gc_at := rects[gc_off:][:1]
 				gc_at2 := rects[gc_off2:][:gc_bdx]
 				gc_at3 := nmsbitmap[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-//line hecbench_nms.go:26
-					if gc_at[0].W < gc_at2[gc_tx].W {
+					/*line hecbench_nms.go:26*/ if gc_at[0].W < gc_at2[gc_tx].W {
 						area := (gc_at2[gc_tx].Z + 1.0) * (gc_at2[gc_tx].Z + 1.0)
 						w := fmaxf(0.0, fminf(gc_at[0].X+gc_at[0].Z, gc_at2[gc_tx].X+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].X, gc_at2[gc_tx].X)+1.0)
 						h := fmaxf(0.0, fminf(gc_at[0].Y+gc_at[0].Z, gc_at2[gc_tx].Y+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].Y, gc_at2[gc_tx].Y)+1.0)
@@ -83,8 +81,7 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-//line hecbench_nms.go:26
-					if rects[i].W < rects[j].W {
+					/*line hecbench_nms.go:26*/ if rects[i].W < rects[j].W {
 						area := (rects[j].Z + 1.0) * (rects[j].Z + 1.0)
 						w := fmaxf(0.0, fminf(rects[i].X+rects[i].Z, rects[j].X+rects[j].Z)-fmaxf(rects[i].X, rects[j].X)+1.0)
 						h := fmaxf(0.0, fminf(rects[i].Y+rects[i].Z, rects[j].Y+rects[j].Z)-fmaxf(rects[i].Y, rects[j].Y)+1.0)
@@ -127,8 +124,7 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	gc_s_cond := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_cond_ := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_idx := compiled.Scratch[int](gc_b, 4)[:gc_n]
-//line hecbench_nms.go:49
-	var ndetections_ int = ndetections
+	/*line hecbench_nms.go:49*/ var ndetections_ int = ndetections
 	_ = ndetections_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
@@ -139,14 +135,10 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_nms.go:47
-				idx := gc_bx*nmsMaxDetections + gc_tx
-//line hecbench_nms.go:49
-				var pointsbitmap_ *uint8 = &gc_at[0]
-//line hecbench_nms.go:49
-				var cond int = int(gc_at2[gc_tx])
-//line hecbench_nms.go:49
-				var idx_ int = idx
+				/*line hecbench_nms.go:47*/ idx := gc_bx*nmsMaxDetections + gc_tx
+				/*line hecbench_nms.go:49*/ var pointsbitmap_ *uint8 = &gc_at[0]
+				/*line hecbench_nms.go:49*/ var cond int = int(gc_at2[gc_tx])
+				/*line hecbench_nms.go:49*/ var idx_ int = idx
 				_ = idx_
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
@@ -156,14 +148,10 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_nms.go:47
-				idx := gc_bx*nmsMaxDetections + gc_tx
-//line hecbench_nms.go:49
-				var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
-//line hecbench_nms.go:49
-				var cond int = int(nmsbitmap[idx])
-//line hecbench_nms.go:49
-				var idx_ int = idx
+				/*line hecbench_nms.go:47*/ idx := gc_bx*nmsMaxDetections + gc_tx
+				/*line hecbench_nms.go:49*/ var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
+				/*line hecbench_nms.go:49*/ var cond int = int(nmsbitmap[idx])
+				/*line hecbench_nms.go:49*/ var idx_ int = idx
 				_ = idx_
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
@@ -175,8 +163,7 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		cond := gc_s_cond[gc_rank]
-//line hecbench_nms.go:37
-		if !(cond != 0) {
+		/*line hecbench_nms.go:37*/ if !(cond != 0) {
 			gc_r2 = false
 		}
 	}
@@ -187,41 +174,34 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-//line hecbench_nms.go:37
-			*pointsbitmap_ = b2u8(syncThreadsAnd)
+			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-//line hecbench_nms.go:37
-			*pointsbitmap_ = b2u8(syncThreadsAnd)
+			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-//line hecbench_nms.go:37
-			*pointsbitmap_ = b2u8(syncThreadsAnd)
+			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-//line hecbench_nms.go:37
-			*pointsbitmap_ = b2u8(syncThreadsAnd)
+			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-//line hecbench_nms.go:37
-		*pointsbitmap_ = b2u8(syncThreadsAnd)
+		/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 	}
-//line hecbench_nms.go:51
-	for i := 0; i < (nmsPartitions - 1); i++ {
-//line hecbench_nms.go:53
-		var ndetections_2 int = ndetections
+	/*line hecbench_nms.go:51*/ for i := 0; i < (nmsPartitions - 1); i++ {
+		/*line hecbench_nms.go:53*/ var ndetections_2 int = ndetections
 		_ = ndetections_2
 		gc_off3 := gc_bx
 		if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
@@ -229,13 +209,10 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line hecbench_nms.go:52
-				idx += nmsMaxDetections / nmsPartitions
+				/*line hecbench_nms.go:52*/ idx += nmsMaxDetections / nmsPartitions
 				var pointsbitmap_2 *uint8 = &gc_at3[0]
-//line hecbench_nms.go:53
-				var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
-//line hecbench_nms.go:53
-				var idx_2 int = idx
+				/*line hecbench_nms.go:53*/ var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
+				/*line hecbench_nms.go:53*/ var idx_2 int = idx
 				_ = idx_2
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
@@ -245,13 +222,10 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
-//line hecbench_nms.go:52
-				idx += nmsMaxDetections / nmsPartitions
+				/*line hecbench_nms.go:52*/ idx += nmsMaxDetections / nmsPartitions
 				var pointsbitmap_2 *uint8 = &pointsbitmap[gc_bx]
-//line hecbench_nms.go:53
-				var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
-//line hecbench_nms.go:53
-				var idx_2 int = idx
+				/*line hecbench_nms.go:53*/ var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
+				/*line hecbench_nms.go:53*/ var idx_2 int = idx
 				_ = idx_2
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
@@ -262,8 +236,7 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			cond_ := gc_s_cond_[gc_rank]
-//line hecbench_nms.go:37
-			if !(cond_ != 0) {
+			/*line hecbench_nms.go:37*/ if !(cond_ != 0) {
 				gc_r5 = false
 			}
 		}
@@ -274,36 +247,31 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-//line hecbench_nms.go:37
-				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-//line hecbench_nms.go:37
-				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-//line hecbench_nms.go:37
-				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-//line hecbench_nms.go:37
-				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-//line hecbench_nms.go:37
-			*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+			/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 		}
 	}
 }

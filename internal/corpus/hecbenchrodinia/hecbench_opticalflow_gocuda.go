@@ -44,8 +44,7 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_opticalflow.go:24
-	cta := cg.ThisThreadBlock(t)
+	/*line hecbench_opticalflow.go:24*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	du := gocuda.Shared[float32](t, (bx+2)*(by+2))
 	dv := gocuda.Shared[float32](t, (bx+2)*(by+2))
@@ -56,30 +55,22 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				gc_pos.Thread = gc_base + gc_tx
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
-//line hecbench_opticalflow.go:33
-				pos := min(ix, w-1) + min(iy, h-1)*s
-//line hecbench_opticalflow.go:36
-				shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
-//line hecbench_opticalflow.go:40
-				du[shMemPos] = du0[pos]
+				/*line hecbench_opticalflow.go:33*/ pos := min(ix, w-1) + min(iy, h-1)*s
+				/*line hecbench_opticalflow.go:36*/ shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
+				/*line hecbench_opticalflow.go:40*/ du[shMemPos] = du0[pos]
 				dv[shMemPos] = dv0[pos]
 				if gc_ty == 0 {
 					bsx := gc_bx * gc_bdx
 					bsy := gc_by * gc_bdy
-//line hecbench_opticalflow.go:52
-					var x, y int
-//line hecbench_opticalflow.go:56
-					var gmPos, smPos int
-//line hecbench_opticalflow.go:58
-					x = min(bsx+gc_tx, w-1)
-//line hecbench_opticalflow.go:60
-					y = max(bsy-1, 0)
+					/*line hecbench_opticalflow.go:52*/ var x, y int
+					/*line hecbench_opticalflow.go:56*/ var gmPos, smPos int
+					/*line hecbench_opticalflow.go:58*/ x = min(bsx+gc_tx, w-1)
+					/*line hecbench_opticalflow.go:60*/ y = max(bsy-1, 0)
 					gmPos = y*s + x
 					smPos = gc_tx + 1
 					du[smPos] = du0[gmPos]
 					dv[smPos] = dv0[gmPos]
-//line hecbench_opticalflow.go:67
-					y = min(bsy+by, h-1)
+					/*line hecbench_opticalflow.go:67*/ y = min(bsy+by, h-1)
 					smPos += (by + 1) * (bx + 2)
 					gmPos = y*s + x
 					du[smPos] = du0[gmPos]
@@ -87,22 +78,16 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				} else if gc_ty == 1 {
 					bsx_ := gc_bx * gc_bdx
 					bsy_ := gc_by * gc_bdy
-//line hecbench_opticalflow.go:77
-					var x_, y_ int
-//line hecbench_opticalflow.go:81
-					var gmPos_, smPos_ int
-//line hecbench_opticalflow.go:83
-					y_ = min(bsy_+gc_tx, h-1)
-//line hecbench_opticalflow.go:85
-					x_ = max(bsx_-1, 0)
+					/*line hecbench_opticalflow.go:77*/ var x_, y_ int
+					/*line hecbench_opticalflow.go:81*/ var gmPos_, smPos_ int
+					/*line hecbench_opticalflow.go:83*/ y_ = min(bsy_+gc_tx, h-1)
+					/*line hecbench_opticalflow.go:85*/ x_ = max(bsx_-1, 0)
 					smPos_ = bx + 2 + gc_tx*(bx+2)
 					gmPos_ = x_ + y_*s
-//line hecbench_opticalflow.go:90
-					if gc_tx < by {
+					/*line hecbench_opticalflow.go:90*/ if gc_tx < by {
 						du[smPos_] = du0[gmPos_]
 						dv[smPos_] = dv0[gmPos_]
-//line hecbench_opticalflow.go:94
-						x_ = min(bsx_+bx, w-1)
+						/*line hecbench_opticalflow.go:94*/ x_ = min(bsx_+bx, w-1)
 						gmPos_ = y_*s + x_
 						smPos_ += bx + 1
 						du[smPos_] = du0[gmPos_]
@@ -137,21 +122,16 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				gc_pos.Thread = gc_base + gc_tx
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
-//line hecbench_opticalflow.go:33
-				pos := min(ix, w-1) + min(iy, h-1)*s
-//line hecbench_opticalflow.go:36
-				shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
-//line hecbench_opticalflow.go:109
-				var left, right, up, down int
+				/*line hecbench_opticalflow.go:33*/ pos := min(ix, w-1) + min(iy, h-1)*s
+				/*line hecbench_opticalflow.go:36*/ shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
+				/*line hecbench_opticalflow.go:109*/ var left, right, up, down int
 				left = shMemPos - 1
 				right = shMemPos + 1
 				up = shMemPos + bx + 2
 				down = shMemPos - bx - 2
-//line hecbench_opticalflow.go:115
-				sumU := (du[left] + du[right] + du[up] + du[down]) * 0.25
+				/*line hecbench_opticalflow.go:115*/ sumU := (du[left] + du[right] + du[up] + du[down]) * 0.25
 				sumV := (dv[left] + dv[right] + dv[up] + dv[down]) * 0.25
-//line hecbench_opticalflow.go:118
-				frac := (Ix[pos]*sumU + Iy[pos]*sumV + Iz[pos]) /
+				/*line hecbench_opticalflow.go:118*/ frac := (Ix[pos]*sumU + Iy[pos]*sumV + Iz[pos]) /
 					(Ix[pos]*Ix[pos] + Iy[pos]*Iy[pos] + alpha)
 //line hecbench_opticalflow.go:121
 				du1[pos] = sumU - Ix[pos]*frac

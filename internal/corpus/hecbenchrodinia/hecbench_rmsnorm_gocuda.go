@@ -54,8 +54,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	gc_s_stRegs := make([][4]T, gc_b.Len())
 	BLOCKSIZE := gc_bdx
 	bid := gc_bx
-//line hecbench_rmsnorm.go:102
-	inputPtr := input[int64(bid)*innerLen:]
+	/*line hecbench_rmsnorm.go:102*/ inputPtr := input[int64(bid)*innerLen:]
 	gammaPtr := gamma
 	outputPtr := output[int64(bid)*innerLen:]
 	gc_step := 0
@@ -63,8 +62,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:107
-			var ldInputRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 			localSquaresSum := float32(0.0)
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
@@ -72,8 +70,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:107
-			var ldInputRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 			localSquaresSum := float32(0.0)
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
@@ -81,8 +78,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:107
-			var ldInputRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 			localSquaresSum := float32(0.0)
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
@@ -90,8 +86,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:107
-			var ldInputRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 			localSquaresSum := float32(0.0)
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
@@ -99,14 +94,12 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:107
-		var ldInputRegs [rmsMaxUnroll]T
+		/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 		gc_s_ldInputRegs[gc_rank] = ldInputRegs
 		localSquaresSum := float32(0.0)
 		gc_s_localSquaresSum[gc_rank] = localSquaresSum
 	}
-//line hecbench_rmsnorm.go:109
-	for gc_off, gc_limit, gc_more := int64(0), int64(innerLen), true; gc_more; gc_off += int64(BLOCKSIZE * unroll) {
+	/*line hecbench_rmsnorm.go:109*/ for gc_off, gc_limit, gc_more := int64(0), int64(innerLen), true; gc_more; gc_off += int64(BLOCKSIZE * unroll) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -116,21 +109,17 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:99
-				warpID := gc_tx / rmsThreadsPerWarp
+				/*line hecbench_rmsnorm.go:99*/ warpID := gc_tx / rmsThreadsPerWarp
 				laneID := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:106
-				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+				/*line hecbench_rmsnorm.go:106*/ startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
 				localSquaresSum := gc_s_localSquaresSum[gc_rank]
-//line hecbench_rmsnorm.go:109
-				gc_start := int64(startOffset)
+				/*line hecbench_rmsnorm.go:109*/ gc_start := int64(startOffset)
 				offset := gc_start + gc_off
 				if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_rmsnorm.go:110
-				loadData(inputPtr[offset:], gc_s_ldInputRegs[gc_rank][:], unroll)
+				/*line hecbench_rmsnorm.go:110*/ loadData(inputPtr[offset:], gc_s_ldInputRegs[gc_rank][:], unroll)
 				for i := 0; i < unroll; i++ {
 					val := float32(gc_s_ldInputRegs[gc_rank][i])
 					localSquaresSum += (val * val)
@@ -139,15 +128,11 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			}
 		}
 	}
-//line hecbench_rmsnorm.go:50
-	var f sumOp[float32]
+	/*line hecbench_rmsnorm.go:50*/ var f sumOp[float32]
 	numWarps := (gc_bdx + rmsThreadsPerWarp - 1) / rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:53
-	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
-//line hecbench_rmsnorm.go:39
-	var f_ sumOp[float32]
-//line hecbench_rmsnorm.go:41
-	var gc_l_val_3 [32]float32
+	/*line hecbench_rmsnorm.go:53*/ smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
+	/*line hecbench_rmsnorm.go:39*/ var f_ sumOp[float32]
+	/*line hecbench_rmsnorm.go:41*/ var gc_l_val_3 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -158,22 +143,18 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			localSquaresSum := gc_s_localSquaresSum[gc_rank]
-//line hecbench_rmsnorm.go:117
-			var val_2 float32 = localSquaresSum
-//line hecbench_rmsnorm.go:57
-			valReg := f.init()
+			/*line hecbench_rmsnorm.go:117*/ var val_2 float32 = localSquaresSum
+			/*line hecbench_rmsnorm.go:57*/ valReg := f.init()
 			valReg = f.op(valReg, val_2)
 			var val_3 float32 = valReg
 			gc_l_val_3[gc_lane] = val_3
 		}
-//line hecbench_rmsnorm.go:40
-		for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
+		/*line hecbench_rmsnorm.go:40*/ for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rmsnorm.go:41
-				tmp := gc_c1r[gc_lane]
+				/*line hecbench_rmsnorm.go:41*/ tmp := gc_c1r[gc_lane]
 				val_3 = f_.op(tmp, val_3)
 				gc_l_val_3[gc_lane] = val_3
 			}
@@ -197,24 +178,19 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_rmsnorm.go:54
-				warpID_ := gc_tx / rmsThreadsPerWarp
+				/*line hecbench_rmsnorm.go:54*/ warpID_ := gc_tx / rmsThreadsPerWarp
 				laneID_ := gc_tx % rmsThreadsPerWarp
 				val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rmsnorm.go:59
-				var valReg float32
-//line hecbench_rmsnorm.go:44
-				var r_ float32 = val_3
-//line hecbench_rmsnorm.go:59
-				valReg = r_
+				/*line hecbench_rmsnorm.go:59*/ var valReg float32
+				/*line hecbench_rmsnorm.go:44*/ var r_ float32 = val_3
+				/*line hecbench_rmsnorm.go:59*/ valReg = r_
 				if laneID_ == 0 {
 					smem[warpID_] = valReg
 				}
 			}
 		}
 	}
-//line hecbench_rmsnorm.go:70
-	var gc_l_val_4 [32]float32
+	/*line hecbench_rmsnorm.go:70*/ var gc_l_val_4 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -230,10 +206,8 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_rmsnorm.go:54
-				warpID_ := gc_tx / rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:64
-				if warpID_ == 0 {
+				/*line hecbench_rmsnorm.go:54*/ warpID_ := gc_tx / rmsThreadsPerWarp
+				/*line hecbench_rmsnorm.go:64*/ if warpID_ == 0 {
 					gc_m15 |= 1 << gc_lane
 				}
 			}
@@ -253,12 +227,9 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_rmsnorm.go:55
-					laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
-					var valReg float32
-//line hecbench_rmsnorm.go:65
-					if laneID_ < numWarps {
+					/*line hecbench_rmsnorm.go:55*/ laneID_ := gc_tx % rmsThreadsPerWarp
+					/*line hecbench_rmsnorm.go:57*/ var valReg float32
+					/*line hecbench_rmsnorm.go:65*/ if laneID_ < numWarps {
 						valReg = smem[laneID_]
 					} else {
 						valReg = f.init()
@@ -267,8 +238,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					gc_l_val_4[gc_lane] = val_4
 				}
 			}
-//line hecbench_rmsnorm.go:39
-			var f_2 sumOp[float32]
+			/*line hecbench_rmsnorm.go:39*/ var f_2 sumOp[float32]
 			for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -277,8 +247,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					val_4 := gc_l_val_4[gc_lane]
-//line hecbench_rmsnorm.go:41
-					tmp_ := gc_c2r[gc_lane]
+					/*line hecbench_rmsnorm.go:41*/ tmp_ := gc_c2r[gc_lane]
 					val_4 = f_2.op(tmp_, val_4)
 					gc_l_val_4[gc_lane] = val_4
 				}
@@ -305,15 +274,11 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_rmsnorm.go:55
-					laneID_ := gc_tx % rmsThreadsPerWarp
+					/*line hecbench_rmsnorm.go:55*/ laneID_ := gc_tx % rmsThreadsPerWarp
 					val_4 := gc_l_val_4[gc_lane]
-//line hecbench_rmsnorm.go:59
-					var valReg float32
-//line hecbench_rmsnorm.go:44
-					var r_2 float32 = val_4
-//line hecbench_rmsnorm.go:70
-					valReg = r_2
+					/*line hecbench_rmsnorm.go:59*/ var valReg float32
+					/*line hecbench_rmsnorm.go:44*/ var r_2 float32 = val_4
+					/*line hecbench_rmsnorm.go:70*/ valReg = r_2
 					if laneID_ == 0 {
 						smem[0] = valReg
 					}
@@ -322,79 +287,61 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		}
 		gc_act = gc_save15 &^ gc_dead
 	}
-//line hecbench_rmsnorm.go:76
-	var r float32 = smem[0]
-//line hecbench_rmsnorm.go:117
-	meanSquare := r / float32(innerLen)
+	/*line hecbench_rmsnorm.go:76*/ var r float32 = smem[0]
+	/*line hecbench_rmsnorm.go:117*/ meanSquare := r / float32(innerLen)
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:118
-			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-//line hecbench_rmsnorm.go:120
-			var ldGammaRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
 			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-//line hecbench_rmsnorm.go:121
-			var stRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:121*/ var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:118
-			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-//line hecbench_rmsnorm.go:120
-			var ldGammaRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
 			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-//line hecbench_rmsnorm.go:121
-			var stRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:121*/ var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:118
-			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-//line hecbench_rmsnorm.go:120
-			var ldGammaRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
 			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-//line hecbench_rmsnorm.go:121
-			var stRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:121*/ var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:118
-			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-//line hecbench_rmsnorm.go:120
-			var ldGammaRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
 			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-//line hecbench_rmsnorm.go:121
-			var stRegs [rmsMaxUnroll]T
+			/*line hecbench_rmsnorm.go:121*/ var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:118
-		normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-//line hecbench_rmsnorm.go:120
-		var ldGammaRegs [rmsMaxUnroll]T
+		/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+		/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
 		gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-//line hecbench_rmsnorm.go:121
-		var stRegs [rmsMaxUnroll]T
+		/*line hecbench_rmsnorm.go:121*/ var stRegs [rmsMaxUnroll]T
 		gc_s_stRegs[gc_rank] = stRegs
 		gc_s_normFactor[gc_rank] = normFactor
 	}
-//line hecbench_rmsnorm.go:122
-	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(innerLen), true; gc_more2; gc_off2 += int64(BLOCKSIZE * unroll) {
+	/*line hecbench_rmsnorm.go:122*/ for gc_off2, gc_limit2, gc_more2 := int64(0), int64(innerLen), true; gc_more2; gc_off2 += int64(BLOCKSIZE * unroll) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -404,24 +351,19 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:99
-				warpID := gc_tx / rmsThreadsPerWarp
+				/*line hecbench_rmsnorm.go:99*/ warpID := gc_tx / rmsThreadsPerWarp
 				laneID := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:106
-				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+				/*line hecbench_rmsnorm.go:106*/ startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
 				normFactor := gc_s_normFactor[gc_rank]
-//line hecbench_rmsnorm.go:122
-				gc_start2 := int64(startOffset)
+				/*line hecbench_rmsnorm.go:122*/ gc_start2 := int64(startOffset)
 				offset_ := gc_start2 + gc_off2
 				if !(offset_ < gc_limit2) || offset_ < gc_start2 && compiled.StrideStopped(gc_start2, int64(BLOCKSIZE*unroll), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
-//line hecbench_rmsnorm.go:123
-				loadData(inputPtr[offset_:], gc_s_ldInputRegs[gc_rank][:], unroll)
+				/*line hecbench_rmsnorm.go:123*/ loadData(inputPtr[offset_:], gc_s_ldInputRegs[gc_rank][:], unroll)
 				loadData(gammaPtr[offset_:], gc_s_ldGammaRegs[gc_rank][:], unroll)
-//line hecbench_rmsnorm.go:126
-				for i_ := 0; i_ < unroll; i_++ {
+				/*line hecbench_rmsnorm.go:126*/ for i_ := 0; i_ < unroll; i_++ {
 					val_ := float32(gc_s_ldInputRegs[gc_rank][i_]) * normFactor * float32(gc_s_ldGammaRegs[gc_rank][i_])
 					gc_s_stRegs[gc_rank][i_] = T(val_)
 				}

@@ -66,8 +66,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	for gc_rank := range gc_s_mask {
 		gc_s_mask[gc_rank] = mask
 	}
-//line hecbench_softmax.go:102
-	nextPowerOfTwo := 1 << log2Elements
+	/*line hecbench_softmax.go:102*/ nextPowerOfTwo := 1 << log2Elements
 	WARP_SIZE := c10WarpSize
 	if nextPowerOfTwo < c10WarpSize {
 		WARP_SIZE = nextPowerOfTwo
@@ -81,20 +80,13 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	if WARP_ITERATIONS < 4 {
 		ELEMENTS_PER_LDG_STG = 1
 	}
-//line hecbench_softmax.go:181
-	var warpBatch int = WARP_BATCH
-//line hecbench_softmax.go:181
-	var warpSize int = WARP_SIZE
-//line hecbench_softmax.go:80
-	var r smMax[float32]
-//line hecbench_softmax.go:200
-	var warpBatch_ int = WARP_BATCH
-//line hecbench_softmax.go:200
-	var warpSize_ int = WARP_SIZE
-//line hecbench_softmax.go:80
-	var r_2 smAdd[float32]
-//line hecbench_softmax.go:82
-	var gc_l_value [32]float32
+	/*line hecbench_softmax.go:181*/ var warpBatch int = WARP_BATCH
+	/*line hecbench_softmax.go:181*/ var warpSize int = WARP_SIZE
+	/*line hecbench_softmax.go:80*/ var r smMax[float32]
+	/*line hecbench_softmax.go:200*/ var warpBatch_ int = WARP_BATCH
+	/*line hecbench_softmax.go:200*/ var warpSize_ int = WARP_SIZE
+	/*line hecbench_softmax.go:80*/ var r_2 smAdd[float32]
+	/*line hecbench_softmax.go:82*/ var gc_l_value [32]float32
 	var gc_l_value_ [32]float32
 	var gc_l_sum_ [32][]float32
 	var gc_l_sum_2 [32][]float32
@@ -124,39 +116,32 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_softmax.go:119
-				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
-//line hecbench_softmax.go:130
-				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
+				/*line hecbench_softmax.go:119*/ firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
+				/*line hecbench_softmax.go:130*/ localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
 				localIdx := gc_tx
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
 				mask := gc_s_mask[gc_rank]
-//line hecbench_softmax.go:121
-				var padFirstBatch int
+				/*line hecbench_softmax.go:121*/ var padFirstBatch int
 				if padBatches != 1 {
 					padFirstBatch = (gc_bdy*(gc_bx+gc_gdx*gc_bz) + gc_ty) * WARP_BATCH
 				} else {
 					padFirstBatch = (gc_bdy*gc_bx + gc_ty) * WARP_BATCH
 				}
-//line hecbench_softmax.go:139
-				src = src[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
+				/*line hecbench_softmax.go:139*/ src = src[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
 				dst = dst[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
 				mask = mask[padFirstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
-//line hecbench_softmax.go:144
-				var elements [smMaxWarpBatch][smMaxWarpIterations]float32
+				/*line hecbench_softmax.go:144*/ var elements [smMaxWarpBatch][smMaxWarpIterations]float32
 				var tempData [smMaxElementsPerLdg]intrinsic.Half
 				var tempMask [smMaxElementsPerLdg]uint8
 				for i := 0; i < localBatches; i++ {
 					for it := 0; it < WARP_ITERATIONS; it += ELEMENTS_PER_LDG_STG {
 						elementIndex := ELEMENTS_PER_LDG_STG*localIdx + it*WARP_SIZE
 						if elementIndex < elementCount {
-//line hecbench_softmax.go:152
-							itrIdx := i*elementCount + it*WARP_SIZE
+							/*line hecbench_softmax.go:152*/ itrIdx := i*elementCount + it*WARP_SIZE
 							copyVectorHalf(tempData[:], src[itrIdx:], ELEMENTS_PER_LDG_STG)
 							copyVectorU8(tempMask[:], mask[itrIdx:], ELEMENTS_PER_LDG_STG)
-//line hecbench_softmax.go:156
-							for element := 0; element < ELEMENTS_PER_LDG_STG; element++ {
+							/*line hecbench_softmax.go:156*/ for element := 0; element < ELEMENTS_PER_LDG_STG; element++ {
 								if tempMask[element] != 1 {
 									elements[i][it+element] = intrinsic.Half2Float(tempData[element]) * scale
 								} else {
@@ -170,11 +155,9 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 						}
 					}
 				}
-//line hecbench_softmax.go:172
-				var maxValue [smMaxWarpBatch]float32
+				/*line hecbench_softmax.go:172*/ var maxValue [smMaxWarpBatch]float32
 				gc_l_maxValue[gc_lane] = maxValue
-//line hecbench_softmax.go:173
-				for i_ := 0; i_ < WARP_BATCH; i_++ {
+				/*line hecbench_softmax.go:173*/ for i_ := 0; i_ < WARP_BATCH; i_++ {
 					gc_l_maxValue[gc_lane][i_] = elements[i_][0]
 					for it_ := 1; it_ < WARP_ITERATIONS; it_++ {
 						if !(gc_l_maxValue[gc_lane][i_] > elements[i_][it_]) {
@@ -190,30 +173,23 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				gc_l_elements[gc_lane] = elements
 			}
 		}
-//line hecbench_softmax.go:81
-		for offset := warpSize / 2; offset > 0; offset /= 2 {
+		/*line hecbench_softmax.go:81*/ for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for i_5 := 0; i_5 < warpBatch; i_5++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					sum_ := gc_l_sum_[gc_lane]
-//line hecbench_softmax.go:83
-					var value float32 = sum_[i_5]
+					/*line hecbench_softmax.go:83*/ var value float32 = sum_[i_5]
 					gc_l_value[gc_lane] = value
 				}
-//line hecbench_softmax.go:83
-				var laneMask int = offset
-//line hecbench_softmax.go:83
-				var width int = warpSize
+				/*line hecbench_softmax.go:83*/ var laneMask int = offset
+				/*line hecbench_softmax.go:83*/ var width int = warpSize
 				var mask_ uint32 = 0xffffffff
-//line hecbench_softmax.go:74
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
+				/*line hecbench_softmax.go:74*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					sum_ := gc_l_sum_[gc_lane]
-//line hecbench_softmax.go:74
-					var r_ float32 = gc_c1r[gc_lane]
-//line hecbench_softmax.go:83
-					b := r_
+					/*line hecbench_softmax.go:74*/ var r_ float32 = gc_c1r[gc_lane]
+					/*line hecbench_softmax.go:83*/ b := r_
 					sum_[i_5] = r.apply(sum_[i_5], b)
 				}
 			}
@@ -221,8 +197,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			elements := gc_l_elements[gc_lane]
-//line hecbench_softmax.go:184
-			var maskValue [smMaxWarpBatch]float32
+			/*line hecbench_softmax.go:184*/ var maskValue [smMaxWarpBatch]float32
 			for i_2 := 0; i_2 < WARP_BATCH; i_2++ {
 				if gc_l_maxValue[gc_lane][i_2] == float32(-10000.0) {
 					maskValue[i_2] = 0.0
@@ -230,11 +205,9 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 					maskValue[i_2] = 1.0
 				}
 			}
-//line hecbench_softmax.go:193
-			sum := [smMaxWarpBatch]float32{0.0}
+			/*line hecbench_softmax.go:193*/ sum := [smMaxWarpBatch]float32{0.0}
 			gc_l_sum[gc_lane] = sum
-//line hecbench_softmax.go:194
-			for i_3 := 0; i_3 < WARP_BATCH; i_3++ {
+			/*line hecbench_softmax.go:194*/ for i_3 := 0; i_3 < WARP_BATCH; i_3++ {
 				for it_2 := 0; it_2 < WARP_ITERATIONS; it_2++ {
 					elements[i_3][it_2] = expf((elements[i_3][it_2] - gc_l_maxValue[gc_lane][i_3]))
 					gc_l_sum[gc_lane][i_3] += elements[i_3][it_2]
@@ -245,30 +218,23 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 			gc_l_elements[gc_lane] = elements
 			gc_l_maskValue[gc_lane] = maskValue
 		}
-//line hecbench_softmax.go:81
-		for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+		/*line hecbench_softmax.go:81*/ for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
 			for i_6 := 0; i_6 < warpBatch_; i_6++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					sum_2 := gc_l_sum_2[gc_lane]
-//line hecbench_softmax.go:83
-					var value_ float32 = sum_2[i_6]
+					/*line hecbench_softmax.go:83*/ var value_ float32 = sum_2[i_6]
 					gc_l_value_[gc_lane] = value_
 				}
-//line hecbench_softmax.go:83
-				var laneMask_ int = offset_
-//line hecbench_softmax.go:83
-				var width_ int = warpSize_
+				/*line hecbench_softmax.go:83*/ var laneMask_ int = offset_
+				/*line hecbench_softmax.go:83*/ var width_ int = warpSize_
 				var mask_2 uint32 = 0xffffffff
-//line hecbench_softmax.go:74
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
+				/*line hecbench_softmax.go:74*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					sum_2 := gc_l_sum_2[gc_lane]
-//line hecbench_softmax.go:74
-					var r_3 float32 = gc_c2r[gc_lane]
-//line hecbench_softmax.go:83
-					b_ := r_3
+					/*line hecbench_softmax.go:74*/ var r_3 float32 = gc_c2r[gc_lane]
+					/*line hecbench_softmax.go:83*/ b_ := r_3
 					sum_2[i_6] = r_2.apply(sum_2[i_6], b_)
 				}
 			}
@@ -288,16 +254,13 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_softmax.go:119
-				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
-//line hecbench_softmax.go:130
-				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
+				/*line hecbench_softmax.go:119*/ firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
+				/*line hecbench_softmax.go:130*/ localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
 				localIdx := gc_tx
 				dst := gc_s_dst[gc_rank]
 				elements := gc_l_elements[gc_lane]
 				maskValue := gc_l_maskValue[gc_lane]
-//line hecbench_softmax.go:203
-				var out [smMaxElementsPerLdg]intrinsic.Half
+				/*line hecbench_softmax.go:203*/ var out [smMaxElementsPerLdg]intrinsic.Half
 				for i_4 := 0; i_4 < localBatches; i_4++ {
 					for it_3 := 0; it_3 < WARP_ITERATIONS; it_3 += ELEMENTS_PER_LDG_STG {
 						elementIndex_ := ELEMENTS_PER_LDG_STG*localIdx + it_3*WARP_SIZE

@@ -21,19 +21,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_tridiagonal.go:21
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:21*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	delta := 1
-//line hecbench_tridiagonal.go:28
-	a := shared
+	/*line hecbench_tridiagonal.go:28*/ a := shared
 	b := a[systemSize+1:]
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:35
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:35*/ gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
 			gc_at2 := aD[gc_off:][:gc_bdx]
@@ -49,19 +46,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
 				_ = thid
-//line hecbench_tridiagonal.go:24
-				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_tridiagonal.go:39
-				var aNew float32
-//line hecbench_tridiagonal.go:39
-				var bNew float32
-//line hecbench_tridiagonal.go:39
-				var cNew float32
-//line hecbench_tridiagonal.go:39
-				var dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var aNew float32
+				/*line hecbench_tridiagonal.go:39*/ var bNew float32
+				/*line hecbench_tridiagonal.go:39*/ var cNew float32
+				/*line hecbench_tridiagonal.go:39*/ var dNew float32
 				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
 				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
 				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
@@ -69,13 +61,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:34
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 				gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -87,25 +77,20 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line hecbench_tridiagonal.go:34
-				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+				/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 					break
 				}
-//line hecbench_tridiagonal.go:35
-				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+				/*line hecbench_tridiagonal.go:35*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 				var aNew float32
-//line hecbench_tridiagonal.go:39
-				var bNew float32
-//line hecbench_tridiagonal.go:39
-				var cNew float32
-//line hecbench_tridiagonal.go:39
-				var dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var bNew float32
+				/*line hecbench_tridiagonal.go:39*/ var cNew float32
+				/*line hecbench_tridiagonal.go:39*/ var dNew float32
 				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
 				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
 				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
@@ -115,13 +100,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:34
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:34*/ a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
 				c[thid] = cD[thid+blid*systemSize]
 				d[thid] = dD[thid+blid*systemSize]
-//line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -129,11 +112,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:44
-	for j := 0; j < iterations; j++ {
+	/*line hecbench_tridiagonal.go:44*/ for j := 0; j < iterations; j++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:47
-			gc_off2 := delta
+			/*line hecbench_tridiagonal.go:47*/ gc_off2 := delta
 			gc_off3 := 0 - delta
 			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
 				gc_at9 := c[:gc_bdx]
@@ -151,18 +132,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
-//line hecbench_tridiagonal.go:47
-					var aNew float32
-//line hecbench_tridiagonal.go:49
-					var bNew float32
-//line hecbench_tridiagonal.go:51
-					var cNew float32
-//line hecbench_tridiagonal.go:53
-					var dNew float32
-//line hecbench_tridiagonal.go:47
-					if i < delta {
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
 						tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
 						bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
 						dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
@@ -192,18 +167,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
-//line hecbench_tridiagonal.go:47
-					var aNew float32
-//line hecbench_tridiagonal.go:49
-					var bNew float32
-//line hecbench_tridiagonal.go:51
-					var cNew float32
-//line hecbench_tridiagonal.go:53
-					var dNew float32
-//line hecbench_tridiagonal.go:47
-					if i < delta {
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
 						tmp2 := c[i] / b[i+delta]
 						bNew = b[i] - a[i+delta]*tmp2
 						dNew = d[i] - d[i+delta]*tmp2
@@ -231,8 +200,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:77
-			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			/*line hecbench_tridiagonal.go:77*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
 				gc_at22 := d[:gc_bdx]
 				gc_at23 := a[:gc_bdx]
@@ -246,8 +214,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						gc_at21[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 						gc_at22[gc_tx] = dNew
 						gc_at23[gc_tx] = aNew
 						gc_at24[gc_tx] = cNew
@@ -259,8 +226,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						gc_at21[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 						gc_at22[gc_tx] = dNew
 						gc_at23[gc_tx] = aNew
 						gc_at24[gc_tx] = cNew
@@ -272,8 +238,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						gc_at21[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 						gc_at22[gc_tx] = dNew
 						gc_at23[gc_tx] = aNew
 						gc_at24[gc_tx] = cNew
@@ -285,8 +250,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						gc_at21[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 						gc_at22[gc_tx] = dNew
 						gc_at23[gc_tx] = aNew
 						gc_at24[gc_tx] = cNew
@@ -298,8 +262,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-					gc_at21[gc_tx] = bNew
+					/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 					gc_at22[gc_tx] = dNew
 					gc_at23[gc_tx] = aNew
 					gc_at24[gc_tx] = cNew
@@ -312,14 +275,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
+						/*line hecbench_tridiagonal.go:45*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -329,14 +290,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
+						/*line hecbench_tridiagonal.go:45*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -346,14 +305,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
+						/*line hecbench_tridiagonal.go:45*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -363,14 +320,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:45
-						i := thid
+						/*line hecbench_tridiagonal.go:45*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -380,26 +335,22 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
+					/*line hecbench_tridiagonal.go:45*/ i := thid
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-					b[i] = bNew
+					/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 					d[i] = dNew
 					a[i] = aNew
 					c[i] = cNew
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:75
-		delta *= 2
+		/*line hecbench_tridiagonal.go:75*/ delta *= 2
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:79
-	if gc_bound := delta; gc_bound < gc_to {
+	/*line hecbench_tridiagonal.go:79*/ if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -414,8 +365,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at31 := d[gc_off4:][:gc_to]
 			gc_at32 := x[gc_off4:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:82
-				tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
 				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
 				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
@@ -423,8 +373,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:80
-				addr1 := thid
+				/*line hecbench_tridiagonal.go:80*/ addr1 := thid
 				addr2 := thid + delta
 				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -433,8 +382,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:92
-		gc_off5 := blid * systemSize
+		/*line hecbench_tridiagonal.go:92*/ gc_off5 := blid * systemSize
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
@@ -445,28 +393,23 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_tridiagonal.go:89
-						gc_at33[gc_tx] = gc_at34[gc_tx]
+						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_tridiagonal.go:89
-						gc_at33[gc_tx] = gc_at34[gc_tx]
+						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_tridiagonal.go:89
-						gc_at33[gc_tx] = gc_at34[gc_tx]
+						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_tridiagonal.go:89
-						gc_at33[gc_tx] = gc_at34[gc_tx]
+						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:89
-					gc_at33[gc_tx] = gc_at34[gc_tx]
+					/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			}
 		} else {
@@ -476,36 +419,31 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:89
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -522,19 +460,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_tridiagonal.go:98
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:98*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	delta := 1
-//line hecbench_tridiagonal.go:105
-	a := shared
+	/*line hecbench_tridiagonal.go:105*/ a := shared
 	b := a[systemSize+1:]
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:112
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:112*/ gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
 			gc_at2 := aD[gc_off:][:gc_bdx]
@@ -550,19 +485,14 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
 				_ = thid
-//line hecbench_tridiagonal.go:101
-				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_tridiagonal.go:116
-				var aNew float32
-//line hecbench_tridiagonal.go:116
-				var bNew float32
-//line hecbench_tridiagonal.go:116
-				var cNew float32
-//line hecbench_tridiagonal.go:116
-				var dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var aNew float32
+				/*line hecbench_tridiagonal.go:116*/ var bNew float32
+				/*line hecbench_tridiagonal.go:116*/ var cNew float32
+				/*line hecbench_tridiagonal.go:116*/ var dNew float32
 				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
 				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
 				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
@@ -570,13 +500,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:111
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:111*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 				gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -588,25 +516,20 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				var thid int = gc_tx
-//line hecbench_tridiagonal.go:111
-				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+				/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 					break
 				}
-//line hecbench_tridiagonal.go:112
-				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+				/*line hecbench_tridiagonal.go:112*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 				var aNew float32
-//line hecbench_tridiagonal.go:116
-				var bNew float32
-//line hecbench_tridiagonal.go:116
-				var cNew float32
-//line hecbench_tridiagonal.go:116
-				var dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var bNew float32
+				/*line hecbench_tridiagonal.go:116*/ var cNew float32
+				/*line hecbench_tridiagonal.go:116*/ var dNew float32
 				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
 				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
 				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
@@ -616,13 +539,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:111
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:111*/ a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
 				c[thid] = cD[thid+blid*systemSize]
 				d[thid] = dD[thid+blid*systemSize]
-//line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -630,34 +551,24 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:121
-	for j := 0; j < iterations; j++ {
+	/*line hecbench_tridiagonal.go:121*/ for j := 0; j < iterations; j++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:122
-				i := thid
-//line hecbench_tridiagonal.go:124
-				var aNew float32
-//line hecbench_tridiagonal.go:126
-				var bNew float32
-//line hecbench_tridiagonal.go:128
-				var cNew float32
-//line hecbench_tridiagonal.go:130
-				var dNew float32
-//line hecbench_tridiagonal.go:124
-				iRight := i + delta
+				/*line hecbench_tridiagonal.go:122*/ i := thid
+				/*line hecbench_tridiagonal.go:124*/ var aNew float32
+				/*line hecbench_tridiagonal.go:126*/ var bNew float32
+				/*line hecbench_tridiagonal.go:128*/ var cNew float32
+				/*line hecbench_tridiagonal.go:130*/ var dNew float32
+				/*line hecbench_tridiagonal.go:124*/ iRight := i + delta
 				iRight = iRight & (systemSize - 1)
-//line hecbench_tridiagonal.go:127
-				iLeft := i - delta
+				/*line hecbench_tridiagonal.go:127*/ iLeft := i - delta
 				iLeft = iLeft & (systemSize - 1)
-//line hecbench_tridiagonal.go:130
-				tmp1 := a[i] / b[iLeft]
+				/*line hecbench_tridiagonal.go:130*/ tmp1 := a[i] / b[iLeft]
 				tmp2 := c[i] / b[iRight]
-//line hecbench_tridiagonal.go:133
-				bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
+				/*line hecbench_tridiagonal.go:133*/ bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
@@ -668,8 +579,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:150
-			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			/*line hecbench_tridiagonal.go:150*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
 				gc_at10 := d[:gc_bdx]
 				gc_at11 := a[:gc_bdx]
@@ -683,8 +593,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						gc_at9[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 						gc_at10[gc_tx] = dNew
 						gc_at11[gc_tx] = aNew
 						gc_at12[gc_tx] = cNew
@@ -696,8 +605,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						gc_at9[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 						gc_at10[gc_tx] = dNew
 						gc_at11[gc_tx] = aNew
 						gc_at12[gc_tx] = cNew
@@ -709,8 +617,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						gc_at9[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 						gc_at10[gc_tx] = dNew
 						gc_at11[gc_tx] = aNew
 						gc_at12[gc_tx] = cNew
@@ -722,8 +629,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						gc_at9[gc_tx] = bNew
+						/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 						gc_at10[gc_tx] = dNew
 						gc_at11[gc_tx] = aNew
 						gc_at12[gc_tx] = cNew
@@ -735,8 +641,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-					gc_at9[gc_tx] = bNew
+					/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 					gc_at10[gc_tx] = dNew
 					gc_at11[gc_tx] = aNew
 					gc_at12[gc_tx] = cNew
@@ -749,14 +654,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
+						/*line hecbench_tridiagonal.go:122*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -766,14 +669,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
+						/*line hecbench_tridiagonal.go:122*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -783,14 +684,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
+						/*line hecbench_tridiagonal.go:122*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -800,14 +699,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						thid := gc_tx
-//line hecbench_tridiagonal.go:122
-						i := thid
+						/*line hecbench_tridiagonal.go:122*/ i := thid
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 						d[i] = dNew
 						a[i] = aNew
 						c[i] = cNew
@@ -817,26 +714,22 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:122
-					i := thid
+					/*line hecbench_tridiagonal.go:122*/ i := thid
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-					b[i] = bNew
+					/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 					d[i] = dNew
 					a[i] = aNew
 					c[i] = cNew
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:145
-		delta *= 2
+		/*line hecbench_tridiagonal.go:145*/ delta *= 2
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:149
-	if gc_bound := delta; gc_bound < gc_to {
+	/*line hecbench_tridiagonal.go:149*/ if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -851,8 +744,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at19 := d[gc_off2:][:gc_to]
 			gc_at20 := x[gc_off2:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:152
-				tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
 				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
 				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
@@ -860,8 +752,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:150
-				addr1 := thid
+				/*line hecbench_tridiagonal.go:150*/ addr1 := thid
 				addr2 := thid + delta
 				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -870,8 +761,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:162
-		gc_off3 := blid * systemSize
+		/*line hecbench_tridiagonal.go:162*/ gc_off3 := blid * systemSize
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
@@ -882,28 +772,23 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_tridiagonal.go:159
-						gc_at21[gc_tx] = gc_at22[gc_tx]
+						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_tridiagonal.go:159
-						gc_at21[gc_tx] = gc_at22[gc_tx]
+						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_tridiagonal.go:159
-						gc_at21[gc_tx] = gc_at22[gc_tx]
+						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_tridiagonal.go:159
-						gc_at21[gc_tx] = gc_at22[gc_tx]
+						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:159
-					gc_at21[gc_tx] = gc_at22[gc_tx]
+					/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			}
 		} else {
@@ -913,36 +798,31 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:159
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -955,22 +835,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_tridiagonal.go:170
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:170*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	stride := 1
-//line hecbench_tridiagonal.go:176
-	halfSize := systemSize >> 1
+	/*line hecbench_tridiagonal.go:176*/ halfSize := systemSize >> 1
 	thidNum := halfSize
-//line hecbench_tridiagonal.go:179
-	a := shared
+	/*line hecbench_tridiagonal.go:179*/ a := shared
 	b := a[systemSize:]
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:186
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:186*/ gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
@@ -991,46 +867,35 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_at15 := d[gc_off2:][:gc_bdx]
 			gc_at16 := dD[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:185
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:185*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_tridiagonal.go:188
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_tridiagonal.go:188*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:191
-				gc_at9[gc_tx] = gc_at10[gc_tx]
+				/*line hecbench_tridiagonal.go:191*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 				gc_at11[gc_tx] = gc_at12[gc_tx]
-//line hecbench_tridiagonal.go:194
-				gc_at13[gc_tx] = gc_at14[gc_tx]
+				/*line hecbench_tridiagonal.go:194*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:185
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:188
-				b[thid] = bD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
 				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:191
-				c[thid] = cD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
 				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:194
-				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
 				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:200
-	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:203
-		stride <<= 1
+	/*line hecbench_tridiagonal.go:200*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:203*/ stride <<= 1
 		delta := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:207
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:207*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1041,25 +906,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:206
-					var i int = 1*thid + 1 - 1
-//line hecbench_tridiagonal.go:208
-					if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
-//line hecbench_tridiagonal.go:212
-						delta) > len(a)-8 || i > len(c)-8 || (i+
-//line hecbench_tridiagonal.go:216
-						delta) < 0 || (i+delta) > len(b)-8 || (i+
+					/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
+					/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+						/*line hecbench_tridiagonal.go:212*/ delta) > len(a)-8 || i > len(c)-8 || (i+
+						/*line hecbench_tridiagonal.go:216*/ delta) < 0 || (i+delta) > len(b)-8 || (i+
 						delta) > len(a)-8 || (i+
 						delta) > len(d)-8 || (i+
-//line hecbench_tridiagonal.go:220
-						delta) > len(c)-8 {
+						/*line hecbench_tridiagonal.go:220*/ delta) > len(c)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:208
-					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+					/*line hecbench_tridiagonal.go:208*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:208
-						tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+						/*line hecbench_tridiagonal.go:208*/ tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
 						lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
 						lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
 						lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
@@ -1067,10 +925,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:213
-						tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
-//line hecbench_tridiagonal.go:215
-						tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
+						/*line hecbench_tridiagonal.go:213*/ tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+						/*line hecbench_tridiagonal.go:215*/ tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
 						lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
 						lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
 						lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
@@ -1081,10 +937,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:206
-				i := stride*thid + stride - 1
-//line hecbench_tridiagonal.go:208
-				if i == systemSize-1 {
+				/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
+				/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
 					tmp := a[i] / b[i-delta]
 					b[i] = b[i] - c[i-delta]*tmp
 					d[i] = d[i] - d[i-delta]*tmp
@@ -1100,8 +954,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:223
-		thidNum >>= 1
+		/*line hecbench_tridiagonal.go:223*/ thidNum >>= 1
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
@@ -1110,8 +963,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:233
-			gc_off4 := ((stride << 1) - 1)
+			/*line hecbench_tridiagonal.go:233*/ gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
@@ -1129,19 +981,16 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:228
-					addr2 := (stride << 1) - 1
+					/*line hecbench_tridiagonal.go:228*/ addr2 := (stride << 1) - 1
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-//line hecbench_tridiagonal.go:230
-					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					/*line hecbench_tridiagonal.go:230*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_tridiagonal.go:227
-					addr1 := stride - 1
+					/*line hecbench_tridiagonal.go:227*/ addr1 := stride - 1
 					addr2 := (stride << 1) - 1
 					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -1151,12 +1000,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		}
 	}
 	thidNum = 2
-//line hecbench_tridiagonal.go:236
-	for j_ := 0; j_ < iterations; j_++ {
+	/*line hecbench_tridiagonal.go:236*/ for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:240
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:240*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1166,29 +1013,24 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:240
-					var i_ int = 1*thid + (1 >> 1) - 1
+					/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
 					if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:241
-					gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+					/*line hecbench_tridiagonal.go:241*/ gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 					if gc_if4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:241
-						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+						/*line hecbench_tridiagonal.go:241*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 					}
 					gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 					if gc_else4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:242
-						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+						/*line hecbench_tridiagonal.go:242*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:240
-				i_ := stride*thid + (stride >> 1) - 1
+				/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
 				if i_ == delta_-1 {
 					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
 				} else {
@@ -1196,13 +1038,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:247
-		stride >>= 1
+		/*line hecbench_tridiagonal.go:247*/ stride >>= 1
 		thidNum <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:252
-		gc_off6 := blid * systemSize
+		/*line hecbench_tridiagonal.go:252*/ gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
 		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
@@ -1214,32 +1054,27 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:253
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:253
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:253
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:253
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:253
-				gc_at25[gc_tx] = gc_at26[gc_tx]
+				/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
@@ -1249,40 +1084,35 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:253
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
@@ -1297,22 +1127,18 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_tridiagonal.go:263
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:263*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	stride := 1
-//line hecbench_tridiagonal.go:269
-	halfSize := systemSize >> 1
+	/*line hecbench_tridiagonal.go:269*/ halfSize := systemSize >> 1
 	thidNum := halfSize
-//line hecbench_tridiagonal.go:272
-	a := shared
+	/*line hecbench_tridiagonal.go:272*/ a := shared
 	b := a[systemSize:]
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:279
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:279*/ gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
@@ -1333,54 +1159,42 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_at15 := d[gc_off2:][:gc_bdx]
 			gc_at16 := dD[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:278
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_tridiagonal.go:281
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_tridiagonal.go:281*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:284
-				gc_at9[gc_tx] = gc_at10[gc_tx]
+				/*line hecbench_tridiagonal.go:284*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 				gc_at11[gc_tx] = gc_at12[gc_tx]
-//line hecbench_tridiagonal.go:287
-				gc_at13[gc_tx] = gc_at14[gc_tx]
+				/*line hecbench_tridiagonal.go:287*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:278
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:281
-				b[thid] = bD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
 				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:284
-				c[thid] = cD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
 				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:287
-				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
 				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:293
-	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:296
-		stride <<= 1
+	/*line hecbench_tridiagonal.go:293*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:296*/ stride <<= 1
 		delta := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:300
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:300*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:299
-				i := stride*thid + stride - 1
+				/*line hecbench_tridiagonal.go:299*/ i := stride*thid + stride - 1
 				iRight := i + delta
 				iRight = iRight & (systemSize - 1)
 				tmp1 := a[i] / b[i-delta]
@@ -1400,8 +1214,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:320
-			gc_off4 := ((stride << 1) - 1)
+			/*line hecbench_tridiagonal.go:320*/ gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
@@ -1419,19 +1232,16 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:315
-					addr2 := (stride << 1) - 1
+					/*line hecbench_tridiagonal.go:315*/ addr2 := (stride << 1) - 1
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-//line hecbench_tridiagonal.go:317
-					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					/*line hecbench_tridiagonal.go:317*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_tridiagonal.go:314
-					addr1 := stride - 1
+					/*line hecbench_tridiagonal.go:314*/ addr1 := stride - 1
 					addr2 := (stride << 1) - 1
 					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -1441,12 +1251,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		}
 	}
 	thidNum = 2
-//line hecbench_tridiagonal.go:323
-	for j_ := 0; j_ < iterations; j_++ {
+	/*line hecbench_tridiagonal.go:323*/ for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:327
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:327*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1456,29 +1264,24 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:327
-					var i_ int = 1*thid + (1 >> 1) - 1
+					/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
 					if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:328
-					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+					/*line hecbench_tridiagonal.go:328*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:328
-						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+						/*line hecbench_tridiagonal.go:328*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 					if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:329
-						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+						/*line hecbench_tridiagonal.go:329*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 					}
 				}
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:327
-				i_ := stride*thid + (stride >> 1) - 1
+				/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
 				if i_ == delta_-1 {
 					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
 				} else {
@@ -1486,13 +1289,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:334
-		stride >>= 1
+		/*line hecbench_tridiagonal.go:334*/ stride >>= 1
 		thidNum <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:339
-		gc_off6 := blid * systemSize
+		/*line hecbench_tridiagonal.go:339*/ gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
 		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
@@ -1504,32 +1305,27 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:340
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:340
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:340
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:340
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:340
-				gc_at25[gc_tx] = gc_at26[gc_tx]
+				/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
@@ -1539,40 +1335,35 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:340
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}

@@ -22,19 +22,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_tridiagonal.go:21
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:21*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	delta := 1
-//line hecbench_tridiagonal.go:28
-	a := shared
+	/*line hecbench_tridiagonal.go:28*/ a := shared
 	b := a[systemSize+1:]
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:35
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:35*/ gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
 			gc_at2 := aD[gc_off:][:gc_bdx]
@@ -51,39 +48,28 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:24
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_tridiagonal.go:24*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_tridiagonal.go:23
-					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-					aNew.StoreSlice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:23
-					bNew.StoreSlice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:23
-					cNew.StoreSlice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:23
-					dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:23*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:23*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:23*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:23*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:23*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:23*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:23*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:23*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:34
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 				gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -96,34 +82,24 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:34
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:35
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					/*line hecbench_tridiagonal.go:35*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-//line hecbench_tridiagonal.go:37
-					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-					aNew.StoreSlice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:37
-					bNew.StoreSlice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:37
-					cNew.StoreSlice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:37
-					dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:37*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:37*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:37*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:37*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:37*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:37*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:37*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:37*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -131,13 +107,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:34
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:34*/ a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
 				c[thid] = cD[thid+blid*systemSize]
 				d[thid] = dD[thid+blid*systemSize]
-//line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -145,12 +119,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:44
-	for j := 0; j < iterations; j++ {
+	/*line hecbench_tridiagonal.go:44*/ for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:48
-			gc_off2 := delta
+			/*line hecbench_tridiagonal.go:48*/ gc_off2 := delta
 			gc_off3 := 0 - delta
 			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
 				gc_at9 := c[:gc_bdx]
@@ -168,18 +140,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
-//line hecbench_tridiagonal.go:47
-					var aNew float32
-//line hecbench_tridiagonal.go:49
-					var bNew float32
-//line hecbench_tridiagonal.go:51
-					var cNew float32
-//line hecbench_tridiagonal.go:53
-					var dNew float32
-//line hecbench_tridiagonal.go:47
-					if i < delta {
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
 						tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
 						bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
 						dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
@@ -209,18 +175,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
-//line hecbench_tridiagonal.go:47
-					var aNew float32
-//line hecbench_tridiagonal.go:49
-					var bNew float32
-//line hecbench_tridiagonal.go:51
-					var cNew float32
-//line hecbench_tridiagonal.go:53
-					var dNew float32
-//line hecbench_tridiagonal.go:47
-					if i < delta {
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
 						tmp2 := c[i] / b[i+delta]
 						bNew = b[i] - a[i+delta]*tmp2
 						dNew = d[i] - d[i+delta]*tmp2
@@ -248,8 +208,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:77
-			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			/*line hecbench_tridiagonal.go:77*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
 				gc_at22 := d[:gc_bdx]
 				gc_at23 := a[:gc_bdx]
@@ -260,25 +219,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:45
-						var i int = thid
+						/*line hecbench_tridiagonal.go:45*/ var i int = thid
 						_ = i
-//line hecbench_tridiagonal.go:45
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-//line hecbench_tridiagonal.go:70
-						bNew.StoreSlice(gc_at21[gc_tx:])
-//line hecbench_tridiagonal.go:70
-						dNew.StoreSlice(gc_at22[gc_tx:])
-//line hecbench_tridiagonal.go:70
-						aNew.StoreSlice(gc_at23[gc_tx:])
-//line hecbench_tridiagonal.go:70
-						cNew.StoreSlice(gc_at24[gc_tx:])
+						/*line hecbench_tridiagonal.go:45*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(gc_at21[gc_tx:])
+						/*line hecbench_tridiagonal.go:70*/ dNew.StoreSlice(gc_at22[gc_tx:])
+						/*line hecbench_tridiagonal.go:70*/ aNew.StoreSlice(gc_at23[gc_tx:])
+						/*line hecbench_tridiagonal.go:70*/ cNew.StoreSlice(gc_at24[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -288,8 +238,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-					gc_at21[gc_tx] = bNew
+					/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
 					gc_at22[gc_tx] = dNew
 					gc_at23[gc_tx] = aNew
 					gc_at24[gc_tx] = cNew
@@ -301,22 +250,15 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:45
-						var i int = thid
-//line hecbench_tridiagonal.go:45
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:45
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-//line hecbench_tridiagonal.go:70
-						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+						/*line hecbench_tridiagonal.go:45*/ var i int = thid
+						/*line hecbench_tridiagonal.go:45*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:45*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:70*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 							break
 						}
-//line hecbench_tridiagonal.go:70
-						bNew.StoreSlice(b[i:])
+						/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(b[i:])
 						dNew.StoreSlice(d[i:])
 						aNew.StoreSlice(a[i:])
 						cNew.StoreSlice(c[i:])
@@ -327,26 +269,22 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:45
-					i := thid
+					/*line hecbench_tridiagonal.go:45*/ i := thid
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:70
-					b[i] = bNew
+					/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
 					d[i] = dNew
 					a[i] = aNew
 					c[i] = cNew
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:75
-		delta *= 2
+		/*line hecbench_tridiagonal.go:75*/ delta *= 2
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:79
-	if gc_bound := delta; gc_bound < gc_to {
+	/*line hecbench_tridiagonal.go:79*/ if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -365,24 +303,18 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:80
-					var addr1 int = thid
+					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
 					_ = addr1
-//line hecbench_tridiagonal.go:81
-					var addr2 int = thid + delta
+					/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
 					_ = addr2
-//line hecbench_tridiagonal.go:82
-					tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
-//line hecbench_tridiagonal.go:82
-					archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
-//line hecbench_tridiagonal.go:82
-					archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
+					/*line hecbench_tridiagonal.go:82*/ archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
+					/*line hecbench_tridiagonal.go:82*/ archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:82
-				tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
 				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
 				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
@@ -392,16 +324,13 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:80
-					var addr1 int = thid
+					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
 					var addr2 int = thid + delta
 					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:82
-					tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:82
-					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+					/*line hecbench_tridiagonal.go:82*/ archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
 					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -409,8 +338,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:80
-				addr1 := thid
+				/*line hecbench_tridiagonal.go:80*/ addr1 := thid
 				addr2 := thid + delta
 				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -419,8 +347,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:92
-		gc_off5 := blid * systemSize
+		/*line hecbench_tridiagonal.go:92*/ gc_off5 := blid * systemSize
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
@@ -430,14 +357,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_vstep7
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:24
-					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
+					/*line hecbench_tridiagonal.go:24*/ archsimd.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:89
-				gc_at33[gc_tx] = gc_at34[gc_tx]
+				/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 			}
 		} else {
 			gc_vstep8 := 0
@@ -445,20 +370,17 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:89
-					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+					/*line hecbench_tridiagonal.go:89*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:90
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					/*line hecbench_tridiagonal.go:90*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:89
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -475,19 +397,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_tridiagonal.go:98
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:98*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	delta := 1
-//line hecbench_tridiagonal.go:105
-	a := shared
+	/*line hecbench_tridiagonal.go:105*/ a := shared
 	b := a[systemSize+1:]
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:112
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:112*/ gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
 			gc_at2 := aD[gc_off:][:gc_bdx]
@@ -504,39 +423,28 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:101
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_tridiagonal.go:101*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_tridiagonal.go:100
-					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-					aNew.StoreSlice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:100
-					bNew.StoreSlice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:100
-					cNew.StoreSlice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:100
-					dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:100*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:100*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:100*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:100*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:100*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:100*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:100*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:100*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:111
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_tridiagonal.go:111*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 				gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -549,34 +457,24 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:111
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:112
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					/*line hecbench_tridiagonal.go:112*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-//line hecbench_tridiagonal.go:114
-					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-					aNew.StoreSlice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:114
-					bNew.StoreSlice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:114
-					cNew.StoreSlice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:114
-					dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:114*/ var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:114*/ var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:114*/ var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:114*/ var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_tridiagonal.go:114*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:114*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:114*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+					/*line hecbench_tridiagonal.go:114*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -584,13 +482,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:111
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:111*/ a[thid] = aD[thid+blid*systemSize]
 				b[thid] = bD[thid+blid*systemSize]
 				c[thid] = cD[thid+blid*systemSize]
 				d[thid] = dD[thid+blid*systemSize]
-//line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -598,35 +494,25 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:121
-	for j := 0; j < iterations; j++ {
+	/*line hecbench_tridiagonal.go:121*/ for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
-//line hecbench_tridiagonal.go:122
-				i := thid
-//line hecbench_tridiagonal.go:124
-				var aNew float32
-//line hecbench_tridiagonal.go:126
-				var bNew float32
-//line hecbench_tridiagonal.go:128
-				var cNew float32
-//line hecbench_tridiagonal.go:130
-				var dNew float32
-//line hecbench_tridiagonal.go:124
-				iRight := i + delta
+				/*line hecbench_tridiagonal.go:122*/ i := thid
+				/*line hecbench_tridiagonal.go:124*/ var aNew float32
+				/*line hecbench_tridiagonal.go:126*/ var bNew float32
+				/*line hecbench_tridiagonal.go:128*/ var cNew float32
+				/*line hecbench_tridiagonal.go:130*/ var dNew float32
+				/*line hecbench_tridiagonal.go:124*/ iRight := i + delta
 				iRight = iRight & (systemSize - 1)
-//line hecbench_tridiagonal.go:127
-				iLeft := i - delta
+				/*line hecbench_tridiagonal.go:127*/ iLeft := i - delta
 				iLeft = iLeft & (systemSize - 1)
-//line hecbench_tridiagonal.go:130
-				tmp1 := a[i] / b[iLeft]
+				/*line hecbench_tridiagonal.go:130*/ tmp1 := a[i] / b[iLeft]
 				tmp2 := c[i] / b[iRight]
-//line hecbench_tridiagonal.go:133
-				bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
+				/*line hecbench_tridiagonal.go:133*/ bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
@@ -637,8 +523,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:150
-			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			/*line hecbench_tridiagonal.go:150*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
 				gc_at10 := d[:gc_bdx]
 				gc_at11 := a[:gc_bdx]
@@ -649,25 +534,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:122
-						var i int = thid
+						/*line hecbench_tridiagonal.go:122*/ var i int = thid
 						_ = i
-//line hecbench_tridiagonal.go:122
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-//line hecbench_tridiagonal.go:140
-						bNew.StoreSlice(gc_at9[gc_tx:])
-//line hecbench_tridiagonal.go:140
-						dNew.StoreSlice(gc_at10[gc_tx:])
-//line hecbench_tridiagonal.go:140
-						aNew.StoreSlice(gc_at11[gc_tx:])
-//line hecbench_tridiagonal.go:140
-						cNew.StoreSlice(gc_at12[gc_tx:])
+						/*line hecbench_tridiagonal.go:122*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(gc_at9[gc_tx:])
+						/*line hecbench_tridiagonal.go:140*/ dNew.StoreSlice(gc_at10[gc_tx:])
+						/*line hecbench_tridiagonal.go:140*/ aNew.StoreSlice(gc_at11[gc_tx:])
+						/*line hecbench_tridiagonal.go:140*/ cNew.StoreSlice(gc_at12[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -677,8 +553,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-					gc_at9[gc_tx] = bNew
+					/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
 					gc_at10[gc_tx] = dNew
 					gc_at11[gc_tx] = aNew
 					gc_at12[gc_tx] = cNew
@@ -690,22 +565,15 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:122
-						var i int = thid
-//line hecbench_tridiagonal.go:122
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-//line hecbench_tridiagonal.go:122
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-//line hecbench_tridiagonal.go:140
-						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+						/*line hecbench_tridiagonal.go:122*/ var i int = thid
+						/*line hecbench_tridiagonal.go:122*/ aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:122*/ dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:140*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 							break
 						}
-//line hecbench_tridiagonal.go:140
-						bNew.StoreSlice(b[i:])
+						/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(b[i:])
 						dNew.StoreSlice(d[i:])
 						aNew.StoreSlice(a[i:])
 						cNew.StoreSlice(c[i:])
@@ -716,26 +584,22 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
-//line hecbench_tridiagonal.go:122
-					i := thid
+					/*line hecbench_tridiagonal.go:122*/ i := thid
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
 					dNew := gc_s_dNew[gc_rank]
-//line hecbench_tridiagonal.go:140
-					b[i] = bNew
+					/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
 					d[i] = dNew
 					a[i] = aNew
 					c[i] = cNew
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:145
-		delta *= 2
+		/*line hecbench_tridiagonal.go:145*/ delta *= 2
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:149
-	if gc_bound := delta; gc_bound < gc_to {
+	/*line hecbench_tridiagonal.go:149*/ if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -754,24 +618,18 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:150
-					var addr1 int = thid
+					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
 					_ = addr1
-//line hecbench_tridiagonal.go:151
-					var addr2 int = thid + delta
+					/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
 					_ = addr2
-//line hecbench_tridiagonal.go:152
-					tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
-//line hecbench_tridiagonal.go:152
-					archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
-//line hecbench_tridiagonal.go:152
-					archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
+					/*line hecbench_tridiagonal.go:152*/ archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
+					/*line hecbench_tridiagonal.go:152*/ archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:152
-				tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
 				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
 				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
@@ -781,16 +639,13 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:150
-					var addr1 int = thid
+					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
 					var addr2 int = thid + delta
 					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:152
-					tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:152
-					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+					/*line hecbench_tridiagonal.go:152*/ archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
 					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -798,8 +653,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:150
-				addr1 := thid
+				/*line hecbench_tridiagonal.go:150*/ addr1 := thid
 				addr2 := thid + delta
 				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -808,8 +662,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:162
-		gc_off3 := blid * systemSize
+		/*line hecbench_tridiagonal.go:162*/ gc_off3 := blid * systemSize
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
@@ -819,14 +672,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_vstep7
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:101
-					archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
+					/*line hecbench_tridiagonal.go:101*/ archsimd.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:159
-				gc_at21[gc_tx] = gc_at22[gc_tx]
+				/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 			}
 		} else {
 			gc_vstep8 := 0
@@ -834,20 +685,17 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 					gc_tx := gc_vstep8
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:159
-					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+					/*line hecbench_tridiagonal.go:159*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:160
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					/*line hecbench_tridiagonal.go:160*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:159
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -860,22 +708,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_tridiagonal.go:170
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:170*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	stride := 1
-//line hecbench_tridiagonal.go:176
-	halfSize := systemSize >> 1
+	/*line hecbench_tridiagonal.go:176*/ halfSize := systemSize >> 1
 	thidNum := halfSize
-//line hecbench_tridiagonal.go:179
-	a := shared
+	/*line hecbench_tridiagonal.go:179*/ a := shared
 	b := a[systemSize:]
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:186
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:186*/ gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
@@ -901,8 +745,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_vstep
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:173
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_tridiagonal.go:173*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
@@ -916,14 +759,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_tridiagonal.go:188
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_tridiagonal.go:188*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:191
-				gc_at9[gc_tx] = gc_at10[gc_tx]
+				/*line hecbench_tridiagonal.go:191*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 				gc_at11[gc_tx] = gc_at12[gc_tx]
-//line hecbench_tridiagonal.go:194
-				gc_at13[gc_tx] = gc_at14[gc_tx]
+				/*line hecbench_tridiagonal.go:194*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
@@ -932,22 +772,17 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:185
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					/*line hecbench_tridiagonal.go:185*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-//line hecbench_tridiagonal.go:188
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						/*line hecbench_tridiagonal.go:188*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-//line hecbench_tridiagonal.go:191
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						/*line hecbench_tridiagonal.go:191*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-//line hecbench_tridiagonal.go:194
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+						/*line hecbench_tridiagonal.go:194*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
 						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:186
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					/*line hecbench_tridiagonal.go:186*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
@@ -961,29 +796,22 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:185
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:188
-				b[thid] = bD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
 				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:191
-				c[thid] = cD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
 				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:194
-				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
 				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:200
-	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:203
-		stride <<= 1
+	/*line hecbench_tridiagonal.go:200*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:203*/ stride <<= 1
 		delta := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:207
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:207*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -995,25 +823,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:206
-						var i int = 1*thid + 1 - 1
-//line hecbench_tridiagonal.go:208
-						if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
-//line hecbench_tridiagonal.go:212
-							delta) > len(a)-8 || i > len(c)-8 || (i+
-//line hecbench_tridiagonal.go:216
-							delta) < 0 || (i+delta) > len(b)-8 || (i+
+						/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
+						/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+							/*line hecbench_tridiagonal.go:212*/ delta) > len(a)-8 || i > len(c)-8 || (i+
+							/*line hecbench_tridiagonal.go:216*/ delta) < 0 || (i+delta) > len(b)-8 || (i+
 							delta) > len(a)-8 || (i+
 							delta) > len(d)-8 || (i+
-//line hecbench_tridiagonal.go:220
-							delta) > len(c)-8 {
+							/*line hecbench_tridiagonal.go:220*/ delta) > len(c)-8 {
 							break
 						}
-//line hecbench_tridiagonal.go:208
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+						/*line hecbench_tridiagonal.go:208*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:208
-							tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+							/*line hecbench_tridiagonal.go:208*/ tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
 							archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
 							archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
 							archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
@@ -1021,10 +842,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:213
-							tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
-//line hecbench_tridiagonal.go:215
-							tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
+							/*line hecbench_tridiagonal.go:213*/ tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+							/*line hecbench_tridiagonal.go:215*/ tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
 							archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
 							archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
 							archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
@@ -1037,10 +856,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:206
-				i := stride*thid + stride - 1
-//line hecbench_tridiagonal.go:208
-				if i == systemSize-1 {
+				/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
+				/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
 					tmp := a[i] / b[i-delta]
 					b[i] = b[i] - c[i-delta]*tmp
 					d[i] = d[i] - d[i-delta]*tmp
@@ -1056,8 +873,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:223
-		thidNum >>= 1
+		/*line hecbench_tridiagonal.go:223*/ thidNum >>= 1
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
@@ -1066,8 +882,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:233
-			gc_off4 := ((stride << 1) - 1)
+			/*line hecbench_tridiagonal.go:233*/ gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
@@ -1085,19 +900,16 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:228
-					addr2 := (stride << 1) - 1
+					/*line hecbench_tridiagonal.go:228*/ addr2 := (stride << 1) - 1
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-//line hecbench_tridiagonal.go:230
-					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					/*line hecbench_tridiagonal.go:230*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_tridiagonal.go:227
-					addr1 := stride - 1
+					/*line hecbench_tridiagonal.go:227*/ addr1 := stride - 1
 					addr2 := (stride << 1) - 1
 					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -1107,12 +919,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		}
 	}
 	thidNum = 2
-//line hecbench_tridiagonal.go:236
-	for j_ := 0; j_ < iterations; j_++ {
+	/*line hecbench_tridiagonal.go:236*/ for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:240
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:240*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1123,21 +933,17 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:240
-						var i_ int = 1*thid + (1 >> 1) - 1
+						/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 							break
 						}
-//line hecbench_tridiagonal.go:241
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						/*line hecbench_tridiagonal.go:241*/ gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 						if gc_if4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:241
-							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+							/*line hecbench_tridiagonal.go:241*/ archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 						}
 						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:242
-							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+							/*line hecbench_tridiagonal.go:242*/ archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1146,8 +952,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:240
-				i_ := stride*thid + (stride >> 1) - 1
+				/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
 				if i_ == delta_-1 {
 					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
 				} else {
@@ -1155,13 +960,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:247
-		stride >>= 1
+		/*line hecbench_tridiagonal.go:247*/ stride >>= 1
 		thidNum <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:252
-		gc_off6 := blid * systemSize
+		/*line hecbench_tridiagonal.go:252*/ gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
 		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
@@ -1175,15 +978,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_vstep5
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:173
-					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+					/*line hecbench_tridiagonal.go:173*/ archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:253
-				gc_at25[gc_tx] = gc_at26[gc_tx]
+				/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
@@ -1192,13 +993,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:253
-					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+					/*line hecbench_tridiagonal.go:253*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:254
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					/*line hecbench_tridiagonal.go:254*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1206,8 +1005,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:253
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
@@ -1221,22 +1019,18 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_tridiagonal.go:263
-	shared := gocuda.DynamicShared[float32](t)
+	/*line hecbench_tridiagonal.go:263*/ shared := gocuda.DynamicShared[float32](t)
 	blid := gc_bx
 	stride := 1
-//line hecbench_tridiagonal.go:269
-	halfSize := systemSize >> 1
+	/*line hecbench_tridiagonal.go:269*/ halfSize := systemSize >> 1
 	thidNum := halfSize
-//line hecbench_tridiagonal.go:272
-	a := shared
+	/*line hecbench_tridiagonal.go:272*/ a := shared
 	b := a[systemSize:]
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:279
-		gc_off := blid * systemSize
+		/*line hecbench_tridiagonal.go:279*/ gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
@@ -1262,8 +1056,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_vstep
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:266
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_tridiagonal.go:266*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
@@ -1277,14 +1070,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_tridiagonal.go:281
-				gc_at5[gc_tx] = gc_at6[gc_tx]
+				/*line hecbench_tridiagonal.go:281*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at8[gc_tx]
-//line hecbench_tridiagonal.go:284
-				gc_at9[gc_tx] = gc_at10[gc_tx]
+				/*line hecbench_tridiagonal.go:284*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 				gc_at11[gc_tx] = gc_at12[gc_tx]
-//line hecbench_tridiagonal.go:287
-				gc_at13[gc_tx] = gc_at14[gc_tx]
+				/*line hecbench_tridiagonal.go:287*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
@@ -1293,22 +1083,17 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:278
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					/*line hecbench_tridiagonal.go:278*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-//line hecbench_tridiagonal.go:281
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						/*line hecbench_tridiagonal.go:281*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-//line hecbench_tridiagonal.go:284
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						/*line hecbench_tridiagonal.go:284*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-//line hecbench_tridiagonal.go:287
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+						/*line hecbench_tridiagonal.go:287*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
 						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:279
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					/*line hecbench_tridiagonal.go:279*/ archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
@@ -1322,38 +1107,30 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:278
-				a[thid] = aD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
 				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:281
-				b[thid] = bD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
 				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:284
-				c[thid] = cD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
 				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-//line hecbench_tridiagonal.go:287
-				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
 				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:293
-	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:296
-		stride <<= 1
+	/*line hecbench_tridiagonal.go:293*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:296*/ stride <<= 1
 		delta := stride >> 1
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:301
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:301*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:299
-				i := stride*thid + stride - 1
+				/*line hecbench_tridiagonal.go:299*/ i := stride*thid + stride - 1
 				iRight := i + delta
 				iRight = iRight & (systemSize - 1)
 				tmp1 := a[i] / b[i-delta]
@@ -1373,8 +1150,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:320
-			gc_off4 := ((stride << 1) - 1)
+			/*line hecbench_tridiagonal.go:320*/ gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
@@ -1392,19 +1168,16 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:315
-					addr2 := (stride << 1) - 1
+					/*line hecbench_tridiagonal.go:315*/ addr2 := (stride << 1) - 1
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-//line hecbench_tridiagonal.go:317
-					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					/*line hecbench_tridiagonal.go:317*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_tridiagonal.go:314
-					addr1 := stride - 1
+					/*line hecbench_tridiagonal.go:314*/ addr1 := stride - 1
 					addr2 := (stride << 1) - 1
 					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
 					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
@@ -1414,12 +1187,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		}
 	}
 	thidNum = 2
-//line hecbench_tridiagonal.go:323
-	for j_ := 0; j_ < iterations; j_++ {
+	/*line hecbench_tridiagonal.go:323*/ for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_tridiagonal.go:327
-		if gc_bound := thidNum; gc_bound < gc_to {
+		/*line hecbench_tridiagonal.go:327*/ if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1430,21 +1201,17 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var thid int = gc_tx
-//line hecbench_tridiagonal.go:327
-						var i_ int = 1*thid + (1 >> 1) - 1
+						/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 							break
 						}
-//line hecbench_tridiagonal.go:328
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						/*line hecbench_tridiagonal.go:328*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:328
-							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+							/*line hecbench_tridiagonal.go:328*/ archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:329
-							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+							/*line hecbench_tridiagonal.go:329*/ archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1453,8 +1220,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:327
-				i_ := stride*thid + (stride >> 1) - 1
+				/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
 				if i_ == delta_-1 {
 					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
 				} else {
@@ -1462,13 +1228,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:334
-		stride >>= 1
+		/*line hecbench_tridiagonal.go:334*/ stride >>= 1
 		thidNum <<= 1
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_tridiagonal.go:339
-		gc_off6 := blid * systemSize
+		/*line hecbench_tridiagonal.go:339*/ gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
 		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
@@ -1482,15 +1246,13 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_vstep4
 					var thid int = gc_tx
 					_ = thid
-//line hecbench_tridiagonal.go:266
-					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+					/*line hecbench_tridiagonal.go:266*/ archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_tridiagonal.go:340
-				gc_at25[gc_tx] = gc_at26[gc_tx]
+				/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
@@ -1499,13 +1261,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					var thid int = gc_tx
-//line hecbench_tridiagonal.go:340
-					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+					/*line hecbench_tridiagonal.go:340*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
 						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 						break
 					}
-//line hecbench_tridiagonal.go:341
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					/*line hecbench_tridiagonal.go:341*/ archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1513,8 +1273,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_tridiagonal.go:340
-				xD[thid+blid*systemSize] = x[thid]
+				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
 				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}

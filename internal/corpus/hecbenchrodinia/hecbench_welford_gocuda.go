@@ -56,11 +56,9 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
-//line hecbench_welford.go:90
-			xMean := A(0)
+			/*line hecbench_welford.go:90*/ xMean := A(0)
 			gc_s_xMean[gc_rank] = xMean
-//line hecbench_welford.go:91
-			m2N := A(0)
+			/*line hecbench_welford.go:91*/ m2N := A(0)
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
@@ -68,11 +66,9 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
-//line hecbench_welford.go:90
-			xMean := A(0)
+			/*line hecbench_welford.go:90*/ xMean := A(0)
 			gc_s_xMean[gc_rank] = xMean
-//line hecbench_welford.go:91
-			m2N := A(0)
+			/*line hecbench_welford.go:91*/ m2N := A(0)
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
@@ -80,11 +76,9 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
-//line hecbench_welford.go:90
-			xMean := A(0)
+			/*line hecbench_welford.go:90*/ xMean := A(0)
 			gc_s_xMean[gc_rank] = xMean
-//line hecbench_welford.go:91
-			m2N := A(0)
+			/*line hecbench_welford.go:91*/ m2N := A(0)
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
@@ -92,11 +86,9 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
-//line hecbench_welford.go:90
-			xMean := A(0)
+			/*line hecbench_welford.go:90*/ xMean := A(0)
 			gc_s_xMean[gc_rank] = xMean
-//line hecbench_welford.go:91
-			m2N := A(0)
+			/*line hecbench_welford.go:91*/ m2N := A(0)
 			gc_s_m2N[gc_rank] = m2N
 		}
 	}
@@ -104,17 +96,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_pos.Thread = gc_rank
 		var count int32 = 0
 		gc_s_count[gc_rank] = count
-//line hecbench_welford.go:90
-		xMean := A(0)
+		/*line hecbench_welford.go:90*/ xMean := A(0)
 		gc_s_xMean[gc_rank] = xMean
-//line hecbench_welford.go:91
-		m2N := A(0)
+		/*line hecbench_welford.go:91*/ m2N := A(0)
 		gc_s_m2N[gc_rank] = m2N
 	}
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line hecbench_welford.go:95
-	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+	/*line hecbench_welford.go:95*/ for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -141,15 +130,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line hecbench_welford.go:111
-				for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
-//line hecbench_welford.go:96
-					inputBase := gc_bx*ss + batchID*ss*fs
+				/*line hecbench_welford.go:111*/ for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
+					/*line hecbench_welford.go:96*/ inputBase := gc_bx*ss + batchID*ss*fs
 					for offset := gc_tx; offset < ss; offset += gc_bdx {
 						gc_s_count[gc_rank]++
 						xN := A(input[offset+inputBase])
-//line hecbench_welford.go:101
-						d := xN - gc_s_xMean[gc_rank]
+						/*line hecbench_welford.go:101*/ d := xN - gc_s_xMean[gc_rank]
 						gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
 						gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
 					}
@@ -161,28 +147,19 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-//line hecbench_welford.go:107
-	sMem := gocuda.Shared[int32](t, 160)[:160]
-//line hecbench_welford.go:110
-	var count_ []int32 = sMem
-//line hecbench_welford.go:110
-	var blockSize_ int = blockSize
+	/*line hecbench_welford.go:107*/ sMem := gocuda.Shared[int32](t, 160)[:160]
+	/*line hecbench_welford.go:110*/ var count_ []int32 = sMem
+	/*line hecbench_welford.go:110*/ var blockSize_ int = blockSize
 	gc_off2 := 32
-//line hecbench_welford.go:113
-	if gc_off2 >= 0 && gc_off2 < len(sMem) {
+	/*line hecbench_welford.go:113*/ if gc_off2 >= 0 && gc_off2 < len(sMem) {
 		gc_at := sMem[gc_off2:][:1]
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:108
-			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&gc_at[0])), (160-32)*4/int(unsafe.Sizeof(A(0))))
-//line hecbench_welford.go:110
-			var x []A = sMemAc
-//line hecbench_welford.go:110
-			var mean *A = &gc_s_xMean[gc_rank]
-//line hecbench_welford.go:110
-			var m2n *A = &gc_s_m2N[gc_rank]
-//line hecbench_welford.go:110
-			var num *int32 = &gc_s_count[gc_rank]
+			/*line hecbench_welford.go:108*/ sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&gc_at[0])), (160-32)*4/int(unsafe.Sizeof(A(0))))
+			/*line hecbench_welford.go:110*/ var x []A = sMemAc
+			/*line hecbench_welford.go:110*/ var mean *A = &gc_s_xMean[gc_rank]
+			/*line hecbench_welford.go:110*/ var m2n *A = &gc_s_m2N[gc_rank]
+			/*line hecbench_welford.go:110*/ var num *int32 = &gc_s_count[gc_rank]
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -191,26 +168,19 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	} else {
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:108
-			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
-//line hecbench_welford.go:110
-			var x []A = sMemAc
-//line hecbench_welford.go:110
-			var mean *A = &gc_s_xMean[gc_rank]
-//line hecbench_welford.go:110
-			var m2n *A = &gc_s_m2N[gc_rank]
-//line hecbench_welford.go:110
-			var num *int32 = &gc_s_count[gc_rank]
+			/*line hecbench_welford.go:108*/ sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
+			/*line hecbench_welford.go:110*/ var x []A = sMemAc
+			/*line hecbench_welford.go:110*/ var mean *A = &gc_s_xMean[gc_rank]
+			/*line hecbench_welford.go:110*/ var m2n *A = &gc_s_m2N[gc_rank]
+			/*line hecbench_welford.go:110*/ var num *int32 = &gc_s_count[gc_rank]
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
 			gc_s_num[gc_rank] = num
 		}
 	}
-//line hecbench_welford.go:48
-	if blockSize_ > gocuda.WarpSize {
-//line hecbench_welford.go:50
-		var gc_l_mean_ [32]*A
+	/*line hecbench_welford.go:48*/ if blockSize_ > gocuda.WarpSize {
+		/*line hecbench_welford.go:50*/ var gc_l_mean_ [32]*A
 		var gc_l_m2n_ [32]*A
 		var gc_l_num_ [32]*int32
 		var gc_l_numNew [32]int32
@@ -231,46 +201,36 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
-//line hecbench_welford.go:49
-				var mean_ *A = mean
-//line hecbench_welford.go:49
-				var m2n_ *A = m2n
-//line hecbench_welford.go:49
-				var num_ *int32 = num
+				/*line hecbench_welford.go:49*/ var mean_ *A = mean
+				/*line hecbench_welford.go:49*/ var m2n_ *A = m2n
+				/*line hecbench_welford.go:49*/ var num_ *int32 = num
 				gc_l_mean_[gc_lane] = mean_
 				gc_l_m2n_[gc_lane] = m2n_
 				gc_l_num_[gc_lane] = num_
 			}
-//line hecbench_welford.go:33
-			for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
+			/*line hecbench_welford.go:33*/ for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					num_ := gc_l_num_[gc_lane]
-//line hecbench_welford.go:34
-					gc_c1v[gc_lane] = *num_
+					/*line hecbench_welford.go:34*/ gc_c1v[gc_lane] = *num_
 				}
-//line hecbench_welford.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
+				/*line hecbench_welford.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					mean_ := gc_l_mean_[gc_lane]
-//line hecbench_welford.go:34
-					numNew := gc_c1r[gc_lane]
+					/*line hecbench_welford.go:34*/ numNew := gc_c1r[gc_lane]
 					gc_c2v[gc_lane] = *mean_
 					gc_l_numNew[gc_lane] = numNew
 				}
-//line hecbench_welford.go:35
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
+				/*line hecbench_welford.go:35*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					m2n_ := gc_l_m2n_[gc_lane]
-//line hecbench_welford.go:35
-					meanNew := gc_c2r[gc_lane]
+					/*line hecbench_welford.go:35*/ meanNew := gc_c2r[gc_lane]
 					gc_c3v[gc_lane] = *m2n_
 					gc_l_meanNew[gc_lane] = meanNew
 				}
-//line hecbench_welford.go:36
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
+				/*line hecbench_welford.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					mean_ := gc_l_mean_[gc_lane]
@@ -278,8 +238,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					num_ := gc_l_num_[gc_lane]
 					numNew := gc_l_numNew[gc_lane]
 					meanNew := gc_l_meanNew[gc_lane]
-//line hecbench_welford.go:36
-					m2nNew := gc_c3r[gc_lane]
+					/*line hecbench_welford.go:36*/ m2nNew := gc_c3r[gc_lane]
 					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
 					gc_l_numNew[gc_lane] = numNew
 					gc_l_meanNew[gc_lane] = meanNew
@@ -296,17 +255,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-						var threadID_ int = threadID
-//line hecbench_welford.go:45
-						lane := threadID_ % gocuda.WarpSize
+						/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+						/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-//line hecbench_welford.go:50
-						if lane == 0 {
+						/*line hecbench_welford.go:50*/ if lane == 0 {
 							x[wid*2] = *mean
 							x[wid*2+1] = *m2n
 							count_[wid] = *num
@@ -317,17 +273,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-						var threadID_ int = threadID
-//line hecbench_welford.go:45
-						lane := threadID_ % gocuda.WarpSize
+						/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+						/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-//line hecbench_welford.go:50
-						if lane == 0 {
+						/*line hecbench_welford.go:50*/ if lane == 0 {
 							x[wid*2] = *mean
 							x[wid*2+1] = *m2n
 							count_[wid] = *num
@@ -338,17 +291,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-						var threadID_ int = threadID
-//line hecbench_welford.go:45
-						lane := threadID_ % gocuda.WarpSize
+						/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+						/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-//line hecbench_welford.go:50
-						if lane == 0 {
+						/*line hecbench_welford.go:50*/ if lane == 0 {
 							x[wid*2] = *mean
 							x[wid*2+1] = *m2n
 							count_[wid] = *num
@@ -359,17 +309,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-						var threadID_ int = threadID
-//line hecbench_welford.go:45
-						lane := threadID_ % gocuda.WarpSize
+						/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+						/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-//line hecbench_welford.go:50
-						if lane == 0 {
+						/*line hecbench_welford.go:50*/ if lane == 0 {
 							x[wid*2] = *mean
 							x[wid*2+1] = *m2n
 							count_[wid] = *num
@@ -380,17 +327,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-					var threadID_ int = threadID
-//line hecbench_welford.go:45
-					lane := threadID_ % gocuda.WarpSize
+					/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+					/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
 					num := gc_s_num[gc_rank]
-//line hecbench_welford.go:50
-					if lane == 0 {
+					/*line hecbench_welford.go:50*/ if lane == 0 {
 						x[wid*2] = *mean
 						x[wid*2+1] = *m2n
 						count_[wid] = *num
@@ -409,17 +353,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-					var threadID_ int = threadID
-//line hecbench_welford.go:45
-					lane := threadID_ % gocuda.WarpSize
+					/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+					/*line hecbench_welford.go:45*/ lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
 					num := gc_s_num[gc_rank]
-//line hecbench_welford.go:57
-					if wid == 0 {
+					/*line hecbench_welford.go:57*/ if wid == 0 {
 						if threadID_ < blockSize_/gocuda.WarpSize {
 							*mean = x[lane*2]
 						} else {
@@ -444,8 +385,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-//line hecbench_welford.go:83
-	var gc_l_mean_2 [32]*A
+	/*line hecbench_welford.go:83*/ var gc_l_mean_2 [32]*A
 	var gc_l_m2n_2 [32]*A
 	var gc_l_num_2 [32]*int32
 	var gc_l_numNew_ [32]int32
@@ -475,12 +415,9 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-			var threadID_ int = threadID
-//line hecbench_welford.go:46
-			wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:76
-			if wid == 0 {
+			/*line hecbench_welford.go:110*/ var threadID_ int = threadID
+			/*line hecbench_welford.go:46*/ wid := threadID_ / gocuda.WarpSize
+			/*line hecbench_welford.go:76*/ if wid == 0 {
 				gc_m19 |= 1 << gc_lane
 			}
 		}
@@ -495,55 +432,45 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
-//line hecbench_welford.go:77
-				var mean_2 *A = mean
-//line hecbench_welford.go:77
-				var m2n_2 *A = m2n
-//line hecbench_welford.go:77
-				var num_2 *int32 = num
+				/*line hecbench_welford.go:77*/ var mean_2 *A = mean
+				/*line hecbench_welford.go:77*/ var m2n_2 *A = m2n
+				/*line hecbench_welford.go:77*/ var num_2 *int32 = num
 				gc_l_mean_2[gc_lane] = mean_2
 				gc_l_m2n_2[gc_lane] = m2n_2
 				gc_l_num_2[gc_lane] = num_2
 			}
-//line hecbench_welford.go:33
-			for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
+			/*line hecbench_welford.go:33*/ for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					num_2 := gc_l_num_2[gc_lane]
-//line hecbench_welford.go:34
-					gc_c4v[gc_lane] = *num_2
+					/*line hecbench_welford.go:34*/ gc_c4v[gc_lane] = *num_2
 				}
-//line hecbench_welford.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+				/*line hecbench_welford.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					mean_2 := gc_l_mean_2[gc_lane]
-//line hecbench_welford.go:34
-					numNew_ := gc_c4r[gc_lane]
+					/*line hecbench_welford.go:34*/ numNew_ := gc_c4r[gc_lane]
 					gc_c5v[gc_lane] = *mean_2
 					gc_l_numNew_[gc_lane] = numNew_
 				}
-//line hecbench_welford.go:35
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+				/*line hecbench_welford.go:35*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					m2n_2 := gc_l_m2n_2[gc_lane]
-//line hecbench_welford.go:35
-					meanNew_ := gc_c5r[gc_lane]
+					/*line hecbench_welford.go:35*/ meanNew_ := gc_c5r[gc_lane]
 					gc_c6v[gc_lane] = *m2n_2
 					gc_l_meanNew_[gc_lane] = meanNew_
 				}
-//line hecbench_welford.go:36
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+				/*line hecbench_welford.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -554,8 +481,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					num_2 := gc_l_num_2[gc_lane]
 					numNew_ := gc_l_numNew_[gc_lane]
 					meanNew_ := gc_l_meanNew_[gc_lane]
-//line hecbench_welford.go:36
-					m2nNew_ := gc_c6r[gc_lane]
+					/*line hecbench_welford.go:36*/ m2nNew_ := gc_c6r[gc_lane]
 					welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
 					gc_l_numNew_[gc_lane] = numNew_
 					gc_l_meanNew_[gc_lane] = meanNew_
@@ -568,16 +494,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line hecbench_welford.go:52
-			if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
+			/*line hecbench_welford.go:52*/ if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
 				gc_at2 := outMean[gc_off3:][:1]
 				gc_at3 := outVarBiased[gc_off3:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:112
-					if threadID == 0 {
+					/*line hecbench_welford.go:112*/ if threadID == 0 {
 						gc_at2[0] = O(gc_s_xMean[gc_rank])
 						gc_at3[0] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
 					}
@@ -587,8 +511,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:112
-					if threadID == 0 {
+					/*line hecbench_welford.go:112*/ if threadID == 0 {
 						outMean[gc_bx] = O(gc_s_xMean[gc_rank])
 						outVarBiased[gc_bx] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
 					}

@@ -61,8 +61,7 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_cfd.go:101
-			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			/*line rodinia_cfd.go:101*/ gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
@@ -78,43 +77,35 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 				gc_at7 := areas[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_cfd.go:87
-					density := gc_at[gc_tx]
+					/*line rodinia_cfd.go:87*/ density := gc_at[gc_tx]
 					var momentum float3
 					momentum.X = gc_at2[gc_tx]
 					momentum.Y = gc_at3[gc_tx]
 					momentum.Z = gc_at4[gc_tx]
-//line rodinia_cfd.go:93
-					densityEnergy := gc_at5[gc_tx]
-//line rodinia_cfd.go:95
-					var velocity float3
+					/*line rodinia_cfd.go:93*/ densityEnergy := gc_at5[gc_tx]
+					/*line rodinia_cfd.go:95*/ var velocity float3
 					computeVelocity(&density, &momentum, &velocity)
 					speedSqd := computeSpeedSqd(&velocity)
 					pressure := computePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := computeSpeedOfSound(&density, &pressure)
-//line rodinia_cfd.go:102
-					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
+					/*line rodinia_cfd.go:102*/ gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:87
-					density := variables[i+cfdVarDensity*nelr]
+					/*line rodinia_cfd.go:87*/ density := variables[i+cfdVarDensity*nelr]
 					var momentum float3
 					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
 					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
 					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line rodinia_cfd.go:93
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-//line rodinia_cfd.go:95
-					var velocity float3
+					/*line rodinia_cfd.go:93*/ densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+					/*line rodinia_cfd.go:95*/ var velocity float3
 					computeVelocity(&density, &momentum, &velocity)
 					speedSqd := computeSpeedSqd(&velocity)
 					pressure := computePressure(&density, &densityEnergy, &speedSqd)
 					speedOfSound := computeSpeedOfSound(&density, &pressure)
-//line rodinia_cfd.go:102
-					stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
+					/*line rodinia_cfd.go:102*/ stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -160,8 +151,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_cfd.go:117
-					gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+					/*line rodinia_cfd.go:117*/ gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 					gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 					gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
 					gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
@@ -191,21 +181,17 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:116
-							var j, nb int
+							/*line rodinia_cfd.go:116*/ var j, nb int
 							var normal float3
 							var normalLen float32
 							var factor float32
-//line rodinia_cfd.go:121
-							densityI := gc_at[gc_tx]
+							/*line rodinia_cfd.go:121*/ densityI := gc_at[gc_tx]
 							var momentumI float3
 							momentumI.X = gc_at2[gc_tx]
 							momentumI.Y = gc_at3[gc_tx]
 							momentumI.Z = gc_at4[gc_tx]
-//line rodinia_cfd.go:127
-							densityEnergyI := gc_at5[gc_tx]
-//line rodinia_cfd.go:129
-							var velocityI float3
+							/*line rodinia_cfd.go:127*/ densityEnergyI := gc_at5[gc_tx]
+							/*line rodinia_cfd.go:129*/ var velocityI float3
 							computeVelocity(&densityI, &momentumI, &velocityI)
 							speedSqdI := computeSpeedSqd(&velocityI)
 							speedI := sqrtf(speedSqdI)
@@ -215,14 +201,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionIDensityEnergy float3
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
 							fluxIDensity := float32(0.0)
-//line rodinia_cfd.go:140
-							var fluxIMomentum float3
+							/*line rodinia_cfd.go:140*/ var fluxIMomentum float3
 							fluxIMomentum.X = float32(0.0)
 							fluxIMomentum.Y = float32(0.0)
 							fluxIMomentum.Z = float32(0.0)
 							fluxIDensityEnergy := float32(0.0)
-//line rodinia_cfd.go:146
-							var velocityNb float3
+							/*line rodinia_cfd.go:146*/ var velocityNb float3
 							var densityNb, densityEnergyNb float32
 							var momentumNb float3
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
@@ -235,8 +219,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
-								if nb >= 0 {
+								/*line rodinia_cfd.go:160*/ if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
 									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
@@ -247,29 +230,25 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-//line rodinia_cfd.go:173
-									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
+									/*line rodinia_cfd.go:173*/ factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
 									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line rodinia_cfd.go:181
-									factor = float32(0.5) * normal.X
+									/*line rodinia_cfd.go:181*/ factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
-									factor = float32(0.5) * normal.Y
+									/*line rodinia_cfd.go:188*/ factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
-									factor = float32(0.5) * normal.Z
+									/*line rodinia_cfd.go:195*/ factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
@@ -286,15 +265,13 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (gc_at8[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (gc_at9[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (gc_at10[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
-									factor = float32(0.5) * normal.Y
+									/*line rodinia_cfd.go:213*/ factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (gc_at11[0] + momentumI.Y)
 									fluxIDensityEnergy += factor * (gc_at7[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (gc_at8[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (gc_at9[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (gc_at10[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
-									factor = float32(0.5) * normal.Z
+									/*line rodinia_cfd.go:220*/ factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (gc_at12[0] + momentumI.Z)
 									fluxIDensityEnergy += factor * (gc_at7[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (gc_at8[0].Z + fluxContributionIMomentumX.Z)
@@ -314,21 +291,17 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:116
-							var j, nb int
+							/*line rodinia_cfd.go:116*/ var j, nb int
 							var normal float3
 							var normalLen float32
 							var factor float32
-//line rodinia_cfd.go:121
-							densityI := variables[i+cfdVarDensity*nelr]
+							/*line rodinia_cfd.go:121*/ densityI := variables[i+cfdVarDensity*nelr]
 							var momentumI float3
 							momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
 							momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
 							momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line rodinia_cfd.go:127
-							densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-//line rodinia_cfd.go:129
-							var velocityI float3
+							/*line rodinia_cfd.go:127*/ densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
+							/*line rodinia_cfd.go:129*/ var velocityI float3
 							computeVelocity(&densityI, &momentumI, &velocityI)
 							speedSqdI := computeSpeedSqd(&velocityI)
 							speedI := sqrtf(speedSqdI)
@@ -338,14 +311,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionIDensityEnergy float3
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
 							fluxIDensity := float32(0.0)
-//line rodinia_cfd.go:140
-							var fluxIMomentum float3
+							/*line rodinia_cfd.go:140*/ var fluxIMomentum float3
 							fluxIMomentum.X = float32(0.0)
 							fluxIMomentum.Y = float32(0.0)
 							fluxIMomentum.Z = float32(0.0)
 							fluxIDensityEnergy := float32(0.0)
-//line rodinia_cfd.go:146
-							var velocityNb float3
+							/*line rodinia_cfd.go:146*/ var velocityNb float3
 							var densityNb, densityEnergyNb float32
 							var momentumNb float3
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
@@ -358,8 +329,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
-								if nb >= 0 {
+								/*line rodinia_cfd.go:160*/ if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
 									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
@@ -370,29 +340,25 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-//line rodinia_cfd.go:173
-									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
+									/*line rodinia_cfd.go:173*/ factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
 									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line rodinia_cfd.go:181
-									factor = float32(0.5) * normal.X
+									/*line rodinia_cfd.go:181*/ factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
-									factor = float32(0.5) * normal.Y
+									/*line rodinia_cfd.go:188*/ factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
-									factor = float32(0.5) * normal.Z
+									/*line rodinia_cfd.go:195*/ factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
@@ -409,15 +375,13 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
-									factor = float32(0.5) * normal.Y
+									/*line rodinia_cfd.go:213*/ factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
-									factor = float32(0.5) * normal.Z
+									/*line rodinia_cfd.go:220*/ factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)

@@ -34,21 +34,15 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var i int = (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:33
-					if (i+compiled.Trip(0)*
+					/*line rodinia_cfd.go:33*/ if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
 						break
 					}
-//line rodinia_cfd.go:34
-					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-//line rodinia_cfd.go:34
-					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-//line rodinia_cfd.go:34
-					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-//line rodinia_cfd.go:34
-					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-//line rodinia_cfd.go:34
-					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -57,28 +51,23 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 				i := (gc_bdx*gc_bx + gc_tx)
 				{
 					j := int(0)
-//line rodinia_cfd.go:34
-					variables[i+j*nelr] = ffVariable[j]
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
 				}
 				{
 					j := int(1)
-//line rodinia_cfd.go:34
-					variables[i+j*nelr] = ffVariable[j]
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
 				}
 				{
 					j := int(2)
-//line rodinia_cfd.go:34
-					variables[i+j*nelr] = ffVariable[j]
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
 				}
 				{
 					j := int(3)
-//line rodinia_cfd.go:34
-					variables[i+j*nelr] = ffVariable[j]
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
 				}
 				{
 					j := int(4)
-//line rodinia_cfd.go:34
-					variables[i+j*nelr] = ffVariable[j]
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
 				}
 			}
 		}
@@ -106,8 +95,7 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line rodinia_cfd.go:263
-			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			/*line rodinia_cfd.go:263*/ gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -131,14 +119,12 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 				gc_at16 := fluxes[gc_off6:][:gc_runhi]
 				gc_vstep := gc_runlo
 				if compiled.SIMD {
-//line rodinia_cfd.go:244
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					/*line rodinia_cfd.go:244*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = (gc_bdx*gc_bx + gc_tx)
 						_ = i
-//line rodinia_cfd.go:244
-						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb2)
+						/*line rodinia_cfd.go:244*/ factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb2)
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
@@ -148,10 +134,8 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line rodinia_cfd.go:244
-					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
-//line rodinia_cfd.go:246
-					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					/*line rodinia_cfd.go:244*/ factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+					/*line rodinia_cfd.go:246*/ gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
 					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
 					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
@@ -160,23 +144,19 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 			} else {
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
-//line rodinia_cfd.go:244
-					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					/*line rodinia_cfd.go:244*/ gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:244
-						if i < 0 || i > len(stepFactors)-8 || (i+
-//line rodinia_cfd.go:246
-							cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
+						/*line rodinia_cfd.go:244*/ if i < 0 || i > len(stepFactors)-8 || (i+
+							/*line rodinia_cfd.go:246*/ cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
 							cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
 							break
 						}
-//line rodinia_cfd.go:244
-						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
+						/*line rodinia_cfd.go:244*/ factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
 						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
@@ -190,10 +170,8 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:244
-					factor := stepFactors[i] / float32(cfdRK+1-j)
-//line rodinia_cfd.go:246
-					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					/*line rodinia_cfd.go:244*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line rodinia_cfd.go:246*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
 					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
 					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
 					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]

@@ -47,11 +47,9 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 2)[:gc_n]
 	gc_s_val32 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-//line rodinia_huffman.go:40
-	sm := gocuda.DynamicShared[uint32](t)
+	/*line rodinia_huffman.go:40*/ sm := gocuda.DynamicShared[uint32](t)
 	kcmax := gocuda.Shared[uint32](t, 1)[:1]
-//line rodinia_huffman.go:43
-	codewords := sm
+	/*line rodinia_huffman.go:43*/ codewords := sm
 	codewordlens := sm[vlcNumSymbols:]
 	as := sm[2*vlcNumSymbols:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -60,15 +58,12 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_pos.Thread = gc_rank
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)
-//line rodinia_huffman.go:33
-			var kc, startbit, wrbits uint32
+			/*line rodinia_huffman.go:33*/ var kc, startbit, wrbits uint32
 			var cw64 uint64 = 0
 			var val32, codewordlen uint32 = 0, 0
-//line rodinia_huffman.go:37
-			var tmpbyte, tmpcwlen uint8
+			/*line rodinia_huffman.go:37*/ var tmpbyte, tmpcwlen uint8
 			var tmpcw32 uint32
-//line rodinia_huffman.go:48
-			codewords[k] = gmCodewords[k]
+			/*line rodinia_huffman.go:48*/ codewords[k] = gmCodewords[k]
 			codewordlens[k] = gmCodewordlens[k]
 			val32 = data[kn]
 			_ = wrbits
@@ -90,16 +85,12 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			cw64 := gc_s_cw64[gc_rank]
 			val32 := gc_s_val32[gc_rank]
 			codewordlen := gc_s_codewordlen[gc_rank]
-//line rodinia_huffman.go:37
-			var tmpbyte uint8
-//line rodinia_huffman.go:39
-			var tmpcwlen uint8
-//line rodinia_huffman.go:41
-			var tmpcw32 uint32
+			/*line rodinia_huffman.go:37*/ var tmpbyte uint8
+			/*line rodinia_huffman.go:39*/ var tmpcwlen uint8
+			/*line rodinia_huffman.go:41*/ var tmpcw32 uint32
 			{
 				i := uint32(0)
-//line rodinia_huffman.go:53
-				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				/*line rodinia_huffman.go:53*/ tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
 				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
@@ -107,8 +98,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				i := uint32(1)
-//line rodinia_huffman.go:53
-				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				/*line rodinia_huffman.go:53*/ tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
 				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
@@ -116,8 +106,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				i := uint32(2)
-//line rodinia_huffman.go:53
-				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				/*line rodinia_huffman.go:53*/ tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
 				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
@@ -125,8 +114,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				i := uint32(3)
-//line rodinia_huffman.go:53
-				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				/*line rodinia_huffman.go:53*/ tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
 				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
@@ -138,67 +126,58 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		}
 	}
 	offset := uint32(1)
-//line rodinia_huffman.go:66
-	for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
+	/*line rodinia_huffman.go:66*/ for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:68
-				if k < d {
+				/*line rodinia_huffman.go:68*/ if k < d {
 					ai := uint8(offset*(2*k+1) - 1)
 					bi := uint8(offset*(2*k+2) - 1)
 					as[bi] += as[ai]
 				}
 			}
 		}
-//line rodinia_huffman.go:73
-		offset *= 2
+		/*line rodinia_huffman.go:73*/ offset *= 2
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bdx - 1
-//line rodinia_huffman.go:78
-		if gc_off2 >= 0 && gc_off2 < len(as) {
+		/*line rodinia_huffman.go:78*/ if gc_off2 >= 0 && gc_off2 < len(as) {
 			gc_at := as[gc_off2:][:1]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						gc_at[0] = 0
 					}
 				}
 				{
 					gc_tx := gc_step + 1
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						gc_at[0] = 0
 					}
 				}
 				{
 					gc_tx := gc_step + 2
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						gc_at[0] = 0
 					}
 				}
 				{
 					gc_tx := gc_step + 3
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						gc_at[0] = 0
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-				if k == 0 {
+				/*line rodinia_huffman.go:78*/ if k == 0 {
 					gc_at[0] = 0
 				}
 			}
@@ -209,8 +188,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						as[gc_bdx-1] = 0
 					}
 				}
@@ -218,8 +196,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						as[gc_bdx-1] = 0
 					}
 				}
@@ -227,8 +204,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						as[gc_bdx-1] = 0
 					}
 				}
@@ -236,8 +212,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-					if k == 0 {
+					/*line rodinia_huffman.go:78*/ if k == 0 {
 						as[gc_bdx-1] = 0
 					}
 				}
@@ -245,22 +220,19 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:78
-				if k == 0 {
+				/*line rodinia_huffman.go:78*/ if k == 0 {
 					as[gc_bdx-1] = 0
 				}
 			}
 		}
 	}
-//line rodinia_huffman.go:83
-	for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
+	/*line rodinia_huffman.go:83*/ for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
 		offset >>= 1
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:86
-				if k < d_ {
+				/*line rodinia_huffman.go:86*/ if k < d_ {
 					ai_ := uint8(offset*(2*k+1) - 1)
 					bi_ := uint8(offset*(2*k+2) - 1)
 					t := as[ai_]
@@ -275,18 +247,14 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			k := uint32(gc_tx)
-//line rodinia_huffman.go:34
-			var kc uint32
-//line rodinia_huffman.go:36
-			var startbit uint32
+			/*line rodinia_huffman.go:34*/ var kc uint32
+			/*line rodinia_huffman.go:36*/ var startbit uint32
 			codewordlen := gc_s_codewordlen[gc_rank]
-//line rodinia_huffman.go:96
-			if k == uint32(gc_bdx-1) {
+			/*line rodinia_huffman.go:96*/ if k == uint32(gc_bdx-1) {
 				outidx[gc_bx] = as[k] + codewordlen
 				kcmax[0] = (as[k] + codewordlen) / 32
 			}
-//line rodinia_huffman.go:102
-			kc = as[k] / 32
+			/*line rodinia_huffman.go:102*/ kc = as[k] / 32
 			startbit = as[k] % 32
 			as[k] = 0
 			gc_s_kc[gc_rank] = kc
@@ -297,39 +265,31 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		gc_pos.Thread = gc_rank
 		kc := gc_s_kc[gc_rank]
 		startbit := gc_s_startbit[gc_rank]
-//line rodinia_huffman.go:115
-		var wrbits uint32
+		/*line rodinia_huffman.go:115*/ var wrbits uint32
 		cw64 := gc_s_cw64[gc_rank]
 		codewordlen := gc_s_codewordlen[gc_rank]
-//line rodinia_huffman.go:120
-		var tmpcw32 uint32
-//line rodinia_huffman.go:108
-		if codewordlen > (32 - startbit) {
+		/*line rodinia_huffman.go:120*/ var tmpcw32 uint32
+		/*line rodinia_huffman.go:108*/ if codewordlen > (32 - startbit) {
 			wrbits = (32 - startbit)
 		} else {
 			wrbits = codewordlen
 		}
 		tmpcw32 = uint32(cw64 >> (codewordlen - wrbits))
-//line rodinia_huffman.go:116
-		atomic.Or(&as[kc], tmpcw32<<(32-startbit-wrbits))
+		/*line rodinia_huffman.go:116*/ atomic.Or(&as[kc], tmpcw32<<(32-startbit-wrbits))
 		codewordlen -= wrbits
-//line rodinia_huffman.go:120
-		if codewordlen != 0 {
+		/*line rodinia_huffman.go:120*/ if codewordlen != 0 {
 			if codewordlen > 32 {
 				wrbits = 32
 			} else {
 				wrbits = codewordlen
 			}
 			tmpcw32 = uint32(cw64>>(codewordlen-wrbits)) & ((1 << wrbits) - 1)
-//line rodinia_huffman.go:129
-			atomic.Or(&as[kc+1], tmpcw32<<(32-wrbits))
+			/*line rodinia_huffman.go:129*/ atomic.Or(&as[kc+1], tmpcw32<<(32-wrbits))
 			codewordlen -= wrbits
 		}
-//line rodinia_huffman.go:134
-		if codewordlen != 0 {
+		/*line rodinia_huffman.go:134*/ if codewordlen != 0 {
 			tmpcw32 = uint32(cw64 & ((1 << codewordlen) - 1))
-//line rodinia_huffman.go:138
-			atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
+			/*line rodinia_huffman.go:138*/ atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -340,8 +300,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:143
-				if k <= kcmax[0] {
+				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
 			}
@@ -350,8 +309,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:143
-				if k <= kcmax[0] {
+				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
 			}
@@ -360,8 +318,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:143
-				if k <= kcmax[0] {
+				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
 			}
@@ -370,8 +327,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
-//line rodinia_huffman.go:143
-				if k <= kcmax[0] {
+				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
 			}
@@ -380,8 +336,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_pos.Thread = gc_base + gc_tx
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)
-//line rodinia_huffman.go:143
-			if k <= kcmax[0] {
+			/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 				out[kn] = as[k]
 			}
 		}

@@ -62,8 +62,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_hybridsort.go:104
-		size := blocks * hsBucketBlockMemory
+		/*line rodinia_hybridsort.go:104*/ size := blocks * hsBucketBlockMemory
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -96,8 +95,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			sum := 0
 			gc_s_sum[gc_rank] = sum
 		}
-//line rodinia_hybridsort.go:107
-		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
+		/*line rodinia_hybridsort.go:107*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -105,8 +103,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			gc_more = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line rodinia_hybridsort.go:116
-				panic(compiled.ErrGuardWraps)
+				/*line rodinia_hybridsort.go:116*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -122,8 +119,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(gc_at[gc_tx])
+							/*line rodinia_hybridsort.go:108*/ x := int(gc_at[gc_tx])
 							gc_at[gc_tx] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -133,8 +129,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(gc_at[gc_tx])
+							/*line rodinia_hybridsort.go:108*/ x := int(gc_at[gc_tx])
 							gc_at[gc_tx] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -144,8 +139,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(gc_at[gc_tx])
+							/*line rodinia_hybridsort.go:108*/ x := int(gc_at[gc_tx])
 							gc_at[gc_tx] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -155,8 +149,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(gc_at[gc_tx])
+							/*line rodinia_hybridsort.go:108*/ x := int(gc_at[gc_tx])
 							gc_at[gc_tx] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -166,8 +159,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
-//line rodinia_hybridsort.go:108
-						x := int(gc_at[gc_tx])
+						/*line rodinia_hybridsort.go:108*/ x := int(gc_at[gc_tx])
 						gc_at[gc_tx] = uint32(sum)
 						sum += x
 						gc_s_sum[gc_rank] = sum
@@ -181,11 +173,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
+							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -196,11 +186,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
+							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -211,11 +199,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
+							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -226,11 +212,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
 							gc_more = true
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
+							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
 							dPrefixoffsets[i] = uint32(sum)
 							sum += x
 							gc_s_sum[gc_rank] = sum
@@ -241,11 +225,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:107
-						i := tid + gc_off
+						/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:108
-						x := int(dPrefixoffsets[i])
+						/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
 						dPrefixoffsets[i] = uint32(sum)
 						sum += x
 						gc_s_sum[gc_rank] = sum
@@ -255,8 +237,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
-//line rodinia_hybridsort.go:120
-			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
+			/*line rodinia_hybridsort.go:120*/ if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -264,36 +245,31 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						gc_at2[gc_tx] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						gc_at2[gc_tx] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						gc_at2[gc_tx] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						gc_at2[gc_tx] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-					gc_at2[gc_tx] = uint32(sum)
+					/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 				}
 			} else {
 				gc_step5 := 0
@@ -304,8 +280,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step5 + 1
@@ -313,8 +288,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step5 + 2
@@ -322,8 +296,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step5 + 3
@@ -331,8 +304,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
+						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
@@ -340,8 +312,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					gc_pos.Thread = gc_rank
 					tid := gc_bx*gc_bdx + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:113
-					dOffsets[tid] = uint32(sum)
+					/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
 				}
 			}
 		}
@@ -372,13 +343,10 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_hybridsort.go:122
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-//line rodinia_hybridsort.go:124
-	prefixBase := gc_bx * hsBucketBlockMemory
+	/*line rodinia_hybridsort.go:122*/ sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
+	/*line rodinia_hybridsort.go:124*/ prefixBase := gc_bx * hsBucketBlockMemory
 	numThreads := gc_bdx * gc_gdx
-//line rodinia_hybridsort.go:127
-	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+	/*line rodinia_hybridsort.go:127*/ for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -386,8 +354,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line rodinia_hybridsort.go:136
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:136*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -405,40 +372,35 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line rodinia_hybridsort.go:128
-					gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+					/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -448,48 +410,42 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line rodinia_hybridsort.go:128
-					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 				}
 			}
 		}
 	}
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-//line rodinia_hybridsort.go:133
-	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+	/*line rodinia_hybridsort.go:133*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -497,8 +453,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line rodinia_hybridsort.go:142
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:142*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -506,15 +461,13 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line rodinia_hybridsort.go:125
-				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
+				/*line rodinia_hybridsort.go:125*/ warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-//line rodinia_hybridsort.go:138
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					/*line rodinia_hybridsort.go:138*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -526,11 +479,9 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					gc_more2 = true
 				}
 				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
-//line rodinia_hybridsort.go:135
-					elem := input[tid]
+					/*line rodinia_hybridsort.go:135*/ elem := input[tid]
 					id := int(indice[tid])
-//line rodinia_hybridsort.go:138
-					output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
+					/*line rodinia_hybridsort.go:138*/ output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
 					test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
 					_ = test
 				}

@@ -17,11 +17,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_hybridsort.go:53
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
+	/*line rodinia_hybridsort.go:53*/ sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 	numThreads := gc_bdx * gc_gdx
-//line rodinia_hybridsort.go:58
-	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+	/*line rodinia_hybridsort.go:58*/ for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -29,8 +27,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line rodinia_hybridsort.go:67
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:67*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -44,32 +41,27 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						gc_at[gc_tx] = 0
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						gc_at[gc_tx] = 0
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						gc_at[gc_tx] = 0
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						gc_at[gc_tx] = 0
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line rodinia_hybridsort.go:59
-					gc_at[gc_tx] = 0
+					/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_step2 := gc_from
@@ -79,48 +71,42 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line rodinia_hybridsort.go:59
-					sOffset[i] = 0
+					/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 				}
 			}
 		}
 	}
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-//line rodinia_hybridsort.go:64
-	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -128,8 +114,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line rodinia_hybridsort.go:73
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:73*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -137,16 +122,14 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line rodinia_hybridsort.go:55
-				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
+				/*line rodinia_hybridsort.go:55*/ threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-//line rodinia_hybridsort.go:69
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					/*line rodinia_hybridsort.go:69*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -158,20 +141,16 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_more2 = true
 				}
 				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
-//line rodinia_hybridsort.go:65
-					elem := input[tid]
-//line rodinia_hybridsort.go:67
-					idx := hsDivisions/2 - 1
+					/*line rodinia_hybridsort.go:65*/ elem := input[tid]
+					/*line rodinia_hybridsort.go:67*/ idx := hsDivisions/2 - 1
 					jump := hsDivisions / 4
 					piv := texPivot[idx]
-//line rodinia_hybridsort.go:71
-					for jump >= 1 {
+					/*line rodinia_hybridsort.go:71*/ for jump >= 1 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_hybridsort.go:72
-						if elem < piv {
+						/*line rodinia_hybridsort.go:72*/ if elem < piv {
 							idx = idx - jump
 						} else {
 							idx = idx + jump
@@ -182,15 +161,13 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					if !(elem < piv) {
 						idx = idx + 1
 					}
-//line rodinia_hybridsort.go:84
-					indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+					/*line rodinia_hybridsort.go:84*/ indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
 				}
 			}
 		}
 	}
 	prefixBase := gc_bx * hsBucketBlockMemory
-//line rodinia_hybridsort.go:91
-	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
+	/*line rodinia_hybridsort.go:91*/ for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -198,8 +175,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line rodinia_hybridsort.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -215,32 +191,27 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					{
 						gc_tx := gc_step3 + 0
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
-//line rodinia_hybridsort.go:92
-					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 				}
 			} else {
 				gc_step4 := gc_from
@@ -250,40 +221,35 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true
-//line rodinia_hybridsort.go:92
-					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}

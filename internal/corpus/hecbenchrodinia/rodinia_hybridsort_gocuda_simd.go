@@ -19,11 +19,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_hybridsort.go:53
-	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
+	/*line rodinia_hybridsort.go:53*/ sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 	numThreads := gc_bdx * gc_gdx
-//line rodinia_hybridsort.go:58
-	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+	/*line rodinia_hybridsort.go:58*/ for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -31,8 +29,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line rodinia_hybridsort.go:67
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:67*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -48,8 +45,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_vstep
 						var i int = gc_tx + gc_off
 						_ = i
-//line rodinia_hybridsort.go:59
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line rodinia_hybridsort.go:59*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -58,8 +54,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line rodinia_hybridsort.go:59
-					gc_at[gc_tx] = 0
+					/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -68,12 +63,10 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx + gc_off
-//line rodinia_hybridsort.go:59
-						if i < 0 || i > len(sOffset)-8 {
+						/*line rodinia_hybridsort.go:59*/ if i < 0 || i > len(sOffset)-8 {
 							break
 						}
-//line rodinia_hybridsort.go:59
-						gc_vb.StoreSlice(sOffset[i:])
+						/*line rodinia_hybridsort.go:59*/ gc_vb.StoreSlice(sOffset[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -84,16 +77,14 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line rodinia_hybridsort.go:59
-					sOffset[i] = 0
+					/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
 				}
 			}
 		}
 	}
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-//line rodinia_hybridsort.go:64
-	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -101,8 +92,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line rodinia_hybridsort.go:73
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:73*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -110,16 +100,14 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line rodinia_hybridsort.go:55
-				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
+				/*line rodinia_hybridsort.go:55*/ threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-//line rodinia_hybridsort.go:69
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					/*line rodinia_hybridsort.go:69*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -131,20 +119,16 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_more2 = true
 				}
 				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
-//line rodinia_hybridsort.go:65
-					elem := input[tid]
-//line rodinia_hybridsort.go:67
-					idx := hsDivisions/2 - 1
+					/*line rodinia_hybridsort.go:65*/ elem := input[tid]
+					/*line rodinia_hybridsort.go:67*/ idx := hsDivisions/2 - 1
 					jump := hsDivisions / 4
 					piv := texPivot[idx]
-//line rodinia_hybridsort.go:71
-					for jump >= 1 {
+					/*line rodinia_hybridsort.go:71*/ for jump >= 1 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_hybridsort.go:72
-						if elem < piv {
+						/*line rodinia_hybridsort.go:72*/ if elem < piv {
 							idx = idx - jump
 						} else {
 							idx = idx + jump
@@ -155,15 +139,13 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					if !(elem < piv) {
 						idx = idx + 1
 					}
-//line rodinia_hybridsort.go:84
-					indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+					/*line rodinia_hybridsort.go:84*/ indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
 				}
 			}
 		}
 	}
 	prefixBase := gc_bx * hsBucketBlockMemory
-//line rodinia_hybridsort.go:91
-	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
+	/*line rodinia_hybridsort.go:91*/ for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -171,8 +153,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line rodinia_hybridsort.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line rodinia_hybridsort.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -190,8 +171,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_vstep3
 						var i_ int = gc_tx + gc_off3
 						_ = i_
-//line rodinia_hybridsort.go:92
-						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
+						/*line rodinia_hybridsort.go:92*/ archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -200,8 +180,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
-//line rodinia_hybridsort.go:92
-					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -210,12 +189,10 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var i_ int = gc_tx + gc_off3
-//line rodinia_hybridsort.go:92
-						if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
+						/*line rodinia_hybridsort.go:92*/ if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 							break
 						}
-//line rodinia_hybridsort.go:93
-						archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
+						/*line rodinia_hybridsort.go:93*/ archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -226,8 +203,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true
-//line rodinia_hybridsort.go:92
-					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}

@@ -49,8 +49,7 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line rodinia_lavamd.go:73
-				wtx := tx
+				/*line rodinia_lavamd.go:73*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -58,8 +57,7 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line rodinia_lavamd.go:73
-				wtx := tx
+				/*line rodinia_lavamd.go:73*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -67,8 +65,7 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line rodinia_lavamd.go:73
-				wtx := tx
+				/*line rodinia_lavamd.go:73*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -76,8 +73,7 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
-//line rodinia_lavamd.go:73
-				wtx := tx
+				/*line rodinia_lavamd.go:73*/ wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
@@ -85,33 +81,26 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx := gc_tx
-//line rodinia_lavamd.go:73
-			wtx := tx
+			/*line rodinia_lavamd.go:73*/ wtx := tx
 			gc_s_wtx[gc_rank] = wtx
 		}
 	}
 	if int64(bx) < dDimGpu.numberBoxes {
-//line rodinia_lavamd.go:83
-		a2 := 2.0 * dParGpu.alpha * dParGpu.alpha
-//line rodinia_lavamd.go:86
-		var firstI int
+		/*line rodinia_lavamd.go:83*/ a2 := 2.0 * dParGpu.alpha * dParGpu.alpha
+		/*line rodinia_lavamd.go:86*/ var firstI int
 		var rA []lavaFourVector
 		var fA []lavaFourVector
 		rAShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
 		k := 0
-//line rodinia_lavamd.go:98
-		rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
+		/*line rodinia_lavamd.go:98*/ rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
 		qBShared := gocuda.Shared[float64](t, 100)[:100]
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:92
-			var pointer int
-//line rodinia_lavamd.go:94
-			var firstJ int
+			/*line rodinia_lavamd.go:92*/ var pointer int
+			/*line rodinia_lavamd.go:94*/ var firstJ int
 			var rB []lavaFourVector
 			var qB []float64
-//line rodinia_lavamd.go:102
-			var r2 float64
+			/*line rodinia_lavamd.go:102*/ var r2 float64
 			var u2 float64
 			var vij float64
 			var fs float64
@@ -132,10 +121,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			_ = fzij
 			gc_s_d[gc_rank] = d
 		}
-//line rodinia_lavamd.go:116
-		firstI = int(dBoxGpu[bx].offset)
-//line rodinia_lavamd.go:119
-		rA = dRvGpu[firstI:]
+		/*line rodinia_lavamd.go:116*/ firstI = int(dBoxGpu[bx].offset)
+		/*line rodinia_lavamd.go:119*/ rA = dRvGpu[firstI:]
 		fA = dFvGpu[firstI:]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
@@ -146,14 +133,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:125
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:125*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:126
-						rAShared[wtx] = rA[wtx]
+						/*line rodinia_lavamd.go:126*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
 					wtx = tx
@@ -165,14 +150,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:125
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:125*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:126
-						rAShared[wtx] = rA[wtx]
+						/*line rodinia_lavamd.go:126*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
 					wtx = tx
@@ -184,14 +167,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:125
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:125*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:126
-						rAShared[wtx] = rA[wtx]
+						/*line rodinia_lavamd.go:126*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
 					wtx = tx
@@ -203,14 +184,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:125
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:125*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:126
-						rAShared[wtx] = rA[wtx]
+						/*line rodinia_lavamd.go:126*/ rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
 					wtx = tx
@@ -222,14 +201,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
 				wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:125
-				for wtx < lavaNumberParPerBox {
+				/*line rodinia_lavamd.go:125*/ for wtx < lavaNumberParPerBox {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line rodinia_lavamd.go:126
-					rAShared[wtx] = rA[wtx]
+					/*line rodinia_lavamd.go:126*/ rAShared[wtx] = rA[wtx]
 					wtx = wtx + lavaNumberThreads
 				}
 				wtx = tx
@@ -237,41 +214,31 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			}
 		}
 		var k_ int = 0
-//line rodinia_lavamd.go:137
-		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
+		/*line rodinia_lavamd.go:137*/ for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:73
-					var pointer int
-//line rodinia_lavamd.go:75
-					var firstJ int
-//line rodinia_lavamd.go:77
-					var rB []lavaFourVector
-//line rodinia_lavamd.go:79
-					var qB []float64
-//line rodinia_lavamd.go:141
-					if k_ == 0 {
+					/*line rodinia_lavamd.go:73*/ var pointer int
+					/*line rodinia_lavamd.go:75*/ var firstJ int
+					/*line rodinia_lavamd.go:77*/ var rB []lavaFourVector
+					/*line rodinia_lavamd.go:79*/ var qB []float64
+					/*line rodinia_lavamd.go:141*/ if k_ == 0 {
 						pointer = bx
 					} else {
 						pointer = int(dBoxGpu[bx].nei[k_-1].number)
 					}
-//line rodinia_lavamd.go:150
-					firstJ = int(dBoxGpu[pointer].offset)
-//line rodinia_lavamd.go:153
-					rB = dRvGpu[firstJ:]
+					/*line rodinia_lavamd.go:150*/ firstJ = int(dBoxGpu[pointer].offset)
+					/*line rodinia_lavamd.go:153*/ rB = dRvGpu[firstJ:]
 					qB = dQvGpu[firstJ:]
-//line rodinia_lavamd.go:159
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:159*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:160
-						rBShared[wtx] = rB[wtx]
+						/*line rodinia_lavamd.go:160*/ rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
@@ -285,61 +252,45 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
-//line rodinia_lavamd.go:73
-					var j int
-//line rodinia_lavamd.go:75
-					var r2 float64
-//line rodinia_lavamd.go:77
-					var u2 float64
-//line rodinia_lavamd.go:79
-					var vij float64
-//line rodinia_lavamd.go:81
-					var fs float64
-//line rodinia_lavamd.go:83
-					var fxij float64
-//line rodinia_lavamd.go:85
-					var fyij float64
-//line rodinia_lavamd.go:87
-					var fzij float64
+					/*line rodinia_lavamd.go:73*/ var j int
+					/*line rodinia_lavamd.go:75*/ var r2 float64
+					/*line rodinia_lavamd.go:77*/ var u2 float64
+					/*line rodinia_lavamd.go:79*/ var vij float64
+					/*line rodinia_lavamd.go:81*/ var fs float64
+					/*line rodinia_lavamd.go:83*/ var fxij float64
+					/*line rodinia_lavamd.go:85*/ var fyij float64
+					/*line rodinia_lavamd.go:87*/ var fzij float64
 					d := gc_s_d[gc_rank]
-//line rodinia_lavamd.go:173
-					for wtx < lavaNumberParPerBox {
+					/*line rodinia_lavamd.go:173*/ for wtx < lavaNumberParPerBox {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line rodinia_lavamd.go:176
-						for j = 0; j < lavaNumberParPerBox; j++ {
-//line rodinia_lavamd.go:178
-							r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
+						/*line rodinia_lavamd.go:176*/ for j = 0; j < lavaNumberParPerBox; j++ {
+							/*line rodinia_lavamd.go:178*/ r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
 							u2 = a2 * r2
 							vij = math.Exp(-u2)
 							fs = 2 * vij
-//line rodinia_lavamd.go:183
-							d.x = rAShared[wtx].x - rBShared[j].x
+							/*line rodinia_lavamd.go:183*/ d.x = rAShared[wtx].x - rBShared[j].x
 							fxij = fs * d.x
 							d.y = rAShared[wtx].y - rBShared[j].y
 							fyij = fs * d.y
 							d.z = rAShared[wtx].z - rBShared[j].z
 							fzij = fs * d.z
-//line rodinia_lavamd.go:190
-							fA[wtx].v += (qBShared[j] * vij)
+							/*line rodinia_lavamd.go:190*/ fA[wtx].v += (qBShared[j] * vij)
 							fA[wtx].x += (qBShared[j] * fxij)
 							fA[wtx].y += (qBShared[j] * fyij)
 							fA[wtx].z += (qBShared[j] * fzij)
 						}
-//line rodinia_lavamd.go:198
-						wtx = wtx + lavaNumberThreads
+						/*line rodinia_lavamd.go:198*/ wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:203
-					wtx = tx
+					/*line rodinia_lavamd.go:203*/ wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 					gc_s_d[gc_rank] = d
 				}
 			}
 		}
-//line rodinia_lavamd.go:210
-		k = k_
+		/*line rodinia_lavamd.go:210*/ k = k_
 		_ = k
 	}
 }

@@ -39,8 +39,7 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:97
-			if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			/*line rodinia_particlefilter.go:97*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -49,14 +48,11 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:94
-					i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:94*/ i := gc_bdx*blockID + gc_tx
 					{
 						index := -1
-//line rodinia_particlefilter.go:99
-						var x int
-//line rodinia_particlefilter.go:101
-						for x = 0; x < Nparticles; x++ {
+						/*line rodinia_particlefilter.go:99*/ var x int
+						/*line rodinia_particlefilter.go:101*/ for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
 								break
@@ -65,8 +61,7 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 						if index == -1 {
 							index = Nparticles - 1
 						}
-//line rodinia_particlefilter.go:111
-						xj[i] = arrayX[index]
+						/*line rodinia_particlefilter.go:111*/ xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
 					}
 				}
@@ -129,8 +124,7 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:171
-				if !compiled.Adds(gc_bdx*blockID, gc_to) {
+				/*line rodinia_particlefilter.go:171*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
@@ -146,8 +140,7 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						{
-//line rodinia_particlefilter.go:171
-							var x int
+							/*line rodinia_particlefilter.go:171*/ var x int
 							sum := 0.0
 							numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
 							for x = 0; x < numBlocks; x++ {

@@ -19,8 +19,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
-//line rodinia_particlefilter.go:129
-	u1 := gocuda.Shared[float64](t, 1)[:1]
+	/*line rodinia_particlefilter.go:129*/ u1 := gocuda.Shared[float64](t, 1)[:1]
 	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -33,18 +32,13 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at := partialSums[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -52,40 +46,34 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = partialSums[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:141
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:141*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -99,28 +87,23 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line rodinia_particlefilter.go:139
-						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line rodinia_particlefilter.go:139
-						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line rodinia_particlefilter.go:139
-						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line rodinia_particlefilter.go:139
-						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:139
-					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -128,50 +111,39 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-					weights[i] = weights[i] / sumWeights[0]
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:147
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:147*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
@@ -192,46 +164,36 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-					cdfCalc(CDF, weights, Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
@@ -240,46 +202,36 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-					cdfCalc(CDF, weights, Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
@@ -292,23 +244,17 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 0
-//line rodinia_particlefilter.go:159
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+			/*line rodinia_particlefilter.go:159*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 			} else {
 				gc_step8 := gc_from
@@ -316,40 +262,34 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step8 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-					u1[0] = u[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:160
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:160*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -363,38 +303,28 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step9 + 1
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step9 + 2
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step9 + 3
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
 				gc_step10 := gc_from
@@ -402,42 +332,32 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step10 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step10 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step10 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
 						gc_tx := gc_step10 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-					u[i] = u1[0] + float64(i)/float64(Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
@@ -455,8 +375,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line rodinia_particlefilter.go:196
-	buffer := gocuda.Shared[float64](t, 512)[:512]
+	/*line rodinia_particlefilter.go:196*/ buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -475,18 +394,13 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_at5 := weights[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					var y int
-//line rodinia_particlefilter.go:195
-					var indX, indY int32
-//line rodinia_particlefilter.go:198
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
-//line rodinia_particlefilter.go:201
-					gc_at5[gc_tx] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:203
-					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+					/*line rodinia_particlefilter.go:201*/ gc_at5[gc_tx] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
 					_ = y
 					_ = indX
@@ -495,18 +409,13 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					var y int
-//line rodinia_particlefilter.go:195
-					var indX, indY int32
-//line rodinia_particlefilter.go:198
-					arrayX[i] = xj[i]
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ arrayX[i] = xj[i]
 					arrayY[i] = yj[i]
-//line rodinia_particlefilter.go:201
-					weights[i] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:203
-					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+					/*line rodinia_particlefilter.go:201*/ weights[i] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
 					_ = y
 					_ = indX
@@ -516,40 +425,29 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	compiled.OutOfLine(func() {
-//line rodinia_particlefilter.go:215
-		buffer := buffer[:512]
+		/*line rodinia_particlefilter.go:215*/ buffer := buffer[:512]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:194
-					var y int
-//line rodinia_particlefilter.go:196
-					var indX int32
-//line rodinia_particlefilter.go:198
-					var indY int32
-//line rodinia_particlefilter.go:210
-					if i < Nparticles {
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:194*/ var y int
+					/*line rodinia_particlefilter.go:196*/ var indX int32
+					/*line rodinia_particlefilter.go:198*/ var indY int32
+					/*line rodinia_particlefilter.go:210*/ if i < Nparticles {
 						for y = 0; y < countOnes; y++ {
-//line rodinia_particlefilter.go:213
-							indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
+							/*line rodinia_particlefilter.go:213*/ indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
 							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
-//line rodinia_particlefilter.go:216
-							ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
+							/*line rodinia_particlefilter.go:216*/ ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
 							if int(ind[i*countOnes+y]) >= maxSize {
 								ind[i*countOnes+y] = 0
 							}
 						}
 						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
-//line rodinia_particlefilter.go:223
-						likelihood[i] = likelihood[i] / float64(countOnes)
-//line rodinia_particlefilter.go:225
-						weights[i] = weights[i] * math.Exp(likelihood[i])
+						/*line rodinia_particlefilter.go:223*/ likelihood[i] = likelihood[i] / float64(countOnes)
+						/*line rodinia_particlefilter.go:225*/ weights[i] = weights[i] * math.Exp(likelihood[i])
 					}
-//line rodinia_particlefilter.go:229
-					buffer[gc_tx] = 0.0
+					/*line rodinia_particlefilter.go:229*/ buffer[gc_tx] = 0.0
 				}
 			}
 		}
@@ -571,28 +469,23 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rodinia_particlefilter.go:235
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line rodinia_particlefilter.go:235
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line rodinia_particlefilter.go:235
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line rodinia_particlefilter.go:235
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+						/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:235
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -600,88 +493,72 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-					buffer[gc_tx] = weights[i]
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 				}
 			}
 		}
 	}
-//line rodinia_particlefilter.go:241
-	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-				if uint(gc_tx) < s {
+				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
 				}
 			}
@@ -694,23 +571,17 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line rodinia_particlefilter.go:256
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+			/*line rodinia_particlefilter.go:256*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 			} else {
 				gc_step5 := gc_from
@@ -718,32 +589,27 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-					partialSums[gc_bx] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 				}
 			}
 		}

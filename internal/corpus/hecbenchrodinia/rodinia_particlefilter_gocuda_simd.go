@@ -20,8 +20,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
-//line rodinia_particlefilter.go:129
-	u1 := gocuda.Shared[float64](t, 1)[:1]
+	/*line rodinia_particlefilter.go:129*/ u1 := gocuda.Shared[float64](t, 1)[:1]
 	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -34,18 +33,13 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at := partialSums[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -53,40 +47,34 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-						sumWeights[0] = partialSums[0]
+						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:133
-					sumWeights[0] = partialSums[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:141
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:141*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -102,17 +90,14 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
 						_ = i
-//line rodinia_particlefilter.go:138
-						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at2[gc_tx:])
+						/*line rodinia_particlefilter.go:138*/ archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:139
-					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -121,31 +106,25 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						if i < 0 || i > len(weights)-4 {
+						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ if i < 0 || i > len(weights)-4 {
 							break
 						}
-//line rodinia_particlefilter.go:139
-						archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
+						/*line rodinia_particlefilter.go:139*/ archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-					weights[i] = weights[i] / sumWeights[0]
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:147
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:147*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
@@ -166,46 +145,36 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-					cdfCalc(CDF, weights, Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
@@ -214,46 +183,36 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-						cdfCalc(CDF, weights, Nparticles)
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:145
-					cdfCalc(CDF, weights, Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
@@ -266,23 +225,17 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 0
-//line rodinia_particlefilter.go:159
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+			/*line rodinia_particlefilter.go:159*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:152
-					u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -290,40 +243,34 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-						u1[0] = u[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:152
-					u1[0] = u[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_particlefilter.go:160
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		/*line rodinia_particlefilter.go:160*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
@@ -336,56 +283,44 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line rodinia_particlefilter.go:158
-					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					/*line rodinia_particlefilter.go:158*/ gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						if i < -2147483648 || i > 2147483644 {
+						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 {
 							break
 						}
-//line rodinia_particlefilter.go:158
-						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at5[gc_tx:])
+						/*line rodinia_particlefilter.go:158*/ compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line rodinia_particlefilter.go:158
-					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					/*line rodinia_particlefilter.go:158*/ gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
 					gc_Lane0Mask643 := compiled.Lane0Mask64()
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
+						/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 							break
 						}
-//line rodinia_particlefilter.go:158
-						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
+						/*line rodinia_particlefilter.go:158*/ compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-					u[i] = u1[0] + float64(i)/float64(Nparticles)
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
@@ -405,8 +340,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line rodinia_particlefilter.go:196
-	buffer := gocuda.Shared[float64](t, 512)[:512]
+	/*line rodinia_particlefilter.go:196*/ buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -425,18 +359,13 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_at5 := weights[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					var y int
-//line rodinia_particlefilter.go:195
-					var indX, indY int32
-//line rodinia_particlefilter.go:198
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
-//line rodinia_particlefilter.go:201
-					gc_at5[gc_tx] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:203
-					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+					/*line rodinia_particlefilter.go:201*/ gc_at5[gc_tx] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
 					_ = y
 					_ = indX
@@ -445,18 +374,13 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					var y int
-//line rodinia_particlefilter.go:195
-					var indX, indY int32
-//line rodinia_particlefilter.go:198
-					arrayX[i] = xj[i]
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ arrayX[i] = xj[i]
 					arrayY[i] = yj[i]
-//line rodinia_particlefilter.go:201
-					weights[i] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:203
-					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+					/*line rodinia_particlefilter.go:201*/ weights[i] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
 					_ = y
 					_ = indX
@@ -466,40 +390,29 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	compiled.OutOfLine(func() {
-//line rodinia_particlefilter.go:215
-		buffer := buffer[:512]
+		/*line rodinia_particlefilter.go:215*/ buffer := buffer[:512]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:194
-					var y int
-//line rodinia_particlefilter.go:196
-					var indX int32
-//line rodinia_particlefilter.go:198
-					var indY int32
-//line rodinia_particlefilter.go:210
-					if i < Nparticles {
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:194*/ var y int
+					/*line rodinia_particlefilter.go:196*/ var indX int32
+					/*line rodinia_particlefilter.go:198*/ var indY int32
+					/*line rodinia_particlefilter.go:210*/ if i < Nparticles {
 						for y = 0; y < countOnes; y++ {
-//line rodinia_particlefilter.go:213
-							indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
+							/*line rodinia_particlefilter.go:213*/ indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
 							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
-//line rodinia_particlefilter.go:216
-							ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
+							/*line rodinia_particlefilter.go:216*/ ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
 							if int(ind[i*countOnes+y]) >= maxSize {
 								ind[i*countOnes+y] = 0
 							}
 						}
 						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
-//line rodinia_particlefilter.go:223
-						likelihood[i] = likelihood[i] / float64(countOnes)
-//line rodinia_particlefilter.go:225
-						weights[i] = weights[i] * math.Exp(likelihood[i])
+						/*line rodinia_particlefilter.go:223*/ likelihood[i] = likelihood[i] / float64(countOnes)
+						/*line rodinia_particlefilter.go:225*/ weights[i] = weights[i] * math.Exp(likelihood[i])
 					}
-//line rodinia_particlefilter.go:229
-					buffer[gc_tx] = 0.0
+					/*line rodinia_particlefilter.go:229*/ buffer[gc_tx] = 0.0
 				}
 			}
 		}
@@ -521,46 +434,37 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line rodinia_particlefilter.go:192
-						var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:192*/ var i int = gc_bdx*blockID + gc_tx
 						_ = i
-//line rodinia_particlefilter.go:233
-						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						/*line rodinia_particlefilter.go:233*/ archsimd.LoadFloat64x4Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:235
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line rodinia_particlefilter.go:192
-						var i int = gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
+						/*line rodinia_particlefilter.go:192*/ var i int = gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
 							break
 						}
-//line rodinia_particlefilter.go:235
-						archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx:])
+						/*line rodinia_particlefilter.go:235*/ archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-					buffer[gc_tx] = weights[i]
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
 				}
 			}
 		}
 	}
-//line rodinia_particlefilter.go:241
-	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -568,40 +472,35 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-					if uint(gc_tx) < s {
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:242
-				if uint(gc_tx) < s {
+				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
 				}
 			}
@@ -614,23 +513,17 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line rodinia_particlefilter.go:256
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+			/*line rodinia_particlefilter.go:256*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line rodinia_particlefilter.go:250
-					gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -638,32 +531,27 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-						partialSums[gc_bx] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_particlefilter.go:250
-					partialSums[gc_bx] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 				}
 			}
 		}

@@ -40,13 +40,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	by := gc_by
-//line rodinia_small.go:33
-	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	/*line rodinia_small.go:33*/ gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_small.go:38
-			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			/*line rodinia_small.go:38*/ gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_off2 := 1
 			gc_off3 := (bpHeight*by + gc_ty + 1)
 			gc_fastlo, gc_fasthi := 0, 0
@@ -67,8 +65,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 							gc_tx := gc_fastlo + gc_u
 							tx := gc_tx
 							_ = tx
-//line rodinia_small.go:43
-							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
+							/*line rodinia_small.go:43*/ gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
 							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
 						}
 						gc_tx = gc_fasthi - 1
@@ -77,12 +74,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
-//line rodinia_small.go:37
-					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					indexY := bpHeight*by + ty + 1
 					indexX := tx + 1
-//line rodinia_small.go:43
-					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
@@ -90,12 +85,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
-//line rodinia_small.go:37
-					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					indexY := bpHeight*by + ty + 1
 					indexX := tx + 1
-//line rodinia_small.go:43
-					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			}
@@ -131,8 +124,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 							ty := gc_ty
 							tx := gc_tx
 							_ = tx
-//line rodinia_small.go:48
-							if ty == 0 && by == 0 {
+							/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
 								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
 								gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
 							}
@@ -143,10 +135,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
-//line rodinia_small.go:39
-					indexX := tx + 1
-//line rodinia_small.go:48
-					if ty == 0 && by == 0 {
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
 						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
 					}
@@ -156,10 +146,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
-//line rodinia_small.go:39
-					indexX := tx + 1
-//line rodinia_small.go:48
-					if ty == 0 && by == 0 {
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
 						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
 					}
@@ -216,8 +204,7 @@ func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
-//line rodinia_small.go:65
-				latLong_ := dLocations[globalID:]
+				/*line rodinia_small.go:65*/ latLong_ := dLocations[globalID:]
 				if globalID < numRecords {
 					dist := dDistances[globalID:]
 					dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))

@@ -37,8 +37,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:105
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:105*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -51,8 +50,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -60,8 +58,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -69,8 +66,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -78,8 +74,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -87,8 +82,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
+					/*line rodinia_small.go:106*/ var lower []float32
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
@@ -98,8 +92,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -107,8 +100,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -116,8 +108,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -125,8 +116,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -134,8 +124,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
+					/*line rodinia_small.go:106*/ var lower []float32
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
@@ -144,8 +133,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:94
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:94*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -158,12 +146,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -172,12 +157,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -186,12 +168,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -200,12 +179,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -214,23 +190,18 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
-//line rodinia_small.go:106
-					lower = workMemD[tid*stride:]
+					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:106*/ var lower []float32
+					/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
 			}
 		}
-//line rodinia_small.go:85
-		for i := 0; i < dim; i++ {
+		/*line rodinia_small.go:85*/ for i := 0; i < dim; i++ {
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:88
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:88*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -242,29 +213,21 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-					var tid int = gc_bdx*bid + gc_tx
-//line rodinia_small.go:103
-					retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line rodinia_small.go:86
-					if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+					/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+					/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 						break
 					}
-//line rodinia_small.go:86
-					tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
-//line rodinia_small.go:86
-					retval = retval.Add(tmp.Mul(tmp))
-//line rodinia_small.go:105
-					retval.StoreSlice(gc_s_retval[gc_rank:])
+					/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+					/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+					/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
 					retval := gc_s_retval[gc_rank]
-//line rodinia_small.go:86
-					tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+					/*line rodinia_small.go:86*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 					retval += tmp * tmp
 					gc_s_retval[gc_rank] = retval
 				}
@@ -272,8 +235,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:127
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:127*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -289,38 +251,29 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_pos.Thread = gc_rank
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-//line rodinia_small.go:89
-						var r float32 = retval
-//line rodinia_small.go:109
-						xCost := r * gc_at[gc_tx].weight
-//line rodinia_small.go:112
-						if xCost < gc_at[gc_tx].cost {
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * gc_at[gc_tx].weight
+						/*line rodinia_small.go:112*/ if xCost < gc_at[gc_tx].cost {
 							gc_at2[gc_tx] = true
 							lower[K] += xCost - gc_at[gc_tx].cost
 						} else {
-//line rodinia_small.go:117
-							lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
+							/*line rodinia_small.go:117*/ lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-//line rodinia_small.go:89
-						var r float32 = retval
-//line rodinia_small.go:109
-						xCost := r * p[tid].weight
-//line rodinia_small.go:112
-						if xCost < p[tid].cost {
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * p[tid].weight
+						/*line rodinia_small.go:112*/ if xCost < p[tid].cost {
 							switchMembershipD[tid] = true
 							lower[K] += xCost - p[tid].cost
 						} else {
-//line rodinia_small.go:117
-							lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
+							/*line rodinia_small.go:117*/ lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
 						}
 					}
 				}

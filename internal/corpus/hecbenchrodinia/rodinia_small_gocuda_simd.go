@@ -38,8 +38,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:105
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:105*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -52,8 +51,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -61,8 +59,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -70,8 +67,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -79,8 +75,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -88,8 +83,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
+					/*line rodinia_small.go:106*/ var lower []float32
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
@@ -99,8 +93,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -108,8 +101,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -117,8 +109,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -126,8 +117,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
+						/*line rodinia_small.go:106*/ var lower []float32
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -135,8 +125,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
+					/*line rodinia_small.go:106*/ var lower []float32
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
@@ -145,8 +134,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:94
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:94*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -159,12 +147,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -173,12 +158,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -187,12 +169,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -201,12 +180,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-						var lower []float32
-//line rodinia_small.go:106
-						lower = workMemD[tid*stride:]
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 						retval := float32(0.0)
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
@@ -215,23 +191,18 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:106
-					var lower []float32
-//line rodinia_small.go:106
-					lower = workMemD[tid*stride:]
+					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:106*/ var lower []float32
+					/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
 					retval := float32(0.0)
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
 			}
 		}
-//line rodinia_small.go:85
-		for i := 0; i < dim; i++ {
+		/*line rodinia_small.go:85*/ for i := 0; i < dim; i++ {
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:88
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:88*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -245,31 +216,23 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						var tid int = gc_bdx*bid + gc_tx
-//line rodinia_small.go:103
-						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line rodinia_small.go:86
-						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+						/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:103*/ retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 							break
 						}
-//line rodinia_small.go:86
-						tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
-//line rodinia_small.go:86
-						retval = retval.Add(tmp.Mul(tmp))
-//line rodinia_small.go:105
-						retval.StoreSlice(gc_s_retval[gc_rank:])
+						/*line rodinia_small.go:86*/ tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
+						/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+						/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
 					retval := gc_s_retval[gc_rank]
-//line rodinia_small.go:86
-					tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+					/*line rodinia_small.go:86*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 					retval += tmp * tmp
 					gc_s_retval[gc_rank] = retval
 				}
@@ -277,8 +240,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_small.go:127
-			if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:127*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
@@ -294,38 +256,29 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_pos.Thread = gc_rank
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-//line rodinia_small.go:89
-						var r float32 = retval
-//line rodinia_small.go:109
-						xCost := r * gc_at[gc_tx].weight
-//line rodinia_small.go:112
-						if xCost < gc_at[gc_tx].cost {
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * gc_at[gc_tx].weight
+						/*line rodinia_small.go:112*/ if xCost < gc_at[gc_tx].cost {
 							gc_at2[gc_tx] = true
 							lower[K] += xCost - gc_at[gc_tx].cost
 						} else {
-//line rodinia_small.go:117
-							lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
+							/*line rodinia_small.go:117*/ lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-//line rodinia_small.go:89
-						var r float32 = retval
-//line rodinia_small.go:109
-						xCost := r * p[tid].weight
-//line rodinia_small.go:112
-						if xCost < p[tid].cost {
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * p[tid].weight
+						/*line rodinia_small.go:112*/ if xCost < p[tid].cost {
 							switchMembershipD[tid] = true
 							lower[K] += xCost - p[tid].cost
 						} else {
-//line rodinia_small.go:117
-							lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
+							/*line rodinia_small.go:117*/ lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
 						}
 					}
 				}

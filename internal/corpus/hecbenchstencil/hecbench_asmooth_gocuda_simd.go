@@ -23,8 +23,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_asmooth.go:31
-	sImg := gocuda.Shared[float32](t, 1024)[:1024]
+	/*line hecbench_asmooth.go:31*/ sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -52,24 +51,19 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line hecbench_asmooth.go:25
-						var i int = gc_bx*gc_bdx + tid
+						/*line hecbench_asmooth.go:25*/ var i int = gc_bx*gc_bdx + tid
 						var tjd int = gc_ty
-//line hecbench_asmooth.go:26
-						var j int = gc_by*gc_bdy + tjd
+						/*line hecbench_asmooth.go:26*/ var j int = gc_by*gc_bdy + tjd
 						var stid int = tjd*gc_bdx + tid
 						_ = stid
-//line hecbench_asmooth.go:28
-						var gtid int = j*Lx + i
+						/*line hecbench_asmooth.go:28*/ var gtid int = j*Lx + i
 						_ = gtid
-//line hecbench_asmooth.go:33
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_asmooth.go:33*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_asmooth.go:34
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -77,34 +71,27 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line hecbench_asmooth.go:25
-						var i int = gc_bx*gc_bdx + tid
+						/*line hecbench_asmooth.go:25*/ var i int = gc_bx*gc_bdx + tid
 						var tjd int = gc_ty
-//line hecbench_asmooth.go:26
-						var j int = gc_by*gc_bdy + tjd
+						/*line hecbench_asmooth.go:26*/ var j int = gc_by*gc_bdy + tjd
 						var stid int = tjd*gc_bdx + tid
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:34
-						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
+						/*line hecbench_asmooth.go:34*/ if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 							break
 						}
-//line hecbench_asmooth.go:34
-						archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
+						/*line hecbench_asmooth.go:34*/ archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_asmooth.go:25
-					i := gc_bx*gc_bdx + tid
+					/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
 					tjd := gc_ty
-//line hecbench_asmooth.go:26
-					j := gc_by*gc_bdy + tjd
+					/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
 					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
-//line hecbench_asmooth.go:34
-					sImg[stid] = Img[gtid]
+					/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
 				}
 			}
 			gc_ty++
@@ -117,8 +104,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_asmooth.go:48
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_asmooth.go:48*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -135,33 +121,27 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				tjd := gc_ty
-//line hecbench_asmooth.go:25
-				i := gc_bx*gc_bdx + tid
+				/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
 				j := gc_by*gc_bdy + tjd
 				stid := tjd*gc_bdx + tid
 				gtid := j*Lx + i
 				sum := float32(0)
 				q := 1
-//line hecbench_asmooth.go:43
-				s := q
+				/*line hecbench_asmooth.go:43*/ s := q
 				ksum := 0
-//line hecbench_asmooth.go:47
-				for sum < float32(Threshold) && q < MaxRad {
+				/*line hecbench_asmooth.go:47*/ for sum < float32(Threshold) && q < MaxRad {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_asmooth.go:48
-					s = q
+					/*line hecbench_asmooth.go:48*/ s = q
 					sum = 0
 					ksum = 0
-//line hecbench_asmooth.go:53
-					for ii := -s; ii < s+1; ii++ {
+					/*line hecbench_asmooth.go:53*/ for ii := -s; ii < s+1; ii++ {
 						for jj := -s; jj < s+1; jj++ {
 							if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
 								ksum++
-//line hecbench_asmooth.go:58
-								if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+								/*line hecbench_asmooth.go:58*/ if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
 									sum += sImg[stid+ii*gc_bdx+jj]
 								} else {
 									sum += Img[gtid+ii*Lx+jj]
@@ -172,8 +152,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					q++
 				}
 				Box[gtid] = int32(s)
-//line hecbench_asmooth.go:71
-				for ii_ := -s; ii_ < s+1; ii_++ {
+				/*line hecbench_asmooth.go:71*/ for ii_ := -s; ii_ < s+1; ii_++ {
 					for jj_ := -s; jj_ < s+1; jj_++ {
 						if ksum != 0 {
 							atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
@@ -213,8 +192,7 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_asmooth.go:110
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_asmooth.go:110*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -238,23 +216,18 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line hecbench_asmooth.go:89
-						var gtid int = j*Lx + i
+						/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
 						_ = gtid
-//line hecbench_asmooth.go:90
-						norm := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_asmooth.go:90
-						gc_if2 := norm.NotEqual(gc_vb2)
+						/*line hecbench_asmooth.go:90*/ norm := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_asmooth.go:90*/ gc_if2 := norm.NotEqual(gc_vb2)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+							/*line hecbench_asmooth.go:90*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_asmooth.go:90
-					norm := gc_at[gc_tx]
+					/*line hecbench_asmooth.go:90*/ norm := gc_at[gc_tx]
 					if norm != 0 {
 						gc_at2[gc_tx] = gc_at2[gc_tx] / norm
 					}
@@ -267,18 +240,14 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-//line hecbench_asmooth.go:89
-						var gtid int = j*Lx + i
+						/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
 						if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
 							break
 						}
-//line hecbench_asmooth.go:90
-						norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
-//line hecbench_asmooth.go:90
-						gc_if := norm.NotEqual(gc_vb)
+						/*line hecbench_asmooth.go:90*/ norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
+						/*line hecbench_asmooth.go:90*/ gc_if := norm.NotEqual(gc_vb)
 						if gc_if.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-							archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+							/*line hecbench_asmooth.go:90*/ archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -289,8 +258,7 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-//line hecbench_asmooth.go:89
-					gtid := j*Lx + i
+					/*line hecbench_asmooth.go:89*/ gtid := j*Lx + i
 					norm := Norm[gtid]
 					if norm != 0 {
 						Img[gtid] = Img[gtid] / norm
@@ -316,8 +284,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_asmooth.go:110
-	sImg := gocuda.Shared[float32](t, 1024)[:1024]
+	/*line hecbench_asmooth.go:110*/ sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -345,24 +312,19 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line hecbench_asmooth.go:104
-						var i int = gc_bx*gc_bdx + tid
+						/*line hecbench_asmooth.go:104*/ var i int = gc_bx*gc_bdx + tid
 						var tjd int = gc_ty
-//line hecbench_asmooth.go:105
-						var j int = gc_by*gc_bdy + tjd
+						/*line hecbench_asmooth.go:105*/ var j int = gc_by*gc_bdy + tjd
 						var stid int = tjd*gc_bdx + tid
 						_ = stid
-//line hecbench_asmooth.go:107
-						var gtid int = j*Lx + i
+						/*line hecbench_asmooth.go:107*/ var gtid int = j*Lx + i
 						_ = gtid
-//line hecbench_asmooth.go:112
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_asmooth.go:112*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_asmooth.go:113
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -370,34 +332,27 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-//line hecbench_asmooth.go:104
-						var i int = gc_bx*gc_bdx + tid
+						/*line hecbench_asmooth.go:104*/ var i int = gc_bx*gc_bdx + tid
 						var tjd int = gc_ty
-//line hecbench_asmooth.go:105
-						var j int = gc_by*gc_bdy + tjd
+						/*line hecbench_asmooth.go:105*/ var j int = gc_by*gc_bdy + tjd
 						var stid int = tjd*gc_bdx + tid
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:113
-						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
+						/*line hecbench_asmooth.go:113*/ if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 							break
 						}
-//line hecbench_asmooth.go:113
-						archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
+						/*line hecbench_asmooth.go:113*/ archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_asmooth.go:104
-					i := gc_bx*gc_bdx + tid
+					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
 					tjd := gc_ty
-//line hecbench_asmooth.go:105
-					j := gc_by*gc_bdy + tjd
+					/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
 					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
-//line hecbench_asmooth.go:113
-					sImg[stid] = Img[gtid]
+					/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
 				}
 			}
 			gc_ty++
@@ -407,14 +362,12 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_asmooth.go:124
-		sImg := sImg[:1024]
+		/*line hecbench_asmooth.go:124*/ sImg := sImg[:1024]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_asmooth.go:130
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_asmooth.go:130*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -431,18 +384,15 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					tjd := gc_ty
-//line hecbench_asmooth.go:104
-					i := gc_bx*gc_bdx + tid
+					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
 					j := gc_by*gc_bdy + tjd
 					stid := tjd*gc_bdx + tid
 					gtid := j*Lx + i
 					{
-//line hecbench_asmooth.go:119
-						s := int(Box[gtid])
+						/*line hecbench_asmooth.go:119*/ s := int(Box[gtid])
 						sum := float32(0)
 						ksum := 0
-//line hecbench_asmooth.go:123
-						for ii := -s; ii < s+1; ii++ {
+						/*line hecbench_asmooth.go:123*/ for ii := -s; ii < s+1; ii++ {
 							for jj := -s; jj < s+1; jj++ {
 								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
 									ksum++

@@ -41,15 +41,12 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_boxfilter.go:41
-	uc4LocalData := gocuda.DynamicShared[Uchar4](t)
+	/*line hecbench_boxfilter.go:41*/ uc4LocalData := gocuda.DynamicShared[Uchar4](t)
 	gidx := gc_bx
 	gidy := gc_by
-//line hecbench_boxfilter.go:48
-	globalPosY := gidy
+	/*line hecbench_boxfilter.go:48*/ globalPosY := gidy
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_boxfilter.go:51
-		if gc_bdx <= len(uc4LocalData) {
+		/*line hecbench_boxfilter.go:51*/ if gc_bdx <= len(uc4LocalData) {
 			gc_at := uc4LocalData[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -57,12 +54,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						gc_at[gc_tx] = ucSource[iGlobalOffset]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
@@ -72,12 +66,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						gc_at[gc_tx] = ucSource[iGlobalOffset]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
@@ -87,12 +78,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						gc_at[gc_tx] = ucSource[iGlobalOffset]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
@@ -102,12 +90,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						gc_at[gc_tx] = ucSource[iGlobalOffset]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
@@ -117,12 +102,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
-//line hecbench_boxfilter.go:47
-				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-				iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-				if globalPosX >= 0 && globalPosX < uiWidth {
+				/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+				/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+				/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 					gc_at[gc_tx] = ucSource[iGlobalOffset]
 				} else {
 					gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
@@ -135,12 +117,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						uc4LocalData[lid] = ucSource[iGlobalOffset]
 					} else {
 						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
@@ -150,12 +129,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						uc4LocalData[lid] = ucSource[iGlobalOffset]
 					} else {
 						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
@@ -165,12 +141,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						uc4LocalData[lid] = ucSource[iGlobalOffset]
 					} else {
 						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
@@ -180,12 +153,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-					if globalPosX >= 0 && globalPosX < uiWidth {
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 						uc4LocalData[lid] = ucSource[iGlobalOffset]
 					} else {
 						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
@@ -195,12 +165,9 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
-//line hecbench_boxfilter.go:47
-				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-				iGlobalOffset := globalPosY*uiWidth + globalPosX
-//line hecbench_boxfilter.go:52
-				if globalPosX >= 0 && globalPosX < uiWidth {
+				/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+				/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
+				/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
 					uc4LocalData[lid] = ucSource[iGlobalOffset]
 				} else {
 					uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
@@ -211,8 +178,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_boxfilter.go:64
-			if !compiled.Adds(gidx*int(uiNumOutputPix)-iRadiusAligned, gc_to) {
+			/*line hecbench_boxfilter.go:64*/ if !compiled.Adds(gidx*int(uiNumOutputPix)-iRadiusAligned, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gidx*int(uiNumOutputPix)-iRadiusAligned); gc_bound > gc_from {
@@ -234,15 +200,11 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
-//line hecbench_boxfilter.go:47
-					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-//line hecbench_boxfilter.go:49
-					iGlobalOffset := globalPosY*uiWidth + globalPosX
+					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 					{
-//line hecbench_boxfilter.go:63
-						f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
-//line hecbench_boxfilter.go:66
-						iOffsetX := lid - iRadius
+						/*line hecbench_boxfilter.go:63*/ f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
+						/*line hecbench_boxfilter.go:66*/ iOffsetX := lid - iRadius
 						iLimit := iOffsetX + (2 * iRadius) + 1
 						for ; iOffsetX < iLimit; iOffsetX++ {
 							f4Sum.X += float32(uc4LocalData[iOffsetX].X)
@@ -250,8 +212,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 							f4Sum.Z += float32(uc4LocalData[iOffsetX].Z)
 							f4Sum.W += float32(uc4LocalData[iOffsetX].W)
 						}
-//line hecbench_boxfilter.go:77
-						uiDest[iGlobalOffset] = rgbaFloat4ToUint(f4Sum, fScale)
+						/*line hecbench_boxfilter.go:77*/ uiDest[iGlobalOffset] = rgbaFloat4ToUint(f4Sum, fScale)
 					}
 				}
 			}
@@ -304,16 +265,12 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						globalPosX := gc_bx*gc_bdx + gc_tx
-//line hecbench_boxfilter.go:92
-						uiInputImage := uiSource[globalPosX:]
+						/*line hecbench_boxfilter.go:92*/ uiInputImage := uiSource[globalPosX:]
 						uiOutputImage := uiDest[globalPosX:]
-//line hecbench_boxfilter.go:95
-						var f4Sum Float4
-//line hecbench_boxfilter.go:97
-						topColor := rgbaUintToFloat4(uiInputImage[0])
+						/*line hecbench_boxfilter.go:95*/ var f4Sum Float4
+						/*line hecbench_boxfilter.go:97*/ topColor := rgbaUintToFloat4(uiInputImage[0])
 						botColor := rgbaUintToFloat4(uiInputImage[(uiHeight-1)*uiWidth])
-//line hecbench_boxfilter.go:100
-						f4Sum = mulF4(topColor, Float4{float32(iRadius), float32(iRadius), float32(iRadius), float32(iRadius)})
+						/*line hecbench_boxfilter.go:100*/ f4Sum = mulF4(topColor, Float4{float32(iRadius), float32(iRadius), float32(iRadius), float32(iRadius)})
 						for y := 0; y < iRadius+1; y++ {
 							if y < uiHeight {
 								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[y*uiWidth]))
@@ -326,16 +283,14 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 								uiOutputImage[y_*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
 							}
 						}
-//line hecbench_boxfilter.go:114
-						for y_2 := iRadius + 1; y_2 < uiHeight-iRadius; y_2++ {
+						/*line hecbench_boxfilter.go:114*/ for y_2 := iRadius + 1; y_2 < uiHeight-iRadius; y_2++ {
 							if y_2+iRadius < uiHeight && y_2-iRadius >= 0 {
 								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_2+iRadius)*uiWidth]))
 								f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_2-iRadius)*uiWidth)-uiWidth]))
 								uiOutputImage[y_2*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
 							}
 						}
-//line hecbench_boxfilter.go:122
-						for y_3 := uiHeight - iRadius; y_3 < uiHeight; y_3++ {
+						/*line hecbench_boxfilter.go:122*/ for y_3 := uiHeight - iRadius; y_3 < uiHeight; y_3++ {
 							if y_3 < uiHeight && y_3-iRadius >= 0 {
 								f4Sum = addF4(f4Sum, botColor)
 								f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_3-iRadius)*uiWidth)-uiWidth]))

@@ -40,14 +40,12 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line hecbench_ced.go:32
-	lData := gocuda.DynamicShared[int32](t)
+	/*line hecbench_ced.go:32*/ lData := gocuda.DynamicShared[int32](t)
 	LSize := gc_bdx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_ced.go:38
-			gc_off2 := 1 + ((gc_ty + 1) * (LSize + 2))
+			/*line hecbench_ced.go:38*/ gc_off2 := 1 + ((gc_ty + 1) * (LSize + 2))
 			gc_off3 := (1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)
 			gc_off4 := 1 + (0 * (LSize + 2))
 			gc_off5 := ((1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)) - cols
@@ -98,28 +96,23 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
 							sum := int32(0)
-//line hecbench_ced.go:44
-							gc_at[gc_u] = int32(gc_at2[gc_u])
-//line hecbench_ced.go:47
-							if lRow == 1 {
+							/*line hecbench_ced.go:44*/ gc_at[gc_u] = int32(gc_at2[gc_u])
+							/*line hecbench_ced.go:47*/ if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-//line hecbench_ced.go:50
-								if lCol == 1 {
+								/*line hecbench_ced.go:50*/ if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
 									gc_at7[0] = int32(gc_at8[gc_u])
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-//line hecbench_ced.go:58
-								if lCol == 1 {
+								/*line hecbench_ced.go:58*/ if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-//line hecbench_ced.go:65
-							if lCol == 1 {
+							/*line hecbench_ced.go:65*/ if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
 							} else if lCol == LSize {
 								gc_at17[0] = int32(gc_at18[gc_u])
@@ -133,34 +126,27 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					gc_pos.Thread = gc_rank
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:38
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:38*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:41
-					pos := gRow*cols + gCol
+					/*line hecbench_ced.go:41*/ pos := gRow*cols + gCol
 					sum := int32(0)
-//line hecbench_ced.go:44
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:47
-					if lRow == 1 {
+					/*line hecbench_ced.go:44*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:47*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:50
-						if lCol == 1 {
+						/*line hecbench_ced.go:50*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:58
-						if lCol == 1 {
+						/*line hecbench_ced.go:58*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:65
-					if lCol == 1 {
+					/*line hecbench_ced.go:65*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -173,34 +159,27 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					gc_pos.Thread = gc_rank
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:38
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:38*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:41
-					pos := gRow*cols + gCol
+					/*line hecbench_ced.go:41*/ pos := gRow*cols + gCol
 					sum := int32(0)
-//line hecbench_ced.go:44
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:47
-					if lRow == 1 {
+					/*line hecbench_ced.go:44*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:47*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:50
-						if lCol == 1 {
+						/*line hecbench_ced.go:50*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:58
-						if lCol == 1 {
+						/*line hecbench_ced.go:58*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:65
-					if lCol == 1 {
+					/*line hecbench_ced.go:65*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -215,8 +194,7 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_ced.go:81
-		gc_s_sum := gc_s_sum[:gc_n]
+		/*line hecbench_ced.go:81*/ gc_s_sum := gc_s_sum[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -225,29 +203,23 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					gc_pos.Thread = gc_rank
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:38
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:38*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:41
-					pos := gRow*cols + gCol
+					/*line hecbench_ced.go:41*/ pos := gRow*cols + gCol
 					sum := gc_s_sum[gc_rank]
-//line hecbench_ced.go:73
-					for i := 0; i < 3; i++ {
+					/*line hecbench_ced.go:73*/ for i := 0; i < 3; i++ {
 						{
 							{
 								j := int(0)
-//line hecbench_ced.go:75
-								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+								/*line hecbench_ced.go:75*/ sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 							{
 								j := int(1)
-//line hecbench_ced.go:75
-								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+								/*line hecbench_ced.go:75*/ sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 							{
 								j := int(2)
-//line hecbench_ced.go:75
-								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+								/*line hecbench_ced.go:75*/ sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 						}
 					}
@@ -286,11 +258,9 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_ced.go:87
-	lData := gocuda.DynamicShared[int32](t)
+	/*line hecbench_ced.go:87*/ lData := gocuda.DynamicShared[int32](t)
 	LSize := gc_bdx
-//line hecbench_ced.go:92
-	const PI = float32(3.14159265)
+	/*line hecbench_ced.go:92*/ const PI = float32(3.14159265)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -343,28 +313,23 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 							gc_tx := gc_fastlo + gc_u
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
-//line hecbench_ced.go:101
-							gc_at[gc_u] = int32(gc_at2[gc_u])
-//line hecbench_ced.go:104
-							if lRow == 1 {
+							/*line hecbench_ced.go:101*/ gc_at[gc_u] = int32(gc_at2[gc_u])
+							/*line hecbench_ced.go:104*/ if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-//line hecbench_ced.go:107
-								if lCol == 1 {
+								/*line hecbench_ced.go:107*/ if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
 									gc_at7[0] = int32(gc_at8[gc_u])
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-//line hecbench_ced.go:115
-								if lCol == 1 {
+								/*line hecbench_ced.go:115*/ if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-//line hecbench_ced.go:122
-							if lCol == 1 {
+							/*line hecbench_ced.go:122*/ if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
 							} else if lCol == LSize {
 								gc_at17[0] = int32(gc_at18[gc_u])
@@ -376,33 +341,26 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:95
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:95*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:98
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:101
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:104
-					if lRow == 1 {
+					/*line hecbench_ced.go:98*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:101*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:104*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:107
-						if lCol == 1 {
+						/*line hecbench_ced.go:107*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:115
-						if lCol == 1 {
+						/*line hecbench_ced.go:115*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:122
-					if lCol == 1 {
+					/*line hecbench_ced.go:122*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -413,33 +371,26 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:95
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:95*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:98
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:101
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:104
-					if lRow == 1 {
+					/*line hecbench_ced.go:98*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:101*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:104*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:107
-						if lCol == 1 {
+						/*line hecbench_ced.go:107*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:115
-						if lCol == 1 {
+						/*line hecbench_ced.go:115*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:122
-					if lCol == 1 {
+					/*line hecbench_ced.go:122*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -460,46 +411,35 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:95
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:95*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:98
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:130
-					var sumx, sumy, angle float32
-//line hecbench_ced.go:132
-					for i := 0; i < 3; i++ {
+					/*line hecbench_ced.go:98*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:130*/ var sumx, sumy, angle float32
+					/*line hecbench_ced.go:132*/ for i := 0; i < 3; i++ {
 						{
 							{
 								j := int(0)
-//line hecbench_ced.go:134
-								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								/*line hecbench_ced.go:134*/ sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
 							{
 								j := int(1)
-//line hecbench_ced.go:134
-								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								/*line hecbench_ced.go:134*/ sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
 							{
 								j := int(2)
-//line hecbench_ced.go:134
-								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								/*line hecbench_ced.go:134*/ sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
 						}
 					}
-//line hecbench_ced.go:141
-					out[pos] = uint8(min(255, max(0, int(float32(math.Hypot(float64(sumx), float64(sumy)))))))
-//line hecbench_ced.go:145
-					angle = float32(math.Atan2(float64(sumy), float64(sumx)))
-//line hecbench_ced.go:150
-					if angle < 0 {
+					/*line hecbench_ced.go:141*/ out[pos] = uint8(min(255, max(0, int(float32(math.Hypot(float64(sumx), float64(sumy)))))))
+					/*line hecbench_ced.go:145*/ angle = float32(math.Atan2(float64(sumy), float64(sumx)))
+					/*line hecbench_ced.go:150*/ if angle < 0 {
 						angle = float32(math.Mod(float64(angle+2*PI), float64(2*PI)))
 					}
-//line hecbench_ced.go:156
-					if angle <= PI/8 {
+					/*line hecbench_ced.go:156*/ if angle <= PI/8 {
 						theta[pos] = 0
 					} else if angle <= 3*PI/8 {
 						theta[pos] = 45
@@ -553,14 +493,12 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_ced.go:183
-	lData := gocuda.DynamicShared[int32](t)
+	/*line hecbench_ced.go:183*/ lData := gocuda.DynamicShared[int32](t)
 	LSize := gc_bdx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_ced.go:191
-			gc_off := 1 + ((gc_ty + 1) * (LSize + 2))
+			/*line hecbench_ced.go:191*/ gc_off := 1 + ((gc_ty + 1) * (LSize + 2))
 			gc_off2 := (1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)
 			gc_off3 := 1 + (0 * (LSize + 2))
 			gc_off4 := ((1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)) - cols
@@ -609,28 +547,23 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							gc_tx := gc_fastlo + gc_u
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
-//line hecbench_ced.go:196
-							gc_at[gc_u] = int32(gc_at2[gc_u])
-//line hecbench_ced.go:199
-							if lRow == 1 {
+							/*line hecbench_ced.go:196*/ gc_at[gc_u] = int32(gc_at2[gc_u])
+							/*line hecbench_ced.go:199*/ if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-//line hecbench_ced.go:202
-								if lCol == 1 {
+								/*line hecbench_ced.go:202*/ if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
 									gc_at7[0] = int32(gc_at8[gc_u])
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-//line hecbench_ced.go:210
-								if lCol == 1 {
+								/*line hecbench_ced.go:210*/ if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-//line hecbench_ced.go:217
-							if lCol == 1 {
+							/*line hecbench_ced.go:217*/ if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
 							} else if lCol == LSize {
 								gc_at17[0] = int32(gc_at18[gc_u])
@@ -642,33 +575,26 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:190
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:190*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:193
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:196
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:199
-					if lRow == 1 {
+					/*line hecbench_ced.go:193*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:196*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:199*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:202
-						if lCol == 1 {
+						/*line hecbench_ced.go:202*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:210
-						if lCol == 1 {
+						/*line hecbench_ced.go:210*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:217
-					if lCol == 1 {
+					/*line hecbench_ced.go:217*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -679,33 +605,26 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:190
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:190*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:193
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:196
-					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-//line hecbench_ced.go:199
-					if lRow == 1 {
+					/*line hecbench_ced.go:193*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:196*/ lData[lRow*(LSize+2)+lCol] = int32(data[pos])
+					/*line hecbench_ced.go:199*/ if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-//line hecbench_ced.go:202
-						if lCol == 1 {
+						/*line hecbench_ced.go:202*/ if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
 							lData[0*(LSize+2)+LSize+1] = int32(data[pos-cols+1])
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-//line hecbench_ced.go:210
-						if lCol == 1 {
+						/*line hecbench_ced.go:210*/ if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-//line hecbench_ced.go:217
-					if lCol == 1 {
+					/*line hecbench_ced.go:217*/ if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
@@ -751,45 +670,38 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_ced.go:225
-							myMagnitude := uint8(gc_at19[gc_u2])
-//line hecbench_ced.go:228
-							switch gc_at20[gc_u2] {
+							/*line hecbench_ced.go:225*/ myMagnitude := uint8(gc_at19[gc_u2])
+							/*line hecbench_ced.go:228*/ switch gc_at20[gc_u2] {
 							case 0:
-//line hecbench_ced.go:233
-								if int32(myMagnitude) <= gc_at21[gc_u2] ||
+								/*line hecbench_ced.go:233*/ if int32(myMagnitude) <= gc_at21[gc_u2] ||
 									int32(myMagnitude) <= gc_at22[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
 							case 45:
-//line hecbench_ced.go:243
-								if int32(myMagnitude) <= gc_at24[gc_u2] ||
+								/*line hecbench_ced.go:243*/ if int32(myMagnitude) <= gc_at24[gc_u2] ||
 									int32(myMagnitude) <= gc_at25[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
 							case 90:
-//line hecbench_ced.go:253
-								if int32(myMagnitude) <= gc_at26[gc_u2] ||
+								/*line hecbench_ced.go:253*/ if int32(myMagnitude) <= gc_at26[gc_u2] ||
 									int32(myMagnitude) <= gc_at27[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
 							case 135:
-//line hecbench_ced.go:263
-								if int32(myMagnitude) <= gc_at28[gc_u2] ||
+								/*line hecbench_ced.go:263*/ if int32(myMagnitude) <= gc_at28[gc_u2] ||
 									int32(myMagnitude) <= gc_at29[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
 							default:
-//line hecbench_ced.go:271
-								gc_at23[gc_u2] = myMagnitude
+								/*line hecbench_ced.go:271*/ gc_at23[gc_u2] = myMagnitude
 							}
 						}
 						gc_tx = gc_fasthi2 - 1
@@ -798,50 +710,41 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:190
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:190*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:193
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:225
-					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
-//line hecbench_ced.go:228
-					switch theta[pos] {
+					/*line hecbench_ced.go:193*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:225*/ myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
+					/*line hecbench_ced.go:228*/ switch theta[pos] {
 					case 0:
-//line hecbench_ced.go:233
-						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
+						/*line hecbench_ced.go:233*/ if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 45:
-//line hecbench_ced.go:243
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
+						/*line hecbench_ced.go:243*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 90:
-//line hecbench_ced.go:253
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
+						/*line hecbench_ced.go:253*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 135:
-//line hecbench_ced.go:263
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
+						/*line hecbench_ced.go:263*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol+1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					default:
-//line hecbench_ced.go:271
-						out[pos] = myMagnitude
+						/*line hecbench_ced.go:271*/ out[pos] = myMagnitude
 					}
 				}
 			} else {
@@ -849,50 +752,41 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					gc_pos.Thread = gc_base + gc_tx
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
-//line hecbench_ced.go:190
-					gRow := gc_by*gc_bdy + lRow
+					/*line hecbench_ced.go:190*/ gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
-//line hecbench_ced.go:193
-					pos := gRow*cols + gCol
-//line hecbench_ced.go:225
-					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
-//line hecbench_ced.go:228
-					switch theta[pos] {
+					/*line hecbench_ced.go:193*/ pos := gRow*cols + gCol
+					/*line hecbench_ced.go:225*/ myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
+					/*line hecbench_ced.go:228*/ switch theta[pos] {
 					case 0:
-//line hecbench_ced.go:233
-						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
+						/*line hecbench_ced.go:233*/ if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 45:
-//line hecbench_ced.go:243
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
+						/*line hecbench_ced.go:243*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 90:
-//line hecbench_ced.go:253
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
+						/*line hecbench_ced.go:253*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					case 135:
-//line hecbench_ced.go:263
-						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
+						/*line hecbench_ced.go:263*/ if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol+1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
 					default:
-//line hecbench_ced.go:271
-						out[pos] = myMagnitude
+						/*line hecbench_ced.go:271*/ out[pos] = myMagnitude
 					}
 				}
 			}
@@ -946,12 +840,10 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 		}
 		lowThresh := float32(10)
 		highThresh := float32(70)
-//line hecbench_ced.go:290
-		const EDGE = uint8(255)
+		/*line hecbench_ced.go:290*/ const EDGE = uint8(255)
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_ced.go:294
-			gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
+			/*line hecbench_ced.go:294*/ gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
 			gc_fastlo := min(max(0, -gc_off), gc_bdx)
 			gc_fasthi := max(min(gc_bdx, len(data)-gc_off, len(out)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
@@ -964,17 +856,14 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 							gc_tx := gc_fastlo + gc_u
 							col := gc_bx*gc_bdx + gc_tx + 1
 							_ = col
-//line hecbench_ced.go:292
-							magnitude := gc_at[gc_u]
-//line hecbench_ced.go:294
-							if float32(magnitude) >= highThresh {
+							/*line hecbench_ced.go:292*/ magnitude := gc_at[gc_u]
+							/*line hecbench_ced.go:294*/ if float32(magnitude) >= highThresh {
 								gc_at2[gc_u] = EDGE
 							} else if float32(magnitude) <= lowThresh {
 								gc_at2[gc_u] = 0
 							} else {
 								med := (highThresh + lowThresh) / 2
-//line hecbench_ced.go:301
-								if float32(magnitude) >= med {
+								/*line hecbench_ced.go:301*/ if float32(magnitude) >= med {
 									gc_at2[gc_u] = EDGE
 								} else {
 									gc_at2[gc_u] = 0
@@ -987,19 +876,15 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 					gc_pos.Thread = gc_base + gc_tx
 					row := gc_by*gc_bdy + gc_ty + 1
 					col := gc_bx*gc_bdx + gc_tx + 1
-//line hecbench_ced.go:288
-					pos := row*cols + col
-//line hecbench_ced.go:292
-					magnitude := data[pos]
-//line hecbench_ced.go:294
-					if float32(magnitude) >= highThresh {
+					/*line hecbench_ced.go:288*/ pos := row*cols + col
+					/*line hecbench_ced.go:292*/ magnitude := data[pos]
+					/*line hecbench_ced.go:294*/ if float32(magnitude) >= highThresh {
 						out[pos] = EDGE
 					} else if float32(magnitude) <= lowThresh {
 						out[pos] = 0
 					} else {
 						med := (highThresh + lowThresh) / 2
-//line hecbench_ced.go:301
-						if float32(magnitude) >= med {
+						/*line hecbench_ced.go:301*/ if float32(magnitude) >= med {
 							out[pos] = EDGE
 						} else {
 							out[pos] = 0
@@ -1011,19 +896,15 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 					gc_pos.Thread = gc_base + gc_tx
 					row := gc_by*gc_bdy + gc_ty + 1
 					col := gc_bx*gc_bdx + gc_tx + 1
-//line hecbench_ced.go:288
-					pos := row*cols + col
-//line hecbench_ced.go:292
-					magnitude := data[pos]
-//line hecbench_ced.go:294
-					if float32(magnitude) >= highThresh {
+					/*line hecbench_ced.go:288*/ pos := row*cols + col
+					/*line hecbench_ced.go:292*/ magnitude := data[pos]
+					/*line hecbench_ced.go:294*/ if float32(magnitude) >= highThresh {
 						out[pos] = EDGE
 					} else if float32(magnitude) <= lowThresh {
 						out[pos] = 0
 					} else {
 						med := (highThresh + lowThresh) / 2
-//line hecbench_ced.go:301
-						if float32(magnitude) >= med {
+						/*line hecbench_ced.go:301*/ if float32(magnitude) >= med {
 							out[pos] = EDGE
 						} else {
 							out[pos] = 0

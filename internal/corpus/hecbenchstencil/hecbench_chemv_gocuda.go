@@ -37,8 +37,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_pos.Thread = gc_step + 0
-//line hecbench_chemv.go:21
-			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
 			_ = privateVar5Im
@@ -57,8 +56,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 1
-//line hecbench_chemv.go:21
-			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
 			_ = privateVar5Im
@@ -77,8 +75,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 2
-//line hecbench_chemv.go:21
-			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
 			_ = privateVar5Im
@@ -97,8 +94,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 3
-//line hecbench_chemv.go:21
-			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
 			_ = privateVar5Im
@@ -118,8 +114,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_chemv.go:21
-		var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+		/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 		var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 		_ = privateVar5Re
 		_ = privateVar5Im
@@ -136,44 +131,28 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		_ = privateVar97Re
 		_ = privateVar98Re
 	}
-//line hecbench_chemv.go:24
-	for c1 := 0; c1 <= min(368, 32*b0+30); c1 += 32 {
+	/*line hecbench_chemv.go:24*/ for c1 := 0; c1 <= min(368, 32*b0+30); c1 += 32 {
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
-//line hecbench_chemv.go:22
-						var privateVar5Re float32
-//line hecbench_chemv.go:24
-						var privateVar5Im float32
-//line hecbench_chemv.go:26
-						var privateVar2Re float32
-//line hecbench_chemv.go:28
-						var privateVar3Im float32
-//line hecbench_chemv.go:30
-						var privateVar2Im float32
-//line hecbench_chemv.go:32
-						var privateVar4Im float32
-//line hecbench_chemv.go:34
-						var privateVar4Re float32
-//line hecbench_chemv.go:36
-						var privateVar3Re float32
-//line hecbench_chemv.go:38
-						var privateVar99Re float32
-//line hecbench_chemv.go:40
-						var privateVar98Im float32
-//line hecbench_chemv.go:42
-						var privateVar97Im float32
-//line hecbench_chemv.go:44
-						var privateVar99Im float32
-//line hecbench_chemv.go:46
-						var privateVar97Re float32
-//line hecbench_chemv.go:48
-						var privateVar98Re float32
-//line hecbench_chemv.go:25
-						if 32*b0+t0 <= 369 && c1 == 0 {
+						/*line hecbench_chemv.go:22*/ var privateVar5Re float32
+						/*line hecbench_chemv.go:24*/ var privateVar5Im float32
+						/*line hecbench_chemv.go:26*/ var privateVar2Re float32
+						/*line hecbench_chemv.go:28*/ var privateVar3Im float32
+						/*line hecbench_chemv.go:30*/ var privateVar2Im float32
+						/*line hecbench_chemv.go:32*/ var privateVar4Im float32
+						/*line hecbench_chemv.go:34*/ var privateVar4Re float32
+						/*line hecbench_chemv.go:36*/ var privateVar3Re float32
+						/*line hecbench_chemv.go:38*/ var privateVar99Re float32
+						/*line hecbench_chemv.go:40*/ var privateVar98Im float32
+						/*line hecbench_chemv.go:42*/ var privateVar97Im float32
+						/*line hecbench_chemv.go:44*/ var privateVar99Im float32
+						/*line hecbench_chemv.go:46*/ var privateVar97Re float32
+						/*line hecbench_chemv.go:48*/ var privateVar98Re float32
+						/*line hecbench_chemv.go:25*/ if 32*b0+t0 <= 369 && c1 == 0 {
 							privateVar5Re = ((Y[32*b0+t0].Re * betaRe) - (Y[32*b0+t0].Im * betaIm))
 							privateVar5Im = ((Y[32*b0+t0].Im * betaRe) + (Y[32*b0+t0].Re * betaIm))
 							Y[32*b0+t0].Re = privateVar5Re
@@ -230,8 +209,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_pos.Thread = gc_step + 0
-//line hecbench_chemv.go:62
-			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
 			_ = privateVar94Im
@@ -241,8 +219,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 1
-//line hecbench_chemv.go:62
-			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
 			_ = privateVar94Im
@@ -252,8 +229,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 2
-//line hecbench_chemv.go:62
-			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
 			_ = privateVar94Im
@@ -263,8 +239,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		}
 		{
 			gc_pos.Thread = gc_step + 3
-//line hecbench_chemv.go:62
-			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
 			_ = privateVar94Im
@@ -275,8 +250,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_chemv.go:62
-		var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+		/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 		_ = privateVar96Re
 		_ = privateVar96Im
 		_ = privateVar94Im
@@ -284,28 +258,20 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 		_ = privateVar94Re
 		_ = privateVar95Re
 	}
-//line hecbench_chemv.go:64
-	for c1 := 5888 * b0; c1 <= min(67712, 5856*b0+6016); c1 += 32 {
+	/*line hecbench_chemv.go:64*/ for c1 := 5888 * b0; c1 <= min(67712, 5856*b0+6016); c1 += 32 {
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
-//line hecbench_chemv.go:63
-						var privateVar96Re float32
-//line hecbench_chemv.go:65
-						var privateVar96Im float32
-//line hecbench_chemv.go:67
-						var privateVar94Im float32
-//line hecbench_chemv.go:69
-						var privateVar95Im float32
-//line hecbench_chemv.go:71
-						var privateVar94Re float32
-//line hecbench_chemv.go:73
-						var privateVar95Re float32
-//line hecbench_chemv.go:65
-						for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {
+						/*line hecbench_chemv.go:63*/ var privateVar96Re float32
+						/*line hecbench_chemv.go:65*/ var privateVar96Im float32
+						/*line hecbench_chemv.go:67*/ var privateVar94Im float32
+						/*line hecbench_chemv.go:69*/ var privateVar95Im float32
+						/*line hecbench_chemv.go:71*/ var privateVar94Re float32
+						/*line hecbench_chemv.go:73*/ var privateVar95Re float32
+						/*line hecbench_chemv.go:65*/ for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {
 							privateVar94Re = ((alphaRe * AT[5984*b0+187*t0+c1+c3+1].Re) - (alphaIm * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
 							privateVar94Im = ((alphaIm * AT[5984*b0+187*t0+c1+c3+1].Re) + (alphaRe * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
 							privateVar95Re = ((privateVar94Re * X[-5856*b0-183*t0+c1+c3+1].Re) - (privateVar94Im * X[-5856*b0-183*t0+c1+c3+1].Im))

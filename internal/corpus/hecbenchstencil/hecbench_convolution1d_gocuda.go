@@ -52,11 +52,9 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:22
-						start := i - maskWidth/2
+						/*line hecbench_convolution1d.go:22*/ start := i - maskWidth/2
 						var s T = 0
-//line hecbench_convolution1d.go:23
-						for j := 0; j < maskWidth; j++ {
+						/*line hecbench_convolution1d.go:23*/ for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
@@ -90,13 +88,10 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:37
-	tile := gocuda.DynamicShared[T](t)
-//line hecbench_convolution1d.go:40
-	n := maskWidth / 2
+	/*line hecbench_convolution1d.go:37*/ tile := gocuda.DynamicShared[T](t)
+	/*line hecbench_convolution1d.go:40*/ n := maskWidth / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_convolution1d.go:43
-		gc_off2 := 0 - (gc_bdx - n)
+		/*line hecbench_convolution1d.go:43*/ gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
 		gc_off5 := gc_bx * gc_bdx
@@ -112,18 +107,15 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						gc_at[gc_tx] = 0
 					} else {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						gc_at5[gc_tx] = 0
 					} else {
@@ -136,18 +128,15 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
 						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						tile[gc_tx+gc_bdx+n] = 0
 					} else {
@@ -164,12 +153,10 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					var s T = 0
-//line hecbench_convolution1d.go:68
-					for j := 0; j < maskWidth; j++ {
+					/*line hecbench_convolution1d.go:68*/ for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
-//line hecbench_convolution1d.go:72
-					out[i] = s
+					/*line hecbench_convolution1d.go:72*/ out[i] = s
 				}
 			}
 		}
@@ -199,12 +186,10 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:81
-	tile := gocuda.DynamicShared[T](t)
+	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line hecbench_convolution1d.go:85
-		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -214,28 +199,23 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:84
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -245,36 +225,31 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-				tile[gc_tx] = in[i]
+				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 			}
 		}
 	}
@@ -286,15 +261,13 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:89
-					start := i - (maskWidth / 2)
+					/*line hecbench_convolution1d.go:89*/ start := i - (maskWidth / 2)
 					var s T = 0
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-//line hecbench_convolution1d.go:97
-								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
+								/*line hecbench_convolution1d.go:97*/ s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
 								s += in[inIndex] * mask[j]
 							}

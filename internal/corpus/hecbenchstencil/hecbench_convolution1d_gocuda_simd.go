@@ -63,11 +63,9 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:22
-						start := i - maskWidth/2
+						/*line hecbench_convolution1d.go:22*/ start := i - maskWidth/2
 						var s T = 0
-//line hecbench_convolution1d.go:23
-						for j := 0; j < maskWidth; j++ {
+						/*line hecbench_convolution1d.go:23*/ for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
@@ -110,69 +108,52 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:22
-							var start int = i - maskWidth/2
+							/*line hecbench_convolution1d.go:22*/ var start int = i - maskWidth/2
 							s := gc_vb
-//line hecbench_convolution1d.go:23
-							if i < 0 || i > len(out)-8 {
+							/*line hecbench_convolution1d.go:23*/ if i < 0 || i > len(out)-8 {
 								break
 							}
-//line hecbench_convolution1d.go:23
-							if (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
-//line hecbench_convolution1d.go:23
-								for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:23
-									if start+j >=
+							/*line hecbench_convolution1d.go:23*/ if (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
+								/*line hecbench_convolution1d.go:23*/ for j := 0; j < maskWidth; j = j + 1 {
+									/*line hecbench_convolution1d.go:23*/ if start+j >=
 										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
-//line hecbench_convolution1d.go:24
-											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
+											/*line hecbench_convolution1d.go:24*/ gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
-//line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+										/*line hecbench_convolution1d.go:25*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 									} else {
-//line hecbench_convolution1d.go:25
-										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+										/*line hecbench_convolution1d.go:25*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 										if gc_if.ToBits() != 0 {
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
-//line hecbench_convolution1d.go:24
-												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
+												/*line hecbench_convolution1d.go:24*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 											}
 											var gc_u float32
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:25
-												gc_u = mask[j]
+												/*line hecbench_convolution1d.go:25*/ gc_u = mask[j]
 											}
-//line hecbench_convolution1d.go:25
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
+											/*line hecbench_convolution1d.go:25*/ s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
 									}
 								}
 							} else {
-//line hecbench_convolution1d.go:25
-								for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:23
-									if start+j >=
+								/*line hecbench_convolution1d.go:25*/ for j := 0; j < maskWidth; j = j + 1 {
+									/*line hecbench_convolution1d.go:23*/ if start+j >=
 										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
-										if (start+j) >= 0 && (start+j) <= len(in)-8 {
+										/*line hecbench_convolution1d.go:24*/ if (start+j) >= 0 && (start+j) <= len(in)-8 {
 											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 										} else {
 											break gc_steps
 										}
-//line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+										/*line hecbench_convolution1d.go:25*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 									} else {
-//line hecbench_convolution1d.go:25
-										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+										/*line hecbench_convolution1d.go:25*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 										if gc_if.ToBits() != 0 {
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
-											if (start+j) >= 0 && (start+j) <= len(in)-8 {
+											/*line hecbench_convolution1d.go:24*/ if (start+j) >= 0 && (start+j) <= len(in)-8 {
 												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 											} else {
 												break gc_steps
@@ -180,28 +161,23 @@ func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []f
 											var gc_u float32
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:25
-												gc_u = mask[j]
+												/*line hecbench_convolution1d.go:25*/ gc_u = mask[j]
 											}
-//line hecbench_convolution1d.go:25
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
+											/*line hecbench_convolution1d.go:25*/ s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
 									}
 								}
 							}
-//line hecbench_convolution1d.go:28
-							s.StoreSlice(out[i:])
+							/*line hecbench_convolution1d.go:28*/ s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:22
-						start := i - maskWidth/2
+						/*line hecbench_convolution1d.go:22*/ start := i - maskWidth/2
 						var s float32 = 0
-//line hecbench_convolution1d.go:23
-						for j := 0; j < maskWidth; j++ {
+						/*line hecbench_convolution1d.go:23*/ for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
@@ -247,13 +223,10 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:37
-	tile := gocuda.DynamicShared[T](t)
-//line hecbench_convolution1d.go:40
-	n := maskWidth / 2
+	/*line hecbench_convolution1d.go:37*/ tile := gocuda.DynamicShared[T](t)
+	/*line hecbench_convolution1d.go:40*/ n := maskWidth / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_convolution1d.go:43
-		gc_off2 := 0 - (gc_bdx - n)
+		/*line hecbench_convolution1d.go:43*/ gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
 		gc_off5 := gc_bx * gc_bdx
@@ -269,18 +242,15 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						gc_at[gc_tx] = 0
 					} else {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						gc_at5[gc_tx] = 0
 					} else {
@@ -293,18 +263,15 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
 						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						tile[gc_tx+gc_bdx+n] = 0
 					} else {
@@ -321,12 +288,10 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					var s T = 0
-//line hecbench_convolution1d.go:68
-					for j := 0; j < maskWidth; j++ {
+					/*line hecbench_convolution1d.go:68*/ for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
-//line hecbench_convolution1d.go:72
-					out[i] = s
+					/*line hecbench_convolution1d.go:72*/ out[i] = s
 				}
 			}
 		}
@@ -340,13 +305,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:37
-	tile := gocuda.DynamicShared[float32](t)
-//line hecbench_convolution1d.go:40
-	n := maskWidth / 2
+	/*line hecbench_convolution1d.go:37*/ tile := gocuda.DynamicShared[float32](t)
+	/*line hecbench_convolution1d.go:40*/ n := maskWidth / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_convolution1d.go:43
-		gc_off2 := 0 - (gc_bdx - n)
+		/*line hecbench_convolution1d.go:43*/ gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
 		gc_off5 := gc_bx * gc_bdx
@@ -367,79 +329,58 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					gc_tx := gc_vstep
 					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
 					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-					if gc_tx >= gc_bdx-n {
-//line hecbench_convolution1d.go:44
-						if haloLeft <
+					/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+						/*line hecbench_convolution1d.go:44*/ if haloLeft <
 							0 && uint(0-haloLeft) > 7 {
-//line hecbench_convolution1d.go:45
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_convolution1d.go:45*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 						} else {
-//line hecbench_convolution1d.go:45
-							gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							/*line hecbench_convolution1d.go:45*/ gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if7.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
 							}
 							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else5.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					} else {
-//line hecbench_convolution1d.go:45
-						gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
+						/*line hecbench_convolution1d.go:45*/ gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
 						if gc_if8.ToBits() != 0 {
-//line hecbench_convolution1d.go:44
-							gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							/*line hecbench_convolution1d.go:44*/ gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if8.And(gc_if9).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_if9)).StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_if9)).StoreSlice(gc_at[gc_tx:])
 							}
 							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if8.And(gc_else6).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
-//line hecbench_convolution1d.go:46
-					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-//line hecbench_convolution1d.go:57
-					if gc_tx < n && uint(n-gc_tx) > 7 {
-//line hecbench_convolution1d.go:57
-						if haloRight >=
+					/*line hecbench_convolution1d.go:46*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					/*line hecbench_convolution1d.go:57*/ if gc_tx < n && uint(n-gc_tx) > 7 {
+						/*line hecbench_convolution1d.go:57*/ if haloRight >=
 							inputWidth {
-//line hecbench_convolution1d.go:58
-							gc_vb2.StoreSlice(gc_at5[gc_tx:])
+							/*line hecbench_convolution1d.go:58*/ gc_vb2.StoreSlice(gc_at5[gc_tx:])
 						} else {
-//line hecbench_convolution1d.go:58
-							gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							/*line hecbench_convolution1d.go:58*/ gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if10.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if10).StoreSlice(gc_at5[gc_tx:])
+								/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if10).StoreSlice(gc_at5[gc_tx:])
 							}
 							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else7.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
+								/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 					} else {
-//line hecbench_convolution1d.go:58
-						gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
+						/*line hecbench_convolution1d.go:58*/ gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
 						if gc_if11.ToBits() != 0 {
-//line hecbench_convolution1d.go:57
-							gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							/*line hecbench_convolution1d.go:57*/ gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if11.And(gc_if12).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[gc_tx:])
+								/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[gc_tx:])
 							}
 							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if11.And(gc_else8).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
+								/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 					}
@@ -449,18 +390,15 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						gc_at[gc_tx] = 0
 					} else {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						gc_at5[gc_tx] = 0
 					} else {
@@ -477,83 +415,61 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					gc_tx := gc_vstep2
 					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
 					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-					if (gc_tx-(gc_bdx-n)) < 0 || (gc_tx-(gc_bdx-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(in)-8 || (n+gc_tx) < 0 || (n+gc_tx) > len(tile)-8 || (gc_tx+gc_bdx+n) < 0 || (gc_tx+gc_bdx+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
+					/*line hecbench_convolution1d.go:44*/ if (gc_tx-(gc_bdx-n)) < 0 || (gc_tx-(gc_bdx-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(in)-8 || (n+gc_tx) < 0 || (n+gc_tx) > len(tile)-8 || (gc_tx+gc_bdx+n) < 0 || (gc_tx+gc_bdx+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
 						break
 					}
-//line hecbench_convolution1d.go:44
-					if gc_tx >= gc_bdx-n {
-//line hecbench_convolution1d.go:44
-						if haloLeft <
+					/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+						/*line hecbench_convolution1d.go:44*/ if haloLeft <
 							0 && uint(0-haloLeft) > 7 {
-//line hecbench_convolution1d.go:45
-							gc_vb.StoreSlice(tile[gc_tx-(gc_bdx-n):])
+							/*line hecbench_convolution1d.go:45*/ gc_vb.StoreSlice(tile[gc_tx-(gc_bdx-n):])
 						} else {
-//line hecbench_convolution1d.go:46
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							/*line hecbench_convolution1d.go:46*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+								/*line hecbench_convolution1d.go:45*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:46
-								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+								/*line hecbench_convolution1d.go:46*/ archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 						}
 					} else {
-//line hecbench_convolution1d.go:48
-						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
+						/*line hecbench_convolution1d.go:48*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:44
-							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							/*line hecbench_convolution1d.go:44*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 							if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+								/*line hecbench_convolution1d.go:45*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:46
-								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+								/*line hecbench_convolution1d.go:46*/ archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 						}
 					}
-//line hecbench_convolution1d.go:49
-					archsimd.LoadFloat32x8Slice(in[gc_bx*gc_bdx+gc_tx:]).StoreSlice(tile[n+gc_tx:])
-//line hecbench_convolution1d.go:57
-					if gc_tx < n && uint(n-gc_tx) > 7 {
-//line hecbench_convolution1d.go:57
-						if haloRight >=
+					/*line hecbench_convolution1d.go:49*/ archsimd.LoadFloat32x8Slice(in[gc_bx*gc_bdx+gc_tx:]).StoreSlice(tile[n+gc_tx:])
+					/*line hecbench_convolution1d.go:57*/ if gc_tx < n && uint(n-gc_tx) > 7 {
+						/*line hecbench_convolution1d.go:57*/ if haloRight >=
 							inputWidth {
-//line hecbench_convolution1d.go:58
-							gc_vb.StoreSlice(tile[gc_tx+gc_bdx+n:])
+							/*line hecbench_convolution1d.go:58*/ gc_vb.StoreSlice(tile[gc_tx+gc_bdx+n:])
 						} else {
-//line hecbench_convolution1d.go:59
-							gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							/*line hecbench_convolution1d.go:59*/ gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if4.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if4).StoreSlice(tile[gc_tx+gc_bdx+n:])
+								/*line hecbench_convolution1d.go:58*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if4).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else3.ToBits() != 0 {
-//line hecbench_convolution1d.go:59
-								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
+								/*line hecbench_convolution1d.go:59*/ archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 						}
 					} else {
-//line hecbench_convolution1d.go:61
-						gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
+						/*line hecbench_convolution1d.go:61*/ gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
 						if gc_if5.ToBits() != 0 {
-//line hecbench_convolution1d.go:57
-							gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							/*line hecbench_convolution1d.go:57*/ gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 							if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx+gc_bdx+n:])
+								/*line hecbench_convolution1d.go:58*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_convolution1d.go:59
-								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
+								/*line hecbench_convolution1d.go:59*/ archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 						}
 					}
@@ -564,18 +480,15 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:44
-				if gc_tx >= gc_bdx-n {
+				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
 						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
 						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-//line hecbench_convolution1d.go:53
-				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
-//line hecbench_convolution1d.go:57
-				if gc_tx < n {
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
+				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
 						tile[gc_tx+gc_bdx+n] = 0
 					} else {
@@ -599,62 +512,47 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx + gc_bx*gc_bdx
 						s := gc_vb3
-//line hecbench_convolution1d.go:68
-						if i < 0 || i > len(out)-8 {
+						/*line hecbench_convolution1d.go:68*/ if i < 0 || i > len(out)-8 {
 							break
 						}
 						var gc_i int = gc_gc_tx + gc_bx*gc_bdx
 						gc_s := gc_vb3
-//line hecbench_convolution1d.go:68
-						if gc_i < 0 || gc_i > len(out)-8 {
+						/*line hecbench_convolution1d.go:68*/ if gc_i < 0 || gc_i > len(out)-8 {
 							break
 						}
-//line hecbench_convolution1d.go:68
-						if ((gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx+0) >= 0 && (gc_gc_tx+(maskWidth-1)) >= (gc_gc_tx+0) && (gc_gc_tx+(maskWidth-1)) <= (len(tile)-8)) {
-//line hecbench_convolution1d.go:68
-							for j := 0; j < maskWidth; j = j + 1 {
+						/*line hecbench_convolution1d.go:68*/ if ((gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx+0) >= 0 && (gc_gc_tx+(maskWidth-1)) >= (gc_gc_tx+0) && (gc_gc_tx+(maskWidth-1)) <= (len(tile)-8)) {
+							/*line hecbench_convolution1d.go:68*/ for j := 0; j < maskWidth; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
-//line hecbench_convolution1d.go:68
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
+									/*line hecbench_convolution1d.go:68*/ gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								}
-//line hecbench_convolution1d.go:69
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
-//line hecbench_convolution1d.go:69
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
+									/*line hecbench_convolution1d.go:69*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
 								}
-//line hecbench_convolution1d.go:69
-								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 							}
 						} else {
-//line hecbench_convolution1d.go:69
-							for j := 0; j < maskWidth; j = j + 1 {
+							/*line hecbench_convolution1d.go:69*/ for j := 0; j < maskWidth; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
-								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
+								/*line hecbench_convolution1d.go:68*/ if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
 									break gc_jam
 								}
-//line hecbench_convolution1d.go:69
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:69
-								if (gc_gc_tx+j) >= 0 && (gc_gc_tx+j) <= len(tile)-8 {
-//line hecbench_convolution1d.go:69
-									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
+								/*line hecbench_convolution1d.go:69*/ if (gc_gc_tx+j) >= 0 && (gc_gc_tx+j) <= len(tile)-8 {
+									/*line hecbench_convolution1d.go:69*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx+j:])
 								} else {
 									break gc_jam
 								}
-//line hecbench_convolution1d.go:69
-								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 							}
 						}
 						s.StoreSlice(out[i:])
-//line hecbench_convolution1d.go:72
-						gc_s.StoreSlice(out[gc_i:])
+						/*line hecbench_convolution1d.go:72*/ gc_s.StoreSlice(out[gc_i:])
 					}
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
@@ -662,34 +560,26 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx + gc_bx*gc_bdx
 						s := gc_vb3
-//line hecbench_convolution1d.go:68
-						if i < 0 || i > len(out)-8 {
+						/*line hecbench_convolution1d.go:68*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line hecbench_convolution1d.go:68
-						if (gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8) {
-//line hecbench_convolution1d.go:68
-							for j := 0; j < maskWidth; j = j + 1 {
+						/*line hecbench_convolution1d.go:68*/ if (gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8) {
+							/*line hecbench_convolution1d.go:68*/ for j := 0; j < maskWidth; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
-//line hecbench_convolution1d.go:68
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
+									/*line hecbench_convolution1d.go:68*/ gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								}
-//line hecbench_convolution1d.go:69
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 							}
 						} else {
-//line hecbench_convolution1d.go:69
-							for j := 0; j < maskWidth; j = j + 1 {
+							/*line hecbench_convolution1d.go:69*/ for j := 0; j < maskWidth; j = j + 1 {
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
-								if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
+								/*line hecbench_convolution1d.go:68*/ if (gc_tx+j) >= 0 && (gc_tx+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j:])
 								} else {
 									break gc_steps
 								}
-//line hecbench_convolution1d.go:69
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+								/*line hecbench_convolution1d.go:69*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 							}
 						}
 						s.StoreSlice(out[i:])
@@ -700,12 +590,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					var s float32 = 0
-//line hecbench_convolution1d.go:68
-					for j := 0; j < maskWidth; j++ {
+					/*line hecbench_convolution1d.go:68*/ for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
-//line hecbench_convolution1d.go:72
-					out[i] = s
+					/*line hecbench_convolution1d.go:72*/ out[i] = s
 				}
 			}
 		}
@@ -745,12 +633,10 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:81
-	tile := gocuda.DynamicShared[T](t)
+	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line hecbench_convolution1d.go:85
-		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -760,28 +646,23 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_convolution1d.go:84
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:84
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -791,36 +672,31 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					tile[gc_tx] = in[i]
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-				tile[gc_tx] = in[i]
+				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 			}
 		}
 	}
@@ -832,15 +708,13 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:89
-					start := i - (maskWidth / 2)
+					/*line hecbench_convolution1d.go:89*/ start := i - (maskWidth / 2)
 					var s T = 0
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-//line hecbench_convolution1d.go:97
-								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
+								/*line hecbench_convolution1d.go:97*/ s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
 								s += in[inIndex] * mask[j]
 							}
@@ -860,12 +734,10 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_convolution1d.go:81
-	tile := gocuda.DynamicShared[float32](t)
+	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line hecbench_convolution1d.go:85
-		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -874,14 +746,12 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 					gc_tx := gc_vstep
 					var i int = gc_tx + gc_bx*gc_bdx
 					_ = i
-//line hecbench_convolution1d.go:84
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_convolution1d.go:84*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:84
-				gc_at[gc_tx] = gc_at2[gc_tx]
+				/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -889,20 +759,17 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-					if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
+					/*line hecbench_convolution1d.go:84*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
 						break
 					}
-//line hecbench_convolution1d.go:85
-					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx:])
+					/*line hecbench_convolution1d.go:85*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:84
-				tile[gc_tx] = in[i]
+				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
 			}
 		}
 	}
@@ -922,242 +789,188 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var i int = gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:89
-						var start int = i - (maskWidth / 2)
+						/*line hecbench_convolution1d.go:89*/ var start int = i - (maskWidth / 2)
 						s := gc_vb
 						if i < 0 || i > len(out)-8 {
 							break
 						}
-//line hecbench_convolution1d.go:91
-						if (gc_tx+0-(maskWidth/2)) >= 0 && (gc_tx+(maskWidth-1)-(maskWidth/2)) >= (gc_tx+0-(maskWidth/2)) && (gc_tx+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
-//line hecbench_convolution1d.go:91
-							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:91
-								var inIndex int = start + j
-//line hecbench_convolution1d.go:91
-								if inIndex >=
-//line hecbench_convolution1d.go:93
-									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
-//line hecbench_convolution1d.go:93
-									if inIndex >=
+						/*line hecbench_convolution1d.go:91*/ if (gc_tx+0-(maskWidth/2)) >= 0 && (gc_tx+(maskWidth-1)-(maskWidth/2)) >= (gc_tx+0-(maskWidth/2)) && (gc_tx+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
+							/*line hecbench_convolution1d.go:91*/ for j := 0; j < maskWidth; j = j + 1 {
+								/*line hecbench_convolution1d.go:91*/ var inIndex int = start + j
+								/*line hecbench_convolution1d.go:91*/ if inIndex >=
+									/*line hecbench_convolution1d.go:93*/ 0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
+									/*line hecbench_convolution1d.go:93*/ if inIndex >=
 										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
-//line hecbench_convolution1d.go:94
-											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+											/*line hecbench_convolution1d.go:94*/ gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 										}
-//line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+										/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 									} else {
-//line hecbench_convolution1d.go:97
-										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										/*line hecbench_convolution1d.go:97*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if.ToBits() != 0 {
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
-//line hecbench_convolution1d.go:94
-												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+												/*line hecbench_convolution1d.go:94*/ gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
 											var gc_u float32
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:97
-												gc_u = mask[j]
+												/*line hecbench_convolution1d.go:97*/ gc_u = mask[j]
 											}
-//line hecbench_convolution1d.go:97
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
+											/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 										if gc_else.ToBits() != 0 {
 											{
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 												{
-//line hecbench_convolution1d.go:97
-													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+													/*line hecbench_convolution1d.go:97*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												}
 												var gc_u2 float32
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_convolution1d.go:99
-													gc_u2 = mask[j]
+													/*line hecbench_convolution1d.go:99*/ gc_u2 = mask[j]
 												}
-//line hecbench_convolution1d.go:99
-												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
+												/*line hecbench_convolution1d.go:99*/ s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
 											}
 										}
 									}
 								} else {
-//line hecbench_convolution1d.go:99
-									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+									/*line hecbench_convolution1d.go:99*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 									if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:93
-										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										/*line hecbench_convolution1d.go:93*/ gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if2.And(gc_if3).ToBits() != 0 {
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 											{
-//line hecbench_convolution1d.go:94
-												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+												/*line hecbench_convolution1d.go:94*/ gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											}
 											var gc_u3 float32
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line hecbench_convolution1d.go:97
-												gc_u3 = mask[j]
+												/*line hecbench_convolution1d.go:97*/ gc_u3 = mask[j]
 											}
-//line hecbench_convolution1d.go:97
-											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
+											/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
 										}
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 										if gc_if2.And(gc_else2).ToBits() != 0 {
 											{
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 												{
-//line hecbench_convolution1d.go:97
-													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+													/*line hecbench_convolution1d.go:97*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												}
 												var gc_u4 float32
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
-//line hecbench_convolution1d.go:99
-													gc_u4 = mask[j]
+													/*line hecbench_convolution1d.go:99*/ gc_u4 = mask[j]
 												}
-//line hecbench_convolution1d.go:99
-												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
+												/*line hecbench_convolution1d.go:99*/ s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
 											}
 										}
 									}
 								}
 							}
 						} else {
-//line hecbench_convolution1d.go:99
-							for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:91
-								var inIndex int = start + j
-//line hecbench_convolution1d.go:91
-								if inIndex >=
-//line hecbench_convolution1d.go:93
-									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
-//line hecbench_convolution1d.go:93
-									if inIndex >=
+							/*line hecbench_convolution1d.go:99*/ for j := 0; j < maskWidth; j = j + 1 {
+								/*line hecbench_convolution1d.go:91*/ var inIndex int = start + j
+								/*line hecbench_convolution1d.go:91*/ if inIndex >=
+									/*line hecbench_convolution1d.go:93*/ 0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
+									/*line hecbench_convolution1d.go:93*/ if inIndex >=
 										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
-										if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+										/*line hecbench_convolution1d.go:94*/ if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
+											/*line hecbench_convolution1d.go:97*/ gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 										} else {
 											break gc_steps
 										}
-//line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+										/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 									} else {
-//line hecbench_convolution1d.go:97
-										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										/*line hecbench_convolution1d.go:97*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if.ToBits() != 0 {
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
-											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+											/*line hecbench_convolution1d.go:94*/ if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
+												/*line hecbench_convolution1d.go:97*/ gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
 												break gc_steps
 											}
 											var gc_u float32
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:97
-												gc_u = mask[j]
+												/*line hecbench_convolution1d.go:97*/ gc_u = mask[j]
 											}
-//line hecbench_convolution1d.go:97
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
+											/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 										}
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 										if gc_else.ToBits() != 0 {
 											{
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-												if inIndex >= 0 && inIndex <= len(in)-8 {
-//line hecbench_convolution1d.go:99
-													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												/*line hecbench_convolution1d.go:97*/ if inIndex >= 0 && inIndex <= len(in)-8 {
+													/*line hecbench_convolution1d.go:99*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												} else {
 													break gc_steps
 												}
 												var gc_u2 float32
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_convolution1d.go:99
-													gc_u2 = mask[j]
+													/*line hecbench_convolution1d.go:99*/ gc_u2 = mask[j]
 												}
-//line hecbench_convolution1d.go:99
-												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
+												/*line hecbench_convolution1d.go:99*/ s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
 											}
 										}
 									}
 								} else {
-//line hecbench_convolution1d.go:99
-									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+									/*line hecbench_convolution1d.go:99*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 									if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:93
-										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										/*line hecbench_convolution1d.go:93*/ gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 										if gc_if2.And(gc_if3).ToBits() != 0 {
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
-											if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
+											/*line hecbench_convolution1d.go:94*/ if (gc_tx+j-(maskWidth/2)) >= 0 && (gc_tx+j-(maskWidth/2)) <= len(tile)-8 {
+												/*line hecbench_convolution1d.go:97*/ gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx+j-(maskWidth/2):])
 											} else {
 												break gc_steps
 											}
 											var gc_u3 float32
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line hecbench_convolution1d.go:97
-												gc_u3 = mask[j]
+												/*line hecbench_convolution1d.go:97*/ gc_u3 = mask[j]
 											}
-//line hecbench_convolution1d.go:97
-											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
+											/*line hecbench_convolution1d.go:97*/ s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
 										}
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 										if gc_if2.And(gc_else2).ToBits() != 0 {
 											{
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-												if inIndex >= 0 && inIndex <= len(in)-8 {
-//line hecbench_convolution1d.go:99
-													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												/*line hecbench_convolution1d.go:97*/ if inIndex >= 0 && inIndex <= len(in)-8 {
+													/*line hecbench_convolution1d.go:99*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 												} else {
 													break gc_steps
 												}
 												var gc_u4 float32
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
-//line hecbench_convolution1d.go:99
-													gc_u4 = mask[j]
+													/*line hecbench_convolution1d.go:99*/ gc_u4 = mask[j]
 												}
-//line hecbench_convolution1d.go:99
-												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
+												/*line hecbench_convolution1d.go:99*/ s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
 											}
 										}
 									}
 								}
 							}
 						}
-//line hecbench_convolution1d.go:103
-						s.StoreSlice(out[i:])
+						/*line hecbench_convolution1d.go:103*/ s.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:89
-					start := i - (maskWidth / 2)
+					/*line hecbench_convolution1d.go:89*/ start := i - (maskWidth / 2)
 					var s float32 = 0
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-//line hecbench_convolution1d.go:97
-								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
+								/*line hecbench_convolution1d.go:97*/ s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
 								s += in[inIndex] * mask[j]
 							}

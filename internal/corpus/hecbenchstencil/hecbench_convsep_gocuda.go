@@ -51,76 +51,61 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_convsep.go:87
-	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
+	/*line hecbench_convsep.go:87*/ lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
 	gidX := gc_bx
 	gidY := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_convsep.go:94
-			if gc_bdx <= len(lData) {
+			/*line hecbench_convsep.go:94*/ if gc_bdx <= len(lData) {
 				gc_at := lData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:97
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:96*/ baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
+					/*line hecbench_convsep.go:95*/ baseX := gidX*csColumnsBlockDimX + lidX
+					/*line hecbench_convsep.go:97*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:102
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:107
-					if baseY+i_*csColumnsBlockDimY >= 0 {
+					/*line hecbench_convsep.go:107*/ if baseY+i_*csColumnsBlockDimY >= 0 {
 						gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:116
-					if baseY+i_2*csColumnsBlockDimY < imageH {
+					/*line hecbench_convsep.go:116*/ if baseY+i_2*csColumnsBlockDimY < imageH {
 						gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = 0
@@ -131,62 +116,49 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:97
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:96*/ baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
+					/*line hecbench_convsep.go:95*/ baseX := gidX*csColumnsBlockDimX + lidX
+					/*line hecbench_convsep.go:97*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:102
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+						/*line hecbench_convsep.go:102*/ lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:107
-					if baseY+i_*csColumnsBlockDimY >= 0 {
+					/*line hecbench_convsep.go:107*/ if baseY+i_*csColumnsBlockDimY >= 0 {
 						lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
 					} else {
 						lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:116
-					if baseY+i_2*csColumnsBlockDimY < imageH {
+					/*line hecbench_convsep.go:116*/ if baseY+i_2*csColumnsBlockDimY < imageH {
 						lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
 					} else {
 						lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
@@ -200,8 +172,7 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_convsep.go:131
-		lData := lData[:16]
+		/*line hecbench_convsep.go:131*/ lData := lData[:16]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -209,21 +180,15 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:98
-					dstOff := baseY*pitch + baseX
-//line hecbench_convsep.go:126
-					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
+					/*line hecbench_convsep.go:96*/ baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
+					/*line hecbench_convsep.go:95*/ baseX := gidX*csColumnsBlockDimX + lidX
+					/*line hecbench_convsep.go:98*/ dstOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:126*/ for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
 						sum := float32(0)
-//line hecbench_convsep.go:129
-						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+						/*line hecbench_convsep.go:129*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
 						}
-//line hecbench_convsep.go:133
-						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
+						/*line hecbench_convsep.go:133*/ dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
 				}
 				gc_ty++

@@ -20,76 +20,62 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_convsep.go:31
-	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
+	/*line hecbench_convsep.go:31*/ lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
 	gidX := gc_bx
 	gidY := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_ty
-//line hecbench_convsep.go:39
-			if gc_off5 >= 0 && gc_off5 < len(lData) {
+			/*line hecbench_convsep.go:39*/ if gc_off5 >= 0 && gc_off5 < len(lData) {
 				gc_at := lData[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:51
-					if baseX+i_*csRowsBlockDimX >= 0 {
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:60
-					if baseX+i_2*csRowsBlockDimX < imageW {
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
 						gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
 						gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
@@ -100,61 +86,49 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:51
-					if baseX+i_*csRowsBlockDimX >= 0 {
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:60
-					if baseX+i_2*csRowsBlockDimX < imageW {
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
 						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
 						lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
@@ -168,8 +142,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_convsep.go:75
-		lData := lData[:4]
+		/*line hecbench_convsep.go:75*/ lData := lData[:4]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -177,21 +150,15 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:39
-					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:42
-					dstOff := baseY*pitch + baseX
-//line hecbench_convsep.go:70
-					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+					/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
 						sum := float32(0)
-//line hecbench_convsep.go:73
-						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+						/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 						}
-//line hecbench_convsep.go:77
-						dst[dstOff+i_3*csRowsBlockDimX] = sum
+						/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
 				gc_ty++

@@ -22,16 +22,14 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_convsep.go:31
-	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
+	/*line hecbench_convsep.go:31*/ lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
 	gidX := gc_bx
 	gidY := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_ty
-//line hecbench_convsep.go:39
-			if gc_off5 >= 0 && gc_off5 < len(lData) {
+			/*line hecbench_convsep.go:39*/ if gc_off5 >= 0 && gc_off5 < len(lData) {
 				gc_at := lData[gc_off5:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -43,106 +41,77 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 						gc_pos.Thread = gc_rank
 						var lidX int = gc_tx
 						var lidY int = gc_ty
-//line hecbench_convsep.go:38
-						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-						var srcOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:45
-						if (srcOff+compiled.Trip(1)*
+						/*line hecbench_convsep.go:41*/ var srcOff int = baseY*pitch + baseX
+						/*line hecbench_convsep.go:45*/ if (srcOff+compiled.Trip(1)*
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at[0])-8 {
 							break
 						}
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
-//line hecbench_convsep.go:51
-						if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-							if (srcOff+compiled.Trip(0)*
+							/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-								gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+								/*line hecbench_convsep.go:52*/ gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:52
-								var gc_lanes11 [8]float32
+								/*line hecbench_convsep.go:52*/ var gc_lanes11 [8]float32
 								for gc_k11 := range 8 {
 									if 0xff&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
-//line hecbench_convsep.go:52
-										gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
+										/*line hecbench_convsep.go:52*/ gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
 							}
-//line hecbench_convsep.go:52
-							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:52
-								gc_ld5.StoreSlice(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+								/*line hecbench_convsep.go:52*/ gc_ld5.StoreSlice(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:52
-								var gc_lanes12 [8]float32
+								/*line hecbench_convsep.go:52*/ var gc_lanes12 [8]float32
 								gc_ld5.Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if 0xff&(1<<gc_k12) != 0 {
 										gc_pos.Thread = gc_rank + gc_k12
-//line hecbench_convsep.go:52
-										gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
+										/*line hecbench_convsep.go:52*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_convsep.go:52
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+							/*line hecbench_convsep.go:52*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-								if (srcOff+compiled.Trip(0)*
+								/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-									gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+									/*line hecbench_convsep.go:52*/ gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
-//line hecbench_convsep.go:52
-									var gc_lanes13 [8]float32
+									/*line hecbench_convsep.go:52*/ var gc_lanes13 [8]float32
 									for gc_k13 := range 8 {
 										if gc_if3.ToBits()&(1<<gc_k13) != 0 {
 											gc_pos.Thread = gc_rank + gc_k13
-//line hecbench_convsep.go:52
-											gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
+											/*line hecbench_convsep.go:52*/ gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
 								}
-//line hecbench_convsep.go:52
-								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:52
-									gc_ld6.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld6.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
 								} else {
-//line hecbench_convsep.go:52
-									var gc_lanes14 [8]float32
+									/*line hecbench_convsep.go:52*/ var gc_lanes14 [8]float32
 									gc_ld6.Store(&gc_lanes14)
 									for gc_k14 := range 8 {
 										if gc_if3.ToBits()&(1<<gc_k14) != 0 {
 											gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_convsep.go:52
-											gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
+											/*line hecbench_convsep.go:52*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -150,101 +119,78 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							}
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else3.ToBits() != 0 {
-//line hecbench_convsep.go:52
-								if (lidX+compiled.Trip(0)*
-//line hecbench_convsep.go:54
-									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:54
-									gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*
+									/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:54*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
 								} else {
-//line hecbench_convsep.go:54
-									var gc_lanes15 [8]float32
+									/*line hecbench_convsep.go:54*/ var gc_lanes15 [8]float32
 									gc_vb2.Store(&gc_lanes15)
 									for gc_k15 := range 8 {
 										if gc_else3.ToBits()&(1<<gc_k15) != 0 {
 											gc_pos.Thread = gc_rank + gc_k15
-//line hecbench_convsep.go:54
-											gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
+											/*line hecbench_convsep.go:54*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line hecbench_convsep.go:60
-						if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+						/*line hecbench_convsep.go:60*/ if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-							if (srcOff+compiled.Trip(9)*
+							/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-								gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+								/*line hecbench_convsep.go:61*/ gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:61
-								var gc_lanes16 [8]float32
+								/*line hecbench_convsep.go:61*/ var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if 0xff&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
-//line hecbench_convsep.go:61
-										gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
+										/*line hecbench_convsep.go:61*/ gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
 							}
-//line hecbench_convsep.go:61
-							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:61
-								gc_ld7.StoreSlice(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+								/*line hecbench_convsep.go:61*/ gc_ld7.StoreSlice(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:61
-								var gc_lanes17 [8]float32
+								/*line hecbench_convsep.go:61*/ var gc_lanes17 [8]float32
 								gc_ld7.Store(&gc_lanes17)
 								for gc_k17 := range 8 {
 									if 0xff&(1<<gc_k17) != 0 {
 										gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_convsep.go:61
-										gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
+										/*line hecbench_convsep.go:61*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_convsep.go:61
-							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+							/*line hecbench_convsep.go:61*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-								if (srcOff+compiled.Trip(9)*
+								/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-									gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+									/*line hecbench_convsep.go:61*/ gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
-//line hecbench_convsep.go:61
-									var gc_lanes18 [8]float32
+									/*line hecbench_convsep.go:61*/ var gc_lanes18 [8]float32
 									for gc_k18 := range 8 {
 										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
 											gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_convsep.go:61
-											gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
+											/*line hecbench_convsep.go:61*/ gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
 								}
-//line hecbench_convsep.go:61
-								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:61
-									gc_ld8.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld8.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
 								} else {
-//line hecbench_convsep.go:61
-									var gc_lanes19 [8]float32
+									/*line hecbench_convsep.go:61*/ var gc_lanes19 [8]float32
 									gc_ld8.Store(&gc_lanes19)
 									for gc_k19 := range 8 {
 										if gc_if4.ToBits()&(1<<gc_k19) != 0 {
 											gc_pos.Thread = gc_rank + gc_k19
-//line hecbench_convsep.go:61
-											gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
+											/*line hecbench_convsep.go:61*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -252,21 +198,16 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							}
 							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else4.ToBits() != 0 {
-//line hecbench_convsep.go:61
-								if (lidX+compiled.Trip(9)*
-//line hecbench_convsep.go:63
-									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
-//line hecbench_convsep.go:63
-									gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*
+									/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:63*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
 								} else {
-//line hecbench_convsep.go:63
-									var gc_lanes20 [8]float32
+									/*line hecbench_convsep.go:63*/ var gc_lanes20 [8]float32
 									gc_vb2.Store(&gc_lanes20)
 									for gc_k20 := range 8 {
 										if gc_else4.ToBits()&(1<<gc_k20) != 0 {
 											gc_pos.Thread = gc_rank + gc_k20
-//line hecbench_convsep.go:63
-											gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
+											/*line hecbench_convsep.go:63*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -280,61 +221,49 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:46
-						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:51
-					if baseX+i_*csRowsBlockDimX >= 0 {
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:60
-					if baseX+i_2*csRowsBlockDimX < imageW {
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
 						gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
 						gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
@@ -351,106 +280,77 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 						gc_pos.Thread = gc_rank
 						var lidX int = gc_tx
 						var lidY int = gc_ty
-//line hecbench_convsep.go:38
-						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-						var srcOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:45
-						if (srcOff+compiled.Trip(1)*
+						/*line hecbench_convsep.go:41*/ var srcOff int = baseY*pitch + baseX
+						/*line hecbench_convsep.go:45*/ if (srcOff+compiled.Trip(1)*
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(lData[lidY])-8 {
 							break
 						}
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
-//line hecbench_convsep.go:51
-						if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-							if (srcOff+compiled.Trip(0)*
+							/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-								gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+								/*line hecbench_convsep.go:52*/ gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:52
-								var gc_lanes [8]float32
+								/*line hecbench_convsep.go:52*/ var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line hecbench_convsep.go:52
-										gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
+										/*line hecbench_convsep.go:52*/ gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
-//line hecbench_convsep.go:52
-							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:52
-								gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+								/*line hecbench_convsep.go:52*/ gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:52
-								var gc_lanes2 [8]float32
+								/*line hecbench_convsep.go:52*/ var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_convsep.go:52
-										lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
+										/*line hecbench_convsep.go:52*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_convsep.go:52
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+							/*line hecbench_convsep.go:52*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-								if (srcOff+compiled.Trip(0)*
+								/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-									gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+									/*line hecbench_convsep.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
-//line hecbench_convsep.go:52
-									var gc_lanes3 [8]float32
+									/*line hecbench_convsep.go:52*/ var gc_lanes3 [8]float32
 									for gc_k3 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_convsep.go:52
-											gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
+											/*line hecbench_convsep.go:52*/ gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
-//line hecbench_convsep.go:52
-								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:52
-									gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
 								} else {
-//line hecbench_convsep.go:52
-									var gc_lanes4 [8]float32
+									/*line hecbench_convsep.go:52*/ var gc_lanes4 [8]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_convsep.go:52
-											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
+											/*line hecbench_convsep.go:52*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -458,101 +358,78 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line hecbench_convsep.go:52
-								if (lidX+compiled.Trip(0)*
-//line hecbench_convsep.go:54
-									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:54
-									gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*
+									/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:54*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
 								} else {
-//line hecbench_convsep.go:54
-									var gc_lanes5 [8]float32
+									/*line hecbench_convsep.go:54*/ var gc_lanes5 [8]float32
 									gc_vb.Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if gc_else.ToBits()&(1<<gc_k5) != 0 {
 											gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_convsep.go:54
-											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
+											/*line hecbench_convsep.go:54*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line hecbench_convsep.go:60
-						if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+						/*line hecbench_convsep.go:60*/ if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-							if (srcOff+compiled.Trip(9)*
+							/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-								gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+								/*line hecbench_convsep.go:61*/ gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:61
-								var gc_lanes6 [8]float32
+								/*line hecbench_convsep.go:61*/ var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_convsep.go:61
-										gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
+										/*line hecbench_convsep.go:61*/ gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
-//line hecbench_convsep.go:61
-							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:61
-								gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+								/*line hecbench_convsep.go:61*/ gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:61
-								var gc_lanes7 [8]float32
+								/*line hecbench_convsep.go:61*/ var gc_lanes7 [8]float32
 								gc_ld3.Store(&gc_lanes7)
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
-//line hecbench_convsep.go:61
-										lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
+										/*line hecbench_convsep.go:61*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_convsep.go:61
-							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+							/*line hecbench_convsep.go:61*/ gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-								if (srcOff+compiled.Trip(9)*
+								/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-									gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+									/*line hecbench_convsep.go:61*/ gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
-//line hecbench_convsep.go:61
-									var gc_lanes8 [8]float32
+									/*line hecbench_convsep.go:61*/ var gc_lanes8 [8]float32
 									for gc_k8 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_convsep.go:61
-											gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
+											/*line hecbench_convsep.go:61*/ gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
-//line hecbench_convsep.go:61
-								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:61
-									gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
 								} else {
-//line hecbench_convsep.go:61
-									var gc_lanes9 [8]float32
+									/*line hecbench_convsep.go:61*/ var gc_lanes9 [8]float32
 									gc_ld4.Store(&gc_lanes9)
 									for gc_k9 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 											gc_pos.Thread = gc_rank + gc_k9
-//line hecbench_convsep.go:61
-											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
+											/*line hecbench_convsep.go:61*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -560,21 +437,16 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							}
 							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else2.ToBits() != 0 {
-//line hecbench_convsep.go:61
-								if (lidX+compiled.Trip(9)*
-//line hecbench_convsep.go:63
-									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:63
-									gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*
+									/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:63*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
 								} else {
-//line hecbench_convsep.go:63
-									var gc_lanes10 [8]float32
+									/*line hecbench_convsep.go:63*/ var gc_lanes10 [8]float32
 									gc_vb.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if gc_else2.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
-//line hecbench_convsep.go:63
-											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
+											/*line hecbench_convsep.go:63*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -588,61 +460,49 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:41
-					srcOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
 					{
 						i := int(1)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(2)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(3)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(4)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(5)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(6)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(7)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
 						i := int(8)
-//line hecbench_convsep.go:46
-						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					i_ := int(0)
-//line hecbench_convsep.go:51
-					if baseX+i_*csRowsBlockDimX >= 0 {
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 					}
 					i_2 := int(9)
-//line hecbench_convsep.go:60
-					if baseX+i_2*csRowsBlockDimX < imageW {
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
 						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
 						lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
@@ -656,8 +516,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_convsep.go:75
-		lData := lData[:4]
+		/*line hecbench_convsep.go:75*/ lData := lData[:4]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -671,55 +530,39 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 						gc_pos.Thread = gc_rank
 						var lidX int = gc_tx
 						var lidY int = gc_ty
-//line hecbench_convsep.go:39
-						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:38
-						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:42
-						var dstOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:70
-						for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
+						/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
 							sum := gc_vb3
-//line hecbench_convsep.go:70
-							for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
+							/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:73
-								if (lidX+i_3*
+								/*line hecbench_convsep.go:73*/ if (lidX+i_3*
 									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:74
-									gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+									/*line hecbench_convsep.go:74*/ gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 								} else {
-//line hecbench_convsep.go:74
-									var gc_lanes21 [8]float32
+									/*line hecbench_convsep.go:74*/ var gc_lanes21 [8]float32
 									for gc_k21 := range 8 {
 										if 0xff&(1<<gc_k21) != 0 {
 											gc_pos.Thread = gc_rank + gc_k21
-//line hecbench_convsep.go:74
-											gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+											/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
 										}
 									}
 									gc_pos.Thread = gc_rank
 									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
 								}
-//line hecbench_convsep.go:74
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
+								/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
 							}
-//line hecbench_convsep.go:74
-							if (dstOff+i_3*
-//line hecbench_convsep.go:77
-								csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
-//line hecbench_convsep.go:77
-								sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
+								/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
+								/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
 							} else {
-//line hecbench_convsep.go:77
-								var gc_lanes22 [8]float32
-//line hecbench_convsep.go:77
-								sum.Store(&gc_lanes22)
+								/*line hecbench_convsep.go:77*/ var gc_lanes22 [8]float32
+								/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
 								for gc_k22 := range 8 {
 									if 0xff&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
-//line hecbench_convsep.go:77
-										dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+										/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -732,21 +575,15 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
-//line hecbench_convsep.go:39
-					baseY := gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:38
-					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:42
-					dstOff := baseY*pitch + baseX
-//line hecbench_convsep.go:70
-					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+					/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
 						sum := float32(0)
-//line hecbench_convsep.go:73
-						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+						/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 						}
-//line hecbench_convsep.go:77
-						dst[dstOff+i_3*csRowsBlockDimX] = sum
+						/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
 				gc_ty++

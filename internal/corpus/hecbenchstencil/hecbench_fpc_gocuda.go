@@ -35,21 +35,17 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line hecbench_fpc.go:85
-	compressable := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_fpc.go:85*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_fpc.go:88
-			gid := gc_bx*WGS + lid
-//line hecbench_fpc.go:90
-			value := values[gid]
+			/*line hecbench_fpc.go:88*/ gid := gc_bx*WGS + lid
+			/*line hecbench_fpc.go:90*/ value := values[gid]
 			var inc uint32
-//line hecbench_fpc.go:93
-			if value == 0 {
+			/*line hecbench_fpc.go:93*/ if value == 0 {
 				inc = 1
 			} else if myAbs(int32(value)) <= 0xFF {
 				inc = 1
@@ -67,8 +63,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			} else {
 				inc = 4
 			}
-//line hecbench_fpc.go:112
-			if lid == 0 {
+			/*line hecbench_fpc.go:112*/ if lid == 0 {
 				compressable[0] = 0
 			}
 			gc_s_inc[gc_rank] = inc
@@ -80,40 +75,34 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:117
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:117
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:117
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:117
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:117
-		compiled.SharedAdd(&compressable[0], inc)
+		/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_fpc.go:122
-	if gc_bound := WGS - 1; gc_bound > gc_from {
+	/*line hecbench_fpc.go:122*/ if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound
 	}
 	if gc_bound := WGS - 1; gc_bound < gc_to-1 {
@@ -125,32 +114,27 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:120
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:120
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:120
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:120
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:120
-			atomic.Add(&cmpSize[0], compressable[0])
+			/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }
@@ -177,18 +161,15 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line hecbench_fpc.go:130
-	compressable := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_fpc.go:130*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_fpc.go:133
-			gid := gc_bx*WGS + lid
-//line hecbench_fpc.go:135
-			var inc uint32
+			/*line hecbench_fpc.go:133*/ gid := gc_bx*WGS + lid
+			/*line hecbench_fpc.go:135*/ var inc uint32
 			m1 := false
 			m2 := false
 			m3 := false
@@ -196,8 +177,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			m5 := false
 			m6 := false
 			m7 := false
-//line hecbench_fpc.go:145
-			value := values[gid]
+			/*line hecbench_fpc.go:145*/ value := values[gid]
 			inc1 := f1(value, &m1)
 			inc2 := f2(value, &m2)
 			inc3 := f3(value, &m3)
@@ -205,8 +185,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			inc5 := f5(value, &m5)
 			inc6 := f6(value, &m6)
 			inc7 := f7(value, &m7)
-//line hecbench_fpc.go:154
-			if m1 {
+			/*line hecbench_fpc.go:154*/ if m1 {
 				inc = inc1
 			} else if m2 {
 				inc = inc2
@@ -221,8 +200,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			} else {
 				inc = inc7
 			}
-//line hecbench_fpc.go:170
-			if lid == 0 {
+			/*line hecbench_fpc.go:170*/ if lid == 0 {
 				compressable[0] = 0
 			}
 			gc_s_inc[gc_rank] = inc
@@ -234,40 +212,34 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:175
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:175
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:175
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:175
-			compiled.SharedAdd(&compressable[0], inc)
+			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		inc := gc_s_inc[gc_rank]
-//line hecbench_fpc.go:175
-		compiled.SharedAdd(&compressable[0], inc)
+		/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 	}
 	gc_from, gc_to := 0, gc_bdx
-//line hecbench_fpc.go:180
-	if gc_bound := WGS - 1; gc_bound > gc_from {
+	/*line hecbench_fpc.go:180*/ if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound
 	}
 	if gc_bound := WGS - 1; gc_bound < gc_to-1 {
@@ -279,32 +251,27 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:178
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:178
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:178
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:178
-				atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line hecbench_fpc.go:178
-			atomic.Add(&cmpSize[0], compressable[0])
+			/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }

@@ -22,11 +22,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	groupId := gc_bx
 	localSize := gc_bdx
-//line hecbench_hwt1d.go:28
-	sharedArray := gocuda.DynamicShared[float32](t)
+	/*line hecbench_hwt1d.go:28*/ sharedArray := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hwt1d.go:31
-		gc_off := groupId * localSize * 2
+		/*line hecbench_hwt1d.go:31*/ gc_off := groupId * localSize * 2
 		gc_off2 := groupId*localSize*2 + localSize
 		gc_off3 := localSize
 		if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
@@ -36,11 +34,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_at4 := sharedArray[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:34
-				t0 := gc_at[gc_tx]
+				/*line hecbench_hwt1d.go:34*/ t0 := gc_at[gc_tx]
 				t1 := gc_at2[gc_tx]
-//line hecbench_hwt1d.go:37
-				if 0 == levelsDone {
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
 					r := rsqrtf(float32(signalLength))
 					t0 *= r
 					t1 *= r
@@ -52,11 +48,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				localId := gc_tx
-//line hecbench_hwt1d.go:34
-				t0 := inSignal[groupId*localSize*2+localId]
+				/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
 				t1 := inSignal[groupId*localSize*2+localSize+localId]
-//line hecbench_hwt1d.go:37
-				if 0 == levelsDone {
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
 					r := rsqrtf(float32(signalLength))
 					t0 *= r
 					t1 *= r
@@ -71,19 +65,16 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		levels = mLevels
 	}
 	activeThreads := uint32((1 << levels) / 2)
-//line hecbench_hwt1d.go:54
-	const rsqrtTwo = float32(0.7071)
+	/*line hecbench_hwt1d.go:54*/ const rsqrtTwo = float32(0.7071)
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_hwt1d.go:52
-		var midOutPos uint32 = signalLength / 2
+		/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 		lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-		midOutPos := signalLength / 2
+		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
 	for i := uint32(0); i < levels; i++ {
@@ -95,8 +86,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -109,8 +99,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -123,8 +112,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -137,8 +125,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -151,8 +138,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localId := gc_tx
-//line hecbench_hwt1d.go:56
-				var data0, data1 float32
+				/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 				if uint32(localId) < activeThreads {
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
@@ -169,45 +155,36 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				midOutPos := gc_s_midOutPos[gc_rank]
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line hecbench_hwt1d.go:65
-				if uint32(localId) < activeThreads {
+				/*line hecbench_hwt1d.go:65*/ if uint32(localId) < activeThreads {
 					sharedArray[localId] = (data0 + data1) * rsqrtTwo
 					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
 					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
-//line hecbench_hwt1d.go:70
-					midOutPos >>= 1
+					/*line hecbench_hwt1d.go:70*/ midOutPos >>= 1
 				}
 				gc_s_midOutPos[gc_rank] = midOutPos
 			}
 		}
-//line hecbench_hwt1d.go:72
-		activeThreads >>= 1
+		/*line hecbench_hwt1d.go:72*/ activeThreads >>= 1
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hwt1d.go:80
-		gc_off4 := groupId
+		/*line hecbench_hwt1d.go:80*/ gc_off4 := groupId
 		gc_off5 := 0
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 		} else {
 			gc_step3 := gc_from
@@ -215,32 +192,27 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-				AverageSignal[groupId] = sharedArray[0]
+				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 			}
 		}
 	}

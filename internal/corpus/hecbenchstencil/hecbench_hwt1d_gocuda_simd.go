@@ -24,11 +24,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	groupId := gc_bx
 	localSize := gc_bdx
-//line hecbench_hwt1d.go:28
-	sharedArray := gocuda.DynamicShared[float32](t)
+	/*line hecbench_hwt1d.go:28*/ sharedArray := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hwt1d.go:31
-		gc_off := groupId * localSize * 2
+		/*line hecbench_hwt1d.go:31*/ gc_off := groupId * localSize * 2
 		gc_off2 := groupId*localSize*2 + localSize
 		gc_off3 := localSize
 		if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
@@ -42,37 +40,26 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_tx := gc_vstep
 					var localId int = gc_tx
 					_ = localId
-//line hecbench_hwt1d.go:34
-					t0 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_hwt1d.go:34
-					t1 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
-//line hecbench_hwt1d.go:37
-					if 0 == levelsDone {
-//line hecbench_hwt1d.go:37
-						var gc_t3 float32 = float32(signalLength)
+					/*line hecbench_hwt1d.go:34*/ t0 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line hecbench_hwt1d.go:34*/ t1 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
+					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+						/*line hecbench_hwt1d.go:37*/ var gc_t3 float32 = float32(signalLength)
 						var gc_x4 float32 = gc_t3
-//line hecbench_hwt1d.go:38
-						var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
+						/*line hecbench_hwt1d.go:38*/ var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
 						var r float32 = gc_t4
-//line hecbench_hwt1d.go:15
-						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-						t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
+						/*line hecbench_hwt1d.go:15*/ t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
+						/*line hecbench_hwt1d.go:15*/ t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
 					}
-//line hecbench_hwt1d.go:37
-					t0.StoreSlice(gc_at3[gc_tx:])
-//line hecbench_hwt1d.go:37
-					t1.StoreSlice(gc_at4[gc_tx:])
+					/*line hecbench_hwt1d.go:37*/ t0.StoreSlice(gc_at3[gc_tx:])
+					/*line hecbench_hwt1d.go:37*/ t1.StoreSlice(gc_at4[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:34
-				t0 := gc_at[gc_tx]
+				/*line hecbench_hwt1d.go:34*/ t0 := gc_at[gc_tx]
 				t1 := gc_at2[gc_tx]
-//line hecbench_hwt1d.go:37
-				if 0 == levelsDone {
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
 					r := rsqrtf(float32(signalLength))
 					t0 *= r
 					t1 *= r
@@ -86,28 +73,20 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var localId int = gc_tx
-//line hecbench_hwt1d.go:34
-					if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
+					/*line hecbench_hwt1d.go:34*/ if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
 						break
 					}
-//line hecbench_hwt1d.go:34
-					t0 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
+					/*line hecbench_hwt1d.go:34*/ t0 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
 					t1 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localSize+localId:])
-//line hecbench_hwt1d.go:37
-					if 0 == levelsDone {
-//line hecbench_hwt1d.go:37
-						var gc_t float32 = float32(signalLength)
+					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+						/*line hecbench_hwt1d.go:37*/ var gc_t float32 = float32(signalLength)
 						var gc_x2 float32 = gc_t
-//line hecbench_hwt1d.go:38
-						var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
+						/*line hecbench_hwt1d.go:38*/ var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
 						var r float32 = gc_t2
-//line hecbench_hwt1d.go:15
-						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-						t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
+						/*line hecbench_hwt1d.go:15*/ t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
+						/*line hecbench_hwt1d.go:15*/ t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
 					}
-//line hecbench_hwt1d.go:42
-					t0.StoreSlice(sharedArray[localId:])
+					/*line hecbench_hwt1d.go:42*/ t0.StoreSlice(sharedArray[localId:])
 					t1.StoreSlice(sharedArray[localSize+localId:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -115,11 +94,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				localId := gc_tx
-//line hecbench_hwt1d.go:34
-				t0 := inSignal[groupId*localSize*2+localId]
+				/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
 				t1 := inSignal[groupId*localSize*2+localSize+localId]
-//line hecbench_hwt1d.go:37
-				if 0 == levelsDone {
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
 					r := rsqrtf(float32(signalLength))
 					t0 *= r
 					t1 *= r
@@ -134,22 +111,19 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		levels = mLevels
 	}
 	activeThreads := uint32((1 << levels) / 2)
-//line hecbench_hwt1d.go:54
-	const rsqrtTwo = float32(0.7071)
+	/*line hecbench_hwt1d.go:54*/ const rsqrtTwo = float32(0.7071)
 	gc_vstep3 := 0
 	if compiled.SIMD {
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
-//line hecbench_hwt1d.go:52
-			var midOutPos uint32 = signalLength / 2
+			/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 			archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-		midOutPos := signalLength / 2
+		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
 	for i := uint32(0); i < levels; i++ {
@@ -161,8 +135,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -175,8 +148,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -189,8 +161,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -203,8 +174,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
-//line hecbench_hwt1d.go:56
-					var data0, data1 float32
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
@@ -217,8 +187,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localId := gc_tx
-//line hecbench_hwt1d.go:56
-				var data0, data1 float32
+				/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 				if uint32(localId) < activeThreads {
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
@@ -236,45 +205,36 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				midOutPos := gc_s_midOutPos[gc_rank]
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line hecbench_hwt1d.go:65
-				if uint32(localId) < activeThreads {
+				/*line hecbench_hwt1d.go:65*/ if uint32(localId) < activeThreads {
 					sharedArray[localId] = (data0 + data1) * rsqrtTwo
 					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
 					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
-//line hecbench_hwt1d.go:70
-					midOutPos >>= 1
+					/*line hecbench_hwt1d.go:70*/ midOutPos >>= 1
 				}
 				gc_s_midOutPos[gc_rank] = midOutPos
 			}
 		}
-//line hecbench_hwt1d.go:72
-		activeThreads >>= 1
+		/*line hecbench_hwt1d.go:72*/ activeThreads >>= 1
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hwt1d.go:80
-		gc_off4 := groupId
+		/*line hecbench_hwt1d.go:80*/ gc_off4 := groupId
 		gc_off5 := 0
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_hwt1d.go:81
-				gc_at5[0] = gc_at6[0]
+				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 		} else {
 			gc_step3 := gc_from
@@ -282,32 +242,27 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-					AverageSignal[groupId] = sharedArray[0]
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hwt1d.go:81
-				AverageSignal[groupId] = sharedArray[0]
+				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 			}
 		}
 	}

@@ -38,12 +38,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_lanczos.go:23
-	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
+	/*line hecbench_lanczos.go:23*/ result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hecbench_lanczos.go:27
-		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+		/*line hecbench_lanczos.go:27*/ if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
@@ -52,8 +50,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 0
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -62,8 +59,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 1
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -72,8 +68,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 2
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -82,8 +77,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 3
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -92,8 +86,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 				} else {
 					gc_at[gc_tx] = 0
@@ -106,8 +99,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -117,8 +109,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -128,8 +119,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -139,8 +129,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -150,8 +139,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					result[gc_tx] = x[index] * y[index]
 				} else {
 					result[gc_tx] = 0
@@ -159,8 +147,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 		}
 	}
-//line hecbench_lanczos.go:32
-	half := lanczosThreadsPerBlock / 2
+	/*line hecbench_lanczos.go:32*/ half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
 		if gc_bdy*gc_bdz == 1 && half <= gc_bdx {
 			if gc_k := compiled.TreeFold(result, half, 0, 1); gc_k > 0 {
@@ -169,8 +156,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_lanczos.go:42
-		if gc_bound := half; gc_bound < gc_to {
+		/*line hecbench_lanczos.go:42*/ if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -182,28 +168,23 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:35
-					gc_at4[gc_tx] += gc_at5[gc_tx]
+					/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -211,32 +192,27 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-					result[gc_tx] += result[gc_tx+half]
+					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -248,23 +224,17 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line hecbench_lanczos.go:49
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -272,32 +242,27 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-					z[gc_bx] = result[0]
+					/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -339,8 +304,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -353,28 +317,23 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:53
-					gc_at[gc_tx] = gc_at[gc_tx] * k
+					/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
 				gc_step2 := gc_from
@@ -385,8 +344,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -394,8 +352,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -403,8 +360,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -412,8 +368,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -421,8 +376,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-					x[index] = x[index] * k
+					/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 				}
 			}
 		}
@@ -464,8 +418,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:82
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:82*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -479,28 +432,23 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:64
-					gc_at[gc_tx] += a * gc_at2[gc_tx]
+					/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -511,8 +459,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -520,8 +467,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -529,8 +475,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -538,8 +483,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -547,8 +491,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-					y[index] += a * x[index]
+					/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 				}
 			}
 		}

@@ -47,12 +47,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_lanczos.go:23
-	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
+	/*line hecbench_lanczos.go:23*/ result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hecbench_lanczos.go:27
-		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+		/*line hecbench_lanczos.go:27*/ if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
@@ -61,8 +59,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 0
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -71,8 +68,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 1
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -81,8 +77,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 2
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -91,8 +86,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				{
 					gc_tx := gc_step + 3
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 					} else {
 						gc_at[gc_tx] = 0
@@ -101,8 +95,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 				} else {
 					gc_at[gc_tx] = 0
@@ -115,8 +108,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -126,8 +118,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -137,8 +128,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -148,8 +138,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N {
+					/*line hecbench_lanczos.go:25*/ if index < N {
 						result[gc_tx] = x[index] * y[index]
 					} else {
 						result[gc_tx] = 0
@@ -159,8 +148,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					result[gc_tx] = x[index] * y[index]
 				} else {
 					result[gc_tx] = 0
@@ -168,8 +156,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 		}
 	}
-//line hecbench_lanczos.go:32
-	half := lanczosThreadsPerBlock / 2
+	/*line hecbench_lanczos.go:32*/ half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
 		if gc_bdy*gc_bdz == 1 && half <= gc_bdx {
 			if gc_k := compiled.TreeFold(result, half, 0, 1); gc_k > 0 {
@@ -178,8 +165,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_lanczos.go:42
-		if gc_bound := half; gc_bound < gc_to {
+		/*line hecbench_lanczos.go:42*/ if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -191,28 +177,23 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
+						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:35
-					gc_at4[gc_tx] += gc_at5[gc_tx]
+					/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -220,32 +201,27 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-						result[gc_tx] += result[gc_tx+half]
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-					result[gc_tx] += result[gc_tx+half]
+					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -257,23 +233,17 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line hecbench_lanczos.go:49
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -281,32 +251,27 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-					z[gc_bx] = result[0]
+					/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -320,12 +285,10 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_lanczos.go:23
-	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
+	/*line hecbench_lanczos.go:23*/ result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line hecbench_lanczos.go:27
-		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+		/*line hecbench_lanczos.go:27*/ if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
@@ -336,21 +299,16 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < N && uint(N-index) > 7 {
-//line hecbench_lanczos.go:25
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lanczos.go:25*/ if index < N && uint(N-index) > 7 {
+						/*line hecbench_lanczos.go:25*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line hecbench_lanczos.go:25
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+						/*line hecbench_lanczos.go:25*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_lanczos.go:25*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
 						}
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else2.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_lanczos.go:25*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -358,8 +316,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
 				} else {
 					gc_at[gc_tx] = 0
@@ -373,25 +330,19 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-					if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
+					/*line hecbench_lanczos.go:25*/ if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 						break
 					}
-//line hecbench_lanczos.go:25
-					if index < N && uint(N-index) > 7 {
-//line hecbench_lanczos.go:25
-						archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx:])
+					/*line hecbench_lanczos.go:25*/ if index < N && uint(N-index) > 7 {
+						/*line hecbench_lanczos.go:25*/ archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx:])
 					} else {
-//line hecbench_lanczos.go:26
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+						/*line hecbench_lanczos.go:26*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_if).StoreSlice(result[gc_tx:])
+							/*line hecbench_lanczos.go:25*/ archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_if).StoreSlice(result[gc_tx:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line hecbench_lanczos.go:26
-							gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
+							/*line hecbench_lanczos.go:26*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
 						}
 					}
 				}
@@ -400,8 +351,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:25
-				if index < N {
+				/*line hecbench_lanczos.go:25*/ if index < N {
 					result[gc_tx] = x[index] * y[index]
 				} else {
 					result[gc_tx] = 0
@@ -409,12 +359,10 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			}
 		}
 	}
-//line hecbench_lanczos.go:32
-	half := lanczosThreadsPerBlock / 2
+	/*line hecbench_lanczos.go:32*/ half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_lanczos.go:36
-		if gc_bound := half; gc_bound < gc_to {
+		/*line hecbench_lanczos.go:36*/ if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -426,33 +374,28 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_lanczos.go:34
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+						/*line hecbench_lanczos.go:34*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:35
-					gc_at4[gc_tx] += gc_at5[gc_tx]
+					/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line hecbench_lanczos.go:35
-						if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
+						/*line hecbench_lanczos.go:35*/ if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 							break
 						}
-//line hecbench_lanczos.go:35
-						archsimd.LoadFloat32x8Slice(result[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx+half:])).StoreSlice(result[gc_tx:])
+						/*line hecbench_lanczos.go:35*/ archsimd.LoadFloat32x8Slice(result[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx+half:])).StoreSlice(result[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:35
-					result[gc_tx] += result[gc_tx+half]
+					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -464,23 +407,17 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-//line hecbench_lanczos.go:49
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:42
-					gc_at6[0] = result[0]
+					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -488,32 +425,27 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-						z[gc_bx] = result[0]
+						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_lanczos.go:42
-					z[gc_bx] = result[0]
+					/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -564,8 +496,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:71
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:71*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -578,28 +509,23 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
+						/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:53
-					gc_at[gc_tx] = gc_at[gc_tx] * k
+					/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
 				gc_step2 := gc_from
@@ -610,8 +536,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -619,8 +544,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -628,8 +552,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -637,8 +560,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						x[index] = x[index] * k
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -646,8 +568,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-					x[index] = x[index] * k
+					/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 				}
 			}
 		}
@@ -676,8 +597,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:72
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:72*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -688,35 +608,29 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 				gc_at := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_lanczos.go:53
-					gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					/*line hecbench_lanczos.go:53*/ gc_vb2 := archsimd.BroadcastFloat32x8(k)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var index int = gc_bx*gc_bdx + gc_tx
 						_ = index
-//line hecbench_lanczos.go:52
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lanczos.go:52*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:53
-					gc_at[gc_tx] = gc_at[gc_tx] * k
+					/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_lanczos.go:53
-					gc_vb := archsimd.BroadcastFloat32x8(k)
+					/*line hecbench_lanczos.go:53*/ gc_vb := archsimd.BroadcastFloat32x8(k)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-						if index < 0 || index > len(x)-8 {
+						/*line hecbench_lanczos.go:53*/ if index < 0 || index > len(x)-8 {
 							break
 						}
-//line hecbench_lanczos.go:53
-						archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
+						/*line hecbench_lanczos.go:53*/ archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -725,8 +639,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:53
-					x[index] = x[index] * k
+					/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
 				}
 			}
 		}
@@ -778,8 +691,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:82
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:82*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -793,28 +705,23 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
+						/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:64
-					gc_at[gc_tx] += a * gc_at2[gc_tx]
+					/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -825,8 +732,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -834,8 +740,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -843,8 +748,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -852,8 +756,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						y[index] += a * x[index]
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -861,8 +764,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-					y[index] += a * x[index]
+					/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 				}
 			}
 		}
@@ -891,8 +793,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:83
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_lanczos.go:83*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -904,35 +805,29 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				gc_at2 := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_lanczos.go:64
-					gc_vb2 := archsimd.BroadcastFloat32x8(a)
+					/*line hecbench_lanczos.go:64*/ gc_vb2 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var index int = gc_bx*gc_bdx + gc_tx
 						_ = index
-//line hecbench_lanczos.go:63
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lanczos.go:63*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lanczos.go:64
-					gc_at[gc_tx] += a * gc_at2[gc_tx]
+					/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_lanczos.go:64
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line hecbench_lanczos.go:64*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var index int = gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-						if index < 0 || index > len(x)-8 || index > len(y)-8 {
+						/*line hecbench_lanczos.go:64*/ if index < 0 || index > len(x)-8 || index > len(y)-8 {
 							break
 						}
-//line hecbench_lanczos.go:64
-						archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
+						/*line hecbench_lanczos.go:64*/ archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -941,8 +836,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					index := gc_bx*gc_bdx + gc_tx
-//line hecbench_lanczos.go:64
-					y[index] += a * x[index]
+					/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
 				}
 			}
 		}

@@ -19,8 +19,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_matern.go:34
-	localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
+	/*line hecbench_matern.go:34*/ localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
 	localTargets := gocuda.Shared[float32](t, maternSX*3)[:maternSX*3]
 	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
 	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
@@ -35,54 +34,43 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					continue
 				}
 				tx := gc_tx
-//line hecbench_matern.go:24
-				px := gc_bx*gc_bdx + tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
 				ty := gc_ty
-//line hecbench_matern.go:29
-				py := ty
-//line hecbench_matern.go:25
-				if px >= numTargets {
+				/*line hecbench_matern.go:29*/ py := ty
+				/*line hecbench_matern.go:25*/ if px >= numTargets {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_matern.go:30
-				if py >= maternSY {
+				/*line hecbench_matern.go:30*/ if py >= maternSY {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_matern.go:39
-				if ty == 0 {
+				/*line hecbench_matern.go:39*/ if ty == 0 {
 					{
 						i := int(0)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
 						i := int(1)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
 						i := int(2)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
 				if tx == 0 {
 					{
 						i_ := int(0)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
 						i_ := int(1)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
 						i_ := int(2)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
 				}
@@ -107,20 +95,17 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				squaredDiff := float32(0)
 				{
 					i_2 := int(0)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
 					i_2 := int(1)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
 					i_2 := int(2)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				diff := sqrtf(squaredDiff)
@@ -152,258 +137,207 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					continue
 				}
 				tx := gc_tx
-//line hecbench_matern.go:24
-				px := gc_bx*gc_bdx + tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
 				res := float32(0)
 				{
 					i_3 := int(0)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(1)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(2)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(3)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(4)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(5)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(6)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(7)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(8)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(9)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(10)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(11)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(12)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(13)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(14)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(15)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(16)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(17)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(18)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(19)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(20)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(21)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(22)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(23)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(24)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(25)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(26)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(27)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(28)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(29)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(30)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(31)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(32)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(33)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(34)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(35)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(36)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(37)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(38)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(39)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(40)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(41)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(42)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(43)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(44)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(45)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(46)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(47)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(48)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(49)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				result[px] = res
 			}

@@ -22,8 +22,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	_ = &l
-//line hecbench_matern.go:34
-	localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
+	/*line hecbench_matern.go:34*/ localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
 	localTargets := gocuda.Shared[float32](t, maternSX*3)[:maternSX*3]
 	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
 	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
@@ -40,17 +39,13 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					gc_pos.Thread = gc_rank
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_matern.go:23
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_matern.go:23*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tx int = gc_tx
-//line hecbench_matern.go:24
-					var px int = gc_bx*gc_bdx + tx
+					/*line hecbench_matern.go:24*/ var px int = gc_bx*gc_bdx + tx
 					var ty int = gc_ty
-//line hecbench_matern.go:29
-					var py int = ty
-//line hecbench_matern.go:25
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
+					/*line hecbench_matern.go:29*/ var py int = ty
+					/*line hecbench_matern.go:25*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -59,120 +54,98 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line hecbench_matern.go:39
-					if ty == 0 {
+					/*line hecbench_matern.go:39*/ if ty == 0 {
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_matern.go:39
-						var gc_lanes [8]float32
+						/*line hecbench_matern.go:39*/ var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line hecbench_matern.go:39
-								gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
+								/*line hecbench_matern.go:39*/ gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_matern.go:41
-						var gc_lanes2 [8]float32
+						/*line hecbench_matern.go:41*/ var gc_lanes2 [8]float32
 						gc_ld.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_matern.go:41
-								localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
+								/*line hecbench_matern.go:41*/ localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_matern.go:41
-						var gc_lanes3 [8]float32
+						/*line hecbench_matern.go:41*/ var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_matern.go:41
-								gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
+								/*line hecbench_matern.go:41*/ gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_matern.go:41
-						var gc_lanes4 [8]float32
+						/*line hecbench_matern.go:41*/ var gc_lanes4 [8]float32
 						gc_ld2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_matern.go:41
-								localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
+								/*line hecbench_matern.go:41*/ localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_matern.go:41
-						var gc_lanes5 [8]float32
+						/*line hecbench_matern.go:41*/ var gc_lanes5 [8]float32
 						for gc_k5 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_matern.go:41
-								gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
+								/*line hecbench_matern.go:41*/ gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line hecbench_matern.go:41
-						var gc_lanes6 [8]float32
+						/*line hecbench_matern.go:41*/ var gc_lanes6 [8]float32
 						gc_ld3.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_matern.go:41
-								localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+								/*line hecbench_matern.go:41*/ localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_matern.go:44
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+					/*line hecbench_matern.go:44*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 					if gc_alive.And(gc_if2).ToBits() != 0 {
 						var gc_u float32
 						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_matern.go:46
-							gc_u = sources[py*3+compiled.Trip(0)]
+							/*line hecbench_matern.go:46*/ gc_u = sources[py*3+compiled.Trip(0)]
 						}
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
-							localSources[ty*3+compiled.Trip(0)] = gc_u
+							/*line hecbench_matern.go:46*/ localSources[ty*3+compiled.Trip(0)] = gc_u
 						}
 						var gc_u2 float32
 						if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_matern.go:46
-							gc_u2 = sources[py*3+compiled.Trip(1)]
+							/*line hecbench_matern.go:46*/ gc_u2 = sources[py*3+compiled.Trip(1)]
 						}
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
-							localSources[ty*3+compiled.Trip(1)] = gc_u2
+							/*line hecbench_matern.go:46*/ localSources[ty*3+compiled.Trip(1)] = gc_u2
 						}
 						var gc_u3 float32
 						if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line hecbench_matern.go:46
-							gc_u3 = sources[py*3+compiled.Trip(2)]
+							/*line hecbench_matern.go:46*/ gc_u3 = sources[py*3+compiled.Trip(2)]
 						}
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
-							localSources[ty*3+compiled.Trip(2)] = gc_u3
+							/*line hecbench_matern.go:46*/ localSources[ty*3+compiled.Trip(2)] = gc_u3
 						}
 						var gc_u4 float32
 						if gc_in4 := gc_alive.And(gc_if2).ToBits(); gc_in4 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
-//line hecbench_matern.go:46
-							gc_u4 = weights[ty]
+							/*line hecbench_matern.go:46*/ gc_u4 = weights[ty]
 						}
 						if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:48
-							localWeights[ty] = gc_u4
+							/*line hecbench_matern.go:48*/ localWeights[ty] = gc_u4
 						}
 					}
 				}
@@ -186,54 +159,43 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					continue
 				}
 				tx := gc_tx
-//line hecbench_matern.go:24
-				px := gc_bx*gc_bdx + tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
 				ty := gc_ty
-//line hecbench_matern.go:29
-				py := ty
-//line hecbench_matern.go:25
-				if px >= numTargets {
+				/*line hecbench_matern.go:29*/ py := ty
+				/*line hecbench_matern.go:25*/ if px >= numTargets {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_matern.go:30
-				if py >= maternSY {
+				/*line hecbench_matern.go:30*/ if py >= maternSY {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_matern.go:39
-				if ty == 0 {
+				/*line hecbench_matern.go:39*/ if ty == 0 {
 					{
 						i := int(0)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
 						i := int(1)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
 						i := int(2)
-//line hecbench_matern.go:41
-						localTargets[tx*3+i] = targets[px*3+i]
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
 				if tx == 0 {
 					{
 						i_ := int(0)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
 						i_ := int(1)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
 						i_ := int(2)
-//line hecbench_matern.go:46
-						localSources[ty*3+i_] = sources[py*3+i_]
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
 				}
@@ -258,20 +220,17 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				squaredDiff := float32(0)
 				{
 					i_2 := int(0)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
 					i_2 := int(1)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
 					i_2 := int(2)
-//line hecbench_matern.go:54
-					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				diff := sqrtf(squaredDiff)
@@ -303,258 +262,207 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					continue
 				}
 				tx := gc_tx
-//line hecbench_matern.go:24
-				px := gc_bx*gc_bdx + tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
 				res := float32(0)
 				{
 					i_3 := int(0)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(1)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(2)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(3)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(4)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(5)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(6)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(7)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(8)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(9)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(10)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(11)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(12)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(13)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(14)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(15)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(16)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(17)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(18)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(19)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(20)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(21)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(22)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(23)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(24)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(25)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(26)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(27)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(28)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(29)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(30)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(31)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(32)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(33)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(34)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(35)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(36)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(37)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(38)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(39)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(40)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(41)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(42)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(43)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(44)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(45)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(46)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(47)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(48)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				{
 					i_3 := int(49)
-//line hecbench_matern.go:66
-					res += localResult[tx*maternSY+i_3]
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
 				}
 				result[px] = res
 			}

@@ -47,10 +47,8 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 	iGroupIdY := gc_by
 	iBlockX := gc_bdx
 	iBlockY := gc_bdy
-//line hecbench_medianfilter.go:28
-	iImageX := iImageWidth
-//line hecbench_medianfilter.go:30
-	uc4LocalData := gocuda.DynamicShared[Uchar4](t)
+	/*line hecbench_medianfilter.go:28*/ iImageX := iImageWidth
+	/*line hecbench_medianfilter.go:30*/ uc4LocalData := gocuda.DynamicShared[Uchar4](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -58,74 +56,51 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				gc_pos.Thread = gc_base + gc_tx
 				iLocalIdX := gc_tx
 				iLocalIdY := gc_ty
-//line hecbench_medianfilter.go:26
-				iImagePosX := iGroupIdX*iBlockX + iLocalIdX
+				/*line hecbench_medianfilter.go:26*/ iImagePosX := iGroupIdX*iBlockX + iLocalIdX
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
-//line hecbench_medianfilter.go:32
-				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
-//line hecbench_medianfilter.go:35
-				iLocalPixOffset := iLocalIdY*iLocalPixPitch + iLocalIdX + 1
-//line hecbench_medianfilter.go:38
-				if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
+				/*line hecbench_medianfilter.go:32*/ iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
+				/*line hecbench_medianfilter.go:35*/ iLocalPixOffset := iLocalIdY*iLocalPixPitch + iLocalIdX + 1
+				/*line hecbench_medianfilter.go:38*/ if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
 					uc4LocalData[iLocalPixOffset] = uc4Source[iDevGMEMOffset]
 				} else {
 					uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 				}
-//line hecbench_medianfilter.go:45
-				if iLocalIdY < 2 {
-//line hecbench_medianfilter.go:48
-					iLocalPixOffset += iBlockY * iLocalPixPitch
-//line hecbench_medianfilter.go:51
-					if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iImagePosX < iImageWidth) {
-//line hecbench_medianfilter.go:53
-						uc4LocalData[iLocalPixOffset] = uc4Source[iDevGMEMOffset+iBlockY*iImageX]
+				/*line hecbench_medianfilter.go:45*/ if iLocalIdY < 2 {
+					/*line hecbench_medianfilter.go:48*/ iLocalPixOffset += iBlockY * iLocalPixPitch
+					/*line hecbench_medianfilter.go:51*/ if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iImagePosX < iImageWidth) {
+						/*line hecbench_medianfilter.go:53*/ uc4LocalData[iLocalPixOffset] = uc4Source[iDevGMEMOffset+iBlockY*iImageX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
 				}
-//line hecbench_medianfilter.go:60
-				if iLocalIdX == (iBlockX - 1) {
-//line hecbench_medianfilter.go:62
-					iLocalPixOffset = iLocalIdY * iLocalPixPitch
-//line hecbench_medianfilter.go:65
-					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iGroupIdX > 0) {
-//line hecbench_medianfilter.go:67
-						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+iGroupIdX*iBlockX-1]
+				/*line hecbench_medianfilter.go:60*/ if iLocalIdX == (iBlockX - 1) {
+					/*line hecbench_medianfilter.go:62*/ iLocalPixOffset = iLocalIdY * iLocalPixPitch
+					/*line hecbench_medianfilter.go:65*/ if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iGroupIdX > 0) {
+						/*line hecbench_medianfilter.go:67*/ uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+iGroupIdX*iBlockX-1]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
-//line hecbench_medianfilter.go:73
-					if iLocalIdY < 2 {
-//line hecbench_medianfilter.go:76
-						iLocalPixOffset += iBlockY * iLocalPixPitch
-//line hecbench_medianfilter.go:79
-						if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iGroupIdX > 0) {
-//line hecbench_medianfilter.go:81
-							uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+iGroupIdX*iBlockX-1]
+					/*line hecbench_medianfilter.go:73*/ if iLocalIdY < 2 {
+						/*line hecbench_medianfilter.go:76*/ iLocalPixOffset += iBlockY * iLocalPixPitch
+						/*line hecbench_medianfilter.go:79*/ if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iGroupIdX > 0) {
+							/*line hecbench_medianfilter.go:81*/ uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+iGroupIdX*iBlockX-1]
 						} else {
 							uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 						}
 					}
 				} else if iLocalIdX == 0 {
-//line hecbench_medianfilter.go:88
-					iLocalPixOffset = (iLocalIdY+1)*iLocalPixPitch - 1
-//line hecbench_medianfilter.go:90
-					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) &&
+					/*line hecbench_medianfilter.go:88*/ iLocalPixOffset = (iLocalIdY+1)*iLocalPixPitch - 1
+					/*line hecbench_medianfilter.go:90*/ if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) &&
 						((iGroupIdX+1)*iBlockX < iImageWidth) {
-//line hecbench_medianfilter.go:93
-						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+(iGroupIdX+1)*iBlockX]
+						/*line hecbench_medianfilter.go:93*/ uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+(iGroupIdX+1)*iBlockX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
-//line hecbench_medianfilter.go:99
-					if iLocalIdY < 2 {
-//line hecbench_medianfilter.go:101
-						iLocalPixOffset += iBlockY * iLocalPixPitch
-//line hecbench_medianfilter.go:103
-						if ((iDevYPrime + iBlockY) < iDevImageHeight) &&
+					/*line hecbench_medianfilter.go:99*/ if iLocalIdY < 2 {
+						/*line hecbench_medianfilter.go:101*/ iLocalPixOffset += iBlockY * iLocalPixPitch
+						/*line hecbench_medianfilter.go:103*/ if ((iDevYPrime + iBlockY) < iDevImageHeight) &&
 							((iGroupIdX+1)*iBlockX < iImageWidth) {
-//line hecbench_medianfilter.go:106
-							uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+(iGroupIdX+1)*iBlockX]
+							/*line hecbench_medianfilter.go:106*/ uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+(iGroupIdX+1)*iBlockX]
 						} else {
 							uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 						}
@@ -145,630 +120,489 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				gc_pos.Thread = gc_base + gc_tx
 				iLocalIdX := gc_tx
 				iLocalIdY := gc_ty
-//line hecbench_medianfilter.go:26
-				iImagePosX := iGroupIdX*iBlockX + iLocalIdX
+				/*line hecbench_medianfilter.go:26*/ iImagePosX := iGroupIdX*iBlockX + iLocalIdX
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
-//line hecbench_medianfilter.go:32
-				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
-//line hecbench_medianfilter.go:34
-				var iLocalPixOffset int
-//line hecbench_medianfilter.go:119
-				fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
+				/*line hecbench_medianfilter.go:32*/ iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
+				/*line hecbench_medianfilter.go:34*/ var iLocalPixOffset int
+				/*line hecbench_medianfilter.go:119*/ fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
 				fMinBound := [3]float32{0.0, 0.0, 0.0}
 				fMaxBound := [3]float32{255.0, 255.0, 255.0}
 				{
 					iSearch := int(0)
 					_ = iSearch
 					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(1)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(2)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(3)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(4)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(5)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(6)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
 					iSearch := int(7)
 					_ = iSearch
-//line hecbench_medianfilter.go:125
-					uiHighCount := [3]uint32{0, 0, 0}
-//line hecbench_medianfilter.go:128
-					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-//line hecbench_medianfilter.go:131
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
-					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
+					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
-					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:179
-					if uiHighCount[0] > 4 {
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
 						fMinBound[0] = fMedianEstimate[0]
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
-					if uiHighCount[1] > 4 {
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
-					if uiHighCount[2] > 4 {
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
 						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:198
-					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
 					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
-//line hecbench_medianfilter.go:204
-				uiPackedPix := 0x000000FF & uint32(fMedianEstimate[0]+0.5)
+				/*line hecbench_medianfilter.go:204*/ uiPackedPix := 0x000000FF & uint32(fMedianEstimate[0]+0.5)
 				uiPackedPix |= 0x0000FF00 & (uint32(fMedianEstimate[1]+0.5) << 8)
 				uiPackedPix |= 0x00FF0000 & (uint32(fMedianEstimate[2]+0.5) << 16)
-//line hecbench_medianfilter.go:209
-				if (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
+				/*line hecbench_medianfilter.go:209*/ if (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
 					uiDest[iDevGMEMOffset+iImageX] = uiPackedPix
 				}
 			}

@@ -74,22 +74,17 @@ func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			gc_pos.Thread = gc_step + 0
-//line hecbench_minimod.go:183
-			gU[idx] += source
+			/*line hecbench_minimod.go:183*/ gU[idx] += source
 			gc_pos.Thread = gc_step + 1
-//line hecbench_minimod.go:183
-			gU[idx] += source
+			/*line hecbench_minimod.go:183*/ gU[idx] += source
 			gc_pos.Thread = gc_step + 2
-//line hecbench_minimod.go:183
-			gU[idx] += source
+			/*line hecbench_minimod.go:183*/ gU[idx] += source
 			gc_pos.Thread = gc_step + 3
-//line hecbench_minimod.go:183
-			gU[idx] += source
+			/*line hecbench_minimod.go:183*/ gU[idx] += source
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-			gU[idx] += source
+			/*line hecbench_minimod.go:183*/ gU[idx] += source
 		}
 	}
 }

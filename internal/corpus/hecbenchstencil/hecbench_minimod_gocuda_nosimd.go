@@ -22,10 +22,8 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line hecbench_minimod.go:41
-	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-//line hecbench_minimod.go:43
-	i0 := x3 + int64(gc_bz*gc_bdz)
+	/*line hecbench_minimod.go:41*/ sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
+	/*line hecbench_minimod.go:43*/ i0 := x3 + int64(gc_bz*gc_bdz)
 	j0 := y3 + int64(gc_by*gc_bdy)
 	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
@@ -42,10 +40,8 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
-//line hecbench_minimod.go:55
-					gc_at[0][tj][tk] = 0
-//line hecbench_minimod.go:57
-					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+					/*line hecbench_minimod.go:55*/ gc_at[0][tj][tk] = 0
+					/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
@@ -55,10 +51,8 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
-//line hecbench_minimod.go:55
-					sU[ti][tj][tk] = 0
-//line hecbench_minimod.go:57
-					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+					/*line hecbench_minimod.go:55*/ sU[ti][tj][tk] = 0
+					/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
@@ -79,22 +73,16 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
-//line hecbench_minimod.go:51
-				i := i0 + int64(ti)
+				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
 				j := j0 + int64(tj)
 				k := k0 + int64(tk)
-//line hecbench_minimod.go:63
-				sui := int64(ti + mmR)
+				/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
 				suj := int64(tj + mmR)
 				suk := int64(tk + mmR)
-//line hecbench_minimod.go:67
-				zSide := ti / mmR
-//line hecbench_minimod.go:69
-				ySide := tj / mmR
-//line hecbench_minimod.go:68
-				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-//line hecbench_minimod.go:70
-				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+				/*line hecbench_minimod.go:67*/ zSide := ti / mmR
+				/*line hecbench_minimod.go:69*/ ySide := tj / mmR
+				/*line hecbench_minimod.go:68*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+				/*line hecbench_minimod.go:70*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
@@ -113,24 +101,18 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
-//line hecbench_minimod.go:51
-				i := i0 + int64(ti)
+				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
 				tj := gc_ty
-//line hecbench_minimod.go:52
-				j := j0 + int64(tj)
+				/*line hecbench_minimod.go:52*/ j := j0 + int64(tj)
 				tk := gc_tx
-//line hecbench_minimod.go:53
-				k := k0 + int64(tk)
-//line hecbench_minimod.go:63
-				sui := int64(ti + mmR)
+				/*line hecbench_minimod.go:53*/ k := k0 + int64(tk)
+				/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
 				suj := int64(tj + mmR)
 				suk := int64(tk + mmR)
-//line hecbench_minimod.go:76
-				if i > x4-1 || j > y4-1 || k > z4-1 {
+				/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L3
 				}
-//line hecbench_minimod.go:80
-				lap := coef0*sU[sui][suj][suk] +
+				/*line hecbench_minimod.go:80*/ lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
 					coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
 					coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
@@ -167,10 +149,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line hecbench_minimod.go:109
-	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-//line hecbench_minimod.go:111
-	i0 := x3 + int64(gc_bz*gc_bdz)
+	/*line hecbench_minimod.go:109*/ sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
+	/*line hecbench_minimod.go:111*/ i0 := x3 + int64(gc_bz*gc_bdz)
 	j0 := y3 + int64(gc_by*gc_bdy)
 	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
@@ -187,10 +167,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
-//line hecbench_minimod.go:123
-					gc_at[0][tj][tk] = 0
-//line hecbench_minimod.go:125
-					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+					/*line hecbench_minimod.go:123*/ gc_at[0][tj][tk] = 0
+					/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
@@ -200,10 +178,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
-//line hecbench_minimod.go:123
-					sU[ti][tj][tk] = 0
-//line hecbench_minimod.go:125
-					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+					/*line hecbench_minimod.go:123*/ sU[ti][tj][tk] = 0
+					/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
 					}
 				}
@@ -224,22 +200,16 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
-//line hecbench_minimod.go:119
-				i := i0 + int64(ti)
+				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
 				j := j0 + int64(tj)
 				k := k0 + int64(tk)
-//line hecbench_minimod.go:131
-				sui := int64(ti + mmR)
+				/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
 				suj := int64(tj + mmR)
 				suk := int64(tk + mmR)
-//line hecbench_minimod.go:135
-				zSide := ti / mmR
-//line hecbench_minimod.go:137
-				ySide := tj / mmR
-//line hecbench_minimod.go:136
-				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-//line hecbench_minimod.go:138
-				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+				/*line hecbench_minimod.go:135*/ zSide := ti / mmR
+				/*line hecbench_minimod.go:137*/ ySide := tj / mmR
+				/*line hecbench_minimod.go:136*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+				/*line hecbench_minimod.go:138*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
@@ -258,24 +228,18 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
-//line hecbench_minimod.go:119
-				i := i0 + int64(ti)
+				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
 				tj := gc_ty
-//line hecbench_minimod.go:120
-				j := j0 + int64(tj)
+				/*line hecbench_minimod.go:120*/ j := j0 + int64(tj)
 				tk := gc_tx
-//line hecbench_minimod.go:121
-				k := k0 + int64(tk)
-//line hecbench_minimod.go:131
-				sui := int64(ti + mmR)
+				/*line hecbench_minimod.go:121*/ k := k0 + int64(tk)
+				/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
 				suj := int64(tj + mmR)
 				suk := int64(tk + mmR)
-//line hecbench_minimod.go:144
-				if i > x4-1 || j > y4-1 || k > z4-1 {
+				/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L3
 				}
-//line hecbench_minimod.go:148
-				lap := coef0*sU[sui][suj][suk] +
+				/*line hecbench_minimod.go:148*/ lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
 					coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
 					coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
@@ -290,8 +254,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 //line hecbench_minimod.go:162
 				sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-//line hecbench_minimod.go:164
-				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
+				/*line hecbench_minimod.go:164*/ v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
 					(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
 					(2*sEtaC + 1)
 //line hecbench_minimod.go:168

@@ -40,8 +40,7 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_morphology.go:72
-	sMem := gocuda.DynamicShared[uint8](t)
+	/*line hecbench_morphology.go:72*/ sMem := gocuda.DynamicShared[uint8](t)
 	buffer := sMem
 	opArray := buffer[2*selSize:]
 	{
@@ -56,8 +55,7 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:79
-				if tidx >= width || tidy >= height {
+				/*line hecbench_morphology.go:79*/ if tidx >= width || tidy >= height {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -72,14 +70,10 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 			}
 		}
 	}
-//line hecbench_morphology.go:89
-	var opType_ morphOpType = opType
-//line hecbench_morphology.go:89
-	var buffer_ []uint8 = buffer
-//line hecbench_morphology.go:89
-	var opArray_ []uint8 = opArray
-//line hecbench_morphology.go:89
-	var selSize_ int = selSize
+	/*line hecbench_morphology.go:89*/ var opType_ morphOpType = opType
+	/*line hecbench_morphology.go:89*/ var buffer_ []uint8 = buffer
+	/*line hecbench_morphology.go:89*/ var opArray_ []uint8 = opArray
+	/*line hecbench_morphology.go:89*/ var selSize_ int = selSize
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -88,8 +82,7 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				continue
 			}
 			var tid int = gc_tx
-//line hecbench_morphology.go:49
-			opArray_[tid] = buffer_[tid]
+			/*line hecbench_morphology.go:49*/ opArray_[tid] = buffer_[tid]
 			opArray_[tid+selSize_] = buffer_[tid+selSize_]
 		}
 	}
@@ -102,8 +95,7 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 					continue
 				}
 				var tid int = gc_tx
-//line hecbench_morphology.go:54
-				if tid >= offset {
+				/*line hecbench_morphology.go:54*/ if tid >= offset {
 					opArray_[tid+selSize_-1] =
 						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
 				}
@@ -117,13 +109,11 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx+
-//line hecbench_morphology.go:70
-			selSize/2, gc_to) {
+			/*line hecbench_morphology.go:70*/ selSize/2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width-selSize/2, gc_bx*gc_bdx+
-//line hecbench_morphology.go:75
-			selSize/2); gc_bound < gc_to {
+			/*line hecbench_morphology.go:75*/ selSize/2); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -135,8 +125,7 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:92
-				dst[tidy*width+tidx+selSize/2] =
+				/*line hecbench_morphology.go:92*/ dst[tidy*width+tidx+selSize/2] =
 					elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
 			}
 			gc_ty++

@@ -21,8 +21,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_morphology.go:102
-	sMem := gocuda.DynamicShared[uint8](t)
+	/*line hecbench_morphology.go:102*/ sMem := gocuda.DynamicShared[uint8](t)
 	buffer := sMem
 	opArray := buffer[2*selSize:]
 	{
@@ -37,8 +36,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:108
-				if tidy >= height || tidx >= width {
+				/*line hecbench_morphology.go:108*/ if tidy >= height || tidx >= width {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -53,14 +51,10 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-//line hecbench_morphology.go:118
-	var opType_ morphOpType = opType
-//line hecbench_morphology.go:118
-	var buffer_ []uint8 = buffer
-//line hecbench_morphology.go:118
-	var opArray_ []uint8 = opArray
-//line hecbench_morphology.go:118
-	var selSize_ int = selSize
+	/*line hecbench_morphology.go:118*/ var opType_ morphOpType = opType
+	/*line hecbench_morphology.go:118*/ var buffer_ []uint8 = buffer
+	/*line hecbench_morphology.go:118*/ var opArray_ []uint8 = opArray
+	/*line hecbench_morphology.go:118*/ var selSize_ int = selSize
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -71,8 +65,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					continue
 				}
 				var tid int = gc_ty
-//line hecbench_morphology.go:49
-				opArray_[tid] = buffer_[tid]
+				/*line hecbench_morphology.go:49*/ opArray_[tid] = buffer_[tid]
 				opArray_[tid+selSize_] = buffer_[tid+selSize_]
 			}
 			gc_ty++
@@ -81,8 +74,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-//line hecbench_morphology.go:53
-	for offset := 1; offset < selSize_; offset *= 2 {
+	/*line hecbench_morphology.go:53*/ for offset := 1; offset < selSize_; offset *= 2 {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -92,8 +84,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					continue
 				}
 				var tid int = gc_ty
-//line hecbench_morphology.go:54
-				if tid >= offset {
+				/*line hecbench_morphology.go:54*/ if tid >= offset {
 					opArray_[tid+selSize_-1] =
 						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
 				}
@@ -118,13 +109,11 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:120
-				if tidy+selSize/2 < height-selSize/2 {
+				/*line hecbench_morphology.go:120*/ if tidy+selSize/2 < height-selSize/2 {
 					dst[(tidy+selSize/2)*width+tidx] =
 						elementOp(opType, opArray[gc_ty], opArray[gc_ty+selSize-1])
 				}
-//line hecbench_morphology.go:125
-				if tidy < selSize/2 || tidy >= height-selSize/2 {
+				/*line hecbench_morphology.go:125*/ if tidy < selSize/2 || tidy >= height-selSize/2 {
 					dst[tidy*width+tidx] = borderValue(opType)
 				}
 			}

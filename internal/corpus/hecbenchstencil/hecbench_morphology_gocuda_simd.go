@@ -23,8 +23,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_morphology.go:102
-	sMem := gocuda.DynamicShared[uint8](t)
+	/*line hecbench_morphology.go:102*/ sMem := gocuda.DynamicShared[uint8](t)
 	buffer := sMem
 	opArray := buffer[2*selSize:]
 	{
@@ -39,8 +38,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:108
-				if tidy >= height || tidx >= width {
+				/*line hecbench_morphology.go:108*/ if tidy >= height || tidx >= width {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -55,14 +53,10 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-//line hecbench_morphology.go:118
-	var opType_ morphOpType = opType
-//line hecbench_morphology.go:118
-	var buffer_ []uint8 = buffer
-//line hecbench_morphology.go:118
-	var opArray_ []uint8 = opArray
-//line hecbench_morphology.go:118
-	var selSize_ int = selSize
+	/*line hecbench_morphology.go:118*/ var opType_ morphOpType = opType
+	/*line hecbench_morphology.go:118*/ var buffer_ []uint8 = buffer
+	/*line hecbench_morphology.go:118*/ var opArray_ []uint8 = opArray
+	/*line hecbench_morphology.go:118*/ var selSize_ int = selSize
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -75,29 +69,24 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					gc_pos.Thread = gc_rank
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_morphology.go:118
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_morphology.go:118*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_ty
 					var gc_u uint8
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_morphology.go:49
-						gc_u = buffer_[tid]
+						/*line hecbench_morphology.go:49*/ gc_u = buffer_[tid]
 					}
 					if gc_alive.ToBits() != 0 {
-//line hecbench_morphology.go:49
-						opArray_[tid] = gc_u
+						/*line hecbench_morphology.go:49*/ opArray_[tid] = gc_u
 					}
 					var gc_u2 uint8
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_morphology.go:50
-						gc_u2 = buffer_[tid+selSize_]
+						/*line hecbench_morphology.go:50*/ gc_u2 = buffer_[tid+selSize_]
 					}
 					if gc_alive.ToBits() != 0 {
-//line hecbench_morphology.go:50
-						opArray_[tid+selSize_] = gc_u2
+						/*line hecbench_morphology.go:50*/ opArray_[tid+selSize_] = gc_u2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -109,8 +98,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					continue
 				}
 				var tid int = gc_ty
-//line hecbench_morphology.go:49
-				opArray_[tid] = buffer_[tid]
+				/*line hecbench_morphology.go:49*/ opArray_[tid] = buffer_[tid]
 				opArray_[tid+selSize_] = buffer_[tid+selSize_]
 			}
 			gc_ty++
@@ -119,8 +107,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-//line hecbench_morphology.go:53
-	for offset := 1; offset < selSize_; offset *= 2 {
+	/*line hecbench_morphology.go:53*/ for offset := 1; offset < selSize_; offset *= 2 {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
@@ -132,32 +119,26 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					gc_pos.Thread = gc_rank
 					gc_alive2 := gc_all2
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_morphology.go:118
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_morphology.go:118*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_ty
-//line hecbench_morphology.go:54
-					if tid >= offset {
+					/*line hecbench_morphology.go:54*/ if tid >= offset {
 						var gc_u3 uint8
 						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
-//line hecbench_morphology.go:54
-							gc_u3 = opArray_[tid+selSize_-1]
+							/*line hecbench_morphology.go:54*/ gc_u3 = opArray_[tid+selSize_-1]
 						}
 						var gc_u4 uint8
 						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
-//line hecbench_morphology.go:56
-							gc_u4 = opArray_[tid+selSize_-1-offset]
+							/*line hecbench_morphology.go:56*/ gc_u4 = opArray_[tid+selSize_-1-offset]
 						}
 						var gc_lhs uint8 = gc_u3
 						var gc_rhs uint8 = gc_u4
 						var gc_result uint8
 						var gc_returned bool
-//line hecbench_morphology.go:56
-						if opType_ ==
-//line hecbench_morphology.go:30
-							morphErode {
+						/*line hecbench_morphology.go:56*/ if opType_ ==
+							/*line hecbench_morphology.go:30*/ morphErode {
 							gc_result = min(gc_lhs, gc_rhs)
 							gc_returned = true
 						}
@@ -166,31 +147,26 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 							gc_returned = true
 						}
 						if gc_alive2.ToBits() != 0 {
-//line hecbench_morphology.go:55
-							opArray_[tid+selSize_-1] = gc_result
+							/*line hecbench_morphology.go:55*/ opArray_[tid+selSize_-1] = gc_result
 						}
 					}
 					if tid <= selSize_-1-offset {
 						var gc_u5 uint8
 						if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
-//line hecbench_morphology.go:58
-							gc_u5 = opArray_[tid]
+							/*line hecbench_morphology.go:58*/ gc_u5 = opArray_[tid]
 						}
 						var gc_u6 uint8
 						if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
-//line hecbench_morphology.go:59
-							gc_u6 = opArray_[tid+offset]
+							/*line hecbench_morphology.go:59*/ gc_u6 = opArray_[tid+offset]
 						}
 						var gc_lhs2 uint8 = gc_u5
 						var gc_rhs2 uint8 = gc_u6
 						var gc_result2 uint8
 						var gc_returned2 bool
-//line hecbench_morphology.go:59
-						if opType_ ==
-//line hecbench_morphology.go:30
-							morphErode {
+						/*line hecbench_morphology.go:59*/ if opType_ ==
+							/*line hecbench_morphology.go:30*/ morphErode {
 							gc_result2 = min(gc_lhs2, gc_rhs2)
 							gc_returned2 = true
 						}
@@ -199,8 +175,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 							gc_returned2 = true
 						}
 						if gc_alive2.ToBits() != 0 {
-//line hecbench_morphology.go:59
-							opArray_[tid] = gc_result2
+							/*line hecbench_morphology.go:59*/ opArray_[tid] = gc_result2
 						}
 					}
 				}
@@ -213,8 +188,7 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 					continue
 				}
 				var tid int = gc_ty
-//line hecbench_morphology.go:54
-				if tid >= offset {
+				/*line hecbench_morphology.go:54*/ if tid >= offset {
 					opArray_[tid+selSize_-1] =
 						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
 				}
@@ -239,13 +213,11 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				}
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-//line hecbench_morphology.go:120
-				if tidy+selSize/2 < height-selSize/2 {
+				/*line hecbench_morphology.go:120*/ if tidy+selSize/2 < height-selSize/2 {
 					dst[(tidy+selSize/2)*width+tidx] =
 						elementOp(opType, opArray[gc_ty], opArray[gc_ty+selSize-1])
 				}
-//line hecbench_morphology.go:125
-				if tidy < selSize/2 || tidy >= height-selSize/2 {
+				/*line hecbench_morphology.go:125*/ if tidy < selSize/2 || tidy >= height-selSize/2 {
 					dst[tidy*width+tidx] = borderValue(opType)
 				}
 			}

@@ -49,14 +49,12 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:20
-				for i := index; uint32(i) < ncells; i += stride {
+				/*line hecbench_reaction.go:20*/ for i := index; uint32(i) < ncells; i += stride {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_reaction.go:21
-					r := fx[i] * fy[i] * fy[i]
+					/*line hecbench_reaction.go:21*/ r := fx[i] * fy[i] * fy[i]
 					drx[i] = -r + dC1*(1-fx[i])
 					dry[i] = r - (dC1+dC2)*fy[i]
 				}
@@ -178,14 +176,12 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:214
-				for i := index; uint32(i) < ncells; i += stride {
+				/*line hecbench_reaction.go:214*/ for i := index; uint32(i) < ncells; i += stride {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_reaction.go:215
-					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
+					/*line hecbench_reaction.go:215*/ df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
 		}
@@ -228,14 +224,12 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:227
-				for i := index; uint32(i) < ncells; i += stride {
+				/*line hecbench_reaction.go:227*/ for i := index; uint32(i) < ncells; i += stride {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line hecbench_reaction.go:228
-					x[i] += (ddx[i] + drx[i]) * dDt
+					/*line hecbench_reaction.go:228*/ x[i] += (ddx[i] + drx[i]) * dDt
 					y[i] += (ddy[i] + dry[i]) * dDt
 				}
 			}

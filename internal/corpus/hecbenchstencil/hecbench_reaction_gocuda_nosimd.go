@@ -20,12 +20,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:33
-	const offset = 1
+	/*line hecbench_reaction.go:33*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:42
-	w := int(mx) + 2*offset
+	/*line hecbench_reaction.go:42*/ w := int(mx) + 2*offset
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -35,66 +33,51 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_reaction.go:39
-				si := i + offset
+				/*line hecbench_reaction.go:39*/ si := i + offset
 				sj := gc_ty
 				j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-				sF[sj*w+si] = f[globalIdx]
+				/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -112,11 +95,9 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_reaction.go:39
-				si := i + offset
+				/*line hecbench_reaction.go:39*/ si := i + offset
 				sj := gc_ty
-//line hecbench_reaction.go:51
-				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+				/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
 			gc_ty++
@@ -128,8 +109,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:64
-			gc_off := (offset + (gc_ty * w)) + 1
+			/*line hecbench_reaction.go:64*/ gc_off := (offset + (gc_ty * w)) + 1
 			gc_off2 := offset + (gc_ty * w)
 			gc_off3 := (offset + (gc_ty * w)) - 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
@@ -146,37 +126,29 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-							globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-							df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:57*/ df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			}
 			gc_ty++
@@ -198,11 +170,9 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:65
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:65*/ sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:72
-	m := int(mx)
+	/*line hecbench_reaction.go:72*/ m := int(mx)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -214,10 +184,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -225,10 +193,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -236,10 +202,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -247,10 +211,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -258,10 +220,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				i := gc_tx
 				sj := gc_ty
 				j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-				globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-				sF[sj*m+i] = f[globalIdx]
+				/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+				/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -289,10 +249,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-							globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-							if i == 0 {
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							/*line hecbench_reaction.go:79*/ if i == 0 {
 								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
 							} else if uint32(i) == (mx - 1) {
 								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
@@ -307,10 +265,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-					if i == 0 {
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
 					} else if uint32(i) == (mx - 1) {
 						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
@@ -324,10 +280,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-					if i == 0 {
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
 					} else if uint32(i) == (mx - 1) {
 						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
@@ -355,12 +309,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:93
-	const offset = 1
+	/*line hecbench_reaction.go:93*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:102
-	p := int(pencils)
+	/*line hecbench_reaction.go:102*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -371,65 +323,50 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				j := gc_ty
-//line hecbench_reaction.go:100
-				sj := j + offset
+				/*line hecbench_reaction.go:100*/ sj := j + offset
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-				sF[sj*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -452,10 +389,8 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:100
-				sj := j + offset
-//line hecbench_reaction.go:111
-				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+				/*line hecbench_reaction.go:100*/ sj := j + offset
+				/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
 			gc_ty++
@@ -467,8 +402,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:124
-			gc_off := ((gc_ty + offset) + 1) * p
+			/*line hecbench_reaction.go:124*/ gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
 			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
@@ -479,23 +413,18 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:117*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-					df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
 				}
 			}
 			gc_ty++
@@ -517,11 +446,9 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:124
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:124*/ sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:131
-	p := int(pencils)
+	/*line hecbench_reaction.go:131*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -533,10 +460,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -544,10 +469,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -555,10 +478,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -566,10 +487,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -577,10 +496,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				j := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-				sF[j*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -602,10 +519,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-					if j == 0 {
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(j) == (my - 1) {
 						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
@@ -619,10 +534,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-					if j == 0 {
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
 						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
 					} else if uint32(j) == (my - 1) {
 						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
@@ -650,12 +563,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:152
-	const offset = 1
+	/*line hecbench_reaction.go:152*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	j := gc_by
-//line hecbench_reaction.go:161
-	p := int(pencils)
+	/*line hecbench_reaction.go:161*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -666,65 +577,50 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				k := gc_ty
-//line hecbench_reaction.go:159
-				sk := k + offset
+				/*line hecbench_reaction.go:159*/ sk := k + offset
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-				sF[sk*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -747,10 +643,8 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				k := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:159
-				sk := k + offset
-//line hecbench_reaction.go:170
-				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+				/*line hecbench_reaction.go:159*/ sk := k + offset
+				/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
 			gc_ty++
@@ -762,8 +656,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:183
-			gc_off := ((gc_ty + offset) + 1) * p
+			/*line hecbench_reaction.go:183*/ gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
 			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
@@ -774,23 +667,18 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:176*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-					df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
 				}
 			}
 			gc_ty++
@@ -812,11 +700,9 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:183
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:183*/ sF := gocuda.DynamicShared[float32](t)
 	j := gc_by
-//line hecbench_reaction.go:190
-	p := int(pencils)
+	/*line hecbench_reaction.go:190*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -828,10 +714,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -839,10 +723,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -850,10 +732,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -861,10 +741,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -872,10 +750,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				k := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-				sF[k*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -897,10 +773,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-					if k == 0 {
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(k) == (mz - 1) {
 						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
@@ -914,10 +788,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-					if k == 0 {
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
 						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
 					} else if uint32(k) == (mz - 1) {
 						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]

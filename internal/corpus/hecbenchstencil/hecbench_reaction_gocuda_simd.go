@@ -22,12 +22,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:33
-	const offset = 1
+	/*line hecbench_reaction.go:33*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:42
-	w := int(mx) + 2*offset
+	/*line hecbench_reaction.go:42*/ w := int(mx) + 2*offset
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -36,32 +34,25 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_tx
-//line hecbench_reaction.go:39
-					var si int = i + offset
+					/*line hecbench_reaction.go:39*/ var si int = i + offset
 					var sj int = gc_ty
 					var j int = gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
+					/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:46
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
+					/*line hecbench_reaction.go:46*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_reaction.go:39
-				si := i + offset
+				/*line hecbench_reaction.go:39*/ si := i + offset
 				sj := gc_ty
 				j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-				sF[sj*w+si] = f[globalIdx]
+				/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -81,29 +72,23 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_tx
-//line hecbench_reaction.go:39
-					var si int = i + offset
+					/*line hecbench_reaction.go:39*/ var si int = i + offset
 					var sj int = gc_ty
-//line hecbench_reaction.go:51
-					if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
+					/*line hecbench_reaction.go:51*/ if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
 						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:51
-					archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
-//line hecbench_reaction.go:51
-					archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
+					/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
+					/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line hecbench_reaction.go:39
-				si := i + offset
+				/*line hecbench_reaction.go:39*/ si := i + offset
 				sj := gc_ty
-//line hecbench_reaction.go:51
-				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+				/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
 			gc_ty++
@@ -115,8 +100,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:64
-			gc_off := (offset + (gc_ty * w)) + 1
+			/*line hecbench_reaction.go:64*/ gc_off := (offset + (gc_ty * w)) + 1
 			gc_off2 := offset + (gc_ty * w)
 			gc_off3 := (offset + (gc_ty * w)) - 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
@@ -134,20 +118,16 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								var i int = gc_tx
-//line hecbench_reaction.go:39
-								var si int = i + offset
+								/*line hecbench_reaction.go:39*/ var si int = i + offset
 								_ = si
 								var sj int = gc_ty
 								_ = sj
 								var j int = gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-								var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-								if globalIdx < 0 || globalIdx > len(df)-8 {
+								/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+								/*line hecbench_reaction.go:57*/ if globalIdx < 0 || globalIdx > len(df)-8 {
 									break
 								}
-//line hecbench_reaction.go:58
-								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+								/*line hecbench_reaction.go:58*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -156,24 +136,19 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-							globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-							df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:57*/ df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -182,32 +157,25 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var i int = gc_tx
-//line hecbench_reaction.go:39
-						var si int = i + offset
+						/*line hecbench_reaction.go:39*/ var si int = i + offset
 						var sj int = gc_ty
 						var j int = gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-						if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:57*/ if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:58
-						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:58*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
+					/*line hecbench_reaction.go:39*/ si := i + offset
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:57
-					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			}
 			gc_ty++
@@ -229,11 +197,9 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:65
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:65*/ sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:72
-	m := int(mx)
+	/*line hecbench_reaction.go:72*/ m := int(mx)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -244,14 +210,11 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					var i int = gc_tx
 					var sj int = gc_ty
 					var j int = gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					var globalIdx int = k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
+					/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:76
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
+					/*line hecbench_reaction.go:76*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -260,10 +223,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				i := gc_tx
 				sj := gc_ty
 				j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-				globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-				sF[sj*m+i] = f[globalIdx]
+				/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+				/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -291,10 +252,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-							globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-							if i == 0 {
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							/*line hecbench_reaction.go:79*/ if i == 0 {
 								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
 							} else if uint32(i) == (mx - 1) {
 								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
@@ -309,10 +268,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-					if i == 0 {
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
 					} else if uint32(i) == (mx - 1) {
 						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
@@ -326,10 +283,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:79
-					if i == 0 {
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
 					} else if uint32(i) == (mx - 1) {
 						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
@@ -357,12 +312,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:93
-	const offset = 1
+	/*line hecbench_reaction.go:93*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:102
-	p := int(pencils)
+	/*line hecbench_reaction.go:102*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -372,17 +325,13 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_vstep
 					var si int = gc_tx
 					var j int = gc_ty
-//line hecbench_reaction.go:100
-					var sj int = j + offset
+					/*line hecbench_reaction.go:100*/ var sj int = j + offset
 					var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
+					/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:106
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
+					/*line hecbench_reaction.go:106*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -390,13 +339,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				j := gc_ty
-//line hecbench_reaction.go:100
-				sj := j + offset
+				/*line hecbench_reaction.go:100*/ sj := j + offset
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-				sF[sj*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -421,17 +367,13 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_vstep2
 					var j int = gc_ty
 					var si int = gc_tx
-//line hecbench_reaction.go:100
-					var sj int = j + offset
-//line hecbench_reaction.go:111
-					if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
+					/*line hecbench_reaction.go:100*/ var sj int = j + offset
+					/*line hecbench_reaction.go:111*/ if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
 						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:111
-					archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
-//line hecbench_reaction.go:111
-					archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
+					/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
+					/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -439,10 +381,8 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:100
-				sj := j + offset
-//line hecbench_reaction.go:111
-				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+				/*line hecbench_reaction.go:100*/ sj := j + offset
+				/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
 			gc_ty++
@@ -454,8 +394,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:124
-			gc_off := ((gc_ty + offset) + 1) * p
+			/*line hecbench_reaction.go:124*/ gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
 			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
@@ -470,17 +409,14 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						var si int = gc_tx
 						_ = si
 						var j int = gc_ty
-//line hecbench_reaction.go:100
-						var sj int = j + offset
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
 						_ = sj
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-						if globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:117*/ if globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:118
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:118*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -488,10 +424,8 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:117*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -501,17 +435,13 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_tx := gc_vstep4
 						var si int = gc_tx
 						var j int = gc_ty
-//line hecbench_reaction.go:100
-						var sj int = j + offset
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-						if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:117*/ if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:118
-						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:118*/ archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -519,13 +449,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
+					/*line hecbench_reaction.go:100*/ sj := j + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:117
-					df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
 				}
 			}
 			gc_ty++
@@ -547,11 +474,9 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:124
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:124*/ sF := gocuda.DynamicShared[float32](t)
 	k := gc_by
-//line hecbench_reaction.go:131
-	p := int(pencils)
+	/*line hecbench_reaction.go:131*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -562,14 +487,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					var j int = gc_ty
 					var si int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
+					/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:135
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
+					/*line hecbench_reaction.go:135*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -578,10 +500,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				j := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-				sF[j*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -608,21 +528,16 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						var si int = gc_tx
 						_ = si
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-						if globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:138*/ if globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:138
-						if j == 0 {
-//line hecbench_reaction.go:138
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:138*/ if j == 0 {
+							/*line hecbench_reaction.go:138*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else if uint32(j) == (my - 1) {
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else {
-//line hecbench_reaction.go:141
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+							/*line hecbench_reaction.go:141*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -631,10 +546,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-					if j == 0 {
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(j) == (my - 1) {
 						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
@@ -651,24 +564,18 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						var j int = gc_ty
 						var si int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-						if ((j+
+						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:138*/ if ((j+
 							1)*p+si) < 0 || ((j+1)*p+si) > len(sF)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((j-
-//line hecbench_reaction.go:141
-							1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
+							/*line hecbench_reaction.go:141*/ 1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
 							break
 						}
-//line hecbench_reaction.go:138
-						if j == 0 {
-//line hecbench_reaction.go:138
-							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:138*/ if j == 0 {
+							/*line hecbench_reaction.go:138*/ archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
 						} else if uint32(j) == (my - 1) {
 							archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
 						} else {
-//line hecbench_reaction.go:141
-							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
+							/*line hecbench_reaction.go:141*/ archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -678,10 +585,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:138
-					if j == 0 {
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
 						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
 					} else if uint32(j) == (my - 1) {
 						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
@@ -709,12 +614,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:152
-	const offset = 1
+	/*line hecbench_reaction.go:152*/ const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
 	j := gc_by
-//line hecbench_reaction.go:161
-	p := int(pencils)
+	/*line hecbench_reaction.go:161*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -724,17 +627,13 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_vstep
 					var si int = gc_tx
 					var k int = gc_ty
-//line hecbench_reaction.go:159
-					var sk int = k + offset
+					/*line hecbench_reaction.go:159*/ var sk int = k + offset
 					var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
+					/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:165
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
+					/*line hecbench_reaction.go:165*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -742,13 +641,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				k := gc_ty
-//line hecbench_reaction.go:159
-				sk := k + offset
+				/*line hecbench_reaction.go:159*/ sk := k + offset
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-				sF[sk*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -773,17 +669,13 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_vstep2
 					var k int = gc_ty
 					var si int = gc_tx
-//line hecbench_reaction.go:159
-					var sk int = k + offset
-//line hecbench_reaction.go:170
-					if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
+					/*line hecbench_reaction.go:159*/ var sk int = k + offset
+					/*line hecbench_reaction.go:170*/ if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
 						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:170
-					archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
-//line hecbench_reaction.go:170
-					archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
+					/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
+					/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -791,10 +683,8 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_pos.Thread = gc_base + gc_tx
 				k := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:159
-				sk := k + offset
-//line hecbench_reaction.go:170
-				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+				/*line hecbench_reaction.go:159*/ sk := k + offset
+				/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
 			gc_ty++
@@ -806,8 +696,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_reaction.go:183
-			gc_off := ((gc_ty + offset) + 1) * p
+			/*line hecbench_reaction.go:183*/ gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
 			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
@@ -822,17 +711,14 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						var si int = gc_tx
 						_ = si
 						var k int = gc_ty
-//line hecbench_reaction.go:159
-						var sk int = k + offset
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
 						_ = sk
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-						if globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:176*/ if globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:177
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:177*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -840,10 +726,8 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:176*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -853,17 +737,13 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_tx := gc_vstep4
 						var si int = gc_tx
 						var k int = gc_ty
-//line hecbench_reaction.go:159
-						var sk int = k + offset
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-						if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:176*/ if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:177
-						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:177*/ archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -871,13 +751,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
+					/*line hecbench_reaction.go:159*/ sk := k + offset
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:176
-					df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
 				}
 			}
 			gc_ty++
@@ -899,11 +776,9 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_reaction.go:183
-	sF := gocuda.DynamicShared[float32](t)
+	/*line hecbench_reaction.go:183*/ sF := gocuda.DynamicShared[float32](t)
 	j := gc_by
-//line hecbench_reaction.go:190
-	p := int(pencils)
+	/*line hecbench_reaction.go:190*/ p := int(pencils)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -914,14 +789,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					var k int = gc_ty
 					var si int = gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
+					/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
 						break
 					}
-//line hecbench_reaction.go:194
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
+					/*line hecbench_reaction.go:194*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -930,10 +802,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				k := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-				sF[k*p+si] = f[globalIdx]
+				/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+				/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -960,21 +830,16 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						var si int = gc_tx
 						_ = si
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-						if globalIdx < 0 || globalIdx > len(df)-8 {
+						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:197*/ if globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-//line hecbench_reaction.go:197
-						if k == 0 {
-//line hecbench_reaction.go:197
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:197*/ if k == 0 {
+							/*line hecbench_reaction.go:197*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else if uint32(k) == (mz - 1) {
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(df[globalIdx:])
 						} else {
-//line hecbench_reaction.go:200
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+							/*line hecbench_reaction.go:200*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -983,10 +848,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-					if k == 0 {
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
 					} else if uint32(k) == (mz - 1) {
 						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
@@ -1003,24 +866,18 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						var k int = gc_ty
 						var si int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-						if ((k+
+						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:197*/ if ((k+
 							1)*p+si) < 0 || ((k+1)*p+si) > len(sF)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((k-
-//line hecbench_reaction.go:200
-							1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
+							/*line hecbench_reaction.go:200*/ 1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
 							break
 						}
-//line hecbench_reaction.go:197
-						if k == 0 {
-//line hecbench_reaction.go:197
-							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:197*/ if k == 0 {
+							/*line hecbench_reaction.go:197*/ archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
 						} else if uint32(k) == (mz - 1) {
 							archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
 						} else {
-//line hecbench_reaction.go:200
-							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
+							/*line hecbench_reaction.go:200*/ archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1030,10 +887,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:197
-					if k == 0 {
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
 						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
 					} else if uint32(k) == (mz - 1) {
 						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]

@@ -71,11 +71,9 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						X := gc_bx*gc_bdx + gc_tx
-//line hecbench_recursivegaussian.go:65
-						in := X
+						/*line hecbench_recursivegaussian.go:65*/ in := X
 						out := X
-//line hecbench_recursivegaussian.go:69
-						yp := rgbaUintToFloat4(uiDataIn[in])
+						/*line hecbench_recursivegaussian.go:69*/ yp := rgbaUintToFloat4(uiDataIn[in])
 						for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
 							yc := addF4(xc, mulF4(subF4(yp, xc), Float4{a, a, a, a}))
@@ -84,11 +82,9 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 							in += iWidth
 							out += iWidth
 						}
-//line hecbench_recursivegaussian.go:80
-						in -= iWidth
+						/*line hecbench_recursivegaussian.go:80*/ in -= iWidth
 						out -= iWidth
-//line hecbench_recursivegaussian.go:84
-						yp = rgbaUintToFloat4(uiDataIn[in])
+						/*line hecbench_recursivegaussian.go:84*/ yp = rgbaUintToFloat4(uiDataIn[in])
 						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
 							yc_ := addF4(xc_, mulF4(subF4(yp, xc_), Float4{a, a, a, a}))
@@ -151,19 +147,15 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						X := gc_bx*gc_bdx + gc_tx
-//line hecbench_recursivegaussian.go:108
-						in := X
+						/*line hecbench_recursivegaussian.go:108*/ in := X
 						out := X
-//line hecbench_recursivegaussian.go:112
-						xp := Float4{0.0, 0.0, 0.0, 0.0}
+						/*line hecbench_recursivegaussian.go:112*/ xp := Float4{0.0, 0.0, 0.0, 0.0}
 						yp := Float4{0.0, 0.0, 0.0, 0.0}
 						yb := Float4{0.0, 0.0, 0.0, 0.0}
-//line hecbench_recursivegaussian.go:117
-						xp = rgbaUintToFloat4(uiDataIn[in])
+						/*line hecbench_recursivegaussian.go:117*/ xp = rgbaUintToFloat4(uiDataIn[in])
 						yb = mulF4(xp, Float4{coefp, coefp, coefp, coefp})
 						yp = yb
-//line hecbench_recursivegaussian.go:121
-						for Y := 0; Y < iHeight; Y++ {
+						/*line hecbench_recursivegaussian.go:121*/ for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
 							yc := subF4(subF4(addF4(scaleF4(xc, a0), scaleF4(xp, a1)), scaleF4(yp, b1)), scaleF4(yb, b2))
 							uiDataOut[out] = rgbaFloat4ToUintRG(yc)
@@ -173,21 +165,17 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 							in += iWidth
 							out += iWidth
 						}
-//line hecbench_recursivegaussian.go:133
-						in -= iWidth
+						/*line hecbench_recursivegaussian.go:133*/ in -= iWidth
 						out -= iWidth
-//line hecbench_recursivegaussian.go:137
-						xn := Float4{0.0, 0.0, 0.0, 0.0}
+						/*line hecbench_recursivegaussian.go:137*/ xn := Float4{0.0, 0.0, 0.0, 0.0}
 						xa := Float4{0.0, 0.0, 0.0, 0.0}
 						yn := Float4{0.0, 0.0, 0.0, 0.0}
 						ya := Float4{0.0, 0.0, 0.0, 0.0}
-//line hecbench_recursivegaussian.go:143
-						xn = rgbaUintToFloat4(uiDataIn[in])
+						/*line hecbench_recursivegaussian.go:143*/ xn = rgbaUintToFloat4(uiDataIn[in])
 						xa = xn
 						yn = mulF4(xn, Float4{coefn, coefn, coefn, coefn})
 						ya = yn
-//line hecbench_recursivegaussian.go:148
-						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
+						/*line hecbench_recursivegaussian.go:148*/ for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
 							yc_ := subF4(subF4(addF4(scaleF4(xn, a2), scaleF4(xa, a3)), scaleF4(yn, b1)), scaleF4(ya, b2))
 							xa = xn

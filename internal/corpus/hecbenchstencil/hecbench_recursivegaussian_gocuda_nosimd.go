@@ -21,8 +21,7 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_recursivegaussian.go:35
-	uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
+	/*line hecbench_recursivegaussian.go:35*/ uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -46,29 +45,23 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					gc_tx := gc_vstep
 					var xIndex int = gc_bx*gc_bdx + gc_tx
 					var yIndex int = gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:37
-					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
-//line hecbench_recursivegaussian.go:37
-						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+						/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
 						gc_b3 := gc_none2
-//line hecbench_recursivegaussian.go:37
-						if yIndex < iHeight {
+						/*line hecbench_recursivegaussian.go:37*/ if yIndex < iHeight {
 							gc_b3 = gc_all2
 						}
-//line hecbench_recursivegaussian.go:37
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+						/*line hecbench_recursivegaussian.go:37*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_recursivegaussian.go:37
-							lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
+							/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					xIndex := gc_bx*gc_bdx + gc_tx
 					yIndex := gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:37
-					if (xIndex < iWidth) && (yIndex < iHeight) {
+					/*line hecbench_recursivegaussian.go:37*/ if (xIndex < iWidth) && (yIndex < iHeight) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -81,28 +74,21 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					gc_tx := gc_vstep2
 					var xIndex int = gc_bx*gc_bdx + gc_tx
 					var yIndex int = gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:37
-					if ((yIndex*
+					/*line hecbench_recursivegaussian.go:37*/ if ((yIndex*
 						iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
 						break
 					}
-//line hecbench_recursivegaussian.go:37
-					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
-//line hecbench_recursivegaussian.go:37
-						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
+					/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+						/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
 					} else {
 						gc_b2 := gc_none
-//line hecbench_recursivegaussian.go:38
-						if yIndex <
-//line hecbench_recursivegaussian.go:37
-							iHeight {
+						/*line hecbench_recursivegaussian.go:38*/ if yIndex <
+							/*line hecbench_recursivegaussian.go:37*/ iHeight {
 							gc_b2 = gc_all
 						}
-//line hecbench_recursivegaussian.go:37
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+						/*line hecbench_recursivegaussian.go:37*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
-//line hecbench_recursivegaussian.go:37
-							lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
+							/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
 						}
 					}
 				}
@@ -110,8 +96,7 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					gc_pos.Thread = gc_base + gc_tx
 					xIndex := gc_bx*gc_bdx + gc_tx
 					yIndex := gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:37
-					if (xIndex < iWidth) && (yIndex < iHeight) {
+					/*line hecbench_recursivegaussian.go:37*/ if (xIndex < iWidth) && (yIndex < iHeight) {
 						uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx] = uiDataIn[(yIndex*iWidth)+xIndex]
 					}
 				}
@@ -127,14 +112,11 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_recursivegaussian.go:56
-				var xIndex int
-//line hecbench_recursivegaussian.go:58
-				var yIndex int
+				/*line hecbench_recursivegaussian.go:56*/ var xIndex int
+				/*line hecbench_recursivegaussian.go:58*/ var yIndex int
 				xIndex = gc_by*gc_bdy + gc_tx
 				yIndex = gc_bx*gc_bdx + gc_ty
-//line hecbench_recursivegaussian.go:47
-				if (xIndex < iHeight) && (yIndex < iWidth) {
+				/*line hecbench_recursivegaussian.go:47*/ if (xIndex < iHeight) && (yIndex < iWidth) {
 					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx*(gc_bdy+1)+gc_ty]
 				}
 			}

@@ -81,8 +81,7 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 						row := gc_by*gc_bdy + gc_ty
 						sadResult := 0
 						{
-//line hecbench_sad.go:41
-							overlapWidth := min(imageWidth-col, kernelWidth)
+							/*line hecbench_sad.go:41*/ overlapWidth := min(imageWidth-col, kernelWidth)
 							overlapHeight := min(imageHeight-row, kernelHeight)
 							for kr := 0; kr < overlapHeight; kr++ {
 								for kc := 0; kc < overlapWidth; kc++ {
@@ -98,10 +97,8 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 									sadResult += err
 								}
 							}
-//line hecbench_sad.go:58
-							normSad := int32(float32(sadResult) / float32(kernelSize))
-//line hecbench_sad.go:60
-							myIndexInSadArray := row*imageWidth + col
+							/*line hecbench_sad.go:58*/ normSad := int32(float32(sadResult) / float32(kernelSize))
+							/*line hecbench_sad.go:60*/ myIndexInSadArray := row*imageWidth + col
 							if myIndexInSadArray < sadArraySize {
 								sadArray[myIndexInSadArray] = normSad
 							}
@@ -139,55 +136,46 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	stride := uint32(gc_gdx * gc_bdx)
-//line hecbench_sad.go:76
-	if sadBlockSize <= 1*gc_bdx {
+	/*line hecbench_sad.go:76*/ if sadBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_sad.go:76
-	cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
+	/*line hecbench_sad.go:76*/ cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			gid := uint32(gc_bx*gc_bdx + gc_tx)
 			offset := uint32(0)
-//line hecbench_sad.go:78
-			temp := int32(sadFoundMin)
+			/*line hecbench_sad.go:78*/ temp := int32(sadFoundMin)
 			for gid+offset < uint32(sadArraySize) {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_sad.go:80
-				temp = min(temp, sadArray[gid+offset])
+				/*line hecbench_sad.go:80*/ temp = min(temp, sadArray[gid+offset])
 				offset += stride
 			}
-//line hecbench_sad.go:84
-			cache[gc_tx] = temp
+			/*line hecbench_sad.go:84*/ cache[gc_tx] = temp
 		}
 	}
 	i := uint32(gc_bdx / 2)
-//line hecbench_sad.go:89
-	for ; i != 0; i /= 2 {
+	/*line hecbench_sad.go:89*/ for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_sad.go:96
-			if gc_bdx <= len(cache) {
+			/*line hecbench_sad.go:96*/ if gc_bdx <= len(cache) {
 				gc_at := cache[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:90
-					if uint32(gc_tx) < i {
+					/*line hecbench_sad.go:90*/ if uint32(gc_tx) < i {
 						gc_at[gc_tx] = min(gc_at[gc_tx], cache[uint32(gc_tx)+i])
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:90
-					if uint32(gc_tx) < i {
+					/*line hecbench_sad.go:90*/ if uint32(gc_tx) < i {
 						cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
 					}
 				}
@@ -204,32 +192,27 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			{
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:99
-				atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:99
-				atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:99
-				atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:99
-				atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line hecbench_sad.go:99
-			atomic.Min(&minSad[0], cache[0])
+			/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
 		}
 	}
 }
@@ -261,8 +244,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line hecbench_sad.go:112
-	s := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_sad.go:112*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -272,14 +254,12 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 				continue
 			}
 			gid := uint32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_sad.go:114
-			if !(gid < uint32(sadArraySize)) {
+			/*line hecbench_sad.go:114*/ if !(gid < uint32(sadArraySize)) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			if gc_tx == 0 {
-//line hecbench_sad.go:116
-				s[0] = 0
+				/*line hecbench_sad.go:116*/ s[0] = 0
 			}
 		}
 	}
@@ -291,8 +271,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 				continue
 			}
 			gid := uint32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_sad.go:121
-			if sadArray[gid] == minSad[0] {
+			/*line hecbench_sad.go:121*/ if sadArray[gid] == minSad[0] {
 				compiled.SharedAdd(&s[0], 1)
 			}
 		}
@@ -308,8 +287,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_sad.go:129
-			atomic.Add(&numOccurrences[0], s[0])
+			/*line hecbench_sad.go:129*/ atomic.Add(&numOccurrences[0], s[0])
 		}
 	}
 }

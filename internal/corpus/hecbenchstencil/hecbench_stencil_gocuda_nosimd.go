@@ -17,11 +17,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_stencil.go:23
-	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
+	/*line hecbench_stencil.go:23*/ temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_stencil.go:26
-		gc_off2 := s1Radius
+		/*line hecbench_stencil.go:26*/ gc_off2 := s1Radius
 		gc_off3 := gc_bx * gc_bdx
 		gc_off4 := s1Radius - s1Radius
 		gc_off5 := (gc_bx * gc_bdx) - s1Radius
@@ -45,60 +43,44 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						var lindex int = gc_tx + s1Radius
+						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 						_ = lindex
-//line hecbench_stencil.go:26
-						lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-//line hecbench_stencil.go:31
-						if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
-//line hecbench_stencil.go:31
-							if gindex <
+						/*line hecbench_stencil.go:26*/ lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+						/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+							/*line hecbench_stencil.go:31*/ if gindex <
 								s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-								gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line hecbench_stencil.go:32*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
-//line hecbench_stencil.go:32
-								gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 								if gc_if4.ToBits() != 0 {
-//line hecbench_stencil.go:32
-									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+									/*line hecbench_stencil.go:32*/ gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 								}
 								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
 								if gc_else3.ToBits() != 0 {
-//line hecbench_stencil.go:32
-									lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+									/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
 								}
 							}
-//line hecbench_stencil.go:32
-							lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 						} else {
-//line hecbench_stencil.go:32
-							gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+							/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 							if gc_if5.ToBits() != 0 {
-//line hecbench_stencil.go:31
-								gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 								if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_stencil.go:32
-									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
+									/*line hecbench_stencil.go:32*/ gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
 								}
 								gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
 								if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_stencil.go:32
-									lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
+									/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
 								}
-//line hecbench_stencil.go:32
-								lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
+								/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
 							}
 						}
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:28
-						gc_at[gc_u] = gc_at2[gc_u]
-//line hecbench_stencil.go:31
-						if gc_tx < s1Radius {
+						/*line hecbench_stencil.go:28*/ gc_at[gc_u] = gc_at2[gc_u]
+						/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 							if gindex < s1Radius {
 								gc_at3[gc_u] = 0
 							} else {
@@ -112,12 +94,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-				lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:28
-				temp[lindex] = in[gindex]
-//line hecbench_stencil.go:31
-				if gc_tx < s1Radius {
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -133,55 +112,39 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-				var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:28
-				if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
-//line hecbench_stencil.go:33
-					s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-//line hecbench_stencil.go:35
-					s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-//line hecbench_stencil.go:37
-					s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+				/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+					/*line hecbench_stencil.go:33*/ s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+					/*line hecbench_stencil.go:35*/ s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+					/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 					break
 				}
-//line hecbench_stencil.go:29
-				lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-//line hecbench_stencil.go:31
-				if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
-//line hecbench_stencil.go:31
-					if gindex <
+				/*line hecbench_stencil.go:29*/ lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+					/*line hecbench_stencil.go:31*/ if gindex <
 						s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-						gc_vb.StoreSlice(temp[lindex-s1Radius:])
+						/*line hecbench_stencil.go:32*/ gc_vb.StoreSlice(temp[lindex-s1Radius:])
 					} else {
-//line hecbench_stencil.go:33
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+						/*line hecbench_stencil.go:33*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_stencil.go:32
-							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
+							/*line hecbench_stencil.go:32*/ gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-//line hecbench_stencil.go:33
-							lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
+							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
 						}
 					}
-//line hecbench_stencil.go:35
-					lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+					/*line hecbench_stencil.go:35*/ lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
 				} else {
 					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_stencil.go:31
-						gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+						/*line hecbench_stencil.go:31*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 						if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_stencil.go:32
-							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
+							/*line hecbench_stencil.go:32*/ gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
 						}
 						gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 						if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_stencil.go:33
-							lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
+							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
 						}
 						lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
 					}
@@ -190,12 +153,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-				lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:28
-				temp[lindex] = in[gindex]
-//line hecbench_stencil.go:31
-				if gc_tx < s1Radius {
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -207,8 +167,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_stencil.go:44
-		temp := temp[:270]
+		/*line hecbench_stencil.go:44*/ temp := temp[:270]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
@@ -217,50 +176,38 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-					var lindex int = gc_tx + s1Radius
+					/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 					result := gc_vb3
-//line hecbench_stencil.go:43
-					if gindex < 0 || gindex > len(out)-8 {
+					/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
 						break
 					}
-//line hecbench_stencil.go:43
-					if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+					/*line hecbench_stencil.go:43*/ if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 							var gc_ld2 lanes.Int32x8
 							{
-//line hecbench_stencil.go:43
-								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+								/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 							}
-//line hecbench_stencil.go:44
-							result = result.Add(gc_ld2)
+							/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 						}
 					} else {
-//line hecbench_stencil.go:44
-						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+						/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 							var gc_ld2 lanes.Int32x8
-//line hecbench_stencil.go:43
-							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+							/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 							} else {
 								break gc_steps2
 							}
-//line hecbench_stencil.go:44
-							result = result.Add(gc_ld2)
+							/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 						}
 					}
-//line hecbench_stencil.go:46
-					result.StoreSlice(out[gindex:])
+					/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
+					/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
 					result := int32(0)
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
+					/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
 					out[gindex] = result
@@ -288,22 +235,16 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	gc_n := gc_b.Len()
 	gc_s_dV := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_stencil.go:69
-	smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
-//line hecbench_stencil.go:75
-	bx := s3XTile * gc_bx
-//line hecbench_stencil.go:75
-	by := (s3BSize - 2) * gc_by
-//line hecbench_stencil.go:75
-	bz := (s3BSize - 2) * gc_bz
+	/*line hecbench_stencil.go:69*/ smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
+	/*line hecbench_stencil.go:75*/ bx := s3XTile * gc_bx
+	/*line hecbench_stencil.go:75*/ by := (s3BSize - 2) * gc_by
+	/*line hecbench_stencil.go:75*/ bz := (s3BSize - 2) * gc_bz
 	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-//line hecbench_stencil.go:79
-	dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	/*line hecbench_stencil.go:79*/ dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dSigmaY = dSigmaY[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dSigmaZ = dSigmaZ[s3Index(nx, ny, nz, bx, by, bz, 0):]
-//line hecbench_stencil.go:83
-	nLastX := s3XTile + 1
+	/*line hecbench_stencil.go:83*/ nLastX := s3XTile + 1
 	nLastY := s3BSize - 1
 	nLastZ := s3BSize - 1
 	if gc_bx == gc_gdx-1 {
@@ -315,8 +256,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	if gc_bz == gc_gdz-1 {
 		nLastZ = nz - 2 - (s3BSize-2)*gc_bz + 1
 	}
-//line hecbench_stencil.go:101
-	var pii, cii, nii, tii int
+	/*line hecbench_stencil.go:101*/ var pii, cii, nii, tii int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -329,8 +269,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:96
-				if tjj > nLastY || tkk > nLastZ {
+				/*line hecbench_stencil.go:96*/ if tjj > nLastY || tkk > nLastZ {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -355,8 +294,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:106
-				smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
+				/*line hecbench_stencil.go:106*/ smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
 				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
 				var xcharge, ycharge, zcharge, dV float64
 				_ = xcharge
@@ -378,8 +316,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		} else if gc_bound >= gc_from {
 			gc_from = gc_bound + 1
 		}
-//line hecbench_stencil.go:129
-		if gc_bound := nLastZ; gc_bound < gc_to {
+		/*line hecbench_stencil.go:129*/ if gc_bound := nLastZ; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -400,73 +337,52 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_pos.Thread = gc_rank
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_stencil.go:115
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_stencil.go:115*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 				var tjj int = gc_ty
 				var tkk int = gc_tx
-//line hecbench_stencil.go:72
-				dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:114
-				if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+				/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+				/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 					break
 				}
-//line hecbench_stencil.go:114
-				xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:114
-				yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+				/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+				/*line hecbench_stencil.go:114*/ yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
 				zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
 				var gc_x int = 1
 				var gc_y int = tjj
-//line hecbench_stencil.go:117
-				var gc_z int = tkk
+				/*line hecbench_stencil.go:117*/ var gc_z int = tkk
 				var gc_dir int = 0
-//line hecbench_stencil.go:117
-				var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
+				/*line hecbench_stencil.go:117*/ var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
 				var gc_ld lanes.Float64x4
-//line hecbench_stencil.go:117
-				if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-					gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
+				/*line hecbench_stencil.go:117*/ if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
+					/*line hecbench_stencil.go:117*/ gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
 				} else {
 					break gc_steps
 				}
 				var gc_x2 int = 1
-//line hecbench_stencil.go:117
-				var gc_y2 int = tjj
-//line hecbench_stencil.go:117
-				var gc_z2 int = tkk
+				/*line hecbench_stencil.go:117*/ var gc_y2 int = tjj
+				/*line hecbench_stencil.go:117*/ var gc_z2 int = tkk
 				var gc_dir2 int = 1
-//line hecbench_stencil.go:117
-				var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
+				/*line hecbench_stencil.go:117*/ var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
 				var gc_ld2 lanes.Float64x4
-//line hecbench_stencil.go:117
-				if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-					gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
+				/*line hecbench_stencil.go:117*/ if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
+					/*line hecbench_stencil.go:117*/ gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
 				} else {
 					break gc_steps
 				}
 				var gc_x3 int = 1
-//line hecbench_stencil.go:117
-				var gc_y3 int = tjj
-//line hecbench_stencil.go:117
-				var gc_z3 int = tkk
+				/*line hecbench_stencil.go:117*/ var gc_y3 int = tjj
+				/*line hecbench_stencil.go:117*/ var gc_z3 int = tkk
 				var gc_dir3 int = 2
-//line hecbench_stencil.go:117
-				var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+				/*line hecbench_stencil.go:117*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
 				var gc_ld3 lanes.Float64x4
-//line hecbench_stencil.go:117
-				if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-					gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
+				/*line hecbench_stencil.go:117*/ if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
+					/*line hecbench_stencil.go:117*/ gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
 				} else {
 					break gc_steps
 				}
-//line hecbench_stencil.go:117
-				dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
-//line hecbench_stencil.go:113
-				dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
+				/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
+				/*line hecbench_stencil.go:113*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -477,8 +393,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				tjj := gc_ty
 				tkk := gc_tx
 				dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:114
-				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+				/*line hecbench_stencil.go:114*/ xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
@@ -490,13 +405,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-//line hecbench_stencil.go:120
-	tii = pii
+	/*line hecbench_stencil.go:120*/ tii = pii
 	pii = cii
 	cii = nii
 	nii = tii
-//line hecbench_stencil.go:125
-	for ii := 1; ii < nLastX; ii++ {
+	/*line hecbench_stencil.go:125*/ for ii := 1; ii < nLastX; ii++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -509,35 +422,26 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_stencil.go:71
-						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+						/*line hecbench_stencil.go:71*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:126
-					if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
+					/*line hecbench_stencil.go:126*/ if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
 						break
 					}
-//line hecbench_stencil.go:126
-					var gc_t6 int = ii + 1
+					/*line hecbench_stencil.go:126*/ var gc_t6 int = ii + 1
 					var gc_x5 int = gc_t6
-//line hecbench_stencil.go:126
-					var gc_y5 int = tjj
-//line hecbench_stencil.go:126
-					var gc_z5 int = tkk
+					/*line hecbench_stencil.go:126*/ var gc_y5 int = tjj
+					/*line hecbench_stencil.go:126*/ var gc_z5 int = tkk
 					var gc_dir5 int = 0
-//line hecbench_stencil.go:126
-					var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
+					/*line hecbench_stencil.go:126*/ var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
 					var gc_ld4 lanes.Float64x4
-//line hecbench_stencil.go:126
-					if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
-//line hecbench_stencil.go:126
-						gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
+					/*line hecbench_stencil.go:126*/ if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
+						/*line hecbench_stencil.go:126*/ gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
 					} else {
 						break gc_steps2
 					}
-//line hecbench_stencil.go:126
-					gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
+					/*line hecbench_stencil.go:126*/ gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -547,8 +451,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:126
-					smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
+					/*line hecbench_stencil.go:126*/ smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -585,80 +488,56 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
-//line hecbench_stencil.go:131
-						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
+						/*line hecbench_stencil.go:131*/ gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					var ycharge lanes.Float64x4
-//line hecbench_stencil.go:72
-					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:131
-					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+					/*line hecbench_stencil.go:72*/ var ycharge lanes.Float64x4
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 						break
 					}
-//line hecbench_stencil.go:131
-					xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
-//line hecbench_stencil.go:131
-					yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
+					/*line hecbench_stencil.go:131*/ xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+					/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
 					zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
 					var gc_t14 int = tjj +
 						1
 					var gc_y9 int = gc_t14
-//line hecbench_stencil.go:134
-					var gc_z9 int = tkk
+					/*line hecbench_stencil.go:134*/ var gc_z9 int = tkk
 					var gc_dir9 int = 0
-//line hecbench_stencil.go:134
-					var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
+					/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
 					var gc_ld8 lanes.Float64x4
-//line hecbench_stencil.go:134
-					if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-						gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+					/*line hecbench_stencil.go:134*/ if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+						/*line hecbench_stencil.go:134*/ gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 					} else {
 						break gc_steps4
 					}
-//line hecbench_stencil.go:134
-					var gc_t16 int = tjj + 1
+					/*line hecbench_stencil.go:134*/ var gc_t16 int = tjj + 1
 					var gc_y10 int = gc_t16
-//line hecbench_stencil.go:134
-					var gc_z10 int = tkk
+					/*line hecbench_stencil.go:134*/ var gc_z10 int = tkk
 					var gc_dir10 int = 1
-//line hecbench_stencil.go:134
-					var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
+					/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
 					var gc_ld9 lanes.Float64x4
-//line hecbench_stencil.go:134
-					if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-						gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+					/*line hecbench_stencil.go:134*/ if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+						/*line hecbench_stencil.go:134*/ gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 					} else {
 						break gc_steps4
 					}
-//line hecbench_stencil.go:134
-					var gc_t18 int = tjj + 1
+					/*line hecbench_stencil.go:134*/ var gc_t18 int = tjj + 1
 					var gc_y11 int = gc_t18
-//line hecbench_stencil.go:134
-					var gc_z11 int = tkk
+					/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
 					var gc_dir11 int = 2
-//line hecbench_stencil.go:134
-					var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+					/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
 					var gc_ld10 lanes.Float64x4
-//line hecbench_stencil.go:134
-					if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-						gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+					/*line hecbench_stencil.go:134*/ if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+						/*line hecbench_stencil.go:134*/ gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 					} else {
 						break gc_steps4
 					}
-//line hecbench_stencil.go:134
-					ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
-//line hecbench_stencil.go:134
-					dV = dV.Add(ycharge)
-//line hecbench_stencil.go:134
-					ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
-//line hecbench_stencil.go:130
-					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
+					/*line hecbench_stencil.go:134*/ ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
+					/*line hecbench_stencil.go:134*/ dV = dV.Add(ycharge)
+					/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
+					/*line hecbench_stencil.go:130*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -668,11 +547,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var ycharge float64
+					/*line hecbench_stencil.go:74*/ var ycharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:131
-					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					/*line hecbench_stencil.go:131*/ xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
 					zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
@@ -694,8 +571,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:154
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -714,21 +590,16 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive9 := gc_all9
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
-//line hecbench_stencil.go:71
-						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
+						/*line hecbench_stencil.go:71*/ gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:141
-					if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:141*/ if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 						break
 					}
-//line hecbench_stencil.go:141
-					dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
-//line hecbench_stencil.go:140
-					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
+					/*line hecbench_stencil.go:141*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+					/*line hecbench_stencil.go:140*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -739,8 +610,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					tjj := gc_ty
 					tkk := gc_tx
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:141
-					dV -= smPsi[3][tjj-1][tkk]
+					/*line hecbench_stencil.go:141*/ dV -= smPsi[3][tjj-1][tkk]
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -752,8 +622,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_stencil.go:154
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -774,23 +643,17 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive12 := gc_all12
 					if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
-//line hecbench_stencil.go:148
-						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
+						/*line hecbench_stencil.go:148*/ gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					var zcharge lanes.Float64x4
-//line hecbench_stencil.go:72
-					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:148
-					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+					/*line hecbench_stencil.go:72*/ var zcharge lanes.Float64x4
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 						break
 					}
-//line hecbench_stencil.go:148
-					xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
-//line hecbench_stencil.go:148
-					yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
+					/*line hecbench_stencil.go:148*/ xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
+					/*line hecbench_stencil.go:148*/ yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
 					zd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
 					var gc_t26 int = tkk +
 						1
@@ -798,56 +661,39 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_y15 int = tjj
 					var gc_z15 int = gc_t26
 					var gc_dir15 int = 0
-//line hecbench_stencil.go:151
-					var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+					/*line hecbench_stencil.go:151*/ var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
 					var gc_ld14 lanes.Float64x4
-//line hecbench_stencil.go:151
-					if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-						gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
+					/*line hecbench_stencil.go:151*/ if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
+						/*line hecbench_stencil.go:151*/ gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
 					} else {
 						break gc_steps6
 					}
-//line hecbench_stencil.go:151
-					var gc_t28 int = tkk + 1
-//line hecbench_stencil.go:151
-					var gc_y16 int = tjj
+					/*line hecbench_stencil.go:151*/ var gc_t28 int = tkk + 1
+					/*line hecbench_stencil.go:151*/ var gc_y16 int = tjj
 					var gc_z16 int = gc_t28
 					var gc_dir16 int = 1
-//line hecbench_stencil.go:151
-					var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+					/*line hecbench_stencil.go:151*/ var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
 					var gc_ld15 lanes.Float64x4
-//line hecbench_stencil.go:151
-					if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-						gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
+					/*line hecbench_stencil.go:151*/ if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
+						/*line hecbench_stencil.go:151*/ gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
 					} else {
 						break gc_steps6
 					}
-//line hecbench_stencil.go:151
-					var gc_t30 int = tkk + 1
-//line hecbench_stencil.go:151
-					var gc_y17 int = tjj
+					/*line hecbench_stencil.go:151*/ var gc_t30 int = tkk + 1
+					/*line hecbench_stencil.go:151*/ var gc_y17 int = tjj
 					var gc_z17 int = gc_t30
 					var gc_dir17 int = 2
-//line hecbench_stencil.go:151
-					var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
+					/*line hecbench_stencil.go:151*/ var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
 					var gc_ld16 lanes.Float64x4
-//line hecbench_stencil.go:151
-					if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-						gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
+					/*line hecbench_stencil.go:151*/ if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
+						/*line hecbench_stencil.go:151*/ gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
 					} else {
 						break gc_steps6
 					}
-//line hecbench_stencil.go:151
-					zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
-//line hecbench_stencil.go:151
-					dV = dV.Add(zcharge)
-//line hecbench_stencil.go:151
-					zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
-//line hecbench_stencil.go:147
-					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
+					/*line hecbench_stencil.go:151*/ zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
+					/*line hecbench_stencil.go:151*/ dV = dV.Add(zcharge)
+					/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
+					/*line hecbench_stencil.go:147*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -857,11 +703,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var zcharge float64
+					/*line hecbench_stencil.go:74*/ var zcharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:148
-					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					/*line hecbench_stencil.go:148*/ xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
 					zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
@@ -883,8 +727,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:171
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:171*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -903,21 +746,16 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive14 := gc_all14
 					if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
-//line hecbench_stencil.go:71
-						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
+						/*line hecbench_stencil.go:71*/ gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:159
-					if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:159*/ if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 						break
 					}
-//line hecbench_stencil.go:159
-					dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
-//line hecbench_stencil.go:158
-					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
+					/*line hecbench_stencil.go:159*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+					/*line hecbench_stencil.go:158*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -928,8 +766,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					tjj := gc_ty
 					tkk := gc_tx
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:159
-					dV -= smPsi[3][tjj][tkk-1]
+					/*line hecbench_stencil.go:159*/ dV -= smPsi[3][tjj][tkk-1]
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -946,8 +783,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:177
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:177*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -966,11 +802,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var xcharge float64
+					/*line hecbench_stencil.go:74*/ var xcharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:165
-					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+					/*line hecbench_stencil.go:165*/ xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 					zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 					xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
@@ -985,8 +819,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 			}
 		}
-//line hecbench_stencil.go:174
-		tii = pii
+		/*line hecbench_stencil.go:174*/ tii = pii
 		pii = cii
 		cii = nii
 		nii = tii

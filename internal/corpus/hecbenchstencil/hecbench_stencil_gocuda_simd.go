@@ -18,11 +18,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_stencil.go:23
-	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
+	/*line hecbench_stencil.go:23*/ temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_stencil.go:26
-		gc_off2 := s1Radius
+		/*line hecbench_stencil.go:26*/ gc_off2 := s1Radius
 		gc_off3 := gc_bx * gc_bdx
 		gc_off4 := s1Radius - s1Radius
 		gc_off5 := (gc_bx * gc_bdx) - s1Radius
@@ -47,50 +45,36 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-							var lindex int = gc_tx + s1Radius
+							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 							_ = lindex
-//line hecbench_stencil.go:26
-							archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-//line hecbench_stencil.go:31
-							if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
-//line hecbench_stencil.go:31
-								if gindex <
+							/*line hecbench_stencil.go:26*/ archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+								/*line hecbench_stencil.go:31*/ if gindex <
 									s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-									gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									/*line hecbench_stencil.go:32*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-//line hecbench_stencil.go:32
-									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 									if gc_if4.ToBits() != 0 {
-//line hecbench_stencil.go:32
-										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 									if gc_else3.ToBits() != 0 {
-//line hecbench_stencil.go:32
-										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
-//line hecbench_stencil.go:32
-								archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							} else {
-//line hecbench_stencil.go:32
-								gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+								/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 								if gc_if5.ToBits() != 0 {
-//line hecbench_stencil.go:31
-									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 									if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_stencil.go:32
-										gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 									if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_stencil.go:32
-										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
-//line hecbench_stencil.go:32
-									archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
@@ -99,10 +83,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:28
-						gc_at[gc_u] = gc_at2[gc_u]
-//line hecbench_stencil.go:31
-						if gc_tx < s1Radius {
+						/*line hecbench_stencil.go:28*/ gc_at[gc_u] = gc_at2[gc_u]
+						/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 							if gindex < s1Radius {
 								gc_at3[gc_u] = 0
 							} else {
@@ -116,12 +98,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-				lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:28
-				temp[lindex] = in[gindex]
-//line hecbench_stencil.go:31
-				if gc_tx < s1Radius {
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -138,55 +117,39 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-					var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:28
-					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
-//line hecbench_stencil.go:33
-						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-//line hecbench_stencil.go:35
-						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-//line hecbench_stencil.go:37
-						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+					/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+					/*line hecbench_stencil.go:28*/ if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+						/*line hecbench_stencil.go:33*/ s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+						/*line hecbench_stencil.go:35*/ s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+						/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 						break
 					}
-//line hecbench_stencil.go:29
-					archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-//line hecbench_stencil.go:31
-					if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
-//line hecbench_stencil.go:31
-						if gindex <
+					/*line hecbench_stencil.go:29*/ archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+					/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+						/*line hecbench_stencil.go:31*/ if gindex <
 							s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-							gc_vb.StoreSlice(temp[lindex-s1Radius:])
+							/*line hecbench_stencil.go:32*/ gc_vb.StoreSlice(temp[lindex-s1Radius:])
 						} else {
-//line hecbench_stencil.go:33
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							/*line hecbench_stencil.go:33*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 							if gc_if.ToBits() != 0 {
-//line hecbench_stencil.go:32
-								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:32*/ gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-//line hecbench_stencil.go:33
-								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
 							}
 						}
-//line hecbench_stencil.go:35
-						archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+						/*line hecbench_stencil.go:35*/ archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
 					} else {
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 						if gc_if2.ToBits() != 0 {
-//line hecbench_stencil.go:31
-							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							/*line hecbench_stencil.go:31*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 							if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_stencil.go:32
-								gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:32*/ gc_vb.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
 							}
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_stencil.go:33
-								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
 							}
 							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
 						}
@@ -197,12 +160,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-				lindex := gc_tx + s1Radius
-//line hecbench_stencil.go:28
-				temp[lindex] = in[gindex]
-//line hecbench_stencil.go:31
-				if gc_tx < s1Radius {
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
 					if gindex < s1Radius {
 						temp[lindex-s1Radius] = 0
 					} else {
@@ -214,8 +174,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_stencil.go:44
-		temp := temp[:270]
+		/*line hecbench_stencil.go:44*/ temp := temp[:270]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
@@ -226,117 +185,89 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep3
 						gc_gc_tx := gc_tx + 8
 						var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						var lindex int = gc_tx + s1Radius
+						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 						result := gc_vb3
-//line hecbench_stencil.go:43
-						if gindex < 0 || gindex > len(out)-8 {
+						/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
 							break
 						}
 						var gc_gindex int = gc_gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						var gc_lindex int = gc_gc_tx + s1Radius
+						/*line hecbench_stencil.go:25*/ var gc_lindex int = gc_gc_tx + s1Radius
 						gc_result := gc_vb3
-//line hecbench_stencil.go:43
-						if gc_gindex < 0 || gc_gindex > len(out)-8 {
+						/*line hecbench_stencil.go:43*/ if gc_gindex < 0 || gc_gindex > len(out)-8 {
 							break
 						}
-//line hecbench_stencil.go:43
-						if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
-//line hecbench_stencil.go:43
-							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+						/*line hecbench_stencil.go:43*/ if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
+							/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
-//line hecbench_stencil.go:43
-									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									/*line hecbench_stencil.go:43*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								}
-//line hecbench_stencil.go:44
-								result = result.Add(gc_ld2)
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
-//line hecbench_stencil.go:44
-									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								}
 								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						} else {
-//line hecbench_stencil.go:44
-							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+							/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:43
-								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+								/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 									break gc_jam
 								}
-//line hecbench_stencil.go:44
-								result = result.Add(gc_ld2)
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:44
-								if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
-//line hecbench_stencil.go:44
-									gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+								/*line hecbench_stencil.go:44*/ if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
+									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								} else {
 									break gc_jam
 								}
 								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						}
-//line hecbench_stencil.go:46
-						result.StoreSlice(out[gindex:])
-//line hecbench_stencil.go:46
-						gc_result.StoreSlice(out[gc_gindex:])
+						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
+						/*line hecbench_stencil.go:46*/ gc_result.StoreSlice(out[gc_gindex:])
 					}
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						var lindex int = gc_tx + s1Radius
+						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 						result := gc_vb3
-//line hecbench_stencil.go:43
-						if gindex < 0 || gindex > len(out)-8 {
+						/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
 							break
 						}
-//line hecbench_stencil.go:43
-						if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
-//line hecbench_stencil.go:43
-							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+						/*line hecbench_stencil.go:43*/ if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
+							/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 								{
-//line hecbench_stencil.go:43
-									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									/*line hecbench_stencil.go:43*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								}
-//line hecbench_stencil.go:44
-								result = result.Add(gc_ld2)
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 							}
 						} else {
-//line hecbench_stencil.go:44
-							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+							/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:43
-								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+								/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 									break gc_steps2
 								}
-//line hecbench_stencil.go:44
-								result = result.Add(gc_ld2)
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 							}
 						}
-//line hecbench_stencil.go:46
-						result.StoreSlice(out[gindex:])
+						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
+					/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
 					result := int32(0)
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
+					/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
 					out[gindex] = result
@@ -364,22 +295,16 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	gc_n := gc_b.Len()
 	gc_s_dV := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_stencil.go:69
-	smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
-//line hecbench_stencil.go:75
-	bx := s3XTile * gc_bx
-//line hecbench_stencil.go:75
-	by := (s3BSize - 2) * gc_by
-//line hecbench_stencil.go:75
-	bz := (s3BSize - 2) * gc_bz
+	/*line hecbench_stencil.go:69*/ smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
+	/*line hecbench_stencil.go:75*/ bx := s3XTile * gc_bx
+	/*line hecbench_stencil.go:75*/ by := (s3BSize - 2) * gc_by
+	/*line hecbench_stencil.go:75*/ bz := (s3BSize - 2) * gc_bz
 	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-//line hecbench_stencil.go:79
-	dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	/*line hecbench_stencil.go:79*/ dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dSigmaY = dSigmaY[s3Index(nx, ny, nz, bx, by, bz, 0):]
 	dSigmaZ = dSigmaZ[s3Index(nx, ny, nz, bx, by, bz, 0):]
-//line hecbench_stencil.go:83
-	nLastX := s3XTile + 1
+	/*line hecbench_stencil.go:83*/ nLastX := s3XTile + 1
 	nLastY := s3BSize - 1
 	nLastZ := s3BSize - 1
 	if gc_bx == gc_gdx-1 {
@@ -391,8 +316,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	if gc_bz == gc_gdz-1 {
 		nLastZ = nz - 2 - (s3BSize-2)*gc_bz + 1
 	}
-//line hecbench_stencil.go:101
-	var pii, cii, nii, tii int
+	/*line hecbench_stencil.go:101*/ var pii, cii, nii, tii int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -406,18 +330,15 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_stencil.go:71
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_stencil.go:71*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
 					gc_b2 := gc_none
-//line hecbench_stencil.go:96
-					if tjj > nLastY {
+					/*line hecbench_stencil.go:96*/ if tjj > nLastY {
 						gc_b2 = gc_all
 					}
-//line hecbench_stencil.go:96
-					gc_if := gc_b2.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
+					/*line hecbench_stencil.go:96*/ gc_if := gc_b2.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -434,8 +355,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:96
-				if tjj > nLastY || tkk > nLastZ {
+				/*line hecbench_stencil.go:96*/ if tjj > nLastY || tkk > nLastZ {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -462,72 +382,52 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_stencil.go:71
-						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_stencil.go:71*/ gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:106
-					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
+					/*line hecbench_stencil.go:106*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
 						break
 					}
 					var gc_x3 int = 0
-//line hecbench_stencil.go:106
-					var gc_y3 int = tjj
-//line hecbench_stencil.go:106
-					var gc_z3 int = tkk
+					/*line hecbench_stencil.go:106*/ var gc_y3 int = tjj
+					/*line hecbench_stencil.go:106*/ var gc_z3 int = tkk
 					var gc_dir3 int = 0
-//line hecbench_stencil.go:106
-					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+					/*line hecbench_stencil.go:106*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
 					var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:106
-					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
-//line hecbench_stencil.go:106
-						gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
+					/*line hecbench_stencil.go:106*/ if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
+						/*line hecbench_stencil.go:106*/ gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
 					} else {
 						break gc_steps
 					}
-//line hecbench_stencil.go:106
-					gc_ld.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive4)
+					/*line hecbench_stencil.go:106*/ gc_ld.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive4)
 					var gc_x4 int = 1
-//line hecbench_stencil.go:107
-					var gc_y4 int = tjj
-//line hecbench_stencil.go:107
-					var gc_z4 int = tkk
+					/*line hecbench_stencil.go:107*/ var gc_y4 int = tjj
+					/*line hecbench_stencil.go:107*/ var gc_z4 int = tkk
 					var gc_dir4 int = 0
-//line hecbench_stencil.go:107
-					var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
+					/*line hecbench_stencil.go:107*/ var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
 					var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:107
-					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
-//line hecbench_stencil.go:107
-						gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t4:])
+					/*line hecbench_stencil.go:107*/ if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
+						/*line hecbench_stencil.go:107*/ gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t4:])
 					} else {
-//line hecbench_stencil.go:107
-						var gc_lanes2 [4]float64
+						/*line hecbench_stencil.go:107*/ var gc_lanes2 [4]float64
 						for gc_k2 := range 4 {
 							if gc_alive4.ToBits()&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_stencil.go:107
-								gc_lanes2[gc_k2] = dPsi[gc_t4+gc_k2]
+								/*line hecbench_stencil.go:107*/ gc_lanes2[gc_k2] = dPsi[gc_t4+gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
 					}
-//line hecbench_stencil.go:107
-					gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
-//line hecbench_stencil.go:107
-					var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
+					/*line hecbench_stencil.go:107*/ var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 					_ = xcharge
-//line hecbench_stencil.go:107
-					var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 					_ = ycharge
-//line hecbench_stencil.go:107
-					var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 					_ = zcharge
-//line hecbench_stencil.go:107
-					var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive4).StoreSlice(gc_s_dV[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -540,8 +440,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:106
-				smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
+				/*line hecbench_stencil.go:106*/ smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
 				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
 				var xcharge, ycharge, zcharge, dV float64
 				_ = xcharge
@@ -563,8 +462,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		} else if gc_bound >= gc_from {
 			gc_from = gc_bound + 1
 		}
-//line hecbench_stencil.go:129
-		if gc_bound := nLastZ; gc_bound < gc_to {
+		/*line hecbench_stencil.go:129*/ if gc_bound := nLastZ; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -586,71 +484,51 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
-//line hecbench_stencil.go:115
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_stencil.go:115*/ gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:114
-					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+					/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 						break
 					}
-//line hecbench_stencil.go:114
-					xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:114
-					yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+					/*line hecbench_stencil.go:114*/ xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+					/*line hecbench_stencil.go:114*/ yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
 					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
 					var gc_x5 int = 1
 					var gc_y5 int = tjj
-//line hecbench_stencil.go:117
-					var gc_z5 int = tkk
+					/*line hecbench_stencil.go:117*/ var gc_z5 int = tkk
 					var gc_dir5 int = 0
-//line hecbench_stencil.go:117
-					var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
+					/*line hecbench_stencil.go:117*/ var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
 					var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-					if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
+					/*line hecbench_stencil.go:117*/ if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
 					} else {
 						break gc_steps2
 					}
 					var gc_x6 int = 1
-//line hecbench_stencil.go:117
-					var gc_y6 int = tjj
-//line hecbench_stencil.go:117
-					var gc_z6 int = tkk
+					/*line hecbench_stencil.go:117*/ var gc_y6 int = tjj
+					/*line hecbench_stencil.go:117*/ var gc_z6 int = tkk
 					var gc_dir6 int = 1
-//line hecbench_stencil.go:117
-					var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
+					/*line hecbench_stencil.go:117*/ var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
 					var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-					if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
+					/*line hecbench_stencil.go:117*/ if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
 					} else {
 						break gc_steps2
 					}
 					var gc_x7 int = 1
-//line hecbench_stencil.go:117
-					var gc_y7 int = tjj
-//line hecbench_stencil.go:117
-					var gc_z7 int = tkk
+					/*line hecbench_stencil.go:117*/ var gc_y7 int = tjj
+					/*line hecbench_stencil.go:117*/ var gc_z7 int = tkk
 					var gc_dir7 int = 2
-//line hecbench_stencil.go:117
-					var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
+					/*line hecbench_stencil.go:117*/ var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
 					var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-					if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
+					/*line hecbench_stencil.go:117*/ if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
 					} else {
 						break gc_steps2
 					}
-//line hecbench_stencil.go:117
-					dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
+					/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
 					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive7).StoreSlice(gc_s_dV[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -664,8 +542,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				tjj := gc_ty
 				tkk := gc_tx
 				dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:114
-				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+				/*line hecbench_stencil.go:114*/ xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
@@ -677,13 +554,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-//line hecbench_stencil.go:120
-	tii = pii
+	/*line hecbench_stencil.go:120*/ tii = pii
 	pii = cii
 	cii = nii
 	nii = tii
-//line hecbench_stencil.go:125
-	for ii := 1; ii < nLastX; ii++ {
+	/*line hecbench_stencil.go:125*/ for ii := 1; ii < nLastX; ii++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -697,35 +572,26 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive10 := gc_all10
 						if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
-//line hecbench_stencil.go:71
-							gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:126
-						if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
+						/*line hecbench_stencil.go:126*/ if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
 							break
 						}
-//line hecbench_stencil.go:126
-						var gc_t12 int = ii + 1
+						/*line hecbench_stencil.go:126*/ var gc_t12 int = ii + 1
 						var gc_x10 int = gc_t12
-//line hecbench_stencil.go:126
-						var gc_y10 int = tjj
-//line hecbench_stencil.go:126
-						var gc_z10 int = tkk
+						/*line hecbench_stencil.go:126*/ var gc_y10 int = tjj
+						/*line hecbench_stencil.go:126*/ var gc_z10 int = tkk
 						var gc_dir10 int = 0
-//line hecbench_stencil.go:126
-						var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
+						/*line hecbench_stencil.go:126*/ var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
 						var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:126
-						if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
-//line hecbench_stencil.go:126
-							gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
+						/*line hecbench_stencil.go:126*/ if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
+							/*line hecbench_stencil.go:126*/ gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
 						} else {
 							break gc_steps3
 						}
-//line hecbench_stencil.go:126
-						gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive10)
+						/*line hecbench_stencil.go:126*/ gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive10)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -737,8 +603,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:126
-					smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
+					/*line hecbench_stencil.go:126*/ smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -776,80 +641,56 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive13 := gc_all13
 						if gc_ex13 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex13 != 0 {
-//line hecbench_stencil.go:131
-							gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:131*/ gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:72
-						var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:131
-						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+						/*line hecbench_stencil.go:72*/ var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
-//line hecbench_stencil.go:131
-						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
-//line hecbench_stencil.go:131
-						yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
+						/*line hecbench_stencil.go:131*/ xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
+						/*line hecbench_stencil.go:131*/ yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
 						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb2)
 						var gc_t14 int = tjj +
 							1
 						var gc_y11 int = gc_t14
-//line hecbench_stencil.go:134
-						var gc_z11 int = tkk
+						/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
 						var gc_dir11 int = 0
-//line hecbench_stencil.go:134
-						var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+						/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
 						var gc_ld7 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+						/*line hecbench_stencil.go:134*/ if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 						} else {
 							break gc_steps4
 						}
-//line hecbench_stencil.go:134
-						var gc_t16 int = tjj + 1
+						/*line hecbench_stencil.go:134*/ var gc_t16 int = tjj + 1
 						var gc_y12 int = gc_t16
-//line hecbench_stencil.go:134
-						var gc_z12 int = tkk
+						/*line hecbench_stencil.go:134*/ var gc_z12 int = tkk
 						var gc_dir12 int = 1
-//line hecbench_stencil.go:134
-						var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
+						/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
 						var gc_ld8 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+						/*line hecbench_stencil.go:134*/ if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 						} else {
 							break gc_steps4
 						}
-//line hecbench_stencil.go:134
-						var gc_t18 int = tjj + 1
+						/*line hecbench_stencil.go:134*/ var gc_t18 int = tjj + 1
 						var gc_y13 int = gc_t18
-//line hecbench_stencil.go:134
-						var gc_z13 int = tkk
+						/*line hecbench_stencil.go:134*/ var gc_z13 int = tkk
 						var gc_dir13 int = 2
-//line hecbench_stencil.go:134
-						var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
+						/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
 						var gc_ld9 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+						/*line hecbench_stencil.go:134*/ if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 						} else {
 							break gc_steps4
 						}
-//line hecbench_stencil.go:134
-						ycharge = gc_ld7.Mul(xd_).Add(gc_ld8.Mul(yd_)).Add(gc_ld9.Mul(zd_))
-//line hecbench_stencil.go:134
-						dV = dV.Add(ycharge)
-//line hecbench_stencil.go:134
-						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive13)
-//line hecbench_stencil.go:137
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:134*/ ycharge = gc_ld7.Mul(xd_).Add(gc_ld8.Mul(yd_)).Add(gc_ld9.Mul(zd_))
+						/*line hecbench_stencil.go:134*/ dV = dV.Add(ycharge)
+						/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive13)
+						/*line hecbench_stencil.go:137*/ dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -861,11 +702,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var ycharge float64
+					/*line hecbench_stencil.go:74*/ var ycharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:131
-					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					/*line hecbench_stencil.go:131*/ xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
 					zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
@@ -887,8 +726,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:154
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -908,19 +746,15 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive16 := gc_all16
 						if gc_ex16 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex16 != 0 {
-//line hecbench_stencil.go:71
-							gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:141
-						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
+						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:141*/ if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 							break
 						}
-//line hecbench_stencil.go:141
-						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+						/*line hecbench_stencil.go:141*/ dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive16).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -934,8 +768,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					tjj := gc_ty
 					tkk := gc_tx
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:141
-					dV -= smPsi[3][tjj-1][tkk]
+					/*line hecbench_stencil.go:141*/ dV -= smPsi[3][tjj-1][tkk]
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -947,8 +780,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_stencil.go:154
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -970,23 +802,17 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive19 := gc_all19
 						if gc_ex19 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex19 != 0 {
-//line hecbench_stencil.go:148
-							gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:148*/ gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:72
-						var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:148
-						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+						/*line hecbench_stencil.go:72*/ var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
-//line hecbench_stencil.go:148
-						xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb3)
-//line hecbench_stencil.go:148
-						yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:148*/ xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:148*/ yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
 						zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
 						var gc_t20 int = tkk +
 							1
@@ -994,56 +820,39 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_y14 int = tjj
 						var gc_z14 int = gc_t20
 						var gc_dir14 int = 0
-//line hecbench_stencil.go:151
-						var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
+						/*line hecbench_stencil.go:151*/ var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
 						var gc_ld10 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-						if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
+						/*line hecbench_stencil.go:151*/ if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
 						} else {
 							break gc_steps5
 						}
-//line hecbench_stencil.go:151
-						var gc_t22 int = tkk + 1
-//line hecbench_stencil.go:151
-						var gc_y15 int = tjj
+						/*line hecbench_stencil.go:151*/ var gc_t22 int = tkk + 1
+						/*line hecbench_stencil.go:151*/ var gc_y15 int = tjj
 						var gc_z15 int = gc_t22
 						var gc_dir15 int = 1
-//line hecbench_stencil.go:151
-						var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+						/*line hecbench_stencil.go:151*/ var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
 						var gc_ld11 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-						if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
+						/*line hecbench_stencil.go:151*/ if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
 						} else {
 							break gc_steps5
 						}
-//line hecbench_stencil.go:151
-						var gc_t24 int = tkk + 1
-//line hecbench_stencil.go:151
-						var gc_y16 int = tjj
+						/*line hecbench_stencil.go:151*/ var gc_t24 int = tkk + 1
+						/*line hecbench_stencil.go:151*/ var gc_y16 int = tjj
 						var gc_z16 int = gc_t24
 						var gc_dir16 int = 2
-//line hecbench_stencil.go:151
-						var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+						/*line hecbench_stencil.go:151*/ var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
 						var gc_ld12 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-						if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
+						/*line hecbench_stencil.go:151*/ if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
 						} else {
 							break gc_steps5
 						}
-//line hecbench_stencil.go:151
-						zcharge = gc_ld10.Mul(xd_2).Add(gc_ld11.Mul(yd_2)).Add(gc_ld12.Mul(zd_2))
-//line hecbench_stencil.go:151
-						dV = dV.Add(zcharge)
-//line hecbench_stencil.go:151
-						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive19)
-//line hecbench_stencil.go:154
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:151*/ zcharge = gc_ld10.Mul(xd_2).Add(gc_ld11.Mul(yd_2)).Add(gc_ld12.Mul(zd_2))
+						/*line hecbench_stencil.go:151*/ dV = dV.Add(zcharge)
+						/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive19)
+						/*line hecbench_stencil.go:154*/ dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1055,11 +864,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var zcharge float64
+					/*line hecbench_stencil.go:74*/ var zcharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:148
-					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					/*line hecbench_stencil.go:148*/ xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
 					zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
@@ -1081,8 +888,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:171
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:171*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1102,19 +908,15 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive22 := gc_all22
 						if gc_ex22 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex22 != 0 {
-//line hecbench_stencil.go:71
-							gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:159
-						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
+						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:159*/ if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 							break
 						}
-//line hecbench_stencil.go:159
-						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+						/*line hecbench_stencil.go:159*/ dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1128,8 +930,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					tjj := gc_ty
 					tkk := gc_tx
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:159
-					dV -= smPsi[3][tjj][tkk-1]
+					/*line hecbench_stencil.go:159*/ dV -= smPsi[3][tjj][tkk-1]
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1146,8 +947,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
 			}
-//line hecbench_stencil.go:177
-			if gc_bound := nLastZ; gc_bound < gc_to {
+			/*line hecbench_stencil.go:177*/ if gc_bound := nLastZ; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1169,107 +969,74 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive25 := gc_all25
 						if gc_ex25 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex25 != 0 {
-//line hecbench_stencil.go:166
-							gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:166*/ gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-//line hecbench_stencil.go:72
-						var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:72
-						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:165
-						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+						/*line hecbench_stencil.go:72*/ var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:165*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 							break
 						}
-//line hecbench_stencil.go:165
-						xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:165
-						yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
+						/*line hecbench_stencil.go:165*/ xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+						/*line hecbench_stencil.go:165*/ yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
 						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb4)
 						var gc_t26 int = ii + 1
 						var gc_x11 int = gc_t26
-//line hecbench_stencil.go:168
-						var gc_y17 int = tjj
-//line hecbench_stencil.go:168
-						var gc_z17 int = tkk
+						/*line hecbench_stencil.go:168*/ var gc_y17 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z17 int = tkk
 						var gc_dir17 int = 0
-//line hecbench_stencil.go:168
-						var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
+						/*line hecbench_stencil.go:168*/ var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
 						var gc_ld13 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-							gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
+						/*line hecbench_stencil.go:168*/ if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
 						} else {
 							break gc_steps6
 						}
-//line hecbench_stencil.go:168
-						var gc_t28 int = ii + 1
+						/*line hecbench_stencil.go:168*/ var gc_t28 int = ii + 1
 						var gc_x12 int = gc_t28
-//line hecbench_stencil.go:168
-						var gc_y18 int = tjj
-//line hecbench_stencil.go:168
-						var gc_z18 int = tkk
+						/*line hecbench_stencil.go:168*/ var gc_y18 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z18 int = tkk
 						var gc_dir18 int = 1
-//line hecbench_stencil.go:168
-						var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
+						/*line hecbench_stencil.go:168*/ var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
 						var gc_ld14 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-							gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
+						/*line hecbench_stencil.go:168*/ if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
 						} else {
 							break gc_steps6
 						}
-//line hecbench_stencil.go:168
-						var gc_t30 int = ii + 1
+						/*line hecbench_stencil.go:168*/ var gc_t30 int = ii + 1
 						var gc_x13 int = gc_t30
-//line hecbench_stencil.go:168
-						var gc_y19 int = tjj
-//line hecbench_stencil.go:168
-						var gc_z19 int = tkk
+						/*line hecbench_stencil.go:168*/ var gc_y19 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z19 int = tkk
 						var gc_dir19 int = 2
-//line hecbench_stencil.go:168
-						var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
+						/*line hecbench_stencil.go:168*/ var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
 						var gc_ld15 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-							gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
+						/*line hecbench_stencil.go:168*/ if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
 						} else {
 							break gc_steps6
 						}
-//line hecbench_stencil.go:168
-						xcharge = gc_ld13.Mul(xd_3).Add(gc_ld14.Mul(yd_3)).Add(gc_ld15.Mul(zd_3))
-//line hecbench_stencil.go:168
-						dV = dV.Add(xcharge)
-//line hecbench_stencil.go:168
-						var gc_y20 int = tjj
-//line hecbench_stencil.go:168
-						var gc_z20 int = tkk
+						/*line hecbench_stencil.go:168*/ xcharge = gc_ld13.Mul(xd_3).Add(gc_ld14.Mul(yd_3)).Add(gc_ld15.Mul(zd_3))
+						/*line hecbench_stencil.go:168*/ dV = dV.Add(xcharge)
+						/*line hecbench_stencil.go:168*/ var gc_y20 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z20 int = tkk
 						var gc_dir20 int = 0
 						var gc_t32 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
-//line hecbench_stencil.go:170
-						if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
-//line hecbench_stencil.go:170
-							dV.StoreMasked((*[4]float64)(dNpsi[gc_t32:]), gc_alive25)
+						/*line hecbench_stencil.go:170*/ if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
+							/*line hecbench_stencil.go:170*/ dV.StoreMasked((*[4]float64)(dNpsi[gc_t32:]), gc_alive25)
 						} else {
-//line hecbench_stencil.go:170
-							var gc_lanes16 [4]float64
-//line hecbench_stencil.go:170
-							dV.Store(&gc_lanes16)
+							/*line hecbench_stencil.go:170*/ var gc_lanes16 [4]float64
+							/*line hecbench_stencil.go:170*/ dV.Store(&gc_lanes16)
 							for gc_k16 := range 4 {
 								if gc_alive25.ToBits()&(1<<gc_k16) != 0 {
 									gc_pos.Thread = gc_rank + gc_k16
-//line hecbench_stencil.go:170
-									dNpsi[gc_t32+gc_k16] = gc_lanes16[gc_k16]
+									/*line hecbench_stencil.go:170*/ dNpsi[gc_t32+gc_k16] = gc_lanes16[gc_k16]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
-//line hecbench_stencil.go:170
-						dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
+						/*line hecbench_stencil.go:170*/ dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive25).StoreSlice(gc_s_dV[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1282,11 +1049,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
-					var xcharge float64
+					/*line hecbench_stencil.go:74*/ var xcharge float64
 					dV := gc_s_dV[gc_rank]
-//line hecbench_stencil.go:165
-					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+					/*line hecbench_stencil.go:165*/ xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 					zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 					xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
@@ -1301,8 +1066,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 			}
 		}
-//line hecbench_stencil.go:174
-		tii = pii
+		/*line hecbench_stencil.go:174*/ tii = pii
 		pii = cii
 		cii = nii
 		nii = tii

@@ -76,15 +76,13 @@ func gc_body_surfelRenderKernel[T surfelReal](gc_b *compiled.Block, gc_lo, gc_hi
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 						{
-//line hecbench_surfel.go:34
-							var ray [3]T
+							/*line hecbench_surfel.go:34*/ var ray [3]T
 							ray[0] = T(x) - T(w-1)*T(0.5)
 							ray[1] = T(y) - T(h-1)*T(0.5)
 							ray[2] = f
 							var pt, n, p [3]T
 							dMin := T(1e20)
-//line hecbench_surfel.go:41
-							for i := 0; i < N; i++ {
+							/*line hecbench_surfel.go:41*/ for i := 0; i < N; i++ {
 								p[0] = s[i*colDim+colPX]
 								p[1] = s[i*colDim+colPY]
 								p[2] = s[i*colDim+colPZ]

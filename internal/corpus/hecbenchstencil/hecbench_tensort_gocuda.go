@@ -82,8 +82,7 @@ func gc_jam_tensorTransposeKernel_27_flush(gc_j *gc_jam_tensorTransposeKernel_27
 //line hecbench_tensort.go:105
 func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_lane) {
 	dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput := gc_l.dimInput, gc_l.im, gc_l.it, gc_l.shapeInputR, gc_l.offset1, gc_l.strideInput, gc_l.shapeInput
-//line hecbench_tensort.go:27
-	for i := 0; i < dimInput; i++ {
+	/*line hecbench_tensort.go:27*/ for i := 0; i < dimInput; i++ {
 		im = int(float32(it) * shapeInputR[i])
 		offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
 		it = im
@@ -94,130 +93,83 @@ func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_
 // gc_jam_tensorTransposeKernel_27_run4 runs the rest of tensorTransposeKernel's loop at line 27 for 4 threads, their loops interleaved.
 func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27) {
 	gc_l0_dimInput := gc_j.lanes[0].dimInput
-//line hecbench_tensort.go:39
-	gc_l0_im := gc_j.lanes[0].im
-//line hecbench_tensort.go:41
-	gc_l0_it := gc_j.lanes[0].it
-//line hecbench_tensort.go:43
-	gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
-//line hecbench_tensort.go:45
-	gc_l0_offset1 := gc_j.lanes[0].offset1
-//line hecbench_tensort.go:47
-	gc_l0_strideInput := gc_j.lanes[0].strideInput
-//line hecbench_tensort.go:49
-	gc_l0_shapeInput := gc_j.lanes[0].shapeInput
-//line hecbench_tensort.go:51
-	gc_l1_dimInput := gc_j.lanes[1].dimInput
-//line hecbench_tensort.go:53
-	gc_l1_im := gc_j.lanes[1].im
-//line hecbench_tensort.go:55
-	gc_l1_it := gc_j.lanes[1].it
-//line hecbench_tensort.go:57
-	gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
-//line hecbench_tensort.go:59
-	gc_l1_offset1 := gc_j.lanes[1].offset1
-//line hecbench_tensort.go:61
-	gc_l1_strideInput := gc_j.lanes[1].strideInput
-//line hecbench_tensort.go:63
-	gc_l1_shapeInput := gc_j.lanes[1].shapeInput
-//line hecbench_tensort.go:65
-	gc_l2_dimInput := gc_j.lanes[2].dimInput
-//line hecbench_tensort.go:67
-	gc_l2_im := gc_j.lanes[2].im
-//line hecbench_tensort.go:69
-	gc_l2_it := gc_j.lanes[2].it
-//line hecbench_tensort.go:71
-	gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
-//line hecbench_tensort.go:73
-	gc_l2_offset1 := gc_j.lanes[2].offset1
-//line hecbench_tensort.go:75
-	gc_l2_strideInput := gc_j.lanes[2].strideInput
-//line hecbench_tensort.go:77
-	gc_l2_shapeInput := gc_j.lanes[2].shapeInput
-//line hecbench_tensort.go:79
-	gc_l3_dimInput := gc_j.lanes[3].dimInput
-//line hecbench_tensort.go:81
-	gc_l3_im := gc_j.lanes[3].im
-//line hecbench_tensort.go:83
-	gc_l3_it := gc_j.lanes[3].it
-//line hecbench_tensort.go:85
-	gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
-//line hecbench_tensort.go:87
-	gc_l3_offset1 := gc_j.lanes[3].offset1
-//line hecbench_tensort.go:89
-	gc_l3_strideInput := gc_j.lanes[3].strideInput
-//line hecbench_tensort.go:91
-	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
+	/*line hecbench_tensort.go:39*/ gc_l0_im := gc_j.lanes[0].im
+	/*line hecbench_tensort.go:41*/ gc_l0_it := gc_j.lanes[0].it
+	/*line hecbench_tensort.go:43*/ gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
+	/*line hecbench_tensort.go:45*/ gc_l0_offset1 := gc_j.lanes[0].offset1
+	/*line hecbench_tensort.go:47*/ gc_l0_strideInput := gc_j.lanes[0].strideInput
+	/*line hecbench_tensort.go:49*/ gc_l0_shapeInput := gc_j.lanes[0].shapeInput
+	/*line hecbench_tensort.go:51*/ gc_l1_dimInput := gc_j.lanes[1].dimInput
+	/*line hecbench_tensort.go:53*/ gc_l1_im := gc_j.lanes[1].im
+	/*line hecbench_tensort.go:55*/ gc_l1_it := gc_j.lanes[1].it
+	/*line hecbench_tensort.go:57*/ gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
+	/*line hecbench_tensort.go:59*/ gc_l1_offset1 := gc_j.lanes[1].offset1
+	/*line hecbench_tensort.go:61*/ gc_l1_strideInput := gc_j.lanes[1].strideInput
+	/*line hecbench_tensort.go:63*/ gc_l1_shapeInput := gc_j.lanes[1].shapeInput
+	/*line hecbench_tensort.go:65*/ gc_l2_dimInput := gc_j.lanes[2].dimInput
+	/*line hecbench_tensort.go:67*/ gc_l2_im := gc_j.lanes[2].im
+	/*line hecbench_tensort.go:69*/ gc_l2_it := gc_j.lanes[2].it
+	/*line hecbench_tensort.go:71*/ gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
+	/*line hecbench_tensort.go:73*/ gc_l2_offset1 := gc_j.lanes[2].offset1
+	/*line hecbench_tensort.go:75*/ gc_l2_strideInput := gc_j.lanes[2].strideInput
+	/*line hecbench_tensort.go:77*/ gc_l2_shapeInput := gc_j.lanes[2].shapeInput
+	/*line hecbench_tensort.go:79*/ gc_l3_dimInput := gc_j.lanes[3].dimInput
+	/*line hecbench_tensort.go:81*/ gc_l3_im := gc_j.lanes[3].im
+	/*line hecbench_tensort.go:83*/ gc_l3_it := gc_j.lanes[3].it
+	/*line hecbench_tensort.go:85*/ gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
+	/*line hecbench_tensort.go:87*/ gc_l3_offset1 := gc_j.lanes[3].offset1
+	/*line hecbench_tensort.go:89*/ gc_l3_strideInput := gc_j.lanes[3].strideInput
+	/*line hecbench_tensort.go:91*/ gc_l3_shapeInput := gc_j.lanes[3].shapeInput
 	gc_a1 := 0
 	gc_a2 := 0
 	gc_a3 := 0
 	gc_a4 := 0
 	gc_n5 := max(min(gc_l0_dimInput-gc_a1, gc_l1_dimInput-gc_a2, gc_l2_dimInput-gc_a3, gc_l3_dimInput-gc_a4), 0)
 	if gc_n5 > 0 {
-//line hecbench_tensort.go:27
-		gc_w7 := gc_l0_shapeInputR[gc_a1+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w8 := gc_l0_strideInput[gc_a1+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w9 := gc_l0_shapeInput[gc_a1+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w10 := gc_l1_shapeInputR[gc_a2+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w11 := gc_l1_strideInput[gc_a2+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w12 := gc_l1_shapeInput[gc_a2+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w13 := gc_l2_shapeInputR[gc_a3+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w14 := gc_l2_strideInput[gc_a3+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w15 := gc_l2_shapeInput[gc_a3+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w16 := gc_l3_shapeInputR[gc_a4+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w17 := gc_l3_strideInput[gc_a4+0:][:gc_n5]
-//line hecbench_tensort.go:27
-		gc_w18 := gc_l3_shapeInput[gc_a4+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w7 := gc_l0_shapeInputR[gc_a1+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w8 := gc_l0_strideInput[gc_a1+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w9 := gc_l0_shapeInput[gc_a1+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w10 := gc_l1_shapeInputR[gc_a2+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w11 := gc_l1_strideInput[gc_a2+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w12 := gc_l1_shapeInput[gc_a2+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w13 := gc_l2_shapeInputR[gc_a3+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w14 := gc_l2_strideInput[gc_a3+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w15 := gc_l2_shapeInput[gc_a3+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w16 := gc_l3_shapeInputR[gc_a4+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w17 := gc_l3_strideInput[gc_a4+0:][:gc_n5]
+		/*line hecbench_tensort.go:27*/ gc_w18 := gc_l3_shapeInput[gc_a4+0:][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
-//line hecbench_tensort.go:28
-			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
+			/*line hecbench_tensort.go:28*/ gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
-//line hecbench_tensort.go:28
-			gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
+			/*line hecbench_tensort.go:28*/ gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
 			gc_l1_offset1 += int(gc_w11[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w12[gc_j6]))
 			gc_l1_it = gc_l1_im
-//line hecbench_tensort.go:28
-			gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])
+			/*line hecbench_tensort.go:28*/ gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])
 			gc_l2_offset1 += int(gc_w14[gc_j6]) * (gc_l2_it - gc_l2_im*int(gc_w15[gc_j6]))
 			gc_l2_it = gc_l2_im
-//line hecbench_tensort.go:28
-			gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
+			/*line hecbench_tensort.go:28*/ gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
 			gc_l3_offset1 += int(gc_w17[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w18[gc_j6]))
 			gc_l3_it = gc_l3_im
 		}
 	}
 	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_dimInput; gc_l0_i++ {
-//line hecbench_tensort.go:28
-		gc_l0_im = int(float32(gc_l0_it) * gc_l0_shapeInputR[gc_l0_i])
+		/*line hecbench_tensort.go:28*/ gc_l0_im = int(float32(gc_l0_it) * gc_l0_shapeInputR[gc_l0_i])
 		gc_l0_offset1 += int(gc_l0_strideInput[gc_l0_i]) * (gc_l0_it - gc_l0_im*int(gc_l0_shapeInput[gc_l0_i]))
 		gc_l0_it = gc_l0_im
 	}
 	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_dimInput; gc_l1_i++ {
-//line hecbench_tensort.go:28
-		gc_l1_im = int(float32(gc_l1_it) * gc_l1_shapeInputR[gc_l1_i])
+		/*line hecbench_tensort.go:28*/ gc_l1_im = int(float32(gc_l1_it) * gc_l1_shapeInputR[gc_l1_i])
 		gc_l1_offset1 += int(gc_l1_strideInput[gc_l1_i]) * (gc_l1_it - gc_l1_im*int(gc_l1_shapeInput[gc_l1_i]))
 		gc_l1_it = gc_l1_im
 	}
 	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_dimInput; gc_l2_i++ {
-//line hecbench_tensort.go:28
-		gc_l2_im = int(float32(gc_l2_it) * gc_l2_shapeInputR[gc_l2_i])
+		/*line hecbench_tensort.go:28*/ gc_l2_im = int(float32(gc_l2_it) * gc_l2_shapeInputR[gc_l2_i])
 		gc_l2_offset1 += int(gc_l2_strideInput[gc_l2_i]) * (gc_l2_it - gc_l2_im*int(gc_l2_shapeInput[gc_l2_i]))
 		gc_l2_it = gc_l2_im
 	}
 	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_dimInput; gc_l3_i++ {
-//line hecbench_tensort.go:28
-		gc_l3_im = int(float32(gc_l3_it) * gc_l3_shapeInputR[gc_l3_i])
+		/*line hecbench_tensort.go:28*/ gc_l3_im = int(float32(gc_l3_it) * gc_l3_shapeInputR[gc_l3_i])
 		gc_l3_offset1 += int(gc_l3_strideInput[gc_l3_i]) * (gc_l3_it - gc_l3_im*int(gc_l3_shapeInput[gc_l3_i]))
 		gc_l3_it = gc_l3_im
 	}

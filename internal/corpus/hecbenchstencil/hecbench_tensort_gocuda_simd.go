@@ -20,25 +20,19 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_offset1 := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_tensort.go:23
-	tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
-//line hecbench_tensort.go:25
-	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
+	/*line hecbench_tensort.go:23*/ tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
+	/*line hecbench_tensort.go:25*/ for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
 		var gc_jam gc_jam_tensorTransposeKernel_27
 		archsimd.ClearAVXUpperBits()
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:26
-			it := blockIdx
+			/*line hecbench_tensort.go:26*/ it := blockIdx
 			im := 0
 			offset1 := 0
-//line hecbench_tensort.go:27
-			gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
+			/*line hecbench_tensort.go:27*/ gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
 		}
-//line hecbench_tensort.go:33
-		gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
-//line hecbench_tensort.go:33
-		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
+		/*line hecbench_tensort.go:33*/ gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
+		/*line hecbench_tensort.go:33*/ for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -46,8 +40,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_tensort.go:42
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_tensort.go:42*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -64,8 +57,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_tx := gc_vstep
 							var i_ int = gc_tx + gc_off2
 							_ = i_
-//line hecbench_tensort.go:34
-							archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_tensort.go:34*/ archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -74,8 +66,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
-//line hecbench_tensort.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
 					gc_vstep2 := gc_from
@@ -83,12 +74,10 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							gc_tx := gc_vstep2
 							var i_ int = gc_tx + gc_off2
-//line hecbench_tensort.go:34
-							if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
+							/*line hecbench_tensort.go:34*/ if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
 								break
 							}
-//line hecbench_tensort.go:35
-							archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
+							/*line hecbench_tensort.go:35*/ archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -99,8 +88,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line hecbench_tensort.go:34
-						tile[i_] = input[i_+blockIdx*tileSize]
+						/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
 					}
 				}
 			}
@@ -108,8 +96,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tensort.go:39
-		for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk {
+		/*line hecbench_tensort.go:39*/ for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -117,8 +104,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
-//line hecbench_tensort.go:48
-				panic(compiled.ErrGuardWraps)
+				/*line hecbench_tensort.go:48*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -128,8 +114,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var it int
-//line hecbench_tensort.go:59
-					var im int
+					/*line hecbench_tensort.go:59*/ var im int
 					offset1 := gc_s_offset1[gc_rank]
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off3
@@ -147,10 +132,8 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					if gc_trips == gc_chunk {
 						gc_more3 = true
 					}
-//line hecbench_tensort.go:55
-					for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
-//line hecbench_tensort.go:40
-						it = i_2
+					/*line hecbench_tensort.go:55*/ for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
+						/*line hecbench_tensort.go:40*/ it = i_2
 						offset2, localOffset := 0, 0
 						for j := 0; j < dimOutput; j++ {
 							im = int(float32(it) * shapeOutputR[j])

@@ -39,34 +39,29 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_vmc.go:48
-	sdata := gocuda.Shared[float32](t, 512)[:512]
+	/*line hecbench_vmc.go:48*/ sdata := gocuda.Shared[float32](t, 512)[:512]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:51
-			st := vmcZero
+			/*line hecbench_vmc.go:51*/ st := vmcZero
 			for i < n {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_vmc.go:53
-				st += data[i]
+				/*line hecbench_vmc.go:53*/ st += data[i]
 				i += nthread
 			}
 			sdata[gc_tx] = st
 		}
 	}
-//line hecbench_vmc.go:61
-	for s := uint32(128); s > 0; s >>= 1 {
+	/*line hecbench_vmc.go:61*/ for s := uint32(128); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_vmc.go:62
-				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
+				/*line hecbench_vmc.go:62*/ if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
 					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
@@ -78,23 +73,17 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line hecbench_vmc.go:76
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
+		/*line hecbench_vmc.go:76*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
 			gc_at := blocksums[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_vmc.go:68
-				gc_at[0] = sdata[0]
-//line hecbench_vmc.go:68
-				gc_at[0] = sdata[0]
-//line hecbench_vmc.go:68
-				gc_at[0] = sdata[0]
-//line hecbench_vmc.go:68
-				gc_at[0] = sdata[0]
+				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
+				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
+				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
+				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_vmc.go:68
-				gc_at[0] = sdata[0]
+				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -102,32 +91,27 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:68
-					blocksums[gc_bx] = sdata[0]
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:68
-					blocksums[gc_bx] = sdata[0]
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:68
-					blocksums[gc_bx] = sdata[0]
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:68
-					blocksums[gc_bx] = sdata[0]
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:68
-				blocksums[gc_bx] = sdata[0]
+				/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -163,8 +147,7 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line hecbench_vmc.go:112
-			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
+			/*line hecbench_vmc.go:112*/ if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
 				gc_at := states[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -172,40 +155,35 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						gc_at[gc_tx] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						gc_at[gc_tx] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						gc_at[gc_tx] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						gc_at[gc_tx] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-					gc_at[gc_tx] = seed ^ uint32(i)
+					/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 					lcgRandomInit(&gc_at[gc_tx])
 				}
 			} else {
@@ -215,40 +193,35 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						states[i] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						states[i] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						states[i] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-						states[i] = seed ^ uint32(i)
+						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:96
-					states[i] = seed ^ uint32(i)
+					/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
 					lcgRandomInit(&states[i])
 				}
 			}
@@ -303,8 +276,7 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line hecbench_vmc.go:133
-			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
+			/*line hecbench_vmc.go:133*/ if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
 				gc_at := x1[gc_off:][:gc_bdx]
 				gc_at2 := states[gc_off:][:gc_bdx]
 				gc_at3 := y1[gc_off:][:gc_bdx]
@@ -315,8 +287,7 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 				gc_at8 := psi[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:117
-					gc_at[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					/*line hecbench_vmc.go:117*/ gc_at[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
 					gc_at3[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
 					gc_at4[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
 					gc_at5[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
@@ -328,8 +299,7 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:117
-					x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					/*line hecbench_vmc.go:117*/ x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					x2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
@@ -398,16 +368,14 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 						gc_at12 := stats[gc_off6:][:gc_bdx]
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_vmc.go:132
-							x1 := gc_at[gc_tx]
+							/*line hecbench_vmc.go:132*/ x1 := gc_at[gc_tx]
 							y1 := gc_at2[gc_tx]
 							z1 := gc_at3[gc_tx]
 							x2 := gc_at4[gc_tx]
 							y2 := gc_at5[gc_tx]
 							z2 := gc_at6[gc_tx]
 							p := gc_at7[gc_tx]
-//line hecbench_vmc.go:140
-							for step := 0; step < nstep; step++ {
+							/*line hecbench_vmc.go:140*/ for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								y1new := y1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								z1new := z1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
@@ -415,8 +383,7 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 								y2new := y2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-//line hecbench_vmc.go:149
-								if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
+								/*line hecbench_vmc.go:149*/ if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
 									gc_at9[gc_tx]++
 									p = pnew
 									x1 = x1new
@@ -426,11 +393,9 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 									y2 = y2new
 									z2 = z2new
 								}
-//line hecbench_vmc.go:160
-								var r1, r2, r12 float32
+								/*line hecbench_vmc.go:160*/ var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-//line hecbench_vmc.go:163
-								gc_at10[gc_tx] += r1
+								/*line hecbench_vmc.go:163*/ gc_at10[gc_tx] += r1
 								gc_at11[gc_tx] += r2
 								gc_at12[gc_tx] += r12
 							}
@@ -446,16 +411,14 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:132
-							x1 := X1[i]
+							/*line hecbench_vmc.go:132*/ x1 := X1[i]
 							y1 := Y1[i]
 							z1 := Z1[i]
 							x2 := X2[i]
 							y2 := Y2[i]
 							z2 := Z2[i]
 							p := P[i]
-//line hecbench_vmc.go:140
-							for step := 0; step < nstep; step++ {
+							/*line hecbench_vmc.go:140*/ for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								y1new := y1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								z1new := z1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
@@ -463,8 +426,7 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 								y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-//line hecbench_vmc.go:149
-								if pnew*pnew > p*p*lcgRandom(&states[i]) {
+								/*line hecbench_vmc.go:149*/ if pnew*pnew > p*p*lcgRandom(&states[i]) {
 									stats[3*Npoint+i]++
 									p = pnew
 									x1 = x1new
@@ -474,11 +436,9 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 									y2 = y2new
 									z2 = z2new
 								}
-//line hecbench_vmc.go:160
-								var r1, r2, r12 float32
+								/*line hecbench_vmc.go:160*/ var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-//line hecbench_vmc.go:163
-								stats[0*Npoint+i] += r1
+								/*line hecbench_vmc.go:163*/ stats[0*Npoint+i] += r1
 								stats[1*Npoint+i] += r2
 								stats[2*Npoint+i] += r12
 							}

@@ -28,8 +28,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_vmc.go:124
-			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
+			/*line hecbench_vmc.go:124*/ gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
 			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
 			gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
@@ -39,8 +38,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 				gc_at3 := stats[gc_off3:][:gc_runhi]
 				gc_at4 := stats[gc_off4:][:gc_runhi]
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-//line hecbench_vmc.go:105
-					gc_at[gc_tx] = vmcZero
+					/*line hecbench_vmc.go:105*/ gc_at[gc_tx] = vmcZero
 					gc_at2[gc_tx] = vmcZero
 					gc_at3[gc_tx] = vmcZero
 					gc_at4[gc_tx] = vmcZero
@@ -51,8 +49,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:105
-					stats[0*Npoint+i] = vmcZero
+					/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
 					stats[1*Npoint+i] = vmcZero
 					stats[2*Npoint+i] = vmcZero
 					stats[3*Npoint+i] = vmcZero

@@ -30,8 +30,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_vmc.go:124
-			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
+			/*line hecbench_vmc.go:124*/ gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
 			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
 			gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
@@ -42,26 +41,20 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 				gc_at4 := stats[gc_off4:][:gc_runhi]
 				gc_vstep := gc_runlo
 				if compiled.SIMD {
-//line hecbench_vmc.go:105
-					gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
+					/*line hecbench_vmc.go:105*/ gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bdx*gc_bx + gc_tx
 						_ = i
-//line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
-//line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at2[gc_tx:])
-//line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at3[gc_tx:])
-//line hecbench_vmc.go:105
-						gc_vb2.StoreSlice(gc_at4[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line hecbench_vmc.go:105
-					gc_at[gc_tx] = vmcZero
+					/*line hecbench_vmc.go:105*/ gc_at[gc_tx] = vmcZero
 					gc_at2[gc_tx] = vmcZero
 					gc_at3[gc_tx] = vmcZero
 					gc_at4[gc_tx] = vmcZero
@@ -69,17 +62,14 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 			} else {
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
-//line hecbench_vmc.go:105
-					gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
+					/*line hecbench_vmc.go:105*/ gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:105
-						if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
+						/*line hecbench_vmc.go:105*/ if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
 							break
 						}
-//line hecbench_vmc.go:105
-						gc_vb.StoreSlice(stats[0*Npoint+i:])
+						/*line hecbench_vmc.go:105*/ gc_vb.StoreSlice(stats[0*Npoint+i:])
 						gc_vb.StoreSlice(stats[1*Npoint+i:])
 						gc_vb.StoreSlice(stats[2*Npoint+i:])
 						gc_vb.StoreSlice(stats[3*Npoint+i:])
@@ -91,8 +81,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:105
-					stats[0*Npoint+i] = vmcZero
+					/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
 					stats[1*Npoint+i] = vmcZero
 					stats[2*Npoint+i] = vmcZero
 					stats[3*Npoint+i] = vmcZero

@@ -20,8 +20,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_wlcpow.go:103
-	sharedData := gocuda.DynamicShared[float32](t)
+	/*line hecbench_wlcpow.go:103*/ sharedData := gocuda.DynamicShared[float32](t)
 	temp := sharedData[0:]
 	r0 := sharedData[1*(nType+1):]
 	muTarg := sharedData[2*(nType+1):]
@@ -30,8 +29,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 	gamt := sharedData[5*(nType+1):]
 	sigc := sharedData[6*(nType+1):]
 	sigt := sharedData[7*(nType+1):]
-//line hecbench_wlcpow.go:113
-	for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx {
+	/*line hecbench_wlcpow.go:113*/ for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -39,8 +37,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_wlcpow.go:122
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_wlcpow.go:122*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -70,8 +67,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						gc_tx := gc_vstep
 						var i int = gc_tx + gc_off
 						_ = i
-//line hecbench_wlcpow.go:114
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_wlcpow.go:114*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
@@ -87,8 +83,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line hecbench_wlcpow.go:114
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_wlcpow.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at8[gc_tx]
@@ -103,12 +98,10 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_tx + gc_off
-//line hecbench_wlcpow.go:114
-						if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
+						/*line hecbench_wlcpow.go:114*/ if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
 							break
 						}
-//line hecbench_wlcpow.go:115
-						archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
+						/*line hecbench_wlcpow.go:115*/ archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
 						archsimd.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
 						archsimd.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
 						archsimd.LoadFloat32x8Slice(qpGlobal[i:]).StoreSlice(qp[i:])
@@ -126,8 +119,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line hecbench_wlcpow.go:114
-					temp[i] = tempGlobal[i]
+					/*line hecbench_wlcpow.go:114*/ temp[i] = tempGlobal[i]
 					r0[i] = r0Global[i]
 					muTarg[i] = muTargGlobal[i]
 					qp[i] = qpGlobal[i]
@@ -142,8 +134,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
 	gc_span := (gc_gdx * gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line hecbench_wlcpow.go:125
-	for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk {
+	/*line hecbench_wlcpow.go:125*/ for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -151,8 +142,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-//line hecbench_wlcpow.go:134
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_wlcpow.go:134*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -176,15 +166,12 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
-//line hecbench_wlcpow.go:141
-				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
-//line hecbench_wlcpow.go:126
-					n := int(nbond[i_])
+				/*line hecbench_wlcpow.go:141*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
+					/*line hecbench_wlcpow.go:126*/ n := int(nbond[i_])
 					coord1 := coordMerged[i_]
 					veloc1 := veloc[i_]
 					var fxi, fyi, fzi float32 = 0, 0, 0
-//line hecbench_wlcpow.go:131
-					for p := 0; p < n; p++ {
+					/*line hecbench_wlcpow.go:131*/ for p := 0; p < n; p++ {
 						j := int(bonds[i_+p*padding].X)
 						typ := bonds[i_+p*padding].Y
 						coord2 := coordMerged[j]
@@ -201,10 +188,8 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						rr := 1.0 / r0[typ]
 						sr := (1.0 - rr) * (1.0 - rr)
 						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
-//line hecbench_wlcpow.go:149
-						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
-//line hecbench_wlcpow.go:151
-							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
+						/*line hecbench_wlcpow.go:149*/ mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
+							/*line hecbench_wlcpow.go:151*/ 0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
 							kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
 						lambda := mu / muTarg[typ]
 						kph = kph / lambda
@@ -217,28 +202,24 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						if float64(rlogarg) < 0.01 {
 							rlogarg = 0.01
 						}
-//line hecbench_wlcpow.go:165
-						var wrr Float4
+						/*line hecbench_wlcpow.go:165*/ var wrr Float4
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
 							{
 								see := int(0)
-//line hecbench_wlcpow.go:169
-								v1 := int32(math.Float32bits(veloc1.W))
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
 								see := int(1)
-//line hecbench_wlcpow.go:169
-								v1 := int32(math.Float32bits(veloc1.W))
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
 								see := int(2)
-//line hecbench_wlcpow.go:169
-								v1 := int32(math.Float32bits(veloc1.W))
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
@@ -247,13 +228,11 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
 						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
 						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
-//line hecbench_wlcpow.go:179
-						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
+						/*line hecbench_wlcpow.go:179*/ fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
 						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
 						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
 						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
-//line hecbench_wlcpow.go:184
-						fxi += fxij
+						/*line hecbench_wlcpow.go:184*/ fxi += fxij
 						fyi += fyij
 						fzi += fzij
 					}

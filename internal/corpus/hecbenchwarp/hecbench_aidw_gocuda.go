@@ -43,8 +43,7 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_aidw.go:38
-		rExp := 0.5 / sqrtf(float32(dnum)/area)
+		/*line hecbench_aidw.go:38*/ rExp := 0.5 / sqrtf(float32(dnum)/area)
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -52,8 +51,7 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_aidw.go:31
-						if tid >= inum {
+						/*line hecbench_aidw.go:31*/ if tid >= inum {
 							continue gc_L1
 						}
 						sum := float32(0)
@@ -61,20 +59,16 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 						tt := float32(0)
 						z := float32(0)
 						alpha := float32(1)
-//line hecbench_aidw.go:37
-						rObs := avgDist[tid]
-//line hecbench_aidw.go:39
-						RS0 := rObs / rExp
+						/*line hecbench_aidw.go:37*/ rObs := avgDist[tid]
+						/*line hecbench_aidw.go:39*/ RS0 := rObs / rExp
 						uR := float32(0)
-//line hecbench_aidw.go:43
-						if RS0 >= aidwRMin {
+						/*line hecbench_aidw.go:43*/ if RS0 >= aidwRMin {
 							uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
 						}
 						if RS0 >= aidwRMax {
 							uR = 1
 						}
-//line hecbench_aidw.go:52
-						if uR >= 0 && uR <= 0.1 {
+						/*line hecbench_aidw.go:52*/ if uR >= 0 && uR <= 0.1 {
 							alpha = aidwA1
 						}
 						if uR > 0.1 && uR <= 0.3 {
@@ -93,8 +87,7 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 							alpha = aidwA5
 						}
 						alpha *= 0.5
-//line hecbench_aidw.go:73
-						for j := int32(0); j < dnum; j++ {
+						/*line hecbench_aidw.go:73*/ for j := int32(0); j < dnum; j++ {
 							dist = (ix[tid]-dx[j])*(ix[tid]-dx[j]) + (iy[tid]-dy[j])*(iy[tid]-dy[j])
 							tt = 1 / powf(dist, alpha)
 							sum += tt
@@ -135,14 +128,11 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 	gc_s_sixT := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_siyT := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_aidw.go:87
-	sdx := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
+	/*line hecbench_aidw.go:87*/ sdx := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
 	sdy := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
 	sdz := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
-//line hecbench_aidw.go:98
-	part := (dnum - 1) / aidwBlockSize
-//line hecbench_aidw.go:105
-	rExp := 0.5 / sqrtf(float32(dnum)/area)
+	/*line hecbench_aidw.go:98*/ part := (dnum - 1) / aidwBlockSize
+	/*line hecbench_aidw.go:105*/ rExp := 0.5 / sqrtf(float32(dnum)/area)
 	var m_ int32 = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -153,8 +143,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				continue
 			}
 			tid := int32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_aidw.go:92
-			if tid >= inum {
+			/*line hecbench_aidw.go:92*/ if tid >= inum {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -165,20 +154,16 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			sumUp := float32(0)
 			sumDn := float32(0)
 			var sixS, siyS float32
-//line hecbench_aidw.go:104
-			rObs := avgDist[tid]
-//line hecbench_aidw.go:106
-			RS0 := rObs / rExp
+			/*line hecbench_aidw.go:104*/ rObs := avgDist[tid]
+			/*line hecbench_aidw.go:106*/ RS0 := rObs / rExp
 			uR := float32(0)
-//line hecbench_aidw.go:109
-			if RS0 >= aidwRMin {
+			/*line hecbench_aidw.go:109*/ if RS0 >= aidwRMin {
 				uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
 			}
 			if RS0 >= aidwRMax {
 				uR = 1
 			}
-//line hecbench_aidw.go:118
-			if uR >= 0 && uR <= 0.1 {
+			/*line hecbench_aidw.go:118*/ if uR >= 0 && uR <= 0.1 {
 				alpha = aidwA1
 			}
 			if uR > 0.1 && uR <= 0.3 {
@@ -197,8 +182,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				alpha = aidwA5
 			}
 			alpha *= 0.5
-//line hecbench_aidw.go:138
-			sixT := ix[tid]
+			/*line hecbench_aidw.go:138*/ sixT := ix[tid]
 			siyT := iy[tid]
 			_ = dist
 			_ = tt
@@ -213,8 +197,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			gc_s_siyT[gc_rank] = siyT
 		}
 	}
-//line hecbench_aidw.go:141
-	for ; m_ <= part; m_++ {
+	/*line hecbench_aidw.go:141*/ for ; m_ <= part; m_++ {
 		numThreads := min(aidwBlockSize, dnum-aidwBlockSize*m_)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -224,8 +207,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					continue
 				}
 				lid := int32(gc_tx)
-//line hecbench_aidw.go:143
-				if lid < numThreads {
+				/*line hecbench_aidw.go:143*/ if lid < numThreads {
 					sdx[lid] = dx[lid+aidwBlockSize*m_]
 					sdy[lid] = dy[lid+aidwBlockSize*m_]
 					sdz[lid] = dz[lid+aidwBlockSize*m_]
@@ -233,46 +215,33 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			}
 		}
 		compiled.OutOfLine(func() {
-//line hecbench_aidw.go:152
-			sdx := sdx[:256]
-//line hecbench_aidw.go:154
-			sdy := sdy[:256]
-//line hecbench_aidw.go:156
-			sdz := sdz[:256]
-//line hecbench_aidw.go:158
-			gc_s_alpha := gc_s_alpha[:gc_n]
-//line hecbench_aidw.go:160
-			gc_s_sumUp := gc_s_sumUp[:gc_n]
-//line hecbench_aidw.go:162
-			gc_s_sumDn := gc_s_sumDn[:gc_n]
-//line hecbench_aidw.go:164
-			gc_s_sixT := gc_s_sixT[:gc_n]
-//line hecbench_aidw.go:166
-			gc_s_siyT := gc_s_siyT[:gc_n]
+			/*line hecbench_aidw.go:152*/ sdx := sdx[:256]
+			/*line hecbench_aidw.go:154*/ sdy := sdy[:256]
+			/*line hecbench_aidw.go:156*/ sdz := sdz[:256]
+			/*line hecbench_aidw.go:158*/ gc_s_alpha := gc_s_alpha[:gc_n]
+			/*line hecbench_aidw.go:160*/ gc_s_sumUp := gc_s_sumUp[:gc_n]
+			/*line hecbench_aidw.go:162*/ gc_s_sumDn := gc_s_sumDn[:gc_n]
+			/*line hecbench_aidw.go:164*/ gc_s_sixT := gc_s_sixT[:gc_n]
+			/*line hecbench_aidw.go:166*/ gc_s_siyT := gc_s_siyT[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line hecbench_aidw.go:174
-					var dist float32
-//line hecbench_aidw.go:176
-					var tt float32
+					/*line hecbench_aidw.go:174*/ var dist float32
+					/*line hecbench_aidw.go:176*/ var tt float32
 					alpha := gc_s_alpha[gc_rank]
-//line hecbench_aidw.go:179
-					var e int32
+					/*line hecbench_aidw.go:179*/ var e int32
 					_ = e
 					sumUp := gc_s_sumUp[gc_rank]
 					sumDn := gc_s_sumDn[gc_rank]
 					var sixS float32
-//line hecbench_aidw.go:185
-					var siyS float32
+					/*line hecbench_aidw.go:185*/ var siyS float32
 					sixT := gc_s_sixT[gc_rank]
 					siyT := gc_s_siyT[gc_rank]
 					var e_ int32 = 0
-//line hecbench_aidw.go:149
-					for ; e_ < aidwBlockSize; e_++ {
+					/*line hecbench_aidw.go:149*/ for ; e_ < aidwBlockSize; e_++ {
 						sixS = sixT - sdx[e_]
 						siyS = siyT - sdy[e_]
 						dist = (sixS*sixS + siyS*siyS)
@@ -280,8 +249,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 						sumDn += tt
 						sumUp += tt * sdz[e_]
 					}
-//line hecbench_aidw.go:156
-					e = e_
+					/*line hecbench_aidw.go:156*/ e = e_
 					gc_s_sumUp[gc_rank] = sumUp
 					gc_s_sumDn[gc_rank] = sumDn
 				}
@@ -296,13 +264,11 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				continue
 			}
 			tid := int32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_aidw.go:93
-			var m int32
+			/*line hecbench_aidw.go:93*/ var m int32
 			_ = m
 			sumUp := gc_s_sumUp[gc_rank]
 			sumDn := gc_s_sumDn[gc_rank]
-//line hecbench_aidw.go:158
-			m = m_
+			/*line hecbench_aidw.go:158*/ m = m_
 			iz[tid] = sumUp / sumDn
 		}
 	}

@@ -34,8 +34,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_myVal := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-//line hecbench_bsw_kernel.go:42
-	gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
+	/*line hecbench_bsw_kernel.go:42*/ gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
 	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b, 2)[:gc_n]
 	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_myInd := make([]int16, gc_b.Len())
@@ -62,24 +61,19 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	gc_s_prevPrevE := compiled.Scratch[int16](gc_b, 21)[:gc_n]
 	gc_s_diag := compiled.Scratch[int](gc_b, 22)[:gc_n]
 	blockId := gc_bx
-//line hecbench_bsw_kernel.go:29
-	var seqA []int8
+	/*line hecbench_bsw_kernel.go:29*/ var seqA []int8
 	var seqB []int8
-//line hecbench_bsw_kernel.go:33
-	isValidArray := gocuda.DynamicShared[int8](t)
+	/*line hecbench_bsw_kernel.go:33*/ isValidArray := gocuda.DynamicShared[int8](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			threadId := gc_tx
-//line hecbench_bsw_kernel.go:26
-			var lengthSeqA uint32
+			/*line hecbench_bsw_kernel.go:26*/ var lengthSeqA uint32
 			var lengthSeqB uint32
-//line hecbench_bsw_kernel.go:31
-			var longerSeq []int8
+			/*line hecbench_bsw_kernel.go:31*/ var longerSeq []int8
 			isValid := 0
-//line hecbench_bsw_kernel.go:37
-			if blockId == 0 {
+			/*line hecbench_bsw_kernel.go:37*/ if blockId == 0 {
 				lengthSeqA = prefixLengthA[0]
 				lengthSeqB = prefixLengthB[0]
 				seqA = seqAArray
@@ -90,13 +84,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				seqA = seqAArray[prefixLengthA[blockId-1]:]
 				seqB = seqBArray[prefixLengthB[blockId-1]:]
 			}
-//line hecbench_bsw_kernel.go:49
-			if inverse {
+			/*line hecbench_bsw_kernel.go:49*/ if inverse {
 				lengthSeqA = uint32(seqAAlignEnd[blockId])
 				lengthSeqB = uint32(seqBAlignEnd[blockId])
 			}
-//line hecbench_bsw_kernel.go:55
-			var maxSize, minSize uint32
+			/*line hecbench_bsw_kernel.go:55*/ var maxSize, minSize uint32
 			if lengthSeqA > lengthSeqB {
 				maxSize = lengthSeqA
 			} else {
@@ -107,14 +99,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			} else {
 				minSize = lengthSeqB
 			}
-//line hecbench_bsw_kernel.go:68
-			for p := threadId; uint32(p) < minSize; p += 32 {
+			/*line hecbench_bsw_kernel.go:68*/ for p := threadId; uint32(p) < minSize; p += 32 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_bsw_kernel.go:69
-				isValidArray[isValid+p] = 0
+				/*line hecbench_bsw_kernel.go:69*/ isValidArray[isValid+p] = 0
 			}
 			isValid += int(minSize)
 			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
@@ -122,8 +112,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_bsw_kernel.go:73
-				isValidArray[isValid+p_] = 1
+				/*line hecbench_bsw_kernel.go:73*/ isValidArray[isValid+p_] = 1
 			}
 			isValid += int(minSize)
 			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
@@ -131,13 +120,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_bsw_kernel.go:77
-				isValidArray[isValid+p_2] = 0
+				/*line hecbench_bsw_kernel.go:77*/ isValidArray[isValid+p_2] = 0
 			}
-//line hecbench_bsw_kernel.go:80
-			var myColumnChar int8
-//line hecbench_bsw_kernel.go:82
-			if lengthSeqA < lengthSeqB {
+			/*line hecbench_bsw_kernel.go:80*/ var myColumnChar int8
+			/*line hecbench_bsw_kernel.go:82*/ if lengthSeqA < lengthSeqB {
 				if uint32(threadId) < lengthSeqA {
 					if inverse {
 						myColumnChar = seqA[(lengthSeqA-1)-uint32(threadId)]
@@ -165,16 +151,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_s_myColumnChar[gc_rank] = myColumnChar
 		}
 	}
-//line hecbench_bsw_kernel.go:116
-	shPrevE := gocuda.Shared[int16](t, 32)[:32]
+	/*line hecbench_bsw_kernel.go:116*/ shPrevE := gocuda.Shared[int16](t, 32)[:32]
 	shPrevH := gocuda.Shared[int16](t, 32)[:32]
 	shPrevPrevH := gocuda.Shared[int16](t, 32)[:32]
-//line hecbench_bsw_kernel.go:120
-	localSpillPrevE := gocuda.Shared[int16](t, 1024)[:1024]
+	/*line hecbench_bsw_kernel.go:120*/ localSpillPrevE := gocuda.Shared[int16](t, 1024)[:1024]
 	localSpillPrevH := gocuda.Shared[int16](t, 1024)[:1024]
 	localSpillPrevPrevH := gocuda.Shared[int16](t, 1024)[:1024]
-//line hecbench_bsw_kernel.go:124
-	shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
+	/*line hecbench_bsw_kernel.go:124*/ shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
 	maxThreads := gc_bdx
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -208,8 +191,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_s_prevPrevF[gc_rank] = prevPrevF
 		gc_s_prevPrevE[gc_rank] = prevPrevE
 	}
-//line hecbench_bsw_kernel.go:128
-	for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
+	/*line hecbench_bsw_kernel.go:128*/ for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -217,8 +199,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line hecbench_bsw_kernel.go:137
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_bsw_kernel.go:137*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -233,32 +214,27 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line hecbench_bsw_kernel.go:129
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -267,57 +243,46 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:128
-						p_3 := threadId + gc_off
+						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						shAaScoring[p_3] = scoringMatrix[p_3]
+						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:128
-						p_3 := threadId + gc_off
+						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						shAaScoring[p_3] = scoringMatrix[p_3]
+						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:128
-						p_3 := threadId + gc_off
+						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						shAaScoring[p_3] = scoringMatrix[p_3]
+						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:128
-						p_3 := threadId + gc_off
+						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
 						gc_more = true
-//line hecbench_bsw_kernel.go:129
-						shAaScoring[p_3] = scoringMatrix[p_3]
+						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					threadId := gc_tx
-//line hecbench_bsw_kernel.go:128
-					p_3 := threadId + gc_off
+					/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
 					gc_more = true
-//line hecbench_bsw_kernel.go:129
-					shAaScoring[p_3] = scoringMatrix[p_3]
+					/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
 				}
 			}
 		}
 	}
-//line hecbench_bsw_kernel.go:131
-	for gc_off2, gc_limit2, gc_more2 := 0, bswEncodMatSize, true; gc_more2; gc_off2 += maxThreads {
+	/*line hecbench_bsw_kernel.go:131*/ for gc_off2, gc_limit2, gc_more2 := 0, bswEncodMatSize, true; gc_more2; gc_off2 += maxThreads {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -325,8 +290,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line hecbench_bsw_kernel.go:140
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_bsw_kernel.go:140*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -341,32 +305,27 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					{
 						gc_tx := gc_step3 + 0
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -375,51 +334,41 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:131
-						p_4 := threadId + gc_off2
+						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						shAaEncoding[p_4] = encodingMatrix[p_4]
+						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:131
-						p_4 := threadId + gc_off2
+						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						shAaEncoding[p_4] = encodingMatrix[p_4]
+						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:131
-						p_4 := threadId + gc_off2
+						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						shAaEncoding[p_4] = encodingMatrix[p_4]
+						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:131
-						p_4 := threadId + gc_off2
+						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
 						gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-						shAaEncoding[p_4] = encodingMatrix[p_4]
+						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					threadId := gc_tx
-//line hecbench_bsw_kernel.go:131
-					p_4 := threadId + gc_off2
+					/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
 					gc_more2 = true
-//line hecbench_bsw_kernel.go:132
-					shAaEncoding[p_4] = encodingMatrix[p_4]
+					/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
 				}
 			}
 		}
@@ -467,8 +416,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			lengthSeqA := gc_s_lengthSeqA[gc_rank]
 			lengthSeqB := gc_s_lengthSeqB[gc_rank]
 			diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:149
-			if uint32(diag) < lengthSeqA+lengthSeqB-1 {
+			/*line hecbench_bsw_kernel.go:149*/ if uint32(diag) < lengthSeqA+lengthSeqB-1 {
 				gc_r6 |= 1
 				gc_r6in = gc_rank
 			} else {
@@ -477,8 +425,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 		if gc_r6 == 3 {
-//line hecbench_bsw_kernel.go:159
-			compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
+			/*line hecbench_bsw_kernel.go:159*/ compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
 		}
 		if gc_r6&1 == 0 {
 			break
@@ -502,37 +449,30 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				prevPrevH := gc_s_prevPrevH[gc_rank]
 				prevPrevF := gc_s_prevPrevF[gc_rank]
 				prevPrevE := gc_s_prevPrevE[gc_rank]
-//line hecbench_bsw_kernel.go:39
-				var tempVal int16
+				/*line hecbench_bsw_kernel.go:39*/ var tempVal int16
 				diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:138
-				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
-//line hecbench_bsw_kernel.go:140
-				tempVal = prevH
+				/*line hecbench_bsw_kernel.go:138*/ isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
+				/*line hecbench_bsw_kernel.go:140*/ tempVal = prevH
 				prevH = currH
 				currH = prevPrevH
 				prevPrevH = tempVal
 				currH = 0
-//line hecbench_bsw_kernel.go:146
-				tempVal = prevE
+				/*line hecbench_bsw_kernel.go:146*/ tempVal = prevE
 				prevE = currE
 				currE = prevPrevE
 				prevPrevE = tempVal
 				currE = 0
-//line hecbench_bsw_kernel.go:152
-				tempVal = prevF
+				/*line hecbench_bsw_kernel.go:152*/ tempVal = prevF
 				prevF = currF
 				currF = prevPrevF
 				prevPrevF = tempVal
 				currF = 0
-//line hecbench_bsw_kernel.go:158
-				if laneId == 31 {
+				/*line hecbench_bsw_kernel.go:158*/ if laneId == 31 {
 					shPrevE[warpId] = prevE
 					shPrevH[warpId] = prevH
 					shPrevPrevH[warpId] = prevPrevH
 				}
-//line hecbench_bsw_kernel.go:164
-				if uint32(diag) >= maxSize {
+				/*line hecbench_bsw_kernel.go:164*/ if uint32(diag) >= maxSize {
 					localSpillPrevE[threadId] = prevE
 					localSpillPrevH[threadId] = prevH
 					localSpillPrevPrevH[threadId] = prevPrevH
@@ -549,8 +489,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_prevPrevE[gc_rank] = prevPrevE
 			}
 		}
-//line hecbench_bsw_kernel.go:183
-		var gc_l_mask [32]uint32
+		/*line hecbench_bsw_kernel.go:183*/ var gc_l_mask [32]uint32
 		var gc_l_fVal [32]int16
 		var gc_l_hfVal [32]int16
 		var gc_l_valeShfl [32]int16
@@ -591,8 +530,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					threadId := gc_tx
 					isValid := gc_s_isValid[gc_rank]
 					minSize := gc_s_minSize[gc_rank]
-//line hecbench_bsw_kernel.go:172
-					if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
+					/*line hecbench_bsw_kernel.go:172*/ if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
 						gc_m19 |= 1 << gc_lane
 					}
 				}
@@ -600,8 +538,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_save19 := gc_act
 			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
-//line hecbench_bsw_kernel.go:173
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+				/*line hecbench_bsw_kernel.go:173*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -618,15 +555,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						threadId := gc_tx
 						isValid := gc_s_isValid[gc_rank]
 						minSize := gc_s_minSize[gc_rank]
-//line hecbench_bsw_kernel.go:173
-						var activeMask uint32 = gc_c1r[gc_lane]
-//line hecbench_bsw_kernel.go:173
-						gc_c2m[gc_lane] = activeMask
+						/*line hecbench_bsw_kernel.go:173*/ var activeMask uint32 = gc_c1r[gc_lane]
+						/*line hecbench_bsw_kernel.go:173*/ gc_c2m[gc_lane] = activeMask
 						gc_c2v[gc_lane] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
 					}
 				}
-//line hecbench_bsw_kernel.go:173
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				/*line hecbench_bsw_kernel.go:173*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -643,12 +577,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						prevH := gc_s_prevH[gc_rank]
 						prevF := gc_s_prevF[gc_rank]
 						prevE := gc_s_prevE[gc_rank]
-//line hecbench_bsw_kernel.go:173
-						var ballotSync uint32 = gc_c2r[gc_lane]
-//line hecbench_bsw_kernel.go:173
-						mask := ballotSync
-//line hecbench_bsw_kernel.go:175
-						fVal := prevF + extendGap
+						/*line hecbench_bsw_kernel.go:173*/ var ballotSync uint32 = gc_c2r[gc_lane]
+						/*line hecbench_bsw_kernel.go:173*/ mask := ballotSync
+						/*line hecbench_bsw_kernel.go:175*/ fVal := prevF + extendGap
 						hfVal := prevH + startGap
 						gc_c3m[gc_lane] = mask
 						gc_c3v[gc_lane] = prevE
@@ -659,8 +590,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_l_hfVal[gc_lane] = hfVal
 					}
 				}
-//line hecbench_bsw_kernel.go:177
-				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+				/*line hecbench_bsw_kernel.go:177*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -676,8 +606,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						laneId := int16(gc_tx % 32)
 						prevH := gc_s_prevH[gc_rank]
 						mask := gc_l_mask[gc_lane]
-//line hecbench_bsw_kernel.go:177
-						valeShfl := gc_c3r[gc_lane]
+						/*line hecbench_bsw_kernel.go:177*/ valeShfl := gc_c3r[gc_lane]
 						gc_c4m[gc_lane] = mask
 						gc_c4v[gc_lane] = prevH
 						gc_c4a[gc_lane] = int(laneId - 1)
@@ -685,8 +614,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_l_valeShfl[gc_lane] = valeShfl
 					}
 				}
-//line hecbench_bsw_kernel.go:178
-				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
+				/*line hecbench_bsw_kernel.go:178*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -704,22 +632,18 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						laneId := int16(gc_tx % 32)
 						warpId := int16(gc_tx / 32)
 						maxSize := gc_s_maxSize[gc_rank]
-//line hecbench_bsw_kernel.go:28
-						var currF int16
-//line hecbench_bsw_kernel.go:30
-						var currE int16
+						/*line hecbench_bsw_kernel.go:28*/ var currF int16
+						/*line hecbench_bsw_kernel.go:30*/ var currE int16
 						prevPrevH := gc_s_prevPrevH[gc_rank]
 						diag := gc_s_diag[gc_rank]
 						mask := gc_l_mask[gc_lane]
 						fVal := gc_l_fVal[gc_lane]
 						hfVal := gc_l_hfVal[gc_lane]
 						valeShfl := gc_l_valeShfl[gc_lane]
-//line hecbench_bsw_kernel.go:178
-						valheShfl := gc_c4r[gc_lane]
+						/*line hecbench_bsw_kernel.go:178*/ valheShfl := gc_c4r[gc_lane]
 						eVal := int16(0)
 						heVal := int16(0)
-//line hecbench_bsw_kernel.go:182
-						if uint32(diag) >= maxSize {
+						/*line hecbench_bsw_kernel.go:182*/ if uint32(diag) >= maxSize {
 							eVal = localSpillPrevE[threadId-1] + extendGap
 							heVal = localSpillPrevH[threadId-1] + startGap
 						} else {
@@ -731,8 +655,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 								heVal = valheShfl + startGap
 							}
 						}
-//line hecbench_bsw_kernel.go:195
-						if warpId == 0 && laneId == 0 {
+						/*line hecbench_bsw_kernel.go:195*/ if warpId == 0 && laneId == 0 {
 							eVal = 0
 							heVal = 0
 						}
@@ -746,8 +669,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						} else {
 							currE = heVal
 						}
-//line hecbench_bsw_kernel.go:210
-						gc_c5m[gc_lane] = mask
+						/*line hecbench_bsw_kernel.go:210*/ gc_c5m[gc_lane] = mask
 						gc_c5v[gc_lane] = prevPrevH
 						gc_c5a[gc_lane] = int(laneId - 1)
 						gc_c5w[gc_lane] = 32
@@ -755,8 +677,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_s_currE[gc_rank] = currE
 					}
 				}
-//line hecbench_bsw_kernel.go:210
-				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
+				/*line hecbench_bsw_kernel.go:210*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -779,13 +700,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						myColumnChar := gc_s_myColumnChar[gc_rank]
 						i := gc_s_i[gc_rank]
 						threadMax := gc_s_threadMax[gc_rank]
-//line hecbench_bsw_kernel.go:33
-						var currH int16
+						/*line hecbench_bsw_kernel.go:33*/ var currH int16
 						currF := gc_s_currF[gc_rank]
 						currE := gc_s_currE[gc_rank]
 						diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:210
-						testShufll := gc_c5r[gc_lane]
+						/*line hecbench_bsw_kernel.go:210*/ testShufll := gc_c5r[gc_lane]
 						finalPrevPrevH := int16(0)
 						if uint32(diag) >= maxSize {
 							finalPrevPrevH = localSpillPrevPrevH[threadId-1]
@@ -796,12 +715,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 								finalPrevPrevH = testShufll
 							}
 						}
-//line hecbench_bsw_kernel.go:222
-						if warpId == 0 && laneId == 0 {
+						/*line hecbench_bsw_kernel.go:222*/ if warpId == 0 && laneId == 0 {
 							finalPrevPrevH = 0
 						}
-//line hecbench_bsw_kernel.go:226
-						var toComp int8
+						/*line hecbench_bsw_kernel.go:226*/ var toComp int8
 						if inverse {
 							toComp = longerSeq[maxSize-uint32(i)]
 						} else {
@@ -810,12 +727,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						matIndexQ := shAaEncoding[int(toComp)]
 						matIndexR := shAaEncoding[int(myColumnChar)]
 						addScore := shAaScoring[matIndexQ*24+matIndexR]
-//line hecbench_bsw_kernel.go:236
-						diagScore := finalPrevPrevH + addScore
-//line hecbench_bsw_kernel.go:238
-						currH = findMaxFour(diagScore, currF, currE, 0)
-//line hecbench_bsw_kernel.go:240
-						var i_, j_ int
+						/*line hecbench_bsw_kernel.go:236*/ diagScore := finalPrevPrevH + addScore
+						/*line hecbench_bsw_kernel.go:238*/ currH = findMaxFour(diagScore, currF, currE, 0)
+						/*line hecbench_bsw_kernel.go:240*/ var i_, j_ int
 						if inverse {
 							i_ = int(maxSize) - i
 							j_ = int(minSize) - threadId - 1
@@ -847,54 +761,45 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_rank := gc_step6 + 0
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:137
-				diag++
+				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
 				gc_rank := gc_step6 + 1
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:137
-				diag++
+				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
 				gc_rank := gc_step6 + 2
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:137
-				diag++
+				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
 				gc_rank := gc_step6 + 3
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:137
-				diag++
+				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 		}
 		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:137
-			diag++
+			/*line hecbench_bsw_kernel.go:137*/ diag++
 			gc_s_diag[gc_rank] = diag
 		}
 	}
-//line hecbench_bsw_kernel.go:261
-	var inverse_ bool = inverse
-//line hecbench_bsw.go:79
-	locTots := gc_shared1(32)[:32]
+	/*line hecbench_bsw_kernel.go:261*/ var inverse_ bool = inverse
+	/*line hecbench_bsw.go:79*/ locTots := gc_shared1(32)[:32]
 	locInds := gc_shared2(32)[:32]
 	locInds2 := gc_shared3(32)[:32]
-//line hecbench_bsw.go:84
-	var inverse_2 bool = inverse_
+	/*line hecbench_bsw.go:84*/ var inverse_2 bool = inverse_
 	warpSize := 32
-//line hecbench_bsw.go:35
-	var gc_l_val [32]int16
+	/*line hecbench_bsw.go:35*/ var gc_l_val [32]int16
 	var gc_l_myIndex_ [32]*int16
 	var gc_l_myIndex2_ [32]*int16
 	var gc_l_myMax [32]int16
@@ -934,38 +839,26 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_pos.Thread = gc_rank
 				minSize := gc_s_minSize[gc_rank]
 				threadMax := gc_s_threadMax[gc_rank]
-//line hecbench_bsw_kernel.go:261
-				var myVal int16 = threadMax
-//line hecbench_bsw_kernel.go:261
-				var myIndex *int16 = &gc_s_threadMaxI[gc_rank]
-//line hecbench_bsw_kernel.go:261
-				var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank]
-//line hecbench_bsw_kernel.go:261
-				var lengthSeqB_ uint32 = minSize
-//line hecbench_bsw.go:82
-				myInd := *myIndex
+				/*line hecbench_bsw_kernel.go:261*/ var myVal int16 = threadMax
+				/*line hecbench_bsw_kernel.go:261*/ var myIndex *int16 = &gc_s_threadMaxI[gc_rank]
+				/*line hecbench_bsw_kernel.go:261*/ var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank]
+				/*line hecbench_bsw_kernel.go:261*/ var lengthSeqB_ uint32 = minSize
+				/*line hecbench_bsw.go:82*/ myInd := *myIndex
 				gc_s_myInd[gc_rank] = myInd
-//line hecbench_bsw.go:83
-				myInd2 := *myIndex2
+				/*line hecbench_bsw.go:83*/ myInd2 := *myIndex2
 				gc_s_myInd2[gc_rank] = myInd2
-//line hecbench_bsw.go:84
-				var val int16 = myVal
-//line hecbench_bsw.go:84
-				var myIndex_ *int16 = &gc_s_myInd[gc_rank]
-//line hecbench_bsw.go:84
-				var myIndex2_ *int16 = &gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:84
-				var lengthSeqB_2 uint32 = lengthSeqB_
+				/*line hecbench_bsw.go:84*/ var val int16 = myVal
+				/*line hecbench_bsw.go:84*/ var myIndex_ *int16 = &gc_s_myInd[gc_rank]
+				/*line hecbench_bsw.go:84*/ var myIndex2_ *int16 = &gc_s_myInd2[gc_rank]
+				/*line hecbench_bsw.go:84*/ var lengthSeqB_2 uint32 = lengthSeqB_
 				myMax := int16(0)
 				newInd := int16(0)
 				newInd2 := int16(0)
-//line hecbench_bsw.go:37
-				ind := *myIndex_
+				/*line hecbench_bsw.go:37*/ ind := *myIndex_
 				ind2 := *myIndex2_
 				myMax = val
 				_ = newInd2
-//line hecbench_bsw.go:40
-				gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
+				/*line hecbench_bsw.go:40*/ gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
 				gc_l_val[gc_lane] = val
 				gc_l_myIndex_[gc_lane] = myIndex_
 				gc_l_myIndex2_[gc_lane] = myIndex2_
@@ -978,16 +871,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_lengthSeqB_[gc_rank] = lengthSeqB_
 			}
 		}
-//line hecbench_bsw.go:40
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c6v, nil, nil, &gc_c6r)
+		/*line hecbench_bsw.go:40*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c6v, nil, nil, &gc_c6r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_bsw.go:40
-					mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
-//line hecbench_bsw.go:40
-					mask_.StoreSlice(gc_l_mask_[gc_lane:])
+					/*line hecbench_bsw.go:40*/ mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
+					/*line hecbench_bsw.go:40*/ mask_.StoreSlice(gc_l_mask_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -995,10 +885,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line hecbench_bsw.go:40
-					mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
-//line hecbench_bsw.go:40
-					mask_.StoreSlice(gc_l_mask_[gc_lane:])
+					/*line hecbench_bsw.go:40*/ mask_ := archsimd.LoadUint32x8Slice(gc_c6r[gc_lane:])
+					/*line hecbench_bsw.go:40*/ mask_.StoreSlice(gc_l_mask_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1009,31 +897,26 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_bsw.go:40
-				mask_ := gc_c6r[gc_lane]
+				/*line hecbench_bsw.go:40*/ mask_ := gc_c6r[gc_lane]
 				gc_l_mask_[gc_lane] = mask_
 			}
 		}
-//line hecbench_bsw.go:42
-		for offset := warpSize / 2; offset > 0; offset /= 2 {
+		/*line hecbench_bsw.go:42*/ for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
 				_ = val
 				mask_ := gc_l_mask_[gc_lane]
-//line hecbench_bsw.go:43
-				gc_c7m[gc_lane] = mask_
+				/*line hecbench_bsw.go:43*/ gc_c7m[gc_lane] = mask_
 				gc_c7a[gc_lane] = offset
 				gc_c7w[gc_lane] = 32
 			}
-//line hecbench_bsw.go:43
-			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
+			/*line hecbench_bsw.go:43*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
 				ind := gc_l_ind[gc_lane]
 				_ = ind
 				mask_ := gc_l_mask_[gc_lane]
-//line hecbench_bsw.go:43
-				tempVal_ := gc_c7r[gc_lane]
+				/*line hecbench_bsw.go:43*/ tempVal_ := gc_c7r[gc_lane]
 				val = max(val, tempVal_)
 				gc_c8m[gc_lane] = mask_
 				gc_c8a[gc_lane] = offset
@@ -1041,41 +924,34 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_l_val[gc_lane] = val
 				gc_l_tempVal_[gc_lane] = tempVal_
 			}
-//line hecbench_bsw.go:45
-			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_ind, &gc_c8a, &gc_c8w, &gc_c8r)
+			/*line hecbench_bsw.go:45*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_ind, &gc_c8a, &gc_c8w, &gc_c8r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:49
-				var newInd int16
+				/*line hecbench_bsw.go:49*/ var newInd int16
 				ind2 := gc_l_ind2[gc_lane]
 				_ = ind2
 				mask_ := gc_l_mask_[gc_lane]
-//line hecbench_bsw.go:45
-				newInd = gc_c8r[gc_lane]
+				/*line hecbench_bsw.go:45*/ newInd = gc_c8r[gc_lane]
 				gc_c9m[gc_lane] = mask_
 				gc_c9a[gc_lane] = offset
 				gc_c9w[gc_lane] = 32
 				gc_l_newInd[gc_lane] = newInd
 			}
-//line hecbench_bsw.go:46
-			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
+			/*line hecbench_bsw.go:46*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
 				myMax := gc_l_myMax[gc_lane]
 				newInd := gc_l_newInd[gc_lane]
-//line hecbench_bsw.go:56
-				var newInd2 int16
+				/*line hecbench_bsw.go:56*/ var newInd2 int16
 				ind := gc_l_ind[gc_lane]
 				ind2 := gc_l_ind2[gc_lane]
 				tempVal_ := gc_l_tempVal_[gc_lane]
-//line hecbench_bsw.go:46
-				newInd2 = gc_c9r[gc_lane]
+				/*line hecbench_bsw.go:46*/ newInd2 = gc_c9r[gc_lane]
 				if val != myMax {
 					ind = newInd
 					ind2 = newInd2
 					myMax = val
 				} else if val == tempVal_ {
-//line hecbench_bsw.go:54
-					if inverse_2 {
+					/*line hecbench_bsw.go:54*/ if inverse_2 {
 						if newInd2 > ind2 {
 							ind = newInd
 							ind2 = newInd2
@@ -1104,24 +980,19 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_pos.Thread = gc_rank
 				laneId_ := gc_tx % 32
 				warpId_ := gc_tx / 32
-//line hecbench_bsw.go:80
-				var val int16
+				/*line hecbench_bsw.go:80*/ var val int16
 				myIndex_ := gc_l_myIndex_[gc_lane]
 				myIndex2_ := gc_l_myIndex2_[gc_lane]
 				myMax := gc_l_myMax[gc_lane]
 				ind := gc_l_ind[gc_lane]
 				ind2 := gc_l_ind2[gc_lane]
-//line hecbench_bsw.go:92
-				var myVal int16
-//line hecbench_bsw.go:67
-				*myIndex_ = ind
+				/*line hecbench_bsw.go:92*/ var myVal int16
+				/*line hecbench_bsw.go:67*/ *myIndex_ = ind
 				*myIndex2_ = ind2
 				val = myMax
 				var r_ int16 = val
-//line hecbench_bsw.go:84
-				myVal = r_
-//line hecbench_bsw.go:86
-				if laneId_ == 0 {
+				/*line hecbench_bsw.go:84*/ myVal = r_
+				/*line hecbench_bsw.go:86*/ if laneId_ == 0 {
 					locTots[warpId_] = myVal
 				}
 				if laneId_ == 0 {
@@ -1137,17 +1008,14 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	}
 	nblocks := uint32((32 + gc_bdx - 1) / 32)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_bsw.go:100
-		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
+		/*line hecbench_bsw.go:100*/ if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
 			gc_at5 := locTots[:gc_bdx]
 			gc_at6 := locInds[:gc_bdx]
 			gc_at7 := locInds2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_bsw.go:107
-				var myVal int16
-//line hecbench_bsw.go:98
-				if uint32(gc_tx) < nblocks {
+				/*line hecbench_bsw.go:107*/ var myVal int16
+				/*line hecbench_bsw.go:98*/ if uint32(gc_tx) < nblocks {
 					myVal = gc_at5[gc_tx]
 					gc_s_myInd[gc_rank] = gc_at6[gc_tx]
 					gc_s_myInd2[gc_rank] = gc_at7[gc_tx]
@@ -1163,8 +1031,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var myVal int16
-//line hecbench_bsw.go:98
-				if uint32(gc_tx) < nblocks {
+				/*line hecbench_bsw.go:98*/ if uint32(gc_tx) < nblocks {
 					myVal = locTots[gc_tx]
 					gc_s_myInd[gc_rank] = locInds[gc_tx]
 					gc_s_myInd2[gc_rank] = locInds2[gc_tx]
@@ -1177,8 +1044,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-//line hecbench_bsw.go:113
-	var gc_l_val_ [32]int16
+	/*line hecbench_bsw.go:113*/ var gc_l_val_ [32]int16
 	var gc_l_myIndex_2 [32]*int16
 	var gc_l_myIndex2_2 [32]*int16
 	var gc_l_lengthSeqB_3 [32]uint32
@@ -1217,8 +1083,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				warpId_ := gc_tx / 32
-//line hecbench_bsw.go:109
-				if warpId_ == 0 {
+				/*line hecbench_bsw.go:109*/ if warpId_ == 0 {
 					gc_m35 |= 1 << gc_lane
 				}
 			}
@@ -1234,21 +1099,16 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_pos.Thread = gc_rank
 				myVal := gc_s_myVal[gc_rank]
 				lengthSeqB_ := gc_s_lengthSeqB_[gc_rank]
-//line hecbench_bsw.go:110
-				var val_ int16 = myVal
-//line hecbench_bsw.go:110
-				var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
-//line hecbench_bsw.go:110
-				var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:110
-				var lengthSeqB_3 uint32 = lengthSeqB_
+				/*line hecbench_bsw.go:110*/ var val_ int16 = myVal
+				/*line hecbench_bsw.go:110*/ var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
+				/*line hecbench_bsw.go:110*/ var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
+				/*line hecbench_bsw.go:110*/ var lengthSeqB_3 uint32 = lengthSeqB_
 				gc_l_val_[gc_lane] = val_
 				gc_l_myIndex_2[gc_lane] = myIndex_2
 				gc_l_myIndex2_2[gc_lane] = myIndex2_2
 				gc_l_lengthSeqB_3[gc_lane] = lengthSeqB_3
 			}
-//line hecbench_bsw.go:110
-			var inverse_3 bool = inverse_
+			/*line hecbench_bsw.go:110*/ var inverse_3 bool = inverse_
 			warpSize_ := 32
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -1268,28 +1128,23 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				myMax_ := int16(0)
 				newInd_ := int16(0)
 				newInd2_ := int16(0)
-//line hecbench_bsw.go:37
-				ind_ := *myIndex_2
+				/*line hecbench_bsw.go:37*/ ind_ := *myIndex_2
 				ind2_ := *myIndex2_2
 				myMax_ = val_
 				_ = newInd2_
-//line hecbench_bsw.go:40
-				gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
+				/*line hecbench_bsw.go:40*/ gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
 				gc_l_myMax_[gc_lane] = myMax_
 				gc_l_newInd_[gc_lane] = newInd_
 				gc_l_ind_[gc_lane] = ind_
 				gc_l_ind2_[gc_lane] = ind2_
 			}
-//line hecbench_bsw.go:40
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
+			/*line hecbench_bsw.go:40*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_bsw.go:40
-						mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
-//line hecbench_bsw.go:40
-						mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1297,10 +1152,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_bsw.go:40
-						mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
-//line hecbench_bsw.go:40
-						mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -1311,13 +1164,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bsw.go:40
-					mask_2 := gc_c10r[gc_lane]
+					/*line hecbench_bsw.go:40*/ mask_2 := gc_c10r[gc_lane]
 					gc_l_mask_2[gc_lane] = mask_2
 				}
 			}
-//line hecbench_bsw.go:42
-			for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+			/*line hecbench_bsw.go:42*/ for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1325,13 +1176,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					val_ := gc_l_val_[gc_lane]
 					_ = val_
 					mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:43
-					gc_c11m[gc_lane] = mask_2
+					/*line hecbench_bsw.go:43*/ gc_c11m[gc_lane] = mask_2
 					gc_c11a[gc_lane] = offset_
 					gc_c11w[gc_lane] = 32
 				}
-//line hecbench_bsw.go:43
-				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
+				/*line hecbench_bsw.go:43*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1340,8 +1189,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					ind_ := gc_l_ind_[gc_lane]
 					_ = ind_
 					mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:43
-					tempVal_2 := gc_c11r[gc_lane]
+					/*line hecbench_bsw.go:43*/ tempVal_2 := gc_c11r[gc_lane]
 					val_ = max(val_, tempVal_2)
 					gc_c12m[gc_lane] = mask_2
 					gc_c12a[gc_lane] = offset_
@@ -1349,26 +1197,22 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_l_val_[gc_lane] = val_
 					gc_l_tempVal_2[gc_lane] = tempVal_2
 				}
-//line hecbench_bsw.go:45
-				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
+				/*line hecbench_bsw.go:45*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bsw.go:52
-					var newInd_ int16
+					/*line hecbench_bsw.go:52*/ var newInd_ int16
 					ind2_ := gc_l_ind2_[gc_lane]
 					_ = ind2_
 					mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:45
-					newInd_ = gc_c12r[gc_lane]
+					/*line hecbench_bsw.go:45*/ newInd_ = gc_c12r[gc_lane]
 					gc_c13m[gc_lane] = mask_2
 					gc_c13a[gc_lane] = offset_
 					gc_c13w[gc_lane] = 32
 					gc_l_newInd_[gc_lane] = newInd_
 				}
-//line hecbench_bsw.go:46
-				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
+				/*line hecbench_bsw.go:46*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1376,20 +1220,17 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					val_ := gc_l_val_[gc_lane]
 					myMax_ := gc_l_myMax_[gc_lane]
 					newInd_ := gc_l_newInd_[gc_lane]
-//line hecbench_bsw.go:59
-					var newInd2_ int16
+					/*line hecbench_bsw.go:59*/ var newInd2_ int16
 					ind_ := gc_l_ind_[gc_lane]
 					ind2_ := gc_l_ind2_[gc_lane]
 					tempVal_2 := gc_l_tempVal_2[gc_lane]
-//line hecbench_bsw.go:46
-					newInd2_ = gc_c13r[gc_lane]
+					/*line hecbench_bsw.go:46*/ newInd2_ = gc_c13r[gc_lane]
 					if val_ != myMax_ {
 						ind_ = newInd_
 						ind2_ = newInd2_
 						myMax_ = val_
 					} else if val_ == tempVal_2 {
-//line hecbench_bsw.go:54
-						if inverse_3 {
+						/*line hecbench_bsw.go:54*/ if inverse_3 {
 							if newInd2_ > ind2_ {
 								ind_ = newInd_
 								ind2_ = newInd2_
@@ -1418,17 +1259,14 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				myMax_ := gc_l_myMax_[gc_lane]
 				ind_ := gc_l_ind_[gc_lane]
 				ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:89
-				var myVal int16
+				/*line hecbench_bsw.go:89*/ var myVal int16
 				myIndex := gc_s_myIndex[gc_rank]
 				myIndex2 := gc_s_myIndex2[gc_rank]
-//line hecbench_bsw.go:67
-				*myIndex_2 = ind_
+				/*line hecbench_bsw.go:67*/ *myIndex_2 = ind_
 				*myIndex2_2 = ind2_
 				val_ = myMax_
 				var r_2 int16 = val_
-//line hecbench_bsw.go:110
-				myVal = r_2
+				/*line hecbench_bsw.go:110*/ myVal = r_2
 				*myIndex = gc_s_myInd[gc_rank]
 				*myIndex2 = gc_s_myInd2[gc_rank]
 				gc_l_val_[gc_lane] = val_
@@ -1440,8 +1278,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line hecbench_bsw.go:125
-			gc_off5 := blockId
+			/*line hecbench_bsw.go:125*/ gc_off5 := blockId
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
 				gc_at8 := seqBAlignBegin[gc_off5:][:1]
 				gc_at9 := seqAAlignBegin[gc_off5:][:1]
@@ -1455,14 +1292,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					myVal := gc_s_myVal[gc_rank]
 					lengthSeqA := gc_s_lengthSeqA[gc_rank]
 					lengthSeqB := gc_s_lengthSeqB[gc_rank]
-//line hecbench_bsw_kernel.go:28
-					var threadMax int16
-//line hecbench_bsw.go:114
-					var r int16 = myVal
-//line hecbench_bsw_kernel.go:261
-					threadMax = r
-//line hecbench_bsw_kernel.go:264
-					if inverse {
+					/*line hecbench_bsw_kernel.go:28*/ var threadMax int16
+					/*line hecbench_bsw.go:114*/ var r int16 = myVal
+					/*line hecbench_bsw_kernel.go:261*/ threadMax = r
+					/*line hecbench_bsw_kernel.go:264*/ if inverse {
 						if threadId == 0 {
 							if lengthSeqA < lengthSeqB {
 								gc_at8[0] = gc_s_threadMaxI[gc_rank]
@@ -1499,14 +1332,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					myVal := gc_s_myVal[gc_rank]
 					lengthSeqA := gc_s_lengthSeqA[gc_rank]
 					lengthSeqB := gc_s_lengthSeqB[gc_rank]
-//line hecbench_bsw_kernel.go:28
-					var threadMax int16
-//line hecbench_bsw.go:114
-					var r int16 = myVal
-//line hecbench_bsw_kernel.go:261
-					threadMax = r
-//line hecbench_bsw_kernel.go:264
-					if inverse {
+					/*line hecbench_bsw_kernel.go:28*/ var threadMax int16
+					/*line hecbench_bsw.go:114*/ var r int16 = myVal
+					/*line hecbench_bsw_kernel.go:261*/ threadMax = r
+					/*line hecbench_bsw_kernel.go:264*/ if inverse {
 						if threadId == 0 {
 							if lengthSeqA < lengthSeqB {
 								seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]

@@ -54,8 +54,7 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 				gc_bz++
 			}
 		}
-//line hecbench_channelshuffle.go:22
-		C := G * K
+		/*line hecbench_channelshuffle.go:22*/ C := G * K
 		var n, s int32
 		if kNFirst {
 			n = int32(gc_bx)
@@ -69,8 +68,7 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_channelshuffle.go:33
-				offset := s*csNumThreads + int32(gc_tx)
+				/*line hecbench_channelshuffle.go:33*/ offset := s*csNumThreads + int32(gc_tx)
 				if offset < HxW {
 					Y[(n*C+int32(gc_bz))*HxW+offset] =
 						X[(n*C+g*K+k)*HxW+offset]
@@ -101,8 +99,7 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_channelshuffle.go:46
-	sdata := gocuda.Shared[T](t, kSharedSize)[:kSharedSize]
+	/*line hecbench_channelshuffle.go:46*/ sdata := gocuda.Shared[T](t, kSharedSize)[:kSharedSize]
 	C := G * K
 	offset := int32(gc_bx) * C
 	for gc_off, gc_limit, gc_more := int32(0), int32(C), true; gc_more; gc_off += int32(gc_bdx) {
@@ -116,18 +113,15 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 				gc_pos.Thread = gc_base + gc_tx
 				gc_start := int32(gc_tx)
 				i := gc_start + gc_off
-//line hecbench_channelshuffle.go:51
-				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
+				/*line hecbench_channelshuffle.go:51*/ if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_channelshuffle.go:50
-				sdata[i] = X[offset+i]
+				/*line hecbench_channelshuffle.go:50*/ sdata[i] = X[offset+i]
 			}
 		}
 	}
-//line hecbench_channelshuffle.go:53
-	for gc_off2, gc_limit2, gc_more2 := int32(0), int32(C), true; gc_more2; gc_off2 += int32(gc_bdx) {
+	/*line hecbench_channelshuffle.go:53*/ for gc_off2, gc_limit2, gc_more2 := int32(0), int32(C), true; gc_more2; gc_off2 += int32(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -138,13 +132,11 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 				gc_pos.Thread = gc_base + gc_tx
 				gc_start2 := int32(gc_tx)
 				i_ := gc_start2 + gc_off2
-//line hecbench_channelshuffle.go:55
-				if !(i_ < gc_limit2) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_bdx), gc_limit2, false) {
+				/*line hecbench_channelshuffle.go:55*/ if !(i_ < gc_limit2) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_bdx), gc_limit2, false) {
 					continue
 				}
 				gc_more2 = true
-//line hecbench_channelshuffle.go:54
-				g := i_ % G
+				/*line hecbench_channelshuffle.go:54*/ g := i_ % G
 				k := i_ / G
 				Y[offset+i_] = sdata[g*K+k]
 			}

@@ -54,8 +54,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 0
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								gc_at[gc_tx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
@@ -64,8 +63,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 1
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								gc_at[gc_tx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
@@ -74,8 +72,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 2
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								gc_at[gc_tx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
@@ -84,8 +81,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 3
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								gc_at[gc_tx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
@@ -94,8 +90,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-							gc_at[gc_tx] = uint32(idx)
+							/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&gc_at[gc_tx])
 							}
@@ -107,8 +102,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								state[idx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -117,8 +111,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								state[idx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -127,8 +120,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								state[idx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -137,8 +129,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-								state[idx] = uint32(idx)
+								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -147,8 +138,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:57
-							state[idx] = uint32(idx)
+							/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&state[idx])
 							}
@@ -184,46 +174,31 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 	gc_s_key := make([][30]int32, gc_b.Len())
 	gc_s_localDecrypted := make([][397]int32, gc_b.Len())
 	gc_s_bestLocalDecrypted := compiled.Scratch[[397]int32](gc_b, 0)[:gc_n]
-//line hecbench_columnarsolver.go:133
-	gc_s_backupKey := compiled.Scratch[[30]int32](gc_b, 1)[:gc_n]
-//line hecbench_columnarsolver.go:135
-	gc_s_shiftHelper := compiled.Scratch[[30]int32](gc_b, 2)[:gc_n]
-//line hecbench_columnarsolver.go:137
-	gc_s_bestScore := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_columnarsolver.go:139
-	gc_s_localState := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-//line hecbench_columnarsolver.go:124
-	sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
+	/*line hecbench_columnarsolver.go:133*/ gc_s_backupKey := compiled.Scratch[[30]int32](gc_b, 1)[:gc_n]
+	/*line hecbench_columnarsolver.go:135*/ gc_s_shiftHelper := compiled.Scratch[[30]int32](gc_b, 2)[:gc_n]
+	/*line hecbench_columnarsolver.go:137*/ gc_s_bestScore := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_columnarsolver.go:139*/ gc_s_localState := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	/*line hecbench_columnarsolver.go:124*/ sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
 	compiled.OutOfLine(func() {
 		sharedScores := sharedScores[:676]
-//line hecbench_columnarsolver.go:128
-		gc_s_key := gc_s_key[:gc_n]
-//line hecbench_columnarsolver.go:130
-		gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
-//line hecbench_columnarsolver.go:132
-		gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
-//line hecbench_columnarsolver.go:134
-		gc_s_backupKey := gc_s_backupKey[:gc_n]
-//line hecbench_columnarsolver.go:136
-		gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
-//line hecbench_columnarsolver.go:138
-		gc_s_bestScore := gc_s_bestScore[:gc_n]
-//line hecbench_columnarsolver.go:140
-		gc_s_localState := gc_s_localState[:gc_n]
+		/*line hecbench_columnarsolver.go:128*/ gc_s_key := gc_s_key[:gc_n]
+		/*line hecbench_columnarsolver.go:130*/ gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
+		/*line hecbench_columnarsolver.go:132*/ gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
+		/*line hecbench_columnarsolver.go:134*/ gc_s_backupKey := gc_s_backupKey[:gc_n]
+		/*line hecbench_columnarsolver.go:136*/ gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
+		/*line hecbench_columnarsolver.go:138*/ gc_s_bestScore := gc_s_bestScore[:gc_n]
+		/*line hecbench_columnarsolver.go:140*/ gc_s_localState := gc_s_localState[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:126
-					var key [colKeyLength]int32
+					/*line hecbench_columnarsolver.go:126*/ var key [colKeyLength]int32
 					gc_s_key[gc_rank] = key
-//line hecbench_columnarsolver.go:127
-					var localDecrypted [colEncryptedLen]int32
+					/*line hecbench_columnarsolver.go:127*/ var localDecrypted [colEncryptedLen]int32
 					gc_s_localDecrypted[gc_rank] = localDecrypted
-//line hecbench_columnarsolver.go:128
-					var bestLocalDecrypted [colEncryptedLen]int32
+					/*line hecbench_columnarsolver.go:128*/ var bestLocalDecrypted [colEncryptedLen]int32
 					leftLetter := int32(0)
 					rightLetter := int32(0)
 					var backupKey [colKeyLength]int32
@@ -234,11 +209,9 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					bestScore := colCap
 					j := 0
 					jj := 0
-//line hecbench_columnarsolver.go:140
-					localState := globalState[idx]
+					/*line hecbench_columnarsolver.go:140*/ localState := globalState[idx]
 					if gc_tx == 0 {
-//line hecbench_columnarsolver.go:143
-						for j = 0; j < colAlphabet; j++ {
+						/*line hecbench_columnarsolver.go:143*/ for j = 0; j < colAlphabet; j++ {
 							for jj = 0; jj < colAlphabet; jj++ {
 								sharedScores[j*colAlphabet+jj] = dScores[j*colAlphabet+jj]
 							}
@@ -271,67 +244,46 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*gc_bdx + gc_tx
 			bestLocalDecrypted := gc_s_bestLocalDecrypted[gc_rank]
-//line hecbench_columnarsolver.go:143
-			var leftLetter int32
-//line hecbench_columnarsolver.go:145
-			var rightLetter int32
+			/*line hecbench_columnarsolver.go:143*/ var leftLetter int32
+			/*line hecbench_columnarsolver.go:145*/ var rightLetter int32
 			backupKey := gc_s_backupKey[gc_rank]
 			shiftHelper := gc_s_shiftHelper[gc_rank]
-//line hecbench_columnarsolver.go:151
-			var blockStart int32
-//line hecbench_columnarsolver.go:153
-			var blockEnd int32
-//line hecbench_columnarsolver.go:155
-			var l int32
-//line hecbench_columnarsolver.go:157
-			var f int32
-//line hecbench_columnarsolver.go:159
-			var tt0 int32
-//line hecbench_columnarsolver.go:161
-			var t0 int32
-//line hecbench_columnarsolver.go:163
-			var n int32
-//line hecbench_columnarsolver.go:165
-			var ff int32
-//line hecbench_columnarsolver.go:167
-			var tt int32
-//line hecbench_columnarsolver.go:169
-			var tempScore float32
+			/*line hecbench_columnarsolver.go:151*/ var blockStart int32
+			/*line hecbench_columnarsolver.go:153*/ var blockEnd int32
+			/*line hecbench_columnarsolver.go:155*/ var l int32
+			/*line hecbench_columnarsolver.go:157*/ var f int32
+			/*line hecbench_columnarsolver.go:159*/ var tt0 int32
+			/*line hecbench_columnarsolver.go:161*/ var t0 int32
+			/*line hecbench_columnarsolver.go:163*/ var n int32
+			/*line hecbench_columnarsolver.go:165*/ var ff int32
+			/*line hecbench_columnarsolver.go:167*/ var tt int32
+			/*line hecbench_columnarsolver.go:169*/ var tempScore float32
 			bestScore := gc_s_bestScore[gc_rank]
-//line hecbench_columnarsolver.go:173
-			var j int
+			/*line hecbench_columnarsolver.go:173*/ var j int
 			localState := gc_s_localState[gc_rank]
 			var j_ int = 0
-//line hecbench_columnarsolver.go:152
-			for ; j_ < colKeyLength; j_++ {
+			/*line hecbench_columnarsolver.go:152*/ for ; j_ < colKeyLength; j_++ {
 				gc_s_key[gc_rank][j_] = int32(j_)
 			}
-//line hecbench_columnarsolver.go:154
-			j = j_
+			/*line hecbench_columnarsolver.go:154*/ j = j_
 			var j_2 int = 0
 			for ; j_2 < colKeyLength; j_2++ {
 				columnarSwapElements(gc_s_key[gc_rank][:], int32(j_2), int32(lcgRandomFloat(&localState)*colKeyLength))
 			}
-//line hecbench_columnarsolver.go:158
-			j = j_2
-//line hecbench_columnarsolver.go:160
-			for cycles := 0; cycles < colClimbings; cycles++ {
-//line hecbench_columnarsolver.go:162
-				for j = 0; j < colKeyLength; j++ {
+			/*line hecbench_columnarsolver.go:158*/ j = j_2
+			/*line hecbench_columnarsolver.go:160*/ for cycles := 0; cycles < colClimbings; cycles++ {
+				/*line hecbench_columnarsolver.go:162*/ for j = 0; j < colKeyLength; j++ {
 					backupKey[j] = gc_s_key[gc_rank][j]
 				}
 				tempScore = 0
-//line hecbench_columnarsolver.go:168
-				branch := int32(lcgRandomFloat(&localState) * 100)
-//line hecbench_columnarsolver.go:170
-				if branch < colHeurThresholdOp1 {
+				/*line hecbench_columnarsolver.go:168*/ branch := int32(lcgRandomFloat(&localState) * 100)
+				/*line hecbench_columnarsolver.go:170*/ if branch < colHeurThresholdOp1 {
 					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp1Hop; j++ {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_columnarsolver.go:172
-						leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
+						/*line hecbench_columnarsolver.go:172*/ leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						rightLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapElements(gc_s_key[gc_rank][:], leftLetter, rightLetter)
 					}
@@ -341,8 +293,7 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_columnarsolver.go:178
-						blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
+						/*line hecbench_columnarsolver.go:178*/ blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
 						blockEnd = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapBlock(gc_s_key[gc_rank][:], blockStart, blockEnd, int32(1+lcgRandomFloat(&localState)*float32(iabs((blockStart-blockEnd))-1)))
 					}
@@ -351,33 +302,26 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					f = int32(lcgRandomFloat(&localState) * (colKeyLength - 1))
 					tt0 = int32(float32(f+1) + (lcgRandomFloat(&localState) * (colKeyLength - 2)))
 					tt0 = tt0 % colKeyLength
-//line hecbench_columnarsolver.go:188
-					for j = 0; j < colKeyLength; j++ {
+					/*line hecbench_columnarsolver.go:188*/ for j = 0; j < colKeyLength; j++ {
 						shiftHelper[j] = gc_s_key[gc_rank][j]
 					}
-//line hecbench_columnarsolver.go:192
-					t0 = (tt0 - f + colKeyLength) % colKeyLength
+					/*line hecbench_columnarsolver.go:192*/ t0 = (tt0 - f + colKeyLength) % colKeyLength
 					n = (t0 + l) % colKeyLength
-//line hecbench_columnarsolver.go:195
-					for j = 0; int32(j) < n; j++ {
+					/*line hecbench_columnarsolver.go:195*/ for j = 0; int32(j) < n; j++ {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_columnarsolver.go:196
-						ff = (f + int32(j)) % colKeyLength
+						/*line hecbench_columnarsolver.go:196*/ ff = (f + int32(j)) % colKeyLength
 						tt = (((t0 + int32(j)) % n) + f) % colKeyLength
 						gc_s_key[gc_rank][tt] = shiftHelper[ff]
 					}
 				}
-//line hecbench_columnarsolver.go:202
-				columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
-//line hecbench_columnarsolver.go:204
-				for j = 0; j < colEncryptedLen-1; j++ {
+				/*line hecbench_columnarsolver.go:202*/ columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
+				/*line hecbench_columnarsolver.go:204*/ for j = 0; j < colEncryptedLen-1; j++ {
 					tempScore += sharedScores[colAlphabet*gc_s_localDecrypted[gc_rank][j]+gc_s_localDecrypted[gc_rank][j+1]]
 				}
-//line hecbench_columnarsolver.go:208
-				if tempScore < bestScore {
+				/*line hecbench_columnarsolver.go:208*/ if tempScore < bestScore {
 					bestScore = tempScore
 					for j = 0; j < colEncryptedLen; j++ {
 						bestLocalDecrypted[j] = gc_s_localDecrypted[gc_rank][j]
@@ -392,8 +336,7 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			for ; j_3 < colEncryptedLen; j_3++ {
 				dDecrypted[idx*colEncryptedLen+j_3] = bestLocalDecrypted[j_3]
 			}
-//line hecbench_columnarsolver.go:222
-			j = j_3
+			/*line hecbench_columnarsolver.go:222*/ j = j_3
 		}
 	}
 }

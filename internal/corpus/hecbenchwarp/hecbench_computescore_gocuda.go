@@ -37,18 +37,15 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_computescore.go:55
-	if csNumThreadsPerWG/csManualVector <= 1*gc_bdx {
+	/*line hecbench_computescore.go:55*/ if csNumThreadsPerWG/csManualVector <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_computescore.go:55
-	partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
+	/*line hecbench_computescore.go:55*/ partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			gid := gc_bx*gc_bdx + gc_tx
-//line hecbench_computescore.go:47
-			var currEntry [csManualVector]uint32
+			/*line hecbench_computescore.go:47*/ var currEntry [csManualVector]uint32
 			var wordID [csManualVector]uint32
 			var freq [csManualVector]uint32
 			var hash1 [csManualVector]uint32
@@ -58,8 +55,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			sum := uint64(0)
 			{
 				i := uint32(0)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -73,8 +69,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(1)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -88,8 +83,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(2)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -103,8 +97,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(3)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -118,8 +111,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(4)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -133,8 +125,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(5)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -148,8 +139,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(6)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -163,8 +153,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i := uint32(7)
-//line hecbench_computescore.go:62
-				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				/*line hecbench_computescore.go:62*/ currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
 				isEnd[i] = currEntry[i] == csDocEndingTag
@@ -178,8 +167,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(0)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -193,8 +181,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(1)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -208,8 +195,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(2)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -223,8 +209,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(3)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -238,8 +223,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(4)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -253,8 +237,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(5)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -268,8 +251,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(6)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -283,8 +265,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			}
 			{
 				i_ := uint32(7)
-//line hecbench_computescore.go:77
-				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				/*line hecbench_computescore.go:77*/ currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
 				isEnd[i_] = currEntry[i_] == csDocEndingTag
@@ -296,8 +277,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
 				}
 			}
-//line hecbench_computescore.go:90
-			partial[gc_tx] = sum
+			/*line hecbench_computescore.go:90*/ partial[gc_tx] = sum
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
@@ -307,8 +287,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line hecbench_computescore.go:94
-			res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
+			/*line hecbench_computescore.go:94*/ res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
 			res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
 			finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
 			profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
@@ -356,8 +335,7 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gid := gc_bx*gc_bdx + gc_tx
-//line hecbench_computescore.go:108
-						info := docInfo[gid]
+						/*line hecbench_computescore.go:108*/ info := docInfo[gid]
 						start := uint32(info >> 32)
 						end := uint32(info & 0xFFFFFFFF)
 						total := uint64(0)

@@ -44,8 +44,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 	blockDimX := gc_bdx
 	gridDimX := gc_gdx
 	blockDimY := gc_bdy
-//line hecbench_degrid.go:49
-	var gc_l_q [32]int
+	/*line hecbench_degrid.go:49*/ var gc_l_q [32]int
 	var gc_l_sum [32]DegridCmplx[T]
 	var gc_c1v [32]T
 	var gc_c1r [32]T
@@ -55,8 +54,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_degrid.go:50
-		for n := 32 * blockIdxX; n < npts; n += 32 * gridDimX {
+		/*line hecbench_degrid.go:50*/ for n := 32 * blockIdxX; n < npts; n += 32 * gridDimX {
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			{
@@ -73,8 +71,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						}
 					}
 					threadIdxY := gc_ty
-//line hecbench_degrid.go:51
-					q := threadIdxY
+					/*line hecbench_degrid.go:51*/ q := threadIdxY
 					gc_l_q[gc_lane] = q
 				}
 			}
@@ -92,8 +89,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:51
-					if q < 32 {
+					/*line hecbench_degrid.go:51*/ if q < 32 {
 						gc_m8 |= 1 << gc_lane
 					}
 				}
@@ -116,8 +112,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						gc_pos.Thread = gc_w + gc_lane
 						threadIdxX := gc_tx
 						q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:52
-						inn := in[n+q]
+						/*line hecbench_degrid.go:52*/ inn := in[n+q]
 						subX := int(floorf(float32(degridGCFGrid * (inn.X - T(floorf(float32(inn.X)))))))
 						subY := int(floorf(float32(degridGCFGrid * (inn.Y - T(floorf(float32(inn.Y)))))))
 						mainX := int(floorf(float32(inn.X)))
@@ -126,8 +121,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						for a := threadIdxX - degridGCFDim/2; a < degridGCFDim/2; a += blockDimX {
 							{
 								b := int(-16)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -140,8 +134,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-15)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -154,8 +147,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-14)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -168,8 +160,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-13)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -182,8 +173,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-12)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -196,8 +186,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-11)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -210,8 +199,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-10)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -224,8 +212,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-9)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -238,8 +225,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-8)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -252,8 +238,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-7)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -266,8 +251,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-6)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -280,8 +264,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-5)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -294,8 +277,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-4)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -308,8 +290,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-3)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -322,8 +303,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-2)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -336,8 +316,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(-1)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -350,8 +329,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(0)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -364,8 +342,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(1)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -378,8 +355,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(2)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -392,8 +368,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(3)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -406,8 +381,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(4)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -420,8 +394,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(5)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -434,8 +407,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(6)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -448,8 +420,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(7)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -462,8 +433,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(8)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -476,8 +446,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(9)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -490,8 +459,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(10)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -504,8 +472,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(11)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -518,8 +485,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(12)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -532,8 +498,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(13)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -546,8 +511,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(14)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -560,8 +524,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							}
 							{
 								b := int(15)
-//line hecbench_degrid.go:60
-								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								/*line hecbench_degrid.go:60*/ r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
 									mainX+a >= imgDim || mainY+b >= imgDim {
@@ -577,8 +540,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 					}
 				}
 				s := 16
-//line hecbench_degrid.go:74
-				if blockDimX < 16 {
+				/*line hecbench_degrid.go:74*/ if blockDimX < 16 {
 					s = blockDimX
 				}
 				for ; s > 0; s /= 2 {
@@ -587,32 +549,27 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							continue
 						}
 						sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:78
-						gc_c1v[gc_lane] = sum.X
+						/*line hecbench_degrid.go:78*/ gc_c1v[gc_lane] = sum.X
 					}
-//line hecbench_degrid.go:78
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, s, 32, &gc_c1r)
+					/*line hecbench_degrid.go:78*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, s, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:78
-						sum.X += gc_c1r[gc_lane]
+						/*line hecbench_degrid.go:78*/ sum.X += gc_c1r[gc_lane]
 						gc_c2v[gc_lane] = sum.Y
 						gc_l_sum[gc_lane] = sum
 					}
-//line hecbench_degrid.go:79
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, s, 32, &gc_c2r)
+					/*line hecbench_degrid.go:79*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, s, 32, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:79
-						sum.Y += gc_c2r[gc_lane]
+						/*line hecbench_degrid.go:79*/ sum.Y += gc_c2r[gc_lane]
 						gc_l_sum[gc_lane] = sum
 					}
 				}
@@ -631,8 +588,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						threadIdxX := gc_tx
 						q := gc_l_q[gc_lane]
 						sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:81
-						if threadIdxX == 0 {
+						/*line hecbench_degrid.go:81*/ if threadIdxX == 0 {
 							out[n+q] = sum
 						}
 					}
@@ -643,8 +599,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						continue
 					}
 					q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:51
-					q += blockDimY
+					/*line hecbench_degrid.go:51*/ q += blockDimY
 					gc_l_q[gc_lane] = q
 				}
 			}

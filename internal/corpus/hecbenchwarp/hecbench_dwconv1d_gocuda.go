@@ -34,125 +34,99 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	i := int32(gc_by)
-//line hecbench_dwconv1d.go:45
-	tj := T * (B * C) / dwBF
-//line hecbench_dwconv1d.go:47
-	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
+	/*line hecbench_dwconv1d.go:45*/ tj := T * (B * C) / dwBF
+	/*line hecbench_dwconv1d.go:47*/ ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
 	kk := gocuda.Shared[float32](t, dwTmax*dwBF)[:dwTmax*dwBF]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:44
-			ti := tt + T*i
-//line hecbench_dwconv1d.go:49
-			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
+			/*line hecbench_dwconv1d.go:44*/ ti := tt + T*i
+			/*line hecbench_dwconv1d.go:49*/ *f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
 				j := int32(0)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(1)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(2)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(3)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(4)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(5)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(6)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
 				j := int32(7)
-//line hecbench_dwconv1d.go:51
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:51*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_dwconv1d.go:57
-		ww := ww[:768]
-//line hecbench_dwconv1d.go:59
-		kk := kk[:6144]
+		/*line hecbench_dwconv1d.go:57*/ ww := ww[:768]
+		/*line hecbench_dwconv1d.go:59*/ kk := kk[:6144]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:44
-					ti := tt + T*i
-//line hecbench_dwconv1d.go:55
-					var ss [dwBF]Float4
+					/*line hecbench_dwconv1d.go:44*/ ti := tt + T*i
+					/*line hecbench_dwconv1d.go:55*/ var ss [dwBF]Float4
 					{
 						{
 							j_ := int(0)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(1)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(2)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(3)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(4)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(5)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(6)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
 							j_ := int(7)
-//line hecbench_dwconv1d.go:57
-							ss[j_] = Float4{eps, eps, eps, eps}
+							/*line hecbench_dwconv1d.go:57*/ ss[j_] = Float4{eps, eps, eps, eps}
 						}
 					}
-//line hecbench_dwconv1d.go:59
-					for u := int32(0); u <= tt; u++ {
+					/*line hecbench_dwconv1d.go:59*/ for u := int32(0); u <= tt; u++ {
 						w := ww[T-tt+u-4:]
 						{
 							{
 								j_2 := int32(0)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -161,8 +135,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(1)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -171,8 +144,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(2)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -181,8 +153,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(3)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -191,8 +162,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(4)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -201,8 +171,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(5)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -211,8 +180,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(6)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -221,8 +189,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							}
 							{
 								j_2 := int32(7)
-//line hecbench_dwconv1d.go:62
-								s := &ss[j_2]
+								/*line hecbench_dwconv1d.go:62*/ s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
 								s.Y += w[2] * k
@@ -234,8 +201,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 					{
 						{
 							j_3 := int32(0)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -248,8 +214,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(1)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -262,8 +227,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(2)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -276,8 +240,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(3)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -290,8 +253,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(4)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -304,8 +266,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(5)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -318,8 +279,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(6)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -332,8 +292,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						}
 						{
 							j_3 := int32(7)
-//line hecbench_dwconv1d.go:71
-							s_ := &ss[j_3]
+							/*line hecbench_dwconv1d.go:71*/ s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							s_.Y += w_2[2] * k_2[0]
@@ -373,71 +332,56 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	gc_n := gc_b.Len()
 	gc_s_ss := make([][2]Float4, gc_b.Len())
 	i := int32(gc_by)
-//line hecbench_dwconv1d.go:92
-	tj := T * (B * C) / dwBB
-//line hecbench_dwconv1d.go:94
-	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
+	/*line hecbench_dwconv1d.go:92*/ tj := T * (B * C) / dwBB
+	/*line hecbench_dwconv1d.go:94*/ ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
 	kk := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
 	gg := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:91
-			ti := tt + T*i
-//line hecbench_dwconv1d.go:97
-			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
+			/*line hecbench_dwconv1d.go:91*/ ti := tt + T*i
+			/*line hecbench_dwconv1d.go:97*/ *f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
 				j := int32(0)
-//line hecbench_dwconv1d.go:99
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:99*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 			}
 			{
 				j := int32(1)
-//line hecbench_dwconv1d.go:99
-				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				/*line hecbench_dwconv1d.go:99*/ *f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_dwconv1d.go:106
-		kk := kk[:1536]
-//line hecbench_dwconv1d.go:108
-		gg := gg[:1536]
-//line hecbench_dwconv1d.go:110
-		gc_s_ss := gc_s_ss[:gc_n]
+		/*line hecbench_dwconv1d.go:106*/ kk := kk[:1536]
+		/*line hecbench_dwconv1d.go:108*/ gg := gg[:1536]
+		/*line hecbench_dwconv1d.go:110*/ gc_s_ss := gc_s_ss[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:91
-					ti := tt + T*i
-//line hecbench_dwconv1d.go:104
-					var ss [dwBB]Float4
+					/*line hecbench_dwconv1d.go:91*/ ti := tt + T*i
+					/*line hecbench_dwconv1d.go:104*/ var ss [dwBB]Float4
 					gc_s_ss[gc_rank] = ss
 					{
 						{
 							j_ := int(0)
-//line hecbench_dwconv1d.go:106
-							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
+							/*line hecbench_dwconv1d.go:106*/ gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
 						{
 							j_ := int(1)
-//line hecbench_dwconv1d.go:106
-							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
+							/*line hecbench_dwconv1d.go:106*/ gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
 					}
-//line hecbench_dwconv1d.go:108
-					for u := int32(0); u <= tt; u++ {
+					/*line hecbench_dwconv1d.go:108*/ for u := int32(0); u <= tt; u++ {
 						{
 							{
 								j_2 := int32(0)
-//line hecbench_dwconv1d.go:110
-								s := &gc_s_ss[gc_rank][j_2]
+								/*line hecbench_dwconv1d.go:110*/ s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
 								s.X += g[3] * k
@@ -447,8 +391,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 							}
 							{
 								j_2 := int32(1)
-//line hecbench_dwconv1d.go:110
-								s := &gc_s_ss[gc_rank][j_2]
+								/*line hecbench_dwconv1d.go:110*/ s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
 								s.X += g[3] * k
@@ -461,8 +404,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					{
 						{
 							j_3 := int32(0)
-//line hecbench_dwconv1d.go:120
-							s_ := &gc_s_ss[gc_rank][j_3]
+							/*line hecbench_dwconv1d.go:120*/ s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
 							s_.Y += g_[2] * k_2[0]
@@ -475,8 +417,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 						}
 						{
 							j_3 := int32(1)
-//line hecbench_dwconv1d.go:120
-							s_ := &gc_s_ss[gc_rank][j_3]
+							/*line hecbench_dwconv1d.go:120*/ s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
 							s_.Y += g_[2] * k_2[0]
@@ -491,21 +432,18 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					{
 						{
 							j_4 := int(0)
-//line hecbench_dwconv1d.go:133
-							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
+							/*line hecbench_dwconv1d.go:133*/ gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
 						{
 							j_4 := int(1)
-//line hecbench_dwconv1d.go:133
-							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
+							/*line hecbench_dwconv1d.go:133*/ gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
 					}
 				}
 			}
 		}
 	})
-//line hecbench_dwconv1d.go:135
-	for gc_off6, gc_limit6, gc_more6 := int32(0), int32(T), true; gc_more6; gc_off6 += 1 {
+	/*line hecbench_dwconv1d.go:135*/ for gc_off6, gc_limit6, gc_more6 := int32(0), int32(T), true; gc_more6; gc_off6 += 1 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -516,19 +454,16 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:135
-				gc_start := tt + 3
+				/*line hecbench_dwconv1d.go:135*/ gc_start := tt + 3
 				u_ := gc_start + gc_off6
 				if !(u_ < gc_limit6) || u_ < gc_start && compiled.StrideStopped(gc_start, 1, gc_limit6, false) {
 					continue
 				}
 				gc_more6 = true
-//line hecbench_dwconv1d.go:136
-				w := ww[u_]
+				/*line hecbench_dwconv1d.go:136*/ w := ww[u_]
 				{
 					j_5 := int32(0)
-//line hecbench_dwconv1d.go:138
-					s_2 := &gc_s_ss[gc_rank][j_5]
+					/*line hecbench_dwconv1d.go:138*/ s_2 := &gc_s_ss[gc_rank][j_5]
 					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
 					s_2.X += g_2[0] * w
 					s_2.Y += g_2[1] * w
@@ -537,8 +472,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 				}
 				{
 					j_5 := int32(1)
-//line hecbench_dwconv1d.go:138
-					s_2 := &gc_s_ss[gc_rank][j_5]
+					/*line hecbench_dwconv1d.go:138*/ s_2 := &gc_s_ss[gc_rank][j_5]
 					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
 					s_2.X += g_2[0] * w
 					s_2.Y += g_2[1] * w
@@ -553,12 +487,10 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tt := int32(gc_tx) << 2
-//line hecbench_dwconv1d.go:91
-			ti := tt + T*i
+			/*line hecbench_dwconv1d.go:91*/ ti := tt + T*i
 			{
 				j_6 := int32(0)
-//line hecbench_dwconv1d.go:147
-				s_3 := &gc_s_ss[gc_rank][j_6]
+				/*line hecbench_dwconv1d.go:147*/ s_3 := &gc_s_ss[gc_rank][j_6]
 				g_3 := gg[dwTmax*j_6+T-3:]
 				w_2 := ww[tt:]
 				s_3.X += g_3[2] * w_2[0]
@@ -571,8 +503,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			}
 			{
 				j_6 := int32(1)
-//line hecbench_dwconv1d.go:147
-				s_3 := &gc_s_ss[gc_rank][j_6]
+				/*line hecbench_dwconv1d.go:147*/ s_3 := &gc_s_ss[gc_rank][j_6]
 				g_3 := gg[dwTmax*j_6+T-3:]
 				w_2 := ww[tt:]
 				s_3.X += g_3[2] * w_2[0]

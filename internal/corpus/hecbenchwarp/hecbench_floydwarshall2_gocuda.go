@@ -48,8 +48,7 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := int32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_floydwarshall2.go:40
-				i := idx / upper
+				/*line hecbench_floydwarshall2.go:40*/ i := idx / upper
 				if i < upper {
 					j := idx % upper
 					if (i == j) && (i < nodes) {
@@ -100,8 +99,7 @@ func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, ad
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := int32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_floydwarshall2.go:57
-						if i < g.Nodes {
+						/*line hecbench_floydwarshall2.go:57*/ if i < g.Nodes {
 							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]
 								adjMat[i*upper+nei] = g.Eweight[j]

@@ -24,8 +24,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 	gc_s_ijAB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 	gc_s_ijBA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_s_ijBB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
-//line hecbench_floydwarshall2.go:71
-	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	/*line hecbench_floydwarshall2.go:71*/ temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -34,24 +33,17 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
 				idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:89
-				idx2A := laneA
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
 				idx2B := laneB
-//line hecbench_floydwarshall2.go:92
-				ijAA := adjMat[idx0AA]
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
@@ -66,24 +58,17 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
 				idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:89
-				idx2A := laneA
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
 				idx2B := laneB
-//line hecbench_floydwarshall2.go:92
-				ijAA := adjMat[idx0AA]
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
@@ -98,24 +83,17 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
 				idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:89
-				idx2A := laneA
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
 				idx2B := laneB
-//line hecbench_floydwarshall2.go:92
-				ijAA := adjMat[idx0AA]
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
@@ -130,24 +108,17 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
 				idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:89
-				idx2A := laneA
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
 				idx2B := laneB
-//line hecbench_floydwarshall2.go:92
-				ijAA := adjMat[idx0AA]
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
@@ -162,24 +133,17 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:76
-			laneA := int32(gc_tx % fwWS)
+			/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:74
-			warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2.go:79
-			idx0AA := warpA*upper + laneA
+			/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+			/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 			idx0AB := warpA*upper + laneB
-//line hecbench_floydwarshall2.go:75
-			warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:81
-			idx0BA := warpB*upper + laneA
+			/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+			/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:89
-			idx2A := laneA
+			/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
 			idx2B := laneB
-//line hecbench_floydwarshall2.go:92
-			ijAA := adjMat[idx0AA]
+			/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
@@ -191,14 +155,12 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			gc_s_ijBB[gc_rank] = ijBB
 		}
 	}
-//line hecbench_floydwarshall2.go:97
-	for k := int32(0); k < fwTile; k++ {
+	/*line hecbench_floydwarshall2.go:97*/ for k := int32(0); k < fwTile; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
@@ -206,8 +168,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
 				ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2.go:98
-				if warpA == k {
+				/*line hecbench_floydwarshall2.go:98*/ if warpA == k {
 					krow[idx2A] = ijAA
 				}
 				if warpA == k {
@@ -221,8 +182,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				}
 			}
 		}
-//line hecbench_floydwarshall2.go:114
-		var gc_l_ikA [32]int32
+		/*line hecbench_floydwarshall2.go:114*/ var gc_l_ikA [32]int32
 		var gc_l_ikB [32]int32
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
@@ -238,66 +198,50 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			var gc_dead uint32
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2.go:112
-				var ikA, ikB int32
+				/*line hecbench_floydwarshall2.go:112*/ var ikA, ikB int32
 				gc_l_ikA[gc_lane] = ikA
 				gc_l_ikB[gc_lane] = ikB
 			}
-//line hecbench_floydwarshall2.go:113
-			if k < fwWS {
+			/*line hecbench_floydwarshall2.go:113*/ if k < fwWS {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					ijAA := gc_s_ijAA[gc_rank]
-//line hecbench_floydwarshall2.go:114
-					gc_c1v[gc_lane] = ijAA
+					/*line hecbench_floydwarshall2.go:114*/ gc_c1v[gc_lane] = ijAA
 				}
-//line hecbench_floydwarshall2.go:114
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
+				/*line hecbench_floydwarshall2.go:114*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					ijBA := gc_s_ijBA[gc_rank]
-//line hecbench_floydwarshall2.go:119
-					var ikA int32
-//line hecbench_floydwarshall2.go:114
-					ikA = gc_c1r[gc_lane]
+					/*line hecbench_floydwarshall2.go:119*/ var ikA int32
+					/*line hecbench_floydwarshall2.go:114*/ ikA = gc_c1r[gc_lane]
 					gc_c2v[gc_lane] = ijBA
 					gc_l_ikA[gc_lane] = ikA
 				}
-//line hecbench_floydwarshall2.go:115
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
+				/*line hecbench_floydwarshall2.go:115*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2.go:119
-					var ikB int32
-//line hecbench_floydwarshall2.go:115
-					ikB = gc_c2r[gc_lane]
+					/*line hecbench_floydwarshall2.go:119*/ var ikB int32
+					/*line hecbench_floydwarshall2.go:115*/ ikB = gc_c2r[gc_lane]
 					gc_l_ikB[gc_lane] = ikB
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					ijAB := gc_s_ijAB[gc_rank]
-//line hecbench_floydwarshall2.go:117
-					gc_c3v[gc_lane] = ijAB
+					/*line hecbench_floydwarshall2.go:117*/ gc_c3v[gc_lane] = ijAB
 				}
-//line hecbench_floydwarshall2.go:117
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
+				/*line hecbench_floydwarshall2.go:117*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2.go:122
-					var ikA int32
-//line hecbench_floydwarshall2.go:117
-					ikA = gc_c3r[gc_lane]
+					/*line hecbench_floydwarshall2.go:122*/ var ikA int32
+					/*line hecbench_floydwarshall2.go:117*/ ikA = gc_c3r[gc_lane]
 					gc_c4v[gc_lane] = ijBB
 					gc_l_ikA[gc_lane] = ikA
 				}
-//line hecbench_floydwarshall2.go:118
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
+				/*line hecbench_floydwarshall2.go:118*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2.go:122
-					var ikB int32
-//line hecbench_floydwarshall2.go:118
-					ikB = gc_c4r[gc_lane]
+					/*line hecbench_floydwarshall2.go:122*/ var ikB int32
+					/*line hecbench_floydwarshall2.go:118*/ ikB = gc_c4r[gc_lane]
 					gc_l_ikB[gc_lane] = ikB
 				}
 			}
@@ -310,18 +254,15 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
 				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 				idx0AB := warpA*upper + laneB
 				idx0BA := warpB*upper + laneA
 				idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
-				idx1AA := laneA*fwTile + warpA
+				/*line hecbench_floydwarshall2.go:84*/ idx1AA := laneA*fwTile + warpA
 				idx1AB := laneB*fwTile + warpA
 				idx1BA := laneA*fwTile + warpB
 				idx1BB := laneB*fwTile + warpB
@@ -333,16 +274,13 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijBB := gc_s_ijBB[gc_rank]
 				ikA := gc_l_ikA[gc_lane]
 				ikB := gc_l_ikB[gc_lane]
-//line hecbench_floydwarshall2.go:121
-				krA := krow[idx2A]
+				/*line hecbench_floydwarshall2.go:121*/ krA := krow[idx2A]
 				krB := krow[idx2B]
-//line hecbench_floydwarshall2.go:124
-				ijAA = min(ijAA, ikA+krA)
+				/*line hecbench_floydwarshall2.go:124*/ ijAA = min(ijAA, ikA+krA)
 				ijAB = min(ijAB, ikA+krB)
 				ijBA = min(ijBA, ikB+krA)
 				ijBB = min(ijBB, ikB+krB)
-//line hecbench_floydwarshall2.go:129
-				if warpA == k {
+				/*line hecbench_floydwarshall2.go:129*/ if warpA == k {
 					krows[idx0AA] = ijAA
 				}
 				if warpA == k {
@@ -354,8 +292,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				if warpB == k {
 					krows[idx0BB] = ijBB
 				}
-//line hecbench_floydwarshall2.go:142
-				if laneA == k {
+				/*line hecbench_floydwarshall2.go:142*/ if laneA == k {
 					temp[idx1AA] = ijAA
 				}
 				if laneA == k {
@@ -367,8 +304,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				if laneB == k {
 					temp[idx1BB] = ijBB
 				}
-//line hecbench_floydwarshall2.go:155
-				idx2A += fwTile
+				/*line hecbench_floydwarshall2.go:155*/ idx2A += fwTile
 				idx2B += fwTile
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
@@ -383,13 +319,11 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:74
-			warpA := int32(gc_tx / fwWS)
+			/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
 			warpB := warpA + fwWS
 			laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:79
-			idx0AA := warpA*upper + laneA
+			/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
@@ -397,8 +331,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			ijAB := gc_s_ijAB[gc_rank]
 			ijBA := gc_s_ijBA[gc_rank]
 			ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2.go:160
-			kcols[idx0AA] = temp[warpA*fwTile+laneA]
+			/*line hecbench_floydwarshall2.go:160*/ kcols[idx0AA] = temp[warpA*fwTile+laneA]
 			kcols[idx0AB] = temp[warpA*fwTile+laneB]
 			kcols[idx0BA] = temp[warpB*fwTile+laneA]
 			kcols[idx0BB] = temp[warpB*fwTile+laneB]

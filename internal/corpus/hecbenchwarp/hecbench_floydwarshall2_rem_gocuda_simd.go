@@ -41,12 +41,10 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 	gc_s_origAB_ := compiled.Scratch[int32](gc_b, 17)[:gc_n]
 	gc_s_origBA_ := compiled.Scratch[int32](gc_b, 18)[:gc_n]
 	gc_s_origBB_ := compiled.Scratch[int32](gc_b, 19)[:gc_n]
-//line hecbench_floydwarshall2_rem.go:17
-	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	/*line hecbench_floydwarshall2_rem.go:17*/ temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	y := int32(gc_bx)
-//line hecbench_floydwarshall2_rem.go:26
-	if y < subm1 {
+	/*line hecbench_floydwarshall2_rem.go:26*/ if y < subm1 {
 		if y >= x {
 			y++
 		}
@@ -54,21 +52,17 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
 				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:30
-				iA := warpA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
 				iB := warpB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:40
-				idx1A := warpA
+				/*line hecbench_floydwarshall2_rem.go:40*/ idx1A := warpA
 				idx1B := warpB
 				idx2A := laneA
 				idx2B := laneB
-//line hecbench_floydwarshall2_rem.go:45
-				temp[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+				/*line hecbench_floydwarshall2_rem.go:45*/ temp[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
@@ -82,36 +76,23 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:30
-				iA := warpA + x*fwTile
-//line hecbench_floydwarshall2_rem.go:22
-				laneA := int32(gc_tx % fwWS)
-//line hecbench_floydwarshall2_rem.go:32
-				jA := laneA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:35
-				idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:23
-				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:33
-				jB := laneB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:36
-				idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:21
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:31
-				iB := warpB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:37
-				idx0BA := iB*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:51
-				ijAA := adjMat[idx0AA]
+				/*line hecbench_floydwarshall2_rem.go:51*/ ijAA := adjMat[idx0AA]
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2_rem.go:56
-				origAA := ijAA
+				/*line hecbench_floydwarshall2_rem.go:56*/ origAA := ijAA
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
@@ -125,14 +106,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				gc_s_origBB[gc_rank] = origBB
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:61
-		for k := int32(0); k < fwTile; k++ {
+		/*line hecbench_floydwarshall2_rem.go:61*/ for k := int32(0); k < fwTile; k++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
@@ -140,8 +119,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:62
-					if warpA == k {
+					/*line hecbench_floydwarshall2_rem.go:62*/ if warpA == k {
 						krow[idx2A] = ijAA
 					}
 					if warpA == k {
@@ -159,27 +137,17 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:30
-					iA := warpA + x*fwTile
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-//line hecbench_floydwarshall2_rem.go:32
-					jA := laneA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:35
-					idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:33
-					jB := laneB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:36
-					idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:31
-					iB := warpB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:37
-					idx0BA := iB*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+					/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
 					idx1A := gc_s_idx1A[gc_rank]
 					idx1B := gc_s_idx1B[gc_rank]
@@ -189,18 +157,15 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:76
-					ikA := temp[idx1A]
+					/*line hecbench_floydwarshall2_rem.go:76*/ ikA := temp[idx1A]
 					ikB := temp[idx1B]
 					krA := krow[idx2A]
 					krB := krow[idx2B]
-//line hecbench_floydwarshall2_rem.go:81
-					ijAA = min(ijAA, ikA+krA)
+					/*line hecbench_floydwarshall2_rem.go:81*/ ijAA = min(ijAA, ikA+krA)
 					ijAB = min(ijAB, ikA+krB)
 					ijBA = min(ijBA, ikB+krA)
 					ijBB = min(ijBB, ikB+krB)
-//line hecbench_floydwarshall2_rem.go:86
-					if warpA == k {
+					/*line hecbench_floydwarshall2_rem.go:86*/ if warpA == k {
 						krows[idx0AA] = ijAA
 					}
 					if warpA == k {
@@ -212,8 +177,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					if warpB == k {
 						krows[idx0BB] = ijBB
 					}
-//line hecbench_floydwarshall2_rem.go:99
-					idx1A += fwTile
+					/*line hecbench_floydwarshall2_rem.go:99*/ idx1A += fwTile
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
@@ -232,28 +196,17 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:30
-				iA := warpA + x*fwTile
-//line hecbench_floydwarshall2_rem.go:22
-				laneA := int32(gc_tx % fwWS)
-//line hecbench_floydwarshall2_rem.go:32
-				jA := laneA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:35
-				idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:23
-				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:33
-				jB := laneB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:36
-				idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:21
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:31
-				iB := warpB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:37
-				idx0BA := iB*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
@@ -263,8 +216,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				origAB := gc_s_origAB[gc_rank]
 				origBA := gc_s_origBA[gc_rank]
 				origBB := gc_s_origBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:104
-				if ijAA != origAA {
+				/*line hecbench_floydwarshall2_rem.go:104*/ if ijAA != origAA {
 					adjMat[idx0AA] = ijAA
 				}
 				if ijAB != origAB {
@@ -279,13 +231,11 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 			}
 		}
 	} else {
-//line hecbench_floydwarshall2_rem.go:117
-		y -= subm1
+		/*line hecbench_floydwarshall2_rem.go:117*/ y -= subm1
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:122
-		var gc_l_idx2A_ [32]int32
+		/*line hecbench_floydwarshall2_rem.go:122*/ var gc_l_idx2A_ [32]int32
 		var gc_l_idx2B_ [32]int32
 		var gc_l_ikA_ [32]int32
 		var gc_l_ikB_ [32]int32
@@ -312,38 +262,25 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-//line hecbench_floydwarshall2_rem.go:123
-					jA_ := laneA + x*fwTile
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:124
-					jB_ := laneB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:121
-					iA_ := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:126
-					idx0AA_ := iA_*upper + jA_
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:123*/ jA_ := laneA + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:124*/ jB_ := laneB + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:121*/ iA_ := warpA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:126*/ idx0AA_ := iA_*upper + jA_
 					idx0AB_ := iA_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:21
-					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:122
-					iB_ := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:128
-					idx0BA_ := iB_*upper + jA_
+					/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:122*/ iB_ := warpB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:128*/ idx0BA_ := iB_*upper + jA_
 					idx0BB_ := iB_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:136
-					idx2A_ := (x*fwTile)*upper + jA_
+					/*line hecbench_floydwarshall2_rem.go:136*/ idx2A_ := (x*fwTile)*upper + jA_
 					idx2B_ := (x*fwTile)*upper + jB_
-//line hecbench_floydwarshall2_rem.go:139
-					ijAA_ := adjMat[idx0AA_]
+					/*line hecbench_floydwarshall2_rem.go:139*/ ijAA_ := adjMat[idx0AA_]
 					ijAB_ := adjMat[idx0AB_]
 					ijBA_ := adjMat[idx0BA_]
 					ijBB_ := adjMat[idx0BB_]
-//line hecbench_floydwarshall2_rem.go:144
-					origAA_ := ijAA_
+					/*line hecbench_floydwarshall2_rem.go:144*/ origAA_ := ijAA_
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
@@ -359,16 +296,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					gc_s_origBB_[gc_rank] = origBB_
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:149
-			for k_ := int32(0); k_ < fwTile; k_++ {
+			/*line hecbench_floydwarshall2_rem.go:149*/ for k_ := int32(0); k_ < fwTile; k_++ {
 				gc_left := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:150
-							var ikA_ int32
-//line hecbench_floydwarshall2_rem.go:150
-							var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:150*/ var ikB_ int32
 							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
 							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
 							gc_left &^= 0xff << gc_lane
@@ -378,10 +312,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:150
-							var ikA_ int32
-//line hecbench_floydwarshall2_rem.go:150
-							var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:150*/ var ikB_ int32
 							archsimd.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
 							archsimd.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
 							gc_left &^= 0xff << gc_lane
@@ -394,23 +326,19 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_floydwarshall2_rem.go:150
-						var ikA_, ikB_ int32
+						/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_, ikB_ int32
 						gc_l_ikA_[gc_lane] = ikA_
 						gc_l_ikB_[gc_lane] = ikB_
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:151
-				if k_ < fwWS {
+				/*line hecbench_floydwarshall2_rem.go:151*/ if k_ < fwWS {
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:152
-								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:152
-								ijAA_.StoreSlice(gc_c1v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_.StoreSlice(gc_c1v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -419,10 +347,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:152
-								ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:152
-								ijAA_.StoreSlice(gc_c1v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_ := archsimd.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_.StoreSlice(gc_c1v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -435,26 +361,20 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							}
 							gc_rank := gc_w + gc_lane
 							ijAA_ := gc_s_ijAA_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:152
-							gc_c1v[gc_lane] = ijAA_
+							/*line hecbench_floydwarshall2_rem.go:152*/ gc_c1v[gc_lane] = ijAA_
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:152
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					/*line hecbench_floydwarshall2_rem.go:152*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					gc_left3 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:152
-								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:152
-								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:152
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:152*/ var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								ijBA_.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:153
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
@@ -463,15 +383,11 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:153
-								ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:153
-								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:152
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ ijBA_ := archsimd.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								ijBA_.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:153
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						}
@@ -484,26 +400,20 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							}
 							gc_rank := gc_w + gc_lane
 							ijBA_ := gc_s_ijBA_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:167
-							var ikA_ int32
-//line hecbench_floydwarshall2_rem.go:152
-							ikA_ = gc_c1r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:167*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = gc_c1r[gc_lane]
 							gc_c2v[gc_lane] = ijBA_
 							gc_l_ikA_[gc_lane] = ikA_
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:153
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					/*line hecbench_floydwarshall2_rem.go:153*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:153
-								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:153
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:153
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -511,12 +421,9 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_floydwarshall2_rem.go:153
-								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:153
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:153
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -527,25 +434,20 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:166
-							var ikB_ int32
-//line hecbench_floydwarshall2_rem.go:153
-							ikB_ = gc_c2r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:166*/ var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = gc_c2r[gc_lane]
 							gc_l_ikB_[gc_lane] = ikB_
 						}
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:155
-				if k_ >= fwWS {
+				/*line hecbench_floydwarshall2_rem.go:155*/ if k_ >= fwWS {
 					gc_left5 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:156
-								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:156
-								ijAB_.StoreSlice(gc_c3v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_.StoreSlice(gc_c3v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -554,10 +456,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:156
-								ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:156
-								ijAB_.StoreSlice(gc_c3v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_ := archsimd.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_.StoreSlice(gc_c3v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -570,26 +470,20 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							}
 							gc_rank := gc_w + gc_lane
 							ijAB_ := gc_s_ijAB_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:156
-							gc_c3v[gc_lane] = ijAB_
+							/*line hecbench_floydwarshall2_rem.go:156*/ gc_c3v[gc_lane] = ijAB_
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:156
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					/*line hecbench_floydwarshall2_rem.go:156*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					gc_left6 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:156
-								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:156
-								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:156
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:156*/ var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 								ijBB_.StoreSlice(gc_c4v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:157
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
@@ -598,15 +492,11 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:157
-								ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:157
-								var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:156
-								ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ ijBB_ := archsimd.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 								ijBB_.StoreSlice(gc_c4v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:157
-								ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						}
@@ -619,26 +509,20 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							}
 							gc_rank := gc_w + gc_lane
 							ijBB_ := gc_s_ijBB_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:171
-							var ikA_ int32
-//line hecbench_floydwarshall2_rem.go:156
-							ikA_ = gc_c3r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:171*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = gc_c3r[gc_lane]
 							gc_c4v[gc_lane] = ijBB_
 							gc_l_ikA_[gc_lane] = ikA_
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:157
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					/*line hecbench_floydwarshall2_rem.go:157*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
 					gc_left7 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:157
-								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:157
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:157
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
 								gc_left7 &^= 0xff << gc_lane
 							}
 						} else {
@@ -646,12 +530,9 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_floydwarshall2_rem.go:157
-								var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:157
-								ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:157
-								ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
 								gc_left7 &^= 0xff << gc_lane
 							}
 						}
@@ -662,10 +543,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 							if gc_left7&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:170
-							var ikB_ int32
-//line hecbench_floydwarshall2_rem.go:157
-							ikB_ = gc_c4r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:170*/ var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = gc_c4r[gc_lane]
 							gc_l_ikB_[gc_lane] = ikB_
 						}
 					}
@@ -679,18 +558,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:131
-					idx1AA := laneA*fwTile + warpA
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:131*/ idx1AA := laneA*fwTile + warpA
 					idx1AB := laneB*fwTile + warpA
-//line hecbench_floydwarshall2_rem.go:21
-					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:133
-					idx1BA := laneA*fwTile + warpB
+					/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:133*/ idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
 					idx2A_ := gc_l_idx2A_[gc_lane]
 					idx2B_ := gc_l_idx2B_[gc_lane]
@@ -700,16 +574,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					ijBB_ := gc_s_ijBB_[gc_rank]
 					ikA_ := gc_l_ikA_[gc_lane]
 					ikB_ := gc_l_ikB_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:160
-					krA_ := krows[idx2A_]
+					/*line hecbench_floydwarshall2_rem.go:160*/ krA_ := krows[idx2A_]
 					krB_ := krows[idx2B_]
-//line hecbench_floydwarshall2_rem.go:163
-					ijAA_ = min(ijAA_, ikA_+krA_)
+					/*line hecbench_floydwarshall2_rem.go:163*/ ijAA_ = min(ijAA_, ikA_+krA_)
 					ijAB_ = min(ijAB_, ikA_+krB_)
 					ijBA_ = min(ijBA_, ikB_+krA_)
 					ijBB_ = min(ijBB_, ikB_+krB_)
-//line hecbench_floydwarshall2_rem.go:168
-					if laneA == k_ {
+					/*line hecbench_floydwarshall2_rem.go:168*/ if laneA == k_ {
 						temp[idx1AA] = ijAA_
 					}
 					if laneA == k_ {
@@ -721,8 +592,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					if laneB == k_ {
 						temp[idx1BB] = ijBB_
 					}
-//line hecbench_floydwarshall2_rem.go:181
-					idx2A_ += upper
+					/*line hecbench_floydwarshall2_rem.go:181*/ idx2A_ += upper
 					idx2B_ += upper
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
@@ -737,25 +607,17 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:20
-				warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
 				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:121
-				iA_ := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:123
-				jA_ := laneA + x*fwTile
-//line hecbench_floydwarshall2_rem.go:126
-				idx0AA_ := iA_*upper + jA_
-//line hecbench_floydwarshall2_rem.go:124
-				jB_ := laneB + x*fwTile
-//line hecbench_floydwarshall2_rem.go:127
-				idx0AB_ := iA_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:122
-				iB_ := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:128
-				idx0BA_ := iB_*upper + jA_
+				/*line hecbench_floydwarshall2_rem.go:121*/ iA_ := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:123*/ jA_ := laneA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:126*/ idx0AA_ := iA_*upper + jA_
+				/*line hecbench_floydwarshall2_rem.go:124*/ jB_ := laneB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:127*/ idx0AB_ := iA_*upper + jB_
+				/*line hecbench_floydwarshall2_rem.go:122*/ iB_ := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:128*/ idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
 				ijAA_ := gc_s_ijAA_[gc_rank]
 				ijAB_ := gc_s_ijAB_[gc_rank]
@@ -765,13 +627,11 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				origAB_ := gc_s_origAB_[gc_rank]
 				origBA_ := gc_s_origBA_[gc_rank]
 				origBB_ := gc_s_origBB_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:185
-				kcols[idx0AA_] = temp[warpA*fwTile+laneA]
+				/*line hecbench_floydwarshall2_rem.go:185*/ kcols[idx0AA_] = temp[warpA*fwTile+laneA]
 				kcols[idx0AB_] = temp[warpA*fwTile+laneB]
 				kcols[idx0BA_] = temp[warpB*fwTile+laneA]
 				kcols[idx0BB_] = temp[warpB*fwTile+laneB]
-//line hecbench_floydwarshall2_rem.go:190
-				if ijAA_ != origAA_ {
+				/*line hecbench_floydwarshall2_rem.go:190*/ if ijAA_ != origAA_ {
 					adjMat[idx0AA_] = ijAA_
 				}
 				if ijAB_ != origAB_ {
@@ -808,8 +668,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	gc_s_origBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
 	gc_s_idx2A_ := compiled.Scratch[int32](gc_b, 8)[:gc_n]
 	gc_s_idx2B_ := compiled.Scratch[int32](gc_b, 9)[:gc_n]
-//line hecbench_floydwarshall2_rem.go:213
-	y := int32(gc_bx) / subm1
+	/*line hecbench_floydwarshall2_rem.go:213*/ y := int32(gc_bx) / subm1
 	z := int32(gc_bx) % subm1
 	if y >= x {
 		y++
@@ -817,45 +676,37 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	if z >= x {
 		z++
 	}
-//line hecbench_floydwarshall2_rem.go:237
-	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	/*line hecbench_floydwarshall2_rem.go:237*/ sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-			warpA := int32(gc_tx / fwWS)
+			/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
 			warpB := warpA + fwWS
 			laneA := int32(gc_tx % fwWS)
 			laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
-			iA := warpA + y*fwTile
+			/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
 			iB := warpB + y*fwTile
 			jA := laneA + z*fwTile
 			jB := laneB + z*fwTile
-//line hecbench_floydwarshall2_rem.go:232
-			idx0AA := iA*upper + jA
+			/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
 			idx0AB := iA*upper + jB
 			idx0BA := iB*upper + jA
 			idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:240
-			sKJ[warpA*fwTile+laneA] = krows[(x*fwTile+warpA)*upper+jA]
+			/*line hecbench_floydwarshall2_rem.go:240*/ sKJ[warpA*fwTile+laneA] = krows[(x*fwTile+warpA)*upper+jA]
 			sKJ[warpA*fwTile+laneB] = krows[(x*fwTile+warpA)*upper+jB]
 			sKJ[warpB*fwTile+laneA] = krows[(x*fwTile+warpB)*upper+jA]
 			sKJ[warpB*fwTile+laneB] = krows[(x*fwTile+warpB)*upper+jB]
-//line hecbench_floydwarshall2_rem.go:245
-			sIK[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+			/*line hecbench_floydwarshall2_rem.go:245*/ sIK[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
 			sIK[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 			sIK[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 			sIK[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-//line hecbench_floydwarshall2_rem.go:250
-			ijAA := adjMat[idx0AA]
+			/*line hecbench_floydwarshall2_rem.go:250*/ ijAA := adjMat[idx0AA]
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2_rem.go:255
-			origAA := ijAA
+			/*line hecbench_floydwarshall2_rem.go:255*/ origAA := ijAA
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
@@ -870,25 +721,18 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_floydwarshall2_rem.go:279
-		sKJ := sKJ[:4096]
-//line hecbench_floydwarshall2_rem.go:281
-		sIK := sIK[:4096]
-//line hecbench_floydwarshall2_rem.go:283
-		gc_s_ijAA := gc_s_ijAA[:gc_n]
-//line hecbench_floydwarshall2_rem.go:285
-		gc_s_ijAB := gc_s_ijAB[:gc_n]
-//line hecbench_floydwarshall2_rem.go:287
-		gc_s_ijBA := gc_s_ijBA[:gc_n]
-//line hecbench_floydwarshall2_rem.go:289
-		gc_s_ijBB := gc_s_ijBB[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:279*/ sKJ := sKJ[:4096]
+		/*line hecbench_floydwarshall2_rem.go:281*/ sIK := sIK[:4096]
+		/*line hecbench_floydwarshall2_rem.go:283*/ gc_s_ijAA := gc_s_ijAA[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:285*/ gc_s_ijAB := gc_s_ijAB[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:287*/ gc_s_ijBA := gc_s_ijBA[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:289*/ gc_s_ijBB := gc_s_ijBB[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
@@ -896,22 +740,18 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:261
-					idx1A := warpA
+					/*line hecbench_floydwarshall2_rem.go:261*/ idx1A := warpA
 					idx1B := warpB
 					idx2A := laneA
 					idx2B := laneB
-//line hecbench_floydwarshall2_rem.go:266
-					for k := int32(0); k < fwTile; k++ {
+					/*line hecbench_floydwarshall2_rem.go:266*/ for k := int32(0); k < fwTile; k++ {
 						skA := sKJ[idx2A]
 						skB := sKJ[idx2B]
-//line hecbench_floydwarshall2_rem.go:270
-						ijAA = min(ijAA, sIK[idx1A]+skA)
+						/*line hecbench_floydwarshall2_rem.go:270*/ ijAA = min(ijAA, sIK[idx1A]+skA)
 						ijAB = min(ijAB, sIK[idx1A]+skB)
 						ijBA = min(ijBA, sIK[idx1B]+skA)
 						ijBB = min(ijBB, sIK[idx1B]+skB)
-//line hecbench_floydwarshall2_rem.go:275
-						idx1A += fwTile
+						/*line hecbench_floydwarshall2_rem.go:275*/ idx1A += fwTile
 						idx1B += fwTile
 						idx2A += fwTile
 						idx2B += fwTile
@@ -924,8 +764,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	})
-//line hecbench_floydwarshall2_rem.go:281
-	if (y == z) && (y == x+1) && (x != subm1) {
+	/*line hecbench_floydwarshall2_rem.go:281*/ if (y == z) && (y == x+1) && (x != subm1) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -933,11 +772,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:287
-					idx2A_ := laneA
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
 					idx2B_ := laneB
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
@@ -946,11 +783,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:287
-					idx2A_ := laneA
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
 					idx2B_ := laneB
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
@@ -959,11 +794,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:287
-					idx2A_ := laneA
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
 					idx2B_ := laneB
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
@@ -972,11 +805,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:287
-					idx2A_ := laneA
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
 					idx2B_ := laneB
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
@@ -985,24 +816,20 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:287
-				idx2A_ := laneA
+				/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
 				idx2B_ := laneB
 				gc_s_idx2A_[gc_rank] = idx2A_
 				gc_s_idx2B_[gc_rank] = idx2B_
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:290
-		for k_ := int32(0); k_ < fwTile; k_++ {
+		/*line hecbench_floydwarshall2_rem.go:290*/ for k_ := int32(0); k_ < fwTile; k_++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
@@ -1010,8 +837,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					ijBB := gc_s_ijBB[gc_rank]
 					idx2A_ := gc_s_idx2A_[gc_rank]
 					idx2B_ := gc_s_idx2B_[gc_rank]
-//line hecbench_floydwarshall2_rem.go:291
-					if warpA == k_ {
+					/*line hecbench_floydwarshall2_rem.go:291*/ if warpA == k_ {
 						sKJ[idx2A_] = ijAA
 					}
 					if warpA == k_ {
@@ -1025,8 +851,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:307
-			var gc_l_ikA [32]int32
+			/*line hecbench_floydwarshall2_rem.go:307*/ var gc_l_ikA [32]int32
 			var gc_l_ikB [32]int32
 			var gc_c1v [32]int32
 			var gc_c1r [32]int32
@@ -1045,10 +870,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:305
-							var ikA int32
-//line hecbench_floydwarshall2_rem.go:305
-							var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:305*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:305*/ var ikB int32
 							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
 							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
 							gc_left &^= 0xff << gc_lane
@@ -1058,10 +881,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:305
-							var ikA int32
-//line hecbench_floydwarshall2_rem.go:305
-							var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:305*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:305*/ var ikB int32
 							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
 							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
 							gc_left &^= 0xff << gc_lane
@@ -1074,23 +895,19 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						if gc_left&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_floydwarshall2_rem.go:305
-						var ikA, ikB int32
+						/*line hecbench_floydwarshall2_rem.go:305*/ var ikA, ikB int32
 						gc_l_ikA[gc_lane] = ikA
 						gc_l_ikB[gc_lane] = ikB
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:306
-				if k_ < fwWS {
+				/*line hecbench_floydwarshall2_rem.go:306*/ if k_ < fwWS {
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:307
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:307
-								ijAA.StoreSlice(gc_c1v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1099,10 +916,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:307
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:307
-								ijAA.StoreSlice(gc_c1v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1115,26 +930,20 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							}
 							gc_rank := gc_w + gc_lane
 							ijAA := gc_s_ijAA[gc_rank]
-//line hecbench_floydwarshall2_rem.go:307
-							gc_c1v[gc_lane] = ijAA
+							/*line hecbench_floydwarshall2_rem.go:307*/ gc_c1v[gc_lane] = ijAA
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:307
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					/*line hecbench_floydwarshall2_rem.go:307*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					gc_left3 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:307
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:307
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:307
-								ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:307*/ var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:307*/ ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								ijBA.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:308
-								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1143,15 +952,11 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:308
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:308
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:307
-								ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:307*/ ikA = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 								ijBA.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:308
-								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						}
@@ -1164,26 +969,20 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							}
 							gc_rank := gc_w + gc_lane
 							ijBA := gc_s_ijBA[gc_rank]
-//line hecbench_floydwarshall2_rem.go:322
-							var ikA int32
-//line hecbench_floydwarshall2_rem.go:307
-							ikA = gc_c1r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:322*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:307*/ ikA = gc_c1r[gc_lane]
 							gc_c2v[gc_lane] = ijBA
 							gc_l_ikA[gc_lane] = ikA
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:308
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					/*line hecbench_floydwarshall2_rem.go:308*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:308
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:308
-								ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:308
-								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1191,12 +990,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_floydwarshall2_rem.go:308
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:308
-								ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:308
-								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikB = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -1207,10 +1003,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:321
-							var ikB int32
-//line hecbench_floydwarshall2_rem.go:308
-							ikB = gc_c2r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:321*/ var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:308*/ ikB = gc_c2r[gc_lane]
 							gc_l_ikB[gc_lane] = ikB
 						}
 					}
@@ -1220,10 +1014,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:310
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:310
-								ijAB.StoreSlice(gc_c3v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1232,10 +1024,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:310
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:310
-								ijAB.StoreSlice(gc_c3v[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -1248,26 +1038,20 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							}
 							gc_rank := gc_w + gc_lane
 							ijAB := gc_s_ijAB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:310
-							gc_c3v[gc_lane] = ijAB
+							/*line hecbench_floydwarshall2_rem.go:310*/ gc_c3v[gc_lane] = ijAB
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:310
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					/*line hecbench_floydwarshall2_rem.go:310*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					gc_left6 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:310
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:310
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:310
-								ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:310*/ var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:310*/ ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 								ijBB.StoreSlice(gc_c4v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:311
-								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1276,15 +1060,11 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:311
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
-//line hecbench_floydwarshall2_rem.go:311
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:310
-								ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:310*/ ikA = archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 								ijBB.StoreSlice(gc_c4v[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:311
-								ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						}
@@ -1297,26 +1077,20 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							}
 							gc_rank := gc_w + gc_lane
 							ijBB := gc_s_ijBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:325
-							var ikA int32
-//line hecbench_floydwarshall2_rem.go:310
-							ikA = gc_c3r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:325*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:310*/ ikA = gc_c3r[gc_lane]
 							gc_c4v[gc_lane] = ijBB
 							gc_l_ikA[gc_lane] = ikA
 						}
 					}
-//line hecbench_floydwarshall2_rem.go:311
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					/*line hecbench_floydwarshall2_rem.go:311*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
 					gc_left7 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_floydwarshall2_rem.go:311
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:311
-								ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:311
-								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
 								gc_left7 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1324,12 +1098,9 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_floydwarshall2_rem.go:311
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2_rem.go:311
-								ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line hecbench_floydwarshall2_rem.go:311
-								ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikB = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
 								gc_left7 &^= 0xff << gc_lane
 							}
 						}
@@ -1340,10 +1111,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 							if gc_left7&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:324
-							var ikB int32
-//line hecbench_floydwarshall2_rem.go:311
-							ikB = gc_c4r[gc_lane]
+							/*line hecbench_floydwarshall2_rem.go:324*/ var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:311*/ ikB = gc_c4r[gc_lane]
 							gc_l_ikB[gc_lane] = ikB
 						}
 					}
@@ -1357,28 +1126,19 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
-					iA := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:229
-					jA := laneA + z*fwTile
-//line hecbench_floydwarshall2_rem.go:232
-					idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:230
-					jB := laneB + z*fwTile
-//line hecbench_floydwarshall2_rem.go:233
-					idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:228
-					iB := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:234
-					idx0BA := iB*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+					/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+					/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+					/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:282
-					idx1AA := laneA*fwTile + warpA
+					/*line hecbench_floydwarshall2_rem.go:282*/ idx1AA := laneA*fwTile + warpA
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
@@ -1390,16 +1150,13 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					idx2B_ := gc_s_idx2B_[gc_rank]
 					ikA := gc_l_ikA[gc_lane]
 					ikB := gc_l_ikB[gc_lane]
-//line hecbench_floydwarshall2_rem.go:314
-					skA_ := sKJ[idx2A_]
+					/*line hecbench_floydwarshall2_rem.go:314*/ skA_ := sKJ[idx2A_]
 					skB_ := sKJ[idx2B_]
-//line hecbench_floydwarshall2_rem.go:317
-					ijAA = min(ijAA, ikA+skA_)
+					/*line hecbench_floydwarshall2_rem.go:317*/ ijAA = min(ijAA, ikA+skA_)
 					ijAB = min(ijAB, ikA+skB_)
 					ijBA = min(ijBA, ikB+skA_)
 					ijBB = min(ijBB, ikB+skB_)
-//line hecbench_floydwarshall2_rem.go:322
-					if warpA == k_ {
+					/*line hecbench_floydwarshall2_rem.go:322*/ if warpA == k_ {
 						krows[idx0AA] = ijAA
 					}
 					if warpA == k_ {
@@ -1411,8 +1168,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					if warpB == k_ {
 						krows[idx0BB] = ijBB
 					}
-//line hecbench_floydwarshall2_rem.go:335
-					if laneA == k_ {
+					/*line hecbench_floydwarshall2_rem.go:335*/ if laneA == k_ {
 						sIK[idx1AA] = ijAA
 					}
 					if laneA == k_ {
@@ -1424,8 +1180,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					if laneB == k_ {
 						sIK[idx1BB] = ijBB
 					}
-//line hecbench_floydwarshall2_rem.go:348
-					idx2A_ += fwTile
+					/*line hecbench_floydwarshall2_rem.go:348*/ idx2A_ += fwTile
 					idx2B_ += fwTile
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
@@ -1440,25 +1195,17 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
 				laneA := int32(gc_tx % fwWS)
 				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
-				iA := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:229
-				jA := laneA + z*fwTile
-//line hecbench_floydwarshall2_rem.go:232
-				idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:230
-				jB := laneB + z*fwTile
-//line hecbench_floydwarshall2_rem.go:233
-				idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:228
-				iB := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:234
-				idx0BA := iB*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
@@ -1468,13 +1215,11 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				origAB := gc_s_origAB[gc_rank]
 				origBA := gc_s_origBA[gc_rank]
 				origBB := gc_s_origBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:352
-				kcols[idx0AA] = sIK[warpA*fwTile+laneA]
+				/*line hecbench_floydwarshall2_rem.go:352*/ kcols[idx0AA] = sIK[warpA*fwTile+laneA]
 				kcols[idx0AB] = sIK[warpA*fwTile+laneB]
 				kcols[idx0BA] = sIK[warpB*fwTile+laneA]
 				kcols[idx0BB] = sIK[warpB*fwTile+laneB]
-//line hecbench_floydwarshall2_rem.go:358
-				if ijAA != origAA {
+				/*line hecbench_floydwarshall2_rem.go:358*/ if ijAA != origAA {
 					adjMat[idx0AA] = ijAA
 				}
 				if ijAB != origAB {
@@ -1493,28 +1238,17 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:227
-				iA := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx % fwWS)
-//line hecbench_floydwarshall2_rem.go:229
-				jA := laneA + z*fwTile
-//line hecbench_floydwarshall2_rem.go:232
-				idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:225
-				laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:230
-				jB := laneB + z*fwTile
-//line hecbench_floydwarshall2_rem.go:233
-				idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:223
-				warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:228
-				iB := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:234
-				idx0BA := iB*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:225*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:223*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
@@ -1524,8 +1258,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				origAB := gc_s_origAB[gc_rank]
 				origBA := gc_s_origBA[gc_rank]
 				origBB := gc_s_origBB[gc_rank]
-//line hecbench_floydwarshall2_rem.go:358
-				if ijAA != origAA {
+				/*line hecbench_floydwarshall2_rem.go:358*/ if ijAA != origAA {
 					adjMat[idx0AA] = ijAA
 				}
 				if ijAB != origAB {

@@ -89,23 +89,19 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_gc.go:269
-		threads := int32(gc_gdx * gcThreadsPerBlock)
+		/*line hecbench_gc.go:269*/ threads := int32(gc_gdx * gcThreadsPerBlock)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_gc.go:268
-				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-//line hecbench_gc.go:271
-				var again bool
+				/*line hecbench_gc.go:268*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+				/*line hecbench_gc.go:271*/ var again bool
 				for {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
 					again = false
-//line hecbench_gc.go:274
-					for v := thread; v < nodes; v += threads {
+					/*line hecbench_gc.go:274*/ for v := thread; v < nodes; v += threads {
 						pcol := posscol[v]
 						if popc(pcol) > 1 {
 							beg := nidx[v]
@@ -117,8 +113,7 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_gc.go:282
-								old := active
+								/*line hecbench_gc.go:282*/ old := active
 								active &= active - 1
 								curr := old ^ active
 								i := beg + clz(curr)

@@ -19,10 +19,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_gc.go:47
-	threads := int32(gc_gdx * gcThreadsPerBlock)
-//line hecbench_gc.go:49
-	var gc_l_maxrange [32]int32
+	/*line hecbench_gc.go:47*/ threads := int32(gc_gdx * gcThreadsPerBlock)
+	/*line hecbench_gc.go:49*/ var gc_l_maxrange [32]int32
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_l_cond [32]bool
@@ -77,10 +75,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_gc.go:46
-				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-//line hecbench_gc.go:50
-				v := thread
+				/*line hecbench_gc.go:46*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+				/*line hecbench_gc.go:50*/ v := thread
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -102,17 +98,14 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line hecbench_gc.go:50
-				gc_c1v[gc_lane] = v < nodes
+				/*line hecbench_gc.go:50*/ gc_c1v[gc_lane] = v < nodes
 			}
-//line hecbench_gc.go:50
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+			/*line hecbench_gc.go:50*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_gc.go:50
-				var anySync bool = gc_c1r[gc_lane]
+				/*line hecbench_gc.go:50*/ var anySync bool = gc_c1r[gc_lane]
 				gc_l_anySync[gc_lane] = anySync
 			}
 			var gc_m6 uint32
@@ -122,8 +115,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				anySync := gc_l_anySync[gc_lane]
-//line hecbench_gc.go:50
-				if !(anySync) {
+				/*line hecbench_gc.go:50*/ if !(anySync) {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -142,8 +134,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				cond := false
-//line hecbench_gc.go:52
-				var beg, end, pos, degv, active int32
+				/*line hecbench_gc.go:52*/ var beg, end, pos, degv, active int32
 				if v < nodes {
 					beg = nidx[v]
 					end = nidx[v+1]
@@ -170,14 +161,12 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				gc_l_pos[gc_lane] = pos
 				gc_l_active[gc_lane] = active
 			}
-//line hecbench_gc.go:74
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
+			/*line hecbench_gc.go:74*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_gc.go:74
-				bal := int32(gc_c2r[gc_lane])
+				/*line hecbench_gc.go:74*/ bal := int32(gc_c2r[gc_lane])
 				gc_l_bal[gc_lane] = bal
 			}
 			gc_save23 := gc_act
@@ -196,8 +185,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					bal := gc_l_bal[gc_lane]
-//line hecbench_gc.go:75
-					if bal != 0 {
+					/*line hecbench_gc.go:75*/ if bal != 0 {
 						gc_m23 |= 1 << gc_lane
 					}
 				}
@@ -214,8 +202,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					v := gc_l_v[gc_lane]
 					_ = v
 					bal := gc_l_bal[gc_lane]
-//line hecbench_gc.go:76
-					who := ffs(bal) - 1
+					/*line hecbench_gc.go:76*/ who := ffs(bal) - 1
 					bal &= bal - 1
 					gc_c3m[gc_lane] = gcWarp
 					gc_c3a[gc_lane] = int(who)
@@ -223,8 +210,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					gc_l_bal[gc_lane] = bal
 					gc_l_who[gc_lane] = who
 				}
-//line hecbench_gc.go:78
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
+				/*line hecbench_gc.go:78*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -232,15 +218,13 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					beg := gc_l_beg[gc_lane]
 					_ = beg
 					who := gc_l_who[gc_lane]
-//line hecbench_gc.go:78
-					wv := gc_c3r[gc_lane]
+					/*line hecbench_gc.go:78*/ wv := gc_c3r[gc_lane]
 					gc_c4m[gc_lane] = gcWarp
 					gc_c4a[gc_lane] = int(who)
 					gc_c4w[gc_lane] = 32
 					gc_l_wv[gc_lane] = wv
 				}
-//line hecbench_gc.go:79
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+				/*line hecbench_gc.go:79*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -248,22 +232,19 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					end := gc_l_end[gc_lane]
 					_ = end
 					who := gc_l_who[gc_lane]
-//line hecbench_gc.go:79
-					wbeg := gc_c4r[gc_lane]
+					/*line hecbench_gc.go:79*/ wbeg := gc_c4r[gc_lane]
 					gc_c5m[gc_lane] = gcWarp
 					gc_c5a[gc_lane] = int(who)
 					gc_c5w[gc_lane] = 32
 					gc_l_wbeg[gc_lane] = wbeg
 				}
-//line hecbench_gc.go:80
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
+				/*line hecbench_gc.go:80*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					wbeg := gc_l_wbeg[gc_lane]
-//line hecbench_gc.go:80
-					wend := gc_c5r[gc_lane]
+					/*line hecbench_gc.go:80*/ wend := gc_c5r[gc_lane]
 					wdegv := wend - wbeg
 					wpos := wbeg
 					gc_l_wend[gc_lane] = wend
@@ -283,11 +264,9 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:45
-						lane := int32(gc_tx % gcWS)
+						/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
 						wbeg := gc_l_wbeg[gc_lane]
-//line hecbench_gc.go:83
-						i_ := wbeg + lane
+						/*line hecbench_gc.go:83*/ i_ := wbeg + lane
 						gc_l_i_[gc_lane] = i_
 					}
 				}
@@ -310,17 +289,14 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 						wend := gc_l_wend[gc_lane]
 						i_ := gc_l_i_[gc_lane]
-//line hecbench_gc.go:83
-						gc_c6v[gc_lane] = i_ < wend
+						/*line hecbench_gc.go:83*/ gc_c6v[gc_lane] = i_ < wend
 					}
-//line hecbench_gc.go:83
-					compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+					/*line hecbench_gc.go:83*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:83
-						var anySync_ bool = gc_c6r[gc_lane]
+						/*line hecbench_gc.go:83*/ var anySync_ bool = gc_c6r[gc_lane]
 						gc_l_anySync_[gc_lane] = anySync_
 					}
 					var gc_m15 uint32
@@ -330,8 +306,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						anySync_ := gc_l_anySync_[gc_lane]
-//line hecbench_gc.go:83
-						if !(anySync_) {
+						/*line hecbench_gc.go:83*/ if !(anySync_) {
 							gc_m15 |= 1 << gc_lane
 						}
 					}
@@ -352,8 +327,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						wend := gc_l_wend[gc_lane]
 						wdegv := gc_l_wdegv[gc_lane]
 						i_ := gc_l_i_[gc_lane]
-//line hecbench_gc.go:84
-						var wnei int32
+						/*line hecbench_gc.go:84*/ var wnei int32
 						prio := false
 						if i_ < wend {
 							wnei = nlist[i_]
@@ -363,8 +337,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						gc_l_wnei[gc_lane] = wnei
 						gc_l_prio[gc_lane] = prio
 					}
-//line hecbench_gc.go:91
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
+					/*line hecbench_gc.go:91*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -376,13 +349,11 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_gc.go:45
-						lane := int32(gc_tx % gcWS)
+						/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
 						wpos := gc_l_wpos[gc_lane]
 						wnei := gc_l_wnei[gc_lane]
 						prio := gc_l_prio[gc_lane]
-//line hecbench_gc.go:91
-						b := int32(gc_c7r[gc_lane])
+						/*line hecbench_gc.go:91*/ b := int32(gc_c7r[gc_lane])
 						offs := popc(b & ((1 << lane) - 1))
 						if prio {
 							nlist2[wpos+offs] = wnei
@@ -396,8 +367,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							continue
 						}
 						i_ := gc_l_i_[gc_lane]
-//line hecbench_gc.go:83
-						i_ += gcWS
+						/*line hecbench_gc.go:83*/ i_ += gcWS
 						gc_l_i_[gc_lane] = i_
 					}
 				}
@@ -413,13 +383,11 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:45
-						lane := int32(gc_tx % gcWS)
+						/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
 						pos := gc_l_pos[gc_lane]
 						who := gc_l_who[gc_lane]
 						wpos := gc_l_wpos[gc_lane]
-//line hecbench_gc.go:98
-						if who == lane {
+						/*line hecbench_gc.go:98*/ if who == lane {
 							pos = wpos
 						}
 						gc_l_pos[gc_lane] = pos
@@ -438,8 +406,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				beg := gc_l_beg[gc_lane]
 				pos := gc_l_pos[gc_lane]
 				active := gc_l_active[gc_lane]
-//line hecbench_gc.go:103
-				if v < nodes {
+				/*line hecbench_gc.go:103*/ if v < nodes {
 					rnge := pos - beg
 					maxrange = max(maxrange, rnge)
 					if cond || (rnge == 0) {
@@ -461,15 +428,13 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					continue
 				}
 				v := gc_l_v[gc_lane]
-//line hecbench_gc.go:50
-				v += threads
+				/*line hecbench_gc.go:50*/ v += threads
 				gc_l_v[gc_lane] = v
 			}
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line hecbench_gc.go:120
-	for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
+	/*line hecbench_gc.go:120*/ for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -478,17 +443,14 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_gc.go:46
-				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-//line hecbench_gc.go:120
-				gc_start := thread
+				/*line hecbench_gc.go:46*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+				/*line hecbench_gc.go:120*/ gc_start := thread
 				i_2 := gc_start + gc_off
 				if !(i_2 < gc_limit) || i_2 < gc_start && compiled.StrideStopped(gc_start, threads, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_gc.go:121
-				posscol2[i_2] = -1
+				/*line hecbench_gc.go:121*/ posscol2[i_2] = -1
 			}
 		}
 	}
@@ -504,10 +466,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_gc.go:134
-	stop := wlsize[0]
-//line hecbench_gc.go:136
-	var gc_l_again [32]bool
+	/*line hecbench_gc.go:134*/ stop := wlsize[0]
+	/*line hecbench_gc.go:136*/ var gc_l_again [32]bool
 	var gc_l_w [32]int32
 	var gc_l_anySync [32]bool
 	var gc_l_shortcut [32]bool
@@ -562,13 +522,10 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gc.go:135
-		if stop != 0 {
-//line hecbench_gc.go:138
-			threads := int32(gc_gdx * gcThreadsPerBlock)
+		/*line hecbench_gc.go:135*/ if stop != 0 {
+			/*line hecbench_gc.go:138*/ threads := int32(gc_gdx * gcThreadsPerBlock)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_gc.go:139
-				var again bool
+				/*line hecbench_gc.go:139*/ var again bool
 				gc_l_again[gc_lane] = again
 			}
 			gc_save39 := gc_act
@@ -590,8 +547,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:163
-					var again bool
+					/*line hecbench_gc.go:163*/ var again bool
 					again = false
 					gc_l_again[gc_lane] = again
 				}
@@ -608,10 +564,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:137
-						thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-//line hecbench_gc.go:142
-						w := thread
+						/*line hecbench_gc.go:137*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+						/*line hecbench_gc.go:142*/ w := thread
 						gc_l_w[gc_lane] = w
 					}
 				}
@@ -633,17 +587,14 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							continue
 						}
 						w := gc_l_w[gc_lane]
-//line hecbench_gc.go:142
-						gc_c1v[gc_lane] = w < stop
+						/*line hecbench_gc.go:142*/ gc_c1v[gc_lane] = w < stop
 					}
-//line hecbench_gc.go:142
-					compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+					/*line hecbench_gc.go:142*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:142
-						var anySync bool = gc_c1r[gc_lane]
+						/*line hecbench_gc.go:142*/ var anySync bool = gc_c1r[gc_lane]
 						gc_l_anySync[gc_lane] = anySync
 					}
 					var gc_m6 uint32
@@ -653,8 +604,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						anySync := gc_l_anySync[gc_lane]
-//line hecbench_gc.go:142
-						if !(anySync) {
+						/*line hecbench_gc.go:142*/ if !(anySync) {
 							gc_m6 |= 1 << gc_lane
 						}
 					}
@@ -672,8 +622,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						w := gc_l_w[gc_lane]
-//line hecbench_gc.go:143
-						var shortcut, done bool
+						/*line hecbench_gc.go:143*/ var shortcut, done bool
 						cond := false
 						var v, data, rnge, beg, pcol int32
 						if w < stop {
@@ -686,8 +635,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								cond = true
 							}
 						}
-//line hecbench_gc.go:157
-						gc_c2v[gc_lane] = cond
+						/*line hecbench_gc.go:157*/ gc_c2v[gc_lane] = cond
 						gc_l_shortcut[gc_lane] = shortcut
 						gc_l_done[gc_lane] = done
 						gc_l_v[gc_lane] = v
@@ -696,14 +644,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						gc_l_beg[gc_lane] = beg
 						gc_l_pcol[gc_lane] = pcol
 					}
-//line hecbench_gc.go:157
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
+					/*line hecbench_gc.go:157*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:157
-						bal := int32(gc_c2r[gc_lane])
+						/*line hecbench_gc.go:157*/ bal := int32(gc_c2r[gc_lane])
 						gc_l_bal[gc_lane] = bal
 					}
 					gc_save29 := gc_act
@@ -722,8 +668,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							bal := gc_l_bal[gc_lane]
-//line hecbench_gc.go:158
-							if bal != 0 {
+							/*line hecbench_gc.go:158*/ if bal != 0 {
 								gc_m29 |= 1 << gc_lane
 							}
 						}
@@ -740,8 +685,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							data := gc_l_data[gc_lane]
 							_ = data
 							bal := gc_l_bal[gc_lane]
-//line hecbench_gc.go:159
-							who := ffs(bal) - 1
+							/*line hecbench_gc.go:159*/ who := ffs(bal) - 1
 							bal &= bal - 1
 							gc_c3m[gc_lane] = gcWarp
 							gc_c3a[gc_lane] = int(who)
@@ -749,8 +693,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							gc_l_bal[gc_lane] = bal
 							gc_l_who[gc_lane] = who
 						}
-//line hecbench_gc.go:161
-						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
+						/*line hecbench_gc.go:161*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -758,8 +701,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							beg := gc_l_beg[gc_lane]
 							_ = beg
 							who := gc_l_who[gc_lane]
-//line hecbench_gc.go:161
-							wdata := gc_c3r[gc_lane]
+							/*line hecbench_gc.go:161*/ wdata := gc_c3r[gc_lane]
 							wrange := wdata >> (gcWS / 2)
 							gc_c4m[gc_lane] = gcWarp
 							gc_c4a[gc_lane] = int(who)
@@ -767,8 +709,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							gc_l_wdata[gc_lane] = wdata
 							gc_l_wrange[gc_lane] = wrange
 						}
-//line hecbench_gc.go:163
-						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+						/*line hecbench_gc.go:163*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -778,8 +719,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							who := gc_l_who[gc_lane]
 							wdata := gc_l_wdata[gc_lane]
 							wrange := gc_l_wrange[gc_lane]
-//line hecbench_gc.go:163
-							wbeg := gc_c4r[gc_lane]
+							/*line hecbench_gc.go:163*/ wbeg := gc_c4r[gc_lane]
 							wmincol := wdata & gcMask
 							wmaxcol := wmincol + wrange
 							wend := wbeg + wmaxcol
@@ -793,14 +733,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							gc_l_wend[gc_lane] = wend
 							gc_l_woffs[gc_lane] = woffs
 						}
-//line hecbench_gc.go:168
-						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
+						/*line hecbench_gc.go:168*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:168
-							wpcol := gc_c5r[gc_lane]
+							/*line hecbench_gc.go:168*/ wpcol := gc_c5r[gc_lane]
 							wshortcut := true
 							wdone := true
 							gc_l_wpcol[gc_lane] = wpcol
@@ -820,11 +758,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:136
-								lane := int32(gc_tx % gcWS)
+								/*line hecbench_gc.go:136*/ lane := int32(gc_tx % gcWS)
 								wbeg := gc_l_wbeg[gc_lane]
-//line hecbench_gc.go:172
-								i := wbeg + lane
+								/*line hecbench_gc.go:172*/ i := wbeg + lane
 								gc_l_i[gc_lane] = i
 							}
 						}
@@ -847,17 +783,14 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 								wend := gc_l_wend[gc_lane]
 								i := gc_l_i[gc_lane]
-//line hecbench_gc.go:172
-								gc_c6v[gc_lane] = i < wend
+								/*line hecbench_gc.go:172*/ gc_c6v[gc_lane] = i < wend
 							}
-//line hecbench_gc.go:172
-							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+							/*line hecbench_gc.go:172*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:172
-								var anySync_ bool = gc_c6r[gc_lane]
+								/*line hecbench_gc.go:172*/ var anySync_ bool = gc_c6r[gc_lane]
 								gc_l_anySync_[gc_lane] = anySync_
 							}
 							var gc_m15 uint32
@@ -867,8 +800,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 								gc_pos.Thread = gc_w + gc_lane
 								anySync_ := gc_l_anySync_[gc_lane]
-//line hecbench_gc.go:172
-								if !(anySync_) {
+								/*line hecbench_gc.go:172*/ if !(anySync_) {
 									gc_m15 |= 1 << gc_lane
 								}
 							}
@@ -893,8 +825,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								wshortcut := gc_l_wshortcut[gc_lane]
 								wdone := gc_l_wdone[gc_lane]
 								i := gc_l_i[gc_lane]
-//line hecbench_gc.go:173
-								var nei, neidata, neirange int32
+								/*line hecbench_gc.go:173*/ var nei, neidata, neirange int32
 								if i < wend {
 									nei = nlist[i]
 									neidata = color[nei]
@@ -928,86 +859,70 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 									continue
 								}
 								i := gc_l_i[gc_lane]
-//line hecbench_gc.go:172
-								i += gcWS
+								/*line hecbench_gc.go:172*/ i += gcWS
 								gc_l_i[gc_lane] = i
 							}
 						}
 						gc_act = gc_save18 &^ gc_dead
-//line hecbench_gc.go:198
-						compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
+						/*line hecbench_gc.go:198*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:205
-							var wshortcut bool
+							/*line hecbench_gc.go:205*/ var wshortcut bool
 							wdone := gc_l_wdone[gc_lane]
 							_ = wdone
-//line hecbench_gc.go:198
-							wshortcut = gc_c7r[gc_lane]
+							/*line hecbench_gc.go:198*/ wshortcut = gc_c7r[gc_lane]
 							gc_l_wshortcut[gc_lane] = wshortcut
 						}
-//line hecbench_gc.go:199
-						compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
+						/*line hecbench_gc.go:199*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							wpcol := gc_l_wpcol[gc_lane]
 							_ = wpcol
-//line hecbench_gc.go:208
-							var wdone bool
-//line hecbench_gc.go:199
-							wdone = gc_c8r[gc_lane]
+							/*line hecbench_gc.go:208*/ var wdone bool
+							/*line hecbench_gc.go:199*/ wdone = gc_c8r[gc_lane]
 							gc_l_wdone[gc_lane] = wdone
 						}
-//line hecbench_gc.go:200
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
+						/*line hecbench_gc.go:200*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:200
-							wpcol &= gc_c9r[gc_lane]
+							/*line hecbench_gc.go:200*/ wpcol &= gc_c9r[gc_lane]
 							gc_l_wpcol[gc_lane] = wpcol
 						}
-//line hecbench_gc.go:201
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
+						/*line hecbench_gc.go:201*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:201
-							wpcol &= gc_c10r[gc_lane]
+							/*line hecbench_gc.go:201*/ wpcol &= gc_c10r[gc_lane]
 							gc_l_wpcol[gc_lane] = wpcol
 						}
-//line hecbench_gc.go:202
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
+						/*line hecbench_gc.go:202*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:202
-							wpcol &= gc_c11r[gc_lane]
+							/*line hecbench_gc.go:202*/ wpcol &= gc_c11r[gc_lane]
 							gc_l_wpcol[gc_lane] = wpcol
 						}
-//line hecbench_gc.go:203
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
+						/*line hecbench_gc.go:203*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:203
-							wpcol &= gc_c12r[gc_lane]
+							/*line hecbench_gc.go:203*/ wpcol &= gc_c12r[gc_lane]
 							gc_l_wpcol[gc_lane] = wpcol
 						}
-//line hecbench_gc.go:204
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
+						/*line hecbench_gc.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -1019,8 +934,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:136
-								lane := int32(gc_tx % gcWS)
+								/*line hecbench_gc.go:136*/ lane := int32(gc_tx % gcWS)
 								shortcut := gc_l_shortcut[gc_lane]
 								done := gc_l_done[gc_lane]
 								pcol := gc_l_pcol[gc_lane]
@@ -1028,8 +942,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								wpcol := gc_l_wpcol[gc_lane]
 								wshortcut := gc_l_wshortcut[gc_lane]
 								wdone := gc_l_wdone[gc_lane]
-//line hecbench_gc.go:204
-								wpcol &= gc_c13r[gc_lane]
+								/*line hecbench_gc.go:204*/ wpcol &= gc_c13r[gc_lane]
 								if who == lane {
 									pcol = wpcol
 								}
@@ -1061,8 +974,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						rnge := gc_l_rnge[gc_lane]
 						beg := gc_l_beg[gc_lane]
 						pcol := gc_l_pcol[gc_lane]
-//line hecbench_gc.go:216
-						if w < stop {
+						/*line hecbench_gc.go:216*/ if w < stop {
 							if rnge > 0 {
 								mincol := data & gcMask
 								val, mc := pcol, int32(0)
@@ -1074,8 +986,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_b.Stopped() {
 											return
 										}
-//line hecbench_gc.go:224
-										val = posscol2[offs+mc]
+										/*line hecbench_gc.go:224*/ val = posscol2[offs+mc]
 										if val != 0 {
 											break
 										}
@@ -1112,20 +1023,17 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							continue
 						}
 						w := gc_l_w[gc_lane]
-//line hecbench_gc.go:142
-						w += threads
+						/*line hecbench_gc.go:142*/ w += threads
 						gc_l_w[gc_lane] = w
 					}
 				}
 				gc_act = gc_save33 &^ gc_dead
-//line hecbench_gc.go:252
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
+				/*line hecbench_gc.go:252*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:252
-					var anySync_2 bool = gc_c14r[gc_lane]
+					/*line hecbench_gc.go:252*/ var anySync_2 bool = gc_c14r[gc_lane]
 					gc_l_anySync_2[gc_lane] = anySync_2
 				}
 				var gc_m37 uint32
@@ -1135,8 +1043,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					anySync_2 := gc_l_anySync_2[gc_lane]
-//line hecbench_gc.go:252
-					if !anySync_2 {
+					/*line hecbench_gc.go:252*/ if !anySync_2 {
 						gc_m37 |= 1 << gc_lane
 					}
 				}

@@ -36,19 +36,15 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_hogbom.go:58
-	gc_s_pos := compiled.Scratch[int](gc_b, 1)[:gc_n]
-//line hecbench_hogbom.go:51
+	/*line hecbench_hogbom.go:58*/ gc_s_pos := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	/*line hecbench_hogbom.go:51*/ if hogbomFindPeakWidth <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_hogbom.go:51*/ maxVal := gocuda.Shared[float32](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
 	if hogbomFindPeakWidth <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line hecbench_hogbom.go:51
-	maxVal := gocuda.Shared[float32](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
-	if hogbomFindPeakWidth <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-//line hecbench_hogbom.go:52
-	maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
+	/*line hecbench_hogbom.go:52*/ maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -91,8 +87,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		gc_s_val[gc_rank] = val
 		gc_s_pos[gc_rank] = pos
 	}
-//line hecbench_hogbom.go:57
-	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hogbomFindPeakWidth * hogbomFindPeakNBlocks {
+	/*line hecbench_hogbom.go:57*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hogbomFindPeakWidth * hogbomFindPeakNBlocks {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -100,8 +95,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line hecbench_hogbom.go:66
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_hogbom.go:66*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -119,8 +113,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
 							val = gc_at[gc_tx]
 							pos = idx
 						}
@@ -134,8 +127,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
 							val = gc_at[gc_tx]
 							pos = idx
 						}
@@ -149,8 +141,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
 							val = gc_at[gc_tx]
 							pos = idx
 						}
@@ -164,8 +155,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
 							val = gc_at[gc_tx]
 							pos = idx
 						}
@@ -179,8 +169,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					pos := gc_s_pos[gc_rank]
 					idx := gc_tx + gc_bx*gc_bdx + gc_off
 					gc_more = true
-//line hecbench_hogbom.go:58
-					if fabsf(gc_at[gc_tx]) > fabsf(val) {
+					/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
 						val = gc_at[gc_tx]
 						pos = idx
 					}
@@ -198,8 +187,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(image[idx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
 							val = image[idx]
 							pos = idx
 						}
@@ -214,8 +202,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(image[idx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
 							val = image[idx]
 							pos = idx
 						}
@@ -230,8 +217,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(image[idx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
 							val = image[idx]
 							pos = idx
 						}
@@ -246,8 +232,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						pos := gc_s_pos[gc_rank]
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-//line hecbench_hogbom.go:58
-						if fabsf(image[idx]) > fabsf(val) {
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
 							val = image[idx]
 							pos = idx
 						}
@@ -262,8 +247,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					pos := gc_s_pos[gc_rank]
 					idx := gc_tx + gc_bx*gc_bdx + gc_off
 					gc_more = true
-//line hecbench_hogbom.go:58
-					if fabsf(image[idx]) > fabsf(val) {
+					/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
 						val = image[idx]
 						pos = idx
 					}
@@ -274,8 +258,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_hogbom.go:71
-		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
+		/*line hecbench_hogbom.go:71*/ if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
 			gc_at3 := maxPos[:gc_bdx]
 			gc_step4 := 0
@@ -285,8 +268,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					gc_at2[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ gc_at2[gc_tx] = val
 					gc_at3[gc_tx] = pos
 				}
 				{
@@ -294,8 +276,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					gc_at2[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ gc_at2[gc_tx] = val
 					gc_at3[gc_tx] = pos
 				}
 				{
@@ -303,8 +284,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					gc_at2[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ gc_at2[gc_tx] = val
 					gc_at3[gc_tx] = pos
 				}
 				{
@@ -312,8 +292,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					gc_at2[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ gc_at2[gc_tx] = val
 					gc_at3[gc_tx] = pos
 				}
 			}
@@ -321,8 +300,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-				gc_at2[gc_tx] = val
+				/*line hecbench_hogbom.go:64*/ gc_at2[gc_tx] = val
 				gc_at3[gc_tx] = pos
 			}
 		} else {
@@ -334,8 +312,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					maxVal[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
 					maxPos[gc_tx] = pos
 				}
 				{
@@ -344,8 +321,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					maxVal[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
 					maxPos[gc_tx] = pos
 				}
 				{
@@ -354,8 +330,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					maxVal[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
 					maxPos[gc_tx] = pos
 				}
 				{
@@ -364,8 +339,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-					maxVal[gc_tx] = val
+					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
 					maxPos[gc_tx] = pos
 				}
 			}
@@ -374,19 +348,15 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:64
-				maxVal[gc_tx] = val
+				/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
 				maxPos[gc_tx] = pos
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_hogbom.go:71
-		maxVal := maxVal[:256]
-//line hecbench_hogbom.go:73
-		maxPos := maxPos[:256]
-//line hecbench_hogbom.go:75
-		gc_s_val := gc_s_val[:gc_n]
+		/*line hecbench_hogbom.go:71*/ maxVal := maxVal[:256]
+		/*line hecbench_hogbom.go:73*/ maxPos := maxPos[:256]
+		/*line hecbench_hogbom.go:75*/ gc_s_val := gc_s_val[:gc_n]
 		_ = gc_s_val
 		gc_s_pos := gc_s_pos[:gc_n]
 		_ = gc_s_pos
@@ -398,14 +368,11 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hogbom.go:88
-					var val float32
-//line hecbench_hogbom.go:90
-					var pos int
+					/*line hecbench_hogbom.go:88*/ var val float32
+					/*line hecbench_hogbom.go:90*/ var pos int
 					{
 						val, pos = 0, 0
-//line hecbench_hogbom.go:71
-						for i := 0; i < hogbomFindPeakWidth; i++ {
+						/*line hecbench_hogbom.go:71*/ for i := 0; i < hogbomFindPeakWidth; i++ {
 							if fabsf(maxVal[i]) > fabsf(val) {
 								val = maxVal[i]
 								pos = maxPos[i]
@@ -467,11 +434,9 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_hogbom.go:89
-				x := startx + int32(gc_tx+gc_bx*gc_bdx)
+				/*line hecbench_hogbom.go:89*/ x := startx + int32(gc_tx+gc_bx*gc_bdx)
 				y := starty + int32(gc_ty+gc_by*gc_bdy)
-//line hecbench_hogbom.go:93
-				if x <= stopx && y <= stopy {
+				/*line hecbench_hogbom.go:93*/ if x <= stopx && y <= stopy {
 					dResidual[hogbomPosToIdx(residualWidth, newHogbomPosition(x, y))] -= gain * absPeakVal *
 						dPsf[hogbomPosToIdx(psfWidth, newHogbomPosition(x-diffx, y-diffy))]
 				}

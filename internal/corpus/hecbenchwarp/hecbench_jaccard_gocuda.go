@@ -48,8 +48,7 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 	gc_gdy := gc_gd.Y
 	gc_gdz := gc_gd.Z
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:102
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
+	/*line hecbench_jaccard.go:102*/ for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -76,16 +75,13 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int32(gc_tz + gc_bz*gc_bdz)
 					row := gc_start + gc_off
-//line hecbench_jaccard.go:104
-					if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
+					/*line hecbench_jaccard.go:104*/ if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_jaccard.go:103
-					for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
+					/*line hecbench_jaccard.go:103*/ for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 						col := csrInd[j]
-//line hecbench_jaccard.go:106
-						Ni := csrPtr[row+1] - csrPtr[row]
+						/*line hecbench_jaccard.go:106*/ Ni := csrPtr[row+1] - csrPtr[row]
 						Nj := csrPtr[col+1] - csrPtr[col]
 						var ref, cur int32
 						if Ni < Nj {
@@ -93,10 +89,8 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 						} else {
 							ref, cur = col, row
 						}
-//line hecbench_jaccard.go:116
-						weightS[j] = work[row] + work[col]
-//line hecbench_jaccard.go:120
-						for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
+						/*line hecbench_jaccard.go:116*/ weightS[j] = work[row] + work[col]
+						/*line hecbench_jaccard.go:120*/ for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
 							match := int32(-1)
 							refCol := csrInd[i]
 							var refVal T
@@ -105,16 +99,14 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 							} else {
 								refVal = T(1.0)
 							}
-//line hecbench_jaccard.go:131
-							left := csrPtr[cur]
+							/*line hecbench_jaccard.go:131*/ left := csrPtr[cur]
 							right := csrPtr[cur+1] - 1
 							for left <= right {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_jaccard.go:134
-								middle := (left + right) >> 1
+								/*line hecbench_jaccard.go:134*/ middle := (left + right) >> 1
 								curCol := csrInd[middle]
 								if curCol > refCol {
 									right = middle - 1
@@ -125,8 +117,7 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 									break
 								}
 							}
-//line hecbench_jaccard.go:147
-							if match != -1 {
+							/*line hecbench_jaccard.go:147*/ if match != -1 {
 								atomic.Add(&weightI[j], refVal)
 							}
 						}
@@ -172,8 +163,7 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 	gc_gdy := gc_gd.Y
 	gc_gdz := gc_gd.Z
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:161
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
+	/*line hecbench_jaccard.go:161*/ for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -200,16 +190,13 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int32(gc_tz + gc_bz*gc_bdz)
 					row := gc_start + gc_off
-//line hecbench_jaccard.go:163
-					if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
+					/*line hecbench_jaccard.go:163*/ if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_jaccard.go:162
-					for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
+					/*line hecbench_jaccard.go:162*/ for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 						col := csrInd[j]
-//line hecbench_jaccard.go:165
-						Ni := csrPtr[row+1] - csrPtr[row]
+						/*line hecbench_jaccard.go:165*/ Ni := csrPtr[row+1] - csrPtr[row]
 						Nj := csrPtr[col+1] - csrPtr[col]
 						var ref, cur int32
 						if Ni < Nj {
@@ -217,26 +204,21 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 						} else {
 							ref, cur = col, row
 						}
-//line hecbench_jaccard.go:175
-						weightS[j] = work[row] + work[col]
+						/*line hecbench_jaccard.go:175*/ weightS[j] = work[row] + work[col]
 						if gc_tx == 0 {
-//line hecbench_jaccard.go:180
-							localSum := T(0)
+							/*line hecbench_jaccard.go:180*/ localSum := T(0)
 							iPtr := csrPtr[ref]
 							jPtr := csrPtr[cur]
 							refEnd := csrPtr[ref+1]
 							curEnd := csrPtr[cur+1]
-//line hecbench_jaccard.go:187
-							for iPtr < refEnd && jPtr < curEnd {
+							/*line hecbench_jaccard.go:187*/ for iPtr < refEnd && jPtr < curEnd {
 								gc_b.Tick()
 								if gc_b.Stopped() {
 									return
 								}
-//line hecbench_jaccard.go:188
-								refCol := csrInd[iPtr]
+								/*line hecbench_jaccard.go:188*/ refCol := csrInd[iPtr]
 								curCol := csrInd[jPtr]
-//line hecbench_jaccard.go:191
-								if refCol == curCol {
+								/*line hecbench_jaccard.go:191*/ if refCol == curCol {
 									var refVal T
 									if weighted {
 										refVal = v[refCol]
@@ -252,8 +234,7 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 									jPtr++
 								}
 							}
-//line hecbench_jaccard.go:209
-							if localSum != 0 {
+							/*line hecbench_jaccard.go:209*/ if localSum != 0 {
 								atomic.Add(&weightI[j], localSum)
 							}
 						}
@@ -292,8 +273,7 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:222
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
+	/*line hecbench_jaccard.go:222*/ for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -311,13 +291,11 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int32(gc_tx + gc_bx*gc_bdx)
 					j := gc_start + gc_off
-//line hecbench_jaccard.go:224
-					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
+					/*line hecbench_jaccard.go:224*/ if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_jaccard.go:223
-					Wi := weightI[j]
+					/*line hecbench_jaccard.go:223*/ Wi := weightI[j]
 					Ws := weightS[j]
 					weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
 				}
@@ -347,8 +325,7 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:234
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
+	/*line hecbench_jaccard.go:234*/ for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -366,13 +343,11 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int32(gc_tx + gc_bx*gc_bdx)
 					j := gc_start + gc_off
-//line hecbench_jaccard.go:236
-					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
+					/*line hecbench_jaccard.go:236*/ if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_jaccard.go:238
-					if weighted {
+					/*line hecbench_jaccard.go:238*/ if weighted {
 						w[j] = T(j+1) / T(e)
 					} else {
 						w[j] = value

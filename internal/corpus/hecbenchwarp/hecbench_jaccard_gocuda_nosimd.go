@@ -29,8 +29,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_gdy := gc_b.GridDim().Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:87
-	var gc_l_n_ [32]int32
+	/*line hecbench_jaccard.go:87*/ var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
 	var gc_l_last [32]T
@@ -80,8 +79,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-				if row < n {
+				/*line hecbench_jaccard.go:78*/ if row < n {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -96,15 +94,13 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:79
-				start := csrPtr[row]
+				/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
-//line hecbench_jaccard.go:84
-			if weighted {
+			/*line hecbench_jaccard.go:84*/ if weighted {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -112,23 +108,19 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_pos.Thread = gc_w + gc_lane
 					start := gc_l_start[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:85
-					var n_ int32 = length
-//line hecbench_jaccard.go:85
-					var ind []int32 = csrInd[start:]
+					/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+					/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
-//line hecbench_jaccard.go:85
-				var w_ []T = w
+				/*line hecbench_jaccard.go:85*/ var w_ []T = w
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:29
-					sum_ := T(0.0)
+					/*line hecbench_jaccard.go:29*/ sum_ := T(0.0)
 					var last T
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
 					gc_l_sum_[gc_lane] = sum_
@@ -167,8 +159,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_pos.Thread = gc_w + gc_lane
 						mn := gc_l_mn[gc_lane]
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-						if i < mn {
+						/*line hecbench_jaccard.go:32*/ if i < mn {
 							gc_m11 |= 1 << gc_lane
 						}
 					}
@@ -185,28 +176,22 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:40
-						valid := i < n_
+						/*line hecbench_jaccard.go:40*/ valid := i < n_
 						gc_l_valid[gc_lane] = valid
 					}
-//line hecbench_jaccard.go:47
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
-						var sum_ T
-//line hecbench_jaccard.go:58
-						var last T
+						/*line hecbench_jaccard.go:56*/ var sum_ T
+						/*line hecbench_jaccard.go:58*/ var last T
 						i := gc_l_i[gc_lane]
 						valid := gc_l_valid[gc_lane]
-//line hecbench_jaccard.go:47
-						last = gc_c1r[gc_lane]
-//line hecbench_jaccard.go:50
-						if valid {
+						/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+						/*line hecbench_jaccard.go:50*/ if valid {
 							sum_ = w_[ind[i]]
 						} else {
 							sum_ = 0.0
@@ -214,8 +199,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
 					}
-//line hecbench_jaccard.go:57
-					for j := 1; j < gc_bdx; j *= 2 {
+					/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -228,8 +212,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								continue
 							}
 							sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:58
-							v := gc_c2r[gc_lane]
+							/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
 							if gc_tx >= j {
 								sum_ += v
 							}
@@ -242,8 +225,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						}
 						sum_ := gc_l_sum_[gc_lane]
 						last := gc_l_last[gc_lane]
-//line hecbench_jaccard.go:64
-						sum_ += last
+						/*line hecbench_jaccard.go:64*/ sum_ += last
 						gc_l_sum_[gc_lane] = sum_
 					}
 					gc_act = gc_in11 &^ gc_dead
@@ -252,14 +234,12 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							continue
 						}
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-						i += int32(gc_bdx)
+						/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
 						gc_l_i[gc_lane] = i
 					}
 				}
 				gc_act = gc_save11 &^ gc_dead
-//line hecbench_jaccard.go:68
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -272,15 +252,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_jaccard.go:82
-						var last T
+						/*line hecbench_jaccard.go:82*/ var last T
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:68
-						last = gc_c3r[gc_lane]
-//line hecbench_jaccard.go:70
-						var r T = last
-//line hecbench_jaccard.go:85
-						sum := r
+						/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+						/*line hecbench_jaccard.go:70*/ var r T = last
+						/*line hecbench_jaccard.go:85*/ sum := r
 						if gc_tx == 0 {
 							work[row] = sum
 						}
@@ -295,8 +271,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_pos.Thread = gc_w + gc_lane
 					row := gc_l_row[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:90
-					work[row] = T(length)
+					/*line hecbench_jaccard.go:90*/ work[row] = T(length)
 				}
 			}
 			gc_act = gc_in17 &^ gc_dead
@@ -305,8 +280,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					continue
 				}
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-				row += int32(gc_gdy * gc_bdy)
+				/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
 				gc_l_row[gc_lane] = row
 			}
 		}

@@ -40,8 +40,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_gdy := gc_b.GridDim().Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:87
-	var gc_l_n_ [32]int32
+	/*line hecbench_jaccard.go:87*/ var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
 	var gc_l_last [32]T
@@ -70,8 +69,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:79
-					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					/*line hecbench_jaccard.go:79*/ archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -90,8 +88,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:79
-					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					/*line hecbench_jaccard.go:79*/ archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -131,8 +128,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-				if row < n {
+				/*line hecbench_jaccard.go:78*/ if row < n {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -147,15 +143,13 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:79
-				start := csrPtr[row]
+				/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
-//line hecbench_jaccard.go:84
-			if weighted {
+			/*line hecbench_jaccard.go:84*/ if weighted {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -163,23 +157,19 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_pos.Thread = gc_w + gc_lane
 					start := gc_l_start[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:85
-					var n_ int32 = length
-//line hecbench_jaccard.go:85
-					var ind []int32 = csrInd[start:]
+					/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+					/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
-//line hecbench_jaccard.go:85
-				var w_ []T = w
+				/*line hecbench_jaccard.go:85*/ var w_ []T = w
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:29
-					sum_ := T(0.0)
+					/*line hecbench_jaccard.go:29*/ sum_ := T(0.0)
 					var last T
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
 					gc_l_sum_[gc_lane] = sum_
@@ -201,8 +191,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line hecbench_jaccard.go:32
-							i.StoreSlice(gc_l_i[gc_lane:])
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -221,8 +210,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line hecbench_jaccard.go:32
-							i.StoreSlice(gc_l_i[gc_lane:])
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -258,8 +246,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_pos.Thread = gc_w + gc_lane
 						mn := gc_l_mn[gc_lane]
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-						if i < mn {
+						/*line hecbench_jaccard.go:32*/ if i < mn {
 							gc_m11 |= 1 << gc_lane
 						}
 					}
@@ -276,28 +263,22 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:40
-						valid := i < n_
+						/*line hecbench_jaccard.go:40*/ valid := i < n_
 						gc_l_valid[gc_lane] = valid
 					}
-//line hecbench_jaccard.go:47
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
-						var sum_ T
-//line hecbench_jaccard.go:58
-						var last T
+						/*line hecbench_jaccard.go:56*/ var sum_ T
+						/*line hecbench_jaccard.go:58*/ var last T
 						i := gc_l_i[gc_lane]
 						valid := gc_l_valid[gc_lane]
-//line hecbench_jaccard.go:47
-						last = gc_c1r[gc_lane]
-//line hecbench_jaccard.go:50
-						if valid {
+						/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+						/*line hecbench_jaccard.go:50*/ if valid {
 							sum_ = w_[ind[i]]
 						} else {
 							sum_ = 0.0
@@ -305,8 +286,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
 					}
-//line hecbench_jaccard.go:57
-					for j := 1; j < gc_bdx; j *= 2 {
+					/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -319,8 +299,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								continue
 							}
 							sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:58
-							v := gc_c2r[gc_lane]
+							/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
 							if gc_tx >= j {
 								sum_ += v
 							}
@@ -333,8 +312,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						}
 						sum_ := gc_l_sum_[gc_lane]
 						last := gc_l_last[gc_lane]
-//line hecbench_jaccard.go:64
-						sum_ += last
+						/*line hecbench_jaccard.go:64*/ sum_ += last
 						gc_l_sum_[gc_lane] = sum_
 					}
 					gc_act = gc_in11 &^ gc_dead
@@ -342,12 +320,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:32
-								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-								i.StoreSlice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
@@ -355,12 +330,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_jaccard.go:32
-								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-								i.StoreSlice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						}
@@ -372,15 +344,13 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								continue
 							}
 							i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-							i += int32(gc_bdx)
+							/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
 							gc_l_i[gc_lane] = i
 						}
 					}
 				}
 				gc_act = gc_save11 &^ gc_dead
-//line hecbench_jaccard.go:68
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -393,15 +363,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_jaccard.go:82
-						var last T
+						/*line hecbench_jaccard.go:82*/ var last T
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:68
-						last = gc_c3r[gc_lane]
-//line hecbench_jaccard.go:70
-						var r T = last
-//line hecbench_jaccard.go:85
-						sum := r
+						/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+						/*line hecbench_jaccard.go:70*/ var r T = last
+						/*line hecbench_jaccard.go:85*/ sum := r
 						if gc_tx == 0 {
 							work[row] = sum
 						}
@@ -416,8 +382,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_pos.Thread = gc_w + gc_lane
 					row := gc_l_row[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:90
-					work[row] = T(length)
+					/*line hecbench_jaccard.go:90*/ work[row] = T(length)
 				}
 			}
 			gc_act = gc_in17 &^ gc_dead
@@ -425,12 +390,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:78
-						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-						row.StoreSlice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -438,12 +400,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_jaccard.go:78
-						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-						row.StoreSlice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -455,8 +414,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						continue
 					}
 					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-					row += int32(gc_gdy * gc_bdy)
+					/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
 					gc_l_row[gc_lane] = row
 				}
 			}
@@ -475,8 +433,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 	gc_gdy := gc_b.GridDim().Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:87
-	var gc_l_n_ [32]int32
+	/*line hecbench_jaccard.go:87*/ var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]float32
 	var gc_l_last [32]float32
@@ -505,8 +462,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:79
-					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					/*line hecbench_jaccard.go:79*/ archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -525,8 +481,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:79
-					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					/*line hecbench_jaccard.go:79*/ archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -566,8 +521,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-				if row < n {
+				/*line hecbench_jaccard.go:78*/ if row < n {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -582,15 +536,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:79
-				start := csrPtr[row]
+				/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
-//line hecbench_jaccard.go:84
-			if weighted {
+			/*line hecbench_jaccard.go:84*/ if weighted {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -598,15 +550,12 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_pos.Thread = gc_w + gc_lane
 					start := gc_l_start[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:85
-					var n_ int32 = length
-//line hecbench_jaccard.go:85
-					var ind []int32 = csrInd[start:]
+					/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+					/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
-//line hecbench_jaccard.go:85
-				var w_ []float32 = w
+				/*line hecbench_jaccard.go:85*/ var w_ []float32 = w
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -614,8 +563,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_pos.Thread = gc_w + gc_lane
 					n_ := gc_l_n_[gc_lane]
 					sum_ := float32(0.0)
-//line hecbench_jaccard.go:30
-					var last float32
+					/*line hecbench_jaccard.go:30*/ var last float32
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
 					gc_l_sum_[gc_lane] = sum_
 					gc_l_last[gc_lane] = last
@@ -636,8 +584,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line hecbench_jaccard.go:32
-							i.StoreSlice(gc_l_i[gc_lane:])
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -656,8 +603,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line hecbench_jaccard.go:32
-							i.StoreSlice(gc_l_i[gc_lane:])
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -693,8 +639,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						gc_pos.Thread = gc_w + gc_lane
 						mn := gc_l_mn[gc_lane]
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-						if i < mn {
+						/*line hecbench_jaccard.go:32*/ if i < mn {
 							gc_m11 |= 1 << gc_lane
 						}
 					}
@@ -711,28 +656,22 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:40
-						valid := i < n_
+						/*line hecbench_jaccard.go:40*/ valid := i < n_
 						gc_l_valid[gc_lane] = valid
 					}
-//line hecbench_jaccard.go:47
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
-						var sum_ float32
-//line hecbench_jaccard.go:58
-						var last float32
+						/*line hecbench_jaccard.go:56*/ var sum_ float32
+						/*line hecbench_jaccard.go:58*/ var last float32
 						i := gc_l_i[gc_lane]
 						valid := gc_l_valid[gc_lane]
-//line hecbench_jaccard.go:47
-						last = gc_c1r[gc_lane]
-//line hecbench_jaccard.go:50
-						if valid {
+						/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+						/*line hecbench_jaccard.go:50*/ if valid {
 							sum_ = w_[ind[i]]
 						} else {
 							sum_ = 0.0
@@ -740,8 +679,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
 					}
-//line hecbench_jaccard.go:57
-					for j := 1; j < gc_bdx; j *= 2 {
+					/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
@@ -755,23 +693,17 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 									_ = gc_ty
 									gc_tz := gc_tidx4.Z
 									_ = gc_tz
-//line hecbench_jaccard.go:58
-									sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:58
-									v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_jaccard.go:58*/ sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:58*/ v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 									if gc_tx >= j {
-//line hecbench_jaccard.go:59
-										sum_ = sum_.Add(v)
+										/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v)
 									} else {
-//line hecbench_jaccard.go:59
-										gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
+										/*line hecbench_jaccard.go:59*/ gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
 										if gc_if2.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-											sum_ = sum_.Add(v).Merge(sum_, gc_if2)
+											/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v).Merge(sum_, gc_if2)
 										}
 									}
-//line hecbench_jaccard.go:59
-									sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:59*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -789,17 +721,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 									_ = gc_ty
 									gc_tz := gc_tidx.Z
 									_ = gc_tz
-//line hecbench_jaccard.go:59
-									sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:58
-									v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_jaccard.go:59*/ sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:58*/ v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 									gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
 									if gc_if.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-										sum_ = sum_.Add(v).Merge(sum_, gc_if)
+										/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v).Merge(sum_, gc_if)
 									}
-//line hecbench_jaccard.go:59
-									sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:59*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -817,8 +745,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 									continue
 								}
 								sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:58
-								v := gc_c2r[gc_lane]
+								/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
 								if gc_tx >= j {
 									sum_ += v
 								}
@@ -830,14 +757,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:64
-								sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:64
-								last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
-//line hecbench_jaccard.go:64
-								sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-								sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ = sum_.Add(last)
+								/*line hecbench_jaccard.go:64*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -845,14 +768,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_jaccard.go:64
-								sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:64
-								last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
-//line hecbench_jaccard.go:64
-								sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-								sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ = sum_.Add(last)
+								/*line hecbench_jaccard.go:64*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -865,8 +784,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							}
 							sum_ := gc_l_sum_[gc_lane]
 							last := gc_l_last[gc_lane]
-//line hecbench_jaccard.go:64
-							sum_ += last
+							/*line hecbench_jaccard.go:64*/ sum_ += last
 							gc_l_sum_[gc_lane] = sum_
 						}
 					}
@@ -875,12 +793,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:32
-								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-								i.StoreSlice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						} else {
@@ -888,12 +803,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_jaccard.go:32
-								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-								i.StoreSlice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
 								gc_left5 &^= 0xff << gc_lane
 							}
 						}
@@ -905,15 +817,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 								continue
 							}
 							i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-							i += int32(gc_bdx)
+							/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
 							gc_l_i[gc_lane] = i
 						}
 					}
 				}
 				gc_act = gc_save11 &^ gc_dead
-//line hecbench_jaccard.go:68
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -926,15 +836,11 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							continue
 						}
 						gc_pos.Thread = gc_w + gc_lane
-//line hecbench_jaccard.go:82
-						var last float32
+						/*line hecbench_jaccard.go:82*/ var last float32
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:68
-						last = gc_c3r[gc_lane]
-//line hecbench_jaccard.go:70
-						var r float32 = last
-//line hecbench_jaccard.go:85
-						sum := r
+						/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+						/*line hecbench_jaccard.go:70*/ var r float32 = last
+						/*line hecbench_jaccard.go:85*/ sum := r
 						if gc_tx == 0 {
 							work[row] = sum
 						}
@@ -949,8 +855,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_pos.Thread = gc_w + gc_lane
 					row := gc_l_row[gc_lane]
 					length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:90
-					work[row] = float32(length)
+					/*line hecbench_jaccard.go:90*/ work[row] = float32(length)
 				}
 			}
 			gc_act = gc_in17 &^ gc_dead
@@ -958,12 +863,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:78
-						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-						row.StoreSlice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -971,12 +873,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_jaccard.go:78
-						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-						row.StoreSlice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -988,8 +887,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						continue
 					}
 					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-					row += int32(gc_gdy * gc_bdy)
+					/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
 					gc_l_row[gc_lane] = row
 				}
 			}

@@ -36,11 +36,9 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_keogh.go:25
-	cache := gocuda.DynamicShared[float32](t)
+	/*line hecbench_keogh.go:25*/ cache := gocuda.DynamicShared[float32](t)
 	blockSize := int32(gc_bdx * gc_bx)
-//line hecbench_keogh.go:31
-	for gc_off, gc_limit, gc_more := int32(0), int32(int32(gc_bdx)+M), true; gc_more; gc_off += int32(gc_bdx) {
+	/*line hecbench_keogh.go:31*/ for gc_off, gc_limit, gc_more := int32(0), int32(int32(gc_bdx)+M), true; gc_more; gc_off += int32(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -50,15 +48,13 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := int32(gc_tx)
-//line hecbench_keogh.go:31
-				gc_start := lid
+				/*line hecbench_keogh.go:31*/ gc_start := lid
 				k := gc_start + gc_off
 				if !(k < gc_limit) || k < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_keogh.go:32
-				if blockSize+k < N {
+				/*line hecbench_keogh.go:32*/ if blockSize+k < N {
 					cache[k] = subject[blockSize+k]
 				}
 			}
@@ -70,25 +66,18 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := int32(gc_tx)
-//line hecbench_keogh.go:29
-					idx := blockSize + lid
-//line hecbench_keogh.go:39
-					if idx < N-M+1 {
+					/*line hecbench_keogh.go:29*/ idx := blockSize + lid
+					/*line hecbench_keogh.go:39*/ if idx < N-M+1 {
 						residues := float32(0)
-//line hecbench_keogh.go:43
-						avg := avgs[idx]
+						/*line hecbench_keogh.go:43*/ avg := avgs[idx]
 						std := stds[idx]
-//line hecbench_keogh.go:46
-						for i := int32(0); i < M; i++ {
-//line hecbench_keogh.go:48
-							value := (cache[lid+i] - avg) / std
+						/*line hecbench_keogh.go:46*/ for i := int32(0); i < M; i++ {
+							/*line hecbench_keogh.go:48*/ value := (cache[lid+i] - avg) / std
 							lower := value - lowerBound[i]
 							upper := value - upperBound[i]
-//line hecbench_keogh.go:53
-							residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
+							/*line hecbench_keogh.go:53*/ residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
 						}
-//line hecbench_keogh.go:56
-						lbKeogh[idx] = residues
+						/*line hecbench_keogh.go:56*/ lbKeogh[idx] = residues
 					}
 				}
 			}

@@ -23,16 +23,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line hecbench_marchingcubes.go:75
-	sminMax := gocuda.Shared[float32](t, 64)[:64]
+	/*line hecbench_marchingcubes.go:75*/ sminMax := gocuda.Shared[float32](t, 64)[:64]
 	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
 	const warpNum = threadNum / 32
-//line hecbench_marchingcubes.go:80
-	z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
-//line hecbench_marchingcubes.go:83
-	blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-//line hecbench_marchingcubes.go:85
-	var gc_l_minV [32]float32
+	/*line hecbench_marchingcubes.go:80*/ z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
+	/*line hecbench_marchingcubes.go:83*/ blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
+	/*line hecbench_marchingcubes.go:85*/ var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
 	var gc_c1r [32]float32
@@ -56,18 +52,14 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:78
-				x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:78*/ x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
 				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
-//line hecbench_marchingcubes.go:85
-				v := mcF(x, y, z)
+				/*line hecbench_marchingcubes.go:85*/ v := mcF(x, y, z)
 				minV := v
-//line hecbench_marchingcubes.go:86
-				maxV := v
+				/*line hecbench_marchingcubes.go:86*/ maxV := v
 				{
 					c0 := uint32(1)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -77,8 +69,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(2)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -88,8 +79,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(3)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -99,8 +89,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(4)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -110,8 +99,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(5)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -121,8 +109,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(6)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -132,8 +119,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(7)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -143,8 +129,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(8)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -154,8 +139,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(9)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -165,8 +149,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(10)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -176,8 +159,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(11)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -187,8 +169,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(12)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -198,8 +179,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(13)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -209,8 +189,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(14)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -220,8 +199,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(15)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -231,8 +209,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(16)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -242,8 +219,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(17)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -253,8 +229,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(18)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -264,8 +239,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(19)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -275,8 +249,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(20)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -286,8 +259,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(21)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -297,8 +269,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(22)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -308,8 +279,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(23)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -319,8 +289,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(24)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -330,8 +299,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(25)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -341,8 +309,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(26)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -352,8 +319,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(27)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -363,8 +329,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(28)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -374,8 +339,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(29)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -385,8 +349,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(30)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -396,8 +359,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(31)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -407,8 +369,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(32)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -418,8 +379,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(33)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -429,8 +389,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(34)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -440,8 +399,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(35)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -451,8 +409,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(36)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -462,8 +419,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(37)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -473,8 +429,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(38)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -484,8 +439,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(39)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -495,8 +449,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(40)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -506,8 +459,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(41)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -517,8 +469,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(42)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -528,8 +479,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(43)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -539,8 +489,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(44)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -550,8 +499,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(45)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -561,8 +509,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(46)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -572,8 +519,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(47)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -583,8 +529,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(48)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -594,8 +539,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(49)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -605,8 +549,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(50)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -616,8 +559,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(51)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -627,8 +569,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(52)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -638,8 +579,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(53)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -649,8 +589,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(54)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -660,8 +599,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(55)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -671,8 +609,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(56)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -682,8 +619,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(57)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -693,8 +629,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(58)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -704,8 +639,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(59)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -715,8 +649,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(60)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -726,8 +659,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(61)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -737,8 +669,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(62)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -748,8 +679,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(63)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -761,37 +691,29 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				gc_l_maxV[gc_lane] = maxV
 			}
 		}
-//line hecbench_marchingcubes.go:96
-		for c0_ := 16; c0_ > 0; c0_ /= 2 {
+		/*line hecbench_marchingcubes.go:96*/ for c0_ := 16; c0_ > 0; c0_ /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				minV := gc_l_minV[gc_lane]
 				_ = minV
-//line hecbench_marchingcubes.go:97
-				var t0, t1 float32
+				/*line hecbench_marchingcubes.go:97*/ var t0, t1 float32
 				_ = t1
 				gc_l_t0[gc_lane] = t0
 			}
-//line hecbench_marchingcubes.go:98
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				maxV := gc_l_maxV[gc_lane]
 				_ = maxV
-//line hecbench_marchingcubes.go:104
-				var t0 float32
-//line hecbench_marchingcubes.go:98
-				t0 = gc_c1r[gc_lane]
+				/*line hecbench_marchingcubes.go:104*/ var t0 float32
+				/*line hecbench_marchingcubes.go:98*/ t0 = gc_c1r[gc_lane]
 				gc_l_t0[gc_lane] = t0
 			}
-//line hecbench_marchingcubes.go:99
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
+			/*line hecbench_marchingcubes.go:99*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				minV := gc_l_minV[gc_lane]
 				maxV := gc_l_maxV[gc_lane]
 				t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:109
-				var t1 float32
-//line hecbench_marchingcubes.go:99
-				t1 = gc_c2r[gc_lane]
+				/*line hecbench_marchingcubes.go:109*/ var t1 float32
+				/*line hecbench_marchingcubes.go:99*/ t1 = gc_c2r[gc_lane]
 				if t0 < minV {
 					minV = t0
 				}
@@ -816,23 +738,19 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:84
-				warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
 				minV := gc_l_minV[gc_lane]
 				maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:107
-				if laneid == 0 {
+				/*line hecbench_marchingcubes.go:107*/ if laneid == 0 {
 					sminMax[warpid] = minV
 					sminMax[warpid+warpNum] = maxV
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:116
-	var gc_l_minV2 [32]float32
+	/*line hecbench_marchingcubes.go:116*/ var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
 	var gc_c3r [32]float32
@@ -856,12 +774,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-//line hecbench_marchingcubes.go:84
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:112
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:112*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -886,49 +801,39 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:84
-					var minV float32
-//line hecbench_marchingcubes.go:86
-					var maxV float32
-//line hecbench_marchingcubes.go:113
-					minV = sminMax[laneid]
+					/*line hecbench_marchingcubes.go:84*/ var minV float32
+					/*line hecbench_marchingcubes.go:86*/ var maxV float32
+					/*line hecbench_marchingcubes.go:113*/ minV = sminMax[laneid]
 					maxV = sminMax[laneid+warpNum]
 					gc_l_minV2[gc_lane] = minV
 					gc_l_maxV2[gc_lane] = maxV
 				}
 			}
-//line hecbench_marchingcubes.go:115
-			for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+			/*line hecbench_marchingcubes.go:115*/ for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					minV := gc_l_minV2[gc_lane]
 					_ = minV
-//line hecbench_marchingcubes.go:116
-					var t0_, t1_ float32
+					/*line hecbench_marchingcubes.go:116*/ var t0_, t1_ float32
 					_ = t1_
 					gc_l_t0_[gc_lane] = t0_
 				}
-//line hecbench_marchingcubes.go:117
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+				/*line hecbench_marchingcubes.go:117*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					maxV := gc_l_maxV2[gc_lane]
 					_ = maxV
-//line hecbench_marchingcubes.go:126
-					var t0_ float32
-//line hecbench_marchingcubes.go:117
-					t0_ = gc_c3r[gc_lane]
+					/*line hecbench_marchingcubes.go:126*/ var t0_ float32
+					/*line hecbench_marchingcubes.go:117*/ t0_ = gc_c3r[gc_lane]
 					gc_l_t0_[gc_lane] = t0_
 				}
-//line hecbench_marchingcubes.go:118
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+				/*line hecbench_marchingcubes.go:118*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -936,10 +841,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					minV := gc_l_minV2[gc_lane]
 					maxV := gc_l_maxV2[gc_lane]
 					t0_ := gc_l_t0_[gc_lane]
-//line hecbench_marchingcubes.go:131
-					var t1_ float32
-//line hecbench_marchingcubes.go:118
-					t1_ = gc_c4r[gc_lane]
+					/*line hecbench_marchingcubes.go:131*/ var t1_ float32
+					/*line hecbench_marchingcubes.go:118*/ t1_ = gc_c4r[gc_lane]
 					if t0_ < minV {
 						minV = t0_
 					}
@@ -967,13 +870,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
 					minV := gc_l_minV2[gc_lane]
 					maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:126
-					if laneid == 0 {
+					/*line hecbench_marchingcubes.go:126*/ if laneid == 0 {
 						minMax[blockid*2] = minV
 						minMax[blockid*2+1] = maxV
 					}
@@ -996,11 +897,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line hecbench_marchingcubes.go:140
-	sums := gocuda.Shared[uint32](t, 32)[:32]
+	/*line hecbench_marchingcubes.go:140*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-//line hecbench_marchingcubes.go:143
-	var gc_c1v [32]uint32
+	/*line hecbench_marchingcubes.go:143*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1018,10 +917,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
-				var test uint32
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:146*/ var test uint32
 				if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
 					test = 1
 				} else {
@@ -1032,16 +929,13 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
-//line hecbench_marchingcubes.go:153
-		for c0 := 1; c0 < 32; c0 *= 2 {
+		/*line hecbench_marchingcubes.go:153*/ for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:154
-				gc_c1v[gc_lane] = testSum
+				/*line hecbench_marchingcubes.go:154*/ gc_c1v[gc_lane] = testSum
 			}
-//line hecbench_marchingcubes.go:154
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:154*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1051,11 +945,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:154
-				tp := gc_c1r[gc_lane]
+				/*line hecbench_marchingcubes.go:154*/ tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
@@ -1073,20 +965,16 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-				laneid := tid % 32
-//line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:159
-				if laneid == 31 {
+				/*line hecbench_marchingcubes.go:159*/ if laneid == 31 {
 					sums[warpid] = testSum
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:167
-	var gc_l_warpSum [32]uint32
+	/*line hecbench_marchingcubes.go:167*/ var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1103,10 +991,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:163
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:163*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -1127,21 +1013,17 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:164
-					warpSum := sums[laneid]
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:164*/ warpSum := sums[laneid]
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line hecbench_marchingcubes.go:165
-			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+			/*line hecbench_marchingcubes.go:165*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_marchingcubes.go:166
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:166*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1153,11 +1035,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:166
-					tp_ := gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:166*/ tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
@@ -1177,11 +1057,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:171
-					sums[laneid] = warpSum
+					/*line hecbench_marchingcubes.go:171*/ sums[laneid] = warpSum
 				}
 			}
 		}
@@ -1192,11 +1070,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:145
-			warpid := tid >> 5
+			/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:174
-			if warpid != 0 {
+			/*line hecbench_marchingcubes.go:174*/ if warpid != 0 {
 				testSum += sums[warpid-1]
 			}
 			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
@@ -1213,12 +1089,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1227,12 +1101,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1241,12 +1113,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1255,12 +1125,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1269,12 +1137,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+			/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-			if test != 0 {
+			/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 				blockIndices[testSum+sums[31]-1] = bIdx
 			}
 		}
@@ -1291,11 +1157,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line hecbench_marchingcubes.go:195
-	blockIndex := blockIndicesLv1[gc_bx]
+	/*line hecbench_marchingcubes.go:195*/ blockIndex := blockIndicesLv1[gc_bx]
 	tp := blockIndex
-//line hecbench_marchingcubes.go:198
-	tp /= mcGridXLv1
+	/*line hecbench_marchingcubes.go:198*/ tp /= mcGridXLv1
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1307,8 +1171,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1317,8 +1180,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1327,8 +1189,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1337,8 +1198,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -1347,8 +1207,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
 				voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+				/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -1357,10 +1216,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:200
-	tp /= mcGridYLv1
-//line hecbench_marchingcubes.go:202
-	var gc_l_z [32]uint32
+	/*line hecbench_marchingcubes.go:200*/ tp /= mcGridYLv1
+	/*line hecbench_marchingcubes.go:202*/ var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
@@ -1390,15 +1247,12 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_pos.Thread = gc_rank
 				voxelOffset := uint32(gc_ty)
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:197
-				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+				/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
 				y := gc_s_y[gc_rank]
-//line hecbench_marchingcubes.go:201
-				z := tp * (mcVoxelZLv1 - 1)
+				/*line hecbench_marchingcubes.go:201*/ z := tp * (mcVoxelZLv1 - 1)
 				v := mcF(x, y, z)
 				minV := v
-//line hecbench_marchingcubes.go:203
-				maxV := v
+				/*line hecbench_marchingcubes.go:203*/ maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
@@ -1427,8 +1281,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-				if c0 < mcBlockZLv2 {
+				/*line hecbench_marchingcubes.go:205*/ if c0 < mcBlockZLv2 {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -1457,8 +1310,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					voxelOffset := uint32(gc_ty)
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:197
-					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+					/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
 					y := gc_s_y[gc_rank]
 					z := gc_l_z[gc_lane]
 					v := gc_l_v[gc_lane]
@@ -1466,8 +1318,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					maxV := gc_l_maxV[gc_lane]
 					{
 						c1 := uint32(1)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1477,8 +1328,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(2)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1488,8 +1338,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(3)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1499,8 +1348,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(4)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1510,8 +1358,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(5)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1521,8 +1368,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(6)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1532,8 +1378,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(7)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -1548,35 +1393,29 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_l_maxV[gc_lane] = maxV
 				}
 			}
-//line hecbench_marchingcubes.go:216
-			for c1_ := 8; c1_ > 0; c1_ /= 2 {
+			/*line hecbench_marchingcubes.go:216*/ for c1_ := 8; c1_ > 0; c1_ /= 2 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					minV := gc_l_minV[gc_lane]
 					_ = minV
-//line hecbench_marchingcubes.go:217
-					var t0, t1 float32
+					/*line hecbench_marchingcubes.go:217*/ var t0, t1 float32
 					_ = t1
 					gc_l_t0[gc_lane] = t0
 				}
-//line hecbench_marchingcubes.go:218
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+				/*line hecbench_marchingcubes.go:218*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					maxV := gc_l_maxV[gc_lane]
 					_ = maxV
-//line hecbench_marchingcubes.go:227
-					var t0 float32
-//line hecbench_marchingcubes.go:218
-					t0 = gc_c1r[gc_lane]
+					/*line hecbench_marchingcubes.go:227*/ var t0 float32
+					/*line hecbench_marchingcubes.go:218*/ t0 = gc_c1r[gc_lane]
 					gc_l_t0[gc_lane] = t0
 				}
-//line hecbench_marchingcubes.go:219
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:219*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1584,10 +1423,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					minV := gc_l_minV[gc_lane]
 					maxV := gc_l_maxV[gc_lane]
 					t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:232
-					var t1 float32
-//line hecbench_marchingcubes.go:219
-					t1 = gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:232*/ var t1 float32
+					/*line hecbench_marchingcubes.go:219*/ t1 = gc_c2r[gc_lane]
 					if t0 < minV {
 						minV = t0
 					}
@@ -1615,8 +1452,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					minV := gc_l_minV[gc_lane]
 					maxV := gc_l_maxV[gc_lane]
 					idx := gc_l_idx[gc_lane]
-//line hecbench_marchingcubes.go:227
-					if tid == 0 {
+					/*line hecbench_marchingcubes.go:227*/ if tid == 0 {
 						minMax[idx] = minV
 						minMax[idx+1] = maxV
 						const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
@@ -1635,8 +1471,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					continue
 				}
 				c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-				c0++
+				/*line hecbench_marchingcubes.go:205*/ c0++
 				gc_l_c0[gc_lane] = c0
 			}
 		}
@@ -1656,11 +1491,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line hecbench_marchingcubes.go:244
-	sums := gocuda.Shared[uint32](t, 32)[:32]
+	/*line hecbench_marchingcubes.go:244*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-//line hecbench_marchingcubes.go:247
-	var gc_c1v [32]uint32
+	/*line hecbench_marchingcubes.go:247*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1678,8 +1511,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:249
-				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+				/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 				id1 := id0 / mcVoxelNumLv2
 				var test uint32
 				if id1 < counterBlockNumLv1 {
@@ -1696,16 +1528,13 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
-//line hecbench_marchingcubes.go:262
-		for c0 := 1; c0 < 32; c0 *= 2 {
+		/*line hecbench_marchingcubes.go:262*/ for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:263
-				gc_c1v[gc_lane] = testSum
+				/*line hecbench_marchingcubes.go:263*/ gc_c1v[gc_lane] = testSum
 			}
-//line hecbench_marchingcubes.go:263
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:263*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1715,11 +1544,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:263
-				tp := gc_c1r[gc_lane]
+				/*line hecbench_marchingcubes.go:263*/ tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
@@ -1737,19 +1564,16 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 				warpid := tid >> 5
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:268
-				if laneid == 31 {
+				/*line hecbench_marchingcubes.go:268*/ if laneid == 31 {
 					sums[warpid] = testSum
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:276
-	var gc_l_warpSum [32]uint32
+	/*line hecbench_marchingcubes.go:276*/ var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1766,10 +1590,8 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:248
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:272
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:272*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -1790,21 +1612,17 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:273
-					warpSum := sums[laneid]
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:273*/ warpSum := sums[laneid]
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line hecbench_marchingcubes.go:274
-			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+			/*line hecbench_marchingcubes.go:274*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_marchingcubes.go:275
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:275*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1816,11 +1634,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:275
-					tp_ := gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:275*/ tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
@@ -1840,11 +1656,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:280
-					sums[laneid] = warpSum
+					/*line hecbench_marchingcubes.go:280*/ sums[laneid] = warpSum
 				}
 			}
 		}
@@ -1855,11 +1669,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:248
-			warpid := tid >> 5
+			/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:283
-			if warpid != 0 {
+			/*line hecbench_marchingcubes.go:283*/ if warpid != 0 {
 				testSum += sums[warpid-1]
 			}
 			if tid == mcCountingThreadNumLv2-1 {
@@ -1873,13 +1685,11 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:249
-			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+			/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:290
-			if test != 0 {
+			/*line hecbench_marchingcubes.go:290*/ if test != 0 {
 				bIdx1 := blockIndicesLv1[id1]
 				var bIdx2 uint32
 				var x1, y1, z1 uint32

@@ -25,16 +25,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line hecbench_marchingcubes.go:75
-	sminMax := gocuda.Shared[float32](t, 64)[:64]
+	/*line hecbench_marchingcubes.go:75*/ sminMax := gocuda.Shared[float32](t, 64)[:64]
 	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
 	const warpNum = threadNum / 32
-//line hecbench_marchingcubes.go:80
-	z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
-//line hecbench_marchingcubes.go:83
-	blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-//line hecbench_marchingcubes.go:85
-	var gc_l_minV [32]float32
+	/*line hecbench_marchingcubes.go:80*/ z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
+	/*line hecbench_marchingcubes.go:83*/ blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
+	/*line hecbench_marchingcubes.go:85*/ var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
 	var gc_c1r [32]float32
@@ -58,18 +54,14 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:78
-				x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:78*/ x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
 				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
-//line hecbench_marchingcubes.go:85
-				v := mcF(x, y, z)
+				/*line hecbench_marchingcubes.go:85*/ v := mcF(x, y, z)
 				minV := v
-//line hecbench_marchingcubes.go:86
-				maxV := v
+				/*line hecbench_marchingcubes.go:86*/ maxV := v
 				{
 					c0 := uint32(1)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -79,8 +71,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(2)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -90,8 +81,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(3)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -101,8 +91,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(4)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -112,8 +101,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(5)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -123,8 +111,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(6)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -134,8 +121,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(7)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -145,8 +131,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(8)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -156,8 +141,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(9)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -167,8 +151,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(10)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -178,8 +161,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(11)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -189,8 +171,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(12)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -200,8 +181,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(13)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -211,8 +191,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(14)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -222,8 +201,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(15)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -233,8 +211,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(16)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -244,8 +221,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(17)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -255,8 +231,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(18)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -266,8 +241,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(19)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -277,8 +251,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(20)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -288,8 +261,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(21)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -299,8 +271,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(22)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -310,8 +281,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(23)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -321,8 +291,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(24)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -332,8 +301,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(25)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -343,8 +311,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(26)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -354,8 +321,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(27)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -365,8 +331,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(28)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -376,8 +341,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(29)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -387,8 +351,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(30)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -398,8 +361,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(31)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -409,8 +371,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(32)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -420,8 +381,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(33)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -431,8 +391,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(34)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -442,8 +401,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(35)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -453,8 +411,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(36)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -464,8 +421,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(37)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -475,8 +431,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(38)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -486,8 +441,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(39)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -497,8 +451,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(40)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -508,8 +461,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(41)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -519,8 +471,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(42)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -530,8 +481,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(43)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -541,8 +491,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(44)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -552,8 +501,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(45)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -563,8 +511,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(46)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -574,8 +521,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(47)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -585,8 +531,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(48)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -596,8 +541,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(49)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -607,8 +551,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(50)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -618,8 +561,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(51)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -629,8 +571,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(52)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -640,8 +581,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(53)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -651,8 +591,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(54)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -662,8 +601,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(55)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -673,8 +611,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(56)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -684,8 +621,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(57)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -695,8 +631,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(58)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -706,8 +641,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(59)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -717,8 +651,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(60)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -728,8 +661,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(61)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -739,8 +671,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(62)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -750,8 +681,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				}
 				{
 					c0 := uint32(63)
-//line hecbench_marchingcubes.go:88
-					v = mcF(x, y, z+c0)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
 					}
@@ -763,22 +693,17 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				gc_l_maxV[gc_lane] = maxV
 			}
 		}
-//line hecbench_marchingcubes.go:96
-		for c0_ := 16; c0_ > 0; c0_ /= 2 {
+		/*line hecbench_marchingcubes.go:96*/ for c0_ := 16; c0_ > 0; c0_ /= 2 {
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:97
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:97*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 						_ = minV
-//line hecbench_marchingcubes.go:97
-						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
-						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:97*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:97*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = t1
-//line hecbench_marchingcubes.go:97
-						t0.StoreSlice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:97*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -786,16 +711,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_marchingcubes.go:97
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:97*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 						_ = minV
-//line hecbench_marchingcubes.go:97
-						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
-						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:97*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:97*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = t1
-//line hecbench_marchingcubes.go:97
-						t0.StoreSlice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:97*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -808,27 +729,21 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 					minV := gc_l_minV[gc_lane]
 					_ = minV
-//line hecbench_marchingcubes.go:97
-					var t0, t1 float32
+					/*line hecbench_marchingcubes.go:97*/ var t0, t1 float32
 					_ = t1
 					gc_l_t0[gc_lane] = t0
 				}
 			}
-//line hecbench_marchingcubes.go:98
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:98
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 						_ = maxV
-//line hecbench_marchingcubes.go:98
-						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:98
-						t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:98
-						t0.StoreSlice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:98*/ t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -836,15 +751,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_marchingcubes.go:98
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 						_ = maxV
-//line hecbench_marchingcubes.go:98
-						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:98
-						t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:98
-						t0.StoreSlice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:98*/ t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_marchingcubes.go:98*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -857,44 +768,31 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 					maxV := gc_l_maxV[gc_lane]
 					_ = maxV
-//line hecbench_marchingcubes.go:113
-					var t0 float32
-//line hecbench_marchingcubes.go:98
-					t0 = gc_c1r[gc_lane]
+					/*line hecbench_marchingcubes.go:113*/ var t0 float32
+					/*line hecbench_marchingcubes.go:98*/ t0 = gc_c1r[gc_lane]
 					gc_l_t0[gc_lane] = t0
 				}
 			}
-//line hecbench_marchingcubes.go:99
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
+			/*line hecbench_marchingcubes.go:99*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
 			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:99
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:99
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:99
-						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:99
-						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:99
-						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line hecbench_marchingcubes.go:99*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:99*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:99*/ t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:99*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:99*/ t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if3 := t0.Less(minV)
 						if gc_if3.ToBits() != 0 {
-//line hecbench_marchingcubes.go:100
-							minV = t0.Merge(minV, gc_if3)
+							/*line hecbench_marchingcubes.go:100*/ minV = t0.Merge(minV, gc_if3)
 						}
-//line hecbench_marchingcubes.go:103
-						gc_if4 := t1.Greater(maxV)
+						/*line hecbench_marchingcubes.go:103*/ gc_if4 := t1.Greater(maxV)
 						if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:103
-							maxV = t1.Merge(maxV, gc_if4)
+							/*line hecbench_marchingcubes.go:103*/ maxV = t1.Merge(maxV, gc_if4)
 						}
-//line hecbench_marchingcubes.go:103
-						minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:103
-						maxV.StoreSlice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -902,31 +800,21 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_marchingcubes.go:103
-						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:103
-						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:103
-						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:103
-						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:99
-						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:99*/ t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if := t0.Less(minV)
 						if gc_if.ToBits() != 0 {
-//line hecbench_marchingcubes.go:100
-							minV = t0.Merge(minV, gc_if)
+							/*line hecbench_marchingcubes.go:100*/ minV = t0.Merge(minV, gc_if)
 						}
-//line hecbench_marchingcubes.go:103
-						gc_if2 := t1.Greater(maxV)
+						/*line hecbench_marchingcubes.go:103*/ gc_if2 := t1.Greater(maxV)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:103
-							maxV = t1.Merge(maxV, gc_if2)
+							/*line hecbench_marchingcubes.go:103*/ maxV = t1.Merge(maxV, gc_if2)
 						}
-//line hecbench_marchingcubes.go:103
-						minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:103
-						maxV.StoreSlice(gc_l_maxV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+						/*line hecbench_marchingcubes.go:103*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -940,10 +828,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					minV := gc_l_minV[gc_lane]
 					maxV := gc_l_maxV[gc_lane]
 					t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:122
-					var t1 float32
-//line hecbench_marchingcubes.go:99
-					t1 = gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:122*/ var t1 float32
+					/*line hecbench_marchingcubes.go:99*/ t1 = gc_c2r[gc_lane]
 					if t0 < minV {
 						minV = t0
 					}
@@ -969,23 +855,19 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:84
-				warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
 				minV := gc_l_minV[gc_lane]
 				maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:107
-				if laneid == 0 {
+				/*line hecbench_marchingcubes.go:107*/ if laneid == 0 {
 					sminMax[warpid] = minV
 					sminMax[warpid+warpNum] = maxV
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:116
-	var gc_l_minV2 [32]float32
+	/*line hecbench_marchingcubes.go:116*/ var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
 	var gc_c3r [32]float32
@@ -1009,12 +891,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-//line hecbench_marchingcubes.go:84
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:112
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:112*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -1039,36 +918,27 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:84
-					var minV float32
-//line hecbench_marchingcubes.go:86
-					var maxV float32
-//line hecbench_marchingcubes.go:113
-					minV = sminMax[laneid]
+					/*line hecbench_marchingcubes.go:84*/ var minV float32
+					/*line hecbench_marchingcubes.go:86*/ var maxV float32
+					/*line hecbench_marchingcubes.go:113*/ minV = sminMax[laneid]
 					maxV = sminMax[laneid+warpNum]
 					gc_l_minV2[gc_lane] = minV
 					gc_l_maxV2[gc_lane] = maxV
 				}
 			}
-//line hecbench_marchingcubes.go:115
-			for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+			/*line hecbench_marchingcubes.go:115*/ for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:116
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:116*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 							_ = minV
-//line hecbench_marchingcubes.go:116
-							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:116*/ var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:116*/ var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = t1_
-//line hecbench_marchingcubes.go:116
-							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:116*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1076,16 +946,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:116
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:116*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
 							_ = minV
-//line hecbench_marchingcubes.go:116
-							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:116*/ var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:116*/ var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = t1_
-//line hecbench_marchingcubes.go:116
-							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:116*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -1098,27 +964,21 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						}
 						minV := gc_l_minV2[gc_lane]
 						_ = minV
-//line hecbench_marchingcubes.go:116
-						var t0_, t1_ float32
+						/*line hecbench_marchingcubes.go:116*/ var t0_, t1_ float32
 						_ = t1_
 						gc_l_t0_[gc_lane] = t0_
 					}
 				}
-//line hecbench_marchingcubes.go:117
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+				/*line hecbench_marchingcubes.go:117*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
 				gc_left5 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:117
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 							_ = maxV
-//line hecbench_marchingcubes.go:117
-							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:117
-							t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_marchingcubes.go:117
-							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:117*/ t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1126,15 +986,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:117
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
 							_ = maxV
-//line hecbench_marchingcubes.go:117
-							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:117
-							t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_marchingcubes.go:117
-							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:117*/ t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+							/*line hecbench_marchingcubes.go:117*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -1147,44 +1003,31 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						}
 						maxV := gc_l_maxV2[gc_lane]
 						_ = maxV
-//line hecbench_marchingcubes.go:132
-						var t0_ float32
-//line hecbench_marchingcubes.go:117
-						t0_ = gc_c3r[gc_lane]
+						/*line hecbench_marchingcubes.go:132*/ var t0_ float32
+						/*line hecbench_marchingcubes.go:117*/ t0_ = gc_c3r[gc_lane]
 						gc_l_t0_[gc_lane] = t0_
 					}
 				}
-//line hecbench_marchingcubes.go:118
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+				/*line hecbench_marchingcubes.go:118*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
 				gc_left6 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:118
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:118
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:118
-							t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
-//line hecbench_marchingcubes.go:118
-							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+							/*line hecbench_marchingcubes.go:118*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:118*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:118*/ t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:118*/ var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:118*/ t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 							gc_if7 := t0_.Less(minV)
 							if gc_if7.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-								minV = t0_.Merge(minV, gc_if7)
+								/*line hecbench_marchingcubes.go:119*/ minV = t0_.Merge(minV, gc_if7)
 							}
-//line hecbench_marchingcubes.go:122
-							gc_if8 := t1_.Greater(maxV)
+							/*line hecbench_marchingcubes.go:122*/ gc_if8 := t1_.Greater(maxV)
 							if gc_if8.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-								maxV = t1_.Merge(maxV, gc_if8)
+								/*line hecbench_marchingcubes.go:122*/ maxV = t1_.Merge(maxV, gc_if8)
 							}
-//line hecbench_marchingcubes.go:122
-							minV.StoreSlice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-							maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ minV.StoreSlice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ maxV.StoreSlice(gc_l_maxV2[gc_lane:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					} else {
@@ -1192,31 +1035,21 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:122
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-							t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
-//line hecbench_marchingcubes.go:122
-							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:118*/ t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 							gc_if5 := t0_.Less(minV)
 							if gc_if5.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-								minV = t0_.Merge(minV, gc_if5)
+								/*line hecbench_marchingcubes.go:119*/ minV = t0_.Merge(minV, gc_if5)
 							}
-//line hecbench_marchingcubes.go:122
-							gc_if6 := t1_.Greater(maxV)
+							/*line hecbench_marchingcubes.go:122*/ gc_if6 := t1_.Greater(maxV)
 							if gc_if6.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-								maxV = t1_.Merge(maxV, gc_if6)
+								/*line hecbench_marchingcubes.go:122*/ maxV = t1_.Merge(maxV, gc_if6)
 							}
-//line hecbench_marchingcubes.go:122
-							minV.StoreSlice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-							maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ minV.StoreSlice(gc_l_minV2[gc_lane:])
+							/*line hecbench_marchingcubes.go:122*/ maxV.StoreSlice(gc_l_maxV2[gc_lane:])
 							gc_left6 &^= 0xff << gc_lane
 						}
 					}
@@ -1230,10 +1063,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						minV := gc_l_minV2[gc_lane]
 						maxV := gc_l_maxV2[gc_lane]
 						t0_ := gc_l_t0_[gc_lane]
-//line hecbench_marchingcubes.go:141
-						var t1_ float32
-//line hecbench_marchingcubes.go:118
-						t1_ = gc_c4r[gc_lane]
+						/*line hecbench_marchingcubes.go:141*/ var t1_ float32
+						/*line hecbench_marchingcubes.go:118*/ t1_ = gc_c4r[gc_lane]
 						if t0_ < minV {
 							minV = t0_
 						}
@@ -1262,13 +1093,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
 					minV := gc_l_minV2[gc_lane]
 					maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:126
-					if laneid == 0 {
+					/*line hecbench_marchingcubes.go:126*/ if laneid == 0 {
 						minMax[blockid*2] = minV
 						minMax[blockid*2+1] = maxV
 					}
@@ -1291,11 +1120,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line hecbench_marchingcubes.go:140
-	sums := gocuda.Shared[uint32](t, 32)[:32]
+	/*line hecbench_marchingcubes.go:140*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-//line hecbench_marchingcubes.go:143
-	var gc_c1v [32]uint32
+	/*line hecbench_marchingcubes.go:143*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1305,15 +1132,13 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_marchingcubes.go:147
-			gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
+			/*line hecbench_marchingcubes.go:147*/ gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
 			gc_vb3 := archsimd.BroadcastUint32x8(1)
 			gc_vb4 := archsimd.BroadcastUint32x8(0)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_marchingcubes.go:147
-				gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
+				/*line hecbench_marchingcubes.go:147*/ gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
 				gc_vb7 := archsimd.BroadcastUint32x8(1)
 				gc_vb8 := archsimd.BroadcastUint32x8(0)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -1324,49 +1149,37 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var tid uint32 = uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
-					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-					if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-						gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
 //line hecbench_marchingcubes.go:147
 					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-						gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
+						/*line hecbench_marchingcubes.go:147*/ gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
 					} else {
-//line hecbench_marchingcubes.go:147
-						var gc_lanes7 [8]float32
+						/*line hecbench_marchingcubes.go:147*/ var gc_lanes7 [8]float32
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
 								gc_pos.Thread = gc_rank + gc_k7
-//line hecbench_marchingcubes.go:147
-								gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
 					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-						gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
 //line hecbench_marchingcubes.go:147
 					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-						gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
+						/*line hecbench_marchingcubes.go:147*/ gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
 					} else {
-//line hecbench_marchingcubes.go:147
-						var gc_lanes8 [8]float32
+						/*line hecbench_marchingcubes.go:147*/ var gc_lanes8 [8]float32
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_marchingcubes.go:147
-								gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1374,20 +1187,15 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
 					if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-						test = gc_vb7.Merge(test, gc_if4)
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb7.Merge(test, gc_if4)
 					}
 					gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					if gc_else4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-						test = gc_vb8.Merge(test, gc_else4)
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb8.Merge(test, gc_else4)
 					}
-//line hecbench_marchingcubes.go:147
-					testSum := test
-//line hecbench_marchingcubes.go:147
-					test.StoreSlice(gc_s_test[gc_rank:])
-//line hecbench_marchingcubes.go:147
-					testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum := test
+					/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1406,49 +1214,37 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var tid uint32 = uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
-					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-					if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-						gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
 //line hecbench_marchingcubes.go:147
 					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-						gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
+						/*line hecbench_marchingcubes.go:147*/ gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
 					} else {
-//line hecbench_marchingcubes.go:147
-						var gc_lanes3 [8]float32
+						/*line hecbench_marchingcubes.go:147*/ var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_marchingcubes.go:147
-								gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 					}
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-						gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
 //line hecbench_marchingcubes.go:147
 					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-						gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
+						/*line hecbench_marchingcubes.go:147*/ gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
 					} else {
-//line hecbench_marchingcubes.go:147
-						var gc_lanes4 [8]float32
+						/*line hecbench_marchingcubes.go:147*/ var gc_lanes4 [8]float32
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_marchingcubes.go:147
-								gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1456,20 +1252,15 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
 					if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-						test = gc_vb3.Merge(test, gc_if2)
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb3.Merge(test, gc_if2)
 					}
 					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					if gc_else2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-						test = gc_vb4.Merge(test, gc_else2)
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb4.Merge(test, gc_else2)
 					}
-//line hecbench_marchingcubes.go:147
-					testSum := test
-//line hecbench_marchingcubes.go:147
-					test.StoreSlice(gc_s_test[gc_rank:])
-//line hecbench_marchingcubes.go:147
-					testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum := test
+					/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1489,10 +1280,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
-				var test uint32
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:146*/ var test uint32
 				if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
 					test = 1
 				} else {
@@ -1503,17 +1292,14 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
-//line hecbench_marchingcubes.go:153
-		for c0 := 1; c0 < 32; c0 *= 2 {
+		/*line hecbench_marchingcubes.go:153*/ for c0 := 1; c0 < 32; c0 *= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:154
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
-//line hecbench_marchingcubes.go:154
-						testSum.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes.go:154*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+						/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1522,10 +1308,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:154
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
-//line hecbench_marchingcubes.go:154
-						testSum.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes.go:154*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+						/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -1538,12 +1322,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:154
-					gc_c1v[gc_lane] = testSum
+					/*line hecbench_marchingcubes.go:154*/ gc_c1v[gc_lane] = testSum
 				}
 			}
-//line hecbench_marchingcubes.go:154
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:154*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1553,11 +1335,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:154
-				tp := gc_c1r[gc_lane]
+				/*line hecbench_marchingcubes.go:154*/ tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
@@ -1575,20 +1355,16 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-				laneid := tid % 32
-//line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:159
-				if laneid == 31 {
+				/*line hecbench_marchingcubes.go:159*/ if laneid == 31 {
 					sums[warpid] = testSum
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:167
-	var gc_l_warpSum [32]uint32
+	/*line hecbench_marchingcubes.go:167*/ var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1605,10 +1381,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:163
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:163*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -1629,21 +1403,17 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:164
-					warpSum := sums[laneid]
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:164*/ warpSum := sums[laneid]
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line hecbench_marchingcubes.go:165
-			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+			/*line hecbench_marchingcubes.go:165*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_marchingcubes.go:166
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:166*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1655,11 +1425,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:166
-					tp_ := gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:166*/ tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
@@ -1679,11 +1447,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:171
-					sums[laneid] = warpSum
+					/*line hecbench_marchingcubes.go:171*/ sums[laneid] = warpSum
 				}
 			}
 		}
@@ -1694,11 +1460,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:145
-			warpid := tid >> 5
+			/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:174
-			if warpid != 0 {
+			/*line hecbench_marchingcubes.go:174*/ if warpid != 0 {
 				testSum += sums[warpid-1]
 			}
 			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
@@ -1715,12 +1479,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1729,12 +1491,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1743,12 +1503,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1757,12 +1515,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-				if test != 0 {
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
@@ -1771,12 +1527,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+			/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:181
-			if test != 0 {
+			/*line hecbench_marchingcubes.go:181*/ if test != 0 {
 				blockIndices[testSum+sums[31]-1] = bIdx
 			}
 		}
@@ -1795,11 +1549,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line hecbench_marchingcubes.go:195
-	blockIndex := blockIndicesLv1[gc_bx]
+	/*line hecbench_marchingcubes.go:195*/ blockIndex := blockIndicesLv1[gc_bx]
 	tp := blockIndex
-//line hecbench_marchingcubes.go:198
-	tp /= mcGridXLv1
+	/*line hecbench_marchingcubes.go:198*/ tp /= mcGridXLv1
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1811,8 +1563,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1821,8 +1572,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1831,8 +1581,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1841,8 +1590,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -1851,8 +1599,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
 				voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:199
-				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+				/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -1861,10 +1608,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:200
-	tp /= mcGridYLv1
-//line hecbench_marchingcubes.go:202
-	var gc_l_z [32]uint32
+	/*line hecbench_marchingcubes.go:200*/ tp /= mcGridYLv1
+	/*line hecbench_marchingcubes.go:202*/ var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
@@ -1894,15 +1639,12 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_pos.Thread = gc_rank
 				voxelOffset := uint32(gc_ty)
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:197
-				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+				/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
 				y := gc_s_y[gc_rank]
-//line hecbench_marchingcubes.go:201
-				z := tp * (mcVoxelZLv1 - 1)
+				/*line hecbench_marchingcubes.go:201*/ z := tp * (mcVoxelZLv1 - 1)
 				v := mcF(x, y, z)
 				minV := v
-//line hecbench_marchingcubes.go:203
-				maxV := v
+				/*line hecbench_marchingcubes.go:203*/ maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
@@ -1918,8 +1660,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					var c0 uint32 = uint32(0)
-//line hecbench_marchingcubes.go:206
-					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+					/*line hecbench_marchingcubes.go:206*/ archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1928,8 +1669,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						continue
 					}
 					var c0 uint32 = uint32(0)
-//line hecbench_marchingcubes.go:206
-					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+					/*line hecbench_marchingcubes.go:206*/ archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1958,8 +1698,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-				if c0 < mcBlockZLv2 {
+				/*line hecbench_marchingcubes.go:205*/ if c0 < mcBlockZLv2 {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -1988,8 +1727,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_pos.Thread = gc_rank
 					voxelOffset := uint32(gc_ty)
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:197
-					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+					/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
 					y := gc_s_y[gc_rank]
 					z := gc_l_z[gc_lane]
 					v := gc_l_v[gc_lane]
@@ -1997,8 +1735,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					maxV := gc_l_maxV[gc_lane]
 					{
 						c1 := uint32(1)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2008,8 +1745,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(2)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2019,8 +1755,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(3)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2030,8 +1765,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(4)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2041,8 +1775,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(5)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2052,8 +1785,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(6)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2063,8 +1795,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					{
 						c1 := uint32(7)
-//line hecbench_marchingcubes.go:207
-						v = mcF(x, y, z+c1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
 						}
@@ -2079,22 +1810,17 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_l_maxV[gc_lane] = maxV
 				}
 			}
-//line hecbench_marchingcubes.go:216
-			for c1_ := 8; c1_ > 0; c1_ /= 2 {
+			/*line hecbench_marchingcubes.go:216*/ for c1_ := 8; c1_ > 0; c1_ /= 2 {
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:217
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:217*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 							_ = minV
-//line hecbench_marchingcubes.go:217
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:217*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:217*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = t1
-//line hecbench_marchingcubes.go:217
-							t0.StoreSlice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:217*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2102,16 +1828,12 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:217
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:217*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
 							_ = minV
-//line hecbench_marchingcubes.go:217
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:217*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:217*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							_ = t1
-//line hecbench_marchingcubes.go:217
-							t0.StoreSlice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:217*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -2124,27 +1846,21 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 						minV := gc_l_minV[gc_lane]
 						_ = minV
-//line hecbench_marchingcubes.go:217
-						var t0, t1 float32
+						/*line hecbench_marchingcubes.go:217*/ var t0, t1 float32
 						_ = t1
 						gc_l_t0[gc_lane] = t0
 					}
 				}
-//line hecbench_marchingcubes.go:218
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+				/*line hecbench_marchingcubes.go:218*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:218
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 							_ = maxV
-//line hecbench_marchingcubes.go:218
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-							t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:218
-							t0.StoreSlice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:218*/ t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2152,15 +1868,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:218
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
 							_ = maxV
-//line hecbench_marchingcubes.go:218
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-							t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:218
-							t0.StoreSlice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:218*/ t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							/*line hecbench_marchingcubes.go:218*/ t0.StoreSlice(gc_l_t0[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -2173,44 +1885,31 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 						maxV := gc_l_maxV[gc_lane]
 						_ = maxV
-//line hecbench_marchingcubes.go:233
-						var t0 float32
-//line hecbench_marchingcubes.go:218
-						t0 = gc_c1r[gc_lane]
+						/*line hecbench_marchingcubes.go:233*/ var t0 float32
+						/*line hecbench_marchingcubes.go:218*/ t0 = gc_c1r[gc_lane]
 						gc_l_t0[gc_lane] = t0
 					}
 				}
-//line hecbench_marchingcubes.go:219
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:219*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
 				gc_left4 := gc_act
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:219
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:219
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:219
-							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:219
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:219
-							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_marchingcubes.go:219*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:219*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:219*/ t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:219*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:219*/ t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 							gc_if3 := t0.Less(minV)
 							if gc_if3.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-								minV = t0.Merge(minV, gc_if3)
+								/*line hecbench_marchingcubes.go:220*/ minV = t0.Merge(minV, gc_if3)
 							}
-//line hecbench_marchingcubes.go:223
-							gc_if4 := t1.Greater(maxV)
+							/*line hecbench_marchingcubes.go:223*/ gc_if4 := t1.Greater(maxV)
 							if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-								maxV = t1.Merge(maxV, gc_if4)
+								/*line hecbench_marchingcubes.go:223*/ maxV = t1.Merge(maxV, gc_if4)
 							}
-//line hecbench_marchingcubes.go:223
-							minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-							maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2218,31 +1917,21 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_marchingcubes.go:223
-							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:223
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:219
-							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:219*/ t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 							gc_if := t0.Less(minV)
 							if gc_if.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-								minV = t0.Merge(minV, gc_if)
+								/*line hecbench_marchingcubes.go:220*/ minV = t0.Merge(minV, gc_if)
 							}
-//line hecbench_marchingcubes.go:223
-							gc_if2 := t1.Greater(maxV)
+							/*line hecbench_marchingcubes.go:223*/ gc_if2 := t1.Greater(maxV)
 							if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-								maxV = t1.Merge(maxV, gc_if2)
+								/*line hecbench_marchingcubes.go:223*/ maxV = t1.Merge(maxV, gc_if2)
 							}
-//line hecbench_marchingcubes.go:223
-							minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-							maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:223*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
 							gc_left4 &^= 0xff << gc_lane
 						}
 					}
@@ -2256,10 +1945,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						minV := gc_l_minV[gc_lane]
 						maxV := gc_l_maxV[gc_lane]
 						t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:242
-						var t1 float32
-//line hecbench_marchingcubes.go:219
-						t1 = gc_c2r[gc_lane]
+						/*line hecbench_marchingcubes.go:242*/ var t1 float32
+						/*line hecbench_marchingcubes.go:219*/ t1 = gc_c2r[gc_lane]
 						if t0 < minV {
 							minV = t0
 						}
@@ -2288,8 +1975,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					minV := gc_l_minV[gc_lane]
 					maxV := gc_l_maxV[gc_lane]
 					idx := gc_l_idx[gc_lane]
-//line hecbench_marchingcubes.go:227
-					if tid == 0 {
+					/*line hecbench_marchingcubes.go:227*/ if tid == 0 {
 						minMax[idx] = minV
 						minMax[idx+1] = maxV
 						const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
@@ -2309,12 +1995,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				if gc_act == ^uint32(0) {
 					gc_vb2 := archsimd.BroadcastUint32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:205
-						c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
-//line hecbench_marchingcubes.go:205
-						c0 = c0.Add(gc_vb2)
-//line hecbench_marchingcubes.go:205
-						c0.StoreSlice(gc_l_c0[gc_lane:])
+						/*line hecbench_marchingcubes.go:205*/ c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+						/*line hecbench_marchingcubes.go:205*/ c0 = c0.Add(gc_vb2)
+						/*line hecbench_marchingcubes.go:205*/ c0.StoreSlice(gc_l_c0[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2322,12 +2005,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_marchingcubes.go:205
-						c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
-//line hecbench_marchingcubes.go:205
-						c0 = c0.Add(gc_vb)
-//line hecbench_marchingcubes.go:205
-						c0.StoreSlice(gc_l_c0[gc_lane:])
+						/*line hecbench_marchingcubes.go:205*/ c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+						/*line hecbench_marchingcubes.go:205*/ c0 = c0.Add(gc_vb)
+						/*line hecbench_marchingcubes.go:205*/ c0.StoreSlice(gc_l_c0[gc_lane:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -2339,8 +2019,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						continue
 					}
 					c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-					c0++
+					/*line hecbench_marchingcubes.go:205*/ c0++
 					gc_l_c0[gc_lane] = c0
 				}
 			}
@@ -2361,11 +2040,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line hecbench_marchingcubes.go:244
-	sums := gocuda.Shared[uint32](t, 32)[:32]
+	/*line hecbench_marchingcubes.go:244*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-//line hecbench_marchingcubes.go:247
-	var gc_c1v [32]uint32
+	/*line hecbench_marchingcubes.go:247*/ var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2383,8 +2060,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:249
-				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+				/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 				id1 := id0 / mcVoxelNumLv2
 				var test uint32
 				if id1 < counterBlockNumLv1 {
@@ -2401,17 +2077,14 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
-//line hecbench_marchingcubes.go:262
-		for c0 := 1; c0 < 32; c0 *= 2 {
+		/*line hecbench_marchingcubes.go:262*/ for c0 := 1; c0 < 32; c0 *= 2 {
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:263
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
-//line hecbench_marchingcubes.go:263
-						testSum.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes.go:263*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+						/*line hecbench_marchingcubes.go:263*/ testSum.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -2420,10 +2093,8 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:263
-						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
-//line hecbench_marchingcubes.go:263
-						testSum.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes.go:263*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+						/*line hecbench_marchingcubes.go:263*/ testSum.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -2436,12 +2107,10 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:263
-					gc_c1v[gc_lane] = testSum
+					/*line hecbench_marchingcubes.go:263*/ gc_c1v[gc_lane] = testSum
 				}
 			}
-//line hecbench_marchingcubes.go:263
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			/*line hecbench_marchingcubes.go:263*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2451,11 +2120,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:263
-				tp := gc_c1r[gc_lane]
+				/*line hecbench_marchingcubes.go:263*/ tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
@@ -2473,19 +2140,16 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 				warpid := tid >> 5
 				testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:268
-				if laneid == 31 {
+				/*line hecbench_marchingcubes.go:268*/ if laneid == 31 {
 					sums[warpid] = testSum
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:276
-	var gc_l_warpSum [32]uint32
+	/*line hecbench_marchingcubes.go:276*/ var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2502,10 +2166,8 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:248
-				warpid := tid >> 5
-//line hecbench_marchingcubes.go:272
-				if warpid == 0 {
+				/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:272*/ if warpid == 0 {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -2526,21 +2188,17 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:273
-					warpSum := sums[laneid]
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:273*/ warpSum := sums[laneid]
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line hecbench_marchingcubes.go:274
-			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+			/*line hecbench_marchingcubes.go:274*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_marchingcubes.go:275
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				/*line hecbench_marchingcubes.go:275*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2552,11 +2210,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:275
-					tp_ := gc_c2r[gc_lane]
+					/*line hecbench_marchingcubes.go:275*/ tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
@@ -2576,11 +2232,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
 					warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:280
-					sums[laneid] = warpSum
+					/*line hecbench_marchingcubes.go:280*/ sums[laneid] = warpSum
 				}
 			}
 		}
@@ -2591,11 +2245,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:248
-			warpid := tid >> 5
+			/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:283
-			if warpid != 0 {
+			/*line hecbench_marchingcubes.go:283*/ if warpid != 0 {
 				testSum += sums[warpid-1]
 			}
 			if tid == mcCountingThreadNumLv2-1 {
@@ -2609,13 +2261,11 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:249
-			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+			/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:290
-			if test != 0 {
+			/*line hecbench_marchingcubes.go:290*/ if test != 0 {
 				bIdx1 := blockIndicesLv1[id1]
 				var bIdx2 uint32
 				var x1, y1, z1 uint32

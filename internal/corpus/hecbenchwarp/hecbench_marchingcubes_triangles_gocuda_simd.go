@@ -31,15 +31,12 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
-//line hecbench_marchingcubes_triangles.go:53
-	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
-//line hecbench_marchingcubes_triangles.go:37
-	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
+	/*line hecbench_marchingcubes_triangles.go:53*/ gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	/*line hecbench_marchingcubes_triangles.go:37*/ vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
 	sumsTriangles := gocuda.Shared[uint32](t, 32)[:32]
-//line hecbench_marchingcubes_triangles.go:43
-	blockId := blockIndicesLv2[gc_bx]
+	/*line hecbench_marchingcubes_triangles.go:43*/ blockId := blockIndicesLv2[gc_bx]
 	tp := blockId
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -49,8 +46,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:45
-				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -58,8 +54,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:45
-				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -67,8 +62,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:45
-				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -76,8 +70,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:45
-				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
 				gc_s_x[gc_rank] = x
 			}
 		}
@@ -85,13 +78,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:45
-			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+			/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
 			gc_s_x[gc_rank] = x
 		}
 	}
-//line hecbench_marchingcubes_triangles.go:46
-	tp /= mcGridXLv2
+	/*line hecbench_marchingcubes_triangles.go:46*/ tp /= mcGridXLv2
 	{
 		gc_ty := 0
 		gc_tz := 0
@@ -102,13 +93,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:47
-				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
+				/*line hecbench_marchingcubes_triangles.go:47*/ y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
 				x := gc_s_x[gc_rank]
 				eds := uint32(7)
-//line hecbench_marchingcubes_triangles.go:50
-				value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
+				/*line hecbench_marchingcubes_triangles.go:50*/ value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
 				v := value[mcValueIdx(tz, ty, tx)]
 				if tx == mcVoxelXLv2-1 {
 					eds &= 6
@@ -142,11 +131,9 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 		}
 	}
-//line hecbench_marchingcubes_triangles.go:115
-	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
+	/*line hecbench_marchingcubes_triangles.go:115*/ const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
 	const warpNum = threadNum / 32
-//line hecbench_marchingcubes_triangles.go:118
-	var gc_l_tp0 [32]uint32
+	/*line hecbench_marchingcubes_triangles.go:118*/ var gc_l_tp0 [32]uint32
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2v [32]uint32
@@ -178,8 +165,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tz := uint32(gc_tz)
 				eds := gc_s_eds[gc_rank]
 				cubeCase := uint32(0)
-//line hecbench_marchingcubes_triangles.go:76
-				if value[mcValueIdx(tz, ty, tx)] < isoValue {
+				/*line hecbench_marchingcubes_triangles.go:76*/ if value[mcValueIdx(tz, ty, tx)] < isoValue {
 					cubeCase |= 1
 				}
 				if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
@@ -203,8 +189,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
 					cubeCase |= 128
 				}
-//line hecbench_marchingcubes_triangles.go:101
-				var distinctEdges uint32
+				/*line hecbench_marchingcubes_triangles.go:101*/ var distinctEdges uint32
 				if eds != 0 {
 					distinctEdges = uint32(distinctEdgesTable[cubeCase])
 				}
@@ -216,8 +201,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				}
 				distinctEdges &= eds
 				numVertices := uint32(bits.OnesCount32(distinctEdges))
-//line hecbench_marchingcubes_triangles.go:117
-				sumVertices := numVertices
+				/*line hecbench_marchingcubes_triangles.go:117*/ sumVertices := numVertices
 				sumTriangles := numTriangles
 				gc_s_cubeCase[gc_rank] = cubeCase
 				gc_s_distinctEdges[gc_rank] = distinctEdges
@@ -227,17 +211,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_s_sumTriangles[gc_rank] = sumTriangles
 			}
 		}
-//line hecbench_marchingcubes_triangles.go:120
-		for c0 := 1; c0 < 32; c0 *= 2 {
+		/*line hecbench_marchingcubes_triangles.go:120*/ for c0 := 1; c0 < 32; c0 *= 2 {
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:121
-						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
-//line hecbench_marchingcubes_triangles.go:121
-						sumVertices.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -246,10 +227,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:121
-						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
-//line hecbench_marchingcubes_triangles.go:121
-						sumVertices.StoreSlice(gc_c1v[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -262,24 +241,19 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 					gc_rank := gc_w + gc_lane
 					sumVertices := gc_s_sumVertices[gc_rank]
-//line hecbench_marchingcubes_triangles.go:121
-					gc_c1v[gc_lane] = sumVertices
+					/*line hecbench_marchingcubes_triangles.go:121*/ gc_c1v[gc_lane] = sumVertices
 				}
 			}
-//line hecbench_marchingcubes_triangles.go:121
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			/*line hecbench_marchingcubes_triangles.go:121*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:121
-						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
-//line hecbench_marchingcubes_triangles.go:121
-						tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						sumTriangles.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_marchingcubes_triangles.go:122
-						tp0.StoreSlice(gc_l_tp0[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:122*/ tp0.StoreSlice(gc_l_tp0[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -288,13 +262,10 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:122
-						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
-//line hecbench_marchingcubes_triangles.go:121
-						tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:122*/ sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
+						/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 						sumTriangles.StoreSlice(gc_c2v[gc_lane:])
-//line hecbench_marchingcubes_triangles.go:122
-						tp0.StoreSlice(gc_l_tp0[gc_lane:])
+						/*line hecbench_marchingcubes_triangles.go:122*/ tp0.StoreSlice(gc_l_tp0[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -307,14 +278,12 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 					gc_rank := gc_w + gc_lane
 					sumTriangles := gc_s_sumTriangles[gc_rank]
-//line hecbench_marchingcubes_triangles.go:121
-					tp0 := gc_c1r[gc_lane]
+					/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := gc_c1r[gc_lane]
 					gc_c2v[gc_lane] = sumTriangles
 					gc_l_tp0[gc_lane] = tp0
 				}
 			}
-//line hecbench_marchingcubes_triangles.go:122
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
+			/*line hecbench_marchingcubes_triangles.go:122*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -333,13 +302,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 				tp0 := gc_l_tp0[gc_lane]
-//line hecbench_marchingcubes_triangles.go:122
-				tp1 := gc_c2r[gc_lane]
+				/*line hecbench_marchingcubes_triangles.go:122*/ tp1 := gc_c2r[gc_lane]
 				if laneid >= uint32(c0) {
 					sumVertices += tp0
 					sumTriangles += tp1
@@ -368,21 +335,18 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
-//line hecbench_marchingcubes_triangles.go:128
-				if laneid == 31 {
+				/*line hecbench_marchingcubes_triangles.go:128*/ if laneid == 31 {
 					sumsVertices[warpid] = sumVertices
 					sumsTriangles[warpid] = sumTriangles
 				}
 			}
 		}
 	}
-//line hecbench_marchingcubes_triangles.go:137
-	var gc_l_warpSumVertices [32]uint32
+	/*line hecbench_marchingcubes_triangles.go:137*/ var gc_l_warpSumVertices [32]uint32
 	var gc_l_warpSumTriangles [32]uint32
 	var gc_l_tp0_ [32]uint32
 	var gc_c3r [32]uint32
@@ -411,10 +375,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:114
-				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:133
-				if warpid == 0 {
+				/*line hecbench_marchingcubes_triangles.go:114*/ warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				/*line hecbench_marchingcubes_triangles.go:133*/ if warpid == 0 {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -444,35 +406,29 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:134
-					warpSumVertices := sumsVertices[laneid]
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					/*line hecbench_marchingcubes_triangles.go:134*/ warpSumVertices := sumsVertices[laneid]
 					warpSumTriangles := sumsTriangles[laneid]
 					gc_l_warpSumVertices[gc_lane] = warpSumVertices
 					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 				}
 			}
-//line hecbench_marchingcubes_triangles.go:136
-			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+			/*line hecbench_marchingcubes_triangles.go:136*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line hecbench_marchingcubes_triangles.go:137
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
+				/*line hecbench_marchingcubes_triangles.go:137*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 					_ = warpSumTriangles
-//line hecbench_marchingcubes_triangles.go:137
-					tp0_ := gc_c3r[gc_lane]
+					/*line hecbench_marchingcubes_triangles.go:137*/ tp0_ := gc_c3r[gc_lane]
 					gc_l_tp0_[gc_lane] = tp0_
 				}
-//line hecbench_marchingcubes_triangles.go:138
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
+				/*line hecbench_marchingcubes_triangles.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -493,13 +449,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 					warpSumVertices := gc_l_warpSumVertices[gc_lane]
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 					tp0_ := gc_l_tp0_[gc_lane]
-//line hecbench_marchingcubes_triangles.go:138
-					tp1_ := gc_c4r[gc_lane]
+					/*line hecbench_marchingcubes_triangles.go:138*/ tp1_ := gc_c4r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSumVertices += tp0_
 						warpSumTriangles += tp1_
@@ -530,12 +484,10 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 					warpSumVertices := gc_l_warpSumVertices[gc_lane]
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-//line hecbench_marchingcubes_triangles.go:144
-					sumsVertices[laneid] = warpSumVertices
+					/*line hecbench_marchingcubes_triangles.go:144*/ sumsVertices[laneid] = warpSumVertices
 					sumsTriangles[laneid] = warpSumTriangles
 				}
 			}
@@ -552,16 +504,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:114
-				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				/*line hecbench_marchingcubes_triangles.go:114*/ warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
 				eds := gc_s_eds[gc_rank]
 				distinctEdges := gc_s_distinctEdges[gc_rank]
 				numTriangles := gc_s_numTriangles[gc_rank]
 				numVertices := gc_s_numVertices[gc_rank]
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
-//line hecbench_marchingcubes_triangles.go:148
-				if warpid != 0 {
+				/*line hecbench_marchingcubes_triangles.go:148*/ if warpid != 0 {
 					sumVertices += sumsVertices[warpid-1]
 					sumTriangles += sumsTriangles[warpid-1]
 				}
@@ -569,8 +519,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
 					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
 				}
-//line hecbench_marchingcubes_triangles.go:157
-				interOffsetVertices := sumVertices - numVertices
+				/*line hecbench_marchingcubes_triangles.go:157*/ interOffsetVertices := sumVertices - numVertices
 				sumVertices = interOffsetVertices + sumsVertices[31]
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
@@ -583,22 +532,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_marchingcubes_triangles.go:171
-		vertexIndices := vertexIndices[:128]
-//line hecbench_marchingcubes_triangles.go:173
-		value := value[:225]
-//line hecbench_marchingcubes_triangles.go:175
-		sumsVertices := sumsVertices[:32]
-//line hecbench_marchingcubes_triangles.go:177
-		gc_s_x := gc_s_x[:gc_n]
-//line hecbench_marchingcubes_triangles.go:179
-		gc_s_v := gc_s_v[:gc_n]
-//line hecbench_marchingcubes_triangles.go:181
-		gc_s_cubeCase := gc_s_cubeCase[:gc_n]
-//line hecbench_marchingcubes_triangles.go:183
-		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
-//line hecbench_marchingcubes_triangles.go:185
-		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:171*/ vertexIndices := vertexIndices[:128]
+		/*line hecbench_marchingcubes_triangles.go:173*/ value := value[:225]
+		/*line hecbench_marchingcubes_triangles.go:175*/ sumsVertices := sumsVertices[:32]
+		/*line hecbench_marchingcubes_triangles.go:177*/ gc_s_x := gc_s_x[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:179*/ gc_s_v := gc_s_v[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:181*/ gc_s_cubeCase := gc_s_cubeCase[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:183*/ gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:185*/ gc_s_numTriangles := gc_s_numTriangles[:gc_n]
 		{
 			gc_ty := 0
 			gc_tz := 0
@@ -609,21 +550,18 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:47
-					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
+					/*line hecbench_marchingcubes_triangles.go:47*/ y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
 					x := gc_s_x[gc_rank]
 					v := gc_s_v[gc_rank]
 					cubeCase := gc_s_cubeCase[gc_rank]
 					distinctEdges := gc_s_distinctEdges[gc_rank]
 					numTriangles := gc_s_numTriangles[gc_rank]
-//line hecbench_marchingcubes_triangles.go:163
-					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
+					/*line hecbench_marchingcubes_triangles.go:163*/ for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
 						{
 							{
 								c1 := uint32(0)
-//line hecbench_marchingcubes_triangles.go:165
-								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
@@ -631,8 +569,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							}
 							{
 								c1 := uint32(1)
-//line hecbench_marchingcubes_triangles.go:165
-								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
@@ -640,8 +577,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							}
 							{
 								c1 := uint32(2)
-//line hecbench_marchingcubes_triangles.go:165
-								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
@@ -653,26 +589,22 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					cx := float32(0)
 					cy := float32(0)
 					cz := float32(0)
-//line hecbench_marchingcubes_triangles.go:176
-					if distinctEdges&(1<<15) != 0 {
+					/*line hecbench_marchingcubes_triangles.go:176*/ if distinctEdges&(1<<15) != 0 {
 						zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
 						cy = mcTransformToCoord(y)
 						cz = mcTransformToCoord(z)
 					}
-//line hecbench_marchingcubes_triangles.go:182
-					if distinctEdges&(1<<14) != 0 {
+					/*line hecbench_marchingcubes_triangles.go:182*/ if distinctEdges&(1<<14) != 0 {
 						cx = mcTransformToCoord(x)
 						zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
 						cz += mcTransformToCoord(z)
 					}
-//line hecbench_marchingcubes_triangles.go:188
-					if distinctEdges&(1<<13) != 0 {
+					/*line hecbench_marchingcubes_triangles.go:188*/ if distinctEdges&(1<<13) != 0 {
 						cx += mcTransformToCoord(x)
 						cy += mcTransformToCoord(y)
 						zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
 					}
-//line hecbench_marchingcubes_triangles.go:194
-					atomic.Add(&coordX[0], cx)
+					/*line hecbench_marchingcubes_triangles.go:194*/ atomic.Add(&coordX[0], cx)
 					atomic.Add(&coordY[0], cy)
 					atomic.Add(&coordZ[0], cz)
 					atomic.Add(&coordZP[0], zp)

@@ -58,8 +58,7 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_bx*gc_bdx + gc_tx
 						{
-//line hecbench_meanshift.go:32
-							row := tid * msD
+							/*line hecbench_meanshift.go:32*/ row := tid * msD
 							newPosition := [msD]float32{0}
 							totWeight := float32(0)
 							for i := 0; i < msN; i++ {
@@ -68,59 +67,48 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 								{
 									{
 										j := int(0)
-//line hecbench_meanshift.go:39
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+										/*line hecbench_meanshift.go:39*/ sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 									{
 										j := int(1)
-//line hecbench_meanshift.go:39
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+										/*line hecbench_meanshift.go:39*/ sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 									{
 										j := int(2)
-//line hecbench_meanshift.go:39
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+										/*line hecbench_meanshift.go:39*/ sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 								}
-//line hecbench_meanshift.go:41
-								if sqDist <= msRadius {
+								/*line hecbench_meanshift.go:41*/ if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
 									{
 										{
 											j_ := int(0)
-//line hecbench_meanshift.go:44
-											newPosition[j_] += weight * data[rowN+j_]
+											/*line hecbench_meanshift.go:44*/ newPosition[j_] += weight * data[rowN+j_]
 										}
 										{
 											j_ := int(1)
-//line hecbench_meanshift.go:44
-											newPosition[j_] += weight * data[rowN+j_]
+											/*line hecbench_meanshift.go:44*/ newPosition[j_] += weight * data[rowN+j_]
 										}
 										{
 											j_ := int(2)
-//line hecbench_meanshift.go:44
-											newPosition[j_] += weight * data[rowN+j_]
+											/*line hecbench_meanshift.go:44*/ newPosition[j_] += weight * data[rowN+j_]
 										}
 									}
-//line hecbench_meanshift.go:46
-									totWeight += weight
+									/*line hecbench_meanshift.go:46*/ totWeight += weight
 								}
 							}
 							{
 								{
 									j_2 := int(0)
-//line hecbench_meanshift.go:50
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
+									/*line hecbench_meanshift.go:50*/ dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 								{
 									j_2 := int(1)
-//line hecbench_meanshift.go:50
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
+									/*line hecbench_meanshift.go:50*/ dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 								{
 									j_2 := int(2)
-//line hecbench_meanshift.go:50
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
+									/*line hecbench_meanshift.go:50*/ dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 							}
 						}

@@ -20,16 +20,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 	gc_n := gc_b.Len()
 	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b, 0)[:gc_n]
 	gc_s_totWeight := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_meanshift.go:64
-	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
+	/*line hecbench_meanshift.go:64*/ localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:72
-			newPosition := [msD]float32{0}
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
@@ -37,8 +35,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:72
-			newPosition := [msD]float32{0}
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
@@ -46,8 +43,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:72
-			newPosition := [msD]float32{0}
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
@@ -55,8 +51,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:72
-			newPosition := [msD]float32{0}
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
@@ -64,14 +59,12 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:72
-		newPosition := [msD]float32{0}
+		/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 		totWeight := float32(0)
 		gc_s_newPosition[gc_rank] = newPosition
 		gc_s_totWeight[gc_rank] = totWeight
 	}
-//line hecbench_meanshift.go:76
-	for tt := 0; tt < msBlocks; tt++ {
+	/*line hecbench_meanshift.go:76*/ for tt := 0; tt < msBlocks; tt++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -82,204 +75,166 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var lid int = gc_tx
-//line hecbench_meanshift.go:71
-					var localRow int = lid * msD
-//line hecbench_meanshift.go:77
-					var tidInTile int = tt*msTileWidth + lid
+					/*line hecbench_meanshift.go:71*/ var localRow int = lid * msD
+					/*line hecbench_meanshift.go:77*/ var tidInTile int = tt*msTileWidth + lid
 					if lid < 0 || lid > len(validData)-8 {
 						break
 					}
-//line hecbench_meanshift.go:78
-					if tidInTile < msN && uint(msN-tidInTile) > 7 {
-//line hecbench_meanshift.go:78
-						var rowInTile int = tidInTile *
+					/*line hecbench_meanshift.go:78*/ if tidInTile < msN && uint(msN-tidInTile) > 7 {
+						/*line hecbench_meanshift.go:78*/ var rowInTile int = tidInTile *
 							msD
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:79
-						var gc_lanes [8]float32
+						/*line hecbench_meanshift.go:79*/ var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
-//line hecbench_meanshift.go:79
-								gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
+								/*line hecbench_meanshift.go:79*/ gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_meanshift.go:81
-						var gc_lanes2 [8]float32
+						/*line hecbench_meanshift.go:81*/ var gc_lanes2 [8]float32
 						gc_ld.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_meanshift.go:81
-								localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
+								/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-						var gc_lanes3 [8]float32
+						/*line hecbench_meanshift.go:81*/ var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_meanshift.go:81
-								gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
+								/*line hecbench_meanshift.go:81*/ gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_meanshift.go:81
-						var gc_lanes4 [8]float32
+						/*line hecbench_meanshift.go:81*/ var gc_lanes4 [8]float32
 						gc_ld2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_meanshift.go:81
-								localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
+								/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-						var gc_lanes5 [8]float32
+						/*line hecbench_meanshift.go:81*/ var gc_lanes5 [8]float32
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_meanshift.go:81
-								gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
+								/*line hecbench_meanshift.go:81*/ gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line hecbench_meanshift.go:81
-						var gc_lanes6 [8]float32
+						/*line hecbench_meanshift.go:81*/ var gc_lanes6 [8]float32
 						gc_ld3.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
 								gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_meanshift.go:81
-								localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+								/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-						gc_vb.StoreSlice(validData[lid:])
+						/*line hecbench_meanshift.go:81*/ gc_vb.StoreSlice(validData[lid:])
 					} else {
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
 						if gc_if.ToBits() != 0 {
-//line hecbench_meanshift.go:78
-							var rowInTile int = tidInTile *
+							/*line hecbench_meanshift.go:78*/ var rowInTile int = tidInTile *
 								msD
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:79
-							var gc_lanes7 [8]float32
+							/*line hecbench_meanshift.go:79*/ var gc_lanes7 [8]float32
 							for gc_k7 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k7) != 0 {
 									gc_pos.Thread = gc_rank + gc_k7
-//line hecbench_meanshift.go:79
-									gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
+									/*line hecbench_meanshift.go:79*/ gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line hecbench_meanshift.go:81
-							var gc_lanes8 [8]float32
+							/*line hecbench_meanshift.go:81*/ var gc_lanes8 [8]float32
 							gc_ld4.Store(&gc_lanes8)
 							for gc_k8 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k8) != 0 {
 									gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_meanshift.go:81
-									localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
+									/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-							var gc_lanes9 [8]float32
+							/*line hecbench_meanshift.go:81*/ var gc_lanes9 [8]float32
 							for gc_k9 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
-//line hecbench_meanshift.go:81
-									gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
+									/*line hecbench_meanshift.go:81*/ gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line hecbench_meanshift.go:81
-							var gc_lanes10 [8]float32
+							/*line hecbench_meanshift.go:81*/ var gc_lanes10 [8]float32
 							gc_ld5.Store(&gc_lanes10)
 							for gc_k10 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k10) != 0 {
 									gc_pos.Thread = gc_rank + gc_k10
-//line hecbench_meanshift.go:81
-									localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
+									/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-							var gc_lanes11 [8]float32
+							/*line hecbench_meanshift.go:81*/ var gc_lanes11 [8]float32
 							for gc_k11 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k11) != 0 {
 									gc_pos.Thread = gc_rank + gc_k11
-//line hecbench_meanshift.go:81
-									gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
+									/*line hecbench_meanshift.go:81*/ gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
 								}
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line hecbench_meanshift.go:81
-							var gc_lanes12 [8]float32
+							/*line hecbench_meanshift.go:81*/ var gc_lanes12 [8]float32
 							gc_ld6.Store(&gc_lanes12)
 							for gc_k12 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k12) != 0 {
 									gc_pos.Thread = gc_rank + gc_k12
-//line hecbench_meanshift.go:81
-									localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
+									/*line hecbench_meanshift.go:81*/ localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-							gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
+							/*line hecbench_meanshift.go:81*/ gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line hecbench_meanshift.go:83
-							var gc_lanes13 [8]float32
+							/*line hecbench_meanshift.go:83*/ var gc_lanes13 [8]float32
 							gc_vb2.Store(&gc_lanes13)
 							for gc_k13 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k13) != 0 {
 									gc_pos.Thread = gc_rank + gc_k13
-//line hecbench_meanshift.go:86
-									localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
+									/*line hecbench_meanshift.go:86*/ localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:86
-							var gc_lanes14 [8]float32
+							/*line hecbench_meanshift.go:86*/ var gc_lanes14 [8]float32
 							gc_vb2.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k14) != 0 {
 									gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_meanshift.go:86
-									localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
+									/*line hecbench_meanshift.go:86*/ localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:86
-							var gc_lanes15 [8]float32
+							/*line hecbench_meanshift.go:86*/ var gc_lanes15 [8]float32
 							gc_vb2.Store(&gc_lanes15)
 							for gc_k15 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k15) != 0 {
 									gc_pos.Thread = gc_rank + gc_k15
-//line hecbench_meanshift.go:86
-									localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
+									/*line hecbench_meanshift.go:86*/ localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
 								}
 							}
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:86
-							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
+							/*line hecbench_meanshift.go:86*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
 						}
 					}
 				}
@@ -288,43 +243,35 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
-//line hecbench_meanshift.go:71
-				localRow := lid * msD
-//line hecbench_meanshift.go:77
-				tidInTile := tt*msTileWidth + lid
+				/*line hecbench_meanshift.go:71*/ localRow := lid * msD
+				/*line hecbench_meanshift.go:77*/ tidInTile := tt*msTileWidth + lid
 				if tidInTile < msN {
 					rowInTile := tidInTile * msD
 					{
 						j := int(0)
-//line hecbench_meanshift.go:81
-						localData[localRow+j] = data[rowInTile+j]
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
 					}
 					{
 						j := int(1)
-//line hecbench_meanshift.go:81
-						localData[localRow+j] = data[rowInTile+j]
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
 					}
 					{
 						j := int(2)
-//line hecbench_meanshift.go:81
-						localData[localRow+j] = data[rowInTile+j]
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
 					}
 					validData[lid] = 1
 				} else {
 					{
 						j_ := int(0)
-//line hecbench_meanshift.go:86
-						localData[localRow+j_] = 0
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
 					}
 					{
 						j_ := int(1)
-//line hecbench_meanshift.go:86
-						localData[localRow+j_] = 0
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
 					}
 					{
 						j_ := int(2)
-//line hecbench_meanshift.go:86
-						localData[localRow+j_] = 0
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
 					}
 					validData[lid] = 0
 				}
@@ -332,72 +279,58 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		}
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
-//line hecbench_meanshift.go:95
-			localData := localData[:192]
-//line hecbench_meanshift.go:97
-			validData := validData[:64]
-//line hecbench_meanshift.go:99
-			gc_s_newPosition := gc_s_newPosition[:gc_n]
-//line hecbench_meanshift.go:101
-			gc_s_totWeight := gc_s_totWeight[:gc_n]
+			/*line hecbench_meanshift.go:95*/ localData := localData[:192]
+			/*line hecbench_meanshift.go:97*/ validData := validData[:64]
+			/*line hecbench_meanshift.go:99*/ gc_s_newPosition := gc_s_newPosition[:gc_n]
+			/*line hecbench_meanshift.go:101*/ gc_s_totWeight := gc_s_totWeight[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lid := gc_tx
-//line hecbench_meanshift.go:69
-						tid := gc_bx*gc_bdx + lid
+						/*line hecbench_meanshift.go:69*/ tid := gc_bx*gc_bdx + lid
 						row := tid * msD
 						newPosition := gc_s_newPosition[gc_rank]
 						totWeight := gc_s_totWeight[gc_rank]
-//line hecbench_meanshift.go:91
-						for i := 0; i < msTileWidth; i++ {
+						/*line hecbench_meanshift.go:91*/ for i := 0; i < msTileWidth; i++ {
 							localRowTile := i * msD
 							validRadius := msRadius * validData[i]
 							sqDist := float32(0.)
 							{
 								{
 									j_2 := int(0)
-//line hecbench_meanshift.go:96
-									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
 									j_2 := int(1)
-//line hecbench_meanshift.go:96
-									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
 									j_2 := int(2)
-//line hecbench_meanshift.go:96
-									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 							}
-//line hecbench_meanshift.go:99
-							if sqDist <= validRadius {
+							/*line hecbench_meanshift.go:99*/ if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
 									{
 										j_3 := int(0)
-//line hecbench_meanshift.go:102
-										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
 										j_3 := int(1)
-//line hecbench_meanshift.go:102
-										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
 										j_3 := int(2)
-//line hecbench_meanshift.go:102
-										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
-//line hecbench_meanshift.go:104
-								totWeight += (weight * validData[i])
+								/*line hecbench_meanshift.go:104*/ totWeight += (weight * validData[i])
 							}
 						}
 						gc_s_newPosition[gc_rank] = newPosition
@@ -409,8 +342,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 	}
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_meanshift.go:117
-		panic(compiled.ErrGuardWraps)
+		/*line hecbench_meanshift.go:117*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -420,25 +352,21 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			lid := gc_tx
-//line hecbench_meanshift.go:69
-			tid := gc_bx*gc_bdx + lid
+			/*line hecbench_meanshift.go:69*/ tid := gc_bx*gc_bdx + lid
 			row := tid * msD
 			newPosition := gc_s_newPosition[gc_rank]
 			totWeight := gc_s_totWeight[gc_rank]
 			{
 				j_4 := int(0)
-//line hecbench_meanshift.go:111
-				dataNext[row+j_4] = newPosition[j_4] / totWeight
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
 				j_4 := int(1)
-//line hecbench_meanshift.go:111
-				dataNext[row+j_4] = newPosition[j_4] / totWeight
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
 				j_4 := int(2)
-//line hecbench_meanshift.go:111
-				dataNext[row+j_4] = newPosition[j_4] / totWeight
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 		}
 	}

@@ -18,31 +18,24 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
-//line hecbench_scan2.go:23
-	value := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_scan2.go:23*/ value := gocuda.Shared[float32](t, 1)[:1]
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_scan2.go:30
-		gc_off := bid
+		/*line hecbench_scan2.go:30*/ gc_off := bid
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
 			gc_at := input[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -50,66 +43,55 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-				value[0] = input[bid]
+				/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_scan2.go:35
-		gc_off2 := bid * gc_bdx
+		/*line hecbench_scan2.go:35*/ gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
 			gc_at2 := output[gc_off2:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line hecbench_scan2.go:31
-					gc_at2[gc_tx] += value[0]
+					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line hecbench_scan2.go:31
-					gc_at2[gc_tx] += value[0]
+					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line hecbench_scan2.go:31
-					gc_at2[gc_tx] += value[0]
+					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line hecbench_scan2.go:31
-					gc_at2[gc_tx] += value[0]
+					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_scan2.go:31
-				gc_at2[gc_tx] += value[0]
+				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 			}
 		} else {
 			gc_step4 := 0
@@ -118,46 +100,36 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_scan2.go:21
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-				output[gid] += value[0]
+				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 			}
 		}
 	}
@@ -172,19 +144,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_scan2.go:40
-	block := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scan2.go:40*/ block := gocuda.DynamicShared[float32](t)
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line hecbench_scan2.go:47
-		gc_off := 2 * (bid * gc_bdx)
+		/*line hecbench_scan2.go:47*/ gc_off := 2 * (bid * gc_bdx)
 		gc_off2 := 1
 		gc_off3 := (2 * (bid * gc_bdx)) + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line hecbench_scan2.go:47
-				block[gc_idx] = input[gc_idx2]
+				/*line hecbench_scan2.go:47*/ block[gc_idx] = input[gc_idx2]
 				block[gc_idx3] = input[gc_idx4]
 			}
 		} else {
@@ -194,58 +163,47 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
 	}
 	gc_off4 := 0
 	gc_off5 := 1
-//line hecbench_scan2.go:56
-	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+	/*line hecbench_scan2.go:56*/ if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
 		gc_elem := gc_at[0]
@@ -254,16 +212,14 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-			var cache0 float32 = gc_at[0]
+			/*line hecbench_scan2.go:51*/ var cache0 float32 = gc_at[0]
 			var cache1 float32 = cache0 + gc_at2[0]
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			cache0 := gc_elem
-//line hecbench_scan2.go:52
-			cache1 := cache0 + gc_elem2
+			/*line hecbench_scan2.go:52*/ cache1 := cache0 + gc_elem2
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -272,23 +228,20 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-			var cache0 float32 = block[0]
+			/*line hecbench_scan2.go:51*/ var cache0 float32 = block[0]
 			var cache1 float32 = cache0 + block[1]
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-			cache0 := block[0]
+			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
-//line hecbench_scan2.go:55
-	for stride := 1; stride < int(blockSize); stride *= 2 {
+	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -296,8 +249,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:56
-				if 2*tid >= stride {
+				/*line hecbench_scan2.go:56*/ if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
@@ -308,14 +260,12 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
-//line hecbench_scan2.go:69
-			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+			/*line hecbench_scan2.go:69*/ if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[gc_idx5] = cache0
+					/*line hecbench_scan2.go:62*/ block[gc_idx5] = cache0
 					block[gc_idx6] = cache1
 				}
 			} else {
@@ -328,8 +278,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -339,8 +288,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -350,8 +298,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -361,8 +308,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 				}
@@ -372,8 +318,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					tid := gc_tx
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 			}
@@ -383,12 +328,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:44
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:69
-			sumBuffer[bid] = block[blockSize-1]
-//line hecbench_scan2.go:72
-			if tid == 0 {
+			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:69*/ sumBuffer[bid] = block[blockSize-1]
+			/*line hecbench_scan2.go:72*/ if tid == 0 {
 				output[2*gid] = 0
 				output[2*gid+1] = block[2*tid]
 			} else {
@@ -409,18 +351,15 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	bid := gc_bx
-//line hecbench_scan2.go:90
-	block := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scan2.go:90*/ block := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
-//line hecbench_scan2.go:94
-		gc_off := 2 * (bid * gc_bdx)
+		/*line hecbench_scan2.go:94*/ gc_off := 2 * (bid * gc_bdx)
 		gc_off2 := 1
 		gc_off3 := (2 * (bid * gc_bdx)) + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-//line hecbench_scan2.go:93
-				block[gc_idx] = input[gc_idx2]
+				/*line hecbench_scan2.go:93*/ block[gc_idx] = input[gc_idx2]
 				block[gc_idx3] = input[gc_idx4]
 			}
 		} else {
@@ -430,58 +369,47 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
+					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
 	}
 	gc_off4 := 0
 	gc_off5 := 1
-//line hecbench_scan2.go:102
-	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+	/*line hecbench_scan2.go:102*/ if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
 		gc_elem := gc_at[0]
@@ -490,16 +418,14 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-			var cache0 float32 = gc_at[0]
+			/*line hecbench_scan2.go:97*/ var cache0 float32 = gc_at[0]
 			var cache1 float32 = cache0 + gc_at2[0]
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			cache0 := gc_elem
-//line hecbench_scan2.go:98
-			cache1 := cache0 + gc_elem2
+			/*line hecbench_scan2.go:98*/ cache1 := cache0 + gc_elem2
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -508,23 +434,20 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-			var cache0 float32 = block[0]
+			/*line hecbench_scan2.go:97*/ var cache0 float32 = block[0]
 			var cache1 float32 = cache0 + block[1]
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-			cache0 := block[0]
+			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
-//line hecbench_scan2.go:101
-	for stride := 1; stride < int(blockSize); stride *= 2 {
+	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -532,8 +455,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:102
-				if 2*tid >= stride {
+				/*line hecbench_scan2.go:102*/ if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
@@ -544,14 +466,12 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
-//line hecbench_scan2.go:115
-			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+			/*line hecbench_scan2.go:115*/ if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[gc_idx5] = cache0
+					/*line hecbench_scan2.go:108*/ block[gc_idx5] = cache0
 					block[gc_idx6] = cache1
 				}
 			} else {
@@ -564,8 +484,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -575,8 +494,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -586,8 +504,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 					{
@@ -597,8 +514,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						tid := gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
+						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 						block[2*tid+1] = cache1
 					}
 				}
@@ -608,8 +524,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					tid := gc_tx
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 					block[2*tid+1] = cache1
 				}
 			}
@@ -619,10 +534,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:88
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:115
-			if tid == 0 {
+			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:115*/ if tid == 0 {
 				output[2*gid] = 0
 				output[2*gid+1] = block[2*tid]
 			} else {

@@ -19,31 +19,24 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
-//line hecbench_scan2.go:23
-	value := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_scan2.go:23*/ value := gocuda.Shared[float32](t, 1)[:1]
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_scan2.go:30
-		gc_off := bid
+		/*line hecbench_scan2.go:30*/ gc_off := bid
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
 			gc_at := input[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_scan2.go:27
-				value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 		} else {
 			gc_step2 := gc_from
@@ -51,38 +44,32 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-					value[0] = input[bid]
+					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan2.go:27
-				value[0] = input[bid]
+				/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_scan2.go:35
-		gc_off2 := bid * gc_bdx
+		/*line hecbench_scan2.go:35*/ gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
 			gc_at2 := output[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -92,17 +79,14 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:21
-					var gid int = bid*gc_bdx + tid
+					/*line hecbench_scan2.go:21*/ var gid int = bid*gc_bdx + tid
 					_ = gid
-//line hecbench_scan2.go:22
-					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at2[gc_tx:])
+					/*line hecbench_scan2.go:22*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_scan2.go:31
-				gc_at2[gc_tx] += value[0]
+				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 			}
 		} else {
 			gc_vstep2 := 0
@@ -112,24 +96,19 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:21
-					var gid int = bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					if gid < 0 || gid > len(output)-8 {
+					/*line hecbench_scan2.go:21*/ var gid int = bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ if gid < 0 || gid > len(output)-8 {
 						break
 					}
-//line hecbench_scan2.go:32
-					archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
+					/*line hecbench_scan2.go:32*/ archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line hecbench_scan2.go:21
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-				output[gid] += value[0]
+				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:31*/ output[gid] += value[0]
 			}
 		}
 	}
@@ -144,8 +123,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line hecbench_scan2.go:40
-	block := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scan2.go:40*/ block := gocuda.DynamicShared[float32](t)
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
@@ -160,80 +138,59 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line hecbench_scan2.go:44
-				var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:44*/ var gid int = bid*gc_bdx + tid
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:47
-				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
-//line hecbench_scan2.go:47
-					gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+				/*line hecbench_scan2.go:47*/ if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+					/*line hecbench_scan2.go:47*/ gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:47
 				} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
-//line hecbench_scan2.go:47
-					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					/*line hecbench_scan2.go:47*/ gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 				} else {
 					break gc_steps
 				}
 				gc_st := gc_ld
-//line hecbench_scan2.go:47
-				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:47
-					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:47
-					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+				/*line hecbench_scan2.go:47*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+					/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:47
 				} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:47
-					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:47
-					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+					/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+					/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 				} else {
 					break gc_steps
 				}
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:48
-				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
-//line hecbench_scan2.go:48
-					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+				/*line hecbench_scan2.go:48*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+					/*line hecbench_scan2.go:48*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:48
 				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
-//line hecbench_scan2.go:48
-					gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					/*line hecbench_scan2.go:48*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 				} else {
-//line hecbench_scan2.go:48
-					var gc_lanes3 [8]float32
+					/*line hecbench_scan2.go:48*/ var gc_lanes3 [8]float32
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_scan2.go:48
-							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
+							/*line hecbench_scan2.go:48*/ gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
 				gc_st2 := gc_ld2
-//line hecbench_scan2.go:48
-				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:48
-					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:48
-					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+				/*line hecbench_scan2.go:48*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:48
 				} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:48
-					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:48
-					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 				} else {
-//line hecbench_scan2.go:48
-					var gc_lanes4 [8]float32
+					/*line hecbench_scan2.go:48*/ var gc_lanes4 [8]float32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
 							gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_scan2.go:48
-							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							/*line hecbench_scan2.go:48*/ block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -244,17 +201,14 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:44
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-			block[2*tid] = input[2*gid]
+			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
 	gc_off := 0
 	gc_off2 := 1
-//line hecbench_scan2.go:55
-	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+	/*line hecbench_scan2.go:55*/ if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
 		gc_elem := gc_at[0]
@@ -265,20 +219,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+				/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
-//line hecbench_scan2.go:52
-				cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:52
-				cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+				/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			cache0 := gc_elem
-//line hecbench_scan2.go:52
-			cache1 := cache0 + gc_elem2
+			/*line hecbench_scan2.go:52*/ cache1 := cache0 + gc_elem2
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -289,27 +239,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+				/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-//line hecbench_scan2.go:52
-				cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:52
-				cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+				/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-			cache0 := block[0]
+			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
-//line hecbench_scan2.go:55
-	for stride := 1; stride < int(blockSize); stride *= 2 {
+	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
@@ -320,120 +265,92 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:42
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:42
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
-//line hecbench_scan2.go:56
-					if 2*tid >= stride {
+					/*line hecbench_scan2.go:42*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:42*/ cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:56*/ if 2*tid >= stride {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:56
-						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+						/*line hecbench_scan2.go:56*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 							gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:57
-							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:57*/ gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:57
-							gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+						/*line hecbench_scan2.go:57*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:57*/ gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:57
-							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:57*/ gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						cache0 = gc_ld3.Add(gc_ld4)
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+						/*line hecbench_scan2.go:57*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 							gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:58
-							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:58*/ gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:58
-						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:58
-							gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+						/*line hecbench_scan2.go:58*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							/*line hecbench_scan2.go:58*/ gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:58
-							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:58*/ gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						cache1 = gc_ld5.Add(gc_ld6)
 					} else {
-//line hecbench_scan2.go:58
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+						/*line hecbench_scan2.go:58*/ gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:56
-							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							/*line hecbench_scan2.go:56*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:57
-								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:57*/ gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:57
-								gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:57*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:57*/ gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:57
-								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:57*/ gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
-//line hecbench_scan2.go:57
-							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+							/*line hecbench_scan2.go:57*/ cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							/*line hecbench_scan2.go:57*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 								gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:58
-								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:58*/ gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:58
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:58
-								gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:58*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								/*line hecbench_scan2.go:58*/ gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:58
-								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:58*/ gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
-//line hecbench_scan2.go:58
-							cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
+							/*line hecbench_scan2.go:58*/ cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 						}
 					}
-//line hecbench_scan2.go:56
-					cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:56
-					cache1.StoreSlice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:56*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:56*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -443,8 +360,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:56
-				if 2*tid >= stride {
+				/*line hecbench_scan2.go:56*/ if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
@@ -464,56 +380,38 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:42
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:42
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
-//line hecbench_scan2.go:62
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
-//line hecbench_scan2.go:62
-						cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
-//line hecbench_scan2.go:62
-						cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+					/*line hecbench_scan2.go:42*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:42*/ cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:62*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+						/*line hecbench_scan2.go:62*/ cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+						/*line hecbench_scan2.go:62*/ cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 					} else {
-//line hecbench_scan2.go:62
-						gc_st3 := cache0
-//line hecbench_scan2.go:62
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:62
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:62
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						/*line hecbench_scan2.go:62*/ gc_st3 := cache0
+						/*line hecbench_scan2.go:62*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+							/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:62
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:62
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:62
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+							/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+							/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 						} else {
 							break gc_steps3
 						}
-//line hecbench_scan2.go:62
-						gc_st4 := cache1
-//line hecbench_scan2.go:62
-						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:62*/ gc_st4 := cache1
+						/*line hecbench_scan2.go:62*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:63
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+							/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:63
 						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:63
-							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:63
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+							/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+							/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 						} else {
-//line hecbench_scan2.go:63
-							var gc_lanes14 [8]float32
+							/*line hecbench_scan2.go:63*/ var gc_lanes14 [8]float32
 							gc_st4.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
 									gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_scan2.go:63
-									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+									/*line hecbench_scan2.go:63*/ block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -528,8 +426,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-				block[2*tid] = cache0
+				/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
 				block[2*tid+1] = cache1
 			}
 		}
@@ -549,82 +446,61 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
-//line hecbench_scan2.go:44
-				var gid int = bid*gc_bdx + tid
-//line hecbench_scan2.go:69
-				sumBuffer[bid] = block[blockSize-1]
-//line hecbench_scan2.go:72
-				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				/*line hecbench_scan2.go:44*/ var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:69*/ sumBuffer[bid] = block[blockSize-1]
+				/*line hecbench_scan2.go:72*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
 					gc_st5 := gc_vb
-//line hecbench_scan2.go:73
-					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:73
-						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:73
-						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:73*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:73
 					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:73
-						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:73
-						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:73
-						var gc_lanes15 [8]float32
+						/*line hecbench_scan2.go:73*/ var gc_lanes15 [8]float32
 						gc_st5.Store(&gc_lanes15)
 						for gc_k15 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
 								gc_pos.Thread = gc_rank + gc_k15
-//line hecbench_scan2.go:73
-								output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
+								/*line hecbench_scan2.go:73*/ output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:73
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:73*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 						gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:74
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:74
-						gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:74*/ gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:74
-						var gc_lanes16 [8]float32
+						/*line hecbench_scan2.go:74*/ var gc_lanes16 [8]float32
 						for gc_k16 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 								gc_pos.Thread = gc_rank + gc_k16
-//line hecbench_scan2.go:74
-								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+								/*line hecbench_scan2.go:74*/ gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
 					gc_st6 := gc_ld11
-//line hecbench_scan2.go:74
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:74
-						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:74
-						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:74*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:74
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:74
-						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:74
-						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:74
-						var gc_lanes17 [8]float32
+						/*line hecbench_scan2.go:74*/ var gc_lanes17 [8]float32
 						gc_st6.Store(&gc_lanes17)
 						for gc_k17 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 								gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_scan2.go:74
-								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+								/*line hecbench_scan2.go:74*/ output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -633,96 +509,73 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_else.ToBits() != 0 {
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:76
-					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
-//line hecbench_scan2.go:76
-						gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+					/*line hecbench_scan2.go:76*/ if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:76*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:76
 					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
-//line hecbench_scan2.go:76
-						gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:76*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:76
-						var gc_lanes18 [8]float32
+						/*line hecbench_scan2.go:76*/ var gc_lanes18 [8]float32
 						for gc_k18 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 								gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_scan2.go:76
-								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+								/*line hecbench_scan2.go:76*/ gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
 					gc_st7 := gc_ld12
-//line hecbench_scan2.go:76
-					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:76
-						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:76
-						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:76*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:76
 					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:76
-						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:76
-						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:76
-						var gc_lanes19 [8]float32
+						/*line hecbench_scan2.go:76*/ var gc_lanes19 [8]float32
 						gc_st7.Store(&gc_lanes19)
 						for gc_k19 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
 								gc_pos.Thread = gc_rank + gc_k19
-//line hecbench_scan2.go:76
-								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+								/*line hecbench_scan2.go:76*/ output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:76
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:76*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 						gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:77
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:77
-						gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:77*/ gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:77
-						var gc_lanes20 [8]float32
+						/*line hecbench_scan2.go:77*/ var gc_lanes20 [8]float32
 						for gc_k20 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
-//line hecbench_scan2.go:77
-								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+								/*line hecbench_scan2.go:77*/ gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
 					gc_st8 := gc_ld13
-//line hecbench_scan2.go:77
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:77
-						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:77
-						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:77*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:77
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:77
-						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:77
-						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:77
-						var gc_lanes21 [8]float32
+						/*line hecbench_scan2.go:77*/ var gc_lanes21 [8]float32
 						gc_st8.Store(&gc_lanes21)
 						for gc_k21 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {
 								gc_pos.Thread = gc_rank + gc_k21
-//line hecbench_scan2.go:77
-								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+								/*line hecbench_scan2.go:77*/ output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -734,12 +587,9 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:44
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:69
-			sumBuffer[bid] = block[blockSize-1]
-//line hecbench_scan2.go:72
-			if tid == 0 {
+			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:69*/ sumBuffer[bid] = block[blockSize-1]
+			/*line hecbench_scan2.go:72*/ if tid == 0 {
 				output[2*gid] = 0
 				output[2*gid+1] = block[2*tid]
 			} else {
@@ -761,8 +611,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	bid := gc_bx
-//line hecbench_scan2.go:90
-	block := gocuda.DynamicShared[float32](t)
+	/*line hecbench_scan2.go:90*/ block := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -776,80 +625,59 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line hecbench_scan2.go:88
-				var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:93
-				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
-//line hecbench_scan2.go:93
-					gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+				/*line hecbench_scan2.go:93*/ if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+					/*line hecbench_scan2.go:93*/ gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:93
 				} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
-//line hecbench_scan2.go:93
-					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					/*line hecbench_scan2.go:93*/ gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 				} else {
 					break gc_steps
 				}
 				gc_st := gc_ld
-//line hecbench_scan2.go:93
-				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:93
-					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:93
-					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+				/*line hecbench_scan2.go:93*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+					/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:93
 				} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:93
-					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:93
-					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+					/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+					/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 				} else {
 					break gc_steps
 				}
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:94
-				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
-//line hecbench_scan2.go:94
-					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+				/*line hecbench_scan2.go:94*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+					/*line hecbench_scan2.go:94*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:94
 				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
-//line hecbench_scan2.go:94
-					gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					/*line hecbench_scan2.go:94*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 				} else {
-//line hecbench_scan2.go:94
-					var gc_lanes3 [8]float32
+					/*line hecbench_scan2.go:94*/ var gc_lanes3 [8]float32
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_scan2.go:94
-							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
+							/*line hecbench_scan2.go:94*/ gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
 					}
 					gc_pos.Thread = gc_rank
 					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 				}
 				gc_st2 := gc_ld2
-//line hecbench_scan2.go:94
-				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:94
-					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:94
-					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+				/*line hecbench_scan2.go:94*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:94
 				} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:94
-					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:94
-					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 				} else {
-//line hecbench_scan2.go:94
-					var gc_lanes4 [8]float32
+					/*line hecbench_scan2.go:94*/ var gc_lanes4 [8]float32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
 							gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_scan2.go:94
-							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							/*line hecbench_scan2.go:94*/ block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
 					gc_pos.Thread = gc_rank
@@ -860,17 +688,14 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:88
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-			block[2*tid] = input[2*gid]
+			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
 	gc_off := 0
 	gc_off2 := 1
-//line hecbench_scan2.go:101
-	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+	/*line hecbench_scan2.go:101*/ if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
 		gc_elem := gc_at[0]
@@ -881,20 +706,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+				/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
-//line hecbench_scan2.go:98
-				cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:98
-				cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+				/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			cache0 := gc_elem
-//line hecbench_scan2.go:98
-			cache1 := cache0 + gc_elem2
+			/*line hecbench_scan2.go:98*/ cache1 := cache0 + gc_elem2
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -905,27 +726,22 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+				/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-//line hecbench_scan2.go:98
-				cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:98
-				cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+				/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-			cache0 := block[0]
+			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
-//line hecbench_scan2.go:101
-	for stride := 1; stride < int(blockSize); stride *= 2 {
+	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
@@ -936,120 +752,92 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:86
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:86
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
-//line hecbench_scan2.go:102
-					if 2*tid >= stride {
+					/*line hecbench_scan2.go:86*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:86*/ cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:102*/ if 2*tid >= stride {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:102
-						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+						/*line hecbench_scan2.go:102*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 							gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:103
-							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:103*/ gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:103
-							gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+						/*line hecbench_scan2.go:103*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:103*/ gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:103
-							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:103*/ gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						cache0 = gc_ld3.Add(gc_ld4)
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+						/*line hecbench_scan2.go:103*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 							gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:104
-							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:104*/ gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:104
-						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:104
-							gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+						/*line hecbench_scan2.go:104*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							/*line hecbench_scan2.go:104*/ gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:104
-							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:104*/ gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 						} else {
 							break gc_steps2
 						}
 						cache1 = gc_ld5.Add(gc_ld6)
 					} else {
-//line hecbench_scan2.go:104
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+						/*line hecbench_scan2.go:104*/ gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:102
-							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							/*line hecbench_scan2.go:102*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:103
-								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:103*/ gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:103
-								gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:103*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:103*/ gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:103
-								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:103*/ gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
-//line hecbench_scan2.go:103
-							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+							/*line hecbench_scan2.go:103*/ cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							/*line hecbench_scan2.go:103*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 								gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:104
-								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:104*/ gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:104
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:104
-								gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+							/*line hecbench_scan2.go:104*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								/*line hecbench_scan2.go:104*/ gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:104
-								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+								/*line hecbench_scan2.go:104*/ gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 							} else {
 								break gc_steps2
 							}
-//line hecbench_scan2.go:104
-							cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
+							/*line hecbench_scan2.go:104*/ cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 						}
 					}
-//line hecbench_scan2.go:102
-					cache0.StoreSlice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:102
-					cache1.StoreSlice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:102*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:102*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1059,8 +847,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:102
-				if 2*tid >= stride {
+				/*line hecbench_scan2.go:102*/ if 2*tid >= stride {
 					cache0 = block[2*tid-stride] + block[2*tid]
 					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
@@ -1080,56 +867,38 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line hecbench_scan2.go:86
-					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
-//line hecbench_scan2.go:86
-					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
-//line hecbench_scan2.go:108
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
-//line hecbench_scan2.go:108
-						cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
-//line hecbench_scan2.go:108
-						cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+					/*line hecbench_scan2.go:86*/ cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:86*/ cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:108*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+						/*line hecbench_scan2.go:108*/ cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+						/*line hecbench_scan2.go:108*/ cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 					} else {
-//line hecbench_scan2.go:108
-						gc_st3 := cache0
-//line hecbench_scan2.go:108
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:108
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:108
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						/*line hecbench_scan2.go:108*/ gc_st3 := cache0
+						/*line hecbench_scan2.go:108*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+							/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:108
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:108
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:108
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+							/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+							/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 						} else {
 							break gc_steps3
 						}
-//line hecbench_scan2.go:108
-						gc_st4 := cache1
-//line hecbench_scan2.go:108
-						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:108*/ gc_st4 := cache1
+						/*line hecbench_scan2.go:108*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:109
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+							/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:109
 						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:109
-							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:109
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+							/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+							/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 						} else {
-//line hecbench_scan2.go:109
-							var gc_lanes14 [8]float32
+							/*line hecbench_scan2.go:109*/ var gc_lanes14 [8]float32
 							gc_st4.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
 									gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_scan2.go:109
-									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+									/*line hecbench_scan2.go:109*/ block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
 							gc_pos.Thread = gc_rank
@@ -1144,8 +913,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				tid := gc_tx
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-				block[2*tid] = cache0
+				/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
 				block[2*tid+1] = cache1
 			}
 		}
@@ -1165,70 +933,52 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
-//line hecbench_scan2.go:88
-				var gid int = bid*gc_bdx + tid
-//line hecbench_scan2.go:115
-				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:115*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
 					gc_st5 := gc_vb
-//line hecbench_scan2.go:116
-					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:116
-						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:116
-						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:116*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:116
 					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:116
-						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:116
-						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
 						break gc_steps4
 					}
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:116
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:116*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 						gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:117
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:117
-						gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:117*/ gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:117
-						var gc_lanes16 [8]float32
+						/*line hecbench_scan2.go:117*/ var gc_lanes16 [8]float32
 						for gc_k16 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 								gc_pos.Thread = gc_rank + gc_k16
-//line hecbench_scan2.go:117
-								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+								/*line hecbench_scan2.go:117*/ gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
 					gc_st6 := gc_ld11
-//line hecbench_scan2.go:117
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:117
-						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:117
-						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:117*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:117
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:117
-						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:117
-						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:117
-						var gc_lanes17 [8]float32
+						/*line hecbench_scan2.go:117*/ var gc_lanes17 [8]float32
 						gc_st6.Store(&gc_lanes17)
 						for gc_k17 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 								gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_scan2.go:117
-								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+								/*line hecbench_scan2.go:117*/ output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1237,96 +987,73 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_else.ToBits() != 0 {
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:119
-					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
-//line hecbench_scan2.go:119
-						gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+					/*line hecbench_scan2.go:119*/ if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:119*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:119
 					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
-//line hecbench_scan2.go:119
-						gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:119*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:119
-						var gc_lanes18 [8]float32
+						/*line hecbench_scan2.go:119*/ var gc_lanes18 [8]float32
 						for gc_k18 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 								gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_scan2.go:119
-								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+								/*line hecbench_scan2.go:119*/ gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
 					gc_st7 := gc_ld12
-//line hecbench_scan2.go:119
-					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:119
-						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:119
-						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:119*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:119
 					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:119
-						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:119
-						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:119
-						var gc_lanes19 [8]float32
+						/*line hecbench_scan2.go:119*/ var gc_lanes19 [8]float32
 						gc_st7.Store(&gc_lanes19)
 						for gc_k19 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
 								gc_pos.Thread = gc_rank + gc_k19
-//line hecbench_scan2.go:119
-								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+								/*line hecbench_scan2.go:119*/ output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
 						}
 						gc_pos.Thread = gc_rank
 					}
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:119
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					/*line hecbench_scan2.go:119*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 						gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:120
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:120
-						gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						/*line hecbench_scan2.go:120*/ gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-//line hecbench_scan2.go:120
-						var gc_lanes20 [8]float32
+						/*line hecbench_scan2.go:120*/ var gc_lanes20 [8]float32
 						for gc_k20 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
-//line hecbench_scan2.go:120
-								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+								/*line hecbench_scan2.go:120*/ gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
 					gc_st8 := gc_ld13
-//line hecbench_scan2.go:120
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:120
-						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:120
-						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					/*line hecbench_scan2.go:120*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:120
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:120
-						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:120
-						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-//line hecbench_scan2.go:120
-						var gc_lanes21 [8]float32
+						/*line hecbench_scan2.go:120*/ var gc_lanes21 [8]float32
 						gc_st8.Store(&gc_lanes21)
 						for gc_k21 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {
 								gc_pos.Thread = gc_rank + gc_k21
-//line hecbench_scan2.go:120
-								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+								/*line hecbench_scan2.go:120*/ output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -1338,10 +1065,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line hecbench_scan2.go:88
-			gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:115
-			if tid == 0 {
+			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:115*/ if tid == 0 {
 				output[2*gid] = 0
 				output[2*gid+1] = block[2*tid]
 			} else {

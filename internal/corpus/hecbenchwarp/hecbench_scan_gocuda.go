@@ -34,8 +34,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_scan.go:29
-	temp := gocuda.Shared[T](t, 2*N)
+	/*line hecbench_scan.go:29*/ temp := gocuda.Shared[T](t, 2*N)
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
@@ -47,88 +46,75 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
+					/*line hecbench_scan.go:40*/ temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
+					/*line hecbench_scan.go:40*/ temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
+					/*line hecbench_scan.go:40*/ temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
+					/*line hecbench_scan.go:40*/ temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_scan.go:35
-				a := thid
+				/*line hecbench_scan.go:35*/ a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
 				ob := scanOffset(b)
-//line hecbench_scan.go:40
-				temp[a+oa] = gi[a]
+				/*line hecbench_scan.go:40*/ temp[a+oa] = gi[a]
 				temp[b+ob] = gi[b]
 			}
 		}
 		for d := N >> 1; d > 0; d >>= 1 {
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:47
-			if gc_bound := d; gc_bound < gc_to {
+			/*line hecbench_scan.go:47*/ if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:47
-					ai := offset*(2*thid+1) - 1
+					/*line hecbench_scan.go:47*/ ai := offset*(2*thid+1) - 1
 					bi := offset*(2*thid+2) - 1
 					ai += scanOffset(ai)
 					bi += scanOffset(bi)
 					temp[bi] += temp[ai]
 				}
 			}
-//line hecbench_scan.go:53
-			offset *= 2
+			/*line hecbench_scan.go:53*/ offset *= 2
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -141,49 +127,41 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
+						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
+						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
+						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
+						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:57
-					temp[N-1+scanOffset(N-1)] = 0
+					/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 				}
 			}
 		}
-//line hecbench_scan.go:60
-		for d_ := 1; d_ < N; d_ *= 2 {
+		/*line hecbench_scan.go:60*/ for d_ := 1; d_ < N; d_ *= 2 {
 			offset >>= 1
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:64
-			if gc_bound := d_; gc_bound < gc_to {
+			/*line hecbench_scan.go:64*/ if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:64
-					ai_ := offset*(2*thid+1) - 1
+					/*line hecbench_scan.go:64*/ ai_ := offset*(2*thid+1) - 1
 					bi_ := offset*(2*thid+2) - 1
 					ai_ += scanOffset(ai_)
 					bi_ += scanOffset(bi_)
@@ -200,65 +178,55 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
+					/*line hecbench_scan.go:75*/ gout[a] = temp[a+oa]
 					gout[b] = temp[b+ob]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
+					/*line hecbench_scan.go:75*/ gout[a] = temp[a+oa]
 					gout[b] = temp[b+ob]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
+					/*line hecbench_scan.go:75*/ gout[a] = temp[a+oa]
 					gout[b] = temp[b+ob]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:35
-					a := thid
+					/*line hecbench_scan.go:35*/ a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
 					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
+					/*line hecbench_scan.go:75*/ gout[a] = temp[a+oa]
 					gout[b] = temp[b+ob]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_scan.go:35
-				a := thid
+				/*line hecbench_scan.go:35*/ a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
 				ob := scanOffset(b)
-//line hecbench_scan.go:75
-				gout[a] = temp[a+oa]
+				/*line hecbench_scan.go:75*/ gout[a] = temp[a+oa]
 				gout[b] = temp[b+ob]
 			}
 		}
@@ -279,8 +247,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_scan.go:86
-	temp := gocuda.Shared[T](t, N)[:N]
+	/*line hecbench_scan.go:86*/ temp := gocuda.Shared[T](t, N)[:N]
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
@@ -288,11 +255,9 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 2 * 1
 			gc_off := 1
-//line hecbench_scan.go:97
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
+			/*line hecbench_scan.go:97*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
 				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line hecbench_scan.go:93
-					temp[gc_idx] = gi[gc_idx]
+					/*line hecbench_scan.go:93*/ temp[gc_idx] = gi[gc_idx]
 					temp[gc_idx2] = gi[gc_idx2]
 				}
 			} else {
@@ -302,54 +267,47 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
+						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
+						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
+						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
+						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
+					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 			}
 		}
-//line hecbench_scan.go:95
-		for d := N >> 1; d > 0; d >>= 1 {
+		/*line hecbench_scan.go:95*/ for d := N >> 1; d > 0; d >>= 1 {
 			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 				offset = 8
 				d /= 4
 				continue
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:103
-			if gc_bound := d; gc_bound < gc_to {
+			/*line hecbench_scan.go:103*/ if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -358,22 +316,19 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				gc_off3 := (offset * 1) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
 					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-//line hecbench_scan.go:108
-						temp[gc_idx3] += temp[gc_idx4]
+						/*line hecbench_scan.go:108*/ temp[gc_idx3] += temp[gc_idx4]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:106
-						ai := offset*(2*thid+1) - 1
+						/*line hecbench_scan.go:106*/ ai := offset*(2*thid+1) - 1
 						bi := offset*(2*thid+2) - 1
 						temp[bi] += temp[ai]
 					}
 				}
 			}
-//line hecbench_scan.go:110
-			offset *= 2
+			/*line hecbench_scan.go:110*/ offset *= 2
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -386,18 +341,13 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 					gc_at := temp[gc_off4:][:1]
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_scan.go:114
-						gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
 					gc_step3 := gc_from
@@ -405,48 +355,40 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						{
 							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-						temp[N-1] = 0
+						/*line hecbench_scan.go:114*/ temp[N-1] = 0
 					}
 				}
 			}
 		}
-//line hecbench_scan.go:116
-		for d_ := 1; d_ < N; d_ *= 2 {
+		/*line hecbench_scan.go:116*/ for d_ := 1; d_ < N; d_ *= 2 {
 			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
 				offset = 1
 				d_ *= 4
 				continue
 			}
-//line hecbench_scan.go:117
-			offset >>= 1
+			/*line hecbench_scan.go:117*/ offset >>= 1
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:120
-			if gc_bound := d_; gc_bound < gc_to {
+			/*line hecbench_scan.go:120*/ if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -455,8 +397,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				gc_off6 := (offset * 2) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
 					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
-//line hecbench_scan.go:122
-						tt := temp[gc_idx5]
+						/*line hecbench_scan.go:122*/ tt := temp[gc_idx5]
 						temp[gc_idx5] = temp[gc_idx6]
 						temp[gc_idx6] += tt
 					}
@@ -464,8 +405,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:120
-						ai_ := offset*(2*thid+1) - 1
+						/*line hecbench_scan.go:120*/ ai_ := offset*(2*thid+1) - 1
 						bi_ := offset*(2*thid+2) - 1
 						tt := temp[ai_]
 						temp[ai_] = temp[bi_]
@@ -477,11 +417,9 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride4 := 2 * 1
 			gc_off7 := 1
-//line hecbench_scan.go:135
-			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
+			/*line hecbench_scan.go:135*/ if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
-//line hecbench_scan.go:127
-					gout[gc_idx7] = temp[gc_idx7]
+					/*line hecbench_scan.go:127*/ gout[gc_idx7] = temp[gc_idx7]
 					gout[gc_idx8] = temp[gc_idx8]
 				}
 			} else {
@@ -491,40 +429,35 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
+						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
+						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
+						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
+						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
+					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 			}

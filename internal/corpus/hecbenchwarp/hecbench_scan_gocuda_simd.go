@@ -40,8 +40,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_scan.go:86
-	temp := gocuda.Shared[int32](t, N)[:N]
+	/*line hecbench_scan.go:86*/ temp := gocuda.Shared[int32](t, N)[:N]
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
@@ -60,77 +59,57 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
 					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:93
-					if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
-//line hecbench_scan.go:93
-						gc_ld = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
+					/*line hecbench_scan.go:93*/ if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
+						/*line hecbench_scan.go:93*/ gc_ld = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
 //line hecbench_scan.go:93
 					} else if (2*thid) >= 1 && (2*thid) <= len(gi)-15 {
-//line hecbench_scan.go:93
-						gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
+						/*line hecbench_scan.go:93*/ gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
 					} else {
 						break gc_steps
 					}
 					gc_st := gc_ld
-//line hecbench_scan.go:93
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line hecbench_scan.go:93
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
-//line hecbench_scan.go:93
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					/*line hecbench_scan.go:93*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line hecbench_scan.go:93
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line hecbench_scan.go:93
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
-//line hecbench_scan.go:93
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
 					} else {
 						break gc_steps
 					}
 					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:94
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
-//line hecbench_scan.go:94
-						gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
+					/*line hecbench_scan.go:94*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
+						/*line hecbench_scan.go:94*/ gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan.go:94
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
-//line hecbench_scan.go:94
-						gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
+						/*line hecbench_scan.go:94*/ gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
 					} else {
-//line hecbench_scan.go:94
-						var gc_lanes3 [8]int32
+						/*line hecbench_scan.go:94*/ var gc_lanes3 [8]int32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_scan.go:94
-								gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
+								/*line hecbench_scan.go:94*/ gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
 					gc_st2 := gc_ld2
-//line hecbench_scan.go:94
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line hecbench_scan.go:94
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
-//line hecbench_scan.go:94
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+					/*line hecbench_scan.go:94*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
 //line hecbench_scan.go:94
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line hecbench_scan.go:94
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
-//line hecbench_scan.go:94
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
 					} else {
-//line hecbench_scan.go:94
-						var gc_lanes4 [8]int32
+						/*line hecbench_scan.go:94*/ var gc_lanes4 [8]int32
 						gc_st2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_scan.go:94
-								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+								/*line hecbench_scan.go:94*/ temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -141,21 +120,18 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_scan.go:93
-				temp[2*thid] = gi[2*thid]
+				/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
 				temp[2*thid+1] = gi[2*thid+1]
 			}
 		}
-//line hecbench_scan.go:95
-		for d := N >> 1; d > 0; d >>= 1 {
+		/*line hecbench_scan.go:95*/ for d := N >> 1; d > 0; d >>= 1 {
 			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 				offset = 8
 				d /= 4
 				continue
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:103
-			if gc_bound := d; gc_bound < gc_to {
+			/*line hecbench_scan.go:103*/ if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -171,46 +147,34 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var thid int = gc_tx
-//line hecbench_scan.go:106
-							var ai int = 1*(2*thid+1) - 1
+							/*line hecbench_scan.go:106*/ var ai int = 1*(2*thid+1) - 1
 							var bi int = 1*(2*thid+2) - 1
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:108
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
-//line hecbench_scan.go:108
-								gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							/*line hecbench_scan.go:108*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 							} else if ai >= 1 && ai <= len(temp)-15 {
-//line hecbench_scan.go:108
-								gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+								/*line hecbench_scan.go:108*/ gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 							} else {
 								break gc_steps3
 							}
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:108
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line hecbench_scan.go:108
-								gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							/*line hecbench_scan.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 							} else if bi >= 1 && bi <= len(temp)-15 {
-//line hecbench_scan.go:108
-								gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+								/*line hecbench_scan.go:108*/ gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 							} else {
 								break gc_steps3
 							}
 							gc_st4 := gc_ld6.Add(gc_ld5)
-//line hecbench_scan.go:108
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-//line hecbench_scan.go:108
-								gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
-//line hecbench_scan.go:108
-								gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+							/*line hecbench_scan.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line hecbench_scan.go:108
 							} else if bi >= 1 && bi <= len(temp)-15 {
-//line hecbench_scan.go:108
-								gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
-//line hecbench_scan.go:108
-								gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 							} else {
 								break gc_steps3
 							}
@@ -221,14 +185,12 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:106
-					ai := offset*(2*thid+1) - 1
+					/*line hecbench_scan.go:106*/ ai := offset*(2*thid+1) - 1
 					bi := offset*(2*thid+2) - 1
 					temp[bi] += temp[ai]
 				}
 			}
-//line hecbench_scan.go:110
-			offset *= 2
+			/*line hecbench_scan.go:110*/ offset *= 2
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -241,18 +203,13 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_at := temp[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-//line hecbench_scan.go:114
-						gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_scan.go:114
-						gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
 					gc_step2 := gc_from
@@ -260,48 +217,40 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 						{
 							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-							temp[N-1] = 0
+							/*line hecbench_scan.go:114*/ temp[N-1] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_scan.go:114
-						temp[N-1] = 0
+						/*line hecbench_scan.go:114*/ temp[N-1] = 0
 					}
 				}
 			}
 		}
-//line hecbench_scan.go:116
-		for d_ := 1; d_ < N; d_ *= 2 {
+		/*line hecbench_scan.go:116*/ for d_ := 1; d_ < N; d_ *= 2 {
 			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
 				offset = 1
 				d_ *= 4
 				continue
 			}
-//line hecbench_scan.go:117
-			offset >>= 1
+			/*line hecbench_scan.go:117*/ offset >>= 1
 			gc_from, gc_to := 0, gc_bdx
-//line hecbench_scan.go:120
-			if gc_bound := d_; gc_bound < gc_to {
+			/*line hecbench_scan.go:120*/ if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -318,93 +267,70 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
-//line hecbench_scan.go:120
-							var ai_ int = 1*(2*thid+1) - 1
+							/*line hecbench_scan.go:120*/ var ai_ int = 1*(2*thid+1) - 1
 							var bi_ int = 1*(2*thid+2) - 1
 							var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:122
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line hecbench_scan.go:122
-								gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+							/*line hecbench_scan.go:122*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:122*/ gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:122
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line hecbench_scan.go:122
-								gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+								/*line hecbench_scan.go:122*/ gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 							} else {
 								break gc_steps5
 							}
 							tt := gc_ld10
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:122
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line hecbench_scan.go:122*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 								gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:123
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line hecbench_scan.go:123
-								gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+								/*line hecbench_scan.go:123*/ gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 							} else {
 								break gc_steps5
 							}
 							gc_st7 := gc_ld11
-//line hecbench_scan.go:123
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
-//line hecbench_scan.go:123
-								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
-//line hecbench_scan.go:123
-								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+							/*line hecbench_scan.go:123*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line hecbench_scan.go:123
 							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line hecbench_scan.go:123
-								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
-//line hecbench_scan.go:123
-								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 							} else {
 								break gc_steps5
 							}
 							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:123
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							/*line hecbench_scan.go:123*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:124
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line hecbench_scan.go:124
-								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+								/*line hecbench_scan.go:124*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 							} else {
-//line hecbench_scan.go:124
-								var gc_lanes19 [8]int32
+								/*line hecbench_scan.go:124*/ var gc_lanes19 [8]int32
 								for gc_k19 := range 8 {
 									if 0xff&(1<<gc_k19) != 0 {
 										gc_pos.Thread = gc_rank + gc_k19
-//line hecbench_scan.go:124
-										gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
+										/*line hecbench_scan.go:124*/ gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 									}
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
 							}
-//line hecbench_scan.go:124
-							gc_st8 := gc_ld12.Add(tt)
-//line hecbench_scan.go:124
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-//line hecbench_scan.go:124
-								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
-//line hecbench_scan.go:124
-								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+							/*line hecbench_scan.go:124*/ gc_st8 := gc_ld12.Add(tt)
+							/*line hecbench_scan.go:124*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line hecbench_scan.go:124
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line hecbench_scan.go:124
-								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
-//line hecbench_scan.go:124
-								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 							} else {
-//line hecbench_scan.go:124
-								var gc_lanes20 [8]int32
+								/*line hecbench_scan.go:124*/ var gc_lanes20 [8]int32
 								gc_st8.Store(&gc_lanes20)
 								for gc_k20 := range 8 {
 									if 0xff&(1<<gc_k20) != 0 {
 										gc_pos.Thread = gc_rank + gc_k20
-//line hecbench_scan.go:124
-										temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
+										/*line hecbench_scan.go:124*/ temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 									}
 								}
 								gc_pos.Thread = gc_rank
@@ -416,8 +342,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line hecbench_scan.go:120
-					ai_ := offset*(2*thid+1) - 1
+					/*line hecbench_scan.go:120*/ ai_ := offset*(2*thid+1) - 1
 					bi_ := offset*(2*thid+2) - 1
 					tt := temp[ai_]
 					temp[ai_] = temp[bi_]
@@ -439,77 +364,57 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_rank := gc_base + gc_tx
 					var thid int = gc_tx
 					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:127
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line hecbench_scan.go:127
-						gc_ld13 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+					/*line hecbench_scan.go:127*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line hecbench_scan.go:127*/ gc_ld13 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:127
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line hecbench_scan.go:127
-						gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+						/*line hecbench_scan.go:127*/ gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 					} else {
 						break gc_steps6
 					}
 					gc_st9 := gc_ld13
-//line hecbench_scan.go:127
-					if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
-//line hecbench_scan.go:127
-						gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
-//line hecbench_scan.go:127
-						gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
+					/*line hecbench_scan.go:127*/ if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:127
 					} else if (2*thid) >= 1 && (2*thid) <= len(gout)-15 {
-//line hecbench_scan.go:127
-						gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
-//line hecbench_scan.go:127
-						gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
 					} else {
 						break gc_steps6
 					}
 					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:128
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-//line hecbench_scan.go:128
-						gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+					/*line hecbench_scan.go:128*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line hecbench_scan.go:128*/ gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:128
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line hecbench_scan.go:128
-						gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+						/*line hecbench_scan.go:128*/ gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 					} else {
-//line hecbench_scan.go:128
-						var gc_lanes23 [8]int32
+						/*line hecbench_scan.go:128*/ var gc_lanes23 [8]int32
 						for gc_k23 := range 8 {
 							if 0xff&(1<<gc_k23) != 0 {
 								gc_pos.Thread = gc_rank + gc_k23
-//line hecbench_scan.go:128
-								gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
+								/*line hecbench_scan.go:128*/ gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 							}
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
 					}
 					gc_st10 := gc_ld14
-//line hecbench_scan.go:128
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
-//line hecbench_scan.go:128
-						gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
-//line hecbench_scan.go:128
-						gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
+					/*line hecbench_scan.go:128*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:128
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15 {
-//line hecbench_scan.go:128
-						gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
-//line hecbench_scan.go:128
-						gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
 					} else {
-//line hecbench_scan.go:128
-						var gc_lanes24 [8]int32
+						/*line hecbench_scan.go:128*/ var gc_lanes24 [8]int32
 						gc_st10.Store(&gc_lanes24)
 						for gc_k24 := range 8 {
 							if 0xff&(1<<gc_k24) != 0 {
 								gc_pos.Thread = gc_rank + gc_k24
-//line hecbench_scan.go:128
-								gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
+								/*line hecbench_scan.go:128*/ gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
 							}
 						}
 						gc_pos.Thread = gc_rank
@@ -520,8 +425,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line hecbench_scan.go:127
-				gout[2*thid] = temp[2*thid]
+				/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 				gout[2*thid+1] = temp[2*thid+1]
 			}
 		}

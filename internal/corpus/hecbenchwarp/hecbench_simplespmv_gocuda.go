@@ -57,8 +57,7 @@ func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line hecbench_simplespmv.go:17
-							rowStart := rowIndices[i]
+							/*line hecbench_simplespmv.go:17*/ rowStart := rowIndices[i]
 							rowEnd := rowIndices[i+1]
 							temp := float32(0)
 							for n := rowStart; n < rowEnd; n++ {
@@ -137,8 +136,7 @@ func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int
 						i := gc_bx*gc_bdx + gc_tx
 						{
 							temp := float32(0)
-//line hecbench_simplespmv.go:56
-							for j := 0; j < numRows; j++ {
+							/*line hecbench_simplespmv.go:56*/ for j := 0; j < numRows; j++ {
 								if matrix[i*numRows+j] != 0 {
 									temp += matrix[i*numRows+j] * x[j]
 								}

@@ -17,8 +17,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_simplespmv.go:41
-	var gc_l_temp [32]float32
+	/*line hecbench_simplespmv.go:41*/ var gc_l_temp [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -40,8 +39,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:34
-				if m < numRows {
+				/*line hecbench_simplespmv.go:34*/ if m < numRows {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -67,8 +65,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
-					rowStart := rowIndices[m]
+					/*line hecbench_simplespmv.go:35*/ rowStart := rowIndices[m]
 					rowEnd := rowIndices[m+1]
 					temp := float32(0)
 					for n := rowStart + gc_tx; n < rowEnd; n += BS {
@@ -77,20 +74,17 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					gc_l_temp[gc_lane] = temp
 				}
 			}
-//line hecbench_simplespmv.go:41
-			for i := BS >> 1; i > 0; i >>= 1 {
+			/*line hecbench_simplespmv.go:41*/ for i := BS >> 1; i > 0; i >>= 1 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
 				} else {
-//line hecbench_simplespmv.go:42
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+					/*line hecbench_simplespmv.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						temp := gc_l_temp[gc_lane]
-//line hecbench_simplespmv.go:42
-						temp += gc_c1r[gc_lane]
+						/*line hecbench_simplespmv.go:42*/ temp += gc_c1r[gc_lane]
 						gc_l_temp[gc_lane] = temp
 					}
 				}
@@ -114,8 +108,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
 					temp := gc_l_temp[gc_lane]
-//line hecbench_simplespmv.go:44
-					y[m] = temp
+					/*line hecbench_simplespmv.go:44*/ y[m] = temp
 				}
 			}
 		}

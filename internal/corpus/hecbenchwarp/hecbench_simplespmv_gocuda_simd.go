@@ -19,8 +19,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_simplespmv.go:41
-	var gc_l_temp [32]float32
+	/*line hecbench_simplespmv.go:41*/ var gc_l_temp [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -42,8 +41,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:34
-				if m < numRows {
+				/*line hecbench_simplespmv.go:34*/ if m < numRows {
 					gc_m6 |= 1 << gc_lane
 				}
 			}
@@ -69,8 +67,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
-					rowStart := rowIndices[m]
+					/*line hecbench_simplespmv.go:35*/ rowStart := rowIndices[m]
 					rowEnd := rowIndices[m+1]
 					temp := float32(0)
 					for n := rowStart + gc_tx; n < rowEnd; n += BS {
@@ -79,35 +76,28 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					gc_l_temp[gc_lane] = temp
 				}
 			}
-//line hecbench_simplespmv.go:41
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+			/*line hecbench_simplespmv.go:41*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
 				var gc_run compiled.ShflSteps
 				for i := BS >> 1; i > 0; i >>= 1 {
-//line hecbench_simplespmv.go:42
-					gc_run.Add(i, 0, 32)
+					/*line hecbench_simplespmv.go:42*/ gc_run.Add(i, 0, 32)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
 			} else {
-//line hecbench_simplespmv.go:41
-				for i := BS >> 1; i > 0; i >>= 1 {
+				/*line hecbench_simplespmv.go:41*/ for i := BS >> 1; i > 0; i >>= 1 {
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
 					} else {
-//line hecbench_simplespmv.go:42
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+						/*line hecbench_simplespmv.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
 						gc_left := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_simplespmv.go:42
-									temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
-//line hecbench_simplespmv.go:42
-									temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_simplespmv.go:42
-									temp.StoreSlice(gc_l_temp[gc_lane:])
+									/*line hecbench_simplespmv.go:42*/ temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+									/*line hecbench_simplespmv.go:42*/ temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_simplespmv.go:42*/ temp.StoreSlice(gc_l_temp[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							} else {
@@ -115,12 +105,9 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_simplespmv.go:42
-									temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
-//line hecbench_simplespmv.go:42
-									temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_simplespmv.go:42
-									temp.StoreSlice(gc_l_temp[gc_lane:])
+									/*line hecbench_simplespmv.go:42*/ temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+									/*line hecbench_simplespmv.go:42*/ temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_simplespmv.go:42*/ temp.StoreSlice(gc_l_temp[gc_lane:])
 									gc_left &^= 0xff << gc_lane
 								}
 							}
@@ -132,8 +119,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 									continue
 								}
 								temp := gc_l_temp[gc_lane]
-//line hecbench_simplespmv.go:42
-								temp += gc_c1r[gc_lane]
+								/*line hecbench_simplespmv.go:42*/ temp += gc_c1r[gc_lane]
 								gc_l_temp[gc_lane] = temp
 							}
 						}
@@ -159,8 +145,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
 					temp := gc_l_temp[gc_lane]
-//line hecbench_simplespmv.go:44
-					y[m] = temp
+					/*line hecbench_simplespmv.go:44*/ y[m] = temp
 				}
 			}
 		}

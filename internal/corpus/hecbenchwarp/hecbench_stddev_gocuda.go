@@ -51,8 +51,7 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_stddev.go:30
-					if i < D {
+					/*line hecbench_stddev.go:30*/ if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
@@ -60,8 +59,7 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_stddev.go:30
-					if i < D {
+					/*line hecbench_stddev.go:30*/ if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
@@ -69,8 +67,7 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_stddev.go:30
-					if i < D {
+					/*line hecbench_stddev.go:30*/ if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
@@ -78,8 +75,7 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_stddev.go:30
-					if i < D {
+					/*line hecbench_stddev.go:30*/ if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
 				}
@@ -87,8 +83,7 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := int32(gc_bdx*gc_bx + gc_tx)
-//line hecbench_stddev.go:30
-				if i < D {
+				/*line hecbench_stddev.go:30*/ if i < D {
 					std[i] = sqrtf(std[i] / float32(N))
 				}
 			}

@@ -23,18 +23,15 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_threadData := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_stddev.go:40
-	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
-//line hecbench_stddev.go:46
-	stride := int32(RowsPerBlkPerIter * gc_gdx)
+	/*line hecbench_stddev.go:40*/ const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
+	/*line hecbench_stddev.go:46*/ stride := int32(RowsPerBlkPerIter * gc_gdx)
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			threadData := gc_vb
-//line hecbench_stddev.go:45
-			threadData.StoreSlice(gc_s_threadData[gc_rank:])
+			/*line hecbench_stddev.go:45*/ threadData.StoreSlice(gc_s_threadData[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -43,8 +40,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		threadData := float32(0)
 		gc_s_threadData[gc_rank] = threadData
 	}
-//line hecbench_stddev.go:47
-	for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
+	/*line hecbench_stddev.go:47*/ for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -54,24 +50,18 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:42
-				thisRowId := int32(gc_tx / stddevColsPerBlk)
-//line hecbench_stddev.go:44
-				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+				/*line hecbench_stddev.go:42*/ thisRowId := int32(gc_tx / stddevColsPerBlk)
+				/*line hecbench_stddev.go:44*/ rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
 				threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:47
-				gc_start := rowId
+				/*line hecbench_stddev.go:47*/ gc_start := rowId
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_stddev.go:48
-				var val float32
+				/*line hecbench_stddev.go:48*/ var val float32
 				if colId < D {
 					val = data[i*D+colId]
 				} else {
@@ -82,8 +72,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			}
 		}
 	}
-//line hecbench_stddev.go:57
-	sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
+	/*line hecbench_stddev.go:57*/ sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
@@ -97,14 +86,12 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_stddev.go:59
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_stddev.go:59*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_stddev.go:59
-					gc_at[gc_tx] = 0
+					/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
 				gc_vstep3 := gc_from
@@ -112,19 +99,16 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-//line hecbench_stddev.go:59
-						if gc_tx < 0 || gc_tx > len(sstd)-8 {
+						/*line hecbench_stddev.go:59*/ if gc_tx < 0 || gc_tx > len(sstd)-8 {
 							break
 						}
-//line hecbench_stddev.go:59
-						gc_vb2.StoreSlice(sstd[gc_tx:])
+						/*line hecbench_stddev.go:59*/ gc_vb2.StoreSlice(sstd[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:59
-					sstd[gc_tx] = 0
+					/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
 				}
 			}
 		}
@@ -136,57 +120,46 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:63
-				compiled.SharedAdd(&sstd[thisColId], threadData)
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:63
-				compiled.SharedAdd(&sstd[thisColId], threadData)
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:63
-				compiled.SharedAdd(&sstd[thisColId], threadData)
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:63
-				compiled.SharedAdd(&sstd[thisColId], threadData)
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:41
-			thisColId := int32(gc_tx % stddevColsPerBlk)
+			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 			threadData := gc_s_threadData[gc_rank]
-//line hecbench_stddev.go:63
-			compiled.SharedAdd(&sstd[thisColId], threadData)
+			/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_stddev.go:69
-		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+		/*line hecbench_stddev.go:69*/ if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -195,52 +168,37 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:67
-					atomic.Add(&std[colId], sstd[thisColId])
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:67
-					atomic.Add(&std[colId], sstd[thisColId])
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:67
-					atomic.Add(&std[colId], sstd[thisColId])
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:67
-					atomic.Add(&std[colId], sstd[thisColId])
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_stddev.go:41
-				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
-				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-//line hecbench_stddev.go:67
-				atomic.Add(&std[colId], sstd[thisColId])
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+				/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 			}
 		}
 	}

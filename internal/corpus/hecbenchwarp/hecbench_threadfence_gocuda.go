@@ -34,8 +34,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_threadfence.go:20
-	isLastBlockDone := gocuda.Shared[bool](t, 1)[:1]
+	/*line hecbench_threadfence.go:20*/ isLastBlockDone := gocuda.Shared[bool](t, 1)[:1]
 	partialSum := gocuda.Shared[float32](t, 1)[:1]
 	bid := uint32(gc_bx)
 	numBlocks := uint32(gc_gdx)
@@ -47,8 +46,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:30
-				if lid == 0 {
+				/*line hecbench_threadfence.go:30*/ if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
@@ -56,8 +54,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:30
-				if lid == 0 {
+				/*line hecbench_threadfence.go:30*/ if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
@@ -65,8 +62,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:30
-				if lid == 0 {
+				/*line hecbench_threadfence.go:30*/ if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
@@ -74,8 +70,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:30
-				if lid == 0 {
+				/*line hecbench_threadfence.go:30*/ if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
@@ -83,8 +78,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			lid := uint32(gc_tx)
-//line hecbench_threadfence.go:30
-			if lid == 0 {
+			/*line hecbench_threadfence.go:30*/ if lid == 0 {
 				partialSum[0] = 0
 			}
 		}
@@ -96,10 +90,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:28
-				gid := bid*blockSize + lid
-//line hecbench_threadfence.go:35
-				if gid < uint32(N) {
+				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
 					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
@@ -107,10 +99,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:28
-				gid := bid*blockSize + lid
-//line hecbench_threadfence.go:35
-				if gid < uint32(N) {
+				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
 					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
@@ -118,10 +108,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:28
-				gid := bid*blockSize + lid
-//line hecbench_threadfence.go:35
-				if gid < uint32(N) {
+				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
 					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
@@ -129,10 +117,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:28
-				gid := bid*blockSize + lid
-//line hecbench_threadfence.go:35
-				if gid < uint32(N) {
+				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
 					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
@@ -140,10 +126,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			lid := uint32(gc_tx)
-//line hecbench_threadfence.go:28
-			gid := bid*blockSize + lid
-//line hecbench_threadfence.go:35
-			if gid < uint32(N) {
+			/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+			/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
 				compiled.SharedAdd(&partialSum[0], array[gid])
 			}
 		}
@@ -152,21 +136,15 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			lid := uint32(gc_tx)
-//line hecbench_threadfence.go:41
-			if lid == 0 {
-//line hecbench_threadfence.go:50
-				result[bid] = partialSum[0]
-//line hecbench_threadfence.go:55
-				atomic.ThreadFence()
-//line hecbench_threadfence.go:58
-				value := atomic.Add(&count[0], 1)
-//line hecbench_threadfence.go:62
-				isLastBlockDone[0] = (value == (numBlocks - 1))
+			/*line hecbench_threadfence.go:41*/ if lid == 0 {
+				/*line hecbench_threadfence.go:50*/ result[bid] = partialSum[0]
+				/*line hecbench_threadfence.go:55*/ atomic.ThreadFence()
+				/*line hecbench_threadfence.go:58*/ value := atomic.Add(&count[0], 1)
+				/*line hecbench_threadfence.go:62*/ isLastBlockDone[0] = (value == (numBlocks - 1))
 			}
 		}
 	}
-//line hecbench_threadfence.go:69
-	if isLastBlockDone[0] {
+	/*line hecbench_threadfence.go:69*/ if isLastBlockDone[0] {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -174,8 +152,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:73
-					if lid == 0 {
+					/*line hecbench_threadfence.go:73*/ if lid == 0 {
 						partialSum[0] = 0
 					}
 				}
@@ -183,8 +160,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:73
-					if lid == 0 {
+					/*line hecbench_threadfence.go:73*/ if lid == 0 {
 						partialSum[0] = 0
 					}
 				}
@@ -192,8 +168,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:73
-					if lid == 0 {
+					/*line hecbench_threadfence.go:73*/ if lid == 0 {
 						partialSum[0] = 0
 					}
 				}
@@ -201,8 +176,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:73
-					if lid == 0 {
+					/*line hecbench_threadfence.go:73*/ if lid == 0 {
 						partialSum[0] = 0
 					}
 				}
@@ -210,16 +184,14 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-//line hecbench_threadfence.go:73
-				if lid == 0 {
+				/*line hecbench_threadfence.go:73*/ if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
 		}
 		gc_chunk := compiled.StrideChunk(int(blockSize))
 		gc_span := (int(blockSize)) * gc_chunk
-//line hecbench_threadfence.go:78
-		for gc_off, gc_limit, gc_more := 0, int(numBlocks), true; gc_more; gc_off += (int(blockSize)) * gc_chunk {
+		/*line hecbench_threadfence.go:78*/ for gc_off, gc_limit, gc_more := 0, int(numBlocks), true; gc_more; gc_off += (int(blockSize)) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -229,8 +201,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:78
-					gc_start := int(lid)
+					/*line hecbench_threadfence.go:78*/ gc_start := int(lid)
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
@@ -247,16 +218,14 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(blockSize)), gc_trips-1 {
-//line hecbench_threadfence.go:79
-						compiled.SharedAdd(&partialSum[0], result[i])
+						/*line hecbench_threadfence.go:79*/ compiled.SharedAdd(&partialSum[0], result[i])
 					}
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 0
-//line hecbench_threadfence.go:88
-			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
+			/*line hecbench_threadfence.go:88*/ if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
 				gc_at := result[gc_off2:][:1]
 				gc_at2 := count[gc_off2:][:1]
 				gc_step4 := 0
@@ -264,50 +233,40 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					{
 						gc_tx := gc_step4 + 0
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							gc_at[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
 							gc_at2[0] = 0
 						}
 					}
 					{
 						gc_tx := gc_step4 + 1
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							gc_at[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
 							gc_at2[0] = 0
 						}
 					}
 					{
 						gc_tx := gc_step4 + 2
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							gc_at[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
 							gc_at2[0] = 0
 						}
 					}
 					{
 						gc_tx := gc_step4 + 3
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							gc_at[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
 							gc_at2[0] = 0
 						}
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-					if lid == 0 {
-//line hecbench_threadfence.go:90
-						gc_at[0] = partialSum[0]
+					/*line hecbench_threadfence.go:84*/ if lid == 0 {
+						/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
 						gc_at2[0] = 0
 					}
 				}
@@ -318,10 +277,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							result[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 							count[0] = 0
 						}
 					}
@@ -329,10 +286,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							result[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 							count[0] = 0
 						}
 					}
@@ -340,10 +295,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							result[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 							count[0] = 0
 						}
 					}
@@ -351,10 +304,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-						if lid == 0 {
-//line hecbench_threadfence.go:90
-							result[0] = partialSum[0]
+						/*line hecbench_threadfence.go:84*/ if lid == 0 {
+							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 							count[0] = 0
 						}
 					}
@@ -362,10 +313,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
-//line hecbench_threadfence.go:84
-					if lid == 0 {
-//line hecbench_threadfence.go:90
-						result[0] = partialSum[0]
+					/*line hecbench_threadfence.go:84*/ if lid == 0 {
+						/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 						count[0] = 0
 					}
 				}

@@ -26,13 +26,11 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				continue
 			}
 			index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:27
-			if !(index < size) {
+			/*line hecbench_wyllie.go:27*/ if !(index < size) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_wyllie.go:28
-			var node, next int64
+			/*line hecbench_wyllie.go:28*/ var node, next int64
 			_ = node
 			_ = next
 		}
@@ -54,24 +52,19 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 					continue
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
-				var node int64
-//line hecbench_wyllie.go:30
-				var next int64
-//line hecbench_wyllie.go:30
-				node = list[index]
+				/*line hecbench_wyllie.go:28*/ var node int64
+				/*line hecbench_wyllie.go:30*/ var next int64
+				/*line hecbench_wyllie.go:30*/ node = list[index]
 				if node>>32 == wyllieNIL {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_wyllie.go:34
-				next = list[node>>32]
+				/*line hecbench_wyllie.go:34*/ next = list[node>>32]
 				if next>>32 == wyllieNIL {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_wyllie.go:38
-				temp := (node & wyllieMASK)
+				/*line hecbench_wyllie.go:38*/ temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
 				gc_s_temp[gc_rank] = temp
@@ -85,18 +78,14 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_wyllie.go:26
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					/*line hecbench_wyllie.go:26*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:26
-				temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line hecbench_wyllie.go:42
-				if int(index) < 0 || int(index) > len(list)-4 {
+				/*line hecbench_wyllie.go:26*/ temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+				/*line hecbench_wyllie.go:42*/ if int(index) < 0 || int(index) > len(list)-4 {
 					break
 				}
-//line hecbench_wyllie.go:42
-				temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+				/*line hecbench_wyllie.go:42*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -106,8 +95,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
 				temp := gc_s_temp[gc_rank]
-//line hecbench_wyllie.go:42
-				list[index] = temp
+				/*line hecbench_wyllie.go:42*/ list[index] = temp
 			}
 		}
 	}

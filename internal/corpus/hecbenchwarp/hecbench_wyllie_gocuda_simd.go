@@ -23,28 +23,23 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.SIMD {
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_wyllie.go:27
-			gc_vb := archsimd.BroadcastInt32x8(size)
+			/*line hecbench_wyllie.go:27*/ gc_vb := archsimd.BroadcastInt32x8(size)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_wyllie.go:27
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_wyllie.go:27*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
-//line hecbench_wyllie.go:27
-				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line hecbench_wyllie.go:27*/ gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				if gc_alive.And(gc_if).ToBits() != 0 {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line hecbench_wyllie.go:28
-				var node int64
+				/*line hecbench_wyllie.go:28*/ var node int64
 				_ = node
-//line hecbench_wyllie.go:28
-				var next int64
+				/*line hecbench_wyllie.go:28*/ var next int64
 				_ = next
 			}
 			archsimd.ClearAVXUpperBits()
@@ -57,13 +52,11 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				continue
 			}
 			index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:27
-			if !(index < size) {
+			/*line hecbench_wyllie.go:27*/ if !(index < size) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_wyllie.go:28
-			var node, next int64
+			/*line hecbench_wyllie.go:28*/ var node, next int64
 			_ = node
 			_ = next
 		}
@@ -85,24 +78,19 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 					continue
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
-				var node int64
-//line hecbench_wyllie.go:30
-				var next int64
-//line hecbench_wyllie.go:30
-				node = list[index]
+				/*line hecbench_wyllie.go:28*/ var node int64
+				/*line hecbench_wyllie.go:30*/ var next int64
+				/*line hecbench_wyllie.go:30*/ node = list[index]
 				if node>>32 == wyllieNIL {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_wyllie.go:34
-				next = list[node>>32]
+				/*line hecbench_wyllie.go:34*/ next = list[node>>32]
 				if next>>32 == wyllieNIL {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line hecbench_wyllie.go:38
-				temp := (node & wyllieMASK)
+				/*line hecbench_wyllie.go:38*/ temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
 				gc_s_temp[gc_rank] = temp
@@ -117,18 +105,14 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_wyllie.go:26
-						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_wyllie.go:26*/ gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:26
-					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line hecbench_wyllie.go:42
-					if int(index) < 0 || int(index) > len(list)-4 {
+					/*line hecbench_wyllie.go:26*/ temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+					/*line hecbench_wyllie.go:42*/ if int(index) < 0 || int(index) > len(list)-4 {
 						break
 					}
-//line hecbench_wyllie.go:42
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
+					/*line hecbench_wyllie.go:42*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -140,8 +124,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				}
 				index := int32(gc_bx*gc_bdx + gc_tx)
 				temp := gc_s_temp[gc_rank]
-//line hecbench_wyllie.go:42
-				list[index] = temp
+				/*line hecbench_wyllie.go:42*/ list[index] = temp
 			}
 		}
 	}

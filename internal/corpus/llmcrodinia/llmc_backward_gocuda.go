@@ -40,8 +40,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	gc_n := gc_b.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line llmc_backward.go:26
-	smem := gocuda.DynamicShared[float32](t)
+	/*line llmc_backward.go:26*/ smem := gocuda.DynamicShared[float32](t)
 	tl := gc_bx * gocuda.WarpSize
 	vstep := gc_bdx / gocuda.WarpSize
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -52,8 +51,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:34
-				doutCol := dout[tl+laneID:]
+				/*line llmc_backward.go:34*/ doutCol := dout[tl+laneID:]
 				doutSum := float32(0.0)
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
@@ -63,8 +61,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:34
-				doutCol := dout[tl+laneID:]
+				/*line llmc_backward.go:34*/ doutCol := dout[tl+laneID:]
 				doutSum := float32(0.0)
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
@@ -74,8 +71,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:34
-				doutCol := dout[tl+laneID:]
+				/*line llmc_backward.go:34*/ doutCol := dout[tl+laneID:]
 				doutSum := float32(0.0)
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
@@ -85,8 +81,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:34
-				doutCol := dout[tl+laneID:]
+				/*line llmc_backward.go:34*/ doutCol := dout[tl+laneID:]
 				doutSum := float32(0.0)
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
@@ -96,18 +91,15 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:34
-			doutCol := dout[tl+laneID:]
+			/*line llmc_backward.go:34*/ doutCol := dout[tl+laneID:]
 			doutSum := float32(0.0)
 			gc_s_doutCol[gc_rank] = doutCol
 			gc_s_doutSum[gc_rank] = doutSum
 		}
 	}
-//line llmc_backward.go:42
-	gc_chunk := compiled.StrideChunk(vstep)
+	/*line llmc_backward.go:42*/ gc_chunk := compiled.StrideChunk(vstep)
 	gc_span := (vstep) * gc_chunk
-//line llmc_backward.go:42
-	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
+	/*line llmc_backward.go:42*/ for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -120,8 +112,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				warpID := gc_tx / gocuda.WarpSize
 				doutCol := gc_s_doutCol[gc_rank]
 				doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:42
-				gc_start := warpID
+				/*line llmc_backward.go:42*/ gc_start := warpID
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -138,8 +129,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 					gc_more = true
 				}
 				for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
-//line llmc_backward.go:43
-					doutSum += doutCol[row*OC]
+					/*line llmc_backward.go:43*/ doutSum += doutCol[row*OC]
 				}
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -155,8 +145,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
 				doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:45
-				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
 				gc_tx := gc_step2 + 1
@@ -165,8 +154,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
 				doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:45
-				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
 				gc_tx := gc_step2 + 2
@@ -175,8 +163,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
 				doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:45
-				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
 				gc_tx := gc_step2 + 3
@@ -185,8 +172,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
 				doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:45
-				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -195,13 +181,11 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			warpID := gc_tx / gocuda.WarpSize
 			laneID := gc_tx % gocuda.WarpSize
 			doutSum := gc_s_doutSum[gc_rank]
-//line llmc_backward.go:45
-			smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 		}
 	}
 	compiled.OutOfLine(func() {
-//line llmc_backward.go:50
-		gc_s_doutSum := gc_s_doutSum[:gc_n]
+		/*line llmc_backward.go:50*/ gc_s_doutSum := gc_s_doutSum[:gc_n]
 		_ = gc_s_doutSum
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -209,11 +193,9 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 					gc_pos.Thread = gc_base + gc_tx
 					warpID := gc_tx / gocuda.WarpSize
 					laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
-					var doutSum float32
+					/*line llmc_backward.go:30*/ var doutSum float32
 					doutSum = 0.0
-//line llmc_backward.go:50
-					if warpID == 0 {
+					/*line llmc_backward.go:50*/ if warpID == 0 {
 						for j := 0; j < vstep; j++ {
 							doutSum += smem[laneID+j*gocuda.WarpSize]
 						}
@@ -307,8 +289,7 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_backward.go:225
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_backward.go:225*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -322,15 +303,12 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 				gc_at4 := paramsMemory[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line llmc_backward.go:213
-					grad := gc_at[gc_tx]
+					/*line llmc_backward.go:213*/ grad := gc_at[gc_tx]
 					m := gc_at2[gc_tx]
 					v := gc_at3[gc_tx]
-//line llmc_backward.go:217
-					m = lerp(grad, m, beta1)
+					/*line llmc_backward.go:217*/ m = lerp(grad, m, beta1)
 					gc_at2[gc_tx] = m
-//line llmc_backward.go:220
-					v = lerp(grad*grad, v, beta2)
+					/*line llmc_backward.go:220*/ v = lerp(grad*grad, v, beta2)
 					gc_at3[gc_tx] = v
 					m /= beta1Correction
 					v /= beta2Correction
@@ -340,15 +318,12 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line llmc_backward.go:213
-					grad := gradsMemory[i]
+					/*line llmc_backward.go:213*/ grad := gradsMemory[i]
 					m := mMemory[i]
 					v := vMemory[i]
-//line llmc_backward.go:217
-					m = lerp(grad, m, beta1)
+					/*line llmc_backward.go:217*/ m = lerp(grad, m, beta1)
 					mMemory[i] = m
-//line llmc_backward.go:220
-					v = lerp(grad*grad, v, beta2)
+					/*line llmc_backward.go:220*/ v = lerp(grad*grad, v, beta2)
 					vMemory[i] = v
 					m /= beta1Correction
 					v /= beta2Correction
@@ -407,29 +382,20 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 3)[:gc_n]
 	gc_s_dloss := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line llmc_backward.go:312
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_backward.go:312*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	idx := gc_bx
 	ix := int(targets[idx])
-//line llmc_backward.go:318
-	var warp_ cg.Tile = warp
-//line llmc_backward.go:318
-	var idx_ int = idx
-//line llmc_backward.go:318
-	var inp []float32 = logits
-//line llmc_backward.go:318
-	var V_ int = V
-//line llmc_backward.go:318
-	var P_ int = P
-//line llmc_backward.go:241
-	x := inp[idx_*P_:]
-//line llmc_backward.go:257
-	sharedMaxval := gc_shared1(32)[:32]
+	/*line llmc_backward.go:318*/ var warp_ cg.Tile = warp
+	/*line llmc_backward.go:318*/ var idx_ int = idx
+	/*line llmc_backward.go:318*/ var inp []float32 = logits
+	/*line llmc_backward.go:318*/ var V_ int = V
+	/*line llmc_backward.go:318*/ var P_ int = P
+	/*line llmc_backward.go:241*/ x := inp[idx_*P_:]
+	/*line llmc_backward.go:257*/ sharedMaxval := gc_shared1(32)[:32]
 	sharedSumval := gc_shared2(32)[:32]
 	numWarps := gc_bdx / 32
-//line llmc_backward.go:261
-	var gc_c1v [32]float32
+	/*line llmc_backward.go:261*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -446,25 +412,21 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:242
-				threadMaxval := float32(math.Inf(-1))
+				/*line llmc_backward.go:242*/ threadMaxval := float32(math.Inf(-1))
 				threadSumval := float32(0.0)
-//line llmc_backward.go:246
-				for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
+				/*line llmc_backward.go:246*/ for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
 					v_ := x[i_]
 					oldMaxval := threadMaxval
 					threadMaxval = fmaxf(threadMaxval, v_)
 					threadSumval *= expf(oldMaxval - threadMaxval)
 					threadSumval += expf(v_ - threadMaxval)
 				}
-//line llmc_backward.go:264
-				gc_c1v[gc_lane] = threadMaxval
+				/*line llmc_backward.go:264*/ gc_c1v[gc_lane] = threadMaxval
 				gc_s_threadMaxval[gc_rank] = threadMaxval
 				gc_s_threadSumval[gc_rank] = threadSumval
 			}
 		}
-//line llmc_backward.go:264
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		/*line llmc_backward.go:264*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo2 < gc_hi2 {
@@ -486,17 +448,14 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_pos.Thread = gc_w + gc_lane
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_backward.go:264
-				warpMaxval := gc_c1r[gc_lane]
-//line llmc_backward.go:266
-				if laneID == 0 {
+				/*line llmc_backward.go:264*/ warpMaxval := gc_c1r[gc_lane]
+				/*line llmc_backward.go:266*/ if laneID == 0 {
 					sharedMaxval[warpID] = warpMaxval
 				}
 			}
 		}
 	}
-//line llmc_backward.go:276
-	var gc_c2v [32]float32
+	/*line llmc_backward.go:276*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -515,36 +474,28 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line llmc_backward.go:263
-				var warpMaxval float32
-//line llmc_backward.go:272
-				if laneID < numWarps {
+				/*line llmc_backward.go:263*/ var warpMaxval float32
+				/*line llmc_backward.go:272*/ if laneID < numWarps {
 					warpMaxval = sharedMaxval[laneID]
 				} else {
 					warpMaxval = -math.MaxFloat32
 				}
-//line llmc_backward.go:278
-				gc_c2v[gc_lane] = warpMaxval
+				/*line llmc_backward.go:278*/ gc_c2v[gc_lane] = warpMaxval
 			}
 		}
-//line llmc_backward.go:278
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
+		/*line llmc_backward.go:278*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadMaxval := gc_s_threadMaxval[gc_rank]
 			threadSumval := gc_s_threadSumval[gc_rank]
-//line llmc_backward.go:278
-			blockMaxval := gc_c2r[gc_lane]
-//line llmc_backward.go:280
-			threadSumval *= expf(threadMaxval - blockMaxval)
-//line llmc_backward.go:282
-			gc_c3v[gc_lane] = threadSumval
+			/*line llmc_backward.go:278*/ blockMaxval := gc_c2r[gc_lane]
+			/*line llmc_backward.go:280*/ threadSumval *= expf(threadMaxval - blockMaxval)
+			/*line llmc_backward.go:282*/ gc_c3v[gc_lane] = threadSumval
 			gc_s_threadSumval[gc_rank] = threadSumval
 			gc_s_blockMaxval[gc_rank] = blockMaxval
 		}
-//line llmc_backward.go:282
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line llmc_backward.go:282*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo3 < gc_hi3 {
@@ -566,18 +517,15 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_pos.Thread = gc_w + gc_lane
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_backward.go:282
-				warpSumval := gc_c3r[gc_lane]
+				/*line llmc_backward.go:282*/ warpSumval := gc_c3r[gc_lane]
 				if laneID == 0 {
 					sharedSumval[warpID] = warpSumval
 				}
 			}
 		}
 	}
-//line llmc_backward.go:335
-	logitsVec := logits[idx*P:]
-//line llmc_backward.go:337
-	var gc_c4v [32]float32
+	/*line llmc_backward.go:335*/ logitsVec := logits[idx*P:]
+	/*line llmc_backward.go:337*/ var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -594,10 +542,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line llmc_backward.go:263
-				var warpSumval float32
-//line llmc_backward.go:288
-				if laneID < numWarps {
+				/*line llmc_backward.go:263*/ var warpSumval float32
+				/*line llmc_backward.go:288*/ if laneID < numWarps {
 					warpSumval = sharedSumval[laneID]
 				} else {
 					warpSumval = 0.0
@@ -605,14 +551,12 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_c4v[gc_lane] = warpSumval
 			}
 		}
-//line llmc_backward.go:293
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+		/*line llmc_backward.go:293*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line llmc_backward.go:299
-			gc_off2 := idx*P + ix
+			/*line llmc_backward.go:299*/ gc_off2 := idx*P + ix
 			gc_off3 := idx
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
 				gc_at := logits[gc_off2:][:1]
@@ -623,19 +567,14 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockMaxval := gc_s_blockMaxval[gc_rank]
-//line llmc_backward.go:293
-					blockSumval := gc_c4r[gc_lane]
-//line llmc_backward.go:295
-					var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-//line llmc_backward.go:318
-					sp := r
+					/*line llmc_backward.go:293*/ blockSumval := gc_c4r[gc_lane]
+					/*line llmc_backward.go:295*/ var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+					/*line llmc_backward.go:318*/ sp := r
 					if gc_tx == 0 {
-//line llmc_backward.go:322
-						prob := expf(gc_at[0]-sp.Offset) * sp.Scale
+						/*line llmc_backward.go:322*/ prob := expf(gc_at[0]-sp.Offset) * sp.Scale
 						gc_at2[0] = -logf(prob)
 					}
-//line llmc_backward.go:327
-					var dloss float32
+					/*line llmc_backward.go:327*/ var dloss float32
 					if dlosses != nil {
 						dloss = gc_at3[0]
 					} else {
@@ -653,19 +592,14 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockMaxval := gc_s_blockMaxval[gc_rank]
-//line llmc_backward.go:293
-					blockSumval := gc_c4r[gc_lane]
-//line llmc_backward.go:295
-					var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-//line llmc_backward.go:318
-					sp := r
+					/*line llmc_backward.go:293*/ blockSumval := gc_c4r[gc_lane]
+					/*line llmc_backward.go:295*/ var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+					/*line llmc_backward.go:318*/ sp := r
 					if gc_tx == 0 {
-//line llmc_backward.go:322
-						prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+						/*line llmc_backward.go:322*/ prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
 						losses[idx] = -logf(prob)
 					}
-//line llmc_backward.go:327
-					var dloss float32
+					/*line llmc_backward.go:327*/ var dloss float32
 					if dlosses != nil {
 						dloss = dlosses[idx]
 					} else {
@@ -677,8 +611,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			}
 		}
 	}
-//line llmc_backward.go:336
-	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_backward.go:336*/ for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -686,8 +619,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_backward.go:345
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_backward.go:345*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -705,8 +637,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					dloss := gc_s_dloss[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line llmc_backward.go:339
-					v := gc_at4[gc_tx]
+					/*line llmc_backward.go:339*/ v := gc_at4[gc_tx]
 					prob_ := expf(v-sp.Offset) * sp.Scale
 					if probs != nil {
 						gc_at5[gc_tx] = prob_
@@ -727,8 +658,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					dloss := gc_s_dloss[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line llmc_backward.go:339
-					v := logitsVec[i]
+					/*line llmc_backward.go:339*/ v := logitsVec[i]
 					prob_ := expf(v-sp.Offset) * sp.Scale
 					if probs != nil {
 						probs[idx*P+i] = prob_
@@ -774,11 +704,9 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)[:gc_n]
-//line llmc_backward.go:378
-	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
+	/*line llmc_backward.go:378*/ lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
 	rhsS := gocuda.Shared[[32]float32](t, 128)[:128]
-//line llmc_backward.go:382
-	inp = inp[128*gc_bx*C:]
+	/*line llmc_backward.go:382*/ inp = inp[128*gc_bx*C:]
 	weight = weight[128*gc_by*C:]
 	out = out[128*gc_bx*OC+128*gc_by:]
 	compiled.OutOfLine(func() {
@@ -790,8 +718,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					oc := 8 * (gc_by*gc_bdy + gc_ty)
-//line llmc_backward.go:386
-					var vals [8][8]float32
+					/*line llmc_backward.go:386*/ var vals [8][8]float32
 					if bias != nil {
 						for i := 0; i < 8; i++ {
 							for j := 0; j < 8; j += 4 {
@@ -812,8 +739,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 			}
 		}
 	})
-//line llmc_backward.go:400
-	for so := 0; so < C; so += 32 {
+	/*line llmc_backward.go:400*/ for so := 0; so < C; so += 32 {
 		gc_chunk := compiled.StrideChunk(32)
 		gc_span := (32) * gc_chunk
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
@@ -828,8 +754,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 					gc_pos.Thread = gc_base + gc_tx
 					xby8 := gc_tx / 8
 					xmod8 := gc_tx % 8
-//line llmc_backward.go:404
-					xo := 4 * xmod8
+					/*line llmc_backward.go:404*/ xo := 4 * xmod8
 					gc_start := 2*gc_ty + xby8
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -847,8 +772,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 						gc_more = true
 					}
 					for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {
-//line llmc_backward.go:406
-						stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
+						/*line llmc_backward.go:406*/ stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
 						stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
 					}
 				}
@@ -859,12 +783,9 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 			}
 		}
 		compiled.OutOfLine(func() {
-//line llmc_backward.go:418
-			lhsS := lhsS[:128]
-//line llmc_backward.go:420
-			rhsS := rhsS[:128]
-//line llmc_backward.go:422
-			gc_s_vals := gc_s_vals[:gc_n]
+			/*line llmc_backward.go:418*/ lhsS := lhsS[:128]
+			/*line llmc_backward.go:420*/ rhsS := rhsS[:128]
+			/*line llmc_backward.go:422*/ gc_s_vals := gc_s_vals[:gc_n]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -873,49 +794,40 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 						gc_pos.Thread = gc_rank
 						siStart := 4 * (16*gc_ty + gc_tx)
 						vals := gc_s_vals[gc_rank]
-//line llmc_backward.go:411
-						for si := siStart; si < siStart+32; si += 4 {
+						/*line llmc_backward.go:411*/ for si := siStart; si < siStart+32; si += 4 {
 							var rhs [8]float4
 							{
 								{
 									u := int(0)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(1)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(2)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(3)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(4)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(5)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(6)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
 									u := int(7)
-//line llmc_backward.go:414
-									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
+									/*line llmc_backward.go:414*/ rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 							}
 							for ii := 0; ii < 8; ii++ {
@@ -923,64 +835,56 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 								{
 									{
 										ji := int(0)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(1)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(2)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(3)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(4)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(5)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(6)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
 										ji := int(7)
-//line llmc_backward.go:420
-										vals[ii][ji] += lhs.X * rhs[ji].X
+										/*line llmc_backward.go:420*/ vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
@@ -999,8 +903,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 		})
 	}
 	compiled.OutOfLine(func() {
-//line llmc_backward.go:438
-		gc_s_vals := gc_s_vals[:gc_n]
+		/*line llmc_backward.go:438*/ gc_s_vals := gc_s_vals[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1008,8 +911,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					vals := gc_s_vals[gc_rank]
-//line llmc_backward.go:429
-					for i_ := 0; i_ < 8; i_++ {
+					/*line llmc_backward.go:429*/ for i_ := 0; i_ < 8; i_++ {
 						for j_ := 0; j_ < 8; j_ += 4 {
 							var result float4
 							result.X = vals[i_][j_+0]

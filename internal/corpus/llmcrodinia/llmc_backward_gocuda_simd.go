@@ -28,15 +28,11 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_backward.go:67
-	shared := gocuda.DynamicShared[float32](t)
-//line llmc_backward.go:69
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_backward.go:67*/ shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_backward.go:69*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_backward.go:72
-	N := B * T
-//line llmc_backward.go:87
-	dbiasShared := shared
+	/*line llmc_backward.go:72*/ N := B * T
+	/*line llmc_backward.go:87*/ dbiasShared := shared
 	dweightShared := shared[C:]
 	{
 	gc_L1:
@@ -46,15 +42,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_backward.go:73
-			if idx >= N {
+			/*line llmc_backward.go:73*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			b := idx / T
 			t_ := idx % T
-//line llmc_backward.go:80
-			doutBt := dout[b*T*C+t_*C:]
+			/*line llmc_backward.go:80*/ doutBt := dout[b*T*C+t_*C:]
 			inpBt := inp[b*T*C+t_*C:]
 			dinpBt := dinp[b*T*C+t_*C:]
 			meanBt := mean[b*T+t_]
@@ -66,8 +60,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_rstdBt[gc_rank] = rstdBt
 		}
 	}
-//line llmc_backward.go:91
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_backward.go:91*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -75,8 +68,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_backward.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_backward.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -91,16 +83,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_backward.go:92
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line llmc_backward.go:92*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_tx + gc_off
-//line llmc_backward.go:92
-					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+					/*line llmc_backward.go:92*/ if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
 						break
 					}
-//line llmc_backward.go:92
-					gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+					/*line llmc_backward.go:92*/ gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
 					gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -116,8 +105,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				}
 				i := gc_tx + gc_off
 				gc_more = true
-//line llmc_backward.go:92
-				dbiasShared[i] = 0.0
+				/*line llmc_backward.go:92*/ dbiasShared[i] = 0.0
 				dweightShared[i] = 0.0
 			}
 		}
@@ -130,13 +118,11 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_rank := gc_vstep2
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line llmc_backward.go:98
-				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line llmc_backward.go:98*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 			dnormMean := gc_vb2
 			dnormNormMean := gc_vb2
-//line llmc_backward.go:100
-			dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank:])
+			/*line llmc_backward.go:100*/ dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank:])
 			dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
@@ -154,8 +140,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line llmc_backward.go:100
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line llmc_backward.go:100*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -188,10 +173,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_trips == gc_chunk2 {
 				gc_more2 = true
 			}
-//line llmc_backward.go:116
-			for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
-//line llmc_backward.go:101
-				normBti := (inpBt[i_] - meanBt) * rstdBt
+			/*line llmc_backward.go:116*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
+				/*line llmc_backward.go:101*/ normBti := (inpBt[i_] - meanBt) * rstdBt
 				dnormI := weight[i_] * doutBt[i_]
 				dnormMean += dnormI
 				dnormNormMean += dnormI * normBti
@@ -200,8 +183,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-//line llmc_backward.go:112
-	var gc_c1v [32]float32
+	/*line llmc_backward.go:112*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -221,11 +203,9 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			dnormMean := gc_s_dnormMean[gc_rank]
-//line llmc_backward.go:106
-			gc_c1v[gc_lane] = dnormMean
+			/*line llmc_backward.go:106*/ gc_c1v[gc_lane] = dnormMean
 		}
-//line llmc_backward.go:106
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_backward.go:106*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -234,13 +214,11 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_pos.Thread = gc_rank
 			var dnormMean float32
 			dnormNormMean := gc_s_dnormNormMean[gc_rank]
-//line llmc_backward.go:106
-			dnormMean = gc_c1r[gc_lane]
+			/*line llmc_backward.go:106*/ dnormMean = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = dnormNormMean
 			gc_s_dnormMean[gc_rank] = dnormMean
 		}
-//line llmc_backward.go:107
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line llmc_backward.go:107*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -252,16 +230,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			}
 			gc_rank := gc_w + gc_lane
 			dnormMean := gc_s_dnormMean[gc_rank]
-//line llmc_backward.go:120
-			var dnormNormMean float32
-//line llmc_backward.go:107
-			dnormNormMean = gc_c2r[gc_lane]
+			/*line llmc_backward.go:120*/ var dnormNormMean float32
+			/*line llmc_backward.go:107*/ dnormNormMean = gc_c2r[gc_lane]
 			if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
 				dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
 			} else {
 				gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
-//line llmc_backward.go:108
-				dnormMean = dnormMean / float32(C)
+				/*line llmc_backward.go:108*/ dnormMean = dnormMean / float32(C)
 				dnormNormMean = dnormNormMean / float32(C)
 				gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
 				gc_ran = true
@@ -273,8 +248,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-//line llmc_backward.go:112
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+	/*line llmc_backward.go:112*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -308,18 +282,13 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_trips2 == gc_chunk3 {
 				gc_more3 = true
 			}
-//line llmc_backward.go:128
-			for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
-//line llmc_backward.go:113
-				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
+			/*line llmc_backward.go:128*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
+				/*line llmc_backward.go:113*/ normBti_ := (inpBt[i_2] - meanBt) * rstdBt
 				dnormI_ := weight[i_2] * doutBt[i_2]
-//line llmc_backward.go:116
-				atomic.Add(&dbiasShared[i_2], doutBt[i_2])
-//line llmc_backward.go:118
-				atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
+				/*line llmc_backward.go:116*/ atomic.Add(&dbiasShared[i_2], doutBt[i_2])
+				/*line llmc_backward.go:118*/ atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
 				dval := float32(0.0)
-//line llmc_backward.go:121
-				dval += dnormI_
+				/*line llmc_backward.go:121*/ dval += dnormI_
 				dval -= dnormMean
 				dval -= normBti_ * dnormNormMean
 				dval *= rstdBt
@@ -330,8 +299,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_chunk4 := compiled.StrideChunk(gc_bdx)
 	gc_span4 := (gc_bdx) * gc_chunk4
 	archsimd.ClearAVXUpperBits()
-//line llmc_backward.go:130
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+	/*line llmc_backward.go:130*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -339,8 +307,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_backward.go:139
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_backward.go:139*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -368,10 +335,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_trips3 == gc_chunk4 {
 					gc_more4 = true
 				}
-//line llmc_backward.go:146
-				for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
-//line llmc_backward.go:131
-					atomic.Add(&dbias[i_3], dbiasShared[i_3])
+				/*line llmc_backward.go:146*/ for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
+					/*line llmc_backward.go:131*/ atomic.Add(&dbias[i_3], dbiasShared[i_3])
 					atomic.Add(&dweight[i_3], dweightShared[i_3])
 				}
 			}
@@ -390,17 +355,14 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 	_ = &scale
-//line llmc_backward.go:152
-	const BlockSize = 256
+	/*line llmc_backward.go:152*/ const BlockSize = 256
 	const TPerBlock = 4
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	blockAcc := gocuda.Shared[float32](t, 32)[:32]
 	idx := gc_by
-//line llmc_backward.go:160
-	t0 := T - 1 - TPerBlock*gc_bx
-//line llmc_backward.go:162
-	att = att[idx*T*T:]
+	/*line llmc_backward.go:160*/ t0 := T - 1 - TPerBlock*gc_bx
+	/*line llmc_backward.go:162*/ att = att[idx*T*T:]
 	datt = datt[idx*T*T:]
 	dpreatt = dpreatt[idx*T*T:]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -409,14 +371,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 			continue
 		}
 		if (gc_rank / 32) == 0 {
-//line llmc_backward.go:167
-			blockAcc[(gc_rank & (32 - 1))] = 0
+			/*line llmc_backward.go:167*/ blockAcc[(gc_rank & (32 - 1))] = 0
 		}
 	}
 	for to := 0; to < TPerBlock; to++ {
 		t_ := t0 - to
-//line llmc_backward.go:175
-		attBth := att[t_*T:]
+		/*line llmc_backward.go:175*/ attBth := att[t_*T:]
 		dattBth := datt[t_*T:]
 		dpreattBth := dpreatt[t_*T:]
 		{
@@ -428,17 +388,14 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					gc_rank := gc_vstep
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_backward.go:179
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line llmc_backward.go:179*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line llmc_backward.go:172
-					if t_ < 0 {
+					/*line llmc_backward.go:172*/ if t_ < 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 					localSum := gc_vb
-//line llmc_backward.go:180
-					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank:])
+					/*line llmc_backward.go:180*/ localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -448,8 +405,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_backward.go:172
-				if t_ < 0 {
+				/*line llmc_backward.go:172*/ if t_ < 0 {
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
@@ -460,8 +416,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 		gc_chunk := compiled.StrideChunk(BlockSize)
 		gc_span := (BlockSize) * gc_chunk
 		archsimd.ClearAVXUpperBits()
-//line llmc_backward.go:180
-		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
+		/*line llmc_backward.go:180*/ for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -478,8 +433,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				gc_trips := gc_limit - gc_from2 + 1
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-//line llmc_backward.go:185
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
+					/*line llmc_backward.go:185*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -491,14 +445,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					gc_more = true
 				}
 				for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
-//line llmc_backward.go:181
-					localSum += attBth[t2] * dattBth[t2]
+					/*line llmc_backward.go:181*/ localSum += attBth[t2] * dattBth[t2]
 				}
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line llmc_backward.go:188
-		var gc_c1v [32]float32
+		/*line llmc_backward.go:188*/ var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -516,23 +468,19 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				localSum := gc_s_localSum[gc_rank]
-//line llmc_backward.go:184
-				gc_c1v[gc_lane] = localSum
+				/*line llmc_backward.go:184*/ gc_c1v[gc_lane] = localSum
 			}
-//line llmc_backward.go:184
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			/*line llmc_backward.go:184*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:184
-				blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
+				/*line llmc_backward.go:184*/ blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
 			}
 		}
-//line llmc_backward.go:189
-		var gc_c2v [32]float32
+		/*line llmc_backward.go:189*/ var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -549,29 +497,23 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:186
-				gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
+				/*line llmc_backward.go:186*/ gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
 			}
-//line llmc_backward.go:186
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			/*line llmc_backward.go:186*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_backward.go:193
-				var localSum float32
-//line llmc_backward.go:186
-				localSum = gc_c2r[gc_lane]
+				/*line llmc_backward.go:193*/ var localSum float32
+				/*line llmc_backward.go:186*/ localSum = gc_c2r[gc_lane]
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line llmc_backward.go:188
-		gc_chunk2 := compiled.StrideChunk(BlockSize)
+		/*line llmc_backward.go:188*/ gc_chunk2 := compiled.StrideChunk(BlockSize)
 		gc_span2 := (BlockSize) * gc_chunk2
 		archsimd.ClearAVXUpperBits()
-//line llmc_backward.go:188
-		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
+		/*line llmc_backward.go:188*/ for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -588,8 +530,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				gc_trips2 := gc_limit2 - gc_from3 + 1
 				switch {
 				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-//line llmc_backward.go:193
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+					/*line llmc_backward.go:193*/ gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:
@@ -601,8 +542,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					gc_more2 = true
 				}
 				for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
-//line llmc_backward.go:191
-					acc := attBth[t3] * (dattBth[t3] - localSum)
+					/*line llmc_backward.go:191*/ acc := attBth[t3] * (dattBth[t3] - localSum)
 					dpreattBth[t3] = scale * acc
 				}
 			}

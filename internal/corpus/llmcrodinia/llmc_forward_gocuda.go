@@ -49,14 +49,11 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:54
-		C4 := C / 4
-//line llmc_forward.go:56
-		N := B * T * C4
+		/*line llmc_forward.go:54*/ C4 := C / 4
+		/*line llmc_forward.go:56*/ N := B * T * C4
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:60
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:60*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -72,8 +69,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						bt := gc_q
-//line llmc_forward.go:59
-						b := bt / T
+						/*line llmc_forward.go:59*/ b := bt / T
 						t_ := bt % T
 						c4 := (gc_tx + gc_r)
 						ix := int(inp[b*T+t_])
@@ -85,8 +81,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:58
-					bt := idx / C4
+					/*line llmc_forward.go:58*/ bt := idx / C4
 					b := bt / T
 					t_ := bt % T
 					c4 := idx % C4
@@ -130,12 +125,10 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:74
-		N := B * T * C
+		/*line llmc_forward.go:74*/ N := B * T * C
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:78
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:78*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -151,18 +144,14 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						bt := gc_q
-//line llmc_forward.go:78
-						b := bt / T
+						/*line llmc_forward.go:78*/ b := bt / T
 						t_ := bt % T
 						c := (gc_tx + gc_r)
-//line llmc_forward.go:82
-						ix := int(inp[b*T+t_])
-//line llmc_forward.go:84
-						doutBtc := &dout[b*T*C+t_*C+c]
+						/*line llmc_forward.go:82*/ ix := int(inp[b*T+t_])
+						/*line llmc_forward.go:84*/ doutBtc := &dout[b*T*C+t_*C+c]
 						dwteIx := &dwte[ix*C+c]
 						dwpeTc := &dwpe[t_*C+c]
-//line llmc_forward.go:88
-						atomic.Add(dwteIx, *doutBtc)
+						/*line llmc_forward.go:88*/ atomic.Add(dwteIx, *doutBtc)
 						atomic.Add(dwpeTc, *doutBtc)
 					}
 					gc_seg = gc_segend
@@ -171,19 +160,15 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:77
-					bt := idx / C
+					/*line llmc_forward.go:77*/ bt := idx / C
 					b := bt / T
 					t_ := bt % T
 					c := idx % C
-//line llmc_forward.go:82
-					ix := int(inp[b*T+t_])
-//line llmc_forward.go:84
-					doutBtc := &dout[b*T*C+t_*C+c]
+					/*line llmc_forward.go:82*/ ix := int(inp[b*T+t_])
+					/*line llmc_forward.go:84*/ doutBtc := &dout[b*T*C+t_*C+c]
 					dwteIx := &dwte[ix*C+c]
 					dwpeTc := &dwpe[t_*C+c]
-//line llmc_forward.go:88
-					atomic.Add(dwteIx, *doutBtc)
+					/*line llmc_forward.go:88*/ atomic.Add(dwteIx, *doutBtc)
 					atomic.Add(dwpeTc, *doutBtc)
 				}
 			}
@@ -220,8 +205,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_o := compiled.Scratch[[]float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_forward.go:100
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_forward.go:100*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
@@ -231,13 +215,11 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:103
-			if idx >= N {
+			/*line llmc_forward.go:103*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_forward.go:108
-			x := inp[idx*C:]
+			/*line llmc_forward.go:108*/ x := inp[idx*C:]
 			sum := float32(0.0)
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
@@ -245,8 +227,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line llmc_forward.go:112
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line llmc_forward.go:112*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -275,16 +256,13 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line llmc_forward.go:128
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_forward.go:113
-				sum += x[i]
+			/*line llmc_forward.go:128*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line llmc_forward.go:113*/ sum += x[i]
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_forward.go:120
-	var gc_c1v [32]float32
+	/*line llmc_forward.go:120*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -302,11 +280,9 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line llmc_forward.go:115
-			gc_c1v[gc_lane] = sum
+			/*line llmc_forward.go:115*/ gc_c1v[gc_lane] = sum
 		}
-//line llmc_forward.go:115
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_forward.go:115*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		var gc_memoIn float32
 		var gc_memoOut float32
 		gc_ran := false
@@ -317,22 +293,18 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:104
-			var sum float32
-//line llmc_forward.go:115
-			sum = gc_c1r[gc_lane]
+			/*line llmc_forward.go:104*/ var sum float32
+			/*line llmc_forward.go:115*/ sum = gc_c1r[gc_lane]
 			var m float32
 			if gc_ran && compiled.Same32(sum, gc_memoIn) {
 				m = gc_memoOut
 			} else {
 				gc_memoIn = sum
-//line llmc_forward.go:116
-				m = sum / float32(C)
+				/*line llmc_forward.go:116*/ m = sum / float32(C)
 				gc_memoOut = m
 				gc_ran = true
 			}
-//line llmc_forward.go:117
-			if (gc_rank&(32-1)) == 0 && mean != nil {
+			/*line llmc_forward.go:117*/ if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
 			sum = 0.0
@@ -342,8 +314,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-//line llmc_forward.go:123
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line llmc_forward.go:123*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -373,17 +344,14 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-//line llmc_forward.go:139
-			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
-//line llmc_forward.go:124
-				diff := x[i_] - m
+			/*line llmc_forward.go:139*/ for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
+				/*line llmc_forward.go:124*/ diff := x[i_] - m
 				sum += diff * diff
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_forward.go:132
-	var gc_c2v [32]float32
+	/*line llmc_forward.go:132*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -401,11 +369,9 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line llmc_forward.go:127
-			gc_c2v[gc_lane] = sum
+			/*line llmc_forward.go:127*/ gc_c2v[gc_lane] = sum
 		}
-//line llmc_forward.go:127
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line llmc_forward.go:127*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -413,16 +379,13 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:104
-			var sum float32
-//line llmc_forward.go:127
-			sum = gc_c2r[gc_lane]
+			/*line llmc_forward.go:104*/ var sum float32
+			/*line llmc_forward.go:127*/ sum = gc_c2r[gc_lane]
 			s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
 			if (gc_rank&(32-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
-//line llmc_forward.go:134
-			o := out[idx*C:]
+			/*line llmc_forward.go:134*/ o := out[idx*C:]
 			gc_s_sum[gc_rank] = sum
 			gc_s_s[gc_rank] = s
 			gc_s_o[gc_rank] = o
@@ -430,8 +393,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
-//line llmc_forward.go:135
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+	/*line llmc_forward.go:135*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -462,10 +424,8 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips3 == gc_chunk3 {
 				gc_more3 = true
 			}
-//line llmc_forward.go:151
-			for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
-//line llmc_forward.go:139
-				n := s * (x[c] - m)
+			/*line llmc_forward.go:151*/ for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
+				/*line llmc_forward.go:139*/ n := s * (x[c] - m)
 				o[c] = n*weight[c] + bias[c]
 			}
 		}
@@ -498,8 +458,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 	gc_n := gc_b.Len()
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_forward.go:168
-	var gc_l_ownPos [32]int
+	/*line llmc_forward.go:168*/ var gc_l_ownPos [32]int
 	var gc_l_x [32][]float32
 	var gc_l_maxval [32]float32
 	var gc_l_sumval [32]float32
@@ -518,76 +477,60 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:163
-			t.Assert(T%4 == 0)
-//line llmc_forward.go:172
-			if idx >= N*T {
+			/*line llmc_forward.go:163*/ t.Assert(T%4 == 0)
+			/*line llmc_forward.go:172*/ if idx >= N*T {
 				gc_dead |= uint32(1) << gc_lane
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
-//line llmc_forward.go:175
-			ownPos := idx % T
+			/*line llmc_forward.go:175*/ ownPos := idx % T
 			posBy4 := ownPos / 4
-//line llmc_forward.go:179
-			x := inp[idx*T:]
-//line llmc_forward.go:182
-			maxval := float32(-math.MaxFloat32)
+			/*line llmc_forward.go:179*/ x := inp[idx*T:]
+			/*line llmc_forward.go:182*/ maxval := float32(-math.MaxFloat32)
 			sumval := float32(0.0)
-//line llmc_forward.go:185
-			xVec := toFloat4s(x)
+			/*line llmc_forward.go:185*/ xVec := toFloat4s(x)
 			for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line llmc_forward.go:187
-				v := xVec[i]
+				/*line llmc_forward.go:187*/ v := xVec[i]
 				oldMaxval := maxval
 				{
 					k := int(0)
-//line llmc_forward.go:190
-					maxval = fmaxf(maxval, vecAt(&v, k))
+					/*line llmc_forward.go:190*/ maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
 					k := int(1)
-//line llmc_forward.go:190
-					maxval = fmaxf(maxval, vecAt(&v, k))
+					/*line llmc_forward.go:190*/ maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
 					k := int(2)
-//line llmc_forward.go:190
-					maxval = fmaxf(maxval, vecAt(&v, k))
+					/*line llmc_forward.go:190*/ maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
 					k := int(3)
-//line llmc_forward.go:190
-					maxval = fmaxf(maxval, vecAt(&v, k))
+					/*line llmc_forward.go:190*/ maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				sumval *= expf(invTemperature * (oldMaxval - maxval))
 				{
 					k_ := int(0)
-//line llmc_forward.go:194
-					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					/*line llmc_forward.go:194*/ sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
 					k_ := int(1)
-//line llmc_forward.go:194
-					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					/*line llmc_forward.go:194*/ sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
 					k_ := int(2)
-//line llmc_forward.go:194
-					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					/*line llmc_forward.go:194*/ sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
 					k_ := int(3)
-//line llmc_forward.go:194
-					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					/*line llmc_forward.go:194*/ sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 			}
-//line llmc_forward.go:198
-			if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
+			/*line llmc_forward.go:198*/ if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
 				oldMaxval_ := maxval
 				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
 				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
@@ -598,8 +541,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_l_maxval[gc_lane] = maxval
 			gc_l_sumval[gc_lane] = sumval
 		}
-//line llmc_forward.go:205
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
+		/*line llmc_forward.go:205*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -607,14 +549,12 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_pos.Thread = gc_w + gc_lane
 			maxval := gc_l_maxval[gc_lane]
 			sumval := gc_l_sumval[gc_lane]
-//line llmc_forward.go:205
-			globalMaxval := gc_c1r[gc_lane]
+			/*line llmc_forward.go:205*/ globalMaxval := gc_c1r[gc_lane]
 			sumval *= expf(invTemperature * (maxval - globalMaxval))
 			gc_l_sumval[gc_lane] = sumval
 			gc_l_globalMaxval[gc_lane] = globalMaxval
 		}
-//line llmc_forward.go:208
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
+		/*line llmc_forward.go:208*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
 		var gc_memoIn float32
 		var gc_memoOut float32
 		gc_ran := false
@@ -628,26 +568,22 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			ownPos := gc_l_ownPos[gc_lane]
 			x := gc_l_x[gc_lane]
 			globalMaxval := gc_l_globalMaxval[gc_lane]
-//line llmc_forward.go:208
-			sum := gc_c2r[gc_lane]
+			/*line llmc_forward.go:208*/ sum := gc_c2r[gc_lane]
 			var norm float32
 			if gc_ran && compiled.Same32(sum, gc_memoIn) {
 				norm = gc_memoOut
 			} else {
 				gc_memoIn = sum
-//line llmc_forward.go:209
-				norm = 1. / sum
+				/*line llmc_forward.go:209*/ norm = 1. / sum
 				gc_memoOut = norm
 				gc_ran = true
 			}
-//line llmc_forward.go:212
-			for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
+			/*line llmc_forward.go:212*/ for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line llmc_forward.go:214
-				ev := expf(invTemperature * (x[i_] - globalMaxval))
+				/*line llmc_forward.go:214*/ ev := expf(invTemperature * (x[i_] - globalMaxval))
 				out[idx*T+i_] = ev * norm
 			}
 		}
@@ -685,8 +621,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:241
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:241*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -704,8 +639,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 						idx := gc_bx*gc_bdx + gc_tx
 						b := gc_q
 						rest := (gc_tx + gc_r)
-//line llmc_forward.go:231
-						nh_ := rest / (N * d)
+						/*line llmc_forward.go:231*/ nh_ := rest / (N * d)
 						rest = rest % (N * d)
 						n := rest / d
 						d_ := rest % d
@@ -720,8 +654,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:229
-					b := idx / (NH * N * d)
+					/*line llmc_forward.go:229*/ b := idx / (NH * N * d)
 					rest := idx % (NH * N * d)
 					nh_ := rest / (N * d)
 					rest = rest % (N * d)
@@ -770,8 +703,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:264
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:264*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -789,8 +721,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 						idx := gc_bx*gc_bdx + gc_tx
 						b := gc_q
 						rest := (gc_tx + gc_r)
-//line llmc_forward.go:253
-						nh_ := rest / (N * d)
+						/*line llmc_forward.go:253*/ nh_ := rest / (N * d)
 						rest = rest % (N * d)
 						n := rest / d
 						d_ := rest % d
@@ -803,8 +734,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:251
-					b := idx / (NH * N * d)
+					/*line llmc_forward.go:251*/ b := idx / (NH * N * d)
 					rest := idx % (NH * N * d)
 					nh_ := rest / (N * d)
 					rest = rest % (N * d)
@@ -854,8 +784,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:291
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:291*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -866,8 +795,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 				gc_at := inp[gc_off:][:gc_to]
 				gc_at2 := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line llmc_forward.go:272
-					xi := gc_at[gc_tx]
+					/*line llmc_forward.go:272*/ xi := gc_at[gc_tx]
 					cube := 0.044715 * xi * xi * xi
 					gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 				}
@@ -877,8 +805,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:272
-					xi := inp[i]
+					/*line llmc_forward.go:272*/ xi := inp[i]
 					cube := 0.044715 * xi * xi * xi
 					out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 				}
@@ -923,8 +850,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:304
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_forward.go:304*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -936,8 +862,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 				gc_at2 := dinp[gc_off:][:gc_to]
 				gc_at3 := dout[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line llmc_forward.go:285
-					x := gc_at[gc_tx]
+					/*line llmc_forward.go:285*/ x := gc_at[gc_tx]
 					cube := 0.044715 * x * x * x
 					tanhArg := geluScalingFactor() * (x + cube)
 					tanhOut := tanhf(tanhArg)
@@ -952,8 +877,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:285
-					x := inp[i]
+					/*line llmc_forward.go:285*/ x := inp[i]
 					cube := 0.044715 * x * x * x
 					tanhArg := geluScalingFactor() * (x + cube)
 					tanhOut := tanhf(tanhArg)

@@ -40,15 +40,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
-//line rodinia_btree.go:52
-	var i int
+	/*line rodinia_btree.go:52*/ var i int
 	var i_ int = 0
-//line rodinia_btree.go:53
-	for ; i_ < height; i_++ {
+	/*line rodinia_btree.go:53*/ for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(keysD, offsetD)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:58
-			gc_off := bid
+			/*line rodinia_btree.go:58*/ gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
 				gc_at := currKnodeD[gc_off:][:1]
 				gc_at2 := keysD[gc_off:][:1]
@@ -58,10 +55,8 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:56
-					if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
-//line rodinia_btree.go:60
-						if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
+					/*line rodinia_btree.go:56*/ if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
+						/*line rodinia_btree.go:60*/ if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
 							gc_at3[0] = int64(knodesD[gc_at3[0]].indices[thid])
 						}
 					}
@@ -70,10 +65,8 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:56
-					if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
-//line rodinia_btree.go:60
-						if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
+					/*line rodinia_btree.go:56*/ if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
+						/*line rodinia_btree.go:60*/ if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
 							offsetD[bid] = int64(knodesD[offsetD[bid]].indices[thid])
 						}
 					}
@@ -85,25 +78,19 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:74
-			gc_off2 := bid
+			/*line rodinia_btree.go:74*/ gc_off2 := bid
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
 				gc_at4 := currKnodeD[gc_off2:][:1]
 				gc_at5 := offsetD[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line rodinia_btree.go:68
-					gc_at4[0] = gc_at5[0]
-//line rodinia_btree.go:68
-					gc_at4[0] = gc_at5[0]
-//line rodinia_btree.go:68
-					gc_at4[0] = gc_at5[0]
-//line rodinia_btree.go:68
-					gc_at4[0] = gc_at5[0]
+					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
+					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
+					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
+					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_btree.go:68
-					gc_at4[0] = gc_at5[0]
+					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -111,44 +98,36 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:68
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:68
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:68
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:68
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:68
-					currKnodeD[bid] = offsetD[bid]
+					/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 				}
 			}
 		}
 	}
-//line rodinia_btree.go:72
-	i = i_
+	/*line rodinia_btree.go:72*/ i = i_
 	_ = i
-//line rodinia_btree.go:73
-	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
+	/*line rodinia_btree.go:73*/ gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:77
-		gc_off3 := bid
+		/*line rodinia_btree.go:77*/ gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
 			gc_at6 := currKnodeD[gc_off3:][:1]
 			gc_at7 := keysD[gc_off3:][:1]
@@ -158,8 +137,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:76
-				if knodesD[gc_elem3].keys[thid] == gc_elem4 {
+				/*line rodinia_btree.go:76*/ if knodesD[gc_elem3].keys[thid] == gc_elem4 {
 					gc_at8[0].value = recordsD[knodesD[gc_elem3].indices[thid]].value
 				}
 			}
@@ -167,8 +145,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:76
-				if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
+				/*line rodinia_btree.go:76*/ if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
 					ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value
 				}
 			}
@@ -200,15 +177,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
-//line rodinia_btree.go:107
-	var i int
+	/*line rodinia_btree.go:107*/ var i int
 	var i_ int = 0
-//line rodinia_btree.go:108
-	for ; i_ < height; i_++ {
+	/*line rodinia_btree.go:108*/ for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(currKnodeD, offset2D) && compiled.Disjoint(startD, offsetD) && compiled.Disjoint(startD, offset2D) && compiled.Disjoint(lastKnodeD, offsetD) && compiled.Disjoint(lastKnodeD, offset2D) && compiled.Disjoint(endD, offsetD) && compiled.Disjoint(endD, offset2D)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:113
-			gc_off := bid
+			/*line rodinia_btree.go:113*/ gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
 				gc_at := currKnodeD[gc_off:][:1]
 				gc_at2 := startD[gc_off:][:1]
@@ -223,16 +197,13 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:110
-					if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
-//line rodinia_btree.go:114
-						if int(knodesD[gc_elem].indices[thid]) < knodesElem {
+					/*line rodinia_btree.go:110*/ if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
+						/*line rodinia_btree.go:114*/ if int(knodesD[gc_elem].indices[thid]) < knodesElem {
 							gc_at3[0] = int64(knodesD[gc_elem].indices[thid])
 						}
 					}
 					if (knodesD[gc_elem3].keys[thid] <= gc_elem4) && (knodesD[gc_elem3].keys[thid+1] > gc_elem4) {
-//line rodinia_btree.go:122
-						if int(knodesD[gc_elem3].indices[thid]) < knodesElem {
+						/*line rodinia_btree.go:122*/ if int(knodesD[gc_elem3].indices[thid]) < knodesElem {
 							gc_at6[0] = int64(knodesD[gc_elem3].indices[thid])
 						}
 					}
@@ -241,16 +212,13 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:110
-					if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
-//line rodinia_btree.go:114
-						if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
+					/*line rodinia_btree.go:110*/ if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
+						/*line rodinia_btree.go:114*/ if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
 							offsetD[bid] = int64(knodesD[currKnodeD[bid]].indices[thid])
 						}
 					}
 					if (knodesD[lastKnodeD[bid]].keys[thid] <= endD[bid]) && (knodesD[lastKnodeD[bid]].keys[thid+1] > endD[bid]) {
-//line rodinia_btree.go:122
-						if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
+						/*line rodinia_btree.go:122*/ if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
 							offset2D[bid] = int64(knodesD[lastKnodeD[bid]].indices[thid])
 						}
 					}
@@ -262,8 +230,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:136
-			gc_off2 := bid
+			/*line rodinia_btree.go:136*/ gc_off2 := bid
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) && gc_off2 < len(lastKnodeD) && gc_off2 < len(offset2D) {
 				gc_at7 := currKnodeD[gc_off2:][:1]
 				gc_at8 := offsetD[gc_off2:][:1]
@@ -271,22 +238,17 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_at10 := offset2D[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line rodinia_btree.go:130
-					gc_at7[0] = gc_at8[0]
+					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
-//line rodinia_btree.go:130
-					gc_at7[0] = gc_at8[0]
+					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
-//line rodinia_btree.go:130
-					gc_at7[0] = gc_at8[0]
+					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
-//line rodinia_btree.go:130
-					gc_at7[0] = gc_at8[0]
+					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_btree.go:130
-					gc_at7[0] = gc_at8[0]
+					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -295,49 +257,41 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:130
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:130
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:130
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:130
-						currKnodeD[bid] = offsetD[bid]
+						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_btree.go:130
-					currKnodeD[bid] = offsetD[bid]
+					/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 					lastKnodeD[bid] = offset2D[bid]
 				}
 			}
 		}
 	}
-//line rodinia_btree.go:134
-	i = i_
+	/*line rodinia_btree.go:134*/ i = i_
 	_ = i
-//line rodinia_btree.go:135
-	gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
+	/*line rodinia_btree.go:135*/ gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:139
-		gc_off3 := bid
+		/*line rodinia_btree.go:139*/ gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
 			gc_at11 := currKnodeD[gc_off3:][:1]
 			gc_at12 := startD[gc_off3:][:1]
@@ -350,8 +304,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
@@ -359,8 +312,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
@@ -368,8 +320,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
@@ -377,8 +328,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
@@ -386,8 +336,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:137
-				if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+				/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 					gc_at13[0] = knodesD[gc_elem5].indices[thid]
 				}
 			}
@@ -398,8 +347,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
 				}
@@ -407,8 +355,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
 				}
@@ -416,8 +363,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
 				}
@@ -425,8 +371,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
 				}
@@ -434,18 +379,15 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:137
-				if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+				/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 					RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 				}
 			}
 		}
 	}
-//line rodinia_btree.go:144
-	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
+	/*line rodinia_btree.go:144*/ gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_btree.go:148
-		gc_off4 := bid
+		/*line rodinia_btree.go:148*/ gc_off4 := bid
 		if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
 			gc_at14 := lastKnodeD[gc_off4:][:1]
 			gc_at15 := endD[gc_off4:][:1]
@@ -457,8 +399,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:143
-				if knodesD[gc_elem7].keys[thid] == gc_elem8 {
+				/*line rodinia_btree.go:143*/ if knodesD[gc_elem7].keys[thid] == gc_elem8 {
 					gc_at16[0] = knodesD[gc_elem7].indices[thid] - gc_elem9 + 1
 				}
 			}
@@ -466,8 +407,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_btree.go:143
-				if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
+				/*line rodinia_btree.go:143*/ if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
 					ReclenD[bid] = knodesD[lastKnodeD[bid]].indices[thid] - RecstartD[bid] + 1
 				}
 			}

@@ -58,11 +58,9 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						pointID := gc_tx + gc_bdx*gc_bx
-//line rodinia_kmeans.go:23
-						var i int
+						/*line rodinia_kmeans.go:23*/ var i int
 						{
-//line rodinia_kmeans.go:26
-							for i = 0; i < nfeatures; i++ {
+							/*line rodinia_kmeans.go:26*/ for i = 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
 							}
 						}
@@ -124,37 +122,30 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_kmeans.go:47
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
+						/*line rodinia_kmeans.go:47*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
 						index := -1
-//line rodinia_kmeans.go:51
-						if pointID < npoints {
+						/*line rodinia_kmeans.go:51*/ if pointID < npoints {
 							var i, j int
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-//line rodinia_kmeans.go:57
-							for i = 0; i < nclusters; i++ {
+							/*line rodinia_kmeans.go:57*/ for i = 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								ans := float32(0.0)
-//line rodinia_kmeans.go:61
-								for j = 0; j < nfeatures; j++ {
+								/*line rodinia_kmeans.go:61*/ for j = 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := (tFeatures[addr] -
 										cClusters[clusterBaseIndex+j])
 									ans += diff * diff
 								}
 								dist = ans
-//line rodinia_kmeans.go:71
-								if dist < minDist {
+								/*line rodinia_kmeans.go:71*/ if dist < minDist {
 									minDist = dist
 									index = i
 								}
 							}
 						}
-//line rodinia_kmeans.go:78
-						if pointID < npoints {
-//line rodinia_kmeans.go:80
-							membership[pointID] = int32(index)
+						/*line rodinia_kmeans.go:78*/ if pointID < npoints {
+							/*line rodinia_kmeans.go:80*/ membership[pointID] = int32(index)
 						}
 					}
 				}
@@ -208,8 +199,7 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 			}
 		}
 		ambTemp := float32(80.0)
-//line rodinia_kmeans.go:102
-		xy := nx * ny
+		/*line rodinia_kmeans.go:102*/ xy := nx * ny
 		compiled.OutOfLine(func() {
 			{
 				gc_ty := 0
@@ -218,10 +208,8 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
 						j := gc_bdy*gc_by + gc_ty
-//line rodinia_kmeans.go:101
-						c := i + j*nx
-//line rodinia_kmeans.go:104
-						var W, E, N, S int
+						/*line rodinia_kmeans.go:101*/ c := i + j*nx
+						/*line rodinia_kmeans.go:104*/ var W, E, N, S int
 						if i == 0 {
 							W = c
 						} else {
@@ -242,8 +230,7 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 						} else {
 							S = c + nx
 						}
-//line rodinia_kmeans.go:126
-						var temp1, temp2, temp3 float32
+						/*line rodinia_kmeans.go:126*/ var temp1, temp2, temp3 float32
 						temp2 = tIn[c]
 						temp1 = temp2
 						temp3 = tIn[c+xy]
@@ -254,8 +241,7 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 						E += xy
 						N += xy
 						S += xy
-//line rodinia_kmeans.go:138
-						for k := 1; k < nz-1; k++ {
+						/*line rodinia_kmeans.go:138*/ for k := 1; k < nz-1; k++ {
 							temp1 = temp2
 							temp2 = temp3
 							temp3 = tIn[c+xy]

@@ -49,49 +49,39 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_lud.go:69
-	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	/*line rodinia_lud.go:69*/ dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line rodinia_lud.go:75
-		periRow := periRow[:16]
-//line rodinia_lud.go:77
-		periCol := periCol[:16]
+		/*line rodinia_lud.go:75*/ periRow := periRow[:16]
+		/*line rodinia_lud.go:77*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:73
-					var i, j, arrayOffset int
+					/*line rodinia_lud.go:73*/ var i, j, arrayOffset int
 					var idx int
-//line rodinia_lud.go:76
-					if gc_tx < ludBlockSize {
+					/*line rodinia_lud.go:76*/ if gc_tx < ludBlockSize {
 						idx = gc_tx
-//line rodinia_lud.go:79
-						arrayOffset = offset*matrixDim + offset
+						/*line rodinia_lud.go:79*/ arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-//line rodinia_lud.go:85
-						arrayOffset = offset*matrixDim + offset
+						/*line rodinia_lud.go:85*/ arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
 							arrayOffset += matrixDim
 						}
 					} else {
-//line rodinia_lud.go:92
-						idx = gc_tx - ludBlockSize
-//line rodinia_lud.go:94
-						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
+						/*line rodinia_lud.go:92*/ idx = gc_tx - ludBlockSize
+						/*line rodinia_lud.go:94*/ arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-//line rodinia_lud.go:100
-						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
+						/*line rodinia_lud.go:100*/ arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
@@ -103,24 +93,17 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 		}
 	})
 	compiled.OutOfLine(func() {
-//line rodinia_lud.go:116
-		dia := dia[:16]
-//line rodinia_lud.go:118
-		periRow := periRow[:16]
-//line rodinia_lud.go:120
-		periCol := periCol[:16]
+		/*line rodinia_lud.go:116*/ dia := dia[:16]
+		/*line rodinia_lud.go:118*/ periRow := periRow[:16]
+		/*line rodinia_lud.go:120*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:127
-					var i int
-//line rodinia_lud.go:129
-					var j int
-//line rodinia_lud.go:131
-					var idx int
-//line rodinia_lud.go:109
-					if gc_tx < ludBlockSize {
+					/*line rodinia_lud.go:127*/ var i int
+					/*line rodinia_lud.go:129*/ var j int
+					/*line rodinia_lud.go:131*/ var idx int
+					/*line rodinia_lud.go:109*/ if gc_tx < ludBlockSize {
 						idx = gc_tx
 						for i = 1; i < ludBlockSize; i++ {
 							for j = 0; j < i; j++ {
@@ -142,20 +125,15 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:132
-		periCol := periCol[:16]
+		/*line rodinia_lud.go:132*/ periCol := periCol[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:139
-					var i int
-//line rodinia_lud.go:141
-					var arrayOffset int
-//line rodinia_lud.go:143
-					var idx int
-//line rodinia_lud.go:128
-					if gc_tx < ludBlockSize {
+					/*line rodinia_lud.go:139*/ var i int
+					/*line rodinia_lud.go:141*/ var arrayOffset int
+					/*line rodinia_lud.go:143*/ var idx int
+					/*line rodinia_lud.go:128*/ if gc_tx < ludBlockSize {
 						idx = gc_tx
 						arrayOffset = (offset+1)*matrixDim + offset
 						for i = 1; i < ludBlockSize; i++ {

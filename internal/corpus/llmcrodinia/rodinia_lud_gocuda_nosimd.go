@@ -16,26 +16,21 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line rodinia_lud.go:22
-	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	/*line rodinia_lud.go:22*/ shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:21
-					var i, j int
-//line rodinia_lud.go:24
-					arrayOffset := offset*matrixDim + offset
+					/*line rodinia_lud.go:21*/ var i, j int
+					/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
 					var i_ int = 0
-//line rodinia_lud.go:25
-					for ; i_ < ludBlockSize; i_++ {
+					/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
 						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
-//line rodinia_lud.go:28
-					i = i_
+					/*line rodinia_lud.go:28*/ i = i_
 					_ = i
 					_ = j
 				}
@@ -43,14 +38,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		}
 	})
 	var i_2 int = 0
-//line rodinia_lud.go:30
-	for ; i_2 < ludBlockSize-1; i_2++ {
+	/*line rodinia_lud.go:30*/ for ; i_2 < ludBlockSize-1; i_2++ {
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line rodinia_lud.go:36
-				if gc_bound := i_2; gc_bound >= gc_to {
+				/*line rodinia_lud.go:36*/ if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
 					gc_from = gc_bound + 1
@@ -62,11 +55,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at2 := shadow[gc_off:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:49
-							var j int
+							/*line rodinia_lud.go:49*/ var j int
 							{
-//line rodinia_lud.go:33
-								for j = 0; j < i_2; j++ {
+								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
 									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
 								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
@@ -75,11 +66,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:43
-							var j int
+							/*line rodinia_lud.go:43*/ var j int
 							{
-//line rodinia_lud.go:33
-								for j = 0; j < i_2; j++ {
+								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
 									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
 								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
@@ -93,8 +82,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			shadow := shadow[:16]
 			{
 				gc_from, gc_to := 0, gc_bdx
-//line rodinia_lud.go:48
-				if gc_bound := i_2; gc_bound >= gc_to {
+				/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
 					gc_from = gc_bound + 1
@@ -106,11 +94,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at4 := shadow[gc_row:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:61
-							var j int
+							/*line rodinia_lud.go:61*/ var j int
 							{
-//line rodinia_lud.go:42
-								for j = 0; j < i_2+1; j++ {
+								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
 									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
 							}
@@ -118,11 +104,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:51
-							var j int
+							/*line rodinia_lud.go:51*/ var j int
 							{
-//line rodinia_lud.go:42
-								for j = 0; j < i_2+1; j++ {
+								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
@@ -138,22 +122,17 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:60
-					var i int
+					/*line rodinia_lud.go:60*/ var i int
 					_ = i
 					var arrayOffset int
-//line rodinia_lud.go:47
-					i = i_2
-//line rodinia_lud.go:55
-					arrayOffset = (offset+1)*matrixDim + offset
+					/*line rodinia_lud.go:47*/ i = i_2
+					/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
 					var i_3 int = 1
-//line rodinia_lud.go:56
-					for ; i_3 < ludBlockSize; i_3++ {
+					/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
 						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
-//line rodinia_lud.go:59
-					i = i_3
+					/*line rodinia_lud.go:59*/ i = i_3
 				}
 			}
 		}
@@ -171,11 +150,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line rodinia_lud.go:152
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	/*line rodinia_lud.go:152*/ periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-//line rodinia_lud.go:158
-	globalRowID := offset + (gc_by+1)*ludBlockSize
+	/*line rodinia_lud.go:158*/ globalRowID := offset + (gc_by+1)*ludBlockSize
 	globalColID := offset + (gc_bx+1)*ludBlockSize
 	{
 		gc_ty := 0
@@ -189,11 +166,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_at3 := periCol[gc_row][:gc_bdx]
 				gc_at4 := m[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line rodinia_lud.go:155
-					var i int
+					/*line rodinia_lud.go:155*/ var i int
 					var sum float32
-//line rodinia_lud.go:161
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line rodinia_lud.go:161*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -201,11 +176,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:155
-					var i int
+					/*line rodinia_lud.go:155*/ var i int
 					var sum float32
-//line rodinia_lud.go:161
-					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					/*line rodinia_lud.go:161*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
 					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
@@ -219,14 +192,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:176
-		periCol := periCol[:16]
+		/*line rodinia_lud.go:176*/ periCol := periCol[:16]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
-//line rodinia_lud.go:182
-				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
@@ -236,43 +207,34 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:166
-						var i int
+						/*line rodinia_lud.go:166*/ var i int
 						_ = i
-//line rodinia_lud.go:166
-						var sum lanes.Float32x8
+						/*line rodinia_lud.go:166*/ var sum lanes.Float32x8
 						sum = gc_vb2
 						var i_ int = 0
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_ = i_ + 1 {
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
 							var gc_ld2 lanes.Float32x8
-//line rodinia_lud.go:167
-							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+							/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 							} else {
 								break gc_steps2
 							}
-//line rodinia_lud.go:168
-							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
+							/*line rodinia_lud.go:168*/ sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
 						}
-//line rodinia_lud.go:167
-						i = i_
+						/*line rodinia_lud.go:167*/ i = i_
 						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:173
-						var i int
+						/*line rodinia_lud.go:173*/ var i int
 						_ = i
 						var sum float32
 						sum = 0
 						var i_ int = 0
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_++ {
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
 							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
-//line rodinia_lud.go:169
-						i = i_
+						/*line rodinia_lud.go:169*/ i = i_
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
@@ -282,47 +244,37 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:166
-						var i int
+						/*line rodinia_lud.go:166*/ var i int
 						_ = i
-//line rodinia_lud.go:166
-						var sum lanes.Float32x8
+						/*line rodinia_lud.go:166*/ var sum lanes.Float32x8
 						sum = gc_vb
 						var i_ int = 0
-//line rodinia_lud.go:167
-						if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+						/*line rodinia_lud.go:167*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 							break
 						}
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_ = i_ + 1 {
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
 							var gc_ld lanes.Float32x8
-//line rodinia_lud.go:167
-							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+							/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 							} else {
 								break gc_steps
 							}
-//line rodinia_lud.go:168
-							sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+							/*line rodinia_lud.go:168*/ sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
 						}
-//line rodinia_lud.go:167
-						i = i_
+						/*line rodinia_lud.go:167*/ i = i_
 						lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line rodinia_lud.go:173
-						var i int
+						/*line rodinia_lud.go:173*/ var i int
 						_ = i
 						var sum float32
 						sum = 0
 						var i_ int = 0
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_++ {
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
 							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 						}
-//line rodinia_lud.go:169
-						i = i_
+						/*line rodinia_lud.go:169*/ i = i_
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}

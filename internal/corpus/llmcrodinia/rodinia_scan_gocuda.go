@@ -54,26 +54,18 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	gc_s_memBi := compiled.Scratch[int](gc_b, 9)[:gc_n]
 	gc_s_bankOffsetA := compiled.Scratch[int](gc_b, 10)[:gc_n]
 	gc_s_bankOffsetB := compiled.Scratch[int](gc_b, 11)[:gc_n]
-//line rodinia_scan.go:185
-	sData := gocuda.DynamicShared[uint32](t)
-//line rodinia_scan.go:199
-	var data []uint32 = sData
-//line rodinia_scan.go:199
-	var blockIndex_ int = blockIndex
-//line rodinia_scan.go:199
-	var blockSums []uint32 = gBlockSums
-//line rodinia_scan.go:199
-	var storeSum_ bool = storeSum
-//line rodinia_scan.go:159
-	var sData_ []uint32 = data
+	/*line rodinia_scan.go:185*/ sData := gocuda.DynamicShared[uint32](t)
+	/*line rodinia_scan.go:199*/ var data []uint32 = sData
+	/*line rodinia_scan.go:199*/ var blockIndex_ int = blockIndex
+	/*line rodinia_scan.go:199*/ var blockSums []uint32 = gBlockSums
+	/*line rodinia_scan.go:199*/ var storeSum_ bool = storeSum
+	/*line rodinia_scan.go:159*/ var sData_ []uint32 = data
 	stride_ := 1
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line rodinia_scan.go:184
-		var ai, bi, memAi, memBi, bankOffsetA, bankOffsetB int
-//line rodinia_scan.go:188
-		var base int
+		/*line rodinia_scan.go:184*/ var ai, bi, memAi, memBi, bankOffsetA, bankOffsetB int
+		/*line rodinia_scan.go:188*/ var base int
 		if baseIndex == 0 {
 			base = int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1)))
 		} else {
@@ -90,115 +82,92 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 		gc_s_bankOffsetA[gc_rank] = bankOffsetA
 		gc_s_bankOffsetB[gc_rank] = bankOffsetB
 	}
-//line rodinia_scan.go:111
-	for d := gc_bdx; d > 0; d >>= 1 {
+	/*line rodinia_scan.go:111*/ for d := gc_bdx; d > 0; d >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_scan.go:114
-		if gc_bound := d; gc_bound < gc_to {
+		/*line rodinia_scan.go:114*/ if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
-//line rodinia_scan.go:115
-				i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
+				/*line rodinia_scan.go:115*/ i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
 				ai_ := i + stride_ - 1
 				bi_ := ai_ + stride_
-//line rodinia_scan.go:119
-				ai_ += conflictFreeOffset(ai_)
+				/*line rodinia_scan.go:119*/ ai_ += conflictFreeOffset(ai_)
 				bi_ += conflictFreeOffset(bi_)
-//line rodinia_scan.go:122
-				sData_[bi_] += sData_[ai_]
+				/*line rodinia_scan.go:122*/ sData_[bi_] += sData_[ai_]
 			}
 		}
 		stride_ *= 2
 	}
-//line rodinia_scan.go:128
-	var r int = stride_
-//line rodinia_scan.go:159
-	stride := r
+	/*line rodinia_scan.go:128*/ var r int = stride_
+	/*line rodinia_scan.go:159*/ stride := r
 	var bIndex int
 	if blockIndex_ == 0 {
 		bIndex = gc_bx
 	} else {
 		bIndex = blockIndex_
 	}
-//line rodinia_scan.go:167
-	var sData_2 []uint32 = data
-//line rodinia_scan.go:167
-	var stride_2 int = stride
+	/*line rodinia_scan.go:167*/ var sData_2 []uint32 = data
+	/*line rodinia_scan.go:167*/ var stride_2 int = stride
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line rodinia_scan.go:166
-			clearLastElement(t, data, blockSums, bIndex, storeSum_)
+			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line rodinia_scan.go:166
-			clearLastElement(t, data, blockSums, bIndex, storeSum_)
+			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line rodinia_scan.go:166
-			clearLastElement(t, data, blockSums, bIndex, storeSum_)
+			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line rodinia_scan.go:166
-			clearLastElement(t, data, blockSums, bIndex, storeSum_)
+			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line rodinia_scan.go:166
-		clearLastElement(t, data, blockSums, bIndex, storeSum_)
+		/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 	}
-//line rodinia_scan.go:137
-	for d_ := 1; d_ <= gc_bdx; d_ *= 2 {
+	/*line rodinia_scan.go:137*/ for d_ := 1; d_ <= gc_bdx; d_ *= 2 {
 		stride_2 >>= 1
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_scan.go:141
-		if gc_bound := d_; gc_bound < gc_to {
+		/*line rodinia_scan.go:141*/ if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid_ := gc_tx
-//line rodinia_scan.go:143
-				i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
+				/*line rodinia_scan.go:143*/ i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
 				ai_2 := i_ + stride_2 - 1
 				bi_2 := ai_2 + stride_2
-//line rodinia_scan.go:147
-				ai_2 += conflictFreeOffset(ai_2)
+				/*line rodinia_scan.go:147*/ ai_2 += conflictFreeOffset(ai_2)
 				bi_2 += conflictFreeOffset(bi_2)
-//line rodinia_scan.go:150
-				t_ := sData_2[ai_2]
+				/*line rodinia_scan.go:150*/ t_ := sData_2[ai_2]
 				sData_2[ai_2] = sData_2[bi_2]
 				sData_2[bi_2] += t_
 			}
 		}
 	}
-//line rodinia_scan.go:201
-	var gOdata_ []uint32 = gOdata
-//line rodinia_scan.go:201
-	var sData_3 []uint32 = sData
-//line rodinia_scan.go:201
-	var n_ int = n
-//line rodinia_scan.go:201
-	var isNP2_ bool = isNP2
+	/*line rodinia_scan.go:201*/ var gOdata_ []uint32 = gOdata
+	/*line rodinia_scan.go:201*/ var sData_3 []uint32 = sData
+	/*line rodinia_scan.go:201*/ var n_ int = n
+	/*line rodinia_scan.go:201*/ var isNP2_ bool = isNP2
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ai := gc_s_ai[gc_rank]
@@ -207,18 +176,12 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 		memBi := gc_s_memBi[gc_rank]
 		bankOffsetA := gc_s_bankOffsetA[gc_rank]
 		bankOffsetB := gc_s_bankOffsetB[gc_rank]
-//line rodinia_scan.go:201
-		var ai_3 int = ai
-//line rodinia_scan.go:201
-		var bi_3 int = bi
-//line rodinia_scan.go:201
-		var memAi_ int = memAi
-//line rodinia_scan.go:201
-		var memBi_ int = memBi
-//line rodinia_scan.go:201
-		var bankOffsetA_ int = bankOffsetA
-//line rodinia_scan.go:201
-		var bankOffsetB_ int = bankOffsetB
+		/*line rodinia_scan.go:201*/ var ai_3 int = ai
+		/*line rodinia_scan.go:201*/ var bi_3 int = bi
+		/*line rodinia_scan.go:201*/ var memAi_ int = memAi
+		/*line rodinia_scan.go:201*/ var memBi_ int = memBi
+		/*line rodinia_scan.go:201*/ var bankOffsetA_ int = bankOffsetA
+		/*line rodinia_scan.go:201*/ var bankOffsetB_ int = bankOffsetB
 		gc_s_ai_3[gc_rank] = ai_3
 		gc_s_bi_3[gc_rank] = bi_3
 		gc_s_memAi_[gc_rank] = memAi_
@@ -234,8 +197,7 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 		memBi_ := gc_s_memBi_[gc_rank]
 		bankOffsetA_ := gc_s_bankOffsetA_[gc_rank]
 		bankOffsetB_ := gc_s_bankOffsetB_[gc_rank]
-//line rodinia_scan.go:74
-		gOdata_[memAi_] = sData_3[ai_3+bankOffsetA_]
+		/*line rodinia_scan.go:74*/ gOdata_[memAi_] = sData_3[ai_3+bankOffsetA_]
 		if isNP2_ {
 			if bi_3 < n_ {
 				gOdata_[memBi_] = sData_3[bi_3+bankOffsetB_]
@@ -268,18 +230,15 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_address := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line rodinia_scan.go:216
-	uni := gocuda.Shared[uint32](t, 1)[:1]
+	/*line rodinia_scan.go:216*/ uni := gocuda.Shared[uint32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_tx == 0 {
-//line rodinia_scan.go:218
-				uni[0] = uniforms[gc_bx+blockOffset]
+				/*line rodinia_scan.go:218*/ uni[0] = uniforms[gc_bx+blockOffset]
 			}
-//line rodinia_scan.go:221
-			address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
+			/*line rodinia_scan.go:221*/ address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
 			gc_s_address[gc_rank] = address
 		}
 	}
@@ -288,8 +247,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			address := gc_s_address[gc_rank]
-//line rodinia_scan.go:226
-			gData[address] += uni[0]
+			/*line rodinia_scan.go:226*/ gData[address] += uni[0]
 			gData[address+gc_bdx] += uint32(b2i(gc_tx+gc_bdx < n)) * uni[0]
 		}
 	}

@@ -20,11 +20,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bx := gc_bx
-//line rodinia_srad.go:30
-	nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
+	/*line rodinia_srad.go:30*/ nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
 	df := 0
-//line rodinia_srad.go:34
-	dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
+	/*line rodinia_srad.go:34*/ dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -41,10 +39,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_at := dPsum[:gc_to]
 				gc_at2 := dPsum2[:gc_to]
 				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line rodinia_srad.go:38
-					var i int
-//line rodinia_srad.go:43
-					gc_at[gc_tx] = dSums[gc_idx]
+					/*line rodinia_srad.go:38*/ var i int
+					/*line rodinia_srad.go:43*/ gc_at[gc_tx] = dSums[gc_idx]
 					gc_at2[gc_tx] = dSums2[gc_idx]
 					_ = i
 				}
@@ -55,12 +51,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:29
-						ei := (bx * sradNumberThreads) + tx
-//line rodinia_srad.go:38
-						var i int
-//line rodinia_srad.go:43
-						dPsum[tx] = dSums[ei*dMul]
+						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+						/*line rodinia_srad.go:38*/ var i int
+						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
 						_ = i
 					}
@@ -68,12 +61,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:29
-						ei := (bx * sradNumberThreads) + tx
-//line rodinia_srad.go:38
-						var i int
-//line rodinia_srad.go:43
-						dPsum[tx] = dSums[ei*dMul]
+						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+						/*line rodinia_srad.go:38*/ var i int
+						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
 						_ = i
 					}
@@ -81,12 +71,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:29
-						ei := (bx * sradNumberThreads) + tx
-//line rodinia_srad.go:38
-						var i int
-//line rodinia_srad.go:43
-						dPsum[tx] = dSums[ei*dMul]
+						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+						/*line rodinia_srad.go:38*/ var i int
+						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
 						_ = i
 					}
@@ -94,12 +81,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:29
-						ei := (bx * sradNumberThreads) + tx
-//line rodinia_srad.go:38
-						var i int
-//line rodinia_srad.go:43
-						dPsum[tx] = dSums[ei*dMul]
+						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+						/*line rodinia_srad.go:38*/ var i int
+						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
 						_ = i
 					}
@@ -107,20 +91,16 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-//line rodinia_srad.go:38
-					var i int
-//line rodinia_srad.go:43
-					dPsum[tx] = dSums[ei*dMul]
+					/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+					/*line rodinia_srad.go:38*/ var i int
+					/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
 					_ = i
 				}
 			}
 		}
 	}
-//line rodinia_srad.go:53
-	if nf == sradNumberThreads {
+	/*line rodinia_srad.go:53*/ if nf == sradNumberThreads {
 		var i_ int = 2
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
 			gc_b.Tick()
@@ -128,8 +108,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				return
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_srad.go:62
-				gc_qoff, gc_qd := 1, i_
+				/*line rodinia_srad.go:62*/ gc_qoff, gc_qd := 1, i_
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 					for gc_seg := 0; gc_seg < gc_bdx; {
 						gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -153,10 +132,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 									_ = tx
 									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8))))
 									if gc_if.ToBits() != 0 {
-//line rodinia_srad.go:57
-										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
-//line rodinia_srad.go:57
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at5[(gc_tx - gc_seg):])
+										/*line rodinia_srad.go:57*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+										/*line rodinia_srad.go:57*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_seg):])).Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at5[(gc_tx - gc_seg):])
 									}
 								}
 								archsimd.ClearAVXUpperBits()
@@ -164,8 +141,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								if (gc_tx + gc_r) == 0 {
-//line rodinia_srad.go:58
-									gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+									/*line rodinia_srad.go:58*/ gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
 									gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
 								}
 							}
@@ -174,8 +150,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								gc_pos.Thread = gc_base + gc_tx
 								tx := gc_tx
 								if (gc_tx + gc_r) == 0 {
-//line rodinia_srad.go:58
-									dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+									/*line rodinia_srad.go:58*/ dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
 									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 								}
 							}
@@ -186,8 +161,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:57
-						if (tx+1)%i_ == 0 {
+						/*line rodinia_srad.go:57*/ if (tx+1)%i_ == 0 {
 							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
 							dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 						}
@@ -196,8 +170,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line rodinia_srad.go:68
-		if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+		/*line rodinia_srad.go:68*/ if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 			gc_from = gc_bound
 		}
 		if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
@@ -211,33 +184,26 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_at9 := dSums2[gc_off4:][:1]
 				gc_at10 := dPsum2[:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rodinia_srad.go:30
-					var i int
+					/*line rodinia_srad.go:30*/ var i int
 					_ = i
-//line rodinia_srad.go:63
-					i = i_
-//line rodinia_srad.go:66
-					gc_at7[0] = gc_at8[gc_tx]
+					/*line rodinia_srad.go:63*/ i = i_
+					/*line rodinia_srad.go:66*/ gc_at7[0] = gc_at8[gc_tx]
 					gc_at9[0] = gc_at10[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
-//line rodinia_srad.go:30
-					var i int
+					/*line rodinia_srad.go:30*/ var i int
 					_ = i
-//line rodinia_srad.go:63
-					i = i_
-//line rodinia_srad.go:66
-					dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+					/*line rodinia_srad.go:63*/ i = i_
+					/*line rodinia_srad.go:66*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 					dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 				}
 			}
 		}
 	} else {
-//line rodinia_srad.go:71
-		if bx != (gc_gdx - 1) {
+		/*line rodinia_srad.go:71*/ if bx != (gc_gdx - 1) {
 			var i_2 int = 2
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
 				gc_b.Tick()
@@ -245,8 +211,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					return
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_srad.go:80
-					gc_qoff2, gc_qd2 := 1, i_2
+					/*line rodinia_srad.go:80*/ gc_qoff2, gc_qd2 := 1, i_2
 					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
 						for gc_seg2 := 0; gc_seg2 < gc_bdx; {
 							gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
@@ -270,10 +235,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 										_ = tx
 										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r2), 8))))
 										if gc_if2.ToBits() != 0 {
-//line rodinia_srad.go:75
-											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at11[(gc_tx - gc_seg2):])
-//line rodinia_srad.go:75
-											archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at13[(gc_tx - gc_seg2):])
+											/*line rodinia_srad.go:75*/ archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at11[(gc_tx - gc_seg2):])
+											/*line rodinia_srad.go:75*/ archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at13[(gc_tx - gc_seg2):])
 										}
 									}
 									archsimd.ClearAVXUpperBits()
@@ -281,8 +244,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_seg2 + gc_u2
 									if (gc_tx + gc_r2) == 0 {
-//line rodinia_srad.go:76
-										gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+										/*line rodinia_srad.go:76*/ gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
 										gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
 									}
 								}
@@ -291,8 +253,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 									gc_pos.Thread = gc_base + gc_tx
 									tx := gc_tx
 									if (gc_tx + gc_r2) == 0 {
-//line rodinia_srad.go:76
-										dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+										/*line rodinia_srad.go:76*/ dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
 										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
 									}
 								}
@@ -303,8 +264,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line rodinia_srad.go:75
-							if (tx+1)%i_2 == 0 {
+							/*line rodinia_srad.go:75*/ if (tx+1)%i_2 == 0 {
 								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
 								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
 							}
@@ -313,8 +273,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 			gc_from, gc_to := 0, gc_bdx
-//line rodinia_srad.go:86
-			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+			/*line rodinia_srad.go:86*/ if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
@@ -328,40 +287,32 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_at17 := dSums2[gc_off7:][:1]
 					gc_at18 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rodinia_srad.go:30
-						var i int
+						/*line rodinia_srad.go:30*/ var i int
 						_ = i
-//line rodinia_srad.go:81
-						i = i_2
-//line rodinia_srad.go:84
-						gc_at15[0] = gc_at16[gc_tx]
+						/*line rodinia_srad.go:81*/ i = i_2
+						/*line rodinia_srad.go:84*/ gc_at15[0] = gc_at16[gc_tx]
 						gc_at17[0] = gc_at18[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line rodinia_srad.go:30
-						var i int
+						/*line rodinia_srad.go:30*/ var i int
 						_ = i
-//line rodinia_srad.go:81
-						i = i_2
-//line rodinia_srad.go:84
-						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						/*line rodinia_srad.go:81*/ i = i_2
+						/*line rodinia_srad.go:84*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 					}
 				}
 			}
 		} else {
 			var i_3 int = 2
-//line rodinia_srad.go:89
-			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
+			/*line rodinia_srad.go:89*/ for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line rodinia_srad.go:90
-				if nf >= i_3 {
+				/*line rodinia_srad.go:90*/ if nf >= i_3 {
 					df = i_3
 				}
 			}
@@ -370,43 +321,34 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
 					gc_pos.Thread = gc_step2 + 0
-//line rodinia_srad.go:102
-					var i int
+					/*line rodinia_srad.go:102*/ var i int
 					_ = i
-//line rodinia_srad.go:93
-					i = i_3
+					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
 					gc_pos.Thread = gc_step2 + 1
-//line rodinia_srad.go:98
-					var i int
+					/*line rodinia_srad.go:98*/ var i int
 					_ = i
-//line rodinia_srad.go:93
-					i = i_3
+					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
 					gc_pos.Thread = gc_step2 + 2
-//line rodinia_srad.go:98
-					var i int
+					/*line rodinia_srad.go:98*/ var i int
 					_ = i
-//line rodinia_srad.go:93
-					i = i_3
+					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
 					gc_pos.Thread = gc_step2 + 3
-//line rodinia_srad.go:98
-					var i int
+					/*line rodinia_srad.go:98*/ var i int
 					_ = i
-//line rodinia_srad.go:93
-					i = i_3
+					/*line rodinia_srad.go:93*/ i = i_3
 				}
 			}
 			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var i int
 				_ = i
-//line rodinia_srad.go:93
-				i = i_3
+				/*line rodinia_srad.go:93*/ i = i_3
 			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
 				gc_b.Tick()
@@ -414,8 +356,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					return
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_srad.go:102
-					gc_qoff3, gc_qd3 := 1, i_4
+					/*line rodinia_srad.go:102*/ gc_qoff3, gc_qd3 := 1, i_4
 					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
 						for gc_seg3 := 0; gc_seg3 < gc_bdx; {
 							gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
@@ -436,13 +377,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 									for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
 										gc_tx := gc_vstep3
 										var tx int = gc_tx
-//line rodinia_srad.go:97
-										gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
+										/*line rodinia_srad.go:97*/ gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
 										if gc_if3.ToBits() != 0 {
-//line rodinia_srad.go:97
-											archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at19[(gc_tx - gc_seg3):])
-//line rodinia_srad.go:97
-											archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at21[(gc_tx - gc_seg3):])
+											/*line rodinia_srad.go:97*/ archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at19[(gc_tx - gc_seg3):])
+											/*line rodinia_srad.go:97*/ archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx-gc_seg3):])).Merge(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at21[(gc_tx - gc_seg3):])
 										}
 									}
 									archsimd.ClearAVXUpperBits()
@@ -450,8 +388,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_seg3 + gc_u3
 									tx := gc_tx
-//line rodinia_srad.go:97
-									if (gc_tx+gc_r3) == 0 && tx < df {
+									/*line rodinia_srad.go:97*/ if (gc_tx+gc_r3) == 0 && tx < df {
 										gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
 										gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
 									}
@@ -460,8 +397,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									tx := gc_tx
-//line rodinia_srad.go:97
-									if (gc_tx+gc_r3) == 0 && tx < df {
+									/*line rodinia_srad.go:97*/ if (gc_tx+gc_r3) == 0 && tx < df {
 										dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
 										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
 									}
@@ -473,8 +409,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line rodinia_srad.go:97
-							if (tx+1)%i_4 == 0 && tx < df {
+							/*line rodinia_srad.go:97*/ if (tx+1)%i_4 == 0 && tx < df {
 								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
 								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
 							}
@@ -483,14 +418,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 			compiled.OutOfLine(func() {
-//line rodinia_srad.go:107
-				dPsum := dPsum[:512]
-//line rodinia_srad.go:109
-				dPsum2 := dPsum2[:512]
+				/*line rodinia_srad.go:107*/ dPsum := dPsum[:512]
+				/*line rodinia_srad.go:109*/ dPsum2 := dPsum2[:512]
 				{
 					gc_from, gc_to := 0, gc_bdx
-//line rodinia_srad.go:113
-					if gc_bound := (df - 1); gc_bound > gc_from {
+					/*line rodinia_srad.go:113*/ if gc_bound := (df - 1); gc_bound > gc_from {
 						gc_from = gc_bound
 					}
 					if gc_bound := (df - 1); gc_bound < gc_to-1 {
@@ -505,18 +437,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							gc_at26 := dSums2[gc_off10:][:1]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_pos.Thread = gc_base + gc_tx
-//line rodinia_srad.go:30
-								var i int
-//line rodinia_srad.go:103
-								i = i_4
+								/*line rodinia_srad.go:30*/ var i int
+								/*line rodinia_srad.go:103*/ i = i_4
 								{
-//line rodinia_srad.go:107
-									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+									/*line rodinia_srad.go:107*/ for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
 										gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
 									}
-//line rodinia_srad.go:112
-									gc_at25[0] = gc_at23[gc_tx]
+									/*line rodinia_srad.go:112*/ gc_at25[0] = gc_at23[gc_tx]
 									gc_at26[0] = gc_at24[gc_tx]
 								}
 							}
@@ -524,18 +452,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_pos.Thread = gc_base + gc_tx
 								tx := gc_tx
-//line rodinia_srad.go:30
-								var i int
-//line rodinia_srad.go:103
-								i = i_4
+								/*line rodinia_srad.go:30*/ var i int
+								/*line rodinia_srad.go:103*/ i = i_4
 								{
-//line rodinia_srad.go:107
-									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+									/*line rodinia_srad.go:107*/ for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										dPsum[tx] = dPsum[tx] + dSums[i]
 										dPsum2[tx] = dPsum2[tx] + dSums2[i]
 									}
-//line rodinia_srad.go:112
-									dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+									/*line rodinia_srad.go:112*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 								}
 							}

@@ -41,11 +41,9 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_nested.go:25
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_nested.go:25*/ idata := gIdata[gc_bx*gc_bdx:]
 	odata := gOdata[gc_bx:]
-//line cheng_nested.go:33
-	istride := isize >> 1
+	/*line cheng_nested.go:33*/ istride := isize >> 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -55,14 +53,12 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_nested.go:28
-			if isize == 2 && tid == 0 {
+			/*line cheng_nested.go:28*/ if isize == 2 && tid == 0 {
 				gOdata[gc_bx] = idata[0] + idata[1]
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line cheng_nested.go:34
-			if istride > 1 && tid < istride {
+			/*line cheng_nested.go:34*/ if istride > 1 && tid < istride {
 				idata[tid] += idata[tid+istride]
 			}
 		}
@@ -75,8 +71,7 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_nested.go:40
-			if tid == 0 {
+			/*line cheng_nested.go:40*/ if tid == 0 {
 				cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: int(istride)}}
 				if err := dev.Launch(cfg, GpuRecursiveReduceKernel(dev, idata, odata, istride)); err != nil {
 					panic(err)

@@ -38,8 +38,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:26
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:26*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -49,15 +48,13 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:28
-			if idx >= n {
+			/*line cheng_reduce.go:28*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:32
-	for stride := 1; stride < gc_bdx; stride *= 2 {
+	/*line cheng_reduce.go:32*/ for stride := 1; stride < gc_bdx; stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -66,8 +63,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:33
-				if tid%uint32(2*stride) == 0 {
+				/*line cheng_reduce.go:33*/ if tid%uint32(2*stride) == 0 {
 					idata[tid] += idata[tid+uint32(stride)]
 				}
 			}
@@ -81,8 +77,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:39
-			if tid == 0 {
+			/*line cheng_reduce.go:39*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -108,8 +103,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:53
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:53*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -119,15 +113,13 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:55
-			if idx >= n {
+			/*line cheng_reduce.go:55*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:59
-	for stride := 1; stride < gc_bdx; stride *= 2 {
+	/*line cheng_reduce.go:59*/ for stride := 1; stride < gc_bdx; stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -136,8 +128,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:60
-				index := 2 * stride * int(tid)
+				/*line cheng_reduce.go:60*/ index := 2 * stride * int(tid)
 				if index < gc_bdx {
 					idata[index] += idata[index+stride]
 				}
@@ -152,8 +143,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:67
-			if tid == 0 {
+			/*line cheng_reduce.go:67*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -179,8 +169,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:81
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:81*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -190,15 +179,13 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:83
-			if idx >= n {
+			/*line cheng_reduce.go:83*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:87
-	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:87*/ for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -209,38 +196,30 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line cheng_reduce.go:78
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					/*line cheng_reduce.go:78*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var tid uint32 = uint32(gc_tx)
-//line cheng_reduce.go:88
-				if int(tid) < 0 || int(tid) > len(idata)-8 {
+				/*line cheng_reduce.go:88*/ if int(tid) < 0 || int(tid) > len(idata)-8 {
 					break
 				}
-//line cheng_reduce.go:88
-				if int(tid) < stride && uint(stride-int(tid)) > 7 {
+				/*line cheng_reduce.go:88*/ if int(tid) < stride && uint(stride-int(tid)) > 7 {
 					var gc_ld lanes.Int32x8
-//line cheng_reduce.go:88
-					if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+					/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 						gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
 					} else {
 						break gc_steps
 					}
-//line cheng_reduce.go:89
-					lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+					/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
 				} else {
-//line cheng_reduce.go:89
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+					/*line cheng_reduce.go:89*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						var gc_ld2 lanes.Int32x8
-//line cheng_reduce.go:88
-						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+						/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 							gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
 							break gc_steps
 						}
-//line cheng_reduce.go:89
-						lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
+						/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
 					}
 				}
 			}
@@ -251,8 +230,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:88
-				if int(tid) < stride {
+				/*line cheng_reduce.go:88*/ if int(tid) < stride {
 					idata[tid] += idata[int(tid)+stride]
 				}
 			}
@@ -266,8 +244,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:94
-			if tid == 0 {
+			/*line cheng_reduce.go:94*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -297,8 +274,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:109
-	idata := gIdata[uint32(gc_bx)*bdim*2:]
+	/*line cheng_reduce.go:109*/ idata := gIdata[uint32(gc_bx)*bdim*2:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -306,10 +282,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -317,10 +291,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -328,10 +300,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -339,10 +309,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -350,16 +318,13 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-			idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-			if idx+bdim < n {
+			/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+			/*line cheng_reduce.go:111*/ if idx+bdim < n {
 				gIdata[idx] += gIdata[idx+bdim]
 			}
 		}
 	}
-//line cheng_reduce.go:117
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:117*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -367,8 +332,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -376,8 +340,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -385,8 +348,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -394,8 +356,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -403,20 +364,17 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-				if tid < stride {
+				/*line cheng_reduce.go:118*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:125
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:125*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:131
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:131*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -425,40 +383,35 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step3 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-				if tid == 0 {
+				/*line cheng_reduce.go:124*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -469,8 +422,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -478,8 +430,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -487,8 +438,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -496,8 +446,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -505,8 +454,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-				if tid == 0 {
+				/*line cheng_reduce.go:124*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}
@@ -534,16 +482,13 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:138
-	idata := gIdata[uint32(gc_bx)*bdim*4:]
+	/*line cheng_reduce.go:138*/ idata := gIdata[uint32(gc_bx)*bdim*4:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:136
-			idx := uint32(gc_bx)*bdim*4 + tid
-//line cheng_reduce.go:140
-			if idx+3*bdim < n {
+			/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
+			/*line cheng_reduce.go:140*/ if idx+3*bdim < n {
 				a1 := gIdata[idx]
 				a2 := gIdata[idx+bdim]
 				a3 := gIdata[idx+2*bdim]
@@ -552,8 +497,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:150
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:150*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -561,8 +505,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -570,8 +513,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -579,8 +521,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -588,8 +529,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -597,20 +537,17 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-				if tid < stride {
+				/*line cheng_reduce.go:151*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:158
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:158*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:164
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:164*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -619,40 +556,35 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step2 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-				if tid == 0 {
+				/*line cheng_reduce.go:157*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -663,8 +595,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -672,8 +603,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -681,8 +611,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -690,8 +619,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -699,8 +627,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-				if tid == 0 {
+				/*line cheng_reduce.go:157*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}
@@ -728,16 +655,13 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:171
-	idata := gIdata[uint32(gc_bx)*bdim*8:]
+	/*line cheng_reduce.go:171*/ idata := gIdata[uint32(gc_bx)*bdim*8:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:169
-			idx := uint32(gc_bx)*bdim*8 + tid
-//line cheng_reduce.go:173
-			if idx+7*bdim < n {
+			/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
+			/*line cheng_reduce.go:173*/ if idx+7*bdim < n {
 				a1 := gIdata[idx]
 				a2 := gIdata[idx+bdim]
 				a3 := gIdata[idx+2*bdim]
@@ -750,8 +674,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:187
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:187*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -759,8 +682,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -768,8 +690,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -777,8 +698,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -786,8 +706,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -795,20 +714,17 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-				if tid < stride {
+				/*line cheng_reduce.go:188*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:195
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:195*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:201
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:201*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -817,40 +733,35 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step2 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-				if tid == 0 {
+				/*line cheng_reduce.go:194*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -861,8 +772,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -870,8 +780,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -879,8 +788,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -888,8 +796,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -897,8 +804,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-				if tid == 0 {
+				/*line cheng_reduce.go:194*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}

@@ -38,8 +38,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:26
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:26*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -49,15 +48,13 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:28
-			if idx >= n {
+			/*line cheng_reduce.go:28*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:32
-	for stride := 1; stride < gc_bdx; stride *= 2 {
+	/*line cheng_reduce.go:32*/ for stride := 1; stride < gc_bdx; stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -66,8 +63,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:33
-				if tid%uint32(2*stride) == 0 {
+				/*line cheng_reduce.go:33*/ if tid%uint32(2*stride) == 0 {
 					idata[tid] += idata[tid+uint32(stride)]
 				}
 			}
@@ -81,8 +77,7 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:39
-			if tid == 0 {
+			/*line cheng_reduce.go:39*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -108,8 +103,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:53
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:53*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -119,20 +113,17 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:55
-			if idx >= n {
+			/*line cheng_reduce.go:55*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:59
-	for stride := 1; stride < gc_bdx; stride *= 2 {
+	/*line cheng_reduce.go:59*/ for stride := 1; stride < gc_bdx; stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line cheng_reduce.go:64
-				if stride == 1 {
+				/*line cheng_reduce.go:64*/ if stride == 1 {
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
@@ -146,92 +137,69 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_rank := gc_base + gc_tx
 						gc_alive2 := gc_all2
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line cheng_reduce.go:50
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line cheng_reduce.go:50*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var tid uint32 = uint32(gc_tx)
-//line cheng_reduce.go:60
-						var index int = 2 * int(tid)
+						/*line cheng_reduce.go:60*/ var index int = 2 * int(tid)
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:61
-							if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
+							/*line cheng_reduce.go:61*/ if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
 								gc_ld = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 							} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
-//line cheng_reduce.go:62
-								gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
+								/*line cheng_reduce.go:62*/ gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:62
-							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-								gc_ld2 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+							/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+								/*line cheng_reduce.go:62*/ gc_ld2 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 							} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-								gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
+								/*line cheng_reduce.go:62*/ gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 							} else {
 								break gc_steps
 							}
 							gc_st := gc_ld2.Add(gc_ld)
-//line cheng_reduce.go:62
-							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line cheng_reduce.go:62
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
 							} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line cheng_reduce.go:62
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
 								break gc_steps
 							}
 						} else {
-//line cheng_reduce.go:62
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							/*line cheng_reduce.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
 							if gc_alive2.And(gc_if2).ToBits() != 0 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:61
-								if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
+								/*line cheng_reduce.go:61*/ if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
 									gc_ld3 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
-//line cheng_reduce.go:62
-									gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
+									/*line cheng_reduce.go:62*/ gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:62
-								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-									gc_ld4 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+								/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+									/*line cheng_reduce.go:62*/ gc_ld4 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-									gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
+									/*line cheng_reduce.go:62*/ gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 								} else {
 									break gc_steps
 								}
 								gc_st2 := gc_ld4.Add(gc_ld3)
-//line cheng_reduce.go:62
-								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line cheng_reduce.go:62
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line cheng_reduce.go:62
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
 									break gc_steps
 								}
@@ -248,8 +216,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:60
-				index := 2 * stride * int(tid)
+				/*line cheng_reduce.go:60*/ index := 2 * stride * int(tid)
 				if index < gc_bdx {
 					idata[index] += idata[index+stride]
 				}
@@ -264,8 +231,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:67
-			if tid == 0 {
+			/*line cheng_reduce.go:67*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -305,8 +271,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line cheng_reduce.go:81
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce.go:81*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -316,15 +281,13 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				continue
 			}
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce.go:83
-			if idx >= n {
+			/*line cheng_reduce.go:83*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line cheng_reduce.go:87
-	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:87*/ for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -336,38 +299,30 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line cheng_reduce.go:78
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line cheng_reduce.go:78*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid uint32 = uint32(gc_tx)
-//line cheng_reduce.go:88
-					if int(tid) < 0 || int(tid) > len(idata)-8 {
+					/*line cheng_reduce.go:88*/ if int(tid) < 0 || int(tid) > len(idata)-8 {
 						break
 					}
-//line cheng_reduce.go:88
-					if int(tid) < stride && uint(stride-int(tid)) > 7 {
+					/*line cheng_reduce.go:88*/ if int(tid) < stride && uint(stride-int(tid)) > 7 {
 						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:88
-						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+						/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 							gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
 							break gc_steps
 						}
-//line cheng_reduce.go:89
-						archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+						/*line cheng_reduce.go:89*/ archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
 					} else {
-//line cheng_reduce.go:89
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+						/*line cheng_reduce.go:89*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:88
-							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+							/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 								gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 							} else {
 								break gc_steps
 							}
-//line cheng_reduce.go:89
-							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
+							/*line cheng_reduce.go:89*/ archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
 						}
 					}
 				}
@@ -380,8 +335,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 					continue
 				}
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:88
-				if int(tid) < stride {
+				/*line cheng_reduce.go:88*/ if int(tid) < stride {
 					idata[tid] += idata[int(tid)+stride]
 				}
 			}
@@ -395,8 +349,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				continue
 			}
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:94
-			if tid == 0 {
+			/*line cheng_reduce.go:94*/ if tid == 0 {
 				gOdata[gc_bx] = idata[0]
 			}
 		}
@@ -426,8 +379,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:109
-	idata := gIdata[uint32(gc_bx)*bdim*2:]
+	/*line cheng_reduce.go:109*/ idata := gIdata[uint32(gc_bx)*bdim*2:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -435,10 +387,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -446,10 +396,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -457,10 +405,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -468,10 +414,8 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-				idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-				if idx+bdim < n {
+				/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+				/*line cheng_reduce.go:111*/ if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
@@ -479,16 +423,13 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:107
-			idx := uint32(gc_bx)*bdim*2 + tid
-//line cheng_reduce.go:111
-			if idx+bdim < n {
+			/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+			/*line cheng_reduce.go:111*/ if idx+bdim < n {
 				gIdata[idx] += gIdata[idx+bdim]
 			}
 		}
 	}
-//line cheng_reduce.go:117
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:117*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -496,8 +437,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -505,8 +445,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -514,8 +453,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -523,8 +461,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-					if tid < stride {
+					/*line cheng_reduce.go:118*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -532,20 +469,17 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:118
-				if tid < stride {
+				/*line cheng_reduce.go:118*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:125
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:125*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:131
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:131*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -554,40 +488,35 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step3 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step3 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-				if tid == 0 {
+				/*line cheng_reduce.go:124*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -598,8 +527,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -607,8 +535,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -616,8 +543,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -625,8 +551,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-					if tid == 0 {
+					/*line cheng_reduce.go:124*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -634,8 +559,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:124
-				if tid == 0 {
+				/*line cheng_reduce.go:124*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}
@@ -663,16 +587,13 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:138
-	idata := gIdata[uint32(gc_bx)*bdim*4:]
+	/*line cheng_reduce.go:138*/ idata := gIdata[uint32(gc_bx)*bdim*4:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:136
-			idx := uint32(gc_bx)*bdim*4 + tid
-//line cheng_reduce.go:140
-			if idx+3*bdim < n {
+			/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
+			/*line cheng_reduce.go:140*/ if idx+3*bdim < n {
 				a1 := gIdata[idx]
 				a2 := gIdata[idx+bdim]
 				a3 := gIdata[idx+2*bdim]
@@ -681,8 +602,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:150
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:150*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -690,8 +610,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -699,8 +618,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -708,8 +626,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -717,8 +634,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-					if tid < stride {
+					/*line cheng_reduce.go:151*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -726,20 +642,17 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:151
-				if tid < stride {
+				/*line cheng_reduce.go:151*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:158
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:158*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:164
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:164*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -748,40 +661,35 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step2 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-				if tid == 0 {
+				/*line cheng_reduce.go:157*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -792,8 +700,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -801,8 +708,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -810,8 +716,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -819,8 +724,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-					if tid == 0 {
+					/*line cheng_reduce.go:157*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -828,8 +732,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:157
-				if tid == 0 {
+				/*line cheng_reduce.go:157*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}
@@ -857,16 +760,13 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bdim := uint32(gc_bdx)
-//line cheng_reduce.go:171
-	idata := gIdata[uint32(gc_bx)*bdim*8:]
+	/*line cheng_reduce.go:171*/ idata := gIdata[uint32(gc_bx)*bdim*8:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := uint32(gc_tx)
-//line cheng_reduce.go:169
-			idx := uint32(gc_bx)*bdim*8 + tid
-//line cheng_reduce.go:173
-			if idx+7*bdim < n {
+			/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
+			/*line cheng_reduce.go:173*/ if idx+7*bdim < n {
 				a1 := gIdata[idx]
 				a2 := gIdata[idx+bdim]
 				a3 := gIdata[idx+2*bdim]
@@ -879,8 +779,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:187
-	for stride := bdim / 2; stride > 0; stride >>= 1 {
+	/*line cheng_reduce.go:187*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -888,8 +787,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -897,8 +795,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -906,8 +803,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -915,8 +811,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-					if tid < stride {
+					/*line cheng_reduce.go:188*/ if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
@@ -924,20 +819,17 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:188
-				if tid < stride {
+				/*line cheng_reduce.go:188*/ if tid < stride {
 					idata[tid] += idata[tid+stride]
 				}
 			}
 		}
 	}
-//line cheng_reduce.go:195
-	gc_apart := compiled.Disjoint(idata, gOdata)
+	/*line cheng_reduce.go:195*/ gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-//line cheng_reduce.go:201
-		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		/*line cheng_reduce.go:201*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
 			gc_elem := gc_at2[0]
@@ -946,40 +838,35 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				{
 					gc_tx := gc_step2 + 0
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 1
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 2
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 				{
 					gc_tx := gc_step2 + 3
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-				if tid == 0 {
+				/*line cheng_reduce.go:194*/ if tid == 0 {
 					gc_at[0] = gc_elem
 				}
 			}
@@ -990,8 +877,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -999,8 +885,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -1008,8 +893,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -1017,8 +901,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-					if tid == 0 {
+					/*line cheng_reduce.go:194*/ if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
 				}
@@ -1026,8 +909,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
-//line cheng_reduce.go:194
-				if tid == 0 {
+				/*line cheng_reduce.go:194*/ if tid == 0 {
 					gOdata[gc_bx] = idata[0]
 				}
 			}

@@ -40,10 +40,8 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line cheng_reduce_shfl.go:38
-	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-//line cheng_reduce_shfl.go:40
-	var gc_l_localSum_ [32]int32
+	/*line cheng_reduce_shfl.go:38*/ smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
+	/*line cheng_reduce_shfl.go:40*/ var gc_l_localSum_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -72,15 +70,13 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce_shfl.go:42
-				if idx >= n {
+				/*line cheng_reduce_shfl.go:42*/ if idx >= n {
 					gc_exited[gc_rank] = true
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L4
 				}
-//line cheng_reduce_shfl.go:49
-				var localSum_ int32 = gIdata[idx]
+				/*line cheng_reduce_shfl.go:49*/ var localSum_ int32 = gIdata[idx]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
@@ -93,8 +89,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					continue
 				}
 				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:22
-				localSum_ += gc_c1r[gc_lane]
+				/*line cheng_reduce_shfl.go:22*/ localSum_ += gc_c1r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
@@ -107,8 +102,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					continue
 				}
 				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:23
-				localSum_ += gc_c2r[gc_lane]
+				/*line cheng_reduce_shfl.go:23*/ localSum_ += gc_c2r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
@@ -121,8 +115,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					continue
 				}
 				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:24
-				localSum_ += gc_c3r[gc_lane]
+				/*line cheng_reduce_shfl.go:24*/ localSum_ += gc_c3r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
@@ -135,8 +128,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					continue
 				}
 				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:25
-				localSum_ += gc_c4r[gc_lane]
+				/*line cheng_reduce_shfl.go:25*/ localSum_ += gc_c4r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
@@ -157,14 +149,10 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				laneIdx := gc_tx % gocuda.WarpSize
 				warpIdx := gc_tx / gocuda.WarpSize
 				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:26
-				localSum_ += gc_c5r[gc_lane]
-//line cheng_reduce_shfl.go:28
-				var r int32 = localSum_
-//line cheng_reduce_shfl.go:49
-				localSum := r
-//line cheng_reduce_shfl.go:51
-				if laneIdx == 0 {
+				/*line cheng_reduce_shfl.go:26*/ localSum_ += gc_c5r[gc_lane]
+				/*line cheng_reduce_shfl.go:28*/ var r int32 = localSum_
+				/*line cheng_reduce_shfl.go:49*/ localSum := r
+				/*line cheng_reduce_shfl.go:51*/ if laneIdx == 0 {
 					smem[warpIdx] = localSum
 				}
 				gc_l_localSum_[gc_lane] = localSum_
@@ -172,8 +160,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:63
-	var gc_l_localSum_2 [32]int32
+	/*line cheng_reduce_shfl.go:63*/ var gc_l_localSum_2 [32]int32
 	var gc_c6r [32]int32
 	var gc_c7r [32]int32
 	var gc_c8r [32]int32
@@ -203,8 +190,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				laneIdx := gc_tx % gocuda.WarpSize
 				localSum := gc_s_localSum[gc_rank]
 				if gc_tx < gocuda.WarpSize {
-//line cheng_reduce_shfl.go:58
-					if gc_tx < shflSmemDim {
+					/*line cheng_reduce_shfl.go:58*/ if gc_tx < shflSmemDim {
 						localSum = smem[laneIdx]
 					} else {
 						localSum = 0
@@ -227,8 +213,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				warpIdx := gc_tx / gocuda.WarpSize
-//line cheng_reduce_shfl.go:65
-				if warpIdx == 0 {
+				/*line cheng_reduce_shfl.go:65*/ if warpIdx == 0 {
 					gc_m17 |= 1 << gc_lane
 				}
 			}
@@ -242,8 +227,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:66
-				var localSum_2 int32 = localSum
+				/*line cheng_reduce_shfl.go:66*/ var localSum_2 int32 = localSum
 				gc_l_localSum_2[gc_lane] = localSum_2
 			}
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
@@ -255,8 +239,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:22
-					localSum_2 += gc_c6r[gc_lane]
+					/*line cheng_reduce_shfl.go:22*/ localSum_2 += gc_c6r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
@@ -269,8 +252,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:23
-					localSum_2 += gc_c7r[gc_lane]
+					/*line cheng_reduce_shfl.go:23*/ localSum_2 += gc_c7r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
@@ -283,8 +265,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:24
-					localSum_2 += gc_c8r[gc_lane]
+					/*line cheng_reduce_shfl.go:24*/ localSum_2 += gc_c8r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
@@ -297,8 +278,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:25
-					localSum_2 += gc_c9r[gc_lane]
+					/*line cheng_reduce_shfl.go:25*/ localSum_2 += gc_c9r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
@@ -309,14 +289,10 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:35
-				var localSum int32
-//line cheng_reduce_shfl.go:26
-				localSum_2 += gc_c10r[gc_lane]
-//line cheng_reduce_shfl.go:28
-				var r_ int32 = localSum_2
-//line cheng_reduce_shfl.go:66
-				localSum = r_
+				/*line cheng_reduce_shfl.go:35*/ var localSum int32
+				/*line cheng_reduce_shfl.go:26*/ localSum_2 += gc_c10r[gc_lane]
+				/*line cheng_reduce_shfl.go:28*/ var r_ int32 = localSum_2
+				/*line cheng_reduce_shfl.go:66*/ localSum = r_
 				gc_l_localSum_2[gc_lane] = localSum_2
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -335,8 +311,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				continue
 			}
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:70
-			gOdata[gc_bx] = localSum
+			/*line cheng_reduce_shfl.go:70*/ gOdata[gc_bx] = localSum
 		}
 	}
 }

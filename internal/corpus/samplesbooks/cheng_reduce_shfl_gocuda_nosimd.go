@@ -22,10 +22,8 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line cheng_reduce_shfl.go:81
-	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
-//line cheng_reduce_shfl.go:91
-	idata := gIdata[gc_bx*gc_bdx:]
+	/*line cheng_reduce_shfl.go:81*/ smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
+	/*line cheng_reduce_shfl.go:91*/ idata := gIdata[gc_bx*gc_bdx:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -36,13 +34,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			tid := gc_tx
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce_shfl.go:87
-			if idx >= n {
+			/*line cheng_reduce_shfl.go:87*/ if idx >= n {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line cheng_reduce_shfl.go:93
-			smem[tid] = idata[tid]
+			/*line cheng_reduce_shfl.go:93*/ smem[tid] = idata[tid]
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -55,29 +51,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line cheng_reduce_shfl.go:83
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				/*line cheng_reduce_shfl.go:83*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tid int = gc_tx
-//line cheng_reduce_shfl.go:96
-			if (tid+
+			/*line cheng_reduce_shfl.go:96*/ if (tid+
 				512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-//line cheng_reduce_shfl.go:96
-			if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:96
-				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
+			/*line cheng_reduce_shfl.go:96*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+				/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
 			} else {
 				gc_b2 := gc_none
 				if gc_bdx >= 1024 {
 					gc_b2 = gc_all
 				}
-//line cheng_reduce_shfl.go:96
-				gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+				/*line cheng_reduce_shfl.go:96*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line cheng_reduce_shfl.go:96
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+					/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
 				}
 			}
 		}
@@ -88,8 +78,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			tid := gc_tx
-//line cheng_reduce_shfl.go:96
-			if gc_bdx >= 1024 && tid < 512 {
+			/*line cheng_reduce_shfl.go:96*/ if gc_bdx >= 1024 && tid < 512 {
 				smem[tid] += smem[tid+512]
 			}
 		}
@@ -104,29 +93,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line cheng_reduce_shfl.go:83
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				/*line cheng_reduce_shfl.go:83*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tid int = gc_tx
-//line cheng_reduce_shfl.go:100
-			if (tid+
+			/*line cheng_reduce_shfl.go:100*/ if (tid+
 				256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-//line cheng_reduce_shfl.go:100
-			if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:100
-				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
+			/*line cheng_reduce_shfl.go:100*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+				/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
 			} else {
 				gc_b3 := gc_none2
 				if gc_bdx >= 512 {
 					gc_b3 = gc_all2
 				}
-//line cheng_reduce_shfl.go:100
-				gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+				/*line cheng_reduce_shfl.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line cheng_reduce_shfl.go:100
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+					/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
 				}
 			}
 		}
@@ -137,8 +120,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			tid := gc_tx
-//line cheng_reduce_shfl.go:100
-			if gc_bdx >= 512 && tid < 256 {
+			/*line cheng_reduce_shfl.go:100*/ if gc_bdx >= 512 && tid < 256 {
 				smem[tid] += smem[tid+256]
 			}
 		}
@@ -153,29 +135,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_alive3 := gc_all3
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line cheng_reduce_shfl.go:83
-				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				/*line cheng_reduce_shfl.go:83*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tid int = gc_tx
-//line cheng_reduce_shfl.go:104
-			if (tid+
+			/*line cheng_reduce_shfl.go:104*/ if (tid+
 				128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-//line cheng_reduce_shfl.go:104
-			if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:104
-				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
+			/*line cheng_reduce_shfl.go:104*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+				/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
 			} else {
 				gc_b4 := gc_none3
 				if gc_bdx >= 256 {
 					gc_b4 = gc_all3
 				}
-//line cheng_reduce_shfl.go:104
-				gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+				/*line cheng_reduce_shfl.go:104*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line cheng_reduce_shfl.go:104
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+					/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
 				}
 			}
 		}
@@ -186,8 +162,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			tid := gc_tx
-//line cheng_reduce_shfl.go:104
-			if gc_bdx >= 256 && tid < 128 {
+			/*line cheng_reduce_shfl.go:104*/ if gc_bdx >= 256 && tid < 128 {
 				smem[tid] += smem[tid+128]
 			}
 		}
@@ -202,29 +177,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_alive4 := gc_all4
 			if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line cheng_reduce_shfl.go:83
-				gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+				/*line cheng_reduce_shfl.go:83*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tid int = gc_tx
-//line cheng_reduce_shfl.go:108
-			if (tid+
+			/*line cheng_reduce_shfl.go:108*/ if (tid+
 				64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-//line cheng_reduce_shfl.go:108
-			if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:108
-				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
+			/*line cheng_reduce_shfl.go:108*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+				/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
 			} else {
 				gc_b5 := gc_none4
 				if gc_bdx >= 128 {
 					gc_b5 = gc_all4
 				}
-//line cheng_reduce_shfl.go:108
-				gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+				/*line cheng_reduce_shfl.go:108*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 				if gc_alive4.And(gc_if4).ToBits() != 0 {
-//line cheng_reduce_shfl.go:108
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+					/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
 				}
 			}
 		}
@@ -235,8 +204,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			tid := gc_tx
-//line cheng_reduce_shfl.go:108
-			if gc_bdx >= 128 && tid < 64 {
+			/*line cheng_reduce_shfl.go:108*/ if gc_bdx >= 128 && tid < 64 {
 				smem[tid] += smem[tid+64]
 			}
 		}
@@ -251,29 +219,23 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_alive5 := gc_all5
 			if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line cheng_reduce_shfl.go:83
-				gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+				/*line cheng_reduce_shfl.go:83*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var tid int = gc_tx
-//line cheng_reduce_shfl.go:112
-			if (tid+
+			/*line cheng_reduce_shfl.go:112*/ if (tid+
 				32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-//line cheng_reduce_shfl.go:112
-			if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:112
-				lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
+			/*line cheng_reduce_shfl.go:112*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+				/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
 			} else {
 				gc_b6 := gc_none5
 				if gc_bdx >= 64 {
 					gc_b6 = gc_all5
 				}
-//line cheng_reduce_shfl.go:112
-				gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+				/*line cheng_reduce_shfl.go:112*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 				if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line cheng_reduce_shfl.go:112
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+					/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
 				}
 			}
 		}
@@ -284,14 +246,12 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			tid := gc_tx
-//line cheng_reduce_shfl.go:112
-			if gc_bdx >= 64 && tid < 32 {
+			/*line cheng_reduce_shfl.go:112*/ if gc_bdx >= 64 && tid < 32 {
 				smem[tid] += smem[tid+32]
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:119
-	var gc_c1v [32]int32
+	/*line cheng_reduce_shfl.go:119*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -323,8 +283,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line cheng_reduce_shfl.go:117
-			localSum := smem[tid]
+			/*line cheng_reduce_shfl.go:117*/ localSum := smem[tid]
 			gc_c1v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
@@ -335,8 +294,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:118
-			localSum += gc_c1r[gc_lane]
+			/*line cheng_reduce_shfl.go:118*/ localSum += gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
@@ -347,8 +305,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:119
-			localSum += gc_c2r[gc_lane]
+			/*line cheng_reduce_shfl.go:119*/ localSum += gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
@@ -359,8 +316,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:120
-			localSum += gc_c3r[gc_lane]
+			/*line cheng_reduce_shfl.go:120*/ localSum += gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
@@ -371,8 +327,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:121
-			localSum += gc_c4r[gc_lane]
+			/*line cheng_reduce_shfl.go:121*/ localSum += gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
@@ -383,8 +338,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 			gc_rank := gc_w + gc_lane
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:122
-			localSum += gc_c5r[gc_lane]
+			/*line cheng_reduce_shfl.go:122*/ localSum += gc_c5r[gc_lane]
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
@@ -400,8 +354,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:125
-			gOdata[gc_bx] = localSum
+			/*line cheng_reduce_shfl.go:125*/ gOdata[gc_bx] = localSum
 		}
 	}
 }
@@ -417,39 +370,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line cheng_reduce_shfl.go:136
-	if shflDim <= 1*gc_bdx {
+	/*line cheng_reduce_shfl.go:136*/ if shflDim <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line cheng_reduce_shfl.go:136
-	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
+	/*line cheng_reduce_shfl.go:136*/ smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 	bdim := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line cheng_reduce_shfl.go:141
-			idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
+			/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
 			localSum := int32(0)
-//line cheng_reduce_shfl.go:145
-			if idx+3*bdim < n {
+			/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
 				a1 := float32(gIdata[idx])
 				a2 := float32(gIdata[idx+bdim])
 				a3 := float32(gIdata[idx+2*bdim])
 				a4 := float32(gIdata[idx+3*bdim])
 				localSum = int32(a1 + a2 + a3 + a4)
 			}
-//line cheng_reduce_shfl.go:153
-			smem[tid] = localSum
+			/*line cheng_reduce_shfl.go:153*/ smem[tid] = localSum
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 512
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-//line cheng_reduce_shfl.go:163
-		gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
+		/*line cheng_reduce_shfl.go:163*/ gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
@@ -463,28 +410,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var tid int = gc_tx
-//line cheng_reduce_shfl.go:156
-						if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:156
-							lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+						/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+							/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 						} else {
 							gc_b3 := gc_none2
 							if gc_bdx >= 1024 {
 								gc_b3 = gc_all2
 							}
-//line cheng_reduce_shfl.go:156
-							gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+							/*line cheng_reduce_shfl.go:156*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 							if gc_if2.ToBits() != 0 {
-//line cheng_reduce_shfl.go:156
-								lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+								/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
 							}
 						}
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						tid := gc_tx
-//line cheng_reduce_shfl.go:156
-						if gc_bdx >= 1024 && tid < 512 {
+						/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
 							gc_at[gc_u] += gc_at2[gc_u]
 						}
 					}
@@ -493,8 +435,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:156
-				if gc_bdx >= 1024 && tid < 512 {
+				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
 					smem[tid] += smem[tid+512]
 				}
 			}
@@ -506,33 +447,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				var tid int = gc_tx
-//line cheng_reduce_shfl.go:156
-				if (tid+
+				/*line cheng_reduce_shfl.go:156*/ if (tid+
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-//line cheng_reduce_shfl.go:156
-				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:156
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+					/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b2 := gc_none
 					if gc_bdx >= 1024 {
 						gc_b2 = gc_all
 					}
-//line cheng_reduce_shfl.go:156
-					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					/*line cheng_reduce_shfl.go:156*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 					if gc_if.ToBits() != 0 {
-//line cheng_reduce_shfl.go:156
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
+						/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
 					}
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:156
-				if gc_bdx >= 1024 && tid < 512 {
+				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
 					smem[tid] += smem[tid+512]
 				}
 			}
@@ -541,8 +476,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 256
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-//line cheng_reduce_shfl.go:167
-		gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
+		/*line cheng_reduce_shfl.go:167*/ gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
@@ -556,28 +490,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-//line cheng_reduce_shfl.go:160
-						if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:160
-							lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+						/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+							/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 						} else {
 							gc_b5 := gc_none4
 							if gc_bdx >= 512 {
 								gc_b5 = gc_all4
 							}
-//line cheng_reduce_shfl.go:160
-							gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+							/*line cheng_reduce_shfl.go:160*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 							if gc_if4.ToBits() != 0 {
-//line cheng_reduce_shfl.go:160
-								lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
+								/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
 							}
 						}
 					}
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						tid := gc_tx
-//line cheng_reduce_shfl.go:160
-						if gc_bdx >= 512 && tid < 256 {
+						/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
 							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
 					}
@@ -586,8 +515,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:160
-				if gc_bdx >= 512 && tid < 256 {
+				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
 					smem[tid] += smem[tid+256]
 				}
 			}
@@ -599,33 +527,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				var tid int = gc_tx
-//line cheng_reduce_shfl.go:160
-				if (tid+
+				/*line cheng_reduce_shfl.go:160*/ if (tid+
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-//line cheng_reduce_shfl.go:160
-				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:160
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+					/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b4 := gc_none3
 					if gc_bdx >= 512 {
 						gc_b4 = gc_all3
 					}
-//line cheng_reduce_shfl.go:160
-					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					/*line cheng_reduce_shfl.go:160*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 					if gc_if3.ToBits() != 0 {
-//line cheng_reduce_shfl.go:160
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
+						/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
 					}
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:160
-				if gc_bdx >= 512 && tid < 256 {
+				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
 					smem[tid] += smem[tid+256]
 				}
 			}
@@ -634,8 +556,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 128
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-//line cheng_reduce_shfl.go:171
-		gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
+		/*line cheng_reduce_shfl.go:171*/ gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
@@ -649,28 +570,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
-//line cheng_reduce_shfl.go:164
-						if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:164
-							lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+						/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+							/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 						} else {
 							gc_b7 := gc_none6
 							if gc_bdx >= 256 {
 								gc_b7 = gc_all6
 							}
-//line cheng_reduce_shfl.go:164
-							gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+							/*line cheng_reduce_shfl.go:164*/ gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 							if gc_if6.ToBits() != 0 {
-//line cheng_reduce_shfl.go:164
-								lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+								/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
 							}
 						}
 					}
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						tid := gc_tx
-//line cheng_reduce_shfl.go:164
-						if gc_bdx >= 256 && tid < 128 {
+						/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
 							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
 					}
@@ -679,8 +595,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:164
-				if gc_bdx >= 256 && tid < 128 {
+				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
 					smem[tid] += smem[tid+128]
 				}
 			}
@@ -692,33 +607,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 				gc_tx := gc_vstep6
 				var tid int = gc_tx
-//line cheng_reduce_shfl.go:164
-				if (tid+
+				/*line cheng_reduce_shfl.go:164*/ if (tid+
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-//line cheng_reduce_shfl.go:164
-				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:164
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+					/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b6 := gc_none5
 					if gc_bdx >= 256 {
 						gc_b6 = gc_all5
 					}
-//line cheng_reduce_shfl.go:164
-					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					/*line cheng_reduce_shfl.go:164*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 					if gc_if5.ToBits() != 0 {
-//line cheng_reduce_shfl.go:164
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
+						/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
 					}
 				}
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:164
-				if gc_bdx >= 256 && tid < 128 {
+				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
 					smem[tid] += smem[tid+128]
 				}
 			}
@@ -727,8 +636,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 64
 		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
-//line cheng_reduce_shfl.go:175
-		gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
+		/*line cheng_reduce_shfl.go:175*/ gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo4 {
@@ -742,28 +650,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						var tid int = gc_tx
-//line cheng_reduce_shfl.go:168
-						if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:168
-							lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+						/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+							/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 						} else {
 							gc_b9 := gc_none8
 							if gc_bdx >= 128 {
 								gc_b9 = gc_all8
 							}
-//line cheng_reduce_shfl.go:168
-							gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+							/*line cheng_reduce_shfl.go:168*/ gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 							if gc_if8.ToBits() != 0 {
-//line cheng_reduce_shfl.go:168
-								lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
+								/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
 							}
 						}
 					}
 					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
 						tid := gc_tx
-//line cheng_reduce_shfl.go:168
-						if gc_bdx >= 128 && tid < 64 {
+						/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
 							gc_at7[gc_u4] += gc_at8[gc_u4]
 						}
 					}
@@ -772,8 +675,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:168
-				if gc_bdx >= 128 && tid < 64 {
+				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
 					smem[tid] += smem[tid+64]
 				}
 			}
@@ -785,33 +687,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 				gc_tx := gc_vstep8
 				var tid int = gc_tx
-//line cheng_reduce_shfl.go:168
-				if (tid+
+				/*line cheng_reduce_shfl.go:168*/ if (tid+
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-//line cheng_reduce_shfl.go:168
-				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:168
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+					/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b8 := gc_none7
 					if gc_bdx >= 128 {
 						gc_b8 = gc_all7
 					}
-//line cheng_reduce_shfl.go:168
-					gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					/*line cheng_reduce_shfl.go:168*/ gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 					if gc_if7.ToBits() != 0 {
-//line cheng_reduce_shfl.go:168
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
+						/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
 					}
 				}
 			}
 			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:168
-				if gc_bdx >= 128 && tid < 64 {
+				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
 					smem[tid] += smem[tid+64]
 				}
 			}
@@ -820,8 +716,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 32
 		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
-//line cheng_reduce_shfl.go:179
-		gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
+		/*line cheng_reduce_shfl.go:179*/ gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
 		if gc_fastlo5 < gc_fasthi5 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo5 {
@@ -835,28 +730,23 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
 						gc_tx := gc_vstep9
 						var tid int = gc_tx
-//line cheng_reduce_shfl.go:172
-						if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:172
-							lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
+						/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+							/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 						} else {
 							gc_b11 := gc_none10
 							if gc_bdx >= 64 {
 								gc_b11 = gc_all10
 							}
-//line cheng_reduce_shfl.go:172
-							gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+							/*line cheng_reduce_shfl.go:172*/ gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 							if gc_if10.ToBits() != 0 {
-//line cheng_reduce_shfl.go:172
-								lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
+								/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
 							}
 						}
 					}
 					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 						gc_tx := gc_fastlo5 + gc_u5
 						tid := gc_tx
-//line cheng_reduce_shfl.go:172
-						if gc_bdx >= 64 && tid < 32 {
+						/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
 							gc_at9[gc_u5] += gc_at10[gc_u5]
 						}
 					}
@@ -865,8 +755,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:172
-				if gc_bdx >= 64 && tid < 32 {
+				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
 					smem[tid] += smem[tid+32]
 				}
 			}
@@ -878,40 +767,33 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 				gc_tx := gc_vstep10
 				var tid int = gc_tx
-//line cheng_reduce_shfl.go:172
-				if (tid+
+				/*line cheng_reduce_shfl.go:172*/ if (tid+
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-//line cheng_reduce_shfl.go:172
-				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:172
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+					/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b10 := gc_none9
 					if gc_bdx >= 64 {
 						gc_b10 = gc_all9
 					}
-//line cheng_reduce_shfl.go:172
-					gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					/*line cheng_reduce_shfl.go:172*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 					if gc_if9.ToBits() != 0 {
-//line cheng_reduce_shfl.go:172
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
+						/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
 					}
 				}
 			}
 			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line cheng_reduce_shfl.go:172
-				if gc_bdx >= 64 && tid < 32 {
+				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
 					smem[tid] += smem[tid+32]
 				}
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:180
-	var gc_c1v [32]int32
+	/*line cheng_reduce_shfl.go:180*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -930,15 +812,12 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off6 := gc_x0
-//line cheng_reduce_shfl.go:201
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
+			/*line cheng_reduce_shfl.go:201*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
 				gc_at11 := smem[gc_off6:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:140
-					var localSum int32
-//line cheng_reduce_shfl.go:177
-					localSum = gc_at11[gc_lane]
+					/*line cheng_reduce_shfl.go:140*/ var localSum int32
+					/*line cheng_reduce_shfl.go:177*/ localSum = gc_at11[gc_lane]
 					gc_s_localSum[gc_rank] = localSum
 				}
 			} else {
@@ -950,10 +829,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line cheng_reduce_shfl.go:140
-					var localSum int32
-//line cheng_reduce_shfl.go:177
-					localSum = smem[tid]
+					/*line cheng_reduce_shfl.go:140*/ var localSum int32
+					/*line cheng_reduce_shfl.go:177*/ localSum = smem[tid]
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
@@ -977,8 +854,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line cheng_reduce_shfl.go:178
-				if tid < 32 {
+				/*line cheng_reduce_shfl.go:178*/ if tid < 32 {
 					gc_m16 |= 1 << gc_lane
 				}
 			}
@@ -992,8 +868,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:179
-				gc_c1v[gc_lane] = localSum
+				/*line cheng_reduce_shfl.go:179*/ gc_c1v[gc_lane] = localSum
 			}
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1002,8 +877,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:179
-				localSum += gc_c1r[gc_lane]
+				/*line cheng_reduce_shfl.go:179*/ localSum += gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -1014,8 +888,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:180
-				localSum += gc_c2r[gc_lane]
+				/*line cheng_reduce_shfl.go:180*/ localSum += gc_c2r[gc_lane]
 				gc_c3v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -1026,8 +899,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:181
-				localSum += gc_c3r[gc_lane]
+				/*line cheng_reduce_shfl.go:181*/ localSum += gc_c3r[gc_lane]
 				gc_c4v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -1038,8 +910,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:182
-				localSum += gc_c4r[gc_lane]
+				/*line cheng_reduce_shfl.go:182*/ localSum += gc_c4r[gc_lane]
 				gc_c5v[gc_lane] = localSum
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -1050,8 +921,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				gc_rank := gc_w + gc_lane
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:183
-				localSum += gc_c5r[gc_lane]
+				/*line cheng_reduce_shfl.go:183*/ localSum += gc_c5r[gc_lane]
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
@@ -1063,8 +933,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
-//line cheng_reduce_shfl.go:198
-		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
+		/*line cheng_reduce_shfl.go:198*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 			gc_at12 := gOdata[gc_off7:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1072,36 +941,31 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gc_at12[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gc_at12[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gc_at12[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gc_at12[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-				gc_at12[0] = localSum
+				/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 			}
 		} else {
 			gc_step2 := gc_from
@@ -1111,40 +975,35 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gOdata[gc_bx] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gOdata[gc_bx] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gOdata[gc_bx] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-					gOdata[gc_bx] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:187
-				gOdata[gc_bx] = localSum
+				/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
 			}
 		}
 	}

@@ -114,8 +114,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:98
-	var gc_l_value [32][4]int32
+	/*line cheng_simpleshfl.go:98*/ var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -138,8 +137,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:91
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:91*/ idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				{
 					i := int(0)
@@ -147,56 +145,45 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 				}
 				{
 					i := int(1)
-//line cheng_simpleshfl.go:95
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:95*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(2)
-//line cheng_simpleshfl.go:95
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:95*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(3)
-//line cheng_simpleshfl.go:95
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:95*/ value[i] = dIn[idx+i]
 				}
-//line cheng_simpleshfl.go:98
-				gc_c1v[gc_lane] = value[0]
+				/*line cheng_simpleshfl.go:98*/ gc_c1v[gc_lane] = value[0]
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:98
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:98
-			value[0] = gc_c1r[gc_lane]
+			/*line cheng_simpleshfl.go:98*/ value[0] = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = value[1]
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:99
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		/*line cheng_simpleshfl.go:99*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:99
-			value[1] = gc_c2r[gc_lane]
+			/*line cheng_simpleshfl.go:99*/ value[1] = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = value[2]
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:100
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		/*line cheng_simpleshfl.go:100*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:100
-			value[2] = gc_c3r[gc_lane]
+			/*line cheng_simpleshfl.go:100*/ value[2] = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = value[3]
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:101
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
+		/*line cheng_simpleshfl.go:101*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -206,29 +193,24 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:91
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:91*/ idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:101
-				value[3] = gc_c4r[gc_lane]
+				/*line cheng_simpleshfl.go:101*/ value[3] = gc_c4r[gc_lane]
 				{
 					i_ := int(0)
 					dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(1)
-//line cheng_simpleshfl.go:104
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:104*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(2)
-//line cheng_simpleshfl.go:104
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:104*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(3)
-//line cheng_simpleshfl.go:104
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:104*/ dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
 			}
@@ -257,8 +239,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:120
-	var gc_l_value [32]int4
+	/*line cheng_simpleshfl.go:120*/ var gc_l_value [32]int4
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -281,51 +262,41 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:113
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:113*/ idx := gc_tx * shflSegm
 				var value int4
-//line cheng_simpleshfl.go:116
-				value.x = dIn[idx]
+				/*line cheng_simpleshfl.go:116*/ value.x = dIn[idx]
 				value.y = dIn[idx+1]
 				value.z = dIn[idx+2]
 				value.w = dIn[idx+3]
-//line cheng_simpleshfl.go:121
-				gc_c1v[gc_lane] = value.x
+				/*line cheng_simpleshfl.go:121*/ gc_c1v[gc_lane] = value.x
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:121
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:121*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:121
-			value.x = gc_c1r[gc_lane]
+			/*line cheng_simpleshfl.go:121*/ value.x = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = value.y
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:122
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		/*line cheng_simpleshfl.go:122*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:122
-			value.y = gc_c2r[gc_lane]
+			/*line cheng_simpleshfl.go:122*/ value.y = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = value.z
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:123
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		/*line cheng_simpleshfl.go:123*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:123
-			value.z = gc_c3r[gc_lane]
+			/*line cheng_simpleshfl.go:123*/ value.z = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = value.w
 			gc_l_value[gc_lane] = value
 		}
-//line cheng_simpleshfl.go:124
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
+		/*line cheng_simpleshfl.go:124*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -335,13 +306,10 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:113
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:113*/ idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:124
-				value.w = gc_c4r[gc_lane]
-//line cheng_simpleshfl.go:126
-				dOut[idx] = value.x
+				/*line cheng_simpleshfl.go:124*/ value.w = gc_c4r[gc_lane]
+				/*line cheng_simpleshfl.go:126*/ dOut[idx] = value.x
 				dOut[idx+1] = value.y
 				dOut[idx+2] = value.z
 				dOut[idx+3] = value.w
@@ -373,8 +341,7 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:145
-	var gc_l_value [32][4]int32
+	/*line cheng_simpleshfl.go:145*/ var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -391,8 +358,7 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:138
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:138*/ idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				{
 					i := int(0)
@@ -400,26 +366,21 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 				}
 				{
 					i := int(1)
-//line cheng_simpleshfl.go:142
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:142*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(2)
-//line cheng_simpleshfl.go:142
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:142*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(3)
-//line cheng_simpleshfl.go:142
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:142*/ value[i] = dIn[idx+i]
 				}
-//line cheng_simpleshfl.go:145
-				gc_c1v[gc_lane] = value[dstIdx]
+				/*line cheng_simpleshfl.go:145*/ gc_c1v[gc_lane] = value[dstIdx]
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:145
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:145*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -429,29 +390,24 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:138
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:138*/ idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:145
-				value[srcIdx] = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:145*/ value[srcIdx] = gc_c1r[gc_lane]
 				{
 					i_ := int(0)
 					dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(1)
-//line cheng_simpleshfl.go:148
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:148*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(2)
-//line cheng_simpleshfl.go:148
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:148*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(3)
-//line cheng_simpleshfl.go:148
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:148*/ dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
 			}
@@ -482,8 +438,7 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:166
-	var gc_l_value [32][4]int32
+	/*line cheng_simpleshfl.go:166*/ var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -500,44 +455,35 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:159
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:166
-				pred := (gc_tx & 1) != mask
-//line cheng_simpleshfl.go:160
-				var value [shflSegm]int32
+				/*line cheng_simpleshfl.go:159*/ idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:166*/ pred := (gc_tx & 1) != mask
+				/*line cheng_simpleshfl.go:160*/ var value [shflSegm]int32
 				{
 					i := int(0)
 					value[i] = dIn[idx+i]
 				}
 				{
 					i := int(1)
-//line cheng_simpleshfl.go:163
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:163*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(2)
-//line cheng_simpleshfl.go:163
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:163*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(3)
-//line cheng_simpleshfl.go:163
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:163*/ value[i] = dIn[idx+i]
 				}
-//line cheng_simpleshfl.go:168
-				if pred {
+				/*line cheng_simpleshfl.go:168*/ if pred {
 					tmp := value[srcIdx]
 					value[srcIdx] = value[dstIdx]
 					value[dstIdx] = tmp
 				}
-//line cheng_simpleshfl.go:174
-				gc_c1v[gc_lane] = value[dstIdx]
+				/*line cheng_simpleshfl.go:174*/ gc_c1v[gc_lane] = value[dstIdx]
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:174
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:174*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -547,15 +493,11 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:159
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:166
-				pred := (gc_tx & 1) != mask
+				/*line cheng_simpleshfl.go:159*/ idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:166*/ pred := (gc_tx & 1) != mask
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:174
-				value[dstIdx] = gc_c1r[gc_lane]
-//line cheng_simpleshfl.go:176
-				if pred {
+				/*line cheng_simpleshfl.go:174*/ value[dstIdx] = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:176*/ if pred {
 					tmp_ := value[srcIdx]
 					value[srcIdx] = value[dstIdx]
 					value[dstIdx] = tmp_
@@ -566,18 +508,15 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 				}
 				{
 					i_ := int(1)
-//line cheng_simpleshfl.go:183
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:183*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(2)
-//line cheng_simpleshfl.go:183
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:183*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(3)
-//line cheng_simpleshfl.go:183
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:183*/ dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
 			}
@@ -606,14 +545,10 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:219
-	var mask_ int = mask
-//line cheng_simpleshfl.go:219
-	var firstIdx_ int = firstIdx
-//line cheng_simpleshfl.go:219
-	var secondIdx_ int = secondIdx
-//line cheng_simpleshfl.go:221
-	var gc_l_value_ [32][]int32
+	/*line cheng_simpleshfl.go:219*/ var mask_ int = mask
+	/*line cheng_simpleshfl.go:219*/ var firstIdx_ int = firstIdx
+	/*line cheng_simpleshfl.go:219*/ var secondIdx_ int = secondIdx
+	/*line cheng_simpleshfl.go:221*/ var gc_l_value_ [32][]int32
 	var gc_l_pred [32]bool
 	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
@@ -633,48 +568,38 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				var laneIdx int = gc_tx
-//line cheng_simpleshfl.go:212
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:212*/ idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				gc_l_value[gc_lane] = value
 				{
 					i := int(0)
-//line cheng_simpleshfl.go:216
-					gc_l_value[gc_lane][i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:216*/ gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
 					i := int(1)
-//line cheng_simpleshfl.go:216
-					gc_l_value[gc_lane][i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:216*/ gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
 					i := int(2)
-//line cheng_simpleshfl.go:216
-					gc_l_value[gc_lane][i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:216*/ gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
 					i := int(3)
-//line cheng_simpleshfl.go:216
-					gc_l_value[gc_lane][i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:216*/ gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
-//line cheng_simpleshfl.go:219
-				var value_ []int32 = gc_l_value[gc_lane][:]
-//line cheng_simpleshfl.go:190
-				pred := (laneIdx/mask_ + 1) == 1
-//line cheng_simpleshfl.go:192
-				if pred {
+				/*line cheng_simpleshfl.go:219*/ var value_ []int32 = gc_l_value[gc_lane][:]
+				/*line cheng_simpleshfl.go:190*/ pred := (laneIdx/mask_ + 1) == 1
+				/*line cheng_simpleshfl.go:192*/ if pred {
 					tmp := value_[firstIdx_]
 					value_[firstIdx_] = value_[secondIdx_]
 					value_[secondIdx_] = tmp
 				}
-//line cheng_simpleshfl.go:198
-				gc_c1v[gc_lane] = value_[secondIdx_]
+				/*line cheng_simpleshfl.go:198*/ gc_c1v[gc_lane] = value_[secondIdx_]
 				gc_l_value_[gc_lane] = value_
 				gc_l_pred[gc_lane] = pred
 			}
 		}
-//line cheng_simpleshfl.go:198
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:198*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -684,37 +609,30 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:212
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:212*/ idx := gc_tx * shflSegm
 				value_ := gc_l_value_[gc_lane]
 				pred := gc_l_pred[gc_lane]
-//line cheng_simpleshfl.go:198
-				value_[secondIdx_] = gc_c1r[gc_lane]
-//line cheng_simpleshfl.go:200
-				if pred {
+				/*line cheng_simpleshfl.go:198*/ value_[secondIdx_] = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:200*/ if pred {
 					tmp_ := value_[firstIdx_]
 					value_[firstIdx_] = value_[secondIdx_]
 					value_[secondIdx_] = tmp_
 				}
 				{
 					i_ := int(0)
-//line cheng_simpleshfl.go:222
-					dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					/*line cheng_simpleshfl.go:222*/ dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
 					i_ := int(1)
-//line cheng_simpleshfl.go:222
-					dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					/*line cheng_simpleshfl.go:222*/ dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
 					i_ := int(2)
-//line cheng_simpleshfl.go:222
-					dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					/*line cheng_simpleshfl.go:222*/ dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
 					i_ := int(3)
-//line cheng_simpleshfl.go:222
-					dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					/*line cheng_simpleshfl.go:222*/ dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 			}
 		}
@@ -742,8 +660,7 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:238
-	var gc_l_value [32][4]int32
+	/*line cheng_simpleshfl.go:238*/ var gc_l_value [32][4]int32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
@@ -763,41 +680,33 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:231
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:238
-				lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
-//line cheng_simpleshfl.go:232
-				var value [shflSegm]int32
+				/*line cheng_simpleshfl.go:231*/ idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:238*/ lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
+				/*line cheng_simpleshfl.go:232*/ var value [shflSegm]int32
 				{
 					i := int(0)
 					value[i] = dIn[idx+i]
 				}
 				{
 					i := int(1)
-//line cheng_simpleshfl.go:235
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:235*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(2)
-//line cheng_simpleshfl.go:235
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:235*/ value[i] = dIn[idx+i]
 				}
 				{
 					i := int(3)
-//line cheng_simpleshfl.go:235
-					value[i] = dIn[idx+i]
+					/*line cheng_simpleshfl.go:235*/ value[i] = dIn[idx+i]
 				}
-//line cheng_simpleshfl.go:239
-				gc_c1m[gc_lane] = 0xffffffff
+				/*line cheng_simpleshfl.go:239*/ gc_c1m[gc_lane] = 0xffffffff
 				gc_c1v[gc_lane] = value[3]
 				gc_c1a[gc_lane] = int(lane)
 				gc_c1w[gc_lane] = shflBdimx
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:239
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line cheng_simpleshfl.go:239*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -807,29 +716,24 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:231
-				idx := gc_tx * shflSegm
+				/*line cheng_simpleshfl.go:231*/ idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:239
-				value[0] = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:239*/ value[0] = gc_c1r[gc_lane]
 				{
 					i_ := int(0)
 					dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(1)
-//line cheng_simpleshfl.go:242
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:242*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(2)
-//line cheng_simpleshfl.go:242
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:242*/ dOut[idx+i_] = value[i_]
 				}
 				{
 					i_ := int(3)
-//line cheng_simpleshfl.go:242
-					dOut[idx+i_] = value[i_]
+					/*line cheng_simpleshfl.go:242*/ dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
 			}

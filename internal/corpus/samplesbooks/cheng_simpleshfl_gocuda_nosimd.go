@@ -16,8 +16,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:36
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:36*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -33,27 +32,22 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:29
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:29*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:30
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:30*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:37
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:44
-					var value int32
-//line cheng_simpleshfl.go:30
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:44*/ var value int32
+					/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 				}
 			} else {
@@ -63,10 +57,8 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:41
-					var value int32
-//line cheng_simpleshfl.go:30
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:41*/ var value int32
+					/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 				}
 			}
@@ -82,8 +74,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:47
-	var gc_c1m [32]uint32
+	/*line cheng_simpleshfl.go:47*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -102,30 +93,25 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:40
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:40*/ value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
 				gc_c1v[gc_lane] = value
 				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
 				gc_c1w[gc_lane] = shflBdimx
 			}
 		}
-//line cheng_simpleshfl.go:41
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line cheng_simpleshfl.go:41*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:48
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:48*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:55
-					var value int32
-//line cheng_simpleshfl.go:41
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:55*/ var value int32
+					/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 				}
 			} else {
@@ -135,10 +121,8 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:52
-					var value int32
-//line cheng_simpleshfl.go:41
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:52*/ var value int32
+					/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 				}
 			}
@@ -153,8 +137,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:57
-	var gc_l_value [32]int32
+	/*line cheng_simpleshfl.go:57*/ var gc_l_value [32]int32
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -173,29 +156,25 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:50
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:50*/ value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
 				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
 				gc_c1w[gc_lane] = shflBdimx
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:51
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line cheng_simpleshfl.go:51*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:58
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:58*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:51
-					value += gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 					gc_l_value[gc_lane] = value
 				}
@@ -207,8 +186,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:51
-					value += gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 					gc_l_value[gc_lane] = value
 				}
@@ -225,8 +203,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:67
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:67*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -242,27 +219,22 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:60
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:60*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:61
-		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:61*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:68
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:75
-					var value int32
-//line cheng_simpleshfl.go:61
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:75*/ var value int32
+					/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 				}
 			} else {
@@ -272,10 +244,8 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:72
-					var value int32
-//line cheng_simpleshfl.go:61
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:72*/ var value int32
+					/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 				}
 			}
@@ -290,8 +260,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:77
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:77*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -307,27 +276,22 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:70
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:70*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:71
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:71*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:78
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:78*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:85
-					var value int32
-//line cheng_simpleshfl.go:71
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:85*/ var value int32
+					/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 				}
 			} else {
@@ -337,10 +301,8 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:82
-					var value int32
-//line cheng_simpleshfl.go:71
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:82*/ var value int32
+					/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 				}
 			}
@@ -355,8 +317,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:87
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:87*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -372,27 +333,22 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:80
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:80*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:81
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:81*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:88
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			/*line cheng_simpleshfl.go:88*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:95
-					var value int32
-//line cheng_simpleshfl.go:81
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:95*/ var value int32
+					/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
 					gc_at[gc_lane] = value
 				}
 			} else {
@@ -402,10 +358,8 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:92
-					var value int32
-//line cheng_simpleshfl.go:81
-					value = gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:92*/ var value int32
+					/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 				}
 			}
@@ -421,8 +375,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:258
-	var gc_l_value [32]int32
+	/*line cheng_simpleshfl.go:258*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -434,12 +387,10 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:271
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+			/*line cheng_simpleshfl.go:271*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:251
-					value := gc_at[gc_lane]
+					/*line cheng_simpleshfl.go:251*/ value := gc_at[gc_lane]
 					gc_l_value[gc_lane] = value
 				}
 			} else {
@@ -449,27 +400,23 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:251
-					value := dIn[gc_tx]
+					/*line cheng_simpleshfl.go:251*/ value := dIn[gc_tx]
 					gc_l_value[gc_lane] = value
 				}
 			}
 		}
-//line cheng_simpleshfl.go:252
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:252*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
-//line cheng_simpleshfl.go:259
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
+			/*line cheng_simpleshfl.go:259*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
 				gc_at2 := dOut[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:252
-					value += gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
 					gc_at2[gc_lane] = value
 					gc_l_value[gc_lane] = value
 				}
@@ -481,8 +428,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:252
-					value += gc_c1r[gc_lane]
+					/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
 					dOut[gc_tx] = value
 					gc_l_value[gc_lane] = value
 				}

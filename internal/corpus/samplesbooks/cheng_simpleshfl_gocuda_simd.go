@@ -18,8 +18,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:36
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:36*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -35,14 +34,11 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:29
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:29*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:29
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:29
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:29*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:29*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -60,14 +56,11 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:29
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:29*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:29
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:29
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:29*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:29*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -85,13 +78,11 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:29
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:29*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:30
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:30*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -102,15 +93,12 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:30
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:30
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:30*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:30*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:31
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:31*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -128,15 +116,12 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:31
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:30
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:31*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:30*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:31
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:31*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -154,10 +139,8 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:51
-				var value int32
-//line cheng_simpleshfl.go:30
-				value = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:51*/ var value int32
+				/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 			}
 		}
@@ -172,8 +155,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:47
-	var gc_c1m [32]uint32
+	/*line cheng_simpleshfl.go:47*/ var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -192,16 +174,14 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:40
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:40*/ value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
 				gc_c1v[gc_lane] = value
 				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
 				gc_c1w[gc_lane] = shflBdimx
 			}
 		}
-//line cheng_simpleshfl.go:41
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line cheng_simpleshfl.go:41*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -212,15 +192,12 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:41
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:41
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:41*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:41*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:42
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:42*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -238,15 +215,12 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:42
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:41
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:42*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:41*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:42
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:42*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -264,10 +238,8 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:62
-				var value int32
-//line cheng_simpleshfl.go:41
-				value = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:62*/ var value int32
+				/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 			}
 		}
@@ -282,8 +254,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:57
-	var gc_l_value [32]int32
+	/*line cheng_simpleshfl.go:57*/ var gc_l_value [32]int32
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -302,16 +273,14 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:50
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:50*/ value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
 				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
 				gc_c1w[gc_lane] = shflBdimx
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:51
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line cheng_simpleshfl.go:51*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -322,17 +291,13 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:51
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line cheng_simpleshfl.go:51
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line cheng_simpleshfl.go:51*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:51*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:52
-					value.StoreSlice(dOut[gc_tx:])
-//line cheng_simpleshfl.go:52
-					value.StoreSlice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:52*/ value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:52*/ value.StoreSlice(gc_l_value[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -350,17 +315,13 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:52
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line cheng_simpleshfl.go:51
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line cheng_simpleshfl.go:52*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:51*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:52
-					value.StoreSlice(dOut[gc_tx:])
-//line cheng_simpleshfl.go:52
-					value.StoreSlice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:52*/ value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:52*/ value.StoreSlice(gc_l_value[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -379,8 +340,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:51
-				value += gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 				gc_l_value[gc_lane] = value
 			}
@@ -395,8 +355,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:67
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:67*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -412,14 +371,11 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:60
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:60*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:60
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:60
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:60*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:60*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -437,14 +393,11 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:60
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:60*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:60
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:60
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:60*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:60*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -462,13 +415,11 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:60
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:60*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:61
-		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:61*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -479,15 +430,12 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:61
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:61
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:61*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:61*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:62
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:62*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -505,15 +453,12 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:62
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:61
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:62*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:61*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:62
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:62*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -531,10 +476,8 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:82
-				var value int32
-//line cheng_simpleshfl.go:61
-				value = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:82*/ var value int32
+				/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 			}
 		}
@@ -549,8 +492,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:77
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:77*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -566,14 +508,11 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:70
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:70*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:70
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:70
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:70*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:70*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -591,14 +530,11 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:70
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:70*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:70
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:70
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:70*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:70*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -616,13 +552,11 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:70
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:70*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:71
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:71*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -633,15 +567,12 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:71
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:71
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:71*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:71*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:72
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:72*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -659,15 +590,12 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:72
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:71
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:72*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:71*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:72
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:72*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -685,10 +613,8 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:92
-				var value int32
-//line cheng_simpleshfl.go:71
-				value = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:92*/ var value int32
+				/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 			}
 		}
@@ -703,8 +629,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:87
-	var gc_c1v [32]int32
+	/*line cheng_simpleshfl.go:87*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -720,14 +645,11 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:80
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:80*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:80
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:80
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:80*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:80*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -745,14 +667,11 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:80
-					if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					/*line cheng_simpleshfl.go:80*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:80
-					value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
-//line cheng_simpleshfl.go:80
-					value.StoreSlice(gc_c1v[gc_lane:])
+					/*line cheng_simpleshfl.go:80*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
+					/*line cheng_simpleshfl.go:80*/ value.StoreSlice(gc_c1v[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -770,13 +689,11 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:80
-				value := dIn[gc_tx]
+				/*line cheng_simpleshfl.go:80*/ value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line cheng_simpleshfl.go:81
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:81*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -787,15 +704,12 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:81
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:81
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:81*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:81*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:82
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:82*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -813,15 +727,12 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:82
-					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:81
-					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line cheng_simpleshfl.go:82*/ var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line cheng_simpleshfl.go:81*/ value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:82
-					value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:82*/ value.StoreSlice(dOut[gc_tx:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -839,10 +750,8 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:102
-				var value int32
-//line cheng_simpleshfl.go:81
-				value = gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:102*/ var value int32
+				/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 			}
 		}
@@ -857,8 +766,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:258
-	var gc_l_value [32]int32
+	/*line cheng_simpleshfl.go:258*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -870,12 +778,10 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line cheng_simpleshfl.go:271
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+			/*line cheng_simpleshfl.go:271*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:251
-					value := gc_at[gc_lane]
+					/*line cheng_simpleshfl.go:251*/ value := gc_at[gc_lane]
 					gc_l_value[gc_lane] = value
 				}
 			} else {
@@ -885,14 +791,12 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cheng_simpleshfl.go:251
-					value := dIn[gc_tx]
+					/*line cheng_simpleshfl.go:251*/ value := dIn[gc_tx]
 					gc_l_value[gc_lane] = value
 				}
 			}
 		}
-//line cheng_simpleshfl.go:252
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		/*line cheng_simpleshfl.go:252*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -903,17 +807,13 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:252
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line cheng_simpleshfl.go:252
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line cheng_simpleshfl.go:252*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:252*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:253
-					value.StoreSlice(dOut[gc_tx:])
-//line cheng_simpleshfl.go:253
-					value.StoreSlice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:253*/ value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:253*/ value.StoreSlice(gc_l_value[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -931,17 +831,13 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line cheng_simpleshfl.go:253
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line cheng_simpleshfl.go:252
-					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+					/*line cheng_simpleshfl.go:253*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:252*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
 						break
 					}
-//line cheng_simpleshfl.go:253
-					value.StoreSlice(dOut[gc_tx:])
-//line cheng_simpleshfl.go:253
-					value.StoreSlice(gc_l_value[gc_lane:])
+					/*line cheng_simpleshfl.go:253*/ value.StoreSlice(dOut[gc_tx:])
+					/*line cheng_simpleshfl.go:253*/ value.StoreSlice(gc_l_value[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -960,8 +856,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:252
-				value += gc_c1r[gc_lane]
+				/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
 				dOut[gc_tx] = value
 				gc_l_value[gc_lane] = value
 			}

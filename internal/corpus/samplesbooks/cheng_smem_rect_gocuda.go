@@ -35,8 +35,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_irow := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line cheng_smem_rect.go:23
-	tile := gocuda.Shared[[rectBdimx]int32](t, rectBdimy)[:rectBdimy]
+	/*line cheng_smem_rect.go:23*/ tile := gocuda.Shared[[rectBdimx]int32](t, rectBdimy)[:rectBdimy]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -44,11 +43,9 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
-				irow := idx / uint32(gc_bdy)
+				/*line cheng_smem_rect.go:27*/ irow := idx / uint32(gc_bdy)
 				icol := idx % uint32(gc_bdy)
-//line cheng_smem_rect.go:30
-				tile[gc_ty][gc_tx] = int32(idx)
+				/*line cheng_smem_rect.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -70,8 +67,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:34
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -80,8 +76,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:34
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -90,8 +85,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:34
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -100,8 +94,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:34
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -110,8 +103,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:34
-				out[idx] = tile[icol][irow]
+				/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -144,8 +136,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_irow := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-//line cheng_smem_rect.go:42
-	tile := gocuda.Shared[[rectBdimx + rectIpad]int32](t, rectBdimy)[:rectBdimy]
+	/*line cheng_smem_rect.go:42*/ tile := gocuda.Shared[[rectBdimx + rectIpad]int32](t, rectBdimy)[:rectBdimy]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -153,11 +144,9 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
-				irow := idx / uint32(gc_bdy)
+				/*line cheng_smem_rect.go:46*/ irow := idx / uint32(gc_bdy)
 				icol := idx % uint32(gc_bdy)
-//line cheng_smem_rect.go:49
-				tile[gc_ty][gc_tx] = int32(idx)
+				/*line cheng_smem_rect.go:49*/ tile[gc_ty][gc_tx] = int32(idx)
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -179,8 +168,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:53
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -189,8 +177,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:53
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -199,8 +186,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:53
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -209,8 +195,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:53
-					out[idx] = tile[icol][irow]
+					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -219,8 +204,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
-//line cheng_smem_rect.go:53
-				out[idx] = tile[icol][irow]
+				/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -252,8 +236,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_s_colIdx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line cheng_smem_rect.go:61
-	tile := gocuda.DynamicShared[int32](t)
+	/*line cheng_smem_rect.go:61*/ tile := gocuda.DynamicShared[int32](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -261,13 +244,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
-				irow := idx / uint32(gc_bdy)
+				/*line cheng_smem_rect.go:65*/ irow := idx / uint32(gc_bdy)
 				icol := idx % uint32(gc_bdy)
-//line cheng_smem_rect.go:68
-				colIdx := icol*uint32(gc_bdx) + irow
-//line cheng_smem_rect.go:70
-				tile[idx] = int32(idx)
+				/*line cheng_smem_rect.go:68*/ colIdx := icol*uint32(gc_bdx) + irow
+				/*line cheng_smem_rect.go:70*/ tile[idx] = int32(idx)
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -287,8 +267,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:74
-					out[idx] = tile[colIdx]
+					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -296,8 +275,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:74
-					out[idx] = tile[colIdx]
+					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -305,8 +283,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:74
-					out[idx] = tile[colIdx]
+					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -314,8 +291,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:74
-					out[idx] = tile[colIdx]
+					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -323,8 +299,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:74
-				out[idx] = tile[colIdx]
+				/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -356,8 +331,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_s_colIdx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line cheng_smem_rect.go:82
-	tile := gocuda.DynamicShared[int32](t)
+	/*line cheng_smem_rect.go:82*/ tile := gocuda.DynamicShared[int32](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -365,15 +339,11 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:89
-				rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
-//line cheng_smem_rect.go:86
-				irow := gIdx / uint32(gc_bdy)
+				/*line cheng_smem_rect.go:89*/ rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
+				/*line cheng_smem_rect.go:86*/ irow := gIdx / uint32(gc_bdy)
 				icol := gIdx % uint32(gc_bdy)
-//line cheng_smem_rect.go:91
-				colIdx := icol*uint32(gc_bdx+rectIpad) + irow
-//line cheng_smem_rect.go:93
-				tile[rowIdx] = int32(gIdx)
+				/*line cheng_smem_rect.go:91*/ colIdx := icol*uint32(gc_bdx+rectIpad) + irow
+				/*line cheng_smem_rect.go:93*/ tile[rowIdx] = int32(gIdx)
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -393,8 +363,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:97
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 1
@@ -402,8 +371,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:97
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 2
@@ -411,8 +379,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:97
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step + 3
@@ -420,8 +387,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:97
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -429,8 +395,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 				gc_pos.Thread = gc_rank
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := gc_s_colIdx[gc_rank]
-//line cheng_smem_rect.go:97
-				out[gIdx] = tile[colIdx]
+				/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -34,8 +34,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-//line cheng_smem_square.go:26
-	tile := gocuda.Shared[[sqBdimx]int32](t, sqBdimy)[:sqBdimy]
+	/*line cheng_smem_square.go:26*/ tile := gocuda.Shared[[sqBdimx]int32](t, sqBdimy)[:sqBdimy]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -47,32 +46,27 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					{
 						gc_tx := gc_step + 0
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-					gc_at[gc_tx] = int32(idx)
+					/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 				}
 			} else {
 				gc_step2 := 0
@@ -81,36 +75,31 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:30
-					tile[gc_ty][gc_tx] = int32(idx)
+					/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
 				}
 			}
 			gc_ty++
@@ -128,36 +117,31 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:34
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:34
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:34
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:34
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:34
-				out[idx] = tile[gc_tx][gc_ty]
+				/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -189,8 +173,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-//line cheng_smem_square.go:43
-	tile := gocuda.DynamicShared[int32](t)
+	/*line cheng_smem_square.go:43*/ tile := gocuda.DynamicShared[int32](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -200,36 +183,31 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:48
-					tile[rowIdx] = int32(rowIdx)
+					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:48
-					tile[rowIdx] = int32(rowIdx)
+					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:48
-					tile[rowIdx] = int32(rowIdx)
+					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:48
-					tile[rowIdx] = int32(rowIdx)
+					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:48
-				tile[rowIdx] = int32(rowIdx)
+				/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -247,40 +225,35 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-//line cheng_smem_square.go:52
-					out[rowIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-//line cheng_smem_square.go:52
-					out[rowIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-//line cheng_smem_square.go:52
-					out[rowIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-//line cheng_smem_square.go:52
-					out[rowIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-//line cheng_smem_square.go:52
-				out[rowIdx] = tile[colIdx]
+				/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -311,8 +284,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-//line cheng_smem_square.go:60
-	tile := gocuda.Shared[[sqBdimx + sqIpad]int32](t, sqBdimy)[:sqBdimy]
+	/*line cheng_smem_square.go:60*/ tile := gocuda.Shared[[sqBdimx + sqIpad]int32](t, sqBdimy)[:sqBdimy]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -324,32 +296,27 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					{
 						gc_tx := gc_step + 0
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						gc_at[gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-					gc_at[gc_tx] = int32(idx)
+					/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 				}
 			} else {
 				gc_step2 := 0
@@ -358,36 +325,31 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-						tile[gc_ty][gc_tx] = int32(idx)
+						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:64
-					tile[gc_ty][gc_tx] = int32(idx)
+					/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
 				}
 			}
 			gc_ty++
@@ -405,36 +367,31 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:68
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:68
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:68
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:68
-					out[idx] = tile[gc_tx][gc_ty]
+					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:68
-				out[idx] = tile[gc_tx][gc_ty]
+				/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -466,8 +423,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-//line cheng_smem_square.go:77
-	tile := gocuda.DynamicShared[int32](t)
+	/*line cheng_smem_square.go:77*/ tile := gocuda.DynamicShared[int32](t)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -476,47 +432,37 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:79
-					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:84
-					tile[rowIdx] = int32(gIdx)
+					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:79
-					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:84
-					tile[rowIdx] = int32(gIdx)
+					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:79
-					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:84
-					tile[rowIdx] = int32(gIdx)
+					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:79
-					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:84
-					tile[rowIdx] = int32(gIdx)
+					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:79
-				rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+				/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:84
-				tile[rowIdx] = int32(gIdx)
+				/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -532,47 +478,37 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:80
-					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
+					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:88
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:80
-					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
+					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:88
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:80
-					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
+					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:88
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:80
-					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
+					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:88
-					out[gIdx] = tile[colIdx]
+					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cheng_smem_square.go:80
-				colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
+				/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_square.go:88
-				out[gIdx] = tile[colIdx]
+				/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

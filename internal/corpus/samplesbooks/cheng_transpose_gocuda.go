@@ -43,8 +43,7 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_to := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line cheng_transpose.go:29
-	tile := gocuda.Shared[float32](t, trBdimy*(trBdimx*2+trIpad))[:trBdimy*(trBdimx*2+trIpad)]
+	/*line cheng_transpose.go:29*/ tile := gocuda.Shared[float32](t, trBdimy*(trBdimx*2+trIpad))[:trBdimy*(trBdimx*2+trIpad)]
 	bdx := uint32(gc_bdx)
 	bdy := uint32(gc_bdy)
 	gc_ty := 0
@@ -57,32 +56,22 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 				continue
 			}
 			tx := uint32(gc_tx)
-//line cheng_transpose.go:34
-			ix := 2*uint32(gc_bx)*bdx + tx
+			/*line cheng_transpose.go:34*/ ix := 2*uint32(gc_bx)*bdx + tx
 			ty := uint32(gc_ty)
-//line cheng_transpose.go:35
-			iy := uint32(gc_by)*bdy + ty
-//line cheng_transpose.go:37
-			ti := iy*uint32(nx) + ix
-//line cheng_transpose.go:39
-			bidx := ty*bdx + tx
-//line cheng_transpose.go:49
-			rowIdx := ty*(bdx*2+trIpad) + tx
-//line cheng_transpose.go:40
-			irow := bidx / bdy
+			/*line cheng_transpose.go:35*/ iy := uint32(gc_by)*bdy + ty
+			/*line cheng_transpose.go:37*/ ti := iy*uint32(nx) + ix
+			/*line cheng_transpose.go:39*/ bidx := ty*bdx + tx
+			/*line cheng_transpose.go:49*/ rowIdx := ty*(bdx*2+trIpad) + tx
+			/*line cheng_transpose.go:40*/ irow := bidx / bdy
 			icol := bidx % bdy
-//line cheng_transpose.go:43
-			ix2 := uint32(gc_by)*bdy + icol
+			/*line cheng_transpose.go:43*/ ix2 := uint32(gc_by)*bdy + icol
 			iy2 := 2*uint32(gc_bx)*bdx + irow
-//line cheng_transpose.go:46
-			to := iy2*uint32(ny) + ix2
-//line cheng_transpose.go:48
-			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
+			/*line cheng_transpose.go:46*/ to := iy2*uint32(ny) + ix2
+			/*line cheng_transpose.go:48*/ if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line cheng_transpose.go:50
-			tile[rowIdx] = in[ti]
+			/*line cheng_transpose.go:50*/ tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow
 			gc_s_icol[gc_rank] = icol
@@ -101,8 +90,7 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 		irow := gc_s_irow[gc_rank]
 		icol := gc_s_icol[gc_rank]
 		to := gc_s_to[gc_rank]
-//line cheng_transpose.go:55
-		colIdx := icol*(bdx*2+trIpad) + irow
+		/*line cheng_transpose.go:55*/ colIdx := icol*(bdx*2+trIpad) + irow
 		out[to] = tile[colIdx]
 		out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
 	}
@@ -136,8 +124,7 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_to := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line cheng_transpose.go:66
-	tile := gocuda.DynamicShared[float32](t)
+	/*line cheng_transpose.go:66*/ tile := gocuda.DynamicShared[float32](t)
 	bdx := uint32(gc_bdx)
 	bdy := uint32(gc_bdy)
 	gc_ty := 0
@@ -150,31 +137,22 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 				continue
 			}
 			tx := uint32(gc_tx)
-//line cheng_transpose.go:71
-			ix := bdx*uint32(gc_bx)*2 + tx
+			/*line cheng_transpose.go:71*/ ix := bdx*uint32(gc_bx)*2 + tx
 			ty := uint32(gc_ty)
-//line cheng_transpose.go:72
-			iy := bdy*uint32(gc_by) + ty
-//line cheng_transpose.go:74
-			ti := iy*uint32(nx) + ix
-//line cheng_transpose.go:76
-			bidx := ty*bdx + tx
-//line cheng_transpose.go:85
-			rowIdx := ty*(bdx*2+trIpad) + tx
-//line cheng_transpose.go:77
-			irow := bidx / bdy
+			/*line cheng_transpose.go:72*/ iy := bdy*uint32(gc_by) + ty
+			/*line cheng_transpose.go:74*/ ti := iy*uint32(nx) + ix
+			/*line cheng_transpose.go:76*/ bidx := ty*bdx + tx
+			/*line cheng_transpose.go:85*/ rowIdx := ty*(bdx*2+trIpad) + tx
+			/*line cheng_transpose.go:77*/ irow := bidx / bdy
 			icol := bidx % bdy
-//line cheng_transpose.go:80
-			ix2 := bdy*uint32(gc_by) + icol
+			/*line cheng_transpose.go:80*/ ix2 := bdy*uint32(gc_by) + icol
 			iy2 := bdx*2*uint32(gc_bx) + irow
 			to := iy2*uint32(ny) + ix2
-//line cheng_transpose.go:84
-			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
+			/*line cheng_transpose.go:84*/ if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line cheng_transpose.go:86
-			tile[rowIdx] = in[ti]
+			/*line cheng_transpose.go:86*/ tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow
 			gc_s_icol[gc_rank] = icol
@@ -193,8 +171,7 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 		irow := gc_s_irow[gc_rank]
 		icol := gc_s_icol[gc_rank]
 		to := gc_s_to[gc_rank]
-//line cheng_transpose.go:91
-		colIdx := icol*(bdx*2+trIpad) + irow
+		/*line cheng_transpose.go:91*/ colIdx := icol*(bdx*2+trIpad) + irow
 		out[to] = tile[colIdx]
 		out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
 	}

@@ -63,12 +63,9 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-//line cudf_find.go:159
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find.go:166
-	const bytesPerWarp = 4
-//line cudf_find.go:168
-	var gc_c1v [32]bool
+	/*line cudf_find.go:159*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cudf_find.go:166*/ const bytesPerWarp = 4
+	/*line cudf_find.go:168*/ var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -88,44 +85,36 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:154
-				strIdx := int32(idx / 32)
+				/*line cudf_find.go:154*/ strIdx := int32(idx / 32)
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:155
-				if strIdx >= gc_s_dStrings[gc_rank].size() {
+				/*line cudf_find.go:155*/ if strIdx >= gc_s_dStrings[gc_rank].size() {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_find.go:162
-				if gc_s_dStrings[gc_rank].isNull(strIdx) {
+				/*line cudf_find.go:162*/ if gc_s_dStrings[gc_rank].isNull(strIdx) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_find.go:165
-				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				/*line cudf_find.go:165*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				found := false
-//line cudf_find.go:168
-				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
+				/*line cudf_find.go:168*/ for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line cudf_find.go:170
-					for j := int32(0); !found && j < bytesPerWarp; j++ {
+					/*line cudf_find.go:170*/ for j := int32(0); !found && j < bytesPerWarp; j++ {
 						if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
 							cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
 							found = true
 						}
 					}
 				}
-//line cudf_find.go:178
-				gc_c1v[gc_lane] = found
+				/*line cudf_find.go:178*/ gc_c1v[gc_lane] = found
 			}
 		}
-//line cudf_find.go:178
-		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
+		/*line cudf_find.go:178*/ compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -140,11 +129,9 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:154
-				strIdx := int32(idx / 32)
+				/*line cudf_find.go:154*/ strIdx := int32(idx / 32)
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:178
-				result := gc_c1r[gc_lane]
+				/*line cudf_find.go:178*/ result := gc_c1r[gc_lane]
 				if laneIdx == 0 {
 					dResults[strIdx] = result
 				}

@@ -26,14 +26,10 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-//line cudf_find.go:83
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find.go:100
-	startC := start
-//line cudf_find.go:100
-	stopC := stop
-//line cudf_find.go:102
-	var gc_l_dStr [32][]byte
+	/*line cudf_find.go:83*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cudf_find.go:100*/ startC := start
+	/*line cudf_find.go:100*/ stopC := stop
+	/*line cudf_find.go:102*/ var gc_l_dStr [32][]byte
 	var gc_l_begin [32]int32
 	var gc_l_startCharPos [32]int32
 	var gc_l_position [32]int32
@@ -59,23 +55,18 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				gc_pos.Thread = gc_rank
 				laneIdx := int32((gc_rank & (32 - 1)))
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:87
-				strIdx := int32(tid / 32)
+				/*line cudf_find.go:87*/ strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_find.go:92
-				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				/*line cudf_find.go:92*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				dTarget := dTargets.at(strIdx)
-//line cudf_find.go:95
-				begin, leftOver := bytesToCharacterPosition(dStr, start)
+				/*line cudf_find.go:95*/ begin, leftOver := bytesToCharacterPosition(dStr, start)
 				startCharPos := start - leftOver
-//line cudf_find.go:100
-				dStrC := dStr
-//line cudf_find.go:100
-				beginC := begin
+				/*line cudf_find.go:100*/ dStrC := dStr
+				/*line cudf_find.go:100*/ beginC := begin
 				end := func() int32 {
 					if stopC < 0 {
 						return int32(len(dStrC))
@@ -83,13 +74,11 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 					if stopC <= startC {
 						return beginC
 					}
-//line cudf_find.go:109
-					b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
+					/*line cudf_find.go:109*/ b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
 					return beginC + b
 				}()
 				position := int32(-1)
-//line cudf_find.go:115
-				if forward {
+				/*line cudf_find.go:115*/ if forward {
 					position = math.MaxInt32
 				}
 				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
@@ -97,16 +86,14 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 					if gc_b.Stopped() {
 						return
 					}
-//line cudf_find.go:119
-					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+					/*line cudf_find.go:119*/ if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
 						position = itr
 						if forward {
 							break
 						}
 					}
 				}
-//line cudf_find.go:128
-				var result int32
+				/*line cudf_find.go:128*/ var result int32
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_begin[gc_lane] = begin
 				gc_l_startCharPos[gc_lane] = startCharPos
@@ -114,19 +101,15 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				gc_l_result[gc_lane] = result
 			}
 		}
-//line cudf_find.go:129
-		if forward {
+		/*line cudf_find.go:129*/ if forward {
 			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find.go:130
-						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:130
-						result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line cudf_find.go:130
-						result.StoreSlice(gc_l_result[gc_lane:])
+						/*line cudf_find.go:130*/ var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find.go:130*/ result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line cudf_find.go:130*/ result.StoreSlice(gc_l_result[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -134,12 +117,9 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_find.go:130
-						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:130
-						result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line cudf_find.go:130
-						result.StoreSlice(gc_l_result[gc_lane:])
+						/*line cudf_find.go:130*/ var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find.go:130*/ result = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line cudf_find.go:130*/ result.StoreSlice(gc_l_result[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -150,26 +130,20 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find.go:143
-					var result int32
-//line cudf_find.go:130
-					result = gc_c1r[gc_lane]
+					/*line cudf_find.go:143*/ var result int32
+					/*line cudf_find.go:130*/ result = gc_c1r[gc_lane]
 					gc_l_result[gc_lane] = result
 				}
 			}
 		} else {
-//line cudf_find.go:132
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
+			/*line cudf_find.go:132*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find.go:132
-						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:132
-						result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line cudf_find.go:132
-						result.StoreSlice(gc_l_result[gc_lane:])
+						/*line cudf_find.go:132*/ var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find.go:132*/ result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line cudf_find.go:132*/ result.StoreSlice(gc_l_result[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -177,12 +151,9 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_find.go:132
-						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:132
-						result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line cudf_find.go:132
-						result.StoreSlice(gc_l_result[gc_lane:])
+						/*line cudf_find.go:132*/ var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find.go:132*/ result = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line cudf_find.go:132*/ result.StoreSlice(gc_l_result[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -193,10 +164,8 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find.go:145
-					var result int32
-//line cudf_find.go:132
-					result = gc_c2r[gc_lane]
+					/*line cudf_find.go:145*/ var result int32
+					/*line cudf_find.go:132*/ result = gc_c2r[gc_lane]
 					gc_l_result[gc_lane] = result
 				}
 			}
@@ -216,16 +185,13 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				gc_pos.Thread = gc_rank
 				laneIdx := int32((gc_rank & (32 - 1)))
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:87
-				strIdx := int32(tid / 32)
+				/*line cudf_find.go:87*/ strIdx := int32(tid / 32)
 				dStr := gc_l_dStr[gc_lane]
 				begin := gc_l_begin[gc_lane]
 				startCharPos := gc_l_startCharPos[gc_lane]
 				result := gc_l_result[gc_lane]
-//line cudf_find.go:135
-				if laneIdx == 0 {
-//line cudf_find.go:137
-					if result < math.MaxInt32 && result >= begin {
+				/*line cudf_find.go:135*/ if laneIdx == 0 {
+					/*line cudf_find.go:137*/ if result < math.MaxInt32 && result >= begin {
 						dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
 					} else {
 						dResults[strIdx] = -1

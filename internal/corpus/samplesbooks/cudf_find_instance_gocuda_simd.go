@@ -25,10 +25,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-//line cudf_find_instance.go:59
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find_instance.go:62
-	var gc_l_dStr [32][]byte
+	/*line cudf_find_instance.go:59*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cudf_find_instance.go:62*/ var gc_l_dStr [32][]byte
 	var gc_l_end [32]int32
 	var gc_l_maxPos [32]int32
 	var gc_l_charPos [32]int32
@@ -63,18 +61,15 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find_instance.go:54
-				strIdx := int32(tid / 32)
+				/*line cudf_find_instance.go:54*/ strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_find_instance.go:62
-				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				/*line cudf_find_instance.go:62*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				end := int32(len(dStr))
-//line cudf_find_instance.go:66
-				maxPos := int32(len(dStr))
+				/*line cudf_find_instance.go:66*/ maxPos := int32(len(dStr))
 				charPos := maxPos
 				charCount := int32(0)
 				count := int32(0)
@@ -94,8 +89,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 			}
 			gc_rank := gc_w + gc_lane
 			laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find_instance.go:70
-			itr := laneIdx
+			/*line cudf_find_instance.go:70*/ itr := laneIdx
 			gc_l_itr[gc_lane] = itr
 		}
 		for {
@@ -112,8 +106,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_pos.Thread = gc_w + gc_lane
 				end := gc_l_end[gc_lane]
 				itr := gc_l_itr[gc_lane]
-//line cudf_find_instance.go:70
-				if itr+int32(len(dTarget)) <= end {
+				/*line cudf_find_instance.go:70*/ if itr+int32(len(dTarget)) <= end {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -130,8 +123,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				dStr := gc_l_dStr[gc_lane]
 				itr := gc_l_itr[gc_lane]
 				isChar := int32(0)
-//line cudf_find_instance.go:72
-				if !isUTF8ContinuationChar(dStr[itr]) {
+				/*line cudf_find_instance.go:72*/ if !isUTF8ContinuationChar(dStr[itr]) {
 					isChar = 1
 				}
 				found := int32(0)
@@ -141,32 +133,27 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_l_isChar[gc_lane] = isChar
 				gc_l_found[gc_lane] = found
 			}
-//line cudf_find_instance.go:81
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
+			/*line cudf_find_instance.go:81*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				found := gc_l_found[gc_lane]
 				_ = found
-//line cudf_find_instance.go:81
-				foundCount := gc_c1r[gc_lane]
+				/*line cudf_find_instance.go:81*/ foundCount := gc_c1r[gc_lane]
 				gc_l_foundCount[gc_lane] = foundCount
 			}
-//line cudf_find_instance.go:82
-			compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
+			/*line cudf_find_instance.go:82*/ compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				isChar := gc_l_isChar[gc_lane]
 				_ = isChar
-//line cudf_find_instance.go:82
-				foundScan := gc_c2r[gc_lane]
+				/*line cudf_find_instance.go:82*/ foundScan := gc_c2r[gc_lane]
 				gc_l_foundScan[gc_lane] = foundScan
 			}
-//line cudf_find_instance.go:84
-			compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
+			/*line cudf_find_instance.go:84*/ compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -174,28 +161,21 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				charPos := gc_l_charPos[gc_lane]
 				count := gc_l_count[gc_lane]
 				foundScan := gc_l_foundScan[gc_lane]
-//line cudf_find_instance.go:84
-				charsScan := gc_c3r[gc_lane]
-//line cudf_find_instance.go:86
-				foundPos := charPos
+				/*line cudf_find_instance.go:84*/ charsScan := gc_c3r[gc_lane]
+				/*line cudf_find_instance.go:86*/ foundPos := charPos
 				if foundScan+count == instance+1 {
 					foundPos = charsScan
 				}
-//line cudf_find_instance.go:91
-				gc_c4v[gc_lane] = foundPos
+				/*line cudf_find_instance.go:91*/ gc_c4v[gc_lane] = foundPos
 			}
-//line cudf_find_instance.go:91
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
+			/*line cudf_find_instance.go:91*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:91
-						var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-						charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line cudf_find_instance.go:91
-						charPos.StoreSlice(gc_l_charPos[gc_lane:])
+						/*line cudf_find_instance.go:91*/ var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find_instance.go:91*/ charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						/*line cudf_find_instance.go:91*/ charPos.StoreSlice(gc_l_charPos[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -203,12 +183,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_find_instance.go:91
-						var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-						charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line cudf_find_instance.go:91
-						charPos.StoreSlice(gc_l_charPos[gc_lane:])
+						/*line cudf_find_instance.go:91*/ var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line cudf_find_instance.go:91*/ charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						/*line cudf_find_instance.go:91*/ charPos.StoreSlice(gc_l_charPos[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -219,10 +196,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:104
-					var charPos int32
-//line cudf_find_instance.go:91
-					charPos = gc_c4r[gc_lane]
+					/*line cudf_find_instance.go:104*/ var charPos int32
+					/*line cudf_find_instance.go:91*/ charPos = gc_c4r[gc_lane]
 					gc_l_charPos[gc_lane] = charPos
 				}
 			}
@@ -234,8 +209,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_pos.Thread = gc_w + gc_lane
 				maxPos := gc_l_maxPos[gc_lane]
 				charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:92
-				if charPos < maxPos {
+				/*line cudf_find_instance.go:92*/ if charPos < maxPos {
 					gc_m8 |= 1 << gc_lane
 				}
 			}
@@ -255,22 +229,17 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				isChar := gc_l_isChar[gc_lane]
 				_ = isChar
 				foundCount := gc_l_foundCount[gc_lane]
-//line cudf_find_instance.go:95
-				count += foundCount
+				/*line cudf_find_instance.go:95*/ count += foundCount
 				gc_l_count[gc_lane] = count
 			}
-//line cudf_find_instance.go:96
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
+			/*line cudf_find_instance.go:96*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:96
-						charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
-//line cudf_find_instance.go:96
-						charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cudf_find_instance.go:96
-						charCount.StoreSlice(gc_l_charCount[gc_lane:])
+						/*line cudf_find_instance.go:96*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+						/*line cudf_find_instance.go:96*/ charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+						/*line cudf_find_instance.go:96*/ charCount.StoreSlice(gc_l_charCount[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -278,12 +247,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_find_instance.go:96
-						charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
-//line cudf_find_instance.go:96
-						charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cudf_find_instance.go:96
-						charCount.StoreSlice(gc_l_charCount[gc_lane:])
+						/*line cudf_find_instance.go:96*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+						/*line cudf_find_instance.go:96*/ charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+						/*line cudf_find_instance.go:96*/ charCount.StoreSlice(gc_l_charCount[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -295,8 +261,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						continue
 					}
 					charCount := gc_l_charCount[gc_lane]
-//line cudf_find_instance.go:96
-					charCount += gc_c5r[gc_lane]
+					/*line cudf_find_instance.go:96*/ charCount += gc_c5r[gc_lane]
 					gc_l_charCount[gc_lane] = charCount
 				}
 			}
@@ -307,12 +272,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act == ^uint32(0) {
 					gc_vb2 := archsimd.BroadcastInt32x8(32)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:70
-						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_find_instance.go:70
-						itr = itr.Add(gc_vb2)
-//line cudf_find_instance.go:70
-						itr.StoreSlice(gc_l_itr[gc_lane:])
+						/*line cudf_find_instance.go:70*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+						/*line cudf_find_instance.go:70*/ itr = itr.Add(gc_vb2)
+						/*line cudf_find_instance.go:70*/ itr.StoreSlice(gc_l_itr[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -320,12 +282,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_find_instance.go:70
-						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_find_instance.go:70
-						itr = itr.Add(gc_vb)
-//line cudf_find_instance.go:70
-						itr.StoreSlice(gc_l_itr[gc_lane:])
+						/*line cudf_find_instance.go:70*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+						/*line cudf_find_instance.go:70*/ itr = itr.Add(gc_vb)
+						/*line cudf_find_instance.go:70*/ itr.StoreSlice(gc_l_itr[gc_lane:])
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -337,8 +296,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						continue
 					}
 					itr := gc_l_itr[gc_lane]
-//line cudf_find_instance.go:70
-					itr += 32
+					/*line cudf_find_instance.go:70*/ itr += 32
 					gc_l_itr[gc_lane] = itr
 				}
 			}
@@ -358,14 +316,12 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find_instance.go:54
-				strIdx := int32(tid / 32)
+				/*line cudf_find_instance.go:54*/ strIdx := int32(tid / 32)
 				laneIdx := int32((gc_rank & (32 - 1)))
 				maxPos := gc_l_maxPos[gc_lane]
 				charPos := gc_l_charPos[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
-//line cudf_find_instance.go:100
-				if laneIdx == 0 {
+				/*line cudf_find_instance.go:100*/ if laneIdx == 0 {
 					if charPos == maxPos {
 						dResults[strIdx] = -1
 					} else {

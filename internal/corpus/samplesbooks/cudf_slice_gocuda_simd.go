@@ -26,10 +26,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-//line cudf_slice.go:60
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_slice.go:63
-	var gc_l_dStr [32][]byte
+	/*line cudf_slice.go:60*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cudf_slice.go:63*/ var gc_l_dStr [32][]byte
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
 	var gc_l_end [32]int32
@@ -60,15 +58,13 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_slice.go:55
-				strIdx := int32(idx / 32)
+				/*line cudf_slice.go:55*/ strIdx := int32(idx / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_slice.go:62
-				if gc_s_dStrings[gc_rank].isNull(strIdx) {
+				/*line cudf_slice.go:62*/ if gc_s_dStrings[gc_rank].isNull(strIdx) {
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{null: true}
 					}
@@ -76,8 +72,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_slice.go:68
-				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				/*line cudf_slice.go:68*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				if len(dStr) == 0 {
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{}
@@ -86,10 +81,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
-//line cudf_slice.go:76
-				start := max(starts.at(strIdx), 0)
-//line cudf_slice.go:78
-				stopC := stops.at(strIdx)
+				/*line cudf_slice.go:76*/ start := max(starts.at(strIdx), 0)
+				/*line cudf_slice.go:78*/ stopC := stops.at(strIdx)
 				stop := func() int32 {
 					if stopC < 0 {
 						return math.MaxInt32
@@ -97,8 +90,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					return stopC
 				}()
 				end := int32(len(dStr))
-//line cudf_slice.go:87
-				startCounts := [2]int32{0, 0}
+				/*line cudf_slice.go:87*/ startCounts := [2]int32{0, 0}
 				stopCounts := [2]int32{0, 0}
 				itr := int32((gc_rank & (32 - 1)))
 				charCount := int32(0)
@@ -130,8 +122,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_pos.Thread = gc_w + gc_lane
 				dStr := gc_l_dStr[gc_lane]
 				byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:94
-				if byteCount < int32(len(dStr)) {
+				/*line cudf_slice.go:94*/ if byteCount < int32(len(dStr)) {
 					gc_m10 |= 1 << gc_lane
 				}
 			}
@@ -149,8 +140,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				startCounts := gc_l_startCounts[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 				byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:95
-				if charCount <= start {
+				/*line cudf_slice.go:95*/ if charCount <= start {
 					startCounts = [2]int32{charCount, byteCount}
 				}
 				gc_l_startCounts[gc_lane] = startCounts
@@ -163,8 +153,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_pos.Thread = gc_w + gc_lane
 				stop := gc_l_stop[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:98
-				if charCount <= stop {
+				/*line cudf_slice.go:98*/ if charCount <= stop {
 					gc_m5 |= 1 << gc_lane
 				}
 			}
@@ -176,12 +165,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						continue
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line cudf_slice.go:111
-					var stopCounts [2]int32
+					/*line cudf_slice.go:111*/ var stopCounts [2]int32
 					charCount := gc_l_charCount[gc_lane]
 					byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:99
-					stopCounts = [2]int32{charCount, byteCount}
+					/*line cudf_slice.go:99*/ stopCounts = [2]int32{charCount, byteCount}
 					gc_l_stopCounts[gc_lane] = stopCounts
 				}
 			}
@@ -201,8 +188,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				end := gc_l_end[gc_lane]
 				itr := gc_l_itr[gc_lane]
 				cc := int32(0)
-//line cudf_slice.go:104
-				if itr < end && isBeginUTF8Char(dStr[itr]) {
+				/*line cudf_slice.go:104*/ if itr < end && isBeginUTF8Char(dStr[itr]) {
 					cc = 1
 				}
 				bc := int32(0)
@@ -212,8 +198,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_c1v[gc_lane] = cc
 				gc_l_bc[gc_lane] = bc
 			}
-//line cudf_slice.go:111
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			/*line cudf_slice.go:111*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -221,22 +206,17 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				charCount := gc_l_charCount[gc_lane]
 				bc := gc_l_bc[gc_lane]
 				_ = bc
-//line cudf_slice.go:111
-				charCount += gc_c1r[gc_lane]
+				/*line cudf_slice.go:111*/ charCount += gc_c1r[gc_lane]
 				gc_l_charCount[gc_lane] = charCount
 			}
-//line cudf_slice.go:112
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
+			/*line cudf_slice.go:112*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_slice.go:112
-						byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
-//line cudf_slice.go:112
-						byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line cudf_slice.go:112
-						byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:112*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:112*/ byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -244,12 +224,9 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_slice.go:112
-						byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
-//line cudf_slice.go:112
-						byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line cudf_slice.go:112
-						byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:112*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:112*/ byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -261,8 +238,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						continue
 					}
 					byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:112
-					byteCount += gc_c2r[gc_lane]
+					/*line cudf_slice.go:112*/ byteCount += gc_c2r[gc_lane]
 					gc_l_byteCount[gc_lane] = byteCount
 				}
 			}
@@ -273,12 +249,9 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act == ^uint32(0) {
 					gc_vb2 := archsimd.BroadcastInt32x8(32)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_slice.go:113
-						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_slice.go:113
-						itr = itr.Add(gc_vb2)
-//line cudf_slice.go:113
-						itr.StoreSlice(gc_l_itr[gc_lane:])
+						/*line cudf_slice.go:113*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+						/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb2)
+						/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -286,12 +259,9 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line cudf_slice.go:113
-						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_slice.go:113
-						itr = itr.Add(gc_vb)
-//line cudf_slice.go:113
-						itr.StoreSlice(gc_l_itr[gc_lane:])
+						/*line cudf_slice.go:113*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+						/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb)
+						/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -303,15 +273,13 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						continue
 					}
 					itr := gc_l_itr[gc_lane]
-//line cudf_slice.go:113
-					itr += 32
+					/*line cudf_slice.go:113*/ itr += 32
 					gc_l_itr[gc_lane] = itr
 				}
 			}
 		}
 		gc_act = gc_save10 &^ gc_dead
-//line cudf_slice.go:116
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
+		/*line cudf_slice.go:116*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -327,8 +295,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_slice.go:55
-				strIdx := int32(idx / 32)
+				/*line cudf_slice.go:55*/ strIdx := int32(idx / 32)
 				dStr := gc_l_dStr[gc_lane]
 				start := gc_l_start[gc_lane]
 				stop := gc_l_stop[gc_lane]
@@ -336,8 +303,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				stopCounts := gc_l_stopCounts[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
-//line cudf_slice.go:119
-					if start >= charCount {
+					/*line cudf_slice.go:119*/ if start >= charCount {
 						dOutput[strIdx] = cudfIndexPair{}
 						gc_dead |= uint32(1) << gc_lane
 						gc_act &^= uint32(1) << gc_lane
@@ -348,15 +314,13 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
 						firstByte += b
 					}
-//line cudf_slice.go:131
-					stop = min(stop, charCount)
+					/*line cudf_slice.go:131*/ stop = min(stop, charCount)
 					lastByte := stopCounts[1]
 					if stopCounts[0] < stop {
 						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
 						lastByte += b_
 					}
-//line cudf_slice.go:138
-					if firstByte < lastByte {
+					/*line cudf_slice.go:138*/ if firstByte < lastByte {
 						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
 					} else {
 						dOutput[strIdx] = cudfIndexPair{}

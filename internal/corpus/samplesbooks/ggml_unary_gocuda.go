@@ -44,8 +44,7 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line ggml_unary.go:74
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_unary.go:74*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bdx*gc_bx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -57,15 +56,13 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 				gc_at2 := x[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_unary.go:63
-					gc_at[gc_tx] = op(gc_at2[gc_tx])
+					/*line ggml_unary.go:63*/ gc_at[gc_tx] = op(gc_at2[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
-//line ggml_unary.go:63
-					dst[i] = op(x[i])
+					/*line ggml_unary.go:63*/ dst[i] = op(x[i])
 				}
 			}
 		}
@@ -107,20 +104,17 @@ func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op fun
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line ggml_unary.go:79
-		ne01 := ne0 * ne1
+		/*line ggml_unary.go:79*/ ne01 := ne0 * ne1
 		ne012 := ne01 * ne2
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
-//line ggml_unary.go:75
-				if i >= neTotal {
+				/*line ggml_unary.go:75*/ if i >= neTotal {
 					continue gc_L1
 				}
-//line ggml_unary.go:81
-				i3 := i / ne012
+				/*line ggml_unary.go:81*/ i3 := i / ne012
 				rem := i - i3*ne012
 				i2 := rem / ne01
 				rem -= i2 * ne01
@@ -172,18 +166,15 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
-//line ggml_unary.go:101
-				if i >= k {
+				/*line ggml_unary.go:101*/ if i >= k {
 					continue gc_L1
 				}
-//line ggml_unary.go:106
-				j0 := (i/n)*o0 + (i % n)
+				/*line ggml_unary.go:106*/ j0 := (i/n)*o0 + (i % n)
 				j1 := j0
 				if o0 != o1 {
 					j1 = (i/n)*o1 + (i % n)
 				}
-//line ggml_unary.go:112
-				dst[i] = op(x[j0]) * g[j1]
+				/*line ggml_unary.go:112*/ dst[i] = op(x[j0]) * g[j1]
 			}
 		}
 	}

@@ -62,8 +62,7 @@ func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query
 						i := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
-//line hecbench_attention.go:25
-							for j := 0; j < d; j++ {
+							/*line hecbench_attention.go:25*/ for j := 0; j < d; j++ {
 								sum += key[i*d+j] * query[j]
 							}
 							dotProduct[i] = sum
@@ -110,12 +109,10 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_attention.go:56
-		gc_apart := compiled.Disjoint(expSum, score)
+		/*line hecbench_attention.go:56*/ gc_apart := compiled.Disjoint(expSum, score)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_attention.go:61
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_attention.go:61*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -132,28 +129,23 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_attention.go:40
-						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_attention.go:40
-						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_attention.go:40
-						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_attention.go:40
-						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_attention.go:40
-					gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+					/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 				}
 			} else {
 				gc_step2 := gc_from
@@ -164,8 +156,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:40
-						score[i] = expf(dotProduct[i]) / expSum[0]
+						/*line hecbench_attention.go:40*/ score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -173,8 +164,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:40
-						score[i] = expf(dotProduct[i]) / expSum[0]
+						/*line hecbench_attention.go:40*/ score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -182,8 +172,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:40
-						score[i] = expf(dotProduct[i]) / expSum[0]
+						/*line hecbench_attention.go:40*/ score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -191,8 +180,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:40
-						score[i] = expf(dotProduct[i]) / expSum[0]
+						/*line hecbench_attention.go:40*/ score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -200,8 +188,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:40
-					score[i] = expf(dotProduct[i]) / expSum[0]
+					/*line hecbench_attention.go:40*/ score[i] = expf(dotProduct[i]) / expSum[0]
 				}
 			}
 		}
@@ -246,11 +233,9 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 	gc_pos := gc_b.Pos()
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_attention.go:66
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_attention.go:66*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:70
-	var gc_c1v [32]float32
+	/*line hecbench_attention.go:70*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -261,8 +246,7 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:70
-			if i < n {
+			/*line hecbench_attention.go:70*/ if i < n {
 				gc_m4 |= 1 << gc_lane
 			}
 		}
@@ -277,14 +261,12 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 				gc_pos.Thread = gc_rank
 				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 				sum := float32(0)
-//line hecbench_attention.go:72
-				for j := (gc_rank & (32 - 1)); j < d; j += 32 {
+				/*line hecbench_attention.go:72*/ for j := (gc_rank & (32 - 1)); j < d; j += 32 {
 					sum += key[i*d+j] * query[j]
 				}
 				gc_c1v[gc_lane] = sum
 			}
-//line hecbench_attention.go:75
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			/*line hecbench_attention.go:75*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -292,10 +274,8 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:71
-				var sum float32
-//line hecbench_attention.go:75
-				sum = gc_c1r[gc_lane]
+				/*line hecbench_attention.go:71*/ var sum float32
+				/*line hecbench_attention.go:75*/ sum = gc_c1r[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					dotProduct[i] = sum
 					atomic.Add(&expSum[0], expf(sum))
@@ -328,11 +308,9 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 	gc_pos := gc_b.Pos()
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_attention.go:89
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_attention.go:89*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:93
-	var gc_c1v [32]float32
+	/*line hecbench_attention.go:93*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -343,8 +321,7 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:92
-			if j < d {
+			/*line hecbench_attention.go:92*/ if j < d {
 				gc_m4 |= 1 << gc_lane
 			}
 		}
@@ -359,15 +336,13 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 				gc_pos.Thread = gc_rank
 				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 				sum := float32(0)
-//line hecbench_attention.go:94
-				for i := (gc_rank & (32 - 1)); i < n; i += 32 {
+				/*line hecbench_attention.go:94*/ for i := (gc_rank & (32 - 1)); i < n; i += 32 {
 					score := expf(dotProduct[i]) / expSum[0]
 					sum += score * value[i*d+j]
 				}
 				gc_c1v[gc_lane] = sum
 			}
-//line hecbench_attention.go:98
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			/*line hecbench_attention.go:98*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -375,10 +350,8 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:93
-				var sum float32
-//line hecbench_attention.go:98
-				sum = gc_c1r[gc_lane]
+				/*line hecbench_attention.go:93*/ var sum float32
+				/*line hecbench_attention.go:98*/ sum = gc_c1r[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					output[j] = sum
 				}

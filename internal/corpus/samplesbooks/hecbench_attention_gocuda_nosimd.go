@@ -44,26 +44,20 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						var j int = gc_bx*gc_bdx + gc_tx
 						{
 							sum := gc_vb
-//line hecbench_attention.go:52
-							if j < 0 || j > len(output)-8 {
+							/*line hecbench_attention.go:52*/ if j < 0 || j > len(output)-8 {
 								break
 							}
-//line hecbench_attention.go:52
-							for i := 0; i < n; i = i + 1 {
+							/*line hecbench_attention.go:52*/ for i := 0; i < n; i = i + 1 {
 								var gc_ld2 lanes.Float32x8
-//line hecbench_attention.go:52
-								if (i*
+								/*line hecbench_attention.go:52*/ if (i*
 									d+j) >= 0 && (i*d+j) <= len(value)-8 {
-//line hecbench_attention.go:53
-									gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
+									/*line hecbench_attention.go:53*/ gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
 								} else {
 									break gc_steps2
 								}
-//line hecbench_attention.go:53
-								sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(gc_ld2))
+								/*line hecbench_attention.go:53*/ sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(gc_ld2))
 							}
-//line hecbench_attention.go:53
-							sum.StoreSlice(output[j:])
+							/*line hecbench_attention.go:53*/ sum.StoreSlice(output[j:])
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -71,8 +65,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
-//line hecbench_attention.go:52
-							for i := 0; i < n; i++ {
+							/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
 								sum += score[i] * value[i*d+j]
 							}
 							output[j] = sum

@@ -47,26 +47,20 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 								sum := gc_vb
-//line hecbench_attention.go:52
-								if j < 0 || j > len(output)-8 {
+								/*line hecbench_attention.go:52*/ if j < 0 || j > len(output)-8 {
 									break
 								}
-//line hecbench_attention.go:52
-								for i := 0; i < n; i = i + 1 {
+								/*line hecbench_attention.go:52*/ for i := 0; i < n; i = i + 1 {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_attention.go:52
-									if (i*
+									/*line hecbench_attention.go:52*/ if (i*
 										d+j) >= 0 && (i*d+j) <= len(value)-8 {
-//line hecbench_attention.go:53
-										gc_ld = archsimd.LoadFloat32x8Slice(value[i*d+j:])
+										/*line hecbench_attention.go:53*/ gc_ld = archsimd.LoadFloat32x8Slice(value[i*d+j:])
 									} else {
 										break gc_steps
 									}
-//line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld))
+									/*line hecbench_attention.go:53*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld))
 								}
-//line hecbench_attention.go:53
-								sum.StoreSlice(output[j:])
+								/*line hecbench_attention.go:53*/ sum.StoreSlice(output[j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -76,8 +70,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
-//line hecbench_attention.go:52
-							for i := 0; i < n; i++ {
+							/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
 								sum += score[i] * value[i*d+j]
 							}
 							output[j] = sum

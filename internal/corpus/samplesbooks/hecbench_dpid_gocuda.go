@@ -45,8 +45,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	var width_3 int = 32
 	var srcLane_4 int = 1
 	var width_4 int = 32
-//line hecbench_dpid.go:153
-	var gc_l_v [32]float4
+	/*line hecbench_dpid.go:153*/ var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
 	var gc_l_v_3 [32]float4
@@ -109,38 +108,30 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line hecbench_dpid.go:168
-			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
+			/*line hecbench_dpid.go:168*/ if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
 				gc_dead |= uint32(1) << gc_lane
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
-//line hecbench_dpid.go:172
-			l := newDpidLocal(t, p)
+			/*line hecbench_dpid.go:172*/ l := newDpidLocal(t, p)
 			color := float4{0.0, 0.0, 0.0, 0.0}
 			gc_l_color[gc_lane] = color
 			for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
 				x := l.sxr + (i % l.xCount)
 				y := l.syr + (i / l.xCount)
-//line hecbench_dpid.go:179
-				f := dpidContribution(l, 1.0, x, y)
-//line hecbench_dpid.go:181
-				pixel := input[x+y*p.IWidth]
+				/*line hecbench_dpid.go:179*/ f := dpidContribution(l, 1.0, x, y)
+				/*line hecbench_dpid.go:181*/ pixel := input[x+y*p.IWidth]
 				dpidAdd(&gc_l_color[gc_lane], float4{float32(pixel.X) * f, float32(pixel.Y) * f, float32(pixel.Z) * f, f})
 			}
-//line hecbench_dpid.go:185
-			var value *float4 = &gc_l_color[gc_lane]
-//line hecbench_dpid.go:147
-			var v float4 = *value
-//line hecbench_dpid.go:137
-			var output float4
+			/*line hecbench_dpid.go:185*/ var value *float4 = &gc_l_color[gc_lane]
+			/*line hecbench_dpid.go:147*/ var v float4 = *value
+			/*line hecbench_dpid.go:137*/ var output float4
 			gc_c1v[gc_lane] = v.X
 			gc_l_v[gc_lane] = v
 			gc_l_output[gc_lane] = output
 			gc_l_value[gc_lane] = value
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -148,13 +139,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
-//line hecbench_dpid.go:138
-			output.X = gc_c1r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output.X = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = v.Y
 			gc_l_output[gc_lane] = output
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -162,13 +151,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
-//line hecbench_dpid.go:139
-			output.Y = gc_c2r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output.Y = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = v.Z
 			gc_l_output[gc_lane] = output
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -176,13 +163,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
-//line hecbench_dpid.go:140
-			output.Z = gc_c3r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output.Z = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = v.W
 			gc_l_output[gc_lane] = output
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -190,23 +175,18 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			output := gc_l_output[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output.W = gc_c4r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output.W = gc_c4r[gc_lane]
 			var r_ float4 = output
-//line hecbench_dpid.go:147
-			var r float4 = r_
-//line hecbench_dpid.go:147
-			dpidPlusEq(value, r)
+			/*line hecbench_dpid.go:147*/ var r float4 = r_
+			/*line hecbench_dpid.go:147*/ dpidPlusEq(value, r)
 			var v_ float4 = *value
-//line hecbench_dpid.go:137
-			var output_ float4
+			/*line hecbench_dpid.go:137*/ var output_ float4
 			gc_c5v[gc_lane] = v_.X
 			gc_l_v_[gc_lane] = v_
 			gc_l_output[gc_lane] = output
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -214,13 +194,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:138
-			output_.X = gc_c5r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_.X = gc_c5r[gc_lane]
 			gc_c6v[gc_lane] = v_.Y
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -228,13 +206,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:139
-			output_.Y = gc_c6r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_.Y = gc_c6r[gc_lane]
 			gc_c7v[gc_lane] = v_.Z
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -242,13 +218,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:140
-			output_.Z = gc_c7r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_.Z = gc_c7r[gc_lane]
 			gc_c8v[gc_lane] = v_.W
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -256,23 +230,18 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			output_ := gc_l_output_[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_.W = gc_c8r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_.W = gc_c8r[gc_lane]
 			var r_3 float4 = output_
-//line hecbench_dpid.go:148
-			var r_2 float4 = r_3
-//line hecbench_dpid.go:148
-			dpidPlusEq(value, r_2)
+			/*line hecbench_dpid.go:148*/ var r_2 float4 = r_3
+			/*line hecbench_dpid.go:148*/ dpidPlusEq(value, r_2)
 			var v_2 float4 = *value
-//line hecbench_dpid.go:137
-			var output_2 float4
+			/*line hecbench_dpid.go:137*/ var output_2 float4
 			gc_c9v[gc_lane] = v_2.X
 			gc_l_v_2[gc_lane] = v_2
 			gc_l_output_[gc_lane] = output_
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -280,13 +249,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:138
-			output_2.X = gc_c9r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_2.X = gc_c9r[gc_lane]
 			gc_c10v[gc_lane] = v_2.Y
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -294,13 +261,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:139
-			output_2.Y = gc_c10r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_2.Y = gc_c10r[gc_lane]
 			gc_c11v[gc_lane] = v_2.Z
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -308,13 +273,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:140
-			output_2.Z = gc_c11r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_2.Z = gc_c11r[gc_lane]
 			gc_c12v[gc_lane] = v_2.W
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -322,23 +285,18 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			output_2 := gc_l_output_2[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_2.W = gc_c12r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_2.W = gc_c12r[gc_lane]
 			var r_5 float4 = output_2
-//line hecbench_dpid.go:149
-			var r_4 float4 = r_5
-//line hecbench_dpid.go:149
-			dpidPlusEq(value, r_4)
+			/*line hecbench_dpid.go:149*/ var r_4 float4 = r_5
+			/*line hecbench_dpid.go:149*/ dpidPlusEq(value, r_4)
 			var v_3 float4 = *value
-//line hecbench_dpid.go:137
-			var output_3 float4
+			/*line hecbench_dpid.go:137*/ var output_3 float4
 			gc_c13v[gc_lane] = v_3.X
 			gc_l_v_3[gc_lane] = v_3
 			gc_l_output_2[gc_lane] = output_2
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -346,13 +304,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:138
-			output_3.X = gc_c13r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_3.X = gc_c13r[gc_lane]
 			gc_c14v[gc_lane] = v_3.Y
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -360,13 +316,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:139
-			output_3.Y = gc_c14r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_3.Y = gc_c14r[gc_lane]
 			gc_c15v[gc_lane] = v_3.Z
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -374,13 +328,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:140
-			output_3.Z = gc_c15r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_3.Z = gc_c15r[gc_lane]
 			gc_c16v[gc_lane] = v_3.W
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -388,23 +340,18 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			output_3 := gc_l_output_3[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_3.W = gc_c16r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_3.W = gc_c16r[gc_lane]
 			var r_7 float4 = output_3
-//line hecbench_dpid.go:150
-			var r_6 float4 = r_7
-//line hecbench_dpid.go:150
-			dpidPlusEq(value, r_6)
+			/*line hecbench_dpid.go:150*/ var r_6 float4 = r_7
+			/*line hecbench_dpid.go:150*/ dpidPlusEq(value, r_6)
 			var v_4 float4 = *value
-//line hecbench_dpid.go:137
-			var output_4 float4
+			/*line hecbench_dpid.go:137*/ var output_4 float4
 			gc_c17v[gc_lane] = v_4.X
 			gc_l_v_4[gc_lane] = v_4
 			gc_l_output_3[gc_lane] = output_3
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -412,13 +359,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:138
-			output_4.X = gc_c17r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_4.X = gc_c17r[gc_lane]
 			gc_c18v[gc_lane] = v_4.Y
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -426,13 +371,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:139
-			output_4.Y = gc_c18r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_4.Y = gc_c18r[gc_lane]
 			gc_c19v[gc_lane] = v_4.Z
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -440,13 +383,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:140
-			output_4.Z = gc_c19r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_4.Z = gc_c19r[gc_lane]
 			gc_c20v[gc_lane] = v_4.W
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -462,16 +403,12 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_b.Enter(gc_rank)
 			output_4 := gc_l_output_4[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_4.W = gc_c20r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_4.W = gc_c20r[gc_lane]
 			var r_9 float4 = output_4
-//line hecbench_dpid.go:151
-			var r_8 float4 = r_9
-//line hecbench_dpid.go:151
-			dpidPlusEq(value, r_8)
+			/*line hecbench_dpid.go:151*/ var r_8 float4 = r_9
+			/*line hecbench_dpid.go:151*/ dpidPlusEq(value, r_8)
 			if (gc_tx % 32) == 0 {
-//line hecbench_dpid.go:188
-				dpidNormalize(&gc_l_color[gc_lane])
+				/*line hecbench_dpid.go:188*/ dpidNormalize(&gc_l_color[gc_lane])
 				patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 			}
 			gc_l_output_4[gc_lane] = output_4
@@ -509,8 +446,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	var width_3 int = 32
 	var srcLane_4 int = 1
 	var width_4 int = 32
-//line hecbench_dpid.go:153
-	var gc_l_v [32]float4
+	/*line hecbench_dpid.go:153*/ var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
 	var gc_l_v_3 [32]float4
@@ -574,44 +510,34 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line hecbench_dpid.go:249
-			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
+			/*line hecbench_dpid.go:249*/ if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
 				gc_dead |= uint32(1) << gc_lane
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
-//line hecbench_dpid.go:253
-			l := newDpidLocal(t, p)
+			/*line hecbench_dpid.go:253*/ l := newDpidLocal(t, p)
 			avg := dpidCalcAverage(t, p, patches)
-//line hecbench_dpid.go:256
-			color := float4{0.0, 0.0, 0.0, 0.0}
+			/*line hecbench_dpid.go:256*/ color := float4{0.0, 0.0, 0.0, 0.0}
 			gc_l_color[gc_lane] = color
 			for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
 				x := l.sxr + (i % l.xCount)
 				y := l.syr + (i / l.xCount)
-//line hecbench_dpid.go:262
-				pixel := input[x+y*p.IWidth]
+				/*line hecbench_dpid.go:262*/ pixel := input[x+y*p.IWidth]
 				f := dpidDistance(avg, pixel)
-//line hecbench_dpid.go:265
-				f = dpidLambda(p, f)
+				/*line hecbench_dpid.go:265*/ f = dpidLambda(p, f)
 				f = dpidContribution(l, f, x, y)
-//line hecbench_dpid.go:268
-				dpidAddColor(&gc_l_color[gc_lane], pixel, f)
+				/*line hecbench_dpid.go:268*/ dpidAddColor(&gc_l_color[gc_lane], pixel, f)
 			}
-//line hecbench_dpid.go:271
-			var value *float4 = &gc_l_color[gc_lane]
-//line hecbench_dpid.go:147
-			var v float4 = *value
-//line hecbench_dpid.go:137
-			var output_ float4
+			/*line hecbench_dpid.go:271*/ var value *float4 = &gc_l_color[gc_lane]
+			/*line hecbench_dpid.go:147*/ var v float4 = *value
+			/*line hecbench_dpid.go:137*/ var output_ float4
 			gc_c1v[gc_lane] = v.X
 			gc_l_v[gc_lane] = v
 			gc_l_output_[gc_lane] = output_
 			gc_l_value[gc_lane] = value
 			gc_l_avg[gc_lane] = avg
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -619,13 +545,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:138
-			output_.X = gc_c1r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_.X = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = v.Y
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -633,13 +557,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:139
-			output_.Y = gc_c2r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_.Y = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = v.Z
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -647,13 +569,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:140
-			output_.Z = gc_c3r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_.Z = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = v.W
 			gc_l_output_[gc_lane] = output_
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -661,23 +581,18 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			output_ := gc_l_output_[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_.W = gc_c4r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_.W = gc_c4r[gc_lane]
 			var r_ float4 = output_
-//line hecbench_dpid.go:147
-			var r float4 = r_
-//line hecbench_dpid.go:147
-			dpidPlusEq(value, r)
+			/*line hecbench_dpid.go:147*/ var r float4 = r_
+			/*line hecbench_dpid.go:147*/ dpidPlusEq(value, r)
 			var v_ float4 = *value
-//line hecbench_dpid.go:137
-			var output_2 float4
+			/*line hecbench_dpid.go:137*/ var output_2 float4
 			gc_c5v[gc_lane] = v_.X
 			gc_l_v_[gc_lane] = v_
 			gc_l_output_[gc_lane] = output_
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -685,13 +600,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:138
-			output_2.X = gc_c5r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_2.X = gc_c5r[gc_lane]
 			gc_c6v[gc_lane] = v_.Y
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -699,13 +612,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:139
-			output_2.Y = gc_c6r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_2.Y = gc_c6r[gc_lane]
 			gc_c7v[gc_lane] = v_.Z
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -713,13 +624,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:140
-			output_2.Z = gc_c7r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_2.Z = gc_c7r[gc_lane]
 			gc_c8v[gc_lane] = v_.W
 			gc_l_output_2[gc_lane] = output_2
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -727,23 +636,18 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			output_2 := gc_l_output_2[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_2.W = gc_c8r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_2.W = gc_c8r[gc_lane]
 			var r_3 float4 = output_2
-//line hecbench_dpid.go:148
-			var r_2 float4 = r_3
-//line hecbench_dpid.go:148
-			dpidPlusEq(value, r_2)
+			/*line hecbench_dpid.go:148*/ var r_2 float4 = r_3
+			/*line hecbench_dpid.go:148*/ dpidPlusEq(value, r_2)
 			var v_2 float4 = *value
-//line hecbench_dpid.go:137
-			var output_3 float4
+			/*line hecbench_dpid.go:137*/ var output_3 float4
 			gc_c9v[gc_lane] = v_2.X
 			gc_l_v_2[gc_lane] = v_2
 			gc_l_output_2[gc_lane] = output_2
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -751,13 +655,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:138
-			output_3.X = gc_c9r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_3.X = gc_c9r[gc_lane]
 			gc_c10v[gc_lane] = v_2.Y
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -765,13 +667,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:139
-			output_3.Y = gc_c10r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_3.Y = gc_c10r[gc_lane]
 			gc_c11v[gc_lane] = v_2.Z
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -779,13 +679,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:140
-			output_3.Z = gc_c11r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_3.Z = gc_c11r[gc_lane]
 			gc_c12v[gc_lane] = v_2.W
 			gc_l_output_3[gc_lane] = output_3
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -793,23 +691,18 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			output_3 := gc_l_output_3[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_3.W = gc_c12r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_3.W = gc_c12r[gc_lane]
 			var r_5 float4 = output_3
-//line hecbench_dpid.go:149
-			var r_4 float4 = r_5
-//line hecbench_dpid.go:149
-			dpidPlusEq(value, r_4)
+			/*line hecbench_dpid.go:149*/ var r_4 float4 = r_5
+			/*line hecbench_dpid.go:149*/ dpidPlusEq(value, r_4)
 			var v_3 float4 = *value
-//line hecbench_dpid.go:137
-			var output_4 float4
+			/*line hecbench_dpid.go:137*/ var output_4 float4
 			gc_c13v[gc_lane] = v_3.X
 			gc_l_v_3[gc_lane] = v_3
 			gc_l_output_3[gc_lane] = output_3
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -817,13 +710,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:138
-			output_4.X = gc_c13r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_4.X = gc_c13r[gc_lane]
 			gc_c14v[gc_lane] = v_3.Y
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -831,13 +722,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:139
-			output_4.Y = gc_c14r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_4.Y = gc_c14r[gc_lane]
 			gc_c15v[gc_lane] = v_3.Z
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -845,13 +734,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:140
-			output_4.Z = gc_c15r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_4.Z = gc_c15r[gc_lane]
 			gc_c16v[gc_lane] = v_3.W
 			gc_l_output_4[gc_lane] = output_4
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -859,23 +746,18 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			output_4 := gc_l_output_4[gc_lane]
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-			output_4.W = gc_c16r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_4.W = gc_c16r[gc_lane]
 			var r_7 float4 = output_4
-//line hecbench_dpid.go:150
-			var r_6 float4 = r_7
-//line hecbench_dpid.go:150
-			dpidPlusEq(value, r_6)
+			/*line hecbench_dpid.go:150*/ var r_6 float4 = r_7
+			/*line hecbench_dpid.go:150*/ dpidPlusEq(value, r_6)
 			var v_4 float4 = *value
-//line hecbench_dpid.go:137
-			var output_5 float4
+			/*line hecbench_dpid.go:137*/ var output_5 float4
 			gc_c17v[gc_lane] = v_4.X
 			gc_l_v_4[gc_lane] = v_4
 			gc_l_output_4[gc_lane] = output_4
 			gc_l_output_5[gc_lane] = output_5
 		}
-//line hecbench_dpid.go:138
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
+		/*line hecbench_dpid.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -883,13 +765,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
-//line hecbench_dpid.go:138
-			output_5.X = gc_c17r[gc_lane]
+			/*line hecbench_dpid.go:138*/ output_5.X = gc_c17r[gc_lane]
 			gc_c18v[gc_lane] = v_4.Y
 			gc_l_output_5[gc_lane] = output_5
 		}
-//line hecbench_dpid.go:139
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
+		/*line hecbench_dpid.go:139*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -897,13 +777,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
-//line hecbench_dpid.go:139
-			output_5.Y = gc_c18r[gc_lane]
+			/*line hecbench_dpid.go:139*/ output_5.Y = gc_c18r[gc_lane]
 			gc_c19v[gc_lane] = v_4.Z
 			gc_l_output_5[gc_lane] = output_5
 		}
-//line hecbench_dpid.go:140
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
+		/*line hecbench_dpid.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -911,13 +789,11 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
-//line hecbench_dpid.go:140
-			output_5.Z = gc_c19r[gc_lane]
+			/*line hecbench_dpid.go:140*/ output_5.Z = gc_c19r[gc_lane]
 			gc_c20v[gc_lane] = v_4.W
 			gc_l_output_5[gc_lane] = output_5
 		}
-//line hecbench_dpid.go:141
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
+		/*line hecbench_dpid.go:141*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -928,19 +804,14 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			output_5 := gc_l_output_5[gc_lane]
 			value := gc_l_value[gc_lane]
 			avg := gc_l_avg[gc_lane]
-//line hecbench_dpid.go:141
-			output_5.W = gc_c20r[gc_lane]
+			/*line hecbench_dpid.go:141*/ output_5.W = gc_c20r[gc_lane]
 			var r_9 float4 = output_5
-//line hecbench_dpid.go:151
-			var r_8 float4 = r_9
-//line hecbench_dpid.go:151
-			dpidPlusEq(value, r_8)
-//line hecbench_dpid.go:273
-			if dpidWThread(t) == 0 {
+			/*line hecbench_dpid.go:151*/ var r_8 float4 = r_9
+			/*line hecbench_dpid.go:151*/ dpidPlusEq(value, r_8)
+			/*line hecbench_dpid.go:273*/ if dpidWThread(t) == 0 {
 				ref := &output[dpidPX(t)+dpidPY(t)*p.OWidth]
 				if gc_l_color[gc_lane].W == 0.0 {
-//line hecbench_dpid.go:277
-					*ref = Uchar3{uint8(avg.X), uint8(avg.Y), uint8(avg.Z)}
+					/*line hecbench_dpid.go:277*/ *ref = Uchar3{uint8(avg.X), uint8(avg.Y), uint8(avg.Z)}
 				} else {
 					dpidNormalize(&gc_l_color[gc_lane])
 					*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}

@@ -51,10 +51,8 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:86
-	incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:88
-	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
+	/*line hecbench_eclcc.go:86*/ incr := int32(gc_gdx * eclThreadsPerBlock)
+	/*line hecbench_eclcc.go:88*/ for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -70,17 +68,14 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:85
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:88
-					gc_start := from
+					/*line hecbench_eclcc.go:85*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:88*/ gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:89
-					vstat := nstat[v]
+					/*line hecbench_eclcc.go:89*/ vstat := nstat[v]
 					if v != vstat {
 						beg := nidx[v]
 						end := nidx[v+1]
@@ -106,8 +101,7 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 											return
 										}
 										repeat = false
-//line hecbench_eclcc.go:111
-										if vstat_ != ostat {
+										/*line hecbench_eclcc.go:111*/ if vstat_ != ostat {
 											var ret int32
 											if vstat_ < ostat {
 												if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
@@ -184,10 +178,8 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:251
-	incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:253
-	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
+	/*line hecbench_eclcc.go:251*/ incr := int32(gc_gdx * eclThreadsPerBlock)
+	/*line hecbench_eclcc.go:253*/ for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -203,17 +195,14 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:250
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:253
-					gc_start := from
+					/*line hecbench_eclcc.go:250*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:253*/ gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:254
-					var next int32
+					/*line hecbench_eclcc.go:254*/ var next int32
 					vstat := nstat[v]
 					old := vstat
 					for {
@@ -221,8 +210,7 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_eclcc.go:258
-						next = nstat[vstat]
+						/*line hecbench_eclcc.go:258*/ next = nstat[vstat]
 						if !(vstat > next) {
 							break
 						}

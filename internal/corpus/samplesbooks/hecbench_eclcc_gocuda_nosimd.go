@@ -27,10 +27,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_eclcc.go:37
-		incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:39
-		for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
+		/*line hecbench_eclcc.go:37*/ incr := int32(gc_gdx * eclThreadsPerBlock)
+		/*line hecbench_eclcc.go:39*/ for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -39,17 +37,14 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:39
-					gc_start := from
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:39*/ gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:40
-					beg := nidx[v]
+					/*line hecbench_eclcc.go:40*/ beg := nidx[v]
 					end := nidx[v+1]
 					m := v
 					i := beg
@@ -58,8 +53,7 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_eclcc.go:45
-						m = min(m, nlist[i])
+						/*line hecbench_eclcc.go:45*/ m = min(m, nlist[i])
 						i++
 					}
 					nstat[v] = m
@@ -72,10 +66,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:51*/ if from == 0 {
 						g.TopL = 0
 						g.PosL = 0
 						g.TopH = nodes - 1
@@ -85,10 +77,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:51*/ if from == 0 {
 						g.TopL = 0
 						g.PosL = 0
 						g.TopH = nodes - 1
@@ -98,10 +88,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:51*/ if from == 0 {
 						g.TopL = 0
 						g.PosL = 0
 						g.TopH = nodes - 1
@@ -111,10 +99,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-					if from == 0 {
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:51*/ if from == 0 {
 						g.TopL = 0
 						g.PosL = 0
 						g.TopH = nodes - 1
@@ -124,10 +110,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-				from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-				if from == 0 {
+				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+				/*line hecbench_eclcc.go:51*/ if from == 0 {
 					g.TopL = 0
 					g.PosL = 0
 					g.TopH = nodes - 1
@@ -146,8 +130,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:149
-	var gc_l_idx [32]int32
+	/*line hecbench_eclcc.go:149*/ var gc_l_idx [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -163,10 +146,8 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_eclcc.go:142
-				lane := int32(gc_tx % eclWarpsize)
-//line hecbench_eclcc.go:144
-				var idx int32
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
+				/*line hecbench_eclcc.go:144*/ var idx int32
 				if lane == 0 {
 					idx = atomic.Add(&g.PosL, 1)
 				}
@@ -175,10 +156,8 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		}
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_eclcc.go:152
-			var idx int32
-//line hecbench_eclcc.go:148
-			idx = gc_c1r[gc_lane]
+			/*line hecbench_eclcc.go:152*/ var idx int32
+			/*line hecbench_eclcc.go:148*/ idx = gc_c1r[gc_lane]
 			gc_l_idx[gc_lane] = idx
 		}
 		gc_save7 := gc_act
@@ -197,8 +176,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				idx := gc_l_idx[gc_lane]
-//line hecbench_eclcc.go:149
-				if idx < g.TopL {
+				/*line hecbench_eclcc.go:149*/ if idx < g.TopL {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -218,11 +196,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_eclcc.go:142
-				lane := int32(gc_tx % eclWarpsize)
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
 				idx := gc_l_idx[gc_lane]
-//line hecbench_eclcc.go:150
-				v := wl[idx]
+				/*line hecbench_eclcc.go:150*/ v := wl[idx]
 				vstat := representative(v, nstat)
 				for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
 					nli := nlist[i]
@@ -235,8 +211,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 								return
 							}
 							repeat = false
-//line hecbench_eclcc.go:159
-							if vstat != ostat {
+							/*line hecbench_eclcc.go:159*/ if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
 									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
@@ -267,8 +242,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					continue
 				}
 				var idx int32
-//line hecbench_eclcc.go:182
-				idx = gc_c2r[gc_lane]
+				/*line hecbench_eclcc.go:182*/ idx = gc_c2r[gc_lane]
 				gc_l_idx[gc_lane] = idx
 			}
 		}
@@ -283,8 +257,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line hecbench_eclcc.go:192
-	vB := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_eclcc.go:192*/ vB := gocuda.Shared[int32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -293,8 +266,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:194
-				idx := atomic.Add(&g.PosH, -1)
+				/*line hecbench_eclcc.go:194*/ idx := atomic.Add(&g.PosH, -1)
 				if idx > g.TopH {
 					vB[0] = wl[idx]
 				} else {
@@ -303,49 +275,39 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			}
 		}
 	}
-//line hecbench_eclcc.go:202
-	for vB[0] >= 0 {
+	/*line hecbench_eclcc.go:202*/ for vB[0] >= 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_eclcc.go:203
-		v := vB[0]
+		/*line hecbench_eclcc.go:203*/ v := vB[0]
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-			var gc_curr int32 = nstat[v]
-//line hecbench_eclcc.go:205
-			if gc_curr != v {
+			/*line hecbench_eclcc.go:205*/ var gc_curr int32 = nstat[v]
+			/*line hecbench_eclcc.go:205*/ if gc_curr != v {
 				var gc_next int32
-//line hecbench_eclcc.go:64
-				var gc_prev int32 = v
+				/*line hecbench_eclcc.go:64*/ var gc_prev int32 = v
 				for {
-//line hecbench_eclcc.go:205
-					gc_next = nstat[gc_curr]
+					/*line hecbench_eclcc.go:205*/ gc_next = nstat[gc_curr]
 					if !(gc_curr > gc_next) {
 						break
 					}
-//line hecbench_eclcc.go:205
-					nstat[gc_prev] = gc_next
+					/*line hecbench_eclcc.go:205*/ nstat[gc_prev] = gc_next
 					gc_prev = gc_curr
 					gc_curr = gc_next
 				}
 			}
 			var vstat int32 = gc_curr
-//line hecbench_eclcc.go:206
-			lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
+			/*line hecbench_eclcc.go:206*/ lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-			vstat := representative(v, nstat)
+			/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
 			gc_s_vstat[gc_rank] = vstat
 		}
-//line hecbench_eclcc.go:206
-		for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
+		/*line hecbench_eclcc.go:206*/ for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -356,15 +318,13 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					vstat := gc_s_vstat[gc_rank]
-//line hecbench_eclcc.go:206
-					gc_start := nidx[v] + int32(gc_tx)
+					/*line hecbench_eclcc.go:206*/ gc_start := nidx[v] + int32(gc_tx)
 					i := gc_start + gc_off
 					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:207
-					nli := nlist[i]
+					/*line hecbench_eclcc.go:207*/ nli := nlist[i]
 					if v > nli {
 						ostat := representative(nli, nstat)
 						var repeat bool
@@ -374,8 +334,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 								return
 							}
 							repeat = false
-//line hecbench_eclcc.go:213
-							if vstat != ostat {
+							/*line hecbench_eclcc.go:213*/ if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
 									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
@@ -405,8 +364,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:234
-				idx_ := atomic.Add(&g.PosH, -1)
+				/*line hecbench_eclcc.go:234*/ idx_ := atomic.Add(&g.PosH, -1)
 				if idx_ > g.TopH {
 					vB[0] = wl[idx_]
 				} else {

@@ -28,10 +28,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_eclcc.go:37
-		incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:39
-		for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
+		/*line hecbench_eclcc.go:37*/ incr := int32(gc_gdx * eclThreadsPerBlock)
+		/*line hecbench_eclcc.go:39*/ for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -40,17 +38,14 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:39
-					gc_start := from
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:39*/ gc_start := from
 					v := gc_start + gc_off
 					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:40
-					beg := nidx[v]
+					/*line hecbench_eclcc.go:40*/ beg := nidx[v]
 					end := nidx[v+1]
 					m := v
 					i := beg
@@ -59,8 +54,7 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 						if gc_b.Stopped() {
 							return
 						}
-//line hecbench_eclcc.go:45
-						m = min(m, nlist[i])
+						/*line hecbench_eclcc.go:45*/ m = min(m, nlist[i])
 						i++
 					}
 					nstat[v] = m
@@ -74,30 +68,23 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_eclcc.go:36
-					from := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*eclThreadsPerBlock)).Add(gc_iota)
-//line hecbench_eclcc.go:51
-					if (gc_tx+gc_bx*eclThreadsPerBlock) < -2147483648 || (gc_tx+gc_bx*eclThreadsPerBlock) > 2147483640 {
+					/*line hecbench_eclcc.go:36*/ from := archsimd.BroadcastInt32x8(int32(gc_tx + gc_bx*eclThreadsPerBlock)).Add(gc_iota)
+					/*line hecbench_eclcc.go:51*/ if (gc_tx+gc_bx*eclThreadsPerBlock) < -2147483648 || (gc_tx+gc_bx*eclThreadsPerBlock) > 2147483640 {
 						break
 					}
-//line hecbench_eclcc.go:51
-					gc_if := from.Equal(gc_vb)
+					/*line hecbench_eclcc.go:51*/ gc_if := from.Equal(gc_vb)
 					if gc_if.ToBits() != 0 {
 						if gc_if.ToBits() != 0 {
-//line hecbench_eclcc.go:52
-							g.TopL = 0
+							/*line hecbench_eclcc.go:52*/ g.TopL = 0
 						}
 						if gc_if.ToBits() != 0 {
-//line hecbench_eclcc.go:53
-							g.PosL = 0
+							/*line hecbench_eclcc.go:53*/ g.PosL = 0
 						}
 						if gc_if.ToBits() != 0 {
-//line hecbench_eclcc.go:54
-							g.TopH = nodes - 1
+							/*line hecbench_eclcc.go:54*/ g.TopH = nodes - 1
 						}
 						if gc_if.ToBits() != 0 {
-//line hecbench_eclcc.go:55
-							g.PosH = nodes - 1
+							/*line hecbench_eclcc.go:55*/ g.PosH = nodes - 1
 						}
 					}
 				}
@@ -105,10 +92,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:36
-				from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:51
-				if from == 0 {
+				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+				/*line hecbench_eclcc.go:51*/ if from == 0 {
 					g.TopL = 0
 					g.PosL = 0
 					g.TopH = nodes - 1
@@ -127,8 +112,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:149
-	var gc_l_idx [32]int32
+	/*line hecbench_eclcc.go:149*/ var gc_l_idx [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -144,10 +128,8 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_eclcc.go:142
-				lane := int32(gc_tx % eclWarpsize)
-//line hecbench_eclcc.go:144
-				var idx int32
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
+				/*line hecbench_eclcc.go:144*/ var idx int32
 				if lane == 0 {
 					idx = atomic.Add(&g.PosL, 1)
 				}
@@ -159,12 +141,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_eclcc.go:148
-					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:148
-					idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_eclcc.go:148
-					idx.StoreSlice(gc_l_idx[gc_lane:])
+					/*line hecbench_eclcc.go:148*/ var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line hecbench_eclcc.go:148*/ idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line hecbench_eclcc.go:148*/ idx.StoreSlice(gc_l_idx[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -172,12 +151,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line hecbench_eclcc.go:148
-					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:148
-					idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_eclcc.go:148
-					idx.StoreSlice(gc_l_idx[gc_lane:])
+					/*line hecbench_eclcc.go:148*/ var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line hecbench_eclcc.go:148*/ idx = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line hecbench_eclcc.go:148*/ idx.StoreSlice(gc_l_idx[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -188,10 +164,8 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_eclcc.go:161
-				var idx int32
-//line hecbench_eclcc.go:148
-				idx = gc_c1r[gc_lane]
+				/*line hecbench_eclcc.go:161*/ var idx int32
+				/*line hecbench_eclcc.go:148*/ idx = gc_c1r[gc_lane]
 				gc_l_idx[gc_lane] = idx
 			}
 		}
@@ -211,8 +185,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				idx := gc_l_idx[gc_lane]
-//line hecbench_eclcc.go:149
-				if idx < g.TopL {
+				/*line hecbench_eclcc.go:149*/ if idx < g.TopL {
 					gc_m7 |= 1 << gc_lane
 				}
 			}
@@ -232,11 +205,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_eclcc.go:142
-				lane := int32(gc_tx % eclWarpsize)
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
 				idx := gc_l_idx[gc_lane]
-//line hecbench_eclcc.go:150
-				v := wl[idx]
+				/*line hecbench_eclcc.go:150*/ v := wl[idx]
 				vstat := representative(v, nstat)
 				for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
 					nli := nlist[i]
@@ -249,8 +220,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 								return
 							}
 							repeat = false
-//line hecbench_eclcc.go:159
-							if vstat != ostat {
+							/*line hecbench_eclcc.go:159*/ if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
 									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
@@ -280,12 +250,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_eclcc.go:182
-						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-						idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_eclcc.go:182
-						idx.StoreSlice(gc_l_idx[gc_lane:])
+						/*line hecbench_eclcc.go:182*/ var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line hecbench_eclcc.go:182*/ idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line hecbench_eclcc.go:182*/ idx.StoreSlice(gc_l_idx[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
@@ -293,12 +260,9 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_eclcc.go:182
-						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-						idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_eclcc.go:182
-						idx.StoreSlice(gc_l_idx[gc_lane:])
+						/*line hecbench_eclcc.go:182*/ var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line hecbench_eclcc.go:182*/ idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						/*line hecbench_eclcc.go:182*/ idx.StoreSlice(gc_l_idx[gc_lane:])
 						gc_left2 &^= 0xff << gc_lane
 					}
 				}
@@ -309,10 +273,8 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_eclcc.go:195
-					var idx int32
-//line hecbench_eclcc.go:182
-					idx = gc_c2r[gc_lane]
+					/*line hecbench_eclcc.go:195*/ var idx int32
+					/*line hecbench_eclcc.go:182*/ idx = gc_c2r[gc_lane]
 					gc_l_idx[gc_lane] = idx
 				}
 			}
@@ -327,8 +289,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line hecbench_eclcc.go:192
-	vB := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_eclcc.go:192*/ vB := gocuda.Shared[int32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -337,8 +298,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:194
-				idx := atomic.Add(&g.PosH, -1)
+				/*line hecbench_eclcc.go:194*/ idx := atomic.Add(&g.PosH, -1)
 				if idx > g.TopH {
 					vB[0] = wl[idx]
 				} else {
@@ -347,52 +307,42 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			}
 		}
 	}
-//line hecbench_eclcc.go:202
-	for vB[0] >= 0 {
+	/*line hecbench_eclcc.go:202*/ for vB[0] >= 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_eclcc.go:203
-		v := vB[0]
+		/*line hecbench_eclcc.go:203*/ v := vB[0]
 		gc_vstep := 0
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
 				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				var gc_curr int32 = nstat[v]
-//line hecbench_eclcc.go:205
-				if gc_curr != v {
+				/*line hecbench_eclcc.go:205*/ var gc_curr int32 = nstat[v]
+				/*line hecbench_eclcc.go:205*/ if gc_curr != v {
 					var gc_next int32
-//line hecbench_eclcc.go:64
-					var gc_prev int32 = v
+					/*line hecbench_eclcc.go:64*/ var gc_prev int32 = v
 					for {
-//line hecbench_eclcc.go:205
-						gc_next = nstat[gc_curr]
+						/*line hecbench_eclcc.go:205*/ gc_next = nstat[gc_curr]
 						if !(gc_curr > gc_next) {
 							break
 						}
-//line hecbench_eclcc.go:205
-						nstat[gc_prev] = gc_next
+						/*line hecbench_eclcc.go:205*/ nstat[gc_prev] = gc_next
 						gc_prev = gc_curr
 						gc_curr = gc_next
 					}
 				}
 				var vstat int32 = gc_curr
-//line hecbench_eclcc.go:206
-				archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
+				/*line hecbench_eclcc.go:206*/ archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-			vstat := representative(v, nstat)
+			/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
 			gc_s_vstat[gc_rank] = vstat
 		}
-//line hecbench_eclcc.go:206
-		for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
+		/*line hecbench_eclcc.go:206*/ for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -403,15 +353,13 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					vstat := gc_s_vstat[gc_rank]
-//line hecbench_eclcc.go:206
-					gc_start := nidx[v] + int32(gc_tx)
+					/*line hecbench_eclcc.go:206*/ gc_start := nidx[v] + int32(gc_tx)
 					i := gc_start + gc_off
 					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_eclcc.go:207
-					nli := nlist[i]
+					/*line hecbench_eclcc.go:207*/ nli := nlist[i]
 					if v > nli {
 						ostat := representative(nli, nstat)
 						var repeat bool
@@ -421,8 +369,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 								return
 							}
 							repeat = false
-//line hecbench_eclcc.go:213
-							if vstat != ostat {
+							/*line hecbench_eclcc.go:213*/ if vstat != ostat {
 								var ret int32
 								if vstat < ostat {
 									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
@@ -452,8 +399,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_eclcc.go:234
-				idx_ := atomic.Add(&g.PosH, -1)
+				/*line hecbench_eclcc.go:234*/ idx_ := atomic.Add(&g.PosH, -1)
 				if idx_ > g.TopH {
 					vB[0] = wl[idx_]
 				} else {

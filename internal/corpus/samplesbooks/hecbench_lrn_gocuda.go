@@ -36,8 +36,7 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_lrn.go:22
-	for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {
+	/*line hecbench_lrn.go:22*/ for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -55,13 +54,11 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
-//line hecbench_lrn.go:24
-					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
+					/*line hecbench_lrn.go:24*/ if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_lrn.go:24
-					dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
+					/*line hecbench_lrn.go:24*/ dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
 						tag := int64(0)
 						switch tag {
 						case 0:
@@ -72,16 +69,14 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 							return int64(1)
 						}
 					}
-//line hecbench_lrn.go:36
-					ker := func(mb_, oc, od, oh, ow int64) float32 {
+					/*line hecbench_lrn.go:36*/ ker := func(mb_, oc, od, oh, ow int64) float32 {
 						sum := float32(0)
 						halfSize := (size - 1) / 2
 						acrossChannel := true
 						if acrossChannel {
 							cSt := max(oc-halfSize+0, int64(0))
 							cEn := min(oc+halfSize+1, c)
-//line hecbench_lrn.go:44
-							for c__ := cSt; c__ < cEn; c__++ {
+							/*line hecbench_lrn.go:44*/ for c__ := cSt; c__ < cEn; c__++ {
 								sOff := dataOff(mb_, c__, od, oh, ow)
 								s := src[sOff]
 								sum += s * s
@@ -108,8 +103,7 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 						s_2 := src[sOff_2]
 						return s_2 * sqrtf(1.0/(sqrtf(sum)*sum))
 					}
-//line hecbench_lrn.go:72
-					operation := func(mb_2, c__2, d__2, h__2, w__2 int64) {
+					/*line hecbench_lrn.go:72*/ operation := func(mb_2, c__2, d__2, h__2, w__2 int64) {
 						channel := false
 						if channel {
 							off := mb_2*strideMb + h__2*w*c + w__2*c + c__2
@@ -121,14 +115,12 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 							dst[off_] = val_
 						}
 					}
-//line hecbench_lrn.go:85
-					ni := (idx / (c * d * h * w)) % n
+					/*line hecbench_lrn.go:85*/ ni := (idx / (c * d * h * w)) % n
 					ci := (idx / (d * h * w)) % c
 					di := (idx / (h * w)) % d
 					hi := (idx / w) % h
 					wi := (idx / 1) % w
-//line hecbench_lrn.go:91
-					operation(ni, ci, di, hi, wi)
+					/*line hecbench_lrn.go:91*/ operation(ni, ci, di, hi, wi)
 				}
 			}
 		}
@@ -160,8 +152,7 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line hecbench_lrn.go:102
-	for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {
+	/*line hecbench_lrn.go:102*/ for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -179,13 +170,11 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
-//line hecbench_lrn.go:104
-					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
+					/*line hecbench_lrn.go:104*/ if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
-//line hecbench_lrn.go:104
-					dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
+					/*line hecbench_lrn.go:104*/ dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
 						tag := int64(0)
 						switch tag {
 						case 0:
@@ -196,17 +185,14 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 							return int64(1)
 						}
 					}
-//line hecbench_lrn.go:116
-					getOmega := func(mb_, oc, od, oh, ow int64) float32 {
+					/*line hecbench_lrn.go:116*/ getOmega := func(mb_, oc, od, oh, ow int64) float32 {
 						sum := int32(0)
-//line hecbench_lrn.go:119
-						halfSize := (size - 1) / 2
+						/*line hecbench_lrn.go:119*/ halfSize := (size - 1) / 2
 						acrossChannel := true
 						if acrossChannel {
 							cSt := max(oc-halfSize+0, int64(0))
 							cEn := min(oc+halfSize+1, c)
-//line hecbench_lrn.go:125
-							for c__ := cSt; c__ < cEn; c__++ {
+							/*line hecbench_lrn.go:125*/ for c__ := cSt; c__ < cEn; c__++ {
 								sOff := dataOff(mb_, c__, od, oh, ow)
 								s := src[sOff]
 								sum = int32(float32(sum) + s*s)
@@ -230,21 +216,18 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 						}
 						return k + alpha*float32(sum)/float32(size)
 					}
-//line hecbench_lrn.go:150
-					ker := func(mb_2, oc_, od_, oh_, ow_ int64) float32 {
+					/*line hecbench_lrn.go:150*/ ker := func(mb_2, oc_, od_, oh_, ow_ int64) float32 {
 						a, b := float32(0), float32(0)
 						halfSize_ := (size - 1) / 2
 						acrossChannel_ := true
 						if acrossChannel_ {
 							cSt_ := max(oc_-halfSize_+0, int64(0))
 							cEn_ := min(oc_+halfSize_+1, c)
-//line hecbench_lrn.go:158
-							for c__2 := cSt_; c__2 < cEn_; c__2++ {
+							/*line hecbench_lrn.go:158*/ for c__2 := cSt_; c__2 < cEn_; c__2++ {
 								off := dataOff(mb_2, c__2, od_, oh_, ow_)
 								omega := getOmega(mb_2, c__2, od_, oh_, ow_)
 								omegaInBeta := sqrtf(1.0 / (sqrtf(omega) * omega))
-//line hecbench_lrn.go:163
-								dstVal := dst[off]
+								/*line hecbench_lrn.go:163*/ dstVal := dst[off]
 								tmp := omegaInBeta * dstVal
 								if c__2 == oc_ {
 									a = tmp
@@ -265,8 +248,7 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 										off_ := dataOff(mb_2, oc_, d__2, h__2, w__2)
 										omega_ := getOmega(mb_2, oc_, d__2, h__2, w__2)
 										omegaInBeta_ := sqrtf(1.0 / (sqrtf(omega_) * omega_))
-//line hecbench_lrn.go:185
-										dstVal_ := dst[off_]
+										/*line hecbench_lrn.go:185*/ dstVal_ := dst[off_]
 										tmp_ := omegaInBeta_ * dstVal_
 										if d__2 == od_ && h__2 == oh_ && w__2 == ow_ {
 											a = tmp_
@@ -282,8 +264,7 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 						b *= 2.0 * alpha * beta * srcVal_2 / float32(size)
 						return a - b
 					}
-//line hecbench_lrn.go:202
-					operation := func(mb_3, c__3, d__3, h__3, w__3 int64) {
+					/*line hecbench_lrn.go:202*/ operation := func(mb_3, c__3, d__3, h__3, w__3 int64) {
 						channel := false
 						if channel {
 							off_3 := mb_3*strideMb + h__3*w*c + w__3*c + c__3
@@ -295,14 +276,12 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 							diffSrcMem[off_4] = val_
 						}
 					}
-//line hecbench_lrn.go:215
-					ni := (idx / (c * d * h * w)) % n
+					/*line hecbench_lrn.go:215*/ ni := (idx / (c * d * h * w)) % n
 					ci := (idx / (d * h * w)) % c
 					di := (idx / (h * w)) % d
 					hi := (idx / w) % h
 					wi := (idx / 1) % w
-//line hecbench_lrn.go:221
-					operation(ni, ci, di, hi, wi)
+					/*line hecbench_lrn.go:221*/ operation(ni, ci, di, hi, wi)
 				}
 			}
 		}

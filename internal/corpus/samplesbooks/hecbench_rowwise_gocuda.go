@@ -40,8 +40,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[welfordData[T]](gc_b, 0)[:gc_n]
-//line hecbench_rowwise.go:154
-	gc_s_op := compiled.Scratch[welfordOps[T]](gc_b, 1)[:gc_n]
+	/*line hecbench_rowwise.go:154*/ gc_s_op := compiled.Scratch[welfordOps[T]](gc_b, 1)[:gc_n]
 	gc_s_identityElement := compiled.Scratch[welfordData[T]](gc_b, 2)[:gc_n]
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]
 	gc_s_val := compiled.Scratch[welfordData[T]](gc_b, 4)[:gc_n]
@@ -51,8 +50,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:145
-			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
@@ -60,8 +58,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:145
-			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
@@ -69,8 +66,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:145
-			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
@@ -78,8 +74,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:145
-			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
@@ -87,14 +82,12 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:145
-		welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+		/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 		val := welfordData[T]{0, 0, 0, 0}
 		gc_s_welfordOp[gc_rank] = welfordOp
 		gc_s_val[gc_rank] = val
 	}
-//line hecbench_rowwise.go:147
-	for gc_off, gc_limit, gc_more := int64(0), int64(n), true; gc_more; gc_off += int64(gc_bdx) {
+	/*line hecbench_rowwise.go:147*/ for gc_off, gc_limit, gc_more := int64(0), int64(n), true; gc_more; gc_off += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -108,23 +101,19 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				val := gc_s_val[gc_rank]
 				gc_start := int64(gc_tx)
 				j := gc_start + gc_off
-//line hecbench_rowwise.go:149
-				if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx), gc_limit, false) {
+				/*line hecbench_rowwise.go:149*/ if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line hecbench_rowwise.go:148
-				index := i*n + j
+				/*line hecbench_rowwise.go:148*/ index := i*n + j
 				val = welfordOp.reduce(val, x[index], index)
 				gc_s_val[gc_rank] = val
 			}
 		}
 	}
-//line hecbench_rowwise.go:152
-	valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
+	/*line hecbench_rowwise.go:152*/ valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
 	var shared []welfordData[T] = valShared
-//line hecbench_rowwise.go:155
-	var gc_l_acc [32]welfordData[T]
+	/*line hecbench_rowwise.go:155*/ var gc_l_acc [32]welfordData[T]
 	var gc_l_shflDownSync [32]T
 	var gc_l_shflDownSync_ [32]T
 	var gc_l_shflDownSync_2 [32]int64
@@ -148,65 +137,49 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_pos.Thread = gc_rank
 			welfordOp := gc_s_welfordOp[gc_rank]
 			val := gc_s_val[gc_rank]
-//line hecbench_rowwise.go:153
-			var val_ welfordData[T] = val
-//line hecbench_rowwise.go:153
-			var op welfordOps[T] = welfordOp
-//line hecbench_rowwise.go:153
-			var identityElement welfordData[T] = welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:120
-			var val_2 welfordData[T] = val_
-//line hecbench_rowwise.go:120
-			var op_ welfordOps[T] = op
+			/*line hecbench_rowwise.go:153*/ var val_ welfordData[T] = val
+			/*line hecbench_rowwise.go:153*/ var op welfordOps[T] = welfordOp
+			/*line hecbench_rowwise.go:153*/ var identityElement welfordData[T] = welfordData[T]{0, 0, 0, 0}
+			/*line hecbench_rowwise.go:120*/ var val_2 welfordData[T] = val_
+			/*line hecbench_rowwise.go:120*/ var op_ welfordOps[T] = op
 			gc_l_val_2[gc_lane] = val_2
 			gc_l_op_[gc_lane] = op_
 			gc_s_op[gc_rank] = op
 			gc_s_identityElement[gc_rank] = identityElement
 		}
-//line hecbench_rowwise.go:107
-		for offset := 32 >> 1; offset > 0; offset >>= 1 {
+		/*line hecbench_rowwise.go:107*/ for offset := 32 >> 1; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val_2 := gc_l_val_2[gc_lane]
-//line hecbench_rowwise.go:108
-				var acc welfordData[T] = val_2
+				/*line hecbench_rowwise.go:108*/ var acc welfordData[T] = val_2
 				gc_l_acc[gc_lane] = acc
 			}
-//line hecbench_rowwise.go:108
-			var offset_ int = offset
+			/*line hecbench_rowwise.go:108*/ var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				acc := gc_l_acc[gc_lane]
-//line hecbench_rowwise.go:90
-				gc_c1v[gc_lane] = acc.mean
+				/*line hecbench_rowwise.go:90*/ gc_c1v[gc_lane] = acc.mean
 			}
-//line hecbench_rowwise.go:90
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
+			/*line hecbench_rowwise.go:90*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				acc := gc_l_acc[gc_lane]
-//line hecbench_rowwise.go:90
-				var shflDownSync T = gc_c1r[gc_lane]
+				/*line hecbench_rowwise.go:90*/ var shflDownSync T = gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = acc.m2
 				gc_l_shflDownSync[gc_lane] = shflDownSync
 			}
-//line hecbench_rowwise.go:91
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
+			/*line hecbench_rowwise.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				acc := gc_l_acc[gc_lane]
-//line hecbench_rowwise.go:91
-				var shflDownSync_ T = gc_c2r[gc_lane]
+				/*line hecbench_rowwise.go:91*/ var shflDownSync_ T = gc_c2r[gc_lane]
 				gc_c3v[gc_lane] = acc.n
 				gc_l_shflDownSync_[gc_lane] = shflDownSync_
 			}
-//line hecbench_rowwise.go:92
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
+			/*line hecbench_rowwise.go:92*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				acc := gc_l_acc[gc_lane]
-//line hecbench_rowwise.go:92
-				var shflDownSync_2 int64 = gc_c3r[gc_lane]
+				/*line hecbench_rowwise.go:92*/ var shflDownSync_2 int64 = gc_c3r[gc_lane]
 				gc_c4v[gc_lane] = acc.nf
 				gc_l_shflDownSync_2[gc_lane] = shflDownSync_2
 			}
-//line hecbench_rowwise.go:93
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, 32, &gc_c4r)
+			/*line hecbench_rowwise.go:93*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				shflDownSync := gc_l_shflDownSync[gc_lane]
@@ -214,31 +187,24 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
 				val_2 := gc_l_val_2[gc_lane]
 				op_ := gc_l_op_[gc_lane]
-//line hecbench_rowwise.go:93
-				var shflDownSync_3 T = gc_c4r[gc_lane]
-//line hecbench_rowwise.go:89
-				var r_3 welfordData[T] = welfordData[T]{
+				/*line hecbench_rowwise.go:93*/ var shflDownSync_3 T = gc_c4r[gc_lane]
+				/*line hecbench_rowwise.go:89*/ var r_3 welfordData[T] = welfordData[T]{
 					shflDownSync,
 					shflDownSync_,
 					shflDownSync_2,
 					shflDownSync_3,
 				}
-//line hecbench_rowwise.go:108
-				var r_2 welfordData[T] = r_3
-//line hecbench_rowwise.go:108
-				val_2 = op_.combine(val_2, r_2)
+				/*line hecbench_rowwise.go:108*/ var r_2 welfordData[T] = r_3
+				/*line hecbench_rowwise.go:108*/ val_2 = op_.combine(val_2, r_2)
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			val_2 := gc_l_val_2[gc_lane]
-//line hecbench_rowwise.go:120
-			var val_ welfordData[T]
-//line hecbench_rowwise.go:110
-			var r_ welfordData[T] = val_2
-//line hecbench_rowwise.go:120
-			val_ = r_
+			/*line hecbench_rowwise.go:120*/ var val_ welfordData[T]
+			/*line hecbench_rowwise.go:110*/ var r_ welfordData[T] = val_2
+			/*line hecbench_rowwise.go:120*/ val_ = r_
 			gc_s_val_[gc_rank] = val_
 		}
 	}
@@ -249,33 +215,27 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line hecbench_rowwise.go:118
-				lid := tid % 32
+				/*line hecbench_rowwise.go:118*/ lid := tid % 32
 				_ = lid
-//line hecbench_rowwise.go:119
-				wid := tid / 32
+				/*line hecbench_rowwise.go:119*/ wid := tid / 32
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_rowwise.go:123
-				shared[wid] = val_
+				/*line hecbench_rowwise.go:123*/ shared[wid] = val_
 			}
 		} else {
 			for ; gc_tx < gc_bdx; gc_tx += gc_every {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line hecbench_rowwise.go:118
-				lid := tid % 32
+				/*line hecbench_rowwise.go:118*/ lid := tid % 32
 				wid := tid / 32
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_rowwise.go:122
-				if lid == 0 {
+				/*line hecbench_rowwise.go:122*/ if lid == 0 {
 					shared[wid] = val_
 				}
 			}
 		}
 	}
-//line hecbench_rowwise.go:130
-	var gc_l_acc_ [32]welfordData[T]
+	/*line hecbench_rowwise.go:130*/ var gc_l_acc_ [32]welfordData[T]
 	var gc_l_shflDownSync_4 [32]T
 	var gc_l_shflDownSync_5 [32]T
 	var gc_l_shflDownSync_6 [32]int64
@@ -304,13 +264,10 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line hecbench_rowwise.go:118
-				lid := tid % 32
-//line hecbench_rowwise.go:120
-				var val_ welfordData[T]
+				/*line hecbench_rowwise.go:118*/ lid := tid % 32
+				/*line hecbench_rowwise.go:120*/ var val_ welfordData[T]
 				identityElement := gc_s_identityElement[gc_rank]
-//line hecbench_rowwise.go:126
-				if tid < gc_bdx/32 {
+				/*line hecbench_rowwise.go:126*/ if tid < gc_bdx/32 {
 					val_ = shared[lid]
 				} else {
 					val_ = identityElement
@@ -329,10 +286,8 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
-//line hecbench_rowwise.go:119
-				wid := tid / 32
-//line hecbench_rowwise.go:131
-				if wid == 0 {
+				/*line hecbench_rowwise.go:119*/ wid := tid / 32
+				/*line hecbench_rowwise.go:131*/ if wid == 0 {
 					gc_m24 |= 1 << gc_lane
 				}
 			}
@@ -347,72 +302,59 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_rank := gc_w + gc_lane
 				val_ := gc_s_val_[gc_rank]
 				op := gc_s_op[gc_rank]
-//line hecbench_rowwise.go:132
-				var val_3 welfordData[T] = val_
-//line hecbench_rowwise.go:132
-				var op_2 welfordOps[T] = op
+				/*line hecbench_rowwise.go:132*/ var val_3 welfordData[T] = val_
+				/*line hecbench_rowwise.go:132*/ var op_2 welfordOps[T] = op
 				gc_l_val_3[gc_lane] = val_3
 				gc_l_op_2[gc_lane] = op_2
 			}
-//line hecbench_rowwise.go:107
-			for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
+			/*line hecbench_rowwise.go:107*/ for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rowwise.go:108
-					var acc_ welfordData[T] = val_3
+					/*line hecbench_rowwise.go:108*/ var acc_ welfordData[T] = val_3
 					gc_l_acc_[gc_lane] = acc_
 				}
-//line hecbench_rowwise.go:108
-				var offset_3 int = offset_2
+				/*line hecbench_rowwise.go:108*/ var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:90
-					gc_c5v[gc_lane] = acc_.mean
+					/*line hecbench_rowwise.go:90*/ gc_c5v[gc_lane] = acc_.mean
 				}
-//line hecbench_rowwise.go:90
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
+				/*line hecbench_rowwise.go:90*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:90
-					var shflDownSync_4 T = gc_c5r[gc_lane]
+					/*line hecbench_rowwise.go:90*/ var shflDownSync_4 T = gc_c5r[gc_lane]
 					gc_c6v[gc_lane] = acc_.m2
 					gc_l_shflDownSync_4[gc_lane] = shflDownSync_4
 				}
-//line hecbench_rowwise.go:91
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
+				/*line hecbench_rowwise.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:91
-					var shflDownSync_5 T = gc_c6r[gc_lane]
+					/*line hecbench_rowwise.go:91*/ var shflDownSync_5 T = gc_c6r[gc_lane]
 					gc_c7v[gc_lane] = acc_.n
 					gc_l_shflDownSync_5[gc_lane] = shflDownSync_5
 				}
-//line hecbench_rowwise.go:92
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
+				/*line hecbench_rowwise.go:92*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:92
-					var shflDownSync_6 int64 = gc_c7r[gc_lane]
+					/*line hecbench_rowwise.go:92*/ var shflDownSync_6 int64 = gc_c7r[gc_lane]
 					gc_c8v[gc_lane] = acc_.nf
 					gc_l_shflDownSync_6[gc_lane] = shflDownSync_6
 				}
-//line hecbench_rowwise.go:93
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
+				/*line hecbench_rowwise.go:93*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -423,19 +365,15 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
 					val_3 := gc_l_val_3[gc_lane]
 					op_2 := gc_l_op_2[gc_lane]
-//line hecbench_rowwise.go:93
-					var shflDownSync_7 T = gc_c8r[gc_lane]
-//line hecbench_rowwise.go:89
-					var r_6 welfordData[T] = welfordData[T]{
+					/*line hecbench_rowwise.go:93*/ var shflDownSync_7 T = gc_c8r[gc_lane]
+					/*line hecbench_rowwise.go:89*/ var r_6 welfordData[T] = welfordData[T]{
 						shflDownSync_4,
 						shflDownSync_5,
 						shflDownSync_6,
 						shflDownSync_7,
 					}
-//line hecbench_rowwise.go:108
-					var r_5 welfordData[T] = r_6
-//line hecbench_rowwise.go:108
-					val_3 = op_2.combine(val_3, r_5)
+					/*line hecbench_rowwise.go:108*/ var r_5 welfordData[T] = r_6
+					/*line hecbench_rowwise.go:108*/ val_3 = op_2.combine(val_3, r_5)
 					gc_l_val_3[gc_lane] = val_3
 				}
 			}
@@ -445,12 +383,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				}
 				gc_rank := gc_w + gc_lane
 				val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rowwise.go:123
-				var val_ welfordData[T]
-//line hecbench_rowwise.go:110
-				var r_4 welfordData[T] = val_3
-//line hecbench_rowwise.go:132
-				val_ = r_4
+				/*line hecbench_rowwise.go:123*/ var val_ welfordData[T]
+				/*line hecbench_rowwise.go:110*/ var r_4 welfordData[T] = val_3
+				/*line hecbench_rowwise.go:132*/ val_ = r_4
 				gc_s_val_[gc_rank] = val_
 			}
 		}
@@ -468,12 +403,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				val_ := gc_s_val_[gc_rank]
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
-//line hecbench_rowwise.go:155
-				var val welfordData[T]
-//line hecbench_rowwise.go:134
-				var r welfordData[T] = val_
-//line hecbench_rowwise.go:153
-				val = r
+				/*line hecbench_rowwise.go:155*/ var val welfordData[T]
+				/*line hecbench_rowwise.go:134*/ var r welfordData[T] = val_
+				/*line hecbench_rowwise.go:153*/ val = r
 				gc_s_val[gc_rank] = val
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
@@ -481,12 +413,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				val_ := gc_s_val_[gc_rank]
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
-//line hecbench_rowwise.go:164
-				var val welfordData[T]
-//line hecbench_rowwise.go:134
-				var r welfordData[T] = val_
-//line hecbench_rowwise.go:153
-				val = r
+				/*line hecbench_rowwise.go:164*/ var val welfordData[T]
+				/*line hecbench_rowwise.go:134*/ var r welfordData[T] = val_
+				/*line hecbench_rowwise.go:153*/ val = r
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -502,14 +431,10 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				welfordOp := gc_s_welfordOp[gc_rank]
-//line hecbench_rowwise.go:170
-				var val welfordData[T]
-//line hecbench_rowwise.go:134
-				var r welfordData[T] = val_
-//line hecbench_rowwise.go:153
-				val = r
-//line hecbench_rowwise.go:156
-				m1, m2 := welfordOp.project(val)
+				/*line hecbench_rowwise.go:170*/ var val welfordData[T]
+				/*line hecbench_rowwise.go:134*/ var r welfordData[T] = val_
+				/*line hecbench_rowwise.go:153*/ val = r
+				/*line hecbench_rowwise.go:156*/ m1, m2 := welfordOp.project(val)
 				rstd[i] = T(1 / math.Sqrt(float64(m1+eps)))
 				mean[i] = m2
 				gc_s_val[gc_rank] = val

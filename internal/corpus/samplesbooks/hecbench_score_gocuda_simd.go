@@ -27,12 +27,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	_ = &threshold
 	c := gc_bx
 	b := gc_by
-//line hecbench_score.go:37
-	indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
+	/*line hecbench_score.go:37*/ indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
 	count := countAll[b*numClasses+c:]
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
-//line hecbench_score.go:41
-	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
+	/*line hecbench_score.go:41*/ bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -40,26 +38,17 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				if (compiled.Trip(0)*
-//line hecbench_score.go:44
-					scoreBlockSize+gc_tx) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx) > len(bins)-8 {
+					/*line hecbench_score.go:44*/ scoreBlockSize+gc_tx) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx) > len(bins)-8 {
 					break
 				}
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
-//line hecbench_score.go:44
-				gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -67,63 +56,51 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			gc_pos.Thread = gc_base + gc_tx
 			{
 				unroll := int(0)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(1)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(2)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(3)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(4)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(5)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(6)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
 				unroll := int(7)
-//line hecbench_score.go:44
-				bins[unroll*scoreBlockSize+gc_tx] = 0
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_score.go:50
-		bins := bins[:2048]
+		/*line hecbench_score.go:50*/ bins := bins[:2048]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:49
-					for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
+					/*line hecbench_score.go:49*/ for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
 						confidence := scores[i]
 						if confidence > threshold {
 							confScaled := (confidence - threshold) / (1.0 - threshold)
 							binIndex := int(confScaled * scoreBins)
-//line hecbench_score.go:57
-							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
-//line hecbench_score.go:59
-							if binIndex >= 0 {
+							/*line hecbench_score.go:57*/ binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
+							/*line hecbench_score.go:59*/ if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
 						}
@@ -132,10 +109,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	})
-//line hecbench_score.go:67
-	const warpSize = 32
-//line hecbench_score.go:69
-	var gc_l_previousGroupFirstElement [32]int32
+	/*line hecbench_score.go:67*/ const warpSize = 32
+	/*line hecbench_score.go:69*/ var gc_l_previousGroupFirstElement [32]int32
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -146,8 +121,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		var gc_m12 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line hecbench_score.go:71
-			if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
+			/*line hecbench_score.go:71*/ if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -162,8 +136,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_score.go:69
-				if gc_tx < warpSize {
+				/*line hecbench_score.go:69*/ if gc_tx < warpSize {
 					gc_m12 |= 1 << gc_lane
 				}
 			}
@@ -176,8 +149,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						var previousGroupFirstElement int32 = int32(0)
-//line hecbench_score.go:76
-						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+						/*line hecbench_score.go:76*/ archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -186,8 +158,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							continue
 						}
 						var previousGroupFirstElement int32 = int32(0)
-//line hecbench_score.go:76
-						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+						/*line hecbench_score.go:76*/ archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -202,18 +173,15 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 				}
 			}
-//line hecbench_score.go:76
-			for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
+			/*line hecbench_score.go:76*/ for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
-//line hecbench_score.go:82
-					gc_off4 := (iter * warpSize) + gc_x02
+					/*line hecbench_score.go:82*/ gc_off4 := (iter * warpSize) + gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
 						gc_at := bins[gc_off4:][:32]
-//line hecbench_score.go:78
-						copy(gc_l_value[:], gc_at)
+						/*line hecbench_score.go:78*/ copy(gc_l_value[:], gc_at)
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -225,15 +193,13 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							}
 							gc_pos.Thread = gc_w + gc_lane
 							threadID := gc_tx
-//line hecbench_score.go:77
-							idx := iter*warpSize + threadID
+							/*line hecbench_score.go:77*/ idx := iter*warpSize + threadID
 							value := bins[idx]
 							gc_l_value[gc_lane] = value
 						}
 					}
 				}
-//line hecbench_score.go:80
-				for i_ := 1; i_ < warpSize; i_ *= 2 {
+				/*line hecbench_score.go:80*/ for i_ := 1; i_ < warpSize; i_ *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -246,11 +212,9 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							continue
 						}
 						threadID := gc_tx
-//line hecbench_score.go:73
-						inverseLaneID := warpSize - threadID - 1
+						/*line hecbench_score.go:73*/ inverseLaneID := warpSize - threadID - 1
 						value := gc_l_value[gc_lane]
-//line hecbench_score.go:81
-						n := gc_c1r[gc_lane]
+						/*line hecbench_score.go:81*/ n := gc_c1r[gc_lane]
 						if inverseLaneID >= i_ {
 							value += n
 						}
@@ -268,21 +232,15 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
 							var threadID int = gc_tx
-//line hecbench_score.go:77
-							var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-							previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
-//line hecbench_score.go:77
-							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_score.go:87
-							value = value.Add(previousGroupFirstElement)
+							/*line hecbench_score.go:77*/ var idx int = iter*warpSize + threadID
+							/*line hecbench_score.go:77*/ previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+							/*line hecbench_score.go:77*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+							/*line hecbench_score.go:87*/ value = value.Add(previousGroupFirstElement)
 							if idx < 0 || idx > len(bins)-8 {
 								break
 							}
-//line hecbench_score.go:88
-							value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-							value.StoreSlice(gc_l_value[gc_lane:])
+							/*line hecbench_score.go:88*/ value.StoreSlice(bins[idx:])
+							/*line hecbench_score.go:88*/ value.StoreSlice(gc_l_value[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -301,21 +259,15 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
 							var threadID int = gc_tx
-//line hecbench_score.go:77
-							var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-							previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
-//line hecbench_score.go:77
-							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_score.go:87
-							value = value.Add(previousGroupFirstElement)
+							/*line hecbench_score.go:77*/ var idx int = iter*warpSize + threadID
+							/*line hecbench_score.go:77*/ previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+							/*line hecbench_score.go:77*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+							/*line hecbench_score.go:87*/ value = value.Add(previousGroupFirstElement)
 							if idx < 0 || idx > len(bins)-8 {
 								break
 							}
-//line hecbench_score.go:88
-							value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-							value.StoreSlice(gc_l_value[gc_lane:])
+							/*line hecbench_score.go:88*/ value.StoreSlice(bins[idx:])
+							/*line hecbench_score.go:88*/ value.StoreSlice(gc_l_value[gc_lane:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -334,12 +286,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						}
 						gc_pos.Thread = gc_w + gc_lane
 						threadID := gc_tx
-//line hecbench_score.go:77
-						idx := iter*warpSize + threadID
+						/*line hecbench_score.go:77*/ idx := iter*warpSize + threadID
 						previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
 						value := gc_l_value[gc_lane]
-//line hecbench_score.go:87
-						value += previousGroupFirstElement
+						/*line hecbench_score.go:87*/ value += previousGroupFirstElement
 						bins[idx] = value
 						gc_l_value[gc_lane] = value
 					}
@@ -349,12 +299,9 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:90
-							var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-							previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_score.go:90
-							previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							/*line hecbench_score.go:90*/ var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line hecbench_score.go:90*/ previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_score.go:90*/ previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					} else {
@@ -362,12 +309,9 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_score.go:90
-							var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-							previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_score.go:90
-							previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							/*line hecbench_score.go:90*/ var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line hecbench_score.go:90*/ previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_score.go:90*/ previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 							gc_left3 &^= 0xff << gc_lane
 						}
 					}
@@ -378,10 +322,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_score.go:103
-						var previousGroupFirstElement int32
-//line hecbench_score.go:90
-						previousGroupFirstElement = gc_c2r[gc_lane]
+						/*line hecbench_score.go:103*/ var previousGroupFirstElement int32
+						/*line hecbench_score.go:90*/ previousGroupFirstElement = gc_c2r[gc_lane]
 						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 					}
 				}
@@ -395,23 +337,17 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
-//line hecbench_score.go:107
-		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
+		/*line hecbench_score.go:107*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
 			gc_at2 := count[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-//line hecbench_score.go:95
-				gc_at2[0] = 0
-//line hecbench_score.go:95
-				gc_at2[0] = 0
-//line hecbench_score.go:95
-				gc_at2[0] = 0
-//line hecbench_score.go:95
-				gc_at2[0] = 0
+				/*line hecbench_score.go:95*/ gc_at2[0] = 0
+				/*line hecbench_score.go:95*/ gc_at2[0] = 0
+				/*line hecbench_score.go:95*/ gc_at2[0] = 0
+				/*line hecbench_score.go:95*/ gc_at2[0] = 0
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_score.go:95
-				gc_at2[0] = 0
+				/*line hecbench_score.go:95*/ gc_at2[0] = 0
 			}
 		} else {
 			gc_step2 := gc_from
@@ -419,51 +355,43 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:95
-					count[0] = 0
+					/*line hecbench_score.go:95*/ count[0] = 0
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:95
-					count[0] = 0
+					/*line hecbench_score.go:95*/ count[0] = 0
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:95
-					count[0] = 0
+					/*line hecbench_score.go:95*/ count[0] = 0
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:95
-					count[0] = 0
+					/*line hecbench_score.go:95*/ count[0] = 0
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:95
-				count[0] = 0
+				/*line hecbench_score.go:95*/ count[0] = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line hecbench_score.go:102
-		bins := bins[:2048]
+		/*line hecbench_score.go:102*/ bins := bins[:2048]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line hecbench_score.go:100
-					for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
+					/*line hecbench_score.go:100*/ for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
 						confidence_ := scores[i_2]
 						if confidence_ > threshold {
 							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
 							binIndex_ := int(confScaled_ * scoreBins)
 							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
-//line hecbench_score.go:107
-							idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
+							/*line hecbench_score.go:107*/ idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
 							if int(idx_) < classwiseTopK {
 								indices[idx_] = int32(i_2)
 								atomic.Add(&count[0], 1)

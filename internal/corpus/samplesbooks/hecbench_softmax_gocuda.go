@@ -57,8 +57,7 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_softmax.go:22
-						maxVal := src[i*sliceSize]
+						/*line hecbench_softmax.go:22*/ maxVal := src[i*sliceSize]
 						for j := 0; j < sliceSize; j++ {
 							maxVal = max(maxVal, src[i*sliceSize+j])
 						}

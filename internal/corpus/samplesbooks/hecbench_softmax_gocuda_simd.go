@@ -20,8 +20,7 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_softmax.go:41
-	block := cg.ThisThreadBlock(t)
+	/*line hecbench_softmax.go:41*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
@@ -31,21 +30,18 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 				continue
 			}
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:44
-			if i >= numSlice {
+			/*line hecbench_softmax.go:44*/ if i >= numSlice {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_softmax.go:47
-			maxVal := src[i*sliceSize]
+			/*line hecbench_softmax.go:47*/ maxVal := src[i*sliceSize]
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line hecbench_softmax.go:48
-	for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line hecbench_softmax.go:48*/ for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -74,16 +70,13 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line hecbench_softmax.go:64
-			for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
-//line hecbench_softmax.go:49
-				maxVal = max(maxVal, src[i*sliceSize+j])
+			/*line hecbench_softmax.go:64*/ for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
+				/*line hecbench_softmax.go:49*/ maxVal = max(maxVal, src[i*sliceSize+j])
 			}
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-//line hecbench_softmax.go:56
-	var gc_c1v [32]float32
+	/*line hecbench_softmax.go:56*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -101,20 +94,16 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			maxVal := gc_s_maxVal[gc_rank]
-//line hecbench_softmax.go:51
-			gc_c1v[gc_lane] = maxVal
+			/*line hecbench_softmax.go:51*/ gc_c1v[gc_lane] = maxVal
 		}
-//line hecbench_softmax.go:51
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		/*line hecbench_softmax.go:51*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line hecbench_softmax.go:58
-			var maxVal float32
-//line hecbench_softmax.go:51
-			maxVal = gc_c1r[gc_lane]
+			/*line hecbench_softmax.go:58*/ var maxVal float32
+			/*line hecbench_softmax.go:51*/ maxVal = gc_c1r[gc_lane]
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
@@ -126,12 +115,10 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_rank := gc_vstep
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_softmax.go:52
-				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line hecbench_softmax.go:52*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 			sum := gc_vb
-//line hecbench_softmax.go:53
-			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive).StoreSlice(gc_s_sum[gc_rank:])
+			/*line hecbench_softmax.go:53*/ sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -146,8 +133,7 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line hecbench_softmax.go:53
-	for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line hecbench_softmax.go:53*/ for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -177,16 +163,13 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-//line hecbench_softmax.go:69
-			for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
-//line hecbench_softmax.go:54
-				sum += expf(src[i*sliceSize+j_] - maxVal)
+			/*line hecbench_softmax.go:69*/ for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
+				/*line hecbench_softmax.go:54*/ sum += expf(src[i*sliceSize+j_] - maxVal)
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line hecbench_softmax.go:61
-	var gc_c2v [32]float32
+	/*line hecbench_softmax.go:61*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -204,28 +187,23 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line hecbench_softmax.go:56
-			gc_c2v[gc_lane] = sum
+			/*line hecbench_softmax.go:56*/ gc_c2v[gc_lane] = sum
 		}
-//line hecbench_softmax.go:56
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line hecbench_softmax.go:56*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line hecbench_softmax.go:63
-			var sum float32
-//line hecbench_softmax.go:56
-			sum = gc_c2r[gc_lane]
+			/*line hecbench_softmax.go:63*/ var sum float32
+			/*line hecbench_softmax.go:56*/ sum = gc_c2r[gc_lane]
 			gc_s_sum[gc_rank] = sum
 		}
 	}
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-//line hecbench_softmax.go:57
-	for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+	/*line hecbench_softmax.go:57*/ for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -255,10 +233,8 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips3 == gc_chunk3 {
 				gc_more3 = true
 			}
-//line hecbench_softmax.go:73
-			for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
-//line hecbench_softmax.go:58
-				dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+			/*line hecbench_softmax.go:73*/ for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
+				/*line hecbench_softmax.go:58*/ dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 			}
 		}
 	}

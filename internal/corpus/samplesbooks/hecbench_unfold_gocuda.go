@@ -49,15 +49,13 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_unfold.go:24
-		totalWorkBlock := nThreads * nElemsPerThread
+		/*line hecbench_unfold.go:24*/ totalWorkBlock := nThreads * nElemsPerThread
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line hecbench_unfold.go:25
-						idx := totalWorkBlock*gc_bx + gc_tx
+						/*line hecbench_unfold.go:25*/ idx := totalWorkBlock*gc_bx + gc_tx
 						for i_ := 0; i_ < nElemsPerThread; i_++ {
 							if idx < totalNElems {
 								f(idx)

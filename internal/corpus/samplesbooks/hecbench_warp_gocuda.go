@@ -78,8 +78,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	tmask := uint32(0xFFFFFFFF)
-//line hecbench_warp.go:67
-	var gc_l_ptr_ [32]*int32
+	/*line hecbench_warp.go:67*/ var gc_l_ptr_ [32]*int32
 	var gc_l_mask [32]int32
 	var gc_c1v [32]uint64
 	var gc_c1r [32]uint32
@@ -102,19 +101,15 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:82
-				ptr := &d[gc_tx%s]
+				/*line hecbench_warp.go:82*/ ptr := &d[gc_tx%s]
 				var ptr_ *int32 = ptr
-//line hecbench_warp.go:64
-				var mask int32
-//line hecbench_warp.go:66
-				gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
+				/*line hecbench_warp.go:64*/ var mask int32
+				/*line hecbench_warp.go:66*/ gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
 				gc_l_ptr_[gc_lane] = ptr_
 				gc_l_mask[gc_lane] = mask
 			}
 		}
-//line hecbench_warp.go:66
-		compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line hecbench_warp.go:66*/ compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -126,14 +121,11 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := uint32(gc_tx % 32)
 				ptr_ := gc_l_ptr_[gc_lane]
-//line hecbench_warp.go:73
-				var mask int32
-//line hecbench_warp.go:66
-				mask = int32(gc_c1r[gc_lane])
+				/*line hecbench_warp.go:73*/ var mask int32
+				/*line hecbench_warp.go:66*/ mask = int32(gc_c1r[gc_lane])
 				leader := intrinsic.Ffs(mask) - 1
 				res := int32(0)
-//line hecbench_warp.go:70
-				if int(laneID) == leader {
+				/*line hecbench_warp.go:70*/ if int(laneID) == leader {
 					res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
 				}
 				gc_c2m[gc_lane] = uint32(mask)
@@ -143,8 +135,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				gc_l_mask[gc_lane] = mask
 			}
 		}
-//line hecbench_warp.go:73
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		/*line hecbench_warp.go:73*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -156,10 +147,8 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := uint32(gc_tx % 32)
 				mask := gc_l_mask[gc_lane]
-//line hecbench_warp.go:73
-				var res int32
-//line hecbench_warp.go:73
-				res = gc_c2r[gc_lane]
+				/*line hecbench_warp.go:73*/ var res int32
+				/*line hecbench_warp.go:73*/ res = gc_c2r[gc_lane]
 				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
 				_ = r
 			}

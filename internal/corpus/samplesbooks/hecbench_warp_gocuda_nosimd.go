@@ -17,8 +17,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:33
-	var gc_c1v [32]int32
+	/*line hecbench_warp.go:33*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -35,8 +34,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				}
 				value := int32(0)
 				if (gc_tx & 0x7) == 0 {
-//line hecbench_warp.go:27
-					value = arg
+					/*line hecbench_warp.go:27*/ value = arg
 				}
 				gc_c1v[gc_lane] = value
 			}
@@ -47,15 +45,12 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
-//line hecbench_warp.go:36
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line hecbench_warp.go:36*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:29
-					outV := gc_c1r[gc_lane]
-//line hecbench_warp.go:31
-					gc_at[gc_lane] = outV
+					/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+					/*line hecbench_warp.go:31*/ gc_at[gc_lane] = outV
 				}
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -65,10 +60,8 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:29
-					outV := gc_c1r[gc_lane]
-//line hecbench_warp.go:31
-					out[oi] = outV
+					/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+					/*line hecbench_warp.go:31*/ out[oi] = outV
 				}
 			}
 		}
@@ -83,8 +76,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:47
-	var gc_l_value [32]int32
+	/*line hecbench_warp.go:47*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -103,17 +95,14 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line hecbench_warp.go:40
-		for mask := 1; mask < 0x7; mask *= 2 {
+		/*line hecbench_warp.go:40*/ for mask := 1; mask < 0x7; mask *= 2 {
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
 			} else {
-//line hecbench_warp.go:41
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+				/*line hecbench_warp.go:41*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					value := gc_l_value[gc_lane]
-//line hecbench_warp.go:41
-					value += gc_c1r[gc_lane]
+					/*line hecbench_warp.go:41*/ value += gc_c1r[gc_lane]
 					gc_l_value[gc_lane] = value
 				}
 			}
@@ -123,11 +112,9 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
-//line hecbench_warp.go:52
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line hecbench_warp.go:52*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line hecbench_warp.go:44
-				copy(gc_at, gc_l_value[:])
+				/*line hecbench_warp.go:44*/ copy(gc_at, gc_l_value[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -137,8 +124,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
 					value := gc_l_value[gc_lane]
-//line hecbench_warp.go:44
-					out[oi] = value
+					/*line hecbench_warp.go:44*/ out[oi] = value
 				}
 			}
 		}
@@ -155,8 +141,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bStart := uint32(gc_bdx * gc_bx)
-//line hecbench_warp.go:55
-	var gc_c1m [32]uint32
+	/*line hecbench_warp.go:55*/ var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -175,8 +160,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:54
-				bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
 				sOffs := uint32(gc_bdx - gc_tx - 1)
 				val := in[bOffs]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -185,8 +169,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				gc_c1w[gc_lane] = 32
 			}
 		}
-//line hecbench_warp.go:57
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line hecbench_warp.go:57*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -196,10 +179,8 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:54
-				bOffs := bStart + uint32(gc_tx)
-//line hecbench_warp.go:57
-				out[bOffs] = gc_c1r[gc_lane]
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
 			}
 		}
 	}

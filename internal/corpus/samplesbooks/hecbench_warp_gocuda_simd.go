@@ -19,8 +19,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:33
-	var gc_c1v [32]int32
+	/*line hecbench_warp.go:33*/ var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -37,8 +36,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				}
 				value := int32(0)
 				if (gc_tx & 0x7) == 0 {
-//line hecbench_warp.go:27
-					value = arg
+					/*line hecbench_warp.go:27*/ value = arg
 				}
 				gc_c1v[gc_lane] = value
 			}
@@ -55,14 +53,11 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var oi int = gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:29
-					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_warp.go:31
-					if oi < 0 || oi > len(out)-8 {
+					/*line hecbench_warp.go:29*/ outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line hecbench_warp.go:31*/ if oi < 0 || oi > len(out)-8 {
 						break
 					}
-//line hecbench_warp.go:31
-					outV.StoreSlice(out[oi:])
+					/*line hecbench_warp.go:31*/ outV.StoreSlice(out[oi:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -81,14 +76,11 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					var oi int = gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:29
-					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_warp.go:31
-					if oi < 0 || oi > len(out)-8 {
+					/*line hecbench_warp.go:29*/ outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+					/*line hecbench_warp.go:31*/ if oi < 0 || oi > len(out)-8 {
 						break
 					}
-//line hecbench_warp.go:31
-					outV.StoreSlice(out[oi:])
+					/*line hecbench_warp.go:31*/ outV.StoreSlice(out[oi:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -107,10 +99,8 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:29
-				outV := gc_c1r[gc_lane]
-//line hecbench_warp.go:31
-				out[oi] = outV
+				/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+				/*line hecbench_warp.go:31*/ out[oi] = outV
 			}
 		}
 	}
@@ -125,8 +115,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:47
-	var gc_l_value [32]int32
+	/*line hecbench_warp.go:47*/ var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -147,33 +136,26 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
-//line hecbench_warp.go:42
-			for mask := 1; mask < 0x7; mask *= 2 {
-//line hecbench_warp.go:41
-				gc_run.Add(mask, 0, 32)
+			/*line hecbench_warp.go:42*/ for mask := 1; mask < 0x7; mask *= 2 {
+				/*line hecbench_warp.go:41*/ gc_run.Add(mask, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 		} else {
-//line hecbench_warp.go:40
-			for mask := 1; mask < 0x7; mask *= 2 {
+			/*line hecbench_warp.go:40*/ for mask := 1; mask < 0x7; mask *= 2 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
 				} else {
-//line hecbench_warp.go:41
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+					/*line hecbench_warp.go:41*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_warp.go:41
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_warp.go:41
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_warp.go:41
-								value.StoreSlice(gc_l_value[gc_lane:])
+								/*line hecbench_warp.go:41*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line hecbench_warp.go:41*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_warp.go:41*/ value.StoreSlice(gc_l_value[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -181,12 +163,9 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line hecbench_warp.go:41
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_warp.go:41
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_warp.go:41
-								value.StoreSlice(gc_l_value[gc_lane:])
+								/*line hecbench_warp.go:41*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line hecbench_warp.go:41*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line hecbench_warp.go:41*/ value.StoreSlice(gc_l_value[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -198,8 +177,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 								continue
 							}
 							value := gc_l_value[gc_lane]
-//line hecbench_warp.go:41
-							value += gc_c1r[gc_lane]
+							/*line hecbench_warp.go:41*/ value += gc_c1r[gc_lane]
 							gc_l_value[gc_lane] = value
 						}
 					}
@@ -211,11 +189,9 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
-//line hecbench_warp.go:54
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			/*line hecbench_warp.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
-//line hecbench_warp.go:44
-				copy(gc_at, gc_l_value[:])
+				/*line hecbench_warp.go:44*/ copy(gc_at, gc_l_value[:])
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -225,8 +201,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
 					value := gc_l_value[gc_lane]
-//line hecbench_warp.go:44
-					out[oi] = value
+					/*line hecbench_warp.go:44*/ out[oi] = value
 				}
 			}
 		}
@@ -243,8 +218,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bStart := uint32(gc_bdx * gc_bx)
-//line hecbench_warp.go:55
-	var gc_c1m [32]uint32
+	/*line hecbench_warp.go:55*/ var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -263,8 +237,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:54
-				bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
 				sOffs := uint32(gc_bdx - gc_tx - 1)
 				val := in[bOffs]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -273,8 +246,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				gc_c1w[gc_lane] = 32
 			}
 		}
-//line hecbench_warp.go:57
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		/*line hecbench_warp.go:57*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -285,14 +257,11 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line hecbench_warp.go:54
-					var bOffs uint32 = bStart + uint32(gc_tx)
-//line hecbench_warp.go:57
-					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+					/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
 						break
 					}
-//line hecbench_warp.go:58
-					archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					/*line hecbench_warp.go:58*/ archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -310,14 +279,11 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line hecbench_warp.go:54
-					var bOffs uint32 = bStart + uint32(gc_tx)
-//line hecbench_warp.go:57
-					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+					/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
 						break
 					}
-//line hecbench_warp.go:58
-					archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					/*line hecbench_warp.go:58*/ archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -335,10 +301,8 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line hecbench_warp.go:54
-				bOffs := bStart + uint32(gc_tx)
-//line hecbench_warp.go:57
-				out[bOffs] = gc_c1r[gc_lane]
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
 			}
 		}
 	}

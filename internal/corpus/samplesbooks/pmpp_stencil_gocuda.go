@@ -64,8 +64,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				i := uint32(gc_bz*gc_bdz + gc_tz)
 				j := uint32(gc_by*gc_bdy + gc_ty)
 				k := uint32(gc_bx*gc_bdx + gc_tx)
-//line pmpp_stencil.go:31
-				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
+				/*line pmpp_stencil.go:31*/ if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
 					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
 						float32(c1)*in[i*N*N+j*N+(k-1)] +
 						float32(c2)*in[i*N*N+j*N+(k+1)] +

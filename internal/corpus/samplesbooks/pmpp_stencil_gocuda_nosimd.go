@@ -22,8 +22,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line pmpp_stencil.go:51
-	n := int(N)
+	/*line pmpp_stencil.go:51*/ n := int(N)
 	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty := 0
@@ -66,29 +65,24 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:54
-							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
+							/*line pmpp_stencil.go:54*/ gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:54
-					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:54
-					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
 			gc_ty++
@@ -102,8 +96,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
-//line pmpp_stencil.go:69
-		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+		/*line pmpp_stencil.go:69*/ if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
@@ -145,8 +138,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:60
-						gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+						/*line pmpp_stencil.go:60*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
 						gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
 						gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
 						gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
@@ -157,139 +149,115 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-							var i int = gc_bz*outTileDimSmall + gc_tz - 1
+							/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 							_ = i
-//line pmpp_stencil.go:49
-							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 							_ = j
-//line pmpp_stencil.go:50
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
 							_ = k
-//line pmpp_stencil.go:58
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 								var gc_ld15 lanes.Float32x8
-//line pmpp_stencil.go:59
-								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld16 lanes.Float32x8
-//line pmpp_stencil.go:60
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld17 lanes.Float32x8
-//line pmpp_stencil.go:61
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 									gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld18 lanes.Float32x8
-//line pmpp_stencil.go:62
-								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+								/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 									gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld19 lanes.Float32x8
-//line pmpp_stencil.go:63
-								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+								/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 									gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld20 lanes.Float32x8
-//line pmpp_stencil.go:64
-								if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 									gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 								} else {
 									break gc_steps2
 								}
 								var gc_ld21 lanes.Float32x8
-//line pmpp_stencil.go:65
-								if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 									gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 								} else {
 									break gc_steps2
 								}
-//line pmpp_stencil.go:66
-								gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b3 := gc_none2
-//line pmpp_stencil.go:66
-								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-									gc_ty < inTileDimSmall-1 {
+								/*line pmpp_stencil.go:66*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
 									gc_b3 = gc_all2
 								}
-//line pmpp_stencil.go:59
-								gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld22 lanes.Float32x8
-//line pmpp_stencil.go:59
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld23 lanes.Float32x8
-//line pmpp_stencil.go:60
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld24 lanes.Float32x8
-//line pmpp_stencil.go:61
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld25 lanes.Float32x8
-//line pmpp_stencil.go:62
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+									/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 										gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld26 lanes.Float32x8
-//line pmpp_stencil.go:63
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+									/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 										gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld27 lanes.Float32x8
-//line pmpp_stencil.go:64
-									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 										gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld28 lanes.Float32x8
-//line pmpp_stencil.go:65
-									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 										gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-//line pmpp_stencil.go:66
-									gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
+									/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
 								}
 							}
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:58
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
 									float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
@@ -304,12 +272,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
 							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
@@ -325,8 +291,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:60
-				gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+				/*line pmpp_stencil.go:60*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
 				gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
 				gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
 				gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
@@ -337,143 +302,118 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					var i int = gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 					var j int = gc_by*outTileDimSmall + gc_ty - 1
 					var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-					if (i*
-//line pmpp_stencil.go:60
-						n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+					/*line pmpp_stencil.go:58*/ if (i*
+						/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 						break
 					}
-//line pmpp_stencil.go:58
-					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 						var gc_ld lanes.Float32x8
-//line pmpp_stencil.go:59
-						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+						/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld2 lanes.Float32x8
-//line pmpp_stencil.go:60
-						if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+						/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld3 lanes.Float32x8
-//line pmpp_stencil.go:61
-						if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+						/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 							gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld4 lanes.Float32x8
-//line pmpp_stencil.go:62
-						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+						/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 							gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld5 lanes.Float32x8
-//line pmpp_stencil.go:63
-						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+						/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 							gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld6 lanes.Float32x8
-//line pmpp_stencil.go:64
-						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+						/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 							gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 						} else {
 							break gc_steps
 						}
 						var gc_ld7 lanes.Float32x8
-//line pmpp_stencil.go:65
-						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+						/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 							gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 						} else {
 							break gc_steps
 						}
-//line pmpp_stencil.go:66
-						gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+						/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 					} else {
 						gc_b2 := gc_none
-//line pmpp_stencil.go:60
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-							gc_ty < inTileDimSmall-1 {
+						/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
 							gc_b2 = gc_all
 						}
-//line pmpp_stencil.go:59
-						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+						/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 						if gc_if.ToBits() != 0 {
 							var gc_ld8 lanes.Float32x8
-//line pmpp_stencil.go:59
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld9 lanes.Float32x8
-//line pmpp_stencil.go:60
-							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld10 lanes.Float32x8
-//line pmpp_stencil.go:61
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld11 lanes.Float32x8
-//line pmpp_stencil.go:62
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+							/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 								gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld12 lanes.Float32x8
-//line pmpp_stencil.go:63
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+							/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 								gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld13 lanes.Float32x8
-//line pmpp_stencil.go:64
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+							/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 								gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld14 lanes.Float32x8
-//line pmpp_stencil.go:65
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+							/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 								gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
-//line pmpp_stencil.go:66
-							gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+							/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
 						}
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
 							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
@@ -506,10 +446,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line pmpp_stencil.go:77
-	iStart := gc_bz * outTileDimBig
-//line pmpp_stencil.go:80
-	n := int(N)
+	/*line pmpp_stencil.go:77*/ iStart := gc_bz * outTileDimBig
+	/*line pmpp_stencil.go:80*/ n := int(N)
 	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
@@ -535,15 +473,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_at5 := in[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line pmpp_stencil.go:78
-							j := gc_by*outTileDimBig + gc_ty - 1
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 							k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-							gc_at[gc_u] = 0.0
+							/*line pmpp_stencil.go:85*/ gc_at[gc_u] = 0.0
 							gc_at2[gc_u] = 0.0
 							gc_at3[gc_u] = 0.0
-//line pmpp_stencil.go:89
-							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at[gc_u] = gc_at4[gc_u]
 							}
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -554,15 +489,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-					j := gc_by*outTileDimBig + gc_ty - 1
+					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-					inPrevS[gc_ty][gc_tx] = 0.0
+					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
 					inCurrS[gc_ty][gc_tx] = 0.0
 					inNextS[gc_ty][gc_tx] = 0.0
-//line pmpp_stencil.go:89
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -572,15 +504,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-					j := gc_by*outTileDimBig + gc_ty - 1
+					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-					inPrevS[gc_ty][gc_tx] = 0.0
+					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
 					inCurrS[gc_ty][gc_tx] = 0.0
 					inNextS[gc_ty][gc_tx] = 0.0
-//line pmpp_stencil.go:89
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -594,8 +523,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			}
 		}
 	}
-//line pmpp_stencil.go:95
-	for i := iStart; i < iStart+outTileDimBig; i++ {
+	/*line pmpp_stencil.go:95*/ for i := iStart; i < iStart+outTileDimBig; i++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -614,11 +542,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
-//line pmpp_stencil.go:78
-								j := gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-								gc_at6[gc_u2] = 0.0
+								/*line pmpp_stencil.go:96*/ gc_at6[gc_u2] = 0.0
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									gc_at6[gc_u2] = gc_at7[gc_u2]
 								}
@@ -627,11 +553,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -639,11 +563,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -685,8 +607,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:104
-							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+							/*line pmpp_stencil.go:104*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
 							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
 							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
@@ -695,60 +616,45 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
 							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line pmpp_stencil.go:78
-								var j int = gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 								var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:101
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-//line pmpp_stencil.go:103
-										gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-//line pmpp_stencil.go:103
-										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
+								/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+									/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+										/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+										/*line pmpp_stencil.go:103*/ gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 									} else {
 										gc_b6 := gc_none2
-//line pmpp_stencil.go:103
-										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+										/*line pmpp_stencil.go:103*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 											gc_b6 = gc_all2
 										}
-//line pmpp_stencil.go:102
-										gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										/*line pmpp_stencil.go:102*/ gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 										if gc_if4.ToBits() != 0 {
-//line pmpp_stencil.go:103
-											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if4)
+											/*line pmpp_stencil.go:103*/ gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if4)
 										}
 									}
 								} else {
 									gc_b5 := gc_none2
-//line pmpp_stencil.go:103
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+									/*line pmpp_stencil.go:103*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 										gc_b5 = gc_all2
 									}
-//line pmpp_stencil.go:101
-									gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									/*line pmpp_stencil.go:101*/ gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 									if gc_if5.ToBits() != 0 {
 										gc_b7 := gc_none2
-//line pmpp_stencil.go:101
-										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+										/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 											gc_b7 = gc_all2
 										}
-//line pmpp_stencil.go:102
-										gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										/*line pmpp_stencil.go:102*/ gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 										if gc_if5.And(gc_if6).ToBits() != 0 {
-//line pmpp_stencil.go:103
-											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
+											/*line pmpp_stencil.go:103*/ gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
 										}
 									}
 								}
 							}
 							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
-//line pmpp_stencil.go:78
-								j := gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 										gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 										gc_at8[gc_u3] = float32(c0)*gc_at9[gc_u3] +
@@ -765,11 +671,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
@@ -787,8 +691,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:104
-					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+					/*line pmpp_stencil.go:104*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
 					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
@@ -799,211 +702,174 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						var j int = gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 						var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+						/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 							break
 						}
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:101
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-//line pmpp_stencil.go:103
-								gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+							/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+								/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
 								var gc_ld lanes.Float32x8
-//line pmpp_stencil.go:103
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+								/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld2 lanes.Float32x8
-//line pmpp_stencil.go:104
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+								/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld3 lanes.Float32x8
-//line pmpp_stencil.go:105
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+								/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 lanes.Float32x8
-//line pmpp_stencil.go:106
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+								/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld5 lanes.Float32x8
-//line pmpp_stencil.go:107
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+								/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld6 lanes.Float32x8
-//line pmpp_stencil.go:108
-								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+								/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 									gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld7 lanes.Float32x8
-//line pmpp_stencil.go:109
-								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+								/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 									gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
-//line pmpp_stencil.go:110
-								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+								/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 							} else {
 								gc_b3 := gc_none
-//line pmpp_stencil.go:104
-								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+								/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 									gc_b3 = gc_all
 								}
-//line pmpp_stencil.go:102
-								gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+								/*line pmpp_stencil.go:102*/ gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 								if gc_if.ToBits() != 0 {
 									var gc_ld8 lanes.Float32x8
-//line pmpp_stencil.go:103
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld9 lanes.Float32x8
-//line pmpp_stencil.go:104
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld10 lanes.Float32x8
-//line pmpp_stencil.go:105
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld11 lanes.Float32x8
-//line pmpp_stencil.go:106
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld12 lanes.Float32x8
-//line pmpp_stencil.go:107
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld13 lanes.Float32x8
-//line pmpp_stencil.go:108
-									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld14 lanes.Float32x8
-//line pmpp_stencil.go:109
-									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:110
-									gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+									/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
 								}
 							}
 						} else {
 							gc_b2 := gc_none
-//line pmpp_stencil.go:104
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+							/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 								gc_b2 = gc_all
 							}
-//line pmpp_stencil.go:101
-							gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							/*line pmpp_stencil.go:101*/ gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 							if gc_if2.ToBits() != 0 {
 								gc_b4 := gc_none
-//line pmpp_stencil.go:101
-								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+								/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 									gc_b4 = gc_all
 								}
-//line pmpp_stencil.go:102
-								gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+								/*line pmpp_stencil.go:102*/ gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 								if gc_if2.And(gc_if3).ToBits() != 0 {
 									var gc_ld15 lanes.Float32x8
-//line pmpp_stencil.go:103
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld16 lanes.Float32x8
-//line pmpp_stencil.go:104
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld17 lanes.Float32x8
-//line pmpp_stencil.go:105
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld18 lanes.Float32x8
-//line pmpp_stencil.go:106
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld19 lanes.Float32x8
-//line pmpp_stencil.go:107
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld20 lanes.Float32x8
-//line pmpp_stencil.go:108
-									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld21 lanes.Float32x8
-//line pmpp_stencil.go:109
-									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:110
-									gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
+									/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
 								}
 							}
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
@@ -1032,15 +898,13 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_at17 := inCurrS[gc_row6][:gc_bdx]
 					gc_at18 := inNextS[gc_row6][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line pmpp_stencil.go:114
-						gc_at16[gc_tx] = gc_at17[gc_tx]
+						/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 						gc_at17[gc_tx] = gc_at18[gc_tx]
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:114
-						inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
 						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
 					}
 				}
@@ -1068,12 +932,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 	gc_s_inPrev := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_inCurr := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_inNext := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line pmpp_stencil.go:127
-	iStart := gc_bz * outTileDimSmall
-//line pmpp_stencil.go:130
-	n := int(N)
-//line pmpp_stencil.go:132
-	inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
+	/*line pmpp_stencil.go:127*/ iStart := gc_bz * outTileDimSmall
+	/*line pmpp_stencil.go:130*/ n := int(N)
+	/*line pmpp_stencil.go:132*/ inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1095,19 +956,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-							j := gc_by*outTileDimSmall + gc_ty - 1
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 							k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-							var inPrev float32
-//line pmpp_stencil.go:133
-							var inCurr float32
+							/*line pmpp_stencil.go:131*/ var inPrev float32
+							/*line pmpp_stencil.go:133*/ var inCurr float32
 							var inNext float32
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								inPrev = gc_at[gc_u]
 							}
-//line pmpp_stencil.go:139
-							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
@@ -1120,19 +977,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-					j := gc_by*outTileDimSmall + gc_ty - 1
+					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-					var inPrev float32
-//line pmpp_stencil.go:133
-					var inCurr float32
+					/*line pmpp_stencil.go:131*/ var inPrev float32
+					/*line pmpp_stencil.go:133*/ var inCurr float32
 					var inNext float32
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-//line pmpp_stencil.go:139
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
@@ -1144,19 +997,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-					j := gc_by*outTileDimSmall + gc_ty - 1
+					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-					var inPrev float32
-//line pmpp_stencil.go:133
-					var inCurr float32
+					/*line pmpp_stencil.go:131*/ var inPrev float32
+					/*line pmpp_stencil.go:133*/ var inCurr float32
 					var inNext float32
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-//line pmpp_stencil.go:139
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
@@ -1171,8 +1020,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 			}
 		}
 	}
-//line pmpp_stencil.go:144
-	for i := iStart; i < iStart+outTileDimSmall; i++ {
+	/*line pmpp_stencil.go:144*/ for i := iStart; i < iStart+outTileDimSmall; i++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1191,40 +1039,30 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:145
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:145
-									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
+								/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+									/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b3 := gc_none2
-//line pmpp_stencil.go:145
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+									/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 										gc_b3 = gc_all2
 									}
-//line pmpp_stencil.go:145
-									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									/*line pmpp_stencil.go:145*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 									if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:145
-										inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
+										/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
 									}
 								}
-//line pmpp_stencil.go:145
-								inNext.StoreSlice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 							}
 							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								j := gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
 								inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									inNext = gc_at4[gc_u2]
 								}
 								gc_s_inNext[gc_rank] = inNext
@@ -1234,12 +1072,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
 						gc_s_inNext[gc_rank] = inNext
@@ -1252,44 +1088,33 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:145
-						if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+						/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 							break
 						}
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:145
-							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+							/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 						} else {
 							gc_b2 := gc_none
-//line pmpp_stencil.go:146
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+							/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 								gc_b2 = gc_all
 							}
-//line pmpp_stencil.go:145
-							gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							/*line pmpp_stencil.go:145*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 							if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:145
-								inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
+								/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
 							}
 						}
-//line pmpp_stencil.go:145
-						inNext.StoreSlice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
 						gc_s_inNext[gc_rank] = inNext
@@ -1328,8 +1153,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 							gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:153
-							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+							/*line pmpp_stencil.go:153*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
 							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
 							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
@@ -1339,55 +1163,39 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-								inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:129
-								inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:129
-								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:150
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:150
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-//line pmpp_stencil.go:152
-										gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:152
-										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+								/*line pmpp_stencil.go:129*/ inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+								/*line pmpp_stencil.go:129*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+								/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+									/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+										/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+										/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 									} else {
 										gc_b8 := gc_none4
-//line pmpp_stencil.go:152
-										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+										/*line pmpp_stencil.go:152*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 											gc_b8 = gc_all4
 										}
-//line pmpp_stencil.go:151
-										gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										/*line pmpp_stencil.go:151*/ gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 										if gc_if6.ToBits() != 0 {
-//line pmpp_stencil.go:152
-											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+											/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
 										}
 									}
 								} else {
 									gc_b7 := gc_none4
-//line pmpp_stencil.go:152
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+									/*line pmpp_stencil.go:152*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 										gc_b7 = gc_all4
 									}
-//line pmpp_stencil.go:150
-									gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									/*line pmpp_stencil.go:150*/ gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 									if gc_if7.ToBits() != 0 {
 										gc_b9 := gc_none4
-//line pmpp_stencil.go:150
-										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+										/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 											gc_b9 = gc_all4
 										}
-//line pmpp_stencil.go:151
-										gc_if8 := gc_b9.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										/*line pmpp_stencil.go:151*/ gc_if8 := gc_b9.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 										if gc_if7.And(gc_if8).ToBits() != 0 {
-//line pmpp_stencil.go:152
-											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if7.And(gc_if8))
+											/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if7.And(gc_if8))
 										}
 									}
 								}
@@ -1395,14 +1203,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								j := gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 										gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 										gc_at5[gc_u3] = float32(c0)*inCurr +
@@ -1420,14 +1226,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
@@ -1445,8 +1249,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:153
-					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+					/*line pmpp_stencil.go:153*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
 					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
@@ -1458,146 +1261,114 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-						inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:129
-						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:129
-						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:150
-						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+						/*line pmpp_stencil.go:129*/ inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+						/*line pmpp_stencil.go:129*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 							break
 						}
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:150
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-//line pmpp_stencil.go:152
-								gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+							/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+								/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 								var gc_ld lanes.Float32x8
-//line pmpp_stencil.go:152
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+								/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:154*/ gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld2 lanes.Float32x8
-//line pmpp_stencil.go:154
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+								/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld3 lanes.Float32x8
-//line pmpp_stencil.go:155
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+								/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld4 lanes.Float32x8
-//line pmpp_stencil.go:156
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+								/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 								} else {
 									break gc_steps
 								}
-//line pmpp_stencil.go:157
-								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+								/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
 							} else {
 								gc_b5 := gc_none3
-//line pmpp_stencil.go:153
-								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+								/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 									gc_b5 = gc_all3
 								}
-//line pmpp_stencil.go:151
-								gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								/*line pmpp_stencil.go:151*/ gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 								if gc_if3.ToBits() != 0 {
 									var gc_ld5 lanes.Float32x8
-//line pmpp_stencil.go:152
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-										gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld6 lanes.Float32x8
-//line pmpp_stencil.go:154
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld7 lanes.Float32x8
-//line pmpp_stencil.go:155
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld8 lanes.Float32x8
-//line pmpp_stencil.go:156
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:157
-									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
+									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
 								}
 							}
 						} else {
 							gc_b4 := gc_none3
-//line pmpp_stencil.go:153
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+							/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 								gc_b4 = gc_all3
 							}
-//line pmpp_stencil.go:150
-							gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							/*line pmpp_stencil.go:150*/ gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 							if gc_if4.ToBits() != 0 {
 								gc_b6 := gc_none3
-//line pmpp_stencil.go:150
-								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+								/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 									gc_b6 = gc_all3
 								}
-//line pmpp_stencil.go:151
-								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								/*line pmpp_stencil.go:151*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 								if gc_if4.And(gc_if5).ToBits() != 0 {
 									var gc_ld9 lanes.Float32x8
-//line pmpp_stencil.go:152
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld10 lanes.Float32x8
-//line pmpp_stencil.go:154
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld11 lanes.Float32x8
-//line pmpp_stencil.go:155
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld12 lanes.Float32x8
-//line pmpp_stencil.go:156
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:157
-									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
+									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
 								}
 							}
 						}
@@ -1605,14 +1376,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
@@ -1642,29 +1411,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:163
-						var inPrev lanes.Float32x8
-//line pmpp_stencil.go:163
-						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
+						/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						inNext.StoreSlice(gc_at10[gc_tx:])
-//line pmpp_stencil.go:165
-						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:165
-						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+						/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:170
-						var inPrev float32
+						/*line pmpp_stencil.go:170*/ var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						gc_at10[gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev
@@ -1676,24 +1437,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:163
-						var inPrev lanes.Float32x8
-//line pmpp_stencil.go:163
-						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
+						/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
 							break
 						}
-//line pmpp_stencil.go:165
-						inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:165
-						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:165
-						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
+						/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+						/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1701,8 +1455,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						inCurrS[gc_ty][gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev

@@ -23,8 +23,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line pmpp_stencil.go:51
-	n := int(N)
+	/*line pmpp_stencil.go:51*/ n := int(N)
 	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty := 0
@@ -69,40 +68,32 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-								var i int = gc_bz*outTileDimSmall + gc_tz - 1
+								/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 								_ = i
-//line pmpp_stencil.go:49
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								_ = j
-//line pmpp_stencil.go:50
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+								/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
 								_ = k
-//line pmpp_stencil.go:54
-								if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
+								/*line pmpp_stencil.go:54*/ if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
 									break
 								}
-//line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
+								/*line pmpp_stencil.go:54*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:54
-							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
+							/*line pmpp_stencil.go:54*/ gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:54
-					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -110,27 +101,22 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-						var i int = gc_bz*outTileDimSmall + gc_tz - 1
+						/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:54
-						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
+						/*line pmpp_stencil.go:54*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
 							break
 						}
-//line pmpp_stencil.go:54
-						archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz][gc_ty][gc_tx:])
+						/*line pmpp_stencil.go:54*/ archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz][gc_ty][gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:54
-					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
 			gc_ty++
@@ -144,8 +130,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
-//line pmpp_stencil.go:69
-		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+		/*line pmpp_stencil.go:69*/ if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
@@ -188,8 +173,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:60
-							gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+							/*line pmpp_stencil.go:60*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
 							gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
 							gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
 							gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -200,131 +184,108 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-								var i int = gc_bz*outTileDimSmall + gc_tz - 1
+								/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 								_ = i
-//line pmpp_stencil.go:49
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								_ = j
-//line pmpp_stencil.go:50
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+								/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
 								_ = k
-//line pmpp_stencil.go:58
-								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld15 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld16 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+									/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 										gc_ld18 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+									/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 										gc_ld19 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 										gc_ld20 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
 									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+									/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 										gc_ld21 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-//line pmpp_stencil.go:66
-									gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								} else {
 									gc_b3 := gc_none2
-//line pmpp_stencil.go:66
-									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-										gc_ty < inTileDimSmall-1 {
+									/*line pmpp_stencil.go:66*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+										/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
 										gc_b3 = gc_all2
 									}
-//line pmpp_stencil.go:59
-									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if2.ToBits() != 0 {
 										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+										/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+										/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+										/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+										/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+										/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+										/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
 										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+										/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
-//line pmpp_stencil.go:66
-										gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
+										/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
 									}
 								}
 							}
@@ -333,8 +294,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:58
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
 									float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
@@ -349,12 +309,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
 							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
@@ -371,8 +329,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:60
-					gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+					/*line pmpp_stencil.go:60*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
 					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
 					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -383,132 +340,109 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-						var i int = gc_bz*outTileDimSmall + gc_tz - 1
+						/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-						if (i*
-//line pmpp_stencil.go:60
-							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+						/*line pmpp_stencil.go:58*/ if (i*
+							/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 							break
 						}
-//line pmpp_stencil.go:58
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+							/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+							/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+							/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+							/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 								gc_ld6 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+							/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 							} else {
 								break gc_steps
 							}
-//line pmpp_stencil.go:66
-							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+							/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 						} else {
 							gc_b2 := gc_none
-//line pmpp_stencil.go:60
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-								gc_ty < inTileDimSmall-1 {
+							/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
 								gc_b2 = gc_all
 							}
-//line pmpp_stencil.go:59
-							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+							/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+								/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+								/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld9 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+								/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
 									gc_ld10 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+								/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
 									gc_ld11 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+								/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
 									gc_ld12 = archsimd.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+								/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
 									gc_ld13 = archsimd.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
 								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+								/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
 									gc_ld14 = archsimd.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
 								} else {
 									break gc_steps
 								}
-//line pmpp_stencil.go:66
-								gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+								/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
 							}
 						}
 					}
@@ -516,12 +450,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:48
-					i := gc_bz*outTileDimSmall + gc_tz - 1
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
-					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
 							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
@@ -554,10 +486,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-//line pmpp_stencil.go:77
-	iStart := gc_bz * outTileDimBig
-//line pmpp_stencil.go:80
-	n := int(N)
+	/*line pmpp_stencil.go:77*/ iStart := gc_bz * outTileDimBig
+	/*line pmpp_stencil.go:80*/ n := int(N)
 	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
@@ -589,46 +519,33 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line pmpp_stencil.go:78
-								var j int = gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 								var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-//line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
-//line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-//line pmpp_stencil.go:89
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:89
-									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+									/*line pmpp_stencil.go:89*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b4 := gc_none2
-//line pmpp_stencil.go:89
-									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+									/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 										gc_b4 = gc_all2
 									}
-//line pmpp_stencil.go:89
-									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									/*line pmpp_stencil.go:89*/ gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 									if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:89
-										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
+										/*line pmpp_stencil.go:89*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
 									}
 								}
 								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:92
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+									/*line pmpp_stencil.go:92*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none2
-//line pmpp_stencil.go:92
-									if iStart >= 0 && iStart < n && j >= 0 && j < n {
+									/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
 										gc_b5 = gc_all2
 									}
-//line pmpp_stencil.go:92
-									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									/*line pmpp_stencil.go:92*/ gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 									if gc_if4.ToBits() != 0 {
-//line pmpp_stencil.go:92
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if4)
+										/*line pmpp_stencil.go:92*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if4)
 									}
 								}
 							}
@@ -636,15 +553,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line pmpp_stencil.go:78
-							j := gc_by*outTileDimBig + gc_ty - 1
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 							k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-							gc_at[gc_u] = 0.0
+							/*line pmpp_stencil.go:85*/ gc_at[gc_u] = 0.0
 							gc_at2[gc_u] = 0.0
 							gc_at3[gc_u] = 0.0
-//line pmpp_stencil.go:89
-							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at[gc_u] = gc_at4[gc_u]
 							}
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -655,15 +569,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-					j := gc_by*outTileDimBig + gc_ty - 1
+					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-					inPrevS[gc_ty][gc_tx] = 0.0
+					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
 					inCurrS[gc_ty][gc_tx] = 0.0
 					inNextS[gc_ty][gc_tx] = 0.0
-//line pmpp_stencil.go:89
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -681,107 +592,82 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:78
-						var j int = gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 						var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-						if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
+						/*line pmpp_stencil.go:85*/ if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
 							gc_tx > len(inCurrS[gc_ty])-8 ||
 							gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
 							break
 						}
-//line pmpp_stencil.go:85
-						gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
+						/*line pmpp_stencil.go:85*/ gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
 						gc_vb.StoreSlice(inCurrS[gc_ty][gc_tx:])
 						gc_vb.StoreSlice(inNextS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:89
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:89
-							if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+							/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:90
-								var gc_lanes [8]float32
-//line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
+								/*line pmpp_stencil.go:90*/ var gc_lanes [8]float32
+								/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line pmpp_stencil.go:90
-										inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
+										/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 							gc_b2 := gc_none
-//line pmpp_stencil.go:90
-							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+							/*line pmpp_stencil.go:90*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 								gc_b2 = gc_all
 							}
-//line pmpp_stencil.go:89
-							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							/*line pmpp_stencil.go:89*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 							if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:89
-								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+								/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
 								} else {
-//line pmpp_stencil.go:90
-									var gc_lanes2 [8]float32
-//line pmpp_stencil.go:90
-									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
+									/*line pmpp_stencil.go:90*/ var gc_lanes2 [8]float32
+									/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line pmpp_stencil.go:90
-											inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line pmpp_stencil.go:92
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:92
-							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+						/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+							/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:93
-								var gc_lanes3 [8]float32
-//line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
+								/*line pmpp_stencil.go:93*/ var gc_lanes3 [8]float32
+								/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
-//line pmpp_stencil.go:93
-										inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
+										/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 							gc_b3 := gc_none
-//line pmpp_stencil.go:93
-							if iStart >= 0 && iStart < n && j >= 0 && j < n {
+							/*line pmpp_stencil.go:93*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
 								gc_b3 = gc_all
 							}
-//line pmpp_stencil.go:92
-							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							/*line pmpp_stencil.go:92*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 							if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:92
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+								/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
-//line pmpp_stencil.go:93
-									var gc_lanes4 [8]float32
-//line pmpp_stencil.go:93
-									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
+									/*line pmpp_stencil.go:93*/ var gc_lanes4 [8]float32
+									/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
-//line pmpp_stencil.go:93
-											inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 									gc_pos.Thread = gc_rank
@@ -793,15 +679,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-					j := gc_by*outTileDimBig + gc_ty - 1
+					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:85
-					inPrevS[gc_ty][gc_tx] = 0.0
+					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
 					inCurrS[gc_ty][gc_tx] = 0.0
 					inNextS[gc_ty][gc_tx] = 0.0
-//line pmpp_stencil.go:89
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -815,8 +698,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			}
 		}
 	}
-//line pmpp_stencil.go:95
-	for i := iStart; i < iStart+outTileDimBig; i++ {
+	/*line pmpp_stencil.go:95*/ for i := iStart; i < iStart+outTileDimBig; i++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -841,25 +723,19 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
-//line pmpp_stencil.go:78
-									var j int = gc_by*outTileDimBig + gc_ty - 1
+									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 									var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-									gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
+									/*line pmpp_stencil.go:96*/ gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:97
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
+										/*line pmpp_stencil.go:97*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
 									} else {
 										gc_b7 := gc_none4
-//line pmpp_stencil.go:97
-										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+										/*line pmpp_stencil.go:97*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 											gc_b7 = gc_all4
 										}
-//line pmpp_stencil.go:97
-										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+										/*line pmpp_stencil.go:97*/ gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 										if gc_if6.ToBits() != 0 {
-//line pmpp_stencil.go:97
-											archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo2):]).StoreMasked((*[8]float32)(gc_at6[(gc_tx-gc_fastlo2):]), gc_if6)
+											/*line pmpp_stencil.go:97*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo2):]).StoreMasked((*[8]float32)(gc_at6[(gc_tx-gc_fastlo2):]), gc_if6)
 										}
 									}
 								}
@@ -867,11 +743,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							}
 							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
-//line pmpp_stencil.go:78
-								j := gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-								gc_at6[gc_u2] = 0.0
+								/*line pmpp_stencil.go:96*/ gc_at6[gc_u2] = 0.0
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									gc_at6[gc_u2] = gc_at7[gc_u2]
 								}
@@ -880,11 +754,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -900,55 +772,42 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:78
-							var j int = gc_by*outTileDimBig + gc_ty - 1
+							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 							var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-							if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+							/*line pmpp_stencil.go:96*/ if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 								break
 							}
-//line pmpp_stencil.go:96
-							gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
+							/*line pmpp_stencil.go:96*/ gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:97
-								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+								/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
 								} else {
-//line pmpp_stencil.go:98
-									var gc_lanes5 [8]float32
-//line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
+									/*line pmpp_stencil.go:98*/ var gc_lanes5 [8]float32
+									/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if 0xff&(1<<gc_k5) != 0 {
 											gc_pos.Thread = gc_rank + gc_k5
-//line pmpp_stencil.go:98
-											inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
+											/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 								gc_b6 := gc_none3
-//line pmpp_stencil.go:98
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+								/*line pmpp_stencil.go:98*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 									gc_b6 = gc_all3
 								}
-//line pmpp_stencil.go:97
-								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								/*line pmpp_stencil.go:97*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 								if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:97
-									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
 									} else {
-//line pmpp_stencil.go:98
-										var gc_lanes6 [8]float32
-//line pmpp_stencil.go:98
-										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
+										/*line pmpp_stencil.go:98*/ var gc_lanes6 [8]float32
+										/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
 										for gc_k6 := range 8 {
 											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
 												gc_pos.Thread = gc_rank + gc_k6
-//line pmpp_stencil.go:98
-												inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
+												/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
 										gc_pos.Thread = gc_rank
@@ -960,11 +819,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:96
-						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -1007,8 +864,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:104
-								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
+								/*line pmpp_stencil.go:104*/ gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
 								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c1))
 								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c2))
 								gc_vb15 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -1017,49 +873,36 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								gc_vb18 := archsimd.BroadcastFloat32x8(float32(c6))
 								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 									gc_tx := gc_vstep5
-//line pmpp_stencil.go:78
-									var j int = gc_by*outTileDimBig + gc_ty - 1
+									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 									var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:101
-										if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-//line pmpp_stencil.go:103
-											gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-//line pmpp_stencil.go:103
-											gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
+									/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+										/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+											/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+											/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 										} else {
 											gc_b12 := gc_none6
-//line pmpp_stencil.go:103
-											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+											/*line pmpp_stencil.go:103*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 												gc_b12 = gc_all6
 											}
-//line pmpp_stencil.go:102
-											gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+											/*line pmpp_stencil.go:102*/ gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 											if gc_if10.ToBits() != 0 {
-//line pmpp_stencil.go:103
-												gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if10)
+												/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if10)
 											}
 										}
 									} else {
 										gc_b11 := gc_none6
-//line pmpp_stencil.go:103
-										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+										/*line pmpp_stencil.go:103*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 											gc_b11 = gc_all6
 										}
-//line pmpp_stencil.go:101
-										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+										/*line pmpp_stencil.go:101*/ gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 										if gc_if11.ToBits() != 0 {
 											gc_b13 := gc_none6
-//line pmpp_stencil.go:101
-											if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+											/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 												gc_b13 = gc_all6
 											}
-//line pmpp_stencil.go:102
-											gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+											/*line pmpp_stencil.go:102*/ gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 											if gc_if11.And(gc_if12).ToBits() != 0 {
-//line pmpp_stencil.go:103
-												gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
+												/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
 											}
 										}
 									}
@@ -1068,11 +911,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							}
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
-//line pmpp_stencil.go:78
-								j := gc_by*outTileDimBig + gc_ty - 1
+								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 								k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 										gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 										gc_at8[gc_u3] = float32(c0)*gc_at9[gc_u3] +
@@ -1089,11 +930,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							continue
 						}
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
@@ -1112,8 +951,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:104
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
+						/*line pmpp_stencil.go:104*/ gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
 						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c1))
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c2))
 						gc_vb8 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -1124,200 +962,165 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-							var j int = gc_by*outTileDimBig + gc_ty - 1
+							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 							var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+							/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 								break
 							}
-//line pmpp_stencil.go:101
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:101
-								if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-//line pmpp_stencil.go:103
-									gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+							/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+								/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+									/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:103
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:104
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:105
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:106
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:107
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:108
-									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:109
-									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld7 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:110
-									gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+									/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
 									gc_b9 := gc_none5
-//line pmpp_stencil.go:104
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+									/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 										gc_b9 = gc_all5
 									}
-//line pmpp_stencil.go:102
-									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:102*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 									if gc_if7.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:103
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:104
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:105
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:106
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:107
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:108
-										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 											gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:109
-										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 											gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
-//line pmpp_stencil.go:110
-										gc_vb5.Mul(gc_ld8).Add(gc_vb6.Mul(gc_ld9)).Add(gc_vb7.Mul(gc_ld10)).Add(gc_vb8.Mul(gc_ld11)).Add(gc_vb9.Mul(gc_ld12)).Add(gc_vb10.Mul(gc_ld13)).Add(gc_vb11.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
+										/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld8).Add(gc_vb6.Mul(gc_ld9)).Add(gc_vb7.Mul(gc_ld10)).Add(gc_vb8.Mul(gc_ld11)).Add(gc_vb9.Mul(gc_ld12)).Add(gc_vb10.Mul(gc_ld13)).Add(gc_vb11.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
 									}
 								}
 							} else {
 								gc_b8 := gc_none5
-//line pmpp_stencil.go:104
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+								/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 									gc_b8 = gc_all5
 								}
-//line pmpp_stencil.go:101
-								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								/*line pmpp_stencil.go:101*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 								if gc_if8.ToBits() != 0 {
 									gc_b10 := gc_none5
-//line pmpp_stencil.go:101
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+									/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 										gc_b10 = gc_all5
 									}
-//line pmpp_stencil.go:102
-									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:102*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 									if gc_if8.And(gc_if9).ToBits() != 0 {
 										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:103
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 											gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:104
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:105
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:106
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:107
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:108
-										if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 											gc_ld20 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:109
-										if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 											gc_ld21 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
 										} else {
 											break gc_steps
 										}
-//line pmpp_stencil.go:110
-										gc_vb5.Mul(gc_ld15).Add(gc_vb6.Mul(gc_ld16)).Add(gc_vb7.Mul(gc_ld17)).Add(gc_vb8.Mul(gc_ld18)).Add(gc_vb9.Mul(gc_ld19)).Add(gc_vb10.Mul(gc_ld20)).Add(gc_vb11.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
+										/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld15).Add(gc_vb6.Mul(gc_ld16)).Add(gc_vb7.Mul(gc_ld17)).Add(gc_vb8.Mul(gc_ld18)).Add(gc_vb9.Mul(gc_ld19)).Add(gc_vb10.Mul(gc_ld20)).Add(gc_vb11.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
 									}
 								}
 							}
@@ -1326,11 +1129,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:78
-						j := gc_by*outTileDimBig + gc_ty - 1
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
@@ -1362,15 +1163,13 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
-//line pmpp_stencil.go:135
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
+							/*line pmpp_stencil.go:135*/ archsimd.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
 							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-//line pmpp_stencil.go:114
-						gc_at16[gc_tx] = gc_at17[gc_tx]
+						/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 						gc_at17[gc_tx] = gc_at18[gc_tx]
 					}
 				} else {
@@ -1379,21 +1178,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 							gc_tx := gc_vstep8
 							gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:114
-							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
+							/*line pmpp_stencil.go:114*/ if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
 								gc_tx > len(inNextS[gc_ty])-8 {
 								break
 							}
-//line pmpp_stencil.go:115
-							archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
+							/*line pmpp_stencil.go:115*/ archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
 							archsimd.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_stencil.go:114
-						inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
 						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
 					}
 				}
@@ -1421,12 +1217,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 	gc_s_inPrev := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_inCurr := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_inNext := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line pmpp_stencil.go:127
-	iStart := gc_bz * outTileDimSmall
-//line pmpp_stencil.go:130
-	n := int(N)
-//line pmpp_stencil.go:132
-	inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
+	/*line pmpp_stencil.go:127*/ iStart := gc_bz * outTileDimSmall
+	/*line pmpp_stencil.go:130*/ n := int(N)
+	/*line pmpp_stencil.go:132*/ inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1453,76 +1246,55 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								var j int = gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-								var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:133
-								var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:131*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:133*/ var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:135
-									inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
+									/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b4 := gc_none2
-//line pmpp_stencil.go:135
-									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+									/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 										gc_b4 = gc_all2
 									}
-//line pmpp_stencil.go:135
-									gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									/*line pmpp_stencil.go:135*/ gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 									if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:135
-										inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(inPrev, gc_if3)
+										/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(inPrev, gc_if3)
 									}
 								}
-//line pmpp_stencil.go:139
-								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:139
-									inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
-//line pmpp_stencil.go:139
-									inCurr.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+									/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
+									/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
 									gc_b5 := gc_none2
-//line pmpp_stencil.go:139
-									if iStart >= 0 && iStart < n && j >= 0 && j < n {
+									/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
 										gc_b5 = gc_all2
 									}
-//line pmpp_stencil.go:139
-									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									/*line pmpp_stencil.go:139*/ gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 									if gc_if4.ToBits() != 0 {
-//line pmpp_stencil.go:139
-										inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(inCurr, gc_if4)
-//line pmpp_stencil.go:139
-										inCurr.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+										/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(inCurr, gc_if4)
+										/*line pmpp_stencil.go:139*/ inCurr.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 									}
 								}
-//line pmpp_stencil.go:139
-								inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:139
-								inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:139
-								inNext.StoreSlice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+								/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+								/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-							j := gc_by*outTileDimSmall + gc_ty - 1
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 							k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-							var inPrev float32
-//line pmpp_stencil.go:133
-							var inCurr float32
+							/*line pmpp_stencil.go:131*/ var inPrev float32
+							/*line pmpp_stencil.go:133*/ var inCurr float32
 							var inNext float32
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								inPrev = gc_at[gc_u]
 							}
-//line pmpp_stencil.go:139
-							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
@@ -1535,19 +1307,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-					j := gc_by*outTileDimSmall + gc_ty - 1
+					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-					var inPrev float32
-//line pmpp_stencil.go:133
-					var inCurr float32
+					/*line pmpp_stencil.go:131*/ var inPrev float32
+					/*line pmpp_stencil.go:133*/ var inCurr float32
 					var inNext float32
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-//line pmpp_stencil.go:139
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
@@ -1565,108 +1333,82 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-						var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:133
-						var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line pmpp_stencil.go:131*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line pmpp_stencil.go:133*/ var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
 							break
 						}
-//line pmpp_stencil.go:135
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:135
-							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
+						/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+							/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
 						} else {
 							gc_b2 := gc_none
-//line pmpp_stencil.go:136
-							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+							/*line pmpp_stencil.go:136*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 								gc_b2 = gc_all
 							}
-//line pmpp_stencil.go:135
-							gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							/*line pmpp_stencil.go:135*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 							if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:135
-								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
+								/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
 							}
 						}
-//line pmpp_stencil.go:139
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:139
-							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
+						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+							/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
 							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 								inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
-//line pmpp_stencil.go:141
-								var gc_lanes [8]float32
-//line pmpp_stencil.go:141
-								inCurr.Store(&gc_lanes)
+								/*line pmpp_stencil.go:141*/ var gc_lanes [8]float32
+								/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
-//line pmpp_stencil.go:141
-										inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
+										/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
 						} else {
 							gc_b3 := gc_none
-//line pmpp_stencil.go:141
-							if iStart >= 0 && iStart < n && j >= 0 && j < n {
+							/*line pmpp_stencil.go:141*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
 								gc_b3 = gc_all
 							}
-//line pmpp_stencil.go:139
-							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							/*line pmpp_stencil.go:139*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 							if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:139
-								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
+								/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
-//line pmpp_stencil.go:141
-									var gc_lanes2 [8]float32
-//line pmpp_stencil.go:141
-									inCurr.Store(&gc_lanes2)
+									/*line pmpp_stencil.go:141*/ var gc_lanes2 [8]float32
+									/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
-//line pmpp_stencil.go:141
-											inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line pmpp_stencil.go:139
-						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:139
-						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:139
-						inNext.StoreSlice(gc_s_inNext[gc_rank:])
+						/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+						/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+						/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-					j := gc_by*outTileDimSmall + gc_ty - 1
+					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
-					var inPrev float32
-//line pmpp_stencil.go:133
-					var inCurr float32
+					/*line pmpp_stencil.go:131*/ var inPrev float32
+					/*line pmpp_stencil.go:133*/ var inCurr float32
 					var inNext float32
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-//line pmpp_stencil.go:139
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
@@ -1681,8 +1423,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 			}
 		}
 	}
-//line pmpp_stencil.go:144
-	for i := iStart; i < iStart+outTileDimSmall; i++ {
+	/*line pmpp_stencil.go:144*/ for i := iStart; i < iStart+outTileDimSmall; i++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1702,42 +1443,32 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-									var j int = gc_by*outTileDimSmall + gc_ty - 1
+									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:145
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:145
-										inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
+									/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+									/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+										/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 									} else {
 										gc_b7 := gc_none4
-//line pmpp_stencil.go:145
-										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+										/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 											gc_b7 = gc_all4
 										}
-//line pmpp_stencil.go:145
-										gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+										/*line pmpp_stencil.go:145*/ gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 										if gc_if6.ToBits() != 0 {
-//line pmpp_stencil.go:145
-											inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if6)
+											/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if6)
 										}
 									}
-//line pmpp_stencil.go:145
-									inNext.StoreSlice(gc_s_inNext[gc_rank:])
+									/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								j := gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
 								inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									inNext = gc_at4[gc_u2]
 								}
 								gc_s_inNext[gc_rank] = inNext
@@ -1747,12 +1478,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
 						gc_s_inNext[gc_rank] = inNext
@@ -1766,46 +1495,35 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:145
-							if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+							/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 								break
 							}
-//line pmpp_stencil.go:145
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:145
-								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 							} else {
 								gc_b6 := gc_none3
-//line pmpp_stencil.go:146
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+								/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 									gc_b6 = gc_all3
 								}
-//line pmpp_stencil.go:145
-								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								/*line pmpp_stencil.go:145*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 								if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:145
-									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
+									/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
 								}
 							}
-//line pmpp_stencil.go:145
-							inNext.StoreSlice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
 						}
 						gc_s_inNext[gc_rank] = inNext
@@ -1845,8 +1563,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:153
-								gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+								/*line pmpp_stencil.go:153*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
 								gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
 								gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
 								gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -1856,55 +1573,39 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
 									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-									var j int = gc_by*outTileDimSmall + gc_ty - 1
+									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-									inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:129
-									inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:129
-									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:150
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:150
-										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-//line pmpp_stencil.go:152
-											gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-//line pmpp_stencil.go:152
-											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+									/*line pmpp_stencil.go:129*/ inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+									/*line pmpp_stencil.go:129*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+									/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+									/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+										/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+											/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+											/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 										} else {
 											gc_b12 := gc_none6
-//line pmpp_stencil.go:152
-											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+											/*line pmpp_stencil.go:152*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 												gc_b12 = gc_all6
 											}
-//line pmpp_stencil.go:151
-											gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+											/*line pmpp_stencil.go:151*/ gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 											if gc_if10.ToBits() != 0 {
-//line pmpp_stencil.go:152
-												gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if10)
+												/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if10)
 											}
 										}
 									} else {
 										gc_b11 := gc_none6
-//line pmpp_stencil.go:152
-										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+										/*line pmpp_stencil.go:152*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 											gc_b11 = gc_all6
 										}
-//line pmpp_stencil.go:150
-										gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+										/*line pmpp_stencil.go:150*/ gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 										if gc_if11.ToBits() != 0 {
 											gc_b13 := gc_none6
-//line pmpp_stencil.go:150
-											if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+											/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 												gc_b13 = gc_all6
 											}
-//line pmpp_stencil.go:151
-											gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+											/*line pmpp_stencil.go:151*/ gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 											if gc_if11.And(gc_if12).ToBits() != 0 {
-//line pmpp_stencil.go:152
-												gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
+												/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
 											}
 										}
 									}
@@ -1914,14 +1615,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:128
-								j := gc_by*outTileDimSmall + gc_ty - 1
+								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 										gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 										gc_at5[gc_u3] = float32(c0)*inCurr +
@@ -1939,14 +1638,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
@@ -1965,8 +1662,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:153
-						gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+						/*line pmpp_stencil.go:153*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
 						gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
 						gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
 						gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
@@ -1978,146 +1674,114 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-							inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:129
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:129
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:150
-							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+							/*line pmpp_stencil.go:129*/ inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:129*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 								break
 							}
-//line pmpp_stencil.go:150
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:150
-								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-//line pmpp_stencil.go:152
-									gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+							/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+								/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+									/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:152
-									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:154
-									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:155
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps
 									}
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:156
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps
 									}
-//line pmpp_stencil.go:157
-									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
 								} else {
 									gc_b9 := gc_none5
-//line pmpp_stencil.go:153
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+									/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 										gc_b9 = gc_all5
 									}
-//line pmpp_stencil.go:151
-									gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:151*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if7.ToBits() != 0 {
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:152
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-											gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											/*line pmpp_stencil.go:154*/ gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:154
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:155
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:156
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps
 										}
-//line pmpp_stencil.go:157
-										gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
+										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
 									}
 								}
 							} else {
 								gc_b8 := gc_none5
-//line pmpp_stencil.go:153
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+								/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 									gc_b8 = gc_all5
 								}
-//line pmpp_stencil.go:150
-								gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								/*line pmpp_stencil.go:150*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 								if gc_if8.ToBits() != 0 {
 									gc_b10 := gc_none5
-//line pmpp_stencil.go:150
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+									/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 										gc_b10 = gc_all5
 									}
-//line pmpp_stencil.go:151
-									gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:151*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if8.And(gc_if9).ToBits() != 0 {
 										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:152
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
-//line pmpp_stencil.go:154
-											gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											/*line pmpp_stencil.go:154*/ gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:154
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 											gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:155
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 											gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps
 										}
 										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:156
-										if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 											gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps
 										}
-//line pmpp_stencil.go:157
-										gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
+										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
 									}
 								}
 							}
@@ -2127,14 +1791,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:128
-						j := gc_by*outTileDimSmall + gc_ty - 1
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
 								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
 								out[i*n*n+j*n+k] = float32(c0)*inCurr +
@@ -2165,31 +1827,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:163
-							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:163
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:163
-							inPrev = inCurr
+							/*line pmpp_stencil.go:163*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line pmpp_stencil.go:163*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inPrev = inCurr
 							inCurr = inNext
 							inNext.StoreSlice(gc_at10[gc_tx:])
-//line pmpp_stencil.go:165
-							inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:165
-							inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:172
-						var inPrev float32
+						/*line pmpp_stencil.go:172*/ var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						gc_at10[gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev
@@ -2202,24 +1856,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:163
-							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:163
-							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:163
-							inPrev = inCurr
+							/*line pmpp_stencil.go:163*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line pmpp_stencil.go:163*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inPrev = inCurr
 							inCurr = inNext
 							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
 								break
 							}
-//line pmpp_stencil.go:165
-							inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:165
-							inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-//line pmpp_stencil.go:165
-							inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
+							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2229,8 +1876,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						var inPrev float32
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-//line pmpp_stencil.go:163
-						inPrev = inCurr
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
 						inCurr = inNext
 						inCurrS[gc_ty][gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev

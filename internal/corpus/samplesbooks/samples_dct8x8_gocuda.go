@@ -50,10 +50,8 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
-//line samples_dct8x8.go:140
-	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
-//line samples_dct8x8.go:122
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_dct8x8.go:140*/ gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	/*line samples_dct8x8.go:122*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	block := gocuda.Shared[float32](t, ker2BlockHeight*ker2SmemblockStride)[:ker2BlockHeight*ker2SmemblockStride]
 	{
@@ -63,13 +61,11 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:126
-				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+				/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
-//line samples_dct8x8.go:128
-				off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
+				/*line samples_dct8x8.go:128*/ off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
 				src = src[off:]
 				dst = dst[off:]
 				blPtr := block[OffsThreadInCol*ker2SmemblockStride+OffsThreadInRow:]
@@ -79,38 +75,31 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				}
 				{
 					i := int(1)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(2)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(3)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(4)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(5)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(6)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(7)
-//line samples_dct8x8.go:134
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:134*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
@@ -131,47 +120,37 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:126
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:138
-					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:126
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:138
-					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:126
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:138
-					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:126
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:138
-					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:126
-				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+				/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:138
-				inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+				/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -186,36 +165,31 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:141
-			inplaceDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:141
-			inplaceDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:141
-			inplaceDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:141
-			inplaceDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:141
-		inplaceDCTvector(blPtr, ker2SmemblockStride)
+		/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -223,43 +197,35 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		blPtr := gc_s_blPtr[gc_rank]
 		{
 			i_ := int(0)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(1)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(2)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(3)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(4)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(5)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(6)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(7)
-//line samples_dct8x8.go:145
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:145*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
 }
@@ -296,10 +262,8 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
-//line samples_dct8x8.go:172
-	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
-//line samples_dct8x8.go:154
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_dct8x8.go:172*/ gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	/*line samples_dct8x8.go:154*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	block := gocuda.Shared[float32](t, ker2BlockHeight*ker2SmemblockStride)[:ker2BlockHeight*ker2SmemblockStride]
 	{
@@ -309,13 +273,11 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:158
-				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+				/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
-//line samples_dct8x8.go:160
-				off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
+				/*line samples_dct8x8.go:160*/ off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
 				src = src[off:]
 				dst = dst[off:]
 				blPtr := block[OffsThreadInCol*ker2SmemblockStride+OffsThreadInRow:]
@@ -325,38 +287,31 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				}
 				{
 					i := int(1)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(2)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(3)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(4)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(5)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(6)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
 					i := int(7)
-//line samples_dct8x8.go:166
-					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+					/*line samples_dct8x8.go:166*/ blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
@@ -377,47 +332,37 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:158
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:170
-					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:158
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:170
-					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:158
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:170
-					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:158
-					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:170
-					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_dct8x8.go:158
-				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
+				/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:170
-				inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
+				/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -432,36 +377,31 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:173
-			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:173
-			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:173
-			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:173
-			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		blPtr := gc_s_blPtr[gc_rank]
-//line samples_dct8x8.go:173
-		inplaceIDCTvector(blPtr, ker2SmemblockStride)
+		/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -469,43 +409,35 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		blPtr := gc_s_blPtr[gc_rank]
 		{
 			i_ := int(0)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(1)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(2)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(3)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(4)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(5)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(6)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
 			i_ := int(7)
-//line samples_dct8x8.go:178
-			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			/*line samples_dct8x8.go:178*/ dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
 }
@@ -555,35 +487,28 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 		by := gc_by
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_dct8x8.go:193
-			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
+			/*line samples_dct8x8.go:193*/ gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			gc_off2 := gc_ty * dctBlockSize
 			if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
 				gc_at := SrcDst[gc_off:][:gc_bdx]
 				gc_at2 := Q[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line samples_dct8x8.go:194
-					curCoef := gc_at[gc_tx]
+					/*line samples_dct8x8.go:194*/ curCoef := gc_at[gc_tx]
 					curQuant := float32(gc_at2[gc_tx])
-//line samples_dct8x8.go:197
-					quantized := float32(math.Round(float64(curCoef / curQuant)))
+					/*line samples_dct8x8.go:197*/ quantized := float32(math.Round(float64(curCoef / curQuant)))
 					curCoef = quantized * curQuant
-//line samples_dct8x8.go:200
-					gc_at[gc_tx] = curCoef
+					/*line samples_dct8x8.go:200*/ gc_at[gc_tx] = curCoef
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
-//line samples_dct8x8.go:194
-					curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
+					/*line samples_dct8x8.go:194*/ curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
 					curQuant := float32(Q[ty*dctBlockSize+tx])
-//line samples_dct8x8.go:197
-					quantized := float32(math.Round(float64(curCoef / curQuant)))
+					/*line samples_dct8x8.go:197*/ quantized := float32(math.Round(float64(curCoef / curQuant)))
 					curCoef = quantized * curQuant
-//line samples_dct8x8.go:200
-					SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+					/*line samples_dct8x8.go:200*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 				}
 			}
 			gc_ty++
@@ -620,18 +545,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_curCoef := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-//line samples_dct8x8.go:220
-	gc_s_curQuant := compiled.Scratch[int16](gc_b, 1)[:gc_n]
-//line samples_dct8x8.go:209
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_dct8x8.go:220*/ gc_s_curQuant := compiled.Scratch[int16](gc_b, 1)[:gc_n]
+	/*line samples_dct8x8.go:209*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	bx := gc_bx
 	by := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_dct8x8.go:215
-			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
+			/*line samples_dct8x8.go:215*/ gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			gc_off2 := gc_ty * dctBlockSize
 			if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
 				gc_at := SrcDst[gc_off:][:gc_bdx]
@@ -639,11 +561,9 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:216
-					curCoef := gc_at[gc_tx]
+					/*line samples_dct8x8.go:216*/ curCoef := gc_at[gc_tx]
 					curQuant := gc_at2[gc_tx]
-//line samples_dct8x8.go:219
-					if curCoef < 0 {
+					/*line samples_dct8x8.go:219*/ if curCoef < 0 {
 						curCoef = -curCoef
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
@@ -661,11 +581,9 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
 					ty := gc_ty
-//line samples_dct8x8.go:216
-					curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
+					/*line samples_dct8x8.go:216*/ curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
 					curQuant := Q[ty*dctBlockSize+tx]
-//line samples_dct8x8.go:219
-					if curCoef < 0 {
+					/*line samples_dct8x8.go:219*/ if curCoef < 0 {
 						curCoef = -curCoef
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
@@ -687,8 +605,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_dct8x8.go:243
-			gc_off3 := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
+			/*line samples_dct8x8.go:243*/ gc_off3 := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			if gc_off3 >= 0 && gc_off3 <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off3 {
 				gc_at3 := SrcDst[gc_off3:][:gc_bdx]
 				gc_step := 0
@@ -698,50 +615,40 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						gc_at3[gc_tx] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						gc_at3[gc_tx] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						gc_at3[gc_tx] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						gc_at3[gc_tx] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					curCoef := gc_s_curCoef[gc_rank]
 					curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-					curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-					gc_at3[gc_tx] = curCoef
+					/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+					/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 				}
 			} else {
 				gc_step2 := 0
@@ -754,10 +661,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -767,10 +672,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -780,10 +683,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -793,10 +694,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-						curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -806,10 +705,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					ty := gc_ty
 					curCoef := gc_s_curCoef[gc_rank]
 					curQuant := gc_s_curQuant[gc_rank]
-//line samples_dct8x8.go:231
-					curCoef = curCoef * curQuant
-//line samples_dct8x8.go:233
-					SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
+					/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
+					/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 				}
 			}
 			gc_ty++

@@ -45,18 +45,13 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	gc_n := gc_b.Len()
 	gc_s_result_ := compiled.Scratch[[16]uint32](gc_b, 0)[:gc_n]
 	gc_s_result := make([]packedResult, gc_b.Len())
-//line samples_intimage.go:147
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_intimage.go:147*/ cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_intimage.go:151
-	scanline := img[gc_bx*120:]
+	/*line samples_intimage.go:151*/ scanline := img[gc_bx*120:]
 	var cta_ cg.ThreadBlock = cta
-//line samples_intimage.go:38
-	tile_ := cg.TiledPartition(cta_, 32)
-//line samples_intimage.go:40
-	sums := gc_shared1(128)[:128]
-//line samples_intimage.go:42
-	var gc_l_sum [32]uint32
+	/*line samples_intimage.go:38*/ tile_ := cg.TiledPartition(cta_, 32)
+	/*line samples_intimage.go:40*/ sums := gc_shared1(128)[:128]
+	/*line samples_intimage.go:42*/ var gc_l_sum [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -73,49 +68,38 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			id := uint32(gc_tx)
-//line samples_intimage.go:152
-			var data Uint4 = scanline[id]
-//line samples_intimage.go:44
-			var result_ [16]uint32
-//line samples_intimage.go:46
-			a := uintToUchar4(data.X)
+			/*line samples_intimage.go:152*/ var data Uint4 = scanline[id]
+			/*line samples_intimage.go:44*/ var result_ [16]uint32
+			/*line samples_intimage.go:46*/ a := uintToUchar4(data.X)
 			b := uintToUchar4(data.Y)
 			c := uintToUchar4(data.Z)
 			d := uintToUchar4(data.W)
-//line samples_intimage.go:51
-			result_[0] = uint32(a.X)
+			/*line samples_intimage.go:51*/ result_[0] = uint32(a.X)
 			result_[1] = uint32(a.X) + uint32(a.Y)
 			result_[2] = uint32(a.X) + uint32(a.Y) + uint32(a.Z)
 			result_[3] = uint32(a.X) + uint32(a.Y) + uint32(a.Z) + uint32(a.W)
-//line samples_intimage.go:56
-			result_[4] = uint32(b.X)
+			/*line samples_intimage.go:56*/ result_[4] = uint32(b.X)
 			result_[5] = uint32(b.X) + uint32(b.Y)
 			result_[6] = uint32(b.X) + uint32(b.Y) + uint32(b.Z)
 			result_[7] = uint32(b.X) + uint32(b.Y) + uint32(b.Z) + uint32(b.W)
-//line samples_intimage.go:61
-			result_[8] = uint32(c.X)
+			/*line samples_intimage.go:61*/ result_[8] = uint32(c.X)
 			result_[9] = uint32(c.X) + uint32(c.Y)
 			result_[10] = uint32(c.X) + uint32(c.Y) + uint32(c.Z)
 			result_[11] = uint32(c.X) + uint32(c.Y) + uint32(c.Z) + uint32(c.W)
-//line samples_intimage.go:66
-			result_[12] = uint32(d.X)
+			/*line samples_intimage.go:66*/ result_[12] = uint32(d.X)
 			result_[13] = uint32(d.X) + uint32(d.Y)
 			result_[14] = uint32(d.X) + uint32(d.Y) + uint32(d.Z)
 			result_[15] = uint32(d.X) + uint32(d.Y) + uint32(d.Z) + uint32(d.W)
-//line samples_intimage.go:72
-			for i := 4; i <= 7; i++ {
+			/*line samples_intimage.go:72*/ for i := 4; i <= 7; i++ {
 				result_[i] += result_[3]
 			}
-//line samples_intimage.go:76
-			for i_ := 8; i_ <= 11; i_++ {
+			/*line samples_intimage.go:76*/ for i_ := 8; i_ <= 11; i_++ {
 				result_[i_] += result_[7]
 			}
-//line samples_intimage.go:80
-			for i_2 := 12; i_2 <= 15; i_2++ {
+			/*line samples_intimage.go:80*/ for i_2 := 12; i_2 <= 15; i_2++ {
 				result_[i_2] += result_[11]
 			}
-//line samples_intimage.go:84
-			sum := result_[15]
+			/*line samples_intimage.go:84*/ sum := result_[15]
 			gc_s_result_[gc_rank] = result_
 			gc_l_sum[gc_lane] = sum
 		}
@@ -124,96 +108,76 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:41
-				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+				/*line samples_intimage.go:41*/ laneID := uint32((gc_rank & (tile_.Size() - 1)))
 				result_ := gc_s_result_[gc_rank]
 				sum := gc_l_sum[gc_lane]
-//line samples_intimage.go:89
-				n := gc_c1r[gc_lane]
-//line samples_intimage.go:91
-				if laneID >= i_3 {
+				/*line samples_intimage.go:89*/ n := gc_c1r[gc_lane]
+				/*line samples_intimage.go:91*/ if laneID >= i_3 {
 					{
 						j := int(0)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(1)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(2)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(3)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(4)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(5)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(6)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(7)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(8)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(9)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(10)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(11)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(12)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(13)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(14)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
 					{
 						j := int(15)
-//line samples_intimage.go:93
-						result_[j] += n
+						/*line samples_intimage.go:93*/ result_[j] += n
 					}
-//line samples_intimage.go:96
-					sum += n
+					/*line samples_intimage.go:96*/ sum += n
 				}
 				gc_s_result_[gc_rank] = result_
 				gc_l_sum[gc_lane] = sum
@@ -222,17 +186,14 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:42
-			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+			/*line samples_intimage.go:42*/ warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
 			result_ := gc_s_result_[gc_rank]
-//line samples_intimage.go:101
-			if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
+			/*line samples_intimage.go:101*/ if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
 				sums[warpID] = result_[15]
 			}
 		}
 	}
-//line samples_intimage.go:108
-	var gc_l_warpSum [32]uint32
+	/*line samples_intimage.go:108*/ var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -242,10 +203,8 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:42
-			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:107
-			if warpID == 0 {
+			/*line samples_intimage.go:42*/ warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+			/*line samples_intimage.go:107*/ if warpID == 0 {
 				gc_m12 |= 1 << gc_lane
 			}
 		}
@@ -258,27 +217,21 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:41
-				laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:108
-				warpSum := sums[laneID]
+				/*line samples_intimage.go:41*/ laneID := uint32((gc_rank & (tile_.Size() - 1)))
+				/*line samples_intimage.go:108*/ warpSum := sums[laneID]
 				gc_l_warpSum[gc_lane] = warpSum
 			}
-//line samples_intimage.go:110
-			for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
+			/*line samples_intimage.go:110*/ for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
 				compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_warpSum, int(i_4), nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_intimage.go:41
-					laneID := uint32((gc_rank & (tile_.Size() - 1)))
+					/*line samples_intimage.go:41*/ laneID := uint32((gc_rank & (tile_.Size() - 1)))
 					warpSum := gc_l_warpSum[gc_lane]
-//line samples_intimage.go:111
-					n_ := gc_c2r[gc_lane]
-//line samples_intimage.go:113
-					if laneID >= i_4 {
+					/*line samples_intimage.go:111*/ n_ := gc_c2r[gc_lane]
+					/*line samples_intimage.go:113*/ if laneID >= i_4 {
 						warpSum += n_
 					}
 					gc_l_warpSum[gc_lane] = warpSum
@@ -290,18 +243,15 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:41
-				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+				/*line samples_intimage.go:41*/ laneID := uint32((gc_rank & (tile_.Size() - 1)))
 				warpSum := gc_l_warpSum[gc_lane]
-//line samples_intimage.go:118
-				sums[laneID] = warpSum
+				/*line samples_intimage.go:118*/ sums[laneID] = warpSum
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
 	blockOffset := uint32(gc_bx) * 480
-//line samples_intimage.go:174
-	var gc_l_idxToElem [32]func(idx uint32) Uint4
+	/*line samples_intimage.go:174*/ var gc_l_idxToElem [32]func(idx uint32) Uint4
 	var gc_c3v [32]Uint4
 	var gc_c3r [32]Uint4
 	var gc_c4v [32]Uint4
@@ -324,11 +274,9 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:42
-			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+			/*line samples_intimage.go:42*/ warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
 			result_ := gc_s_result_[gc_rank]
-//line samples_intimage.go:123
-			if warpID > 0 {
+			/*line samples_intimage.go:123*/ if warpID > 0 {
 				blockSum := sums[warpID-1]
 				{
 					i_5 := int(0)
@@ -336,93 +284,75 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				{
 					i_5 := int(1)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(2)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(3)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(4)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(5)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(6)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(7)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(8)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(9)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(10)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(11)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(12)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(13)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(14)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 				{
 					i_5 := int(15)
-//line samples_intimage.go:127
-					result_[i_5] += blockSum
+					/*line samples_intimage.go:127*/ result_[i_5] += blockSum
 				}
 			}
-//line samples_intimage.go:131
-			out := packedResult{
+			/*line samples_intimage.go:131*/ out := packedResult{
 				Uint4{result_[0], result_[1], result_[2], result_[3]},
 				Uint4{result_[4], result_[5], result_[6], result_[7]},
 				Uint4{result_[8], result_[9], result_[10], result_[11]},
 				Uint4{result_[12], result_[13], result_[14], result_[15]},
 			}
 			var r packedResult = out
-//line samples_intimage.go:152
-			result := r
+			/*line samples_intimage.go:152*/ result := r
 			gc_s_result[gc_rank] = result
-//line samples_intimage.go:155
-			idxToElem := func(idx uint32) Uint4 {
+			/*line samples_intimage.go:155*/ idxToElem := func(idx uint32) Uint4 {
 				switch idx {
 				case 0:
 					return gc_s_result[gc_rank].x
@@ -435,31 +365,25 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				return Uint4{}
 			}
-//line samples_intimage.go:174
-			gc_c3v[gc_lane] = gc_s_result[gc_rank].y
+			/*line samples_intimage.go:174*/ gc_c3v[gc_lane] = gc_s_result[gc_rank].y
 			gc_s_result_[gc_rank] = result_
 			gc_l_idxToElem[gc_lane] = idxToElem
 		}
-//line samples_intimage.go:174
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c3v, 1, nil, &gc_c3r)
+		/*line samples_intimage.go:174*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c3v, 1, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:174
-			gc_s_result[gc_rank].y = gc_c3r[gc_lane]
+			/*line samples_intimage.go:174*/ gc_s_result[gc_rank].y = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = gc_s_result[gc_rank].z
 		}
-//line samples_intimage.go:175
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c4v, 2, nil, &gc_c4r)
+		/*line samples_intimage.go:175*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c4v, 2, nil, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:175
-			gc_s_result[gc_rank].z = gc_c4r[gc_lane]
+			/*line samples_intimage.go:175*/ gc_s_result[gc_rank].z = gc_c4r[gc_lane]
 			gc_c5v[gc_lane] = gc_s_result[gc_rank].w
 		}
-//line samples_intimage.go:176
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c5v, 3, nil, &gc_c5r)
+		/*line samples_intimage.go:176*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c5v, 3, nil, &gc_c5r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -471,49 +395,38 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				id := uint32(gc_tx)
-//line samples_intimage.go:169
-				idMask := id & 3
+				/*line samples_intimage.go:169*/ idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
 				idxToElem := gc_l_idxToElem[gc_lane]
-//line samples_intimage.go:176
-				gc_s_result[gc_rank].w = gc_c5r[gc_lane]
-//line samples_intimage.go:178
-				integralImage[blockOffset+idMask+idShift] = idxToElem(idMask)
+				/*line samples_intimage.go:176*/ gc_s_result[gc_rank].w = gc_c5r[gc_lane]
+				/*line samples_intimage.go:178*/ integralImage[blockOffset+idMask+idShift] = idxToElem(idMask)
 				integralImage[blockOffset+idSwizzle+idShift+8] = idxToElem(idSwizzle)
-//line samples_intimage.go:182
-				gc_c6v[gc_lane] = gc_s_result[gc_rank].x
+				/*line samples_intimage.go:182*/ gc_c6v[gc_lane] = gc_s_result[gc_rank].x
 			}
 		}
-//line samples_intimage.go:182
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c6v, 1, nil, &gc_c6r)
+		/*line samples_intimage.go:182*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c6v, 1, nil, &gc_c6r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:182
-			gc_s_result[gc_rank].x = gc_c6r[gc_lane]
+			/*line samples_intimage.go:182*/ gc_s_result[gc_rank].x = gc_c6r[gc_lane]
 			gc_c7v[gc_lane] = gc_s_result[gc_rank].y
 		}
-//line samples_intimage.go:183
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c7v, 1, nil, &gc_c7r)
+		/*line samples_intimage.go:183*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c7v, 1, nil, &gc_c7r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:183
-			gc_s_result[gc_rank].y = gc_c7r[gc_lane]
+			/*line samples_intimage.go:183*/ gc_s_result[gc_rank].y = gc_c7r[gc_lane]
 			gc_c8v[gc_lane] = gc_s_result[gc_rank].z
 		}
-//line samples_intimage.go:184
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c8v, 1, nil, &gc_c8r)
+		/*line samples_intimage.go:184*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c8v, 1, nil, &gc_c8r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:184
-			gc_s_result[gc_rank].z = gc_c8r[gc_lane]
+			/*line samples_intimage.go:184*/ gc_s_result[gc_rank].z = gc_c8r[gc_lane]
 			gc_c9v[gc_lane] = gc_s_result[gc_rank].w
 		}
-//line samples_intimage.go:185
-		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c9v, 1, nil, &gc_c9r)
+		/*line samples_intimage.go:185*/ compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c9v, 1, nil, &gc_c9r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -525,15 +438,12 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				id := uint32(gc_tx)
-//line samples_intimage.go:169
-				idMask := id & 3
+				/*line samples_intimage.go:169*/ idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
 				idxToElem := gc_l_idxToElem[gc_lane]
-//line samples_intimage.go:185
-				gc_s_result[gc_rank].w = gc_c9r[gc_lane]
-//line samples_intimage.go:187
-				integralImage[blockOffset+idMask+idShift+4] = idxToElem(idMask)
+				/*line samples_intimage.go:185*/ gc_s_result[gc_rank].w = gc_c9r[gc_lane]
+				/*line samples_intimage.go:187*/ integralImage[blockOffset+idMask+idShift+4] = idxToElem(idMask)
 				integralImage[blockOffset+idSwizzle+idShift+12] = idxToElem(idSwizzle)
 			}
 		}
@@ -568,14 +478,12 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 	gc_s_stepSum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_p := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line samples_intimage.go:198
-	sums := gocuda.Shared[[9]uint32](t, 32)[:32]
+	/*line samples_intimage.go:198*/ sums := gocuda.Shared[[9]uint32](t, 32)[:32]
 	mask := uint32(0xffffffff)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intimage.go:206
-			if gc_bdx <= len(sums) {
+			/*line samples_intimage.go:206*/ if gc_bdx <= len(sums) {
 				gc_at := sums[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -584,8 +492,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						gc_at[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ gc_at[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -593,8 +500,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						gc_at[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ gc_at[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -602,8 +508,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						gc_at[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ gc_at[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -611,8 +516,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						gc_at[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ gc_at[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -620,8 +524,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					stepSum := uint32(0)
-//line samples_intimage.go:204
-					gc_at[gc_tx][gc_ty] = 0
+					/*line samples_intimage.go:204*/ gc_at[gc_tx][gc_ty] = 0
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
@@ -632,8 +535,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						sums[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -641,8 +543,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						sums[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -650,8 +551,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						sums[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -659,8 +559,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						stepSum := uint32(0)
-//line samples_intimage.go:204
-						sums[gc_tx][gc_ty] = 0
+						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -668,8 +567,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					stepSum := uint32(0)
-//line samples_intimage.go:204
-					sums[gc_tx][gc_ty] = 0
+					/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			}
@@ -679,8 +577,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 	}
-//line samples_intimage.go:207
-	for step := 0; step < 135; step++ {
+	/*line samples_intimage.go:207*/ for step := 0; step < 135; step++ {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -689,10 +586,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					gc_pos.Thread = gc_rank
 					tidx := gc_bx*gc_bdx + gc_tx
 					sum := uint32(0)
-//line samples_intimage.go:209
-					p := img[(gc_ty+step*8)*width+tidx:]
-//line samples_intimage.go:211
-					sum = p[0]
+					/*line samples_intimage.go:209*/ p := img[(gc_ty+step*8)*width+tidx:]
+					/*line samples_intimage.go:211*/ sum = p[0]
 					sums[gc_tx][gc_ty] = sum
 					gc_s_sum[gc_rank] = sum
 					gc_s_p[gc_rank] = p
@@ -703,8 +598,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-//line samples_intimage.go:225
-		var gc_l_partialSum [32]int32
+		/*line samples_intimage.go:225*/ var gc_l_partialSum [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -728,13 +622,11 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
 					partialSum := int32(0)
-//line samples_intimage.go:221
-					partialSum = int32(sums[k][j])
+					/*line samples_intimage.go:221*/ partialSum = int32(sums[k][j])
 					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
-//line samples_intimage.go:223
-			for i := 1; i <= 8; i *= 2 {
+			/*line samples_intimage.go:223*/ for i := 1; i <= 8; i *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_l_partialSum, i, 32, &gc_c1r)
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -744,13 +636,10 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_tx = 0
 					}
 					tidx := gc_bx*gc_bdx + gc_tx
-//line samples_intimage.go:200
-					laneID := uint32(tidx % 8)
+					/*line samples_intimage.go:200*/ laneID := uint32(tidx % 8)
 					partialSum := gc_l_partialSum[gc_lane]
-//line samples_intimage.go:224
-					n := gc_c1r[gc_lane]
-//line samples_intimage.go:226
-					if laneID >= uint32(i) {
+					/*line samples_intimage.go:224*/ n := gc_c1r[gc_lane]
+					/*line samples_intimage.go:226*/ if laneID >= uint32(i) {
 						partialSum += n
 					}
 					gc_l_partialSum[gc_lane] = partialSum
@@ -773,16 +662,14 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
 					partialSum := gc_l_partialSum[gc_lane]
-//line samples_intimage.go:231
-					sums[k][j] = uint32(partialSum)
+					/*line samples_intimage.go:231*/ sums[k][j] = uint32(partialSum)
 				}
 			}
 		}
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples_intimage.go:239
-				if gc_bdx <= len(sums) {
+				/*line samples_intimage.go:239*/ if gc_bdx <= len(sums) {
 					gc_at2 := sums[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -790,11 +677,9 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						if gc_ty > 0 {
-//line samples_intimage.go:235
-							sum += gc_at2[gc_tx][gc_ty-1]
+							/*line samples_intimage.go:235*/ sum += gc_at2[gc_tx][gc_ty-1]
 						}
-//line samples_intimage.go:238
-						sum += stepSum
+						/*line samples_intimage.go:238*/ sum += stepSum
 						stepSum += gc_at2[gc_tx][gc_bdy-1]
 						gc_s_stepSum[gc_rank] = stepSum
 						gc_s_sum[gc_rank] = sum
@@ -806,11 +691,9 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						if gc_ty > 0 {
-//line samples_intimage.go:235
-							sum += sums[gc_tx][gc_ty-1]
+							/*line samples_intimage.go:235*/ sum += sums[gc_tx][gc_ty-1]
 						}
-//line samples_intimage.go:238
-						sum += stepSum
+						/*line samples_intimage.go:238*/ sum += stepSum
 						stepSum += sums[gc_tx][gc_bdy-1]
 						gc_s_stepSum[gc_rank] = stepSum
 						gc_s_sum[gc_rank] = sum
@@ -829,40 +712,35 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
-//line samples_intimage.go:241
-				p[0] = sum
+				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
-//line samples_intimage.go:241
-				p[0] = sum
+				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
-//line samples_intimage.go:241
-				p[0] = sum
+				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
-//line samples_intimage.go:241
-				p[0] = sum
+				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			p := gc_s_p[gc_rank]
-//line samples_intimage.go:241
-			p[0] = sum
+			/*line samples_intimage.go:241*/ p[0] = sum
 		}
 	}
 }

@@ -52,13 +52,11 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line samples_mergesort.go:107
-	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
+	/*line samples_mergesort.go:107*/ gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-//line samples_mergesort.go:112
-	gc_s_baseKey := compiled.Scratch[[]uint32](gc_b, 4)[:gc_n]
+	/*line samples_mergesort.go:112*/ gc_s_baseKey := compiled.Scratch[[]uint32](gc_b, 4)[:gc_n]
 	gc_s_baseVal := compiled.Scratch[[]uint32](gc_b, 5)[:gc_n]
 	gc_s_keyA := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_valA := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
@@ -66,25 +64,21 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	gc_s_valB := compiled.Scratch[uint32](gc_b, 9)[:gc_n]
 	gc_s_posA := compiled.Scratch[uint32](gc_b, 10)[:gc_n]
 	gc_s_posB := compiled.Scratch[uint32](gc_b, 11)[:gc_n]
-//line samples_mergesort.go:89
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_mergesort.go:89*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_mergesort.go:90
-	sKey := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
+	/*line samples_mergesort.go:90*/ sKey := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:94
-			off := uint32(gc_bx)*msSharedSizeLimit + tx
+			/*line samples_mergesort.go:94*/ off := uint32(gc_bx)*msSharedSizeLimit + tx
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
 			dSrcVal := gc_s_dSrcVal[gc_rank]
-//line samples_mergesort.go:95
-			dSrcKey = dSrcKey[off:]
+			/*line samples_mergesort.go:95*/ dSrcKey = dSrcKey[off:]
 			dSrcVal = dSrcVal[off:]
 			dDstKey = dDstKey[off:]
 			dDstVal = dDstVal[off:]
@@ -96,8 +90,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-//line samples_mergesort.go:104
-	for stride := uint32(1); stride < arrayLength; stride <<= 1 {
+	/*line samples_mergesort.go:104*/ for stride := uint32(1); stride < arrayLength; stride <<= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -106,8 +99,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-					lPos := tx & (stride - 1)
+					/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
 					gc_s_baseKey[gc_rank] = baseKey
@@ -118,8 +110,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-					lPos := tx & (stride - 1)
+					/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
 					gc_s_baseKey[gc_rank] = baseKey
@@ -130,8 +121,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-					lPos := tx & (stride - 1)
+					/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
 					gc_s_baseKey[gc_rank] = baseKey
@@ -142,8 +132,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-					lPos := tx & (stride - 1)
+					/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
 					gc_s_baseKey[gc_rank] = baseKey
@@ -154,8 +143,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-				lPos := tx & (stride - 1)
+				/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 				baseKey := sKey[2*(tx-lPos):]
 				baseVal := sVal[2*(tx-lPos):]
 				gc_s_baseKey[gc_rank] = baseKey
@@ -167,12 +155,10 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
-//line samples_mergesort.go:105
-				lPos := tx & (stride - 1)
+				/*line samples_mergesort.go:105*/ lPos := tx & (stride - 1)
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
-//line samples_mergesort.go:110
-				keyA := baseKey[lPos+0]
+				/*line samples_mergesort.go:110*/ keyA := baseKey[lPos+0]
 				valA := baseVal[lPos+0]
 				keyB := baseKey[lPos+stride]
 				valB := baseVal[lPos+stride]
@@ -199,8 +185,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := gc_s_valB[gc_rank]
 				posA := gc_s_posA[gc_rank]
 				posB := gc_s_posB[gc_rank]
-//line samples_mergesort.go:118
-				baseKey[posA] = keyA
+				/*line samples_mergesort.go:118*/ baseKey[posA] = keyA
 				baseVal[posA] = valA
 				baseKey[posB] = keyB
 				baseVal[posB] = valB
@@ -216,8 +201,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := gc_s_valB[gc_rank]
 				posA := gc_s_posA[gc_rank]
 				posB := gc_s_posB[gc_rank]
-//line samples_mergesort.go:118
-				baseKey[posA] = keyA
+				/*line samples_mergesort.go:118*/ baseKey[posA] = keyA
 				baseVal[posA] = valA
 				baseKey[posB] = keyB
 				baseVal[posB] = valB
@@ -233,8 +217,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := gc_s_valB[gc_rank]
 				posA := gc_s_posA[gc_rank]
 				posB := gc_s_posB[gc_rank]
-//line samples_mergesort.go:118
-				baseKey[posA] = keyA
+				/*line samples_mergesort.go:118*/ baseKey[posA] = keyA
 				baseVal[posA] = valA
 				baseKey[posB] = keyB
 				baseVal[posB] = valB
@@ -250,8 +233,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := gc_s_valB[gc_rank]
 				posA := gc_s_posA[gc_rank]
 				posB := gc_s_posB[gc_rank]
-//line samples_mergesort.go:118
-				baseKey[posA] = keyA
+				/*line samples_mergesort.go:118*/ baseKey[posA] = keyA
 				baseVal[posA] = valA
 				baseKey[posB] = keyB
 				baseVal[posB] = valB
@@ -267,8 +249,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			valB := gc_s_valB[gc_rank]
 			posA := gc_s_posA[gc_rank]
 			posB := gc_s_posB[gc_rank]
-//line samples_mergesort.go:118
-			baseKey[posA] = keyA
+			/*line samples_mergesort.go:118*/ baseKey[posA] = keyA
 			baseVal[posA] = valA
 			baseKey[posB] = keyB
 			baseVal[posB] = valB
@@ -281,8 +262,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			tx := uint32(gc_tx)
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
-//line samples_mergesort.go:125
-			dDstKey[0] = sKey[tx+0]
+			/*line samples_mergesort.go:125*/ dDstKey[0] = sKey[tx+0]
 			dDstVal[0] = sVal[tx+0]
 			dDstKey[(msSharedSizeLimit / 2)] = sKey[tx+(msSharedSizeLimit/2)]
 			dDstVal[(msSharedSizeLimit / 2)] = sVal[tx+(msSharedSizeLimit/2)]
@@ -317,13 +297,11 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 	for gc_rank := range gc_s_dRanksA {
 		gc_s_dRanksA[gc_rank] = dRanksA
 	}
-//line samples_mergesort.go:147
-	gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
+	/*line samples_mergesort.go:147*/ gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanksB {
 		gc_s_dRanksB[gc_rank] = dRanksB
 	}
-//line samples_mergesort.go:152
-	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
+	/*line samples_mergesort.go:152*/ gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
@@ -337,42 +315,33 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_mergesort.go:150
-		segmentElementsA := stride
-//line samples_mergesort.go:152
-		segmentSamplesA := getSampleCount(segmentElementsA)
+		/*line samples_mergesort.go:150*/ segmentElementsA := stride
+		/*line samples_mergesort.go:152*/ segmentSamplesA := getSampleCount(segmentElementsA)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
-//line samples_mergesort.go:144
-				i := pos & ((stride / msSampleStride) - 1)
+				/*line samples_mergesort.go:144*/ i := pos & ((stride / msSampleStride) - 1)
 				segmentBase := (pos - i) * (2 * msSampleStride)
-//line samples_mergesort.go:151
-				segmentElementsB := min(stride, N-segmentBase-stride)
-//line samples_mergesort.go:153
-				segmentSamplesB := getSampleCount(segmentElementsB)
+				/*line samples_mergesort.go:151*/ segmentElementsB := min(stride, N-segmentBase-stride)
+				/*line samples_mergesort.go:153*/ segmentSamplesB := getSampleCount(segmentElementsB)
 				dRanksA := gc_s_dRanksA[gc_rank]
 				dRanksB := gc_s_dRanksB[gc_rank]
 				dSrcKey := gc_s_dSrcKey[gc_rank]
-//line samples_mergesort.go:140
-				if pos >= threadCount {
+				/*line samples_mergesort.go:140*/ if pos >= threadCount {
 					continue gc_L1
 				}
-//line samples_mergesort.go:146
-				dSrcKey = dSrcKey[segmentBase:]
+				/*line samples_mergesort.go:146*/ dSrcKey = dSrcKey[segmentBase:]
 				dRanksA = dRanksA[segmentBase/msSampleStride:]
 				dRanksB = dRanksB[segmentBase/msSampleStride:]
-//line samples_mergesort.go:155
-				if i < segmentSamplesA {
+				/*line samples_mergesort.go:155*/ if i < segmentSamplesA {
 					dRanksA[i] = i * msSampleStride
 					dRanksB[i] = binarySearchExclusive(sortDir,
 						dSrcKey[i*msSampleStride], dSrcKey[stride:], segmentElementsB, nextPowerOfTwo(segmentElementsB))
 				}
-//line samples_mergesort.go:161
-				if i < segmentSamplesB {
+				/*line samples_mergesort.go:161*/ if i < segmentSamplesB {
 					dRanksB[(stride/msSampleStride)+i] = i * msSampleStride
 					dRanksA[(stride/msSampleStride)+i] = binarySearchInclusive(sortDir,
 						dSrcKey[stride+i*msSampleStride], dSrcKey[0:], segmentElementsA, nextPowerOfTwo(segmentElementsA))
@@ -408,8 +377,7 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 	for gc_rank := range gc_s_dLimits {
 		gc_s_dLimits[gc_rank] = dLimits
 	}
-//line samples_mergesort.go:183
-	gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
+	/*line samples_mergesort.go:183*/ gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanks {
 		gc_s_dRanks[gc_rank] = dRanks
 	}
@@ -423,40 +391,31 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_mergesort.go:185
-		segmentElementsA := stride
-//line samples_mergesort.go:187
-		segmentSamplesA := getSampleCount(segmentElementsA)
+		/*line samples_mergesort.go:185*/ segmentElementsA := stride
+		/*line samples_mergesort.go:187*/ segmentSamplesA := getSampleCount(segmentElementsA)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
-//line samples_mergesort.go:180
-				i := pos & ((stride / msSampleStride) - 1)
+				/*line samples_mergesort.go:180*/ i := pos & ((stride / msSampleStride) - 1)
 				segmentBase := (pos - i) * (2 * msSampleStride)
-//line samples_mergesort.go:186
-				segmentElementsB := min(stride, N-segmentBase-stride)
-//line samples_mergesort.go:188
-				segmentSamplesB := getSampleCount(segmentElementsB)
+				/*line samples_mergesort.go:186*/ segmentElementsB := min(stride, N-segmentBase-stride)
+				/*line samples_mergesort.go:188*/ segmentSamplesB := getSampleCount(segmentElementsB)
 				dLimits := gc_s_dLimits[gc_rank]
 				dRanks := gc_s_dRanks[gc_rank]
-//line samples_mergesort.go:176
-				if pos >= threadCount {
+				/*line samples_mergesort.go:176*/ if pos >= threadCount {
 					continue gc_L1
 				}
-//line samples_mergesort.go:182
-				dRanks = dRanks[(pos-i)*2:]
+				/*line samples_mergesort.go:182*/ dRanks = dRanks[(pos-i)*2:]
 				dLimits = dLimits[(pos-i)*2:]
-//line samples_mergesort.go:190
-				if i < segmentSamplesA {
+				/*line samples_mergesort.go:190*/ if i < segmentSamplesA {
 					dstPos := binarySearchExclusive(1,
 						dRanks[i], dRanks[segmentSamplesA:], segmentSamplesB, nextPowerOfTwo(segmentSamplesB)) + i
 					dLimits[dstPos] = dRanks[i]
 				}
-//line samples_mergesort.go:196
-				if i < segmentSamplesB {
+				/*line samples_mergesort.go:196*/ if i < segmentSamplesB {
 					dstPos_ := binarySearchInclusive(1,
 						dRanks[segmentSamplesA+i], dRanks, segmentSamplesA, nextPowerOfTwo(segmentSamplesA)) + i
 					dLimits[dstPos_] = dRanks[segmentSamplesA+i]
@@ -497,20 +456,17 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	gc_s_valB := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_dstPosA := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 	gc_s_dstPosB := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
-//line samples_mergesort.go:241
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_mergesort.go:241*/ cta := cg.ThisThreadBlock(t)
 	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	bx := uint32(gc_bx)
-//line samples_mergesort.go:247
-	intervalI := bx & ((2*stride)/msSampleStride - 1)
+	/*line samples_mergesort.go:247*/ intervalI := bx & ((2*stride)/msSampleStride - 1)
 	segmentBase := (bx - intervalI) * msSampleStride
 	dSrcKey = dSrcKey[segmentBase:]
 	dSrcVal = dSrcVal[segmentBase:]
 	dDstKey = dDstKey[segmentBase:]
 	dDstVal = dDstVal[segmentBase:]
-//line samples_mergesort.go:254
-	startSrcA := gocuda.Shared[uint32](t, 1)[:1]
+	/*line samples_mergesort.go:254*/ startSrcA := gocuda.Shared[uint32](t, 1)[:1]
 	startSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	lenSrcA := gocuda.Shared[uint32](t, 1)[:1]
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
@@ -520,15 +476,13 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:261
-			if tx == 0 {
+			/*line samples_mergesort.go:261*/ if tx == 0 {
 				segmentElementsA := stride
 				segmentElementsB := min(stride, N-segmentBase-stride)
 				segmentSamplesA := getSampleCount(segmentElementsA)
 				segmentSamplesB := getSampleCount(segmentElementsB)
 				segmentSamples := segmentSamplesA + segmentSamplesB
-//line samples_mergesort.go:268
-				startSrcA[0] = dLimitsA[bx]
+				/*line samples_mergesort.go:268*/ startSrcA[0] = dLimitsA[bx]
 				startSrcB[0] = dLimitsB[bx]
 				endSrcA := segmentElementsA
 				endSrcB := segmentElementsB
@@ -547,57 +501,41 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:284
-			if tx < lenSrcA[0] {
+			/*line samples_mergesort.go:284*/ if tx < lenSrcA[0] {
 				sKey[tx+0] = dSrcKey[0+startSrcA[0]+tx]
 				sVal[tx+0] = dSrcVal[0+startSrcA[0]+tx]
 			}
-//line samples_mergesort.go:289
-			if tx < lenSrcB[0] {
+			/*line samples_mergesort.go:289*/ if tx < lenSrcB[0] {
 				sKey[tx+msSampleStride] = dSrcKey[stride+startSrcB[0]+tx]
 				sVal[tx+msSampleStride] = dSrcVal[stride+startSrcB[0]+tx]
 			}
 		}
 	}
 	var dstKey []uint32 = sKey
-//line samples_mergesort.go:295
-	var dstVal []uint32 = sVal
-//line samples_mergesort.go:295
-	var srcAKey []uint32 = sKey[0:]
-//line samples_mergesort.go:295
-	var srcAVal []uint32 = sVal[0:]
-//line samples_mergesort.go:295
-	var srcBKey []uint32 = sKey[msSampleStride:]
-//line samples_mergesort.go:295
-	var srcBVal []uint32 = sVal[msSampleStride:]
-//line samples_mergesort.go:295
-	var lenA uint32 = lenSrcA[0]
-//line samples_mergesort.go:295
-	var nPowTwoLenA uint32 = msSampleStride
-//line samples_mergesort.go:295
-	var lenB uint32 = lenSrcB[0]
-//line samples_mergesort.go:295
-	var nPowTwoLenB uint32 = msSampleStride
-//line samples_mergesort.go:295
-	var cta_ cg.ThreadBlock = cta
+	/*line samples_mergesort.go:295*/ var dstVal []uint32 = sVal
+	/*line samples_mergesort.go:295*/ var srcAKey []uint32 = sKey[0:]
+	/*line samples_mergesort.go:295*/ var srcAVal []uint32 = sVal[0:]
+	/*line samples_mergesort.go:295*/ var srcBKey []uint32 = sKey[msSampleStride:]
+	/*line samples_mergesort.go:295*/ var srcBVal []uint32 = sVal[msSampleStride:]
+	/*line samples_mergesort.go:295*/ var lenA uint32 = lenSrcA[0]
+	/*line samples_mergesort.go:295*/ var nPowTwoLenA uint32 = msSampleStride
+	/*line samples_mergesort.go:295*/ var lenB uint32 = lenSrcB[0]
+	/*line samples_mergesort.go:295*/ var nPowTwoLenB uint32 = msSampleStride
+	/*line samples_mergesort.go:295*/ var cta_ cg.ThreadBlock = cta
 	_ = cta_
-//line samples_mergesort.go:295
-	var sortDir_ uint32 = sortDir
+	/*line samples_mergesort.go:295*/ var sortDir_ uint32 = sortDir
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx_ := uint32(gc_tx)
-//line samples_mergesort.go:207
-			var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
-//line samples_mergesort.go:210
-			if tx_ < lenA {
+			/*line samples_mergesort.go:207*/ var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
+			/*line samples_mergesort.go:210*/ if tx_ < lenA {
 				keyA = srcAKey[tx_]
 				valA = srcAVal[tx_]
 				dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
 			}
-//line samples_mergesort.go:216
-			if tx_ < lenB {
+			/*line samples_mergesort.go:216*/ if tx_ < lenB {
 				keyB = srcBKey[tx_]
 				valB = srcBVal[tx_]
 				dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
@@ -624,13 +562,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				valB := gc_s_valB[gc_rank]
 				dstPosA := gc_s_dstPosA[gc_rank]
 				dstPosB := gc_s_dstPosB[gc_rank]
-//line samples_mergesort.go:224
-				if tx_ < lenA {
+				/*line samples_mergesort.go:224*/ if tx_ < lenA {
 					dstKey[dstPosA] = keyA
 					dstVal[dstPosA] = valA
 				}
-//line samples_mergesort.go:229
-				if tx_ < lenB {
+				/*line samples_mergesort.go:229*/ if tx_ < lenB {
 					dstKey[dstPosB] = keyB
 					dstVal[dstPosB] = valB
 				}
@@ -646,13 +582,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				valB := gc_s_valB[gc_rank]
 				dstPosA := gc_s_dstPosA[gc_rank]
 				dstPosB := gc_s_dstPosB[gc_rank]
-//line samples_mergesort.go:224
-				if tx_ < lenA {
+				/*line samples_mergesort.go:224*/ if tx_ < lenA {
 					dstKey[dstPosA] = keyA
 					dstVal[dstPosA] = valA
 				}
-//line samples_mergesort.go:229
-				if tx_ < lenB {
+				/*line samples_mergesort.go:229*/ if tx_ < lenB {
 					dstKey[dstPosB] = keyB
 					dstVal[dstPosB] = valB
 				}
@@ -668,13 +602,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				valB := gc_s_valB[gc_rank]
 				dstPosA := gc_s_dstPosA[gc_rank]
 				dstPosB := gc_s_dstPosB[gc_rank]
-//line samples_mergesort.go:224
-				if tx_ < lenA {
+				/*line samples_mergesort.go:224*/ if tx_ < lenA {
 					dstKey[dstPosA] = keyA
 					dstVal[dstPosA] = valA
 				}
-//line samples_mergesort.go:229
-				if tx_ < lenB {
+				/*line samples_mergesort.go:229*/ if tx_ < lenB {
 					dstKey[dstPosB] = keyB
 					dstVal[dstPosB] = valB
 				}
@@ -690,13 +622,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				valB := gc_s_valB[gc_rank]
 				dstPosA := gc_s_dstPosA[gc_rank]
 				dstPosB := gc_s_dstPosB[gc_rank]
-//line samples_mergesort.go:224
-				if tx_ < lenA {
+				/*line samples_mergesort.go:224*/ if tx_ < lenA {
 					dstKey[dstPosA] = keyA
 					dstVal[dstPosA] = valA
 				}
-//line samples_mergesort.go:229
-				if tx_ < lenB {
+				/*line samples_mergesort.go:229*/ if tx_ < lenB {
 					dstKey[dstPosB] = keyB
 					dstVal[dstPosB] = valB
 				}
@@ -712,13 +642,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 			valB := gc_s_valB[gc_rank]
 			dstPosA := gc_s_dstPosA[gc_rank]
 			dstPosB := gc_s_dstPosB[gc_rank]
-//line samples_mergesort.go:224
-			if tx_ < lenA {
+			/*line samples_mergesort.go:224*/ if tx_ < lenA {
 				dstKey[dstPosA] = keyA
 				dstVal[dstPosA] = valA
 			}
-//line samples_mergesort.go:229
-			if tx_ < lenB {
+			/*line samples_mergesort.go:229*/ if tx_ < lenB {
 				dstKey[dstPosB] = keyB
 				dstVal[dstPosB] = valB
 			}
@@ -728,13 +656,11 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:300
-			if tx < lenSrcA[0] {
+			/*line samples_mergesort.go:300*/ if tx < lenSrcA[0] {
 				dDstKey[startDstA[0]+tx] = sKey[tx]
 				dDstVal[startDstA[0]+tx] = sVal[tx]
 			}
-//line samples_mergesort.go:305
-			if tx < lenSrcB[0] {
+			/*line samples_mergesort.go:305*/ if tx < lenSrcB[0] {
 				dDstKey[startDstB[0]+tx] = sKey[lenSrcA[0]+tx]
 				dDstVal[startDstB[0]+tx] = sVal[lenSrcA[0]+tx]
 			}
@@ -768,23 +694,19 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_mergesort.go:338
-	cta := cg.ThisThreadBlock(t)
+	/*line samples_mergesort.go:338*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_mergesort.go:339
-	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
+	/*line samples_mergesort.go:339*/ sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sInf := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	bx := uint32(gc_bx)
-//line samples_mergesort.go:345
-	intervalI := bx & ((2*stride)/msSampleStride - 1)
+	/*line samples_mergesort.go:345*/ intervalI := bx & ((2*stride)/msSampleStride - 1)
 	segmentBase := (bx - intervalI) * msSampleStride
 	dSrcKey = dSrcKey[segmentBase:]
 	dSrcVal = dSrcVal[segmentBase:]
 	dDstKey = dDstKey[segmentBase:]
 	dDstVal = dDstVal[segmentBase:]
-//line samples_mergesort.go:352
-	startSrcA := gocuda.Shared[uint32](t, 1)[:1]
+	/*line samples_mergesort.go:352*/ startSrcA := gocuda.Shared[uint32](t, 1)[:1]
 	lenSrcA := gocuda.Shared[uint32](t, 1)[:1]
 	startSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
@@ -793,19 +715,16 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:358
-			if tx == 0 {
+			/*line samples_mergesort.go:358*/ if tx == 0 {
 				segmentElementsA := stride
 				segmentElementsB := min(stride, N-segmentBase-stride)
 				segmentSamplesA := stride / msSampleStride
 				segmentSamplesB := getSampleCount(segmentElementsB)
 				segmentSamples := segmentSamplesA + segmentSamplesB
-//line samples_mergesort.go:365
-				startSrcA[0] = dLimitsA[bx]
+				/*line samples_mergesort.go:365*/ startSrcA[0] = dLimitsA[bx]
 				startSrcB[0] = dLimitsB[bx]
 				startDst[0] = startSrcA[0] + startSrcB[0]
-//line samples_mergesort.go:369
-				endSrcA := segmentElementsA
+				/*line samples_mergesort.go:369*/ endSrcA := segmentElementsA
 				endSrcB := segmentElementsB
 				if intervalI+1 < segmentSamples {
 					endSrcA = dLimitsA[bx+1]
@@ -814,8 +733,7 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 				lenSrcA[0] = endSrcA - startSrcA[0]
 				lenSrcB[0] = endSrcB - startSrcB[0]
 			}
-//line samples_mergesort.go:379
-			sInf[tx+0] = 1
+			/*line samples_mergesort.go:379*/ sInf[tx+0] = 1
 			sInf[tx+msSampleStride] = 1
 		}
 	}
@@ -823,28 +741,24 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:384
-			if tx < lenSrcA[0] {
+			/*line samples_mergesort.go:384*/ if tx < lenSrcA[0] {
 				sKey[tx] = dSrcKey[0+startSrcA[0]+tx]
 				sVal[tx] = dSrcVal[0+startSrcA[0]+tx]
 				sInf[tx] = 0
 			}
-//line samples_mergesort.go:391
-			if tx < lenSrcB[0] {
+			/*line samples_mergesort.go:391*/ if tx < lenSrcB[0] {
 				sKey[2*msSampleStride-1-tx] = dSrcKey[stride+startSrcB[0]+tx]
 				sVal[2*msSampleStride-1-tx] = dSrcVal[stride+startSrcB[0]+tx]
 				sInf[2*msSampleStride-1-tx] = 0
 			}
 		}
 	}
-//line samples_mergesort.go:397
-	for stride_ := uint32(msSampleStride); stride_ > 0; stride_ >>= 1 {
+	/*line samples_mergesort.go:397*/ for stride_ := uint32(msSampleStride); stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := uint32(gc_tx)
-//line samples_mergesort.go:399
-				pos := 2*tx - (tx & (stride_ - 1))
+				/*line samples_mergesort.go:399*/ pos := 2*tx - (tx & (stride_ - 1))
 				comparatorExtended(&sKey[pos+0], &sVal[pos+0], &sInf[pos+0],
 					&sKey[pos+stride_], &sVal[pos+stride_], &sInf[pos+stride_], sortDir, sortDir)
 			}
@@ -856,13 +770,11 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:408
-			if tx < lenSrcA[0] {
+			/*line samples_mergesort.go:408*/ if tx < lenSrcA[0] {
 				dDstKey[tx] = sKey[tx]
 				dDstVal[tx] = sVal[tx]
 			}
-//line samples_mergesort.go:413
-			if tx < lenSrcB[0] {
+			/*line samples_mergesort.go:413*/ if tx < lenSrcB[0] {
 				dDstKey[lenSrcA[0]+tx] = sKey[lenSrcA[0]+tx]
 				dDstVal[lenSrcA[0]+tx] = sVal[lenSrcA[0]+tx]
 			}

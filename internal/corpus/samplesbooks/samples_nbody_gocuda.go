@@ -43,19 +43,13 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 	gc_s_acc := compiled.Scratch[Vec3[T]](gc_b, 1)[:gc_n]
 	gc_s_position := compiled.Scratch[Vec4[T]](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line samples_nbody.go:88
-	cta := cg.ThisThreadBlock(t)
-//line samples_nbody.go:97
-	var positions []Vec4[T] = oldPos
-//line samples_nbody.go:97
-	var numTiles_ int = numTiles
-//line samples_nbody.go:97
-	var softeningSquared_ T = softeningSquared
-//line samples_nbody.go:97
-	var cta_ cg.ThreadBlock = cta
+	/*line samples_nbody.go:88*/ cta := cg.ThisThreadBlock(t)
+	/*line samples_nbody.go:97*/ var positions []Vec4[T] = oldPos
+	/*line samples_nbody.go:97*/ var numTiles_ int = numTiles
+	/*line samples_nbody.go:97*/ var softeningSquared_ T = softeningSquared
+	/*line samples_nbody.go:97*/ var cta_ cg.ThreadBlock = cta
 	_ = cta_
-//line samples_nbody.go:63
-	sharedPos := gocuda.DynamicShared[Vec4[T]](t)
+	/*line samples_nbody.go:63*/ sharedPos := gocuda.DynamicShared[Vec4[T]](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -65,23 +59,19 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 				continue
 			}
 			index := gc_bx*gc_bdx + gc_tx
-//line samples_nbody.go:91
-			if index >= int(deviceNumBodies) {
+			/*line samples_nbody.go:91*/ if index >= int(deviceNumBodies) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			position := oldPos[int(deviceOffset)+index]
-//line samples_nbody.go:97
-			var bodyPos Vec4[T] = position
-//line samples_nbody.go:65
-			acc := Vec3[T]{0.0, 0.0, 0.0}
+			/*line samples_nbody.go:97*/ var bodyPos Vec4[T] = position
+			/*line samples_nbody.go:65*/ acc := Vec3[T]{0.0, 0.0, 0.0}
 			gc_s_bodyPos[gc_rank] = bodyPos
 			gc_s_acc[gc_rank] = acc
 			gc_s_position[gc_rank] = position
 		}
 	}
-//line samples_nbody.go:67
-	for tile := 0; tile < numTiles_; tile++ {
+	/*line samples_nbody.go:67*/ for tile := 0; tile < numTiles_; tile++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -89,15 +79,12 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line samples_nbody.go:68
-				sharedPos[gc_tx] = positions[tile*gc_bdx+gc_tx]
+				/*line samples_nbody.go:68*/ sharedPos[gc_tx] = positions[tile*gc_bdx+gc_tx]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line samples_nbody.go:73
-			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
-//line samples_nbody.go:75
-			gc_s_acc := gc_s_acc[:gc_n]
+			/*line samples_nbody.go:73*/ gc_s_bodyPos := gc_s_bodyPos[:gc_n]
+			/*line samples_nbody.go:75*/ gc_s_acc := gc_s_acc[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -106,8 +93,7 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 					}
 					bodyPos := gc_s_bodyPos[gc_rank]
 					acc := gc_s_acc[gc_rank]
-//line samples_nbody.go:72
-					for counter := 0; counter < gc_bdx; counter++ {
+					/*line samples_nbody.go:72*/ for counter := 0; counter < gc_bdx; counter++ {
 						acc = bodyBodyInteraction(acc, bodyPos, sharedPos[counter], softeningSquared_)
 					}
 					gc_s_acc[gc_rank] = acc
@@ -125,26 +111,19 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			index := gc_bx*gc_bdx + gc_tx
 			acc := gc_s_acc[gc_rank]
 			position := gc_s_position[gc_rank]
-//line samples_nbody.go:79
-			var r Vec3[T] = acc
-//line samples_nbody.go:97
-			accel := r
-//line samples_nbody.go:100
-			velocity := vel[int(deviceOffset)+index]
-//line samples_nbody.go:102
-			velocity.X += accel.X * T(deltaTime)
+			/*line samples_nbody.go:79*/ var r Vec3[T] = acc
+			/*line samples_nbody.go:97*/ accel := r
+			/*line samples_nbody.go:100*/ velocity := vel[int(deviceOffset)+index]
+			/*line samples_nbody.go:102*/ velocity.X += accel.X * T(deltaTime)
 			velocity.Y += accel.Y * T(deltaTime)
 			velocity.Z += accel.Z * T(deltaTime)
-//line samples_nbody.go:106
-			velocity.X *= T(damping)
+			/*line samples_nbody.go:106*/ velocity.X *= T(damping)
 			velocity.Y *= T(damping)
 			velocity.Z *= T(damping)
-//line samples_nbody.go:110
-			position.X += velocity.X * T(deltaTime)
+			/*line samples_nbody.go:110*/ position.X += velocity.X * T(deltaTime)
 			position.Y += velocity.Y * T(deltaTime)
 			position.Z += velocity.Z * T(deltaTime)
-//line samples_nbody.go:114
-			newPos[int(deviceOffset)+index] = position
+			/*line samples_nbody.go:114*/ newPos[int(deviceOffset)+index] = position
 			vel[int(deviceOffset)+index] = velocity
 		}
 	}

@@ -53,27 +53,22 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line samples_qrng.go:31
-				dimBase := cTable[gc_ty*qrngResolution:]
+				/*line samples_qrng.go:31*/ dimBase := cTable[gc_ty*qrngResolution:]
 				tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
 				threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-//line samples_qrng.go:35
-				for pos := tid; pos < N; pos += threadN {
+				/*line samples_qrng.go:35*/ for pos := tid; pos < N; pos += threadN {
 					result := uint32(0)
 					data := seed + pos
-//line samples_qrng.go:39
-					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
+					/*line samples_qrng.go:39*/ for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line samples_qrng.go:40
-						if data&1 != 0 {
+						/*line samples_qrng.go:40*/ if data&1 != 0 {
 							result ^= dimBase[bit]
 						}
 					}
-//line samples_qrng.go:45
-					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
+					/*line samples_qrng.go:45*/ dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
 				}
 			}
 			gc_ty++
@@ -116,18 +111,15 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_qrng.go:109
-		distance := ^uint32(0) / (pathN + 1)
+		/*line samples_qrng.go:109*/ distance := ^uint32(0) / (pathN + 1)
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line samples_qrng.go:110
-						tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
+						/*line samples_qrng.go:110*/ tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
 						threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-//line samples_qrng.go:113
-						if dInput != nil {
+						/*line samples_qrng.go:113*/ if dInput != nil {
 							for pos := tid; pos < pathN; pos += threadN {
 								d := dInput[pos]
 								dOutput[pos] = moroInvCNDgpu(d)

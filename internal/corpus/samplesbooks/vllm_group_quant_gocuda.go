@@ -50,15 +50,11 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	gc_s_groupOutput := compiled.Scratch[[]int8](gc_b, 0)[:gc_n]
 	gc_s_smemGroup := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	gc_s_yS := make([]float32, gc_b.Len())
-//line vllm_group_quant.go:107
-	const threadsPerGroup = 16
-//line vllm_group_quant.go:111
-	blockGroupID := int64(gc_bx * groupsPerBlock)
-//line vllm_group_quant.go:135
-	smem := gocuda.DynamicShared[float32](t)
+	/*line vllm_group_quant.go:107*/ const threadsPerGroup = 16
+	/*line vllm_group_quant.go:111*/ blockGroupID := int64(gc_bx * groupsPerBlock)
+	/*line vllm_group_quant.go:135*/ smem := gocuda.DynamicShared[float32](t)
 	mask := uint32(0xffff)
-//line vllm_group_quant.go:89
-	var gc_l_val [32]float32
+	/*line vllm_group_quant.go:89*/ var gc_l_val [32]float32
 	var gc_l_scaleOutput [32][]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -79,20 +75,16 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line vllm_group_quant.go:108
-				localGroupID := int64(gc_tx / threadsPerGroup)
+				/*line vllm_group_quant.go:108*/ localGroupID := int64(gc_tx / threadsPerGroup)
 				laneID := gc_tx % threadsPerGroup
-//line vllm_group_quant.go:112
-				globalGroupID := blockGroupID + localGroupID
+				/*line vllm_group_quant.go:112*/ globalGroupID := blockGroupID + localGroupID
 				blockGroupOffset := globalGroupID * int64(groupSize)
-//line vllm_group_quant.go:115
-				localAbsmax := eps
+				/*line vllm_group_quant.go:115*/ localAbsmax := eps
 				gc_s_localAbsmax[gc_rank] = localAbsmax
 				groupInput := input[blockGroupOffset:]
 				groupOutput := outputQ[blockGroupOffset:]
 				var scaleOutput []float32
-//line vllm_group_quant.go:121
-				if isColumnMajor {
+				/*line vllm_group_quant.go:121*/ if isColumnMajor {
 					const numElemsPerPack = 1
 					scaleNumRowsElement := scaleNumRows * numElemsPerPack
 					rowIdx := int(globalGroupID) / scaleNumRowsElement
@@ -103,16 +95,13 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				} else {
 					scaleOutput = outputS[globalGroupID:]
 				}
-//line vllm_group_quant.go:136
-				smemGroup := smem[localGroupID*int64(groupSize):]
-//line vllm_group_quant.go:139
-				scalarOpCache := func(dst *float32, src float32) {
+				/*line vllm_group_quant.go:136*/ smemGroup := smem[localGroupID*int64(groupSize):]
+				/*line vllm_group_quant.go:139*/ scalarOpCache := func(dst *float32, src float32) {
 					absV := float32(math.Abs(float64(src)))
 					gc_s_localAbsmax[gc_rank] = float32(math.Max(float64(gc_s_localAbsmax[gc_rank]), float64(absV)))
 					*dst = src
 				}
-//line vllm_group_quant.go:145
-				vectorizeWithAlignment(groupInput, smemGroup, groupSize, laneID, threadsPerGroup, scalarOpCache)
+				/*line vllm_group_quant.go:145*/ vectorizeWithAlignment(groupInput, smemGroup, groupSize, laneID, threadsPerGroup, scalarOpCache)
 				var val float32 = gc_s_localAbsmax[gc_rank]
 				gc_l_val[gc_lane] = val
 				gc_s_groupOutput[gc_rank] = groupOutput
@@ -120,35 +109,28 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				gc_s_smemGroup[gc_rank] = smemGroup
 			}
 		}
-//line vllm_group_quant.go:89
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 8, 32, &gc_c1r)
+		/*line vllm_group_quant.go:89*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 8, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
-//line vllm_group_quant.go:89
-			val = float32(math.Max(float64(val), float64(gc_c1r[gc_lane])))
+			/*line vllm_group_quant.go:89*/ val = float32(math.Max(float64(val), float64(gc_c1r[gc_lane])))
 			gc_l_val[gc_lane] = val
 		}
-//line vllm_group_quant.go:90
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 4, 32, &gc_c2r)
+		/*line vllm_group_quant.go:90*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 4, 32, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
-//line vllm_group_quant.go:90
-			val = float32(math.Max(float64(val), float64(gc_c2r[gc_lane])))
+			/*line vllm_group_quant.go:90*/ val = float32(math.Max(float64(val), float64(gc_c2r[gc_lane])))
 			gc_l_val[gc_lane] = val
 		}
-//line vllm_group_quant.go:91
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 2, 32, &gc_c3r)
+		/*line vllm_group_quant.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 2, 32, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
-//line vllm_group_quant.go:91
-			val = float32(math.Max(float64(val), float64(gc_c3r[gc_lane])))
+			/*line vllm_group_quant.go:91*/ val = float32(math.Max(float64(val), float64(gc_c3r[gc_lane])))
 			gc_l_val[gc_lane] = val
 		}
-//line vllm_group_quant.go:92
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 1, 32, &gc_c4r)
+		/*line vllm_group_quant.go:92*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 1, 32, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -159,24 +141,19 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line vllm_group_quant.go:109
-				laneID := gc_tx % threadsPerGroup
+				/*line vllm_group_quant.go:109*/ laneID := gc_tx % threadsPerGroup
 				val := gc_l_val[gc_lane]
 				scaleOutput := gc_l_scaleOutput[gc_lane]
-//line vllm_group_quant.go:92
-				val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
+				/*line vllm_group_quant.go:92*/ val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
 				var r float32 = val
 				gc_s_localAbsmax[gc_rank] = r
-//line vllm_group_quant.go:149
-				yS := gc_s_localAbsmax[gc_rank] / max8bit
+				/*line vllm_group_quant.go:149*/ yS := gc_s_localAbsmax[gc_rank] / max8bit
 				gc_s_yS[gc_rank] = yS
-//line vllm_group_quant.go:150
-				if scaleUE8M0 {
+				/*line vllm_group_quant.go:150*/ if scaleUE8M0 {
 					gc_s_yS[gc_rank] = float32(math.Exp2(math.Ceil(math.Log2(math.Max(math.Abs(float64(gc_s_yS[gc_rank])), float64(float32(1e-10)))))))
 				}
 				ySQuant := gc_s_yS[gc_rank]
-//line vllm_group_quant.go:156
-				if laneID == 0 {
+				/*line vllm_group_quant.go:156*/ if laneID == 0 {
 					scaleOutput[0] = ySQuant
 				}
 				gc_l_val[gc_lane] = val
@@ -187,17 +164,14 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line vllm_group_quant.go:109
-			laneID := gc_tx % threadsPerGroup
+			/*line vllm_group_quant.go:109*/ laneID := gc_tx % threadsPerGroup
 			groupOutput := gc_s_groupOutput[gc_rank]
 			smemGroup := gc_s_smemGroup[gc_rank]
-//line vllm_group_quant.go:163
-			scalarOpQuant := func(dst_ *int8, src_ float32) {
+			/*line vllm_group_quant.go:163*/ scalarOpQuant := func(dst_ *int8, src_ float32) {
 				q := float32(math.Min(math.Max(float64(src_/gc_s_yS[gc_rank]), float64(min8bit)), float64(max8bit)))
 				*dst_ = int8(q)
 			}
-//line vllm_group_quant.go:168
-			vectorizeWithAlignment(smemGroup, groupOutput, groupSize, laneID, threadsPerGroup, scalarOpQuant)
+			/*line vllm_group_quant.go:168*/ vectorizeWithAlignment(smemGroup, groupOutput, groupSize, laneID, threadsPerGroup, scalarOpQuant)
 		}
 	}
 }

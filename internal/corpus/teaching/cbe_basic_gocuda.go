@@ -47,14 +47,12 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx + gc_bx*gc_bdx
-//line cbe_basic.go:23
-				for tid < addN {
+				/*line cbe_basic.go:23*/ for tid < addN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line cbe_basic.go:24
-					c[tid] = a[tid] + b[tid]
+					/*line cbe_basic.go:24*/ c[tid] = a[tid] + b[tid]
 					tid += gc_bdx * gc_gdx
 				}
 			}
@@ -99,10 +97,8 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 		}
 		x := gc_bx
 		y := gc_by
-//line cbe_basic.go:71
-		offset := x + y*gc_gdx
-//line cbe_basic.go:73
-		gc_off := offset*4 + 0
+		/*line cbe_basic.go:71*/ offset := x + y*gc_gdx
+		/*line cbe_basic.go:73*/ gc_off := offset*4 + 0
 		gc_off2 := offset*4 + 1
 		gc_off3 := offset*4 + 2
 		gc_off4 := offset*4 + 3
@@ -113,8 +109,7 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 			gc_at4 := ptr[gc_off4:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line cbe_basic.go:73
-				juliaValue := julia(x, y, dim)
+				/*line cbe_basic.go:73*/ juliaValue := julia(x, y, dim)
 				gc_at[0] = uint8(255 * juliaValue)
 				gc_at2[0] = 0
 				gc_at3[0] = 0
@@ -123,8 +118,7 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 		} else {
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line cbe_basic.go:73
-				juliaValue := julia(x, y, dim)
+				/*line cbe_basic.go:73*/ juliaValue := julia(x, y, dim)
 				ptr[offset*4+0] = uint8(255 * juliaValue)
 				ptr[offset*4+1] = 0
 				ptr[offset*4+2] = 0
@@ -180,10 +174,8 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 				gc_pos.Thread = gc_base + gc_tx
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
-//line cbe_basic.go:87
-				offset := x + y*gc_bdx*gc_gdx
-//line cbe_basic.go:89
-				fx := float32(x - dim/2)
+				/*line cbe_basic.go:87*/ offset := x + y*gc_bdx*gc_gdx
+				/*line cbe_basic.go:89*/ fx := float32(x - dim/2)
 				fy := float32(y - dim/2)
 				d := sqrtf(fx*fx + fy*fy)
 				grey := uint8(128.0 + 127.0*math.Cos(float64(d/10.0-float32(ticks)/7.0))/float64(d/10.0+1.0))
@@ -226,10 +218,8 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line cbe_basic.go:112
-	shared := gocuda.Shared[[16]float32](t, 16)[:16]
-//line cbe_basic.go:114
-	const period = float32(128.0)
+	/*line cbe_basic.go:112*/ shared := gocuda.Shared[[16]float32](t, 16)[:16]
+	/*line cbe_basic.go:114*/ const period = float32(128.0)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -239,8 +229,7 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_basic.go:116
-					gc_at[gc_tx][gc_ty] =
+					/*line cbe_basic.go:116*/ gc_at[gc_tx][gc_ty] =
 						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
 							(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
 				}
@@ -249,8 +238,7 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_basic.go:116
-					shared[gc_tx][gc_ty] =
+					/*line cbe_basic.go:116*/ shared[gc_tx][gc_ty] =
 						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
 							(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
 				}
@@ -268,10 +256,8 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 				gc_pos.Thread = gc_base + gc_tx
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
-//line cbe_basic.go:110
-				offset := x + y*gc_bdx*gc_gdx
-//line cbe_basic.go:122
-				ptr[offset*4+0] = 0
+				/*line cbe_basic.go:110*/ offset := x + y*gc_bdx*gc_gdx
+				/*line cbe_basic.go:122*/ ptr[offset*4+0] = 0
 				ptr[offset*4+1] = uint8(shared[15-gc_tx][15-gc_ty])
 				ptr[offset*4+2] = 0
 				ptr[offset*4+3] = 255

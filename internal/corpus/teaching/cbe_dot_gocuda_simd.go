@@ -19,42 +19,35 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cbe_dot.go:27
-	if threadsPerBlock <= 1*gc_bdx {
+	/*line cbe_dot.go:27*/ if threadsPerBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line cbe_dot.go:27
-	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
+	/*line cbe_dot.go:27*/ cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			cacheIndex := gc_tx
 			tid := gc_tx + gc_bx*gc_bdx
 			temp := float32(0)
-//line cbe_dot.go:32
-			for tid < dotN {
+			/*line cbe_dot.go:32*/ for tid < dotN {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line cbe_dot.go:33
-				temp += a[tid] * b[tid]
+				/*line cbe_dot.go:33*/ temp += a[tid] * b[tid]
 				tid += gc_bdx * gc_gdx
 			}
-//line cbe_dot.go:37
-			cache[cacheIndex] = temp
+			/*line cbe_dot.go:37*/ cache[cacheIndex] = temp
 		}
 	}
 	i := gc_bdx / 2
-//line cbe_dot.go:42
-	for ; i != 0; i /= 2 {
+	/*line cbe_dot.go:42*/ for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line cbe_dot.go:49
-		if gc_bound := i; gc_bound < gc_to {
+		/*line cbe_dot.go:49*/ if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -68,14 +61,12 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						gc_tx := gc_vstep
 						var cacheIndex int = gc_tx
 						_ = cacheIndex
-//line cbe_dot.go:43
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line cbe_dot.go:43*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line cbe_dot.go:44
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -83,20 +74,17 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var cacheIndex int = gc_tx
-//line cbe_dot.go:44
-						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+						/*line cbe_dot.go:44*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 							break
 						}
-//line cbe_dot.go:44
-						archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+						/*line cbe_dot.go:44*/ archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
-//line cbe_dot.go:44
-					cache[cacheIndex] += cache[cacheIndex+i]
+					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
 				}
 			}
 		}
@@ -108,23 +96,17 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
-//line cbe_dot.go:58
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
+			/*line cbe_dot.go:58*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line cbe_dot.go:51
-					gc_at3[0] = cache[0]
-//line cbe_dot.go:51
-					gc_at3[0] = cache[0]
-//line cbe_dot.go:51
-					gc_at3[0] = cache[0]
-//line cbe_dot.go:51
-					gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line cbe_dot.go:51
-					gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -132,32 +114,27 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:51
-						c[gc_bx] = cache[0]
+						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:51
-						c[gc_bx] = cache[0]
+						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:51
-						c[gc_bx] = cache[0]
+						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:51
-						c[gc_bx] = cache[0]
+						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:51
-					c[gc_bx] = cache[0]
+					/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 				}
 			}
 		}
@@ -172,42 +149,35 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cbe_dot.go:83
-	if threadsPerBlock <= 1*gc_bdx {
+	/*line cbe_dot.go:83*/ if threadsPerBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line cbe_dot.go:83
-	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
+	/*line cbe_dot.go:83*/ cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			cacheIndex := gc_tx
 			tid := gc_tx + gc_bx*gc_bdx
 			temp := float32(0)
-//line cbe_dot.go:88
-			for tid < dotLockN {
+			/*line cbe_dot.go:88*/ for tid < dotLockN {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line cbe_dot.go:89
-				temp += a[tid] * b[tid]
+				/*line cbe_dot.go:89*/ temp += a[tid] * b[tid]
 				tid += gc_bdx * gc_gdx
 			}
-//line cbe_dot.go:93
-			cache[cacheIndex] = temp
+			/*line cbe_dot.go:93*/ cache[cacheIndex] = temp
 		}
 	}
 	i := gc_bdx / 2
-//line cbe_dot.go:98
-	for ; i != 0; i /= 2 {
+	/*line cbe_dot.go:98*/ for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line cbe_dot.go:105
-		if gc_bound := i; gc_bound < gc_to {
+		/*line cbe_dot.go:105*/ if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -221,14 +191,12 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						gc_tx := gc_vstep
 						var cacheIndex int = gc_tx
 						_ = cacheIndex
-//line cbe_dot.go:99
-						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line cbe_dot.go:99*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line cbe_dot.go:100
-					gc_at[gc_tx] += gc_at2[gc_tx]
+					/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -236,20 +204,17 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var cacheIndex int = gc_tx
-//line cbe_dot.go:100
-						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+						/*line cbe_dot.go:100*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 							break
 						}
-//line cbe_dot.go:100
-						archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+						/*line cbe_dot.go:100*/ archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
-//line cbe_dot.go:100
-					cache[cacheIndex] += cache[cacheIndex+i]
+					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
 				}
 			}
 		}
@@ -265,40 +230,35 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:107
-					lock.lock()
+					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:107
-					lock.lock()
+					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:107
-					lock.lock()
+					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:107
-					lock.lock()
+					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_dot.go:107
-				lock.lock()
+				/*line cbe_dot.go:107*/ lock.lock()
 				*c += cache[0]
 				lock.unlock()
 			}

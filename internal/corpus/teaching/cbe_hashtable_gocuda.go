@@ -51,19 +51,16 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx + gc_bx*gc_bdx
-//line cbe_hashtable.go:53
-				for tid < hashElements {
+				/*line cbe_hashtable.go:53*/ for tid < hashElements {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line cbe_hashtable.go:54
-					key := keys[tid]
+					/*line cbe_hashtable.go:54*/ key := keys[tid]
 					hashValue := hash(key, table.Count)
 					{
 						i := int(0)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -75,8 +72,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(1)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -88,8 +84,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(2)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -101,8 +96,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(3)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -114,8 +108,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(4)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -127,8 +120,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(5)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -140,8 +132,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(6)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -153,8 +144,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(7)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -166,8 +156,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(8)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -179,8 +168,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(9)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -192,8 +180,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(10)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -205,8 +192,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(11)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -218,8 +204,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(12)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -231,8 +216,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(13)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -244,8 +228,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(14)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -257,8 +240,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(15)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -270,8 +252,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(16)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -283,8 +264,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(17)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -296,8 +276,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(18)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -309,8 +288,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(19)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -322,8 +300,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(20)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -335,8 +312,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(21)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -348,8 +324,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(22)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -361,8 +336,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(23)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -374,8 +348,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(24)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -387,8 +360,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(25)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -400,8 +372,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(26)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -413,8 +384,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(27)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -426,8 +396,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(28)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -439,8 +408,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(29)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -452,8 +420,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(30)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]
@@ -465,8 +432,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					}
 					{
 						i := int(31)
-//line cbe_hashtable.go:57
-						if (tid % 32) == i {
+						/*line cbe_hashtable.go:57*/ if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
 							location.Value = values[tid]

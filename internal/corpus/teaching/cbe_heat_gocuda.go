@@ -60,10 +60,8 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				gc_pos.Thread = gc_base + gc_tx
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:22
-				offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:24
-				left := offset - 1
+				/*line cbe_heat.go:22*/ offset := x + y*gc_bdx*gc_gdx
+				/*line cbe_heat.go:24*/ left := offset - 1
 				right := offset + 1
 				if x == 0 {
 					left++
@@ -71,8 +69,7 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				if x == dim-1 {
 					right--
 				}
-//line cbe_heat.go:33
-				top := offset - dim
+				/*line cbe_heat.go:33*/ top := offset - dim
 				bottom := offset + dim
 				if y == 0 {
 					top += dim
@@ -80,8 +77,7 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				if y == dim-1 {
 					bottom -= dim
 				}
-//line cbe_heat.go:42
-				var tt, l, c, r, b float32
+				/*line cbe_heat.go:42*/ var tt, l, c, r, b float32
 				if dstOut {
 					tt = texIn[top]
 					l = texIn[left]
@@ -163,15 +159,13 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-//line cbe_heat.go:115
-			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
+			/*line cbe_heat.go:115*/ if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
 				gc_at := dst[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:92
-					var tt, l, c, r, b float32
+					/*line cbe_heat.go:92*/ var tt, l, c, r, b float32
 					if dstOut {
 						tt = texture2D(texIn, dim, dim, x, y-1)
 						l = texture2D(texIn, dim, dim, x-1, y)
@@ -192,10 +186,8 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:90
-					offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:92
-					var tt, l, c, r, b float32
+					/*line cbe_heat.go:90*/ offset := x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:92*/ var tt, l, c, r, b float32
 					if dstOut {
 						tt = texture2D(texIn, dim, dim, x, y-1)
 						l = texture2D(texIn, dim, dim, x-1, y)
@@ -262,8 +254,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-//line cbe_heat.go:140
-			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+			/*line cbe_heat.go:140*/ if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
 				gc_at := iptr[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -272,8 +263,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							gc_at[gc_tx] = c
 						}
@@ -283,8 +273,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							gc_at[gc_tx] = c
 						}
@@ -294,8 +283,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							gc_at[gc_tx] = c
 						}
@@ -305,8 +293,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							gc_at[gc_tx] = c
 						}
@@ -316,8 +303,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:117
-					c := texture2D(texConstSrc, dim, dim, x, y)
+					/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 					if c != 0 {
 						gc_at[gc_tx] = c
 					}
@@ -330,10 +316,8 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
@@ -343,10 +327,8 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
@@ -356,10 +338,8 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
@@ -369,10 +349,8 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
+						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
+						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
@@ -382,10 +360,8 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:115
-					offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:117
-					c := texture2D(texConstSrc, dim, dim, x, y)
+					/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
 					if c != 0 {
 						iptr[offset] = c
 					}
@@ -446,22 +422,17 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 				gc_pos.Thread = gc_base + gc_tx
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:151
-				offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:153
-				l := outSrc[offset]
-//line cbe_heat.go:155
-				h := (180 + int(360.0*outSrc[offset])) % 360
+				/*line cbe_heat.go:151*/ offset := x + y*gc_bdx*gc_gdx
+				/*line cbe_heat.go:153*/ l := outSrc[offset]
+				/*line cbe_heat.go:155*/ h := (180 + int(360.0*outSrc[offset])) % 360
 				var m1, m2 float32
-//line cbe_heat.go:158
-				if l <= 0.5 {
+				/*line cbe_heat.go:158*/ if l <= 0.5 {
 					m2 = l * (1 + s)
 				} else {
 					m2 = l + s - l*s
 				}
 				m1 = 2*l - m2
-//line cbe_heat.go:165
-				optr[offset*4+0] = value(m1, m2, h+120)
+				/*line cbe_heat.go:165*/ optr[offset*4+0] = value(m1, m2, h+120)
 				optr[offset*4+1] = value(m1, m2, h)
 				optr[offset*4+2] = value(m1, m2, h-120)
 				optr[offset*4+3] = 255

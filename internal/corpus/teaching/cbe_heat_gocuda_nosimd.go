@@ -33,8 +33,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-//line cbe_heat.go:88
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+			/*line cbe_heat.go:88*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
 				gc_at := texConstSrc[gc_off:][:gc_runhi]
 				gc_at2 := iptr[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
@@ -43,20 +42,16 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					gc_tx := gc_vstep
 					var x int = gc_tx + gc_bx*gc_bdx
 					var y int = gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:66
-					var offset int = x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
 					_ = offset
 					c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line cbe_heat.go:68
-					gc_if2 := c.NotEqual(gc_vb2)
+					/*line cbe_heat.go:68*/ gc_if2 := c.NotEqual(gc_vb2)
 					if gc_if2.ToBits() != 0 {
-//line cbe_heat.go:68
-						c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+						/*line cbe_heat.go:68*/ c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-//line cbe_heat.go:68
-					c := gc_at[gc_tx]
+					/*line cbe_heat.go:68*/ c := gc_at[gc_tx]
 					if c != 0 {
 						gc_at2[gc_tx] = c
 					}
@@ -68,16 +63,12 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					gc_tx := gc_vstep2
 					var x int = gc_tx + gc_bx*gc_bdx
 					var y int = gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:66
-					var offset int = x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-					if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
+					/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:68*/ if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
 						break
 					}
-//line cbe_heat.go:68
-					c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
-//line cbe_heat.go:68
-					gc_if := c.NotEqual(gc_vb)
+					/*line cbe_heat.go:68*/ c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
+					/*line cbe_heat.go:68*/ gc_if := c.NotEqual(gc_vb)
 					if gc_if.ToBits() != 0 {
 						c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 					}
@@ -88,10 +79,8 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					gc_pos.Thread = gc_rank
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:66
-					offset := x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:68
-					c := texConstSrc[offset]
+					/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:68*/ c := texConstSrc[offset]
 					if c != 0 {
 						iptr[offset] = c
 					}

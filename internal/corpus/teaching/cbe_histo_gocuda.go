@@ -49,14 +49,12 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
-//line cbe_histo.go:19
-				for int64(i) < size {
+				/*line cbe_histo.go:19*/ for int64(i) < size {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line cbe_histo.go:20
-					atomic.Add(&histo[buffer[i]], 1)
+					/*line cbe_histo.go:20*/ atomic.Add(&histo[buffer[i]], 1)
 					i += stride
 				}
 			}

@@ -21,38 +21,31 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line cbe_histo.go:29
-	temp := gocuda.Shared[uint32](t, 256)[:256]
+	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cbe_histo.go:32
-		if gc_bdx <= len(temp) {
+		/*line cbe_histo.go:32*/ if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line cbe_histo.go:30
-					gc_at[gc_tx] = 0
+					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 1
-//line cbe_histo.go:30
-					gc_at[gc_tx] = 0
+					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 2
-//line cbe_histo.go:30
-					gc_at[gc_tx] = 0
+					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step + 3
-//line cbe_histo.go:30
-					gc_at[gc_tx] = 0
+					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line cbe_histo.go:30
-				gc_at[gc_tx] = 0
+				/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_step2 := 0
@@ -60,32 +53,27 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-					temp[gc_tx] = 0
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-					temp[gc_tx] = 0
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-					temp[gc_tx] = 0
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-					temp[gc_tx] = 0
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-				temp[gc_tx] = 0
+				/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 			}
 		}
 	}
@@ -94,21 +82,18 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx + gc_bx*gc_bdx
-//line cbe_histo.go:35
-			for int64(i) < size {
+			/*line cbe_histo.go:35*/ for int64(i) < size {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line cbe_histo.go:36
-				compiled.SharedAdd(&temp[buffer[i]], 1)
+				/*line cbe_histo.go:36*/ compiled.SharedAdd(&temp[buffer[i]], 1)
 				i += stride
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cbe_histo.go:45
-		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+		/*line cbe_histo.go:45*/ if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
 			gc_step3 := 0
@@ -116,32 +101,27 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-				atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
 			gc_step4 := 0
@@ -149,32 +129,27 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-				atomic.Add(&histo[gc_tx], temp[gc_tx])
+				/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

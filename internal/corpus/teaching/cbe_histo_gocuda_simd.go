@@ -23,25 +23,21 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line cbe_histo.go:29
-	temp := gocuda.Shared[uint32](t, 256)[:256]
+	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cbe_histo.go:32
-		if gc_bdx <= len(temp) {
+		/*line cbe_histo.go:32*/ if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
 				gc_vb2 := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line cbe_histo.go:30
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+					/*line cbe_histo.go:30*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line cbe_histo.go:30
-				gc_at[gc_tx] = 0
+				/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 			}
 		} else {
 			gc_vstep2 := 0
@@ -49,19 +45,16 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				gc_vb := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line cbe_histo.go:30
-					if gc_tx < 0 || gc_tx > len(temp)-8 {
+					/*line cbe_histo.go:30*/ if gc_tx < 0 || gc_tx > len(temp)-8 {
 						break
 					}
-//line cbe_histo.go:30
-					gc_vb.StoreSlice(temp[gc_tx:])
+					/*line cbe_histo.go:30*/ gc_vb.StoreSlice(temp[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:30
-				temp[gc_tx] = 0
+				/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 			}
 		}
 	}
@@ -70,21 +63,18 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx + gc_bx*gc_bdx
-//line cbe_histo.go:35
-			for int64(i) < size {
+			/*line cbe_histo.go:35*/ for int64(i) < size {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line cbe_histo.go:36
-				compiled.SharedAdd(&temp[buffer[i]], 1)
+				/*line cbe_histo.go:36*/ compiled.SharedAdd(&temp[buffer[i]], 1)
 				i += stride
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cbe_histo.go:45
-		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+		/*line cbe_histo.go:45*/ if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
 			gc_step := 0
@@ -92,32 +82,27 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-				atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
 			gc_step2 := 0
@@ -125,32 +110,27 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
+					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line cbe_histo.go:40
-				atomic.Add(&histo[gc_tx], temp[gc_tx])
+				/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

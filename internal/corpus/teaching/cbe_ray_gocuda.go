@@ -58,19 +58,16 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				gc_pos.Thread = gc_base + gc_tx
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
-//line cbe_ray.go:44
-				offset := x + y*gc_bdx*gc_gdx
+				/*line cbe_ray.go:44*/ offset := x + y*gc_bdx*gc_gdx
 				ox := float32(x - dim/2)
 				oy := float32(y - dim/2)
 				r := float32(0)
 				g := float32(0)
 				b := float32(0)
-//line cbe_ray.go:49
-				maxz := float32(-rayINF)
+				/*line cbe_ray.go:49*/ maxz := float32(-rayINF)
 				{
 					i := int(0)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -82,8 +79,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(1)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -95,8 +91,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(2)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -108,8 +103,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(3)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -121,8 +115,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(4)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -134,8 +127,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(5)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -147,8 +139,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(6)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -160,8 +151,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(7)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -173,8 +163,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(8)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -186,8 +175,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(9)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -199,8 +187,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(10)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -212,8 +199,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(11)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -225,8 +211,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(12)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -238,8 +223,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(13)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -251,8 +235,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(14)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -264,8 +247,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(15)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -277,8 +259,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(16)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -290,8 +271,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(17)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -303,8 +283,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(18)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -316,8 +295,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				}
 				{
 					i := int(19)
-//line cbe_ray.go:51
-					var n float32
+					/*line cbe_ray.go:51*/ var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
 						fscale := n
@@ -327,8 +305,7 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 						maxz = t
 					}
 				}
-//line cbe_ray.go:62
-				ptr[offset*4+0] = uint8(int(r * 255))
+				/*line cbe_ray.go:62*/ ptr[offset*4+0] = uint8(int(r * 255))
 				ptr[offset*4+1] = uint8(int(g * 255))
 				ptr[offset*4+2] = uint8(int(b * 255))
 				ptr[offset*4+3] = 255

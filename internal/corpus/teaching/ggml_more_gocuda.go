@@ -103,8 +103,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line ggml_more.go:171
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:171*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -118,32 +117,27 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 					{
 						gc_tx := gc_step + 0
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						gc_at[gc_tx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step + 1
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						gc_at[gc_tx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step + 2
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						gc_at[gc_tx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step + 3
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						gc_at[gc_tx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-					gc_at[gc_tx] = int32(idx * ncols)
+					/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -154,8 +148,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						offsets[idx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ offsets[idx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -163,8 +156,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						offsets[idx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ offsets[idx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -172,8 +164,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						offsets[idx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ offsets[idx] = int32(idx * ncols)
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -181,8 +172,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-						offsets[idx] = int32(idx * ncols)
+						/*line ggml_more.go:152*/ offsets[idx] = int32(idx * ncols)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -190,8 +180,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					idx := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:152
-					offsets[idx] = int32(idx * ncols)
+					/*line ggml_more.go:152*/ offsets[idx] = int32(idx * ncols)
 				}
 			}
 		}

@@ -25,26 +25,21 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_more.go:37
-	tmp := gocuda.DynamicShared[float32](t)
-//line ggml_more.go:39
-	logits = logits[int64(gc_bx)*int64(nclasses):]
+	/*line ggml_more.go:37*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:39*/ logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line ggml_more.go:42
-		var maxLogit float32 = float32(math.Inf(-1))
+		/*line ggml_more.go:42*/ var maxLogit float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-		maxLogit := float32(math.Inf(-1))
+		/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
 		gc_s_maxLogit[gc_rank] = maxLogit
 	}
-//line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_more.go:43*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -52,8 +47,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:52
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:52*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -70,11 +64,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -84,11 +76,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -98,11 +88,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -112,11 +100,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -126,11 +112,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					gc_more = true
-//line ggml_more.go:44
-					val := gc_at[gc_tx]
+					/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 					maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-					if useShared {
+					/*line ggml_more.go:47*/ if useShared {
 						gc_at2[gc_tx] = val
 					}
 					gc_s_maxLogit[gc_rank] = maxLogit
@@ -145,11 +129,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -161,11 +143,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -177,11 +157,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -193,11 +171,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -209,11 +185,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:44
-					val := logits[i]
+					/*line ggml_more.go:44*/ val := logits[i]
 					maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-					if useShared {
+					/*line ggml_more.go:47*/ if useShared {
 						tmp[i] = val
 					}
 					gc_s_maxLogit[gc_rank] = maxLogit
@@ -221,8 +195,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:57
-	var gc_l_x [32]float32
+	/*line ggml_more.go:57*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -232,38 +205,30 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:51
-			var x float32 = maxLogit
+			/*line ggml_more.go:51*/ var x float32 = maxLogit
 			gc_l_x[gc_lane] = x
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line ggml_more.go:35
-			var maxLogit float32
-//line ggml_more.go:27
-			var r float32 = x
-//line ggml_more.go:51
-			maxLogit = r
+			/*line ggml_more.go:35*/ var maxLogit float32
+			/*line ggml_more.go:27*/ var r float32 = x
+			/*line ggml_more.go:51*/ maxLogit = r
 			sum := float32(0.0)
 			gc_s_maxLogit[gc_rank] = maxLogit
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_more.go:54*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -271,8 +236,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:63
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:63*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -290,8 +254,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -304,8 +267,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -318,8 +280,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -332,8 +293,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -346,8 +306,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					gc_more2 = true
-//line ggml_more.go:55
-					logitI := gc_at3[gc_tx]
+					/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 					if useShared {
 						logitI = gc_at4[gc_tx]
 					}
@@ -365,8 +324,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -381,8 +339,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -397,8 +354,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -413,8 +369,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -429,8 +384,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line ggml_more.go:55
-					logitI := logits[i_]
+					/*line ggml_more.go:55*/ logitI := logits[i_]
 					if useShared {
 						logitI = tmp[i_]
 					}
@@ -440,8 +394,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:67
-	var gc_l_x_ [32]float32
+	/*line ggml_more.go:67*/ var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -451,25 +404,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sum := gc_s_sum[gc_rank]
-//line ggml_more.go:61
-			var x_ float32 = sum
+			/*line ggml_more.go:61*/ var x_ float32 = sum
 			gc_l_x_[gc_lane] = x_
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
+						/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 						gc_l_x_[gc_lane] = x_
 					}
 				}
@@ -477,21 +425,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
-			var sum float32
+			/*line ggml_norm.go:34*/ var sum float32
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:27
-			var r_ float32 = x_
-//line ggml_more.go:61
-			sum = r_
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_more.go:61*/ sum = r_
 			sum = logf(sum)
 			loss := float32(0.0)
 			gc_s_sum[gc_rank] = sum
 			gc_s_loss[gc_rank] = loss
 		}
 	}
-//line ggml_more.go:65
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+	/*line ggml_more.go:65*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -499,8 +443,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:74
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:74*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -515,24 +458,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:65
-					maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:65
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:65
-					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+					/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 					var i_2 int = gc_tx + gc_off3
 					_ = i_2
-//line ggml_more.go:66
-					logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+					/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
 					if useShared {
-//line ggml_more.go:67
-						logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 					}
-//line ggml_more.go:67
-					loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
-//line ggml_more.go:67
-					loss.StoreSlice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:67*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+					/*line ggml_more.go:67*/ loss.StoreSlice(gc_s_loss[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more3 = true
@@ -543,8 +479,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
 					gc_more3 = true
-//line ggml_more.go:66
-					logitI_ := gc_at5[gc_tx]
+					/*line ggml_more.go:66*/ logitI_ := gc_at5[gc_tx]
 					if useShared {
 						logitI_ = gc_at6[gc_tx]
 					}
@@ -556,27 +491,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:65
-					maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:65
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:65
-					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+					/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 					var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:66
-					if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+					/*line ggml_more.go:66*/ if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 						break
 					}
-//line ggml_more.go:66
-					logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
+					/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
 					if useShared {
-//line ggml_more.go:67
-						logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
+						/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
 					}
-//line ggml_more.go:70
-					loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
-//line ggml_more.go:70
-					loss.StoreSlice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:70*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
+					/*line ggml_more.go:70*/ loss.StoreSlice(gc_s_loss[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
@@ -589,8 +516,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					loss := gc_s_loss[gc_rank]
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:66
-					logitI_ := logits[i_2]
+					/*line ggml_more.go:66*/ logitI_ := logits[i_2]
 					if useShared {
 						logitI_ = tmp[i_2]
 					}
@@ -600,8 +526,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:78
-	var gc_l_x_2 [32]float32
+	/*line ggml_more.go:78*/ var gc_l_x_2 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -612,28 +537,23 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 			gc_rank := gc_w + gc_lane
 			loss := gc_s_loss[gc_rank]
-//line ggml_more.go:72
-			var x_2 float32 = loss
+			/*line ggml_more.go:72*/ var x_2 float32 = loss
 			gc_l_x_2[gc_lane] = x_2
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-						x_2 += gc_c3r[gc_lane]
+						/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
 						gc_l_x_2[gc_lane] = x_2
 					}
 				}
@@ -655,10 +575,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_pos.Thread = gc_rank
 				var loss float32
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:27
-				var r_2 float32 = x_2
-//line ggml_more.go:72
-				loss = -r_2 / float32(k)
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+				/*line ggml_more.go:72*/ loss = -r_2 / float32(k)
 				if gc_tx != 0 {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
@@ -682,27 +600,22 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_more.go:87
-	tmp := gocuda.DynamicShared[float32](t)
-//line ggml_more.go:89
-	logits = logits[int64(gc_bx)*int64(nclasses):]
+	/*line ggml_more.go:87*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:89*/ logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	dst = dst[int64(gc_bx)*int64(nclasses):]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line ggml_more.go:93
-		var maxval float32 = float32(math.Inf(-1))
+		/*line ggml_more.go:93*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-		maxval := float32(math.Inf(-1))
+		/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line ggml_more.go:94
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_more.go:94*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -710,8 +623,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:103
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:103*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -728,11 +640,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -742,11 +652,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -756,11 +664,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -770,11 +676,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -784,11 +688,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line ggml_more.go:95
-					val := gc_at[gc_tx]
+					/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 					maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-					if useShared {
+					/*line ggml_more.go:98*/ if useShared {
 						gc_at2[gc_tx] = val
 					}
 					gc_s_maxval[gc_rank] = maxval
@@ -803,11 +705,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -819,11 +719,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -835,11 +733,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -851,11 +747,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -867,11 +761,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					maxval := gc_s_maxval[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:95
-					val := logits[i]
+					/*line ggml_more.go:95*/ val := logits[i]
 					maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-					if useShared {
+					/*line ggml_more.go:98*/ if useShared {
 						tmp[i] = val
 					}
 					gc_s_maxval[gc_rank] = maxval
@@ -879,8 +771,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-//line ggml_more.go:108
-	var gc_l_x [32]float32
+	/*line ggml_more.go:108*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -890,38 +781,30 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:102
-			var x float32 = maxval
+			/*line ggml_more.go:102*/ var x float32 = maxval
 			gc_l_x[gc_lane] = x
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line ggml_more.go:35
-			var maxval float32
-//line ggml_more.go:27
-			var r float32 = x
-//line ggml_more.go:102
-			maxval = r
+			/*line ggml_more.go:35*/ var maxval float32
+			/*line ggml_more.go:27*/ var r float32 = x
+			/*line ggml_more.go:102*/ maxval = r
 			sum := float32(0.0)
 			gc_s_maxval[gc_rank] = maxval
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line ggml_more.go:105
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_more.go:105*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -929,8 +812,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:114
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:114*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -946,15 +828,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					gc_more2 = true
-//line ggml_more.go:106
-					in := gc_at3[gc_tx]
+					/*line ggml_more.go:106*/ in := gc_at3[gc_tx]
 					if useShared {
 						in = gc_at4[gc_tx]
 					}
 					val_ := expf(in - maxval)
 					sum += val_
-//line ggml_more.go:113
-					if useShared {
+					/*line ggml_more.go:113*/ if useShared {
 						gc_at4[gc_tx] = val_
 					} else {
 						gc_at5[gc_tx] = val_
@@ -969,15 +849,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					sum := gc_s_sum[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line ggml_more.go:106
-					in := logits[i_]
+					/*line ggml_more.go:106*/ in := logits[i_]
 					if useShared {
 						in = tmp[i_]
 					}
 					val_ := expf(in - maxval)
 					sum += val_
-//line ggml_more.go:113
-					if useShared {
+					/*line ggml_more.go:113*/ if useShared {
 						tmp[i_] = val_
 					} else {
 						dst[i_] = val_
@@ -987,10 +865,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-//line ggml_more.go:122
-	dByNrows := grad[0] / float32(gc_gdx)
-//line ggml_more.go:124
-	var gc_l_x_ [32]float32
+	/*line ggml_more.go:122*/ dByNrows := grad[0] / float32(gc_gdx)
+	/*line ggml_more.go:124*/ var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1000,25 +876,20 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sum := gc_s_sum[gc_rank]
-//line ggml_more.go:119
-			var x_ float32 = sum
+			/*line ggml_more.go:119*/ var x_ float32 = sum
 			gc_l_x_[gc_lane] = x_
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
+						/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 						gc_l_x_[gc_lane] = x_
 					}
 				}
@@ -1026,20 +897,16 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
-			var sum float32
+			/*line ggml_norm.go:34*/ var sum float32
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:27
-			var r_ float32 = x_
-//line ggml_more.go:119
-			sum = r_
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_more.go:119*/ sum = r_
 			smScale := 1.0 / sum
 			gc_s_sum[gc_rank] = sum
 			gc_s_smScale[gc_rank] = smScale
 		}
 	}
-//line ggml_more.go:123
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+	/*line ggml_more.go:123*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1047,8 +914,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:132
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:132*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1066,8 +932,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := gc_at6[gc_tx]
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 						if useShared {
 							val_2 = gc_at7[gc_tx]
 						}
@@ -1078,8 +943,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := gc_at6[gc_tx]
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 						if useShared {
 							val_2 = gc_at7[gc_tx]
 						}
@@ -1090,8 +954,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := gc_at6[gc_tx]
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 						if useShared {
 							val_2 = gc_at7[gc_tx]
 						}
@@ -1102,8 +965,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := gc_at6[gc_tx]
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 						if useShared {
 							val_2 = gc_at7[gc_tx]
 						}
@@ -1114,8 +976,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_rank := gc_base + gc_tx
 					smScale := gc_s_smScale[gc_rank]
 					gc_more3 = true
-//line ggml_more.go:124
-					val_2 := gc_at6[gc_tx]
+					/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 					if useShared {
 						val_2 = gc_at7[gc_tx]
 					}
@@ -1131,8 +992,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						smScale := gc_s_smScale[gc_rank]
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
 						if useShared {
 							val_2 = tmp[i_2]
 						}
@@ -1145,8 +1005,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						smScale := gc_s_smScale[gc_rank]
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
 						if useShared {
 							val_2 = tmp[i_2]
 						}
@@ -1159,8 +1018,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						smScale := gc_s_smScale[gc_rank]
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
 						if useShared {
 							val_2 = tmp[i_2]
 						}
@@ -1173,8 +1031,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						smScale := gc_s_smScale[gc_rank]
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:124
-						val_2 := dst[i_2]
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
 						if useShared {
 							val_2 = tmp[i_2]
 						}
@@ -1187,8 +1044,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					smScale := gc_s_smScale[gc_rank]
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:124
-					val_2 := dst[i_2]
+					/*line ggml_more.go:124*/ val_2 := dst[i_2]
 					if useShared {
 						val_2 = tmp[i_2]
 					}
@@ -1225,8 +1081,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 		row := gc_by
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line ggml_more.go:142
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:142*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1242,32 +1097,25 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < -2147483648 || col > 2147483640 {
+					/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 {
 						break
 					}
-//line ggml_more.go:140
-					if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+					/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+						/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 					} else {
 						gc_b3 := gc_none2
-//line ggml_more.go:140
-						if row < nrows {
+						/*line ggml_more.go:140*/ if row < nrows {
 							gc_b3 = gc_all2
 						}
-//line ggml_more.go:140
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+						/*line ggml_more.go:140*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 						if gc_if2.ToBits() != 0 {
-//line ggml_more.go:140
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+							/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
 						gc_at[gc_tx] = int32(col)
 					}
 				}
@@ -1279,33 +1127,26 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+					/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
 						break
 					}
-//line ggml_more.go:140
-					if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+					/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+						/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 					} else {
 						gc_b2 := gc_none
-//line ggml_more.go:141
-						if row < nrows {
+						/*line ggml_more.go:141*/ if row < nrows {
 							gc_b2 = gc_all
 						}
-//line ggml_more.go:140
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+						/*line ggml_more.go:140*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
-//line ggml_more.go:140
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+							/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 						}
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
 						indices[row*ncols+col] = int32(col)
 					}
 				}
@@ -1322,11 +1163,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	row := gc_bx
-//line ggml_more.go:203
-	xRow := x[row*ncols:]
+	/*line ggml_more.go:203*/ xRow := x[row*ncols:]
 	dstRow := gocuda.DynamicShared[int32](t)
-//line ggml_more.go:206
-	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
+	/*line ggml_more.go:206*/ for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1334,8 +1173,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:215
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:215*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1350,36 +1188,31 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_step + 0
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						gc_at[gc_tx] = int32(col)
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 					}
 					{
 						gc_tx := gc_step + 1
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						gc_at[gc_tx] = int32(col)
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 					}
 					{
 						gc_tx := gc_step + 2
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						gc_at[gc_tx] = int32(col)
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 					}
 					{
 						gc_tx := gc_step + 3
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						gc_at[gc_tx] = int32(col)
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					col := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:207
-					gc_at[gc_tx] = int32(col)
+					/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1389,40 +1222,35 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_pos.Thread = gc_base + gc_tx
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						col := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:207
-					dstRow[col] = int32(col)
+					/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 				}
 			}
 		}
@@ -1431,8 +1259,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		for j := k / 2; j > 0; j /= 2 {
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line ggml_more.go:214
-			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line ggml_more.go:214*/ for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1440,8 +1267,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:223
-					panic(compiled.ErrGuardWraps)
+					/*line ggml_more.go:223*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1465,18 +1291,15 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line ggml_more.go:230
-						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
-//line ggml_more.go:215
-							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+						/*line ggml_more.go:230*/ for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
+							/*line ggml_more.go:215*/ bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
 						}
 					}
 				}
 			}
 		}
 	}
-//line ggml_more.go:221
-	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
+	/*line ggml_more.go:221*/ for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1484,8 +1307,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:230
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:230*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1501,32 +1323,27 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					{
 						gc_tx := gc_step3 + 0
 						gc_more3 = true
-//line ggml_more.go:222
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more3 = true
-//line ggml_more.go:222
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more3 = true
-//line ggml_more.go:222
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more3 = true
-//line ggml_more.go:222
-						gc_at2[gc_tx] = gc_at3[gc_tx]
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
-//line ggml_more.go:222
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1536,40 +1353,35 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_pos.Thread = gc_base + gc_tx
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:222
-					dst[row*ncols+col_2] = dstRow[col_2]
+					/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}

@@ -25,30 +25,24 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_more.go:37
-	tmp := gocuda.DynamicShared[float32](t)
-//line ggml_more.go:39
-	logits = logits[int64(gc_bx)*int64(nclasses):]
+	/*line ggml_more.go:37*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:39*/ logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line ggml_more.go:42
-			maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
-//line ggml_more.go:42
-			maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
+			/*line ggml_more.go:42*/ maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+			/*line ggml_more.go:42*/ maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_more.go:42
-		maxLogit := float32(math.Inf(-1))
+		/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
 		gc_s_maxLogit[gc_rank] = maxLogit
 	}
-//line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_more.go:43*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -56,8 +50,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:52
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:52*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -74,11 +67,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -88,11 +79,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -102,11 +91,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -116,11 +103,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
-//line ggml_more.go:44
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -130,11 +115,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					gc_more = true
-//line ggml_more.go:44
-					val := gc_at[gc_tx]
+					/*line ggml_more.go:44*/ val := gc_at[gc_tx]
 					maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-					if useShared {
+					/*line ggml_more.go:47*/ if useShared {
 						gc_at2[gc_tx] = val
 					}
 					gc_s_maxLogit[gc_rank] = maxLogit
@@ -149,11 +132,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -165,11 +146,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -181,11 +160,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -197,11 +174,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:44
-						val := logits[i]
+						/*line ggml_more.go:44*/ val := logits[i]
 						maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-						if useShared {
+						/*line ggml_more.go:47*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
@@ -213,11 +188,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:44
-					val := logits[i]
+					/*line ggml_more.go:44*/ val := logits[i]
 					maxLogit = fmaxf(maxLogit, val)
-//line ggml_more.go:47
-					if useShared {
+					/*line ggml_more.go:47*/ if useShared {
 						tmp[i] = val
 					}
 					gc_s_maxLogit[gc_rank] = maxLogit
@@ -225,8 +198,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:57
-	var gc_l_x [32]float32
+	/*line ggml_more.go:57*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -238,12 +210,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:51
-					x := maxLogit
-//line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:51*/ maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+					/*line ggml_more.go:51*/ x := maxLogit
+					/*line ggml_more.go:51*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -252,12 +221,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:51
-					x := maxLogit
-//line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:51*/ maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+					/*line ggml_more.go:51*/ x := maxLogit
+					/*line ggml_more.go:51*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -270,20 +236,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				gc_rank := gc_w + gc_lane
 				maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:51
-				var x float32 = maxLogit
+				/*line ggml_more.go:51*/ var x float32 = maxLogit
 				gc_l_x[gc_lane] = x
 			}
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -294,18 +256,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:53
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_more.go:53
-					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:51
-					maxLogit = r
+					/*line ggml_more.go:53*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:53*/ var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:27*/ r := x
+					/*line ggml_more.go:51*/ maxLogit = r
 					sum := gc_vb2
 					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:53
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:53*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -314,18 +271,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:53
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_more.go:53
-					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:51
-					maxLogit = r
+					/*line ggml_more.go:53*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:53*/ var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:27*/ r := x
+					/*line ggml_more.go:51*/ maxLogit = r
 					sum := gc_vb
 					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:53
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:53*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -338,20 +290,16 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				gc_rank := gc_w + gc_lane
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:68
-				var maxLogit float32
-//line ggml_more.go:27
-				var r float32 = x
-//line ggml_more.go:51
-				maxLogit = r
+				/*line ggml_more.go:68*/ var maxLogit float32
+				/*line ggml_more.go:27*/ var r float32 = x
+				/*line ggml_more.go:51*/ maxLogit = r
 				sum := float32(0.0)
 				gc_s_maxLogit[gc_rank] = maxLogit
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_more.go:54*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -359,8 +307,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:63
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:63*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -378,8 +325,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -392,8 +338,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -406,8 +351,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -420,8 +364,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := gc_at3[gc_tx]
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
@@ -434,8 +377,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					gc_more2 = true
-//line ggml_more.go:55
-					logitI := gc_at3[gc_tx]
+					/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
 					if useShared {
 						logitI = gc_at4[gc_tx]
 					}
@@ -453,8 +395,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -469,8 +410,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -485,8 +425,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -501,8 +440,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						sum := gc_s_sum[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line ggml_more.go:55
-						logitI := logits[i_]
+						/*line ggml_more.go:55*/ logitI := logits[i_]
 						if useShared {
 							logitI = tmp[i_]
 						}
@@ -517,8 +455,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line ggml_more.go:55
-					logitI := logits[i_]
+					/*line ggml_more.go:55*/ logitI := logits[i_]
 					if useShared {
 						logitI = tmp[i_]
 					}
@@ -528,8 +465,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:67
-	var gc_l_x_ [32]float32
+	/*line ggml_more.go:67*/ var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -541,12 +477,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:61
-					x_ := sum
-//line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_more.go:61*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:61*/ x_ := sum
+					/*line ggml_more.go:61*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -555,12 +488,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:61
-					x_ := sum
-//line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_more.go:61*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:61*/ x_ := sum
+					/*line ggml_more.go:61*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -573,40 +503,32 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line ggml_more.go:61
-				var x_ float32 = sum
+				/*line ggml_more.go:61*/ var x_ float32 = sum
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset_, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset_, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -614,12 +536,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -631,8 +550,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 								continue
 							}
 							x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 							gc_l_x_[gc_lane] = x_
 						}
 					}
@@ -641,21 +559,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:35
-			var sum float32
+			/*line ggml_norm.go:35*/ var sum float32
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:27
-			var r_ float32 = x_
-//line ggml_more.go:61
-			sum = r_
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_more.go:61*/ sum = r_
 			sum = logf(sum)
 			loss := float32(0.0)
 			gc_s_sum[gc_rank] = sum
 			gc_s_loss[gc_rank] = loss
 		}
 	}
-//line ggml_more.go:65
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+	/*line ggml_more.go:65*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -663,8 +577,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:74
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:74*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -680,24 +593,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:65
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:65
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:65
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:65*/ maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:65*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:65*/ loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 						var i_2 int = gc_tx + gc_off3
 						_ = i_2
-//line ggml_more.go:66
-						logitI_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
+						/*line ggml_more.go:66*/ logitI_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])
 						if useShared {
-//line ggml_more.go:67
-							logitI_ = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							/*line ggml_more.go:67*/ logitI_ = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 						}
-//line ggml_more.go:67
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])))
-//line ggml_more.go:67
-						loss.StoreSlice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:67*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+						/*line ggml_more.go:67*/ loss.StoreSlice(gc_s_loss[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -710,8 +616,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
 					gc_more3 = true
-//line ggml_more.go:66
-					logitI_ := gc_at5[gc_tx]
+					/*line ggml_more.go:66*/ logitI_ := gc_at5[gc_tx]
 					if useShared {
 						logitI_ = gc_at6[gc_tx]
 					}
@@ -724,27 +629,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:65
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:65
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:65
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:65*/ maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:65*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:65*/ loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:66
-						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+						/*line ggml_more.go:66*/ if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 							break
 						}
-//line ggml_more.go:66
-						logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
+						/*line ggml_more.go:66*/ logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
 						if useShared {
-//line ggml_more.go:67
-							logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							/*line ggml_more.go:67*/ logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 						}
-//line ggml_more.go:70
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
-//line ggml_more.go:70
-						loss.StoreSlice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:70*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
+						/*line ggml_more.go:70*/ loss.StoreSlice(gc_s_loss[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -759,8 +656,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					loss := gc_s_loss[gc_rank]
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:66
-					logitI_ := logits[i_2]
+					/*line ggml_more.go:66*/ logitI_ := logits[i_2]
 					if useShared {
 						logitI_ = tmp[i_2]
 					}
@@ -770,8 +666,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:78
-	var gc_l_x_2 [32]float32
+	/*line ggml_more.go:78*/ var gc_l_x_2 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -781,12 +676,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:72
-					x_2 := loss
-//line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane:])
+					/*line ggml_more.go:72*/ loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:72*/ x_2 := loss
+					/*line ggml_more.go:72*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -795,12 +687,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:72
-					x_2 := loss
-//line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane:])
+					/*line ggml_more.go:72*/ loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+					/*line ggml_more.go:72*/ x_2 := loss
+					/*line ggml_more.go:72*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -813,40 +702,32 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				gc_rank := gc_w + gc_lane
 				loss := gc_s_loss[gc_rank]
-//line ggml_more.go:72
-				var x_2 float32 = loss
+				/*line ggml_more.go:72*/ var x_2 float32 = loss
 				gc_l_x_2[gc_lane] = x_2
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-				gc_run2.Add(offset_2, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run2.Add(offset_2, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 					gc_left6 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane:])
+								/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+								/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
@@ -854,12 +735,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane:])
+								/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+								/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						}
@@ -871,8 +749,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 								continue
 							}
 							x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-							x_2 += gc_c3r[gc_lane]
+							/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
 							gc_l_x_2[gc_lane] = x_2
 						}
 					}
@@ -895,10 +772,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_pos.Thread = gc_rank
 				var loss float32
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:27
-				var r_2 float32 = x_2
-//line ggml_more.go:72
-				loss = -r_2 / float32(k)
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+				/*line ggml_more.go:72*/ loss = -r_2 / float32(k)
 				if gc_tx != 0 {
 					gc_dead |= uint32(1) << gc_lane
 					gc_act &^= uint32(1) << gc_lane
@@ -922,31 +797,25 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_more.go:87
-	tmp := gocuda.DynamicShared[float32](t)
-//line ggml_more.go:89
-	logits = logits[int64(gc_bx)*int64(nclasses):]
+	/*line ggml_more.go:87*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:89*/ logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	dst = dst[int64(gc_bx)*int64(nclasses):]
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line ggml_more.go:93
-			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
-//line ggml_more.go:93
-			maxval.StoreSlice(gc_s_maxval[gc_rank:])
+			/*line ggml_more.go:93*/ maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+			/*line ggml_more.go:93*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_more.go:93
-		maxval := float32(math.Inf(-1))
+		/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line ggml_more.go:94
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_more.go:94*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -954,8 +823,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:103
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:103*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -972,11 +840,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -986,11 +852,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1000,11 +864,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1014,11 +876,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line ggml_more.go:95
-						val := gc_at[gc_tx]
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1028,11 +888,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line ggml_more.go:95
-					val := gc_at[gc_tx]
+					/*line ggml_more.go:95*/ val := gc_at[gc_tx]
 					maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-					if useShared {
+					/*line ggml_more.go:98*/ if useShared {
 						gc_at2[gc_tx] = val
 					}
 					gc_s_maxval[gc_rank] = maxval
@@ -1047,11 +905,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1063,11 +919,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1079,11 +933,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1095,11 +947,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						maxval := gc_s_maxval[gc_rank]
 						i := gc_tx + gc_off
 						gc_more = true
-//line ggml_more.go:95
-						val := logits[i]
+						/*line ggml_more.go:95*/ val := logits[i]
 						maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-						if useShared {
+						/*line ggml_more.go:98*/ if useShared {
 							tmp[i] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
@@ -1111,11 +961,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					maxval := gc_s_maxval[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:95
-					val := logits[i]
+					/*line ggml_more.go:95*/ val := logits[i]
 					maxval = fmaxf(maxval, val)
-//line ggml_more.go:98
-					if useShared {
+					/*line ggml_more.go:98*/ if useShared {
 						tmp[i] = val
 					}
 					gc_s_maxval[gc_rank] = maxval
@@ -1123,8 +971,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-//line ggml_more.go:108
-	var gc_l_x [32]float32
+	/*line ggml_more.go:108*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1136,12 +983,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_more.go:102
-					x := maxval
-//line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:102*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line ggml_more.go:102*/ x := maxval
+					/*line ggml_more.go:102*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1150,12 +994,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_more.go:102
-					x := maxval
-//line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:102*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line ggml_more.go:102*/ x := maxval
+					/*line ggml_more.go:102*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1168,20 +1009,16 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:102
-				var x float32 = maxval
+				/*line ggml_more.go:102*/ var x float32 = maxval
 				gc_l_x[gc_lane] = x
 			}
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
 				gc_l_x[gc_lane] = x
 			}
 		}
@@ -1192,18 +1029,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:104
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_more.go:104
-					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:102
-					maxval = r
+					/*line ggml_more.go:104*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:104*/ var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:27*/ r := x
+					/*line ggml_more.go:102*/ maxval = r
 					sum := gc_vb2
 					maxval.StoreSlice(gc_s_maxval[gc_rank:])
-//line ggml_more.go:104
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:104*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1212,18 +1044,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:104
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_more.go:104
-					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:102
-					maxval = r
+					/*line ggml_more.go:104*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_more.go:104*/ var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:27*/ r := x
+					/*line ggml_more.go:102*/ maxval = r
 					sum := gc_vb
 					maxval.StoreSlice(gc_s_maxval[gc_rank:])
-//line ggml_more.go:104
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:104*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -1236,20 +1063,16 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				gc_rank := gc_w + gc_lane
 				x := gc_l_x[gc_lane]
-//line ggml_more.go:119
-				var maxval float32
-//line ggml_more.go:27
-				var r float32 = x
-//line ggml_more.go:102
-				maxval = r
+				/*line ggml_more.go:119*/ var maxval float32
+				/*line ggml_more.go:27*/ var r float32 = x
+				/*line ggml_more.go:102*/ maxval = r
 				sum := float32(0.0)
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line ggml_more.go:105
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_more.go:105*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1257,8 +1080,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:114
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:114*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1274,15 +1096,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					gc_more2 = true
-//line ggml_more.go:106
-					in := gc_at3[gc_tx]
+					/*line ggml_more.go:106*/ in := gc_at3[gc_tx]
 					if useShared {
 						in = gc_at4[gc_tx]
 					}
 					val_ := expf(in - maxval)
 					sum += val_
-//line ggml_more.go:113
-					if useShared {
+					/*line ggml_more.go:113*/ if useShared {
 						gc_at4[gc_tx] = val_
 					} else {
 						gc_at5[gc_tx] = val_
@@ -1297,15 +1117,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					sum := gc_s_sum[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line ggml_more.go:106
-					in := logits[i_]
+					/*line ggml_more.go:106*/ in := logits[i_]
 					if useShared {
 						in = tmp[i_]
 					}
 					val_ := expf(in - maxval)
 					sum += val_
-//line ggml_more.go:113
-					if useShared {
+					/*line ggml_more.go:113*/ if useShared {
 						tmp[i_] = val_
 					} else {
 						dst[i_] = val_
@@ -1315,11 +1133,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-//line ggml_more.go:122
-	dByNrows := grad[0] / float32(gc_gdx)
+	/*line ggml_more.go:122*/ dByNrows := grad[0] / float32(gc_gdx)
 	_ = &dByNrows
-//line ggml_more.go:125
-	var gc_l_x_ [32]float32
+	/*line ggml_more.go:125*/ var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1330,12 +1146,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:119
-					x_ := sum
-//line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_more.go:119*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:119*/ x_ := sum
+					/*line ggml_more.go:119*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1344,12 +1157,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:119
-					x_ := sum
-//line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_more.go:119*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:119*/ x_ := sum
+					/*line ggml_more.go:119*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -1362,40 +1172,32 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line ggml_more.go:119
-				var x_ float32 = sum
+				/*line ggml_more.go:119*/ var x_ float32 = sum
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset_, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset_, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1403,12 +1205,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -1420,8 +1219,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 								continue
 							}
 							x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 							gc_l_x_[gc_lane] = x_
 						}
 					}
@@ -1435,19 +1233,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:120
-					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:27
-					r_ := x_
-//line ggml_more.go:119
-					sum = r_
+					/*line ggml_more.go:120*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:120*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:27*/ r_ := x_
+					/*line ggml_more.go:119*/ sum = r_
 					smScale := gc_vb4.Div(sum)
-//line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-//line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank:])
+					/*line ggml_more.go:120*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:120*/ smScale.StoreSlice(gc_s_smScale[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1456,19 +1248,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:120
-					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:27
-					r_ := x_
-//line ggml_more.go:119
-					sum = r_
+					/*line ggml_more.go:120*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_more.go:120*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:27*/ r_ := x_
+					/*line ggml_more.go:119*/ sum = r_
 					smScale := gc_vb3.Div(sum)
-//line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-//line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank:])
+					/*line ggml_more.go:120*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line ggml_more.go:120*/ smScale.StoreSlice(gc_s_smScale[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -1480,21 +1266,17 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:133
-				var sum float32
+				/*line ggml_more.go:133*/ var sum float32
 				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:27
-				var r_ float32 = x_
-//line ggml_more.go:119
-				sum = r_
+				/*line ggml_norm.go:27*/ var r_ float32 = x_
+				/*line ggml_more.go:119*/ sum = r_
 				smScale := 1.0 / sum
 				gc_s_sum[gc_rank] = sum
 				gc_s_smScale[gc_rank] = smScale
 			}
 		}
 	}
-//line ggml_more.go:123
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+	/*line ggml_more.go:123*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1502,8 +1284,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:132
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:132*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1516,23 +1297,18 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at8 := labels[gc_off6:][:gc_to]
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:128
-					gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
+					/*line ggml_more.go:128*/ gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:128
-						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
+						/*line ggml_more.go:128*/ smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
 						var i_2 int = gc_tx + gc_off3
 						_ = i_2
-//line ggml_more.go:124
-						val_2 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						/*line ggml_more.go:124*/ val_2 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 						if useShared {
-//line ggml_more.go:125
-							val_2 = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
+							/*line ggml_more.go:125*/ val_2 = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
 						}
-//line ggml_more.go:126
-						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).Mul(gc_vb6).StoreSlice(gc_at6[gc_tx:])
+						/*line ggml_more.go:126*/ val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).Mul(gc_vb6).StoreSlice(gc_at6[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1543,8 +1319,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_rank := gc_base + gc_tx
 					smScale := gc_s_smScale[gc_rank]
 					gc_more3 = true
-//line ggml_more.go:124
-					val_2 := gc_at6[gc_tx]
+					/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
 					if useShared {
 						val_2 = gc_at7[gc_tx]
 					}
@@ -1553,23 +1328,18 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD {
-//line ggml_more.go:128
-					gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
+					/*line ggml_more.go:128*/ gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:128
-						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
+						/*line ggml_more.go:128*/ smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
 						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:124
-						if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+						/*line ggml_more.go:124*/ if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 							break
 						}
-//line ggml_more.go:124
-						val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
+						/*line ggml_more.go:124*/ val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
 						if useShared {
-//line ggml_more.go:125
-							val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							/*line ggml_more.go:125*/ val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 						}
 						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb5).StoreSlice(dst[i_2:])
 					}
@@ -1584,8 +1354,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					smScale := gc_s_smScale[gc_rank]
 					i_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:124
-					val_2 := dst[i_2]
+					/*line ggml_more.go:124*/ val_2 := dst[i_2]
 					if useShared {
 						val_2 = tmp[i_2]
 					}
@@ -1622,8 +1391,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 		row := gc_by
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line ggml_more.go:142
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:142*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1640,25 +1408,19 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < -2147483648 || col > 2147483640 {
+						/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 {
 							break
 						}
-//line ggml_more.go:140
-						if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+						/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+							/*line ggml_more.go:140*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 						} else {
 							gc_b3 := gc_none2
-//line ggml_more.go:140
-							if row < nrows {
+							/*line ggml_more.go:140*/ if row < nrows {
 								gc_b3 = gc_all2
 							}
-//line ggml_more.go:140
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+							/*line ggml_more.go:140*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 							if gc_if2.ToBits() != 0 {
-//line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								/*line ggml_more.go:140*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
@@ -1666,8 +1428,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
 						gc_at[gc_tx] = int32(col)
 					}
 				}
@@ -1680,25 +1441,19 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+						/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
 							break
 						}
-//line ggml_more.go:140
-						if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+						/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+							/*line ggml_more.go:140*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 						} else {
 							gc_b2 := gc_none
-//line ggml_more.go:141
-							if row < nrows {
+							/*line ggml_more.go:141*/ if row < nrows {
 								gc_b2 = gc_all
 							}
-//line ggml_more.go:140
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+							/*line ggml_more.go:140*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
 							if gc_if.ToBits() != 0 {
-//line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+								/*line ggml_more.go:140*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 							}
 						}
 					}
@@ -1707,8 +1462,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
 						indices[row*ncols+col] = int32(col)
 					}
 				}
@@ -1725,11 +1479,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	row := gc_bx
-//line ggml_more.go:203
-	xRow := x[row*ncols:]
+	/*line ggml_more.go:203*/ xRow := x[row*ncols:]
 	dstRow := gocuda.DynamicShared[int32](t)
-//line ggml_more.go:206
-	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
+	/*line ggml_more.go:206*/ for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1737,8 +1489,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_more.go:215
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:215*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1753,12 +1504,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var col int = gc_tx + gc_off
-//line ggml_more.go:207
-						if col < -2147483648 || col > 2147483640 {
+						/*line ggml_more.go:207*/ if col < -2147483648 || col > 2147483640 {
 							break
 						}
-//line ggml_more.go:208
-						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+						/*line ggml_more.go:208*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1768,8 +1517,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					col := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:207
-					gc_at[gc_tx] = int32(col)
+					/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -1778,12 +1526,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var col int = gc_tx + gc_off
-//line ggml_more.go:207
-						if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
+						/*line ggml_more.go:207*/ if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 							break
 						}
-//line ggml_more.go:208
-						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+						/*line ggml_more.go:208*/ archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1794,8 +1540,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_tx + gc_off
 					gc_more = true
-//line ggml_more.go:207
-					dstRow[col] = int32(col)
+					/*line ggml_more.go:207*/ dstRow[col] = int32(col)
 				}
 			}
 		}
@@ -1804,8 +1549,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		for j := k / 2; j > 0; j /= 2 {
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-//line ggml_more.go:214
-			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			/*line ggml_more.go:214*/ for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1813,8 +1557,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_more.go:223
-					panic(compiled.ErrGuardWraps)
+					/*line ggml_more.go:223*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1838,18 +1581,15 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
-//line ggml_more.go:230
-						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
-//line ggml_more.go:215
-							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+						/*line ggml_more.go:230*/ for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
+							/*line ggml_more.go:215*/ bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
 						}
 					}
 				}
 			}
 		}
 	}
-//line ggml_more.go:221
-	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
+	/*line ggml_more.go:221*/ for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1857,8 +1597,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line ggml_more.go:230
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_more.go:230*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1875,8 +1614,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_tx := gc_vstep3
 						var col_2 int = gc_tx + gc_off3
 						_ = col_2
-//line ggml_more.go:222
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						/*line ggml_more.go:222*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1885,8 +1623,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
-//line ggml_more.go:222
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+					/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -1894,12 +1631,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var col_2 int = gc_tx + gc_off3
-//line ggml_more.go:222
-						if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
+						/*line ggml_more.go:222*/ if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 							break
 						}
-//line ggml_more.go:223
-						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
+						/*line ggml_more.go:223*/ archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1910,8 +1645,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					gc_pos.Thread = gc_base + gc_tx
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true
-//line ggml_more.go:222
-					dst[row*ncols+col_2] = dstRow[col_2]
+					/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}

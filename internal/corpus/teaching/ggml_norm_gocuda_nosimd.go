@@ -28,56 +28,48 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
-//line ggml_norm.go:61
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:61*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	nrows := gc_gdx
 	nchannels := gc_gdy
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
-//line ggml_norm.go:53
-	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	/*line ggml_norm.go:53*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-		meanVar := float2{0.0, 0.0}
+		/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 		gc_s_meanVar[gc_rank] = meanVar
 	}
-//line ggml_norm.go:58
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -85,8 +77,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:67
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -103,8 +94,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -115,8 +105,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -127,8 +116,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -139,8 +127,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -151,8 +138,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 					meanVar := gc_s_meanVar[gc_rank]
 					gc_more = true
-//line ggml_norm.go:59
-					xi := gc_at[gc_tx]
+					/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
 					gc_s_meanVar[gc_rank] = meanVar
@@ -166,11 +152,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -181,11 +165,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -196,11 +178,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -211,11 +191,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -226,11 +204,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-					col := tid + gc_off
+					/*line ggml_norm.go:58*/ col := tid + gc_off
 					gc_more = true
-//line ggml_norm.go:59
-					xi := x[col]
+					/*line ggml_norm.go:59*/ xi := x[col]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
 					gc_s_meanVar[gc_rank] = meanVar
@@ -238,10 +214,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 		}
 	}
-//line ggml_norm.go:66
-	sSum := gocuda.Shared[float2](t, 32)[:32]
-//line ggml_norm.go:68
-	var gc_l_a [32]float2
+	/*line ggml_norm.go:66*/ sSum := gocuda.Shared[float2](t, 32)[:32]
+	/*line ggml_norm.go:68*/ var gc_l_a [32]float2
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -254,34 +228,27 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:64
-			var a float2 = meanVar
+			/*line ggml_norm.go:64*/ var a float2 = meanVar
 			gc_l_a[gc_lane] = a
 		}
-//line ggml_norm.go:32
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_norm.go:32*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:33
-				gc_c1v[gc_lane] = a.X
+				/*line ggml_norm.go:33*/ gc_c1v[gc_lane] = a.X
 			}
-//line ggml_norm.go:33
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:33
-				a.X += gc_c1r[gc_lane]
+				/*line ggml_norm.go:33*/ a.X += gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = a.Y
 				gc_l_a[gc_lane] = a
 			}
-//line ggml_norm.go:34
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:34
-				a.Y += gc_c2r[gc_lane]
+				/*line ggml_norm.go:34*/ a.Y += gc_c2r[gc_lane]
 				gc_l_a[gc_lane] = a
 			}
 		}
@@ -294,27 +261,20 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:67
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:67*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			a := gc_l_a[gc_lane]
-//line ggml_norm.go:72
-			var meanVar float2
-//line ggml_norm.go:36
-			var r float2 = a
-//line ggml_norm.go:64
-			meanVar = r
-//line ggml_norm.go:69
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:72*/ var meanVar float2
+			/*line ggml_norm.go:36*/ var r float2 = a
+			/*line ggml_norm.go:64*/ meanVar = r
+			/*line ggml_norm.go:69*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = meanVar
 			}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:67
-		var gc_l_a_ [32]float2
+	/*line ggml_norm.go:65*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:67*/ var gc_l_a_ [32]float2
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]float32
@@ -332,51 +292,39 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:68
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
-				var meanVar float2
-//line ggml_norm.go:73
-				meanVar = sSum[laneID]
+				/*line ggml_norm.go:68*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:70*/ var meanVar float2
+				/*line ggml_norm.go:73*/ meanVar = sSum[laneID]
 				var a_ float2 = meanVar
 				gc_l_a_[gc_lane] = a_
 			}
-//line ggml_norm.go:32
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:32*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:33
-					gc_c3v[gc_lane] = a_.X
+					/*line ggml_norm.go:33*/ gc_c3v[gc_lane] = a_.X
 				}
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+				/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:33
-					a_.X += gc_c3r[gc_lane]
+					/*line ggml_norm.go:33*/ a_.X += gc_c3r[gc_lane]
 					gc_c4v[gc_lane] = a_.Y
 					gc_l_a_[gc_lane] = a_
 				}
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+				/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:34
-					a_.Y += gc_c4r[gc_lane]
+					/*line ggml_norm.go:34*/ a_.Y += gc_c4r[gc_lane]
 					gc_l_a_[gc_lane] = a_
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:43
-				var meanVar float2
-//line ggml_norm.go:36
-				var r_ float2 = a_
-//line ggml_norm.go:74
-				meanVar = r_
+				/*line ggml_norm.go:43*/ var meanVar float2
+				/*line ggml_norm.go:36*/ var r_ float2 = a_
+				/*line ggml_norm.go:74*/ meanVar = r_
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
@@ -384,15 +332,13 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:77
-		mean := meanVar.X / float32(ncols)
+		/*line ggml_norm.go:77*/ mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
-//line ggml_norm.go:81
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -400,8 +346,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:90
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -419,8 +364,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:82
-						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 1
@@ -428,8 +372,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:82
-						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 2
@@ -437,8 +380,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:82
-						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 3
@@ -446,8 +388,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:82
-						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -455,8 +396,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:82
-					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 				}
 			} else {
 				gc_step5 := gc_from
@@ -468,11 +408,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						tid := gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step5 + 1
@@ -481,11 +419,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						tid := gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step5 + 2
@@ -494,11 +430,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						tid := gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step5 + 3
@@ -507,11 +441,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						tid := gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -520,11 +452,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					tid := gc_tx
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-					col_ := tid + gc_off2
+					/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:82
-					dst[col_] = (x[col_] - mean) * invStd
+					/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -542,33 +472,28 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:102
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:102*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_norm.go:93
-	end := min(gc_bx*groupSize+groupSize, neElements)
+	/*line ggml_norm.go:93*/ end := min(gc_bx*groupSize+groupSize, neElements)
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var tmp float32 = float32(0.0)
-//line ggml_norm.go:96
-		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		/*line ggml_norm.go:96*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line ggml_norm.go:97
-	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:105
-		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -582,17 +507,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-					var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:97
-					var j int = start + gc_off
+					/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:97*/ var j int = start + gc_off
 					_ = j
-//line ggml_norm.go:98
-					tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line ggml_norm.go:98
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -601,8 +521,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					gc_more = true
-//line ggml_norm.go:98
-					tmp += gc_at[gc_tx]
+					/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
 					gc_s_tmp[gc_rank] = tmp
 				}
 			} else {
@@ -610,19 +529,14 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-					var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:97
-					var j int = start + gc_off
+					/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:97*/ var j int = start + gc_off
 					if j < 0 || j > len(x)-8 {
 						break
 					}
-//line ggml_norm.go:98
-					tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
-//line ggml_norm.go:98
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
+					/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -630,23 +544,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-					j := start + gc_off
+					/*line ggml_norm.go:97*/ j := start + gc_off
 					gc_more = true
-//line ggml_norm.go:98
-					tmp += x[j]
+					/*line ggml_norm.go:98*/ tmp += x[j]
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:103
-	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:105
-	var gc_l_x_ [32]float32
+	/*line ggml_norm.go:103*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:105*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -656,25 +565,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:101
-			var x_ float32 = tmp
+			/*line ggml_norm.go:101*/ var x_ float32 = tmp
 			gc_l_x_[gc_lane] = x_
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-						x_ += gc_c1r[gc_lane]
+						/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
 						gc_l_x_[gc_lane] = x_
 					}
 				}
@@ -689,27 +593,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:104
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:104*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:109
-			var tmp float32
-//line ggml_norm.go:27
-			var r float32 = x_
-//line ggml_norm.go:101
-			tmp = r
-//line ggml_norm.go:106
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:109*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:101*/ tmp = r
+			/*line ggml_norm.go:106*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:102
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:104
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:102*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:104*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -724,30 +621,23 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:105
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
-				var tmp float32
-//line ggml_norm.go:110
-				tmp = sSum[laneID]
+				/*line ggml_norm.go:105*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:107*/ var tmp float32
+				/*line ggml_norm.go:110*/ tmp = sSum[laneID]
 				var x_2 float32 = tmp
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-							x_2 += gc_c2r[gc_lane]
+							/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
 							gc_l_x_2[gc_lane] = x_2
 						}
 					}
@@ -756,51 +646,40 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:36
-				var tmp float32
-//line ggml_norm.go:27
-				var r_ float32 = x_2
-//line ggml_norm.go:111
-				tmp = r_
+				/*line ggml_norm.go:36*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_ float32 = x_2
+				/*line ggml_norm.go:111*/ tmp = r_
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 	gc_vstep4 := 0
-//line ggml_norm.go:114
-	gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
+	/*line ggml_norm.go:114*/ gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
 	gc_vb2 := lanes.BroadcastFloat32x8(0.0)
 	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 		gc_rank := gc_vstep4
-//line ggml_norm.go:115
-		tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:114
-		mean := tmp.Div(gc_vb)
+		/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+		/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb)
 		tmp = gc_vb2
-//line ggml_norm.go:115
-		tmp.StoreSlice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:115
-		mean.StoreSlice(gc_s_mean[gc_rank:])
+		/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+		/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 	}
 	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-		mean := tmp / float32(groupSize)
+		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
 		tmp = 0.0
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
-//line ggml_norm.go:117
-	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:125
-		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -815,23 +694,15 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-					var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-					mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:117
-					var j_ int = start + gc_off2
+					/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+					/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
 					_ = j_
-//line ggml_norm.go:118
-					xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
-//line ggml_norm.go:118
-					xi.StoreSlice(gc_at3[gc_tx:])
-//line ggml_norm.go:118
-					tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:118
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+					/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+					/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+					/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
@@ -841,8 +712,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:118
-					xi := gc_at2[gc_tx] - mean
+					/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
 					gc_at3[gc_tx] = xi
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
@@ -852,24 +722,17 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-					var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-					mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:117
-					var j_ int = start + gc_off2
+					/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+					/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
 					if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
 						break
 					}
-//line ggml_norm.go:118
-					xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+					/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
 					xi.StoreSlice(dst[j_:])
-//line ggml_norm.go:119
-					tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:119
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
+					/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
@@ -877,15 +740,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-					j_ := start + gc_off2
+					/*line ggml_norm.go:117*/ j_ := start + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:118
-					xi := x[j_] - mean
+					/*line ggml_norm.go:118*/ xi := x[j_] - mean
 					dst[j_] = xi
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
@@ -893,10 +753,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-//line ggml_norm.go:125
-	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:127
-	var gc_l_x_3 [32]float32
+	/*line ggml_norm.go:125*/ sSum_ := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:127*/ var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -906,25 +764,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:123
-			var x_3 float32 = tmp
+			/*line ggml_norm.go:123*/ var x_3 float32 = tmp
 			gc_l_x_3[gc_lane] = x_3
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-						x_3 += gc_c3r[gc_lane]
+						/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
@@ -939,27 +792,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:126
-			warpID_ := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:126*/ warpID_ := gc_tx / ggmlWarpSize
 			laneID_ := gc_tx % ggmlWarpSize
 			x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:131
-			var tmp float32
-//line ggml_norm.go:27
-			var r_2 float32 = x_3
-//line ggml_norm.go:123
-			tmp = r_2
-//line ggml_norm.go:128
-			if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+			/*line ggml_norm.go:131*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+			/*line ggml_norm.go:123*/ tmp = r_2
+			/*line ggml_norm.go:128*/ if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 				sSum_[warpID_] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:124
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:126
-		var gc_l_x_4 [32]float32
+	/*line ggml_norm.go:124*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:126*/ var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -974,30 +820,23 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:127
-				laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
-				var tmp float32
-//line ggml_norm.go:132
-				tmp = sSum_[laneID_]
+				/*line ggml_norm.go:127*/ laneID_ := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:129*/ var tmp float32
+				/*line ggml_norm.go:132*/ tmp = sSum_[laneID_]
 				var x_4 float32 = tmp
 				gc_l_x_4[gc_lane] = x_4
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:25
-							x_4 += gc_c4r[gc_lane]
+							/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
 							gc_l_x_4[gc_lane] = x_4
 						}
 					}
@@ -1006,12 +845,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:36
-				var tmp float32
-//line ggml_norm.go:27
-				var r_3 float32 = x_4
-//line ggml_norm.go:133
-				tmp = r_3
+				/*line ggml_norm.go:36*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+				/*line ggml_norm.go:133*/ tmp = r_3
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
@@ -1022,8 +858,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1031,8 +866,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1040,8 +874,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1049,8 +882,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1058,21 +890,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-		variance := tmp / float32(groupSize)
+		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
 		gc_s_scale[gc_rank] = scale
 	}
-//line ggml_norm.go:138
-	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+	/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:146
-		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -1089,40 +918,35 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
-//line ggml_norm.go:139
-						gc_at4[gc_tx] *= scale
+						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
-//line ggml_norm.go:139
-						gc_at4[gc_tx] *= scale
+						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
-//line ggml_norm.go:139
-						gc_at4[gc_tx] *= scale
+						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
-//line ggml_norm.go:139
-						gc_at4[gc_tx] *= scale
+						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more3 = true
-//line ggml_norm.go:139
-					gc_at4[gc_tx] *= scale
+					/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 				}
 			} else {
 				gc_step3 := gc_from
@@ -1131,66 +955,51 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-					j_2 := start + gc_off3
+					/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 					gc_more3 = true
-//line ggml_norm.go:139
-					dst[j_2] *= scale
+					/*line ggml_norm.go:139*/ dst[j_2] *= scale
 				}
 			}
 		}
@@ -1220,10 +1029,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:170
-	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:172
-	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	/*line ggml_norm.go:170*/ gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	/*line ggml_norm.go:172*/ gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1234,8 +1041,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			grad := gc_s_grad[gc_rank]
 			xf := gc_s_xf[gc_rank]
 			dst := gc_s_dst[gc_rank]
-//line ggml_norm.go:151
-			grad = grad[int64(row)*int64(ncols):]
+			/*line ggml_norm.go:151*/ grad = grad[int64(row)*int64(ncols):]
 			xf = xf[int64(row)*int64(ncols):]
 			dst = dst[int64(row)*int64(ncols):]
 			sumXX := float32(0.0)
@@ -1251,11 +1057,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			gc_ty = 0
 		}
 	}
-//line ggml_norm.go:158
-	gc_chunk := compiled.StrideChunk(blockSize)
+	/*line ggml_norm.go:158*/ gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
-//line ggml_norm.go:158
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+	/*line ggml_norm.go:158*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1263,8 +1067,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:167
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:167*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1278,8 +1081,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				xf := gc_s_xf[gc_rank]
 				sumXX := gc_s_sumXX[gc_rank]
 				sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:158
-				gc_start := tid
+				/*line ggml_norm.go:158*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -1296,8 +1098,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_more = true
 				}
 				for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
-//line ggml_norm.go:159
-					xfi := xf[col]
+					/*line ggml_norm.go:159*/ xfi := xf[col]
 					sumXX += xfi * xfi
 					sumXG += xfi * grad[col]
 				}
@@ -1306,11 +1107,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 		}
 	}
-//line ggml_norm.go:167
-	sSumXX := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:167*/ sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:170
-	var gc_l_x [32]float32
+	/*line ggml_norm.go:170*/ var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -1322,25 +1121,20 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sumXX := gc_s_sumXX[gc_rank]
-//line ggml_norm.go:164
-			var x float32 = sumXX
+			/*line ggml_norm.go:164*/ var x float32 = sumXX
 			gc_l_x[gc_lane] = x
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x := gc_l_x[gc_lane]
-//line ggml_norm.go:25
-						x += gc_c1r[gc_lane]
+						/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
 						gc_l_x[gc_lane] = x
 					}
 				}
@@ -1349,32 +1143,25 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line ggml_norm.go:36
-			var sumXX float32
+			/*line ggml_norm.go:36*/ var sumXX float32
 			sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:27
-			var r float32 = x
-//line ggml_norm.go:164
-			sumXX = r
+			/*line ggml_norm.go:27*/ var r float32 = x
+			/*line ggml_norm.go:164*/ sumXX = r
 			var x_ float32 = sumXG
 			gc_l_x_[gc_lane] = x_
 			gc_s_sumXX[gc_rank] = sumXX
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
+						/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 						gc_l_x_[gc_lane] = x_
 					}
 				}
@@ -1389,29 +1176,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:169
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:169*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
 			sumXX := gc_s_sumXX[gc_rank]
-//line ggml_norm.go:175
-			var sumXG float32
-//line ggml_norm.go:27
-			var r_ float32 = x_
-//line ggml_norm.go:165
-			sumXG = r_
-//line ggml_norm.go:171
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:175*/ var sumXG float32
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_norm.go:165*/ sumXG = r_
+			/*line ggml_norm.go:171*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSumXX[warpID] = sumXX
 				sSumXG[warpID] = sumXG
 			}
 			gc_s_sumXG[gc_rank] = sumXG
 		}
 	}
-//line ggml_norm.go:166
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:168
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:166*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:168*/ var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
@@ -1429,31 +1209,24 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
-					var sumXX float32
-//line ggml_norm.go:177
-					sumXX = sSumXX[laneID]
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_norm.go:172*/ var sumXX float32
+					/*line ggml_norm.go:177*/ sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-							x_2 += gc_c3r[gc_lane]
+							/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
 							gc_l_x_2[gc_lane] = x_2
 						}
 					}
@@ -1469,39 +1242,29 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:174
-					var sumXX float32
-//line ggml_norm.go:176
-					var sumXG float32
-//line ggml_norm.go:27
-					var r_2 float32 = x_2
-//line ggml_norm.go:178
-					sumXX = r_2
-//line ggml_norm.go:180
-					sumXG = sSumXG[laneID]
+					/*line ggml_norm.go:174*/ var sumXX float32
+					/*line ggml_norm.go:176*/ var sumXG float32
+					/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+					/*line ggml_norm.go:178*/ sumXX = r_2
+					/*line ggml_norm.go:180*/ sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
 				}
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-							x_3 += gc_c4r[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c4r[gc_lane]
 							gc_l_x_3[gc_lane] = x_3
 						}
 					}
@@ -1510,12 +1273,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:36
-				var sumXG float32
-//line ggml_norm.go:27
-				var r_3 float32 = x_3
-//line ggml_norm.go:181
-				sumXG = r_3
+				/*line ggml_norm.go:36*/ var sumXG float32
+				/*line ggml_norm.go:27*/ var r_3 float32 = x_3
+				/*line ggml_norm.go:181*/ sumXG = r_3
 				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
@@ -1524,20 +1284,16 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_pos.Thread = gc_rank
 		sumXX := gc_s_sumXX[gc_rank]
 		sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:184
-		meanEps := sumXX/float32(ncols) + eps
+		/*line ggml_norm.go:184*/ meanEps := sumXX/float32(ncols) + eps
 		sumEps := sumXX + float32(ncols)*eps
-//line ggml_norm.go:187
-		scaleGrad := intrinsic.Rsqrtf(meanEps)
+		/*line ggml_norm.go:187*/ scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
 		gc_s_scaleGrad[gc_rank] = scaleGrad
 		gc_s_scaleX[gc_rank] = scaleX
 	}
-//line ggml_norm.go:190
-	gc_chunk2 := compiled.StrideChunk(blockSize)
+	/*line ggml_norm.go:190*/ gc_chunk2 := compiled.StrideChunk(blockSize)
 	gc_span2 := (blockSize) * gc_chunk2
-//line ggml_norm.go:190
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+	/*line ggml_norm.go:190*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1545,8 +1301,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:199
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:199*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1561,8 +1316,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				dst := gc_s_dst[gc_rank]
 				scaleGrad := gc_s_scaleGrad[gc_rank]
 				scaleX := gc_s_scaleX[gc_rank]
-//line ggml_norm.go:190
-				gc_start2 := tid
+				/*line ggml_norm.go:190*/ gc_start2 := tid
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -1579,8 +1333,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_more2 = true
 				}
 				for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
-//line ggml_norm.go:191
-					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+					/*line ggml_norm.go:191*/ dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
 				}
 			}
 		}
@@ -1604,30 +1357,26 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:216
-	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:216*/ gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	nrows := gc_gdx
 	nchannels := gc_gdy
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
-//line ggml_norm.go:208
-	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	/*line ggml_norm.go:208*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var tmp float32 = float32(0.0)
-//line ggml_norm.go:212
-		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		/*line ggml_norm.go:212*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line ggml_norm.go:213
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1635,8 +1384,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:222
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1650,17 +1398,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line ggml_norm.go:206
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:213
-					var col int = tid + gc_off
+					/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:213*/ var col int = tid + gc_off
 					_ = col
-//line ggml_norm.go:214
-					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line ggml_norm.go:214
-					tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+					/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -1669,8 +1412,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					gc_more = true
-//line ggml_norm.go:214
-					xi := gc_at[gc_tx]
+					/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
 				}
@@ -1680,19 +1422,14 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line ggml_norm.go:206
-					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:213
-					var col int = tid + gc_off
+					/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:213*/ var col int = tid + gc_off
 					if col < 0 || col > len(x)-8 {
 						break
 					}
-//line ggml_norm.go:214
-					xi := lanes.LoadFloat32x8Slice(x[col:])
-//line ggml_norm.go:214
-					tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(x[col:])
+					/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+					/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -1702,21 +1439,17 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-					col := tid + gc_off
+					/*line ggml_norm.go:213*/ col := tid + gc_off
 					gc_more = true
-//line ggml_norm.go:214
-					xi := x[col]
+					/*line ggml_norm.go:214*/ xi := x[col]
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:220
-	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:222
-	var gc_l_x_ [32]float32
+	/*line ggml_norm.go:220*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:222*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1726,25 +1459,20 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:218
-			var x_ float32 = tmp
+			/*line ggml_norm.go:218*/ var x_ float32 = tmp
 			gc_l_x_[gc_lane] = x_
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-						x_ += gc_c1r[gc_lane]
+						/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
 						gc_l_x_[gc_lane] = x_
 					}
 				}
@@ -1759,27 +1487,20 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:221
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:221*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:226
-			var tmp float32
-//line ggml_norm.go:27
-			var r float32 = x_
-//line ggml_norm.go:218
-			tmp = r
-//line ggml_norm.go:223
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:226*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:218*/ tmp = r
+			/*line ggml_norm.go:223*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:219
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:221
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:219*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:221*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1794,30 +1515,23 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:222
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
-				var tmp float32
-//line ggml_norm.go:227
-				tmp = sSum[laneID]
+				/*line ggml_norm.go:222*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:224*/ var tmp float32
+				/*line ggml_norm.go:227*/ tmp = sSum[laneID]
 				var x_2 float32 = tmp
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-							x_2 += gc_c2r[gc_lane]
+							/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
 							gc_l_x_2[gc_lane] = x_2
 						}
 					}
@@ -1826,12 +1540,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:36
-				var tmp float32
-//line ggml_norm.go:27
-				var r_ float32 = x_2
-//line ggml_norm.go:228
-				tmp = r_
+				/*line ggml_norm.go:36*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_ float32 = x_2
+				/*line ggml_norm.go:228*/ tmp = r_
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
@@ -1842,44 +1553,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 		gc_s_scale[gc_rank] = scale
 	}
-//line ggml_norm.go:233
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1887,8 +1592,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:242
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1905,40 +1609,35 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:234
-						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:234
-						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:234
-						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
-//line ggml_norm.go:234
-						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:234
-					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -1949,11 +1648,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -1961,11 +1658,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -1973,11 +1668,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -1985,11 +1678,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1997,11 +1688,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-					col_ := tid + gc_off2
+					/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:234
-					dst[col_] = scale * x[col_]
+					/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 				}
 			}
 		}
@@ -2021,16 +1710,12 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	row := int64(gc_bx)
-//line ggml_norm.go:255
-	rowx := x[row*ncols:]
-//line ggml_norm.go:276
-	nWarps := gc_bdx / ggmlWarpSize
-//line ggml_norm.go:280
-	const maxWarps = 1024 / ggmlWarpSize
+	/*line ggml_norm.go:255*/ rowx := x[row*ncols:]
+	/*line ggml_norm.go:276*/ nWarps := gc_bdx / ggmlWarpSize
+	/*line ggml_norm.go:280*/ const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-//line ggml_norm.go:284
-	var gc_l_val_ [32]float32
+	/*line ggml_norm.go:284*/ var gc_l_val_ [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]int
@@ -2050,17 +1735,14 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:253
-				maxval := float32(-fltMax)
+				/*line ggml_norm.go:253*/ maxval := float32(-fltMax)
 				argmax := -1
-//line ggml_norm.go:257
-				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+				/*line ggml_norm.go:257*/ for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line ggml_norm.go:258
-					val := rowx[col]
+					/*line ggml_norm.go:258*/ val := rowx[col]
 					if val > maxval {
 						maxval = val
 						argmax = int(col)
@@ -2070,33 +1752,27 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_s_argmax[gc_rank] = argmax
 			}
 		}
-//line ggml_norm.go:265
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_norm.go:265*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line ggml_norm.go:266
-				gc_c1v[gc_lane] = maxval
+				/*line ggml_norm.go:266*/ gc_c1v[gc_lane] = maxval
 			}
-//line ggml_norm.go:266
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			/*line ggml_norm.go:266*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:266
-				val_ := gc_c1r[gc_lane]
+				/*line ggml_norm.go:266*/ val_ := gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = argmax
 				gc_l_val_[gc_lane] = val_
 			}
-//line ggml_norm.go:267
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			/*line ggml_norm.go:267*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 				val_ := gc_l_val_[gc_lane]
-//line ggml_norm.go:267
-				col_ := gc_c2r[gc_lane]
+				/*line ggml_norm.go:267*/ col_ := gc_c2r[gc_lane]
 				if val_ > maxval {
 					maxval = val_
 					argmax = col_
@@ -2109,8 +1785,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
-//line ggml_norm.go:281
-			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
+			/*line ggml_norm.go:281*/ if gc_lo2 < gc_hi2 && !(nWarps > 1) {
 				gc_hi2 = 0
 			}
 			if gc_lo2 < gc_hi2 {
@@ -2131,23 +1806,19 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:283
-				if (nWarps > 1) && (laneID == 0) {
+				/*line ggml_norm.go:283*/ if (nWarps > 1) && (laneID == 0) {
 					sharedMaxval[warpID] = maxval
 					sharedArgmax[warpID] = argmax
 				}
 			}
 		}
 	}
-//line ggml_norm.go:279
-	if nWarps > 1 {
-//line ggml_norm.go:281
-		var gc_l_val_2 [32]float32
+	/*line ggml_norm.go:279*/ if nWarps > 1 {
+		/*line ggml_norm.go:281*/ var gc_l_val_2 [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]int
@@ -2166,10 +1837,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:290
-					if warpID == 0 {
+					/*line ggml_norm.go:278*/ warpID := gc_tx / ggmlWarpSize
+					/*line ggml_norm.go:290*/ if warpID == 0 {
 						gc_m13 |= 1 << gc_lane
 					}
 				}
@@ -2197,12 +1866,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
+						/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:291
-						if laneID < nWarps {
+						/*line ggml_norm.go:291*/ if laneID < nWarps {
 							maxval = sharedMaxval[laneID]
 							argmax = sharedArgmax[laneID]
 						}
@@ -2210,32 +1877,27 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_s_argmax[gc_rank] = argmax
 					}
 				}
-//line ggml_norm.go:295
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:295*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_norm.go:296
-						gc_c3v[gc_lane] = maxval
+						/*line ggml_norm.go:296*/ gc_c3v[gc_lane] = maxval
 					}
-//line ggml_norm.go:296
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:296*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:296
-						val_2 := gc_c3r[gc_lane]
+						/*line ggml_norm.go:296*/ val_2 := gc_c3r[gc_lane]
 						gc_c4v[gc_lane] = argmax
 						gc_l_val_2[gc_lane] = val_2
 					}
-//line ggml_norm.go:297
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+					/*line ggml_norm.go:297*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2244,8 +1906,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 						val_2 := gc_l_val_2[gc_lane]
-//line ggml_norm.go:297
-						col_2 := gc_c4r[gc_lane]
+						/*line ggml_norm.go:297*/ col_2 := gc_c4r[gc_lane]
 						if val_2 > maxval {
 							maxval = val_2
 							argmax = col_2
@@ -2267,12 +1928,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -2280,12 +1939,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -2293,12 +1950,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -2306,12 +1961,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -2319,12 +1972,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-			laneID := gc_tx % ggmlWarpSize
+			/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 			warpID := gc_tx / ggmlWarpSize
 			argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-			if warpID == 0 && laneID == 0 {
+			/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 				dst[row] = int32(argmax)
 			}
 		}

@@ -29,8 +29,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
-//line ggml_norm.go:61
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:61*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
 	nrows := gc_gdx
@@ -38,48 +37,41 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
-//line ggml_norm.go:53
-	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	/*line ggml_norm.go:53*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-			meanVar := float2{0.0, 0.0}
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line ggml_norm.go:56
-		meanVar := float2{0.0, 0.0}
+		/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 		gc_s_meanVar[gc_rank] = meanVar
 	}
-//line ggml_norm.go:58
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -87,8 +79,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:67
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -105,8 +96,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -117,8 +107,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -129,8 +118,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -141,8 +129,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						meanVar := gc_s_meanVar[gc_rank]
 						gc_more = true
-//line ggml_norm.go:59
-						xi := gc_at[gc_tx]
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -153,8 +140,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 					meanVar := gc_s_meanVar[gc_rank]
 					gc_more = true
-//line ggml_norm.go:59
-					xi := gc_at[gc_tx]
+					/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
 					gc_s_meanVar[gc_rank] = meanVar
@@ -168,11 +154,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -183,11 +167,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -198,11 +180,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -213,11 +193,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-						col := tid + gc_off
+						/*line ggml_norm.go:58*/ col := tid + gc_off
 						gc_more = true
-//line ggml_norm.go:59
-						xi := x[col]
+						/*line ggml_norm.go:59*/ xi := x[col]
 						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
@@ -228,11 +206,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:58
-					col := tid + gc_off
+					/*line ggml_norm.go:58*/ col := tid + gc_off
 					gc_more = true
-//line ggml_norm.go:59
-					xi := x[col]
+					/*line ggml_norm.go:59*/ xi := x[col]
 					meanVar.X += xi
 					meanVar.Y += xi * xi
 					gc_s_meanVar[gc_rank] = meanVar
@@ -240,10 +216,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 		}
 	}
-//line ggml_norm.go:66
-	sSum := gocuda.Shared[float2](t, 32)[:32]
-//line ggml_norm.go:68
-	var gc_l_a [32]float2
+	/*line ggml_norm.go:66*/ sSum := gocuda.Shared[float2](t, 32)[:32]
+	/*line ggml_norm.go:68*/ var gc_l_a [32]float2
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -256,34 +230,27 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:64
-			var a float2 = meanVar
+			/*line ggml_norm.go:64*/ var a float2 = meanVar
 			gc_l_a[gc_lane] = a
 		}
-//line ggml_norm.go:32
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_norm.go:32*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:33
-				gc_c1v[gc_lane] = a.X
+				/*line ggml_norm.go:33*/ gc_c1v[gc_lane] = a.X
 			}
-//line ggml_norm.go:33
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:33
-				a.X += gc_c1r[gc_lane]
+				/*line ggml_norm.go:33*/ a.X += gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = a.Y
 				gc_l_a[gc_lane] = a
 			}
-//line ggml_norm.go:34
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:34
-				a.Y += gc_c2r[gc_lane]
+				/*line ggml_norm.go:34*/ a.Y += gc_c2r[gc_lane]
 				gc_l_a[gc_lane] = a
 			}
 		}
@@ -296,27 +263,20 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:67
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:67*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			a := gc_l_a[gc_lane]
-//line ggml_norm.go:72
-			var meanVar float2
-//line ggml_norm.go:36
-			var r float2 = a
-//line ggml_norm.go:64
-			meanVar = r
-//line ggml_norm.go:69
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:72*/ var meanVar float2
+			/*line ggml_norm.go:36*/ var r float2 = a
+			/*line ggml_norm.go:64*/ meanVar = r
+			/*line ggml_norm.go:69*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = meanVar
 			}
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:67
-		var gc_l_a_ [32]float2
+	/*line ggml_norm.go:65*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:67*/ var gc_l_a_ [32]float2
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]float32
@@ -334,51 +294,39 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:68
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
-				var meanVar float2
-//line ggml_norm.go:73
-				meanVar = sSum[laneID]
+				/*line ggml_norm.go:68*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:70*/ var meanVar float2
+				/*line ggml_norm.go:73*/ meanVar = sSum[laneID]
 				var a_ float2 = meanVar
 				gc_l_a_[gc_lane] = a_
 			}
-//line ggml_norm.go:32
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:32*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:33
-					gc_c3v[gc_lane] = a_.X
+					/*line ggml_norm.go:33*/ gc_c3v[gc_lane] = a_.X
 				}
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+				/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:33
-					a_.X += gc_c3r[gc_lane]
+					/*line ggml_norm.go:33*/ a_.X += gc_c3r[gc_lane]
 					gc_c4v[gc_lane] = a_.Y
 					gc_l_a_[gc_lane] = a_
 				}
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+				/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:34
-					a_.Y += gc_c4r[gc_lane]
+					/*line ggml_norm.go:34*/ a_.Y += gc_c4r[gc_lane]
 					gc_l_a_[gc_lane] = a_
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:43
-				var meanVar float2
-//line ggml_norm.go:36
-				var r_ float2 = a_
-//line ggml_norm.go:74
-				meanVar = r_
+				/*line ggml_norm.go:43*/ var meanVar float2
+				/*line ggml_norm.go:36*/ var r_ float2 = a_
+				/*line ggml_norm.go:74*/ meanVar = r_
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
@@ -386,15 +334,13 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:77
-		mean := meanVar.X / float32(ncols)
+		/*line ggml_norm.go:77*/ mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
-//line ggml_norm.go:81
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -402,8 +348,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:90
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -419,15 +364,11 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:51
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:51
-						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
-//line ggml_norm.go:81
-						var col_ int = tid + gc_off2
+						/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+						/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
+						/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
 						_ = col_
-//line ggml_norm.go:82
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
+						/*line ggml_norm.go:82*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -439,8 +380,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:82
-					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -449,17 +389,13 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:51
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:51
-						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
-//line ggml_norm.go:81
-						var col_ int = tid + gc_off2
+						/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+						/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
+						/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 							break
 						}
-//line ggml_norm.go:83
-						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
+						/*line ggml_norm.go:83*/ archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -472,11 +408,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					tid := gc_tx
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-					col_ := tid + gc_off2
+					/*line ggml_norm.go:81*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:82
-					dst[col_] = (x[col_] - mean) * invStd
+					/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -494,20 +428,17 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:102
-	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:102*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
-//line ggml_norm.go:93
-	end := min(gc_bx*groupSize+groupSize, neElements)
+	/*line ggml_norm.go:93*/ end := min(gc_bx*groupSize+groupSize, neElements)
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			tmp := gc_vb
-//line ggml_norm.go:95
-			tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:95*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -516,16 +447,14 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line ggml_norm.go:97
-	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:105
-		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -540,17 +469,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:97
-						var j int = start + gc_off
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:97*/ var j int = start + gc_off
 						_ = j
-//line ggml_norm.go:98
-						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -561,8 +485,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					gc_more = true
-//line ggml_norm.go:98
-					tmp += gc_at[gc_tx]
+					/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
 					gc_s_tmp[gc_rank] = tmp
 				}
 			} else {
@@ -571,19 +494,14 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:97
-						var j int = start + gc_off
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:97*/ var j int = start + gc_off
 						if j < 0 || j > len(x)-8 {
 							break
 						}
-//line ggml_norm.go:98
-						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
-//line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+						/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -593,23 +511,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-					j := start + gc_off
+					/*line ggml_norm.go:97*/ j := start + gc_off
 					gc_more = true
-//line ggml_norm.go:98
-					tmp += x[j]
+					/*line ggml_norm.go:98*/ tmp += x[j]
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:103
-	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:105
-	var gc_l_x_ [32]float32
+	/*line ggml_norm.go:103*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:105*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -621,12 +534,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:101
-					x_ := tmp
-//line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:101*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:101*/ x_ := tmp
+					/*line ggml_norm.go:101*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -635,12 +545,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:101
-					x_ := tmp
-//line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:101*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:101*/ x_ := tmp
+					/*line ggml_norm.go:101*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -653,40 +560,32 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				gc_rank := gc_w + gc_lane
 				tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:101
-				var x_ float32 = tmp
+				/*line ggml_norm.go:101*/ var x_ float32 = tmp
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -694,12 +593,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -711,8 +607,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								continue
 							}
 							x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-							x_ += gc_c1r[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
 							gc_l_x_[gc_lane] = x_
 						}
 					}
@@ -728,27 +623,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:104
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:104*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:109
-			var tmp float32
-//line ggml_norm.go:27
-			var r float32 = x_
-//line ggml_norm.go:101
-			tmp = r
-//line ggml_norm.go:106
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:109*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:101*/ tmp = r
+			/*line ggml_norm.go:106*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:102
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:104
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:102*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:104*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -763,44 +651,34 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:105
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
-				var tmp float32
-//line ggml_norm.go:110
-				tmp = sSum[laneID]
+				/*line ggml_norm.go:105*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:107*/ var tmp float32
+				/*line ggml_norm.go:110*/ tmp = sSum[laneID]
 				var x_2 float32 = tmp
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line ggml_norm.go:25
-					gc_run2.Add(offset_, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 			} else {
-//line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -808,12 +686,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -825,8 +700,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 									continue
 								}
 								x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-								x_2 += gc_c2r[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
 								gc_l_x_2[gc_lane] = x_2
 							}
 						}
@@ -838,16 +712,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_ := x_2
-//line ggml_norm.go:111
-						tmp = r_
-//line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:27*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_ := x_2
+						/*line ggml_norm.go:111*/ tmp = r_
+						/*line ggml_norm.go:111*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -856,16 +725,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:111
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:111
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_ := x_2
-//line ggml_norm.go:111
-						tmp = r_
-//line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:111*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_norm.go:111*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_ := x_2
+						/*line ggml_norm.go:111*/ tmp = r_
+						/*line ggml_norm.go:111*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -878,12 +742,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 					gc_rank := gc_w + gc_lane
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:126
-					var tmp float32
-//line ggml_norm.go:27
-					var r_ float32 = x_2
-//line ggml_norm.go:111
-					tmp = r_
+					/*line ggml_norm.go:126*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_ float32 = x_2
+					/*line ggml_norm.go:111*/ tmp = r_
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
@@ -891,42 +752,34 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	}
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line ggml_norm.go:114
-		gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupSize))
+		/*line ggml_norm.go:114*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupSize))
 		gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
-//line ggml_norm.go:115
-			tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:114
-			mean := tmp.Div(gc_vb2)
+			/*line ggml_norm.go:115*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb2)
 			tmp = gc_vb3
-//line ggml_norm.go:115
-			tmp.StoreSlice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:115
-			mean.StoreSlice(gc_s_mean[gc_rank:])
+			/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-		mean := tmp / float32(groupSize)
+		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
 		tmp = 0.0
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
-//line ggml_norm.go:117
-	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:125
-		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -942,23 +795,15 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:117
-						var j_ int = start + gc_off2
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+						/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
 						_ = j_
-//line ggml_norm.go:118
-						xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
-//line ggml_norm.go:118
-						xi.StoreSlice(gc_at3[gc_tx:])
-//line ggml_norm.go:118
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:118
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+						/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+						/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+						/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -970,8 +815,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:118
-					xi := gc_at2[gc_tx] - mean
+					/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
 					gc_at3[gc_tx] = xi
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
@@ -982,24 +826,17 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:117
-						var j_ int = start + gc_off2
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+						/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
 						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
 							break
 						}
-//line ggml_norm.go:118
-						xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+						/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
 						xi.StoreSlice(dst[j_:])
-//line ggml_norm.go:119
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:119
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
+						/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1009,15 +846,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-					j_ := start + gc_off2
+					/*line ggml_norm.go:117*/ j_ := start + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:118
-					xi := x[j_] - mean
+					/*line ggml_norm.go:118*/ xi := x[j_] - mean
 					dst[j_] = xi
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
@@ -1025,10 +859,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-//line ggml_norm.go:125
-	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:127
-	var gc_l_x_3 [32]float32
+	/*line ggml_norm.go:125*/ sSum_ := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:127*/ var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1040,12 +872,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:123
-					x_3 := tmp
-//line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane:])
+					/*line ggml_norm.go:123*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:123*/ x_3 := tmp
+					/*line ggml_norm.go:123*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1054,12 +883,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:123
-					x_3 := tmp
-//line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane:])
+					/*line ggml_norm.go:123*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:123*/ x_3 := tmp
+					/*line ggml_norm.go:123*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -1072,40 +898,32 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				gc_rank := gc_w + gc_lane
 				tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:123
-				var x_3 float32 = tmp
+				/*line ggml_norm.go:123*/ var x_3 float32 = tmp
 				gc_l_x_3[gc_lane] = x_3
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run3 compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-				gc_run3.Add(offset_2, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run3.Add(offset_2, 0, 32)
 				if gc_run3.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					gc_left6 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1113,12 +931,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left6 &^= 0xff << gc_lane
 							}
 						}
@@ -1130,8 +945,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								continue
 							}
 							x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-							x_3 += gc_c3r[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
 							gc_l_x_3[gc_lane] = x_3
 						}
 					}
@@ -1147,27 +961,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:126
-			warpID_ := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:126*/ warpID_ := gc_tx / ggmlWarpSize
 			laneID_ := gc_tx % ggmlWarpSize
 			x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:131
-			var tmp float32
-//line ggml_norm.go:27
-			var r_2 float32 = x_3
-//line ggml_norm.go:123
-			tmp = r_2
-//line ggml_norm.go:128
-			if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+			/*line ggml_norm.go:131*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+			/*line ggml_norm.go:123*/ tmp = r_2
+			/*line ggml_norm.go:128*/ if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 				sSum_[warpID_] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:124
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:126
-		var gc_l_x_4 [32]float32
+	/*line ggml_norm.go:124*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:126*/ var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1182,44 +989,34 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:127
-				laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
-				var tmp float32
-//line ggml_norm.go:132
-				tmp = sSum_[laneID_]
+				/*line ggml_norm.go:127*/ laneID_ := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:129*/ var tmp float32
+				/*line ggml_norm.go:132*/ tmp = sSum_[laneID_]
 				var x_4 float32 = tmp
 				gc_l_x_4[gc_lane] = x_4
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run4 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run4.Add(offset_3, 0, 32)
 					if gc_run4.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						gc_left7 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1227,12 +1024,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							}
@@ -1244,8 +1038,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 									continue
 								}
 								x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:25
-								x_4 += gc_c4r[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
 								gc_l_x_4[gc_lane] = x_4
 							}
 						}
@@ -1257,16 +1050,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_norm.go:133
-						tmp = r_3
-//line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:27*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_norm.go:133*/ tmp = r_3
+						/*line ggml_norm.go:133*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1275,16 +1063,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:133
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:133
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_norm.go:133
-						tmp = r_3
-//line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:133*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_norm.go:133*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_norm.go:133*/ tmp = r_3
+						/*line ggml_norm.go:133*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left8 &^= 0xff << gc_lane
 					}
 				}
@@ -1297,12 +1080,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 					gc_rank := gc_w + gc_lane
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:148
-					var tmp float32
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-//line ggml_norm.go:133
-					tmp = r_3
+					/*line ggml_norm.go:148*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_norm.go:133*/ tmp = r_3
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
@@ -1314,8 +1094,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1323,8 +1102,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1332,8 +1110,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1341,8 +1118,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-			variance := tmp / float32(groupSize)
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
 			gc_s_scale[gc_rank] = scale
 		}
@@ -1350,21 +1126,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:136
-		variance := tmp / float32(groupSize)
+		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
 		gc_s_scale[gc_rank] = scale
 	}
-//line ggml_norm.go:138
-	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+	/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
-//line ggml_norm.go:146
-		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+		/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
@@ -1379,15 +1152,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-//line ggml_norm.go:138
-						var j_2 int = start + gc_off3
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+						/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
 						_ = j_2
-//line ggml_norm.go:139
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
+						/*line ggml_norm.go:139*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1398,8 +1167,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more3 = true
-//line ggml_norm.go:139
-					gc_at4[gc_tx] *= scale
+					/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 				}
 			} else {
 				gc_vstep8 := gc_from
@@ -1407,17 +1175,13 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-//line ggml_norm.go:138
-						var j_2 int = start + gc_off3
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+						/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
 						if j_2 < 0 || j_2 > len(dst)-8 {
 							break
 						}
-//line ggml_norm.go:140
-						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
+						/*line ggml_norm.go:140*/ archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1427,14 +1191,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-					j_2 := start + gc_off3
+					/*line ggml_norm.go:138*/ j_2 := start + gc_off3
 					gc_more3 = true
-//line ggml_norm.go:139
-					dst[j_2] *= scale
+					/*line ggml_norm.go:139*/ dst[j_2] *= scale
 				}
 			}
 		}
@@ -1464,10 +1225,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:170
-	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:172
-	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	/*line ggml_norm.go:170*/ gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	/*line ggml_norm.go:172*/ gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1478,8 +1237,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			grad := gc_s_grad[gc_rank]
 			xf := gc_s_xf[gc_rank]
 			dst := gc_s_dst[gc_rank]
-//line ggml_norm.go:151
-			grad = grad[int64(row)*int64(ncols):]
+			/*line ggml_norm.go:151*/ grad = grad[int64(row)*int64(ncols):]
 			xf = xf[int64(row)*int64(ncols):]
 			dst = dst[int64(row)*int64(ncols):]
 			sumXX := float32(0.0)
@@ -1495,12 +1253,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			gc_ty = 0
 		}
 	}
-//line ggml_norm.go:158
-	gc_chunk := compiled.StrideChunk(blockSize)
+	/*line ggml_norm.go:158*/ gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line ggml_norm.go:158
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+	/*line ggml_norm.go:158*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1508,8 +1264,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:167
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:167*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1523,8 +1278,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				xf := gc_s_xf[gc_rank]
 				sumXX := gc_s_sumXX[gc_rank]
 				sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:158
-				gc_start := tid
+				/*line ggml_norm.go:158*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -1541,8 +1295,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_more = true
 				}
 				for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
-//line ggml_norm.go:159
-					xfi := xf[col]
+					/*line ggml_norm.go:159*/ xfi := xf[col]
 					sumXX += xfi * xfi
 					sumXG += xfi * grad[col]
 				}
@@ -1551,11 +1304,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 		}
 	}
-//line ggml_norm.go:167
-	sSumXX := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:167*/ sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:170
-	var gc_l_x [32]float32
+	/*line ggml_norm.go:170*/ var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -1569,12 +1320,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
-//line ggml_norm.go:164
-					x := sumXX
-//line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_norm.go:164*/ sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
+					/*line ggml_norm.go:164*/ x := sumXX
+					/*line ggml_norm.go:164*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1583,12 +1331,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
-//line ggml_norm.go:164
-					x := sumXX
-//line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_norm.go:164*/ sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
+					/*line ggml_norm.go:164*/ x := sumXX
+					/*line ggml_norm.go:164*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1601,40 +1346,32 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 				gc_rank := gc_w + gc_lane
 				sumXX := gc_s_sumXX[gc_rank]
-//line ggml_norm.go:164
-				var x float32 = sumXX
+				/*line ggml_norm.go:164*/ var x float32 = sumXX
 				gc_l_x[gc_lane] = x
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1642,12 +1379,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1659,8 +1393,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								continue
 							}
 							x := gc_l_x[gc_lane]
-//line ggml_norm.go:25
-							x += gc_c1r[gc_lane]
+							/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
 							gc_l_x[gc_lane] = x
 						}
 					}
@@ -1672,21 +1405,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:27
-					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
-//line ggml_norm.go:27
-					r := x
-//line ggml_norm.go:164
-					sumXX = r
+					/*line ggml_norm.go:27*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_norm.go:27*/ var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
+					/*line ggml_norm.go:27*/ r := x
+					/*line ggml_norm.go:164*/ sumXX = r
 					x_ := sumXG
-//line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+					/*line ggml_norm.go:165*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:165*/ sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1695,21 +1421,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:165
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:165
-					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:165
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
-//line ggml_norm.go:27
-					r := x
-//line ggml_norm.go:164
-					sumXX = r
+					/*line ggml_norm.go:165*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_norm.go:165*/ var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:165*/ sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
+					/*line ggml_norm.go:27*/ r := x
+					/*line ggml_norm.go:164*/ sumXX = r
 					x_ := sumXG
-//line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+					/*line ggml_norm.go:165*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:165*/ sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -1722,47 +1441,37 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 				gc_rank := gc_w + gc_lane
 				x := gc_l_x[gc_lane]
-//line ggml_norm.go:180
-				var sumXX float32
+				/*line ggml_norm.go:180*/ var sumXX float32
 				sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:27
-				var r float32 = x
-//line ggml_norm.go:164
-				sumXX = r
+				/*line ggml_norm.go:27*/ var r float32 = x
+				/*line ggml_norm.go:164*/ sumXX = r
 				var x_ float32 = sumXG
 				gc_l_x_[gc_lane] = x_
 				gc_s_sumXX[gc_rank] = sumXX
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run2 compiled.ShflSteps
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line ggml_norm.go:25
-				gc_run2.Add(offset_, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
 				if gc_run2.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
 		} else {
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1770,12 +1479,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -1787,8 +1493,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 								continue
 							}
 							x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
 							gc_l_x_[gc_lane] = x_
 						}
 					}
@@ -1804,29 +1509,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:169
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:169*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
 			sumXX := gc_s_sumXX[gc_rank]
-//line ggml_norm.go:175
-			var sumXG float32
-//line ggml_norm.go:27
-			var r_ float32 = x_
-//line ggml_norm.go:165
-			sumXG = r_
-//line ggml_norm.go:171
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:175*/ var sumXG float32
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_norm.go:165*/ sumXG = r_
+			/*line ggml_norm.go:171*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSumXX[warpID] = sumXX
 				sSumXG[warpID] = sumXG
 			}
 			gc_s_sumXG[gc_rank] = sumXG
 		}
 	}
-//line ggml_norm.go:166
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:168
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:166*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:168*/ var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
@@ -1844,45 +1542,35 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
-					var sumXX float32
-//line ggml_norm.go:177
-					sumXX = sSumXX[laneID]
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_norm.go:172*/ var sumXX float32
+					/*line ggml_norm.go:177*/ sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run3 compiled.ShflSteps
 				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-					gc_run3.Add(offset_2, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run3.Add(offset_2, 0, 32)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
 			} else {
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 						gc_left5 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left5 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1890,12 +1578,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left5 &^= 0xff << gc_lane
 								}
 							}
@@ -1907,8 +1592,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 									continue
 								}
 								x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-								x_2 += gc_c3r[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
 								gc_l_x_2[gc_lane] = x_2
 							}
 						}
@@ -1925,53 +1609,40 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:174
-					var sumXX float32
-//line ggml_norm.go:176
-					var sumXG float32
-//line ggml_norm.go:27
-					var r_2 float32 = x_2
-//line ggml_norm.go:178
-					sumXX = r_2
-//line ggml_norm.go:180
-					sumXG = sSumXG[laneID]
+					/*line ggml_norm.go:174*/ var sumXX float32
+					/*line ggml_norm.go:176*/ var sumXG float32
+					/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+					/*line ggml_norm.go:178*/ sumXX = r_2
+					/*line ggml_norm.go:180*/ sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
 				}
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run4 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run4.Add(offset_3, 0, 32)
 					if gc_run4.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
 						gc_left6 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1979,12 +1650,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 									gc_left6 &^= 0xff << gc_lane
 								}
 							}
@@ -1996,8 +1664,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 									continue
 								}
 								x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-								x_3 += gc_c4r[gc_lane]
+								/*line ggml_norm.go:25*/ x_3 += gc_c4r[gc_lane]
 								gc_l_x_3[gc_lane] = x_3
 							}
 						}
@@ -2009,16 +1676,11 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:27
-						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_3
-//line ggml_norm.go:181
-						sumXG = r_3
-//line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+						/*line ggml_norm.go:27*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+						/*line ggml_norm.go:27*/ var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_3
+						/*line ggml_norm.go:181*/ sumXG = r_3
+						/*line ggml_norm.go:181*/ sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2027,16 +1689,11 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:181
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:181
-						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_3
-//line ggml_norm.go:181
-						sumXG = r_3
-//line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+						/*line ggml_norm.go:181*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+						/*line ggml_norm.go:181*/ var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_3
+						/*line ggml_norm.go:181*/ sumXG = r_3
+						/*line ggml_norm.go:181*/ sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
 						gc_left7 &^= 0xff << gc_lane
 					}
 				}
@@ -2049,12 +1706,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					}
 					gc_rank := gc_w + gc_lane
 					x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:196
-					var sumXG float32
-//line ggml_norm.go:27
-					var r_3 float32 = x_3
-//line ggml_norm.go:181
-					sumXG = r_3
+					/*line ggml_norm.go:196*/ var sumXG float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_3
+					/*line ggml_norm.go:181*/ sumXG = r_3
 					gc_s_sumXG[gc_rank] = sumXG
 				}
 			}
@@ -2064,21 +1718,17 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_pos.Thread = gc_rank
 		sumXX := gc_s_sumXX[gc_rank]
 		sumXG := gc_s_sumXG[gc_rank]
-//line ggml_norm.go:184
-		meanEps := sumXX/float32(ncols) + eps
+		/*line ggml_norm.go:184*/ meanEps := sumXX/float32(ncols) + eps
 		sumEps := sumXX + float32(ncols)*eps
-//line ggml_norm.go:187
-		scaleGrad := intrinsic.Rsqrtf(meanEps)
+		/*line ggml_norm.go:187*/ scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
 		gc_s_scaleGrad[gc_rank] = scaleGrad
 		gc_s_scaleX[gc_rank] = scaleX
 	}
-//line ggml_norm.go:190
-	gc_chunk2 := compiled.StrideChunk(blockSize)
+	/*line ggml_norm.go:190*/ gc_chunk2 := compiled.StrideChunk(blockSize)
 	gc_span2 := (blockSize) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line ggml_norm.go:190
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+	/*line ggml_norm.go:190*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2086,8 +1736,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:199
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:199*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2102,8 +1751,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				dst := gc_s_dst[gc_rank]
 				scaleGrad := gc_s_scaleGrad[gc_rank]
 				scaleX := gc_s_scaleX[gc_rank]
-//line ggml_norm.go:190
-				gc_start2 := tid
+				/*line ggml_norm.go:190*/ gc_start2 := tid
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -2120,8 +1768,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_more2 = true
 				}
 				for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
-//line ggml_norm.go:191
-					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+					/*line ggml_norm.go:191*/ dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
 				}
 			}
 		}
@@ -2145,16 +1792,14 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:216
-	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_norm.go:216*/ gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	_ = &eps
 	nrows := gc_gdx
 	nchannels := gc_gdy
 	row := gc_bx
 	channel := gc_by
 	sample := gc_bz
-//line ggml_norm.go:208
-	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	/*line ggml_norm.go:208*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	gc_vstep := 0
 	if compiled.SIMD {
@@ -2162,8 +1807,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			tmp := gc_vb
-//line ggml_norm.go:211
-			tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:211*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -2172,8 +1816,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line ggml_norm.go:213
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2181,8 +1824,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_norm.go:222
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2197,17 +1839,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:206
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:213
-						var col int = tid + gc_off
+						/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:213*/ var col int = tid + gc_off
 						_ = col
-//line ggml_norm.go:214
-						xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line ggml_norm.go:214
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+						/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2218,8 +1855,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					gc_more = true
-//line ggml_norm.go:214
-					xi := gc_at[gc_tx]
+					/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
 				}
@@ -2230,19 +1866,14 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:206
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:213
-						var col int = tid + gc_off
+						/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:213*/ var col int = tid + gc_off
 						if col < 0 || col > len(x)-8 {
 							break
 						}
-//line ggml_norm.go:214
-						xi := archsimd.LoadFloat32x8Slice(x[col:])
-//line ggml_norm.go:214
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(x[col:])
+						/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+						/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2254,21 +1885,17 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-					col := tid + gc_off
+					/*line ggml_norm.go:213*/ col := tid + gc_off
 					gc_more = true
-//line ggml_norm.go:214
-					xi := x[col]
+					/*line ggml_norm.go:214*/ xi := x[col]
 					tmp += xi * xi
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:220
-	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:222
-	var gc_l_x_ [32]float32
+	/*line ggml_norm.go:220*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	/*line ggml_norm.go:222*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2280,12 +1907,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:218
-					x_ := tmp
-//line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:218*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:218*/ x_ := tmp
+					/*line ggml_norm.go:218*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -2294,12 +1918,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:218
-					x_ := tmp
-//line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane:])
+					/*line ggml_norm.go:218*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:218*/ x_ := tmp
+					/*line ggml_norm.go:218*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -2312,40 +1933,32 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				gc_rank := gc_w + gc_lane
 				tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:218
-				var x_ float32 = tmp
+				/*line ggml_norm.go:218*/ var x_ float32 = tmp
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2353,12 +1966,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+								/*line ggml_norm.go:25*/ x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -2370,8 +1980,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 								continue
 							}
 							x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:25
-							x_ += gc_c1r[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
 							gc_l_x_[gc_lane] = x_
 						}
 					}
@@ -2387,27 +1996,20 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:221
-			warpID := gc_tx / ggmlWarpSize
+			/*line ggml_norm.go:221*/ warpID := gc_tx / ggmlWarpSize
 			laneID := gc_tx % ggmlWarpSize
 			x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:226
-			var tmp float32
-//line ggml_norm.go:27
-			var r float32 = x_
-//line ggml_norm.go:218
-			tmp = r
-//line ggml_norm.go:223
-			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+			/*line ggml_norm.go:226*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:218*/ tmp = r
+			/*line ggml_norm.go:223*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
 				sSum[warpID] = tmp
 			}
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_norm.go:219
-	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:221
-		var gc_l_x_2 [32]float32
+	/*line ggml_norm.go:219*/ if blockSize > ggmlWarpSize {
+		/*line ggml_norm.go:221*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -2422,44 +2024,34 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:222
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
-				var tmp float32
-//line ggml_norm.go:227
-				tmp = sSum[laneID]
+				/*line ggml_norm.go:222*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:224*/ var tmp float32
+				/*line ggml_norm.go:227*/ tmp = sSum[laneID]
 				var x_2 float32 = tmp
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line ggml_norm.go:25
-					gc_run2.Add(offset_, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 			} else {
-//line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2467,12 +2059,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -2484,8 +2073,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 									continue
 								}
 								x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:25
-								x_2 += gc_c2r[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
 								gc_l_x_2[gc_lane] = x_2
 							}
 						}
@@ -2497,16 +2085,11 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_ := x_2
-//line ggml_norm.go:228
-						tmp = r_
-//line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:27*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_ := x_2
+						/*line ggml_norm.go:228*/ tmp = r_
+						/*line ggml_norm.go:228*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2515,16 +2098,11 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:228
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_norm.go:228
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_ := x_2
-//line ggml_norm.go:228
-						tmp = r_
-//line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:228*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_norm.go:228*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_ := x_2
+						/*line ggml_norm.go:228*/ tmp = r_
+						/*line ggml_norm.go:228*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
@@ -2537,12 +2115,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					}
 					gc_rank := gc_w + gc_lane
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:243
-					var tmp float32
-//line ggml_norm.go:27
-					var r_ float32 = x_2
-//line ggml_norm.go:228
-					tmp = r_
+					/*line ggml_norm.go:243*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_ float32 = x_2
+					/*line ggml_norm.go:228*/ tmp = r_
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
@@ -2554,44 +2129,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:231
-		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 		gc_s_scale[gc_rank] = scale
 	}
-//line ggml_norm.go:233
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2599,8 +2168,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_norm.go:242
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2616,13 +2184,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:206
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-//line ggml_norm.go:233
-						var col_ int = tid + gc_off2
+						/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+						/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
 						_ = col_
-//line ggml_norm.go:234
-						scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line ggml_norm.go:234*/ scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2633,8 +2198,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more2 = true
-//line ggml_norm.go:234
-					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -2643,15 +2207,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_norm.go:206
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-//line ggml_norm.go:233
-						var col_ int = tid + gc_off2
+						/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+						/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 							break
 						}
-//line ggml_norm.go:235
-						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
+						/*line ggml_norm.go:235*/ scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2663,11 +2224,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-					col_ := tid + gc_off2
+					/*line ggml_norm.go:233*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_norm.go:234
-					dst[col_] = scale * x[col_]
+					/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
 				}
 			}
 		}
@@ -2687,16 +2246,12 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	row := int64(gc_bx)
-//line ggml_norm.go:255
-	rowx := x[row*ncols:]
-//line ggml_norm.go:276
-	nWarps := gc_bdx / ggmlWarpSize
-//line ggml_norm.go:280
-	const maxWarps = 1024 / ggmlWarpSize
+	/*line ggml_norm.go:255*/ rowx := x[row*ncols:]
+	/*line ggml_norm.go:276*/ nWarps := gc_bdx / ggmlWarpSize
+	/*line ggml_norm.go:280*/ const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-//line ggml_norm.go:284
-	var gc_l_val_ [32]float32
+	/*line ggml_norm.go:284*/ var gc_l_val_ [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]int
@@ -2716,17 +2271,14 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:253
-				maxval := float32(-fltMax)
+				/*line ggml_norm.go:253*/ maxval := float32(-fltMax)
 				argmax := -1
-//line ggml_norm.go:257
-				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+				/*line ggml_norm.go:257*/ for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line ggml_norm.go:258
-					val := rowx[col]
+					/*line ggml_norm.go:258*/ val := rowx[col]
 					if val > maxval {
 						maxval = val
 						argmax = int(col)
@@ -2736,17 +2288,14 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_s_argmax[gc_rank] = argmax
 			}
 		}
-//line ggml_norm.go:265
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_norm.go:265*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			gc_left := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_norm.go:266
-						maxval.StoreSlice(gc_c1v[gc_lane:])
+						/*line ggml_norm.go:266*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+						/*line ggml_norm.go:266*/ maxval.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -2755,10 +2304,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_norm.go:266
-						maxval.StoreSlice(gc_c1v[gc_lane:])
+						/*line ggml_norm.go:266*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+						/*line ggml_norm.go:266*/ maxval.StoreSlice(gc_c1v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -2771,29 +2318,24 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					}
 					gc_rank := gc_w + gc_lane
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_norm.go:266
-					gc_c1v[gc_lane] = maxval
+					/*line ggml_norm.go:266*/ gc_c1v[gc_lane] = maxval
 				}
 			}
-//line ggml_norm.go:266
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			/*line ggml_norm.go:266*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:266
-				val_ := gc_c1r[gc_lane]
+				/*line ggml_norm.go:266*/ val_ := gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = argmax
 				gc_l_val_[gc_lane] = val_
 			}
-//line ggml_norm.go:267
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			/*line ggml_norm.go:267*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 				val_ := gc_l_val_[gc_lane]
-//line ggml_norm.go:267
-				col_ := gc_c2r[gc_lane]
+				/*line ggml_norm.go:267*/ col_ := gc_c2r[gc_lane]
 				if val_ > maxval {
 					maxval = val_
 					argmax = col_
@@ -2806,8 +2348,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
-//line ggml_norm.go:281
-			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
+			/*line ggml_norm.go:281*/ if gc_lo2 < gc_hi2 && !(nWarps > 1) {
 				gc_hi2 = 0
 			}
 			if gc_lo2 < gc_hi2 {
@@ -2828,23 +2369,19 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:283
-				if (nWarps > 1) && (laneID == 0) {
+				/*line ggml_norm.go:283*/ if (nWarps > 1) && (laneID == 0) {
 					sharedMaxval[warpID] = maxval
 					sharedArgmax[warpID] = argmax
 				}
 			}
 		}
 	}
-//line ggml_norm.go:279
-	if nWarps > 1 {
-//line ggml_norm.go:281
-		var gc_l_val_2 [32]float32
+	/*line ggml_norm.go:279*/ if nWarps > 1 {
+		/*line ggml_norm.go:281*/ var gc_l_val_2 [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]int
@@ -2863,10 +2400,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:290
-					if warpID == 0 {
+					/*line ggml_norm.go:278*/ warpID := gc_tx / ggmlWarpSize
+					/*line ggml_norm.go:290*/ if warpID == 0 {
 						gc_m13 |= 1 << gc_lane
 					}
 				}
@@ -2894,12 +2429,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
+						/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:291
-						if laneID < nWarps {
+						/*line ggml_norm.go:291*/ if laneID < nWarps {
 							maxval = sharedMaxval[laneID]
 							argmax = sharedArgmax[laneID]
 						}
@@ -2907,17 +2440,14 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						gc_s_argmax[gc_rank] = argmax
 					}
 				}
-//line ggml_norm.go:295
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_norm.go:295*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line ggml_norm.go:296
-								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_norm.go:296
-								maxval.StoreSlice(gc_c3v[gc_lane:])
+								/*line ggml_norm.go:296*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+								/*line ggml_norm.go:296*/ maxval.StoreSlice(gc_c3v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2926,10 +2456,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line ggml_norm.go:296
-								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_norm.go:296
-								maxval.StoreSlice(gc_c3v[gc_lane:])
+								/*line ggml_norm.go:296*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+								/*line ggml_norm.go:296*/ maxval.StoreSlice(gc_c3v[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -2942,25 +2470,21 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							}
 							gc_rank := gc_w + gc_lane
 							maxval := gc_s_maxval[gc_rank]
-//line ggml_norm.go:296
-							gc_c3v[gc_lane] = maxval
+							/*line ggml_norm.go:296*/ gc_c3v[gc_lane] = maxval
 						}
 					}
-//line ggml_norm.go:296
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:296*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:296
-						val_2 := gc_c3r[gc_lane]
+						/*line ggml_norm.go:296*/ val_2 := gc_c3r[gc_lane]
 						gc_c4v[gc_lane] = argmax
 						gc_l_val_2[gc_lane] = val_2
 					}
-//line ggml_norm.go:297
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+					/*line ggml_norm.go:297*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2969,8 +2493,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 						maxval := gc_s_maxval[gc_rank]
 						argmax := gc_s_argmax[gc_rank]
 						val_2 := gc_l_val_2[gc_lane]
-//line ggml_norm.go:297
-						col_2 := gc_c4r[gc_lane]
+						/*line ggml_norm.go:297*/ col_2 := gc_c4r[gc_lane]
 						if val_2 > maxval {
 							maxval = val_2
 							argmax = col_2
@@ -2992,12 +2515,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -3005,12 +2526,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -3018,12 +2537,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -3031,12 +2548,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
 				argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-				if warpID == 0 && laneID == 0 {
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
 			}
@@ -3044,12 +2559,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line ggml_norm.go:277
-			laneID := gc_tx % ggmlWarpSize
+			/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
 			warpID := gc_tx / ggmlWarpSize
 			argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:308
-			if warpID == 0 && laneID == 0 {
+			/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
 				dst[row] = int32(argmax)
 			}
 		}

@@ -52,10 +52,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:94
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:74
-	ncols := ncolsTemplate
+	/*line ggml_softmax.go:94*/ gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:74*/ ncols := ncolsTemplate
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
@@ -63,38 +61,30 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
-//line ggml_softmax.go:87
-	i11 := i01
+	/*line ggml_softmax.go:87*/ i11 := i01
 	i12 := i02 % p.ne12
 	i13 := i03 % p.ne13
-//line ggml_softmax.go:91
-	x = x[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:91*/ x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:93
-		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		/*line ggml_softmax.go:93*/ mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
 		gc_s_mask[gc_rank] = mask
 	}
-//line ggml_softmax.go:94
-	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:96
-	blockSize := blockSizeTemplate
+	/*line ggml_softmax.go:94*/ dst = dst[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:96*/ blockSize := blockSizeTemplate
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx
 	}
-//line ggml_softmax.go:104
-	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-//line ggml_softmax.go:106
-	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	/*line ggml_softmax.go:104*/ slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+	/*line ggml_softmax.go:106*/ dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
 	bufIw := dataSoftMaxF32
 	vals := dst
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
-	var gc_l_x_ [32]float32
+	/*line ggml_softmax.go:113*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -113,42 +103,33 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+				/*line ggml_softmax.go:113*/ maxVal := float32(math.Inf(-1))
 				if sinks != nil {
 					maxVal = sinks[i02]
 				}
-//line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
+				/*line ggml_softmax.go:118*/ for col0 := 0; col0 < ncols; col0 += blockSize {
 					col := col0 + tid
-//line ggml_softmax.go:121
-					if ncolsTemplate == 0 && col >= ncols {
+					/*line ggml_softmax.go:121*/ if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
 					m := float32(0.0)
-//line ggml_softmax.go:126
-					if mask != nil {
+					/*line ggml_softmax.go:126*/ if mask != nil {
 						m = slope * float32(mask[col])
 					}
 					val := x[col]*p.scale + m
-//line ggml_softmax.go:131
-					vals[col] = val
+					/*line ggml_softmax.go:131*/ vals[col] = val
 					maxVal = max(maxVal, val)
 				}
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
+				/*line ggml_softmax.go:135*/ var x_ float32 = maxVal
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x_ := gc_l_x_[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x_ = fmaxf(x_, shflXorSync)
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -162,58 +143,46 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
 				x_ := gc_l_x_[gc_lane]
-//line ggml_softmax.go:106
-				var maxVal float32
-//line ggml_more.go:27
-				var r float32 = x_
-//line ggml_softmax.go:135
-				maxVal = r
-//line ggml_softmax.go:137
-				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+				/*line ggml_softmax.go:106*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r float32 = x_
+				/*line ggml_softmax.go:135*/ maxVal = r
+				/*line ggml_softmax.go:137*/ if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-//line ggml_softmax.go:136
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:136*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:139
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:139*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:143
-					bufIw[warpID] = maxVal
+					/*line ggml_softmax.go:143*/ bufIw[warpID] = maxVal
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
+					/*line ggml_softmax.go:142*/ if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:150
-		var gc_l_x_2 [32]float32
+		/*line ggml_softmax.go:150*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -228,42 +197,32 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var maxVal float32
-//line ggml_softmax.go:147
-				maxVal = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var maxVal float32
+				/*line ggml_softmax.go:147*/ maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c2r[gc_lane]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
+					/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync_)
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:35
-				var maxVal float32
-//line ggml_more.go:27
-				var r_ float32 = x_2
-//line ggml_softmax.go:148
-				maxVal = r_
+				/*line ggml_more.go:35*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r_ float32 = x_2
+				/*line ggml_softmax.go:148*/ maxVal = r_
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-//line ggml_softmax.go:156
-	var gc_l_x_3 [32]float32
+	/*line ggml_softmax.go:156*/ var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -282,37 +241,29 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			tid := gc_tx
 			maxVal := gc_s_maxVal[gc_rank]
 			tmp := float32(0.0)
-//line ggml_softmax.go:153
-			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+			/*line ggml_softmax.go:153*/ for col0_ := 0; col0_ < ncols; col0_ += blockSize {
 				col_ := col0_ + tid
-//line ggml_softmax.go:156
-				if ncolsTemplate == 0 && col_ >= ncols {
+				/*line ggml_softmax.go:156*/ if ncolsTemplate == 0 && col_ >= ncols {
 					break
 				}
-//line ggml_softmax.go:160
-				val_ := expf(vals[col_] - maxVal)
+				/*line ggml_softmax.go:160*/ val_ := expf(vals[col_] - maxVal)
 				tmp += val_
 				vals[col_] = val_
 			}
-//line ggml_softmax.go:165
-			var x_3 float32 = tmp
+			/*line ggml_softmax.go:165*/ var x_3 float32 = tmp
 			gc_l_x_3[gc_lane] = x_3
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-						x_3 += gc_c3r[gc_lane]
+						/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
@@ -321,108 +272,88 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:36
-			var tmp float32
-//line ggml_norm.go:27
-			var r_2 float32 = x_3
-//line ggml_softmax.go:165
-			tmp = r_2
+			/*line ggml_norm.go:36*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+			/*line ggml_softmax.go:165*/ tmp = r_2
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:166*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-				if warpID == 0 {
+				/*line ggml_softmax.go:168*/ if warpID == 0 {
 					bufIw[laneID] = 0.0
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:176
-			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:176*/ gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:174
-					bufIw[warpID] = tmp
+					/*line ggml_softmax.go:174*/ bufIw[warpID] = tmp
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
+					/*line ggml_softmax.go:173*/ if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:181
-		var gc_l_x_4 [32]float32
+		/*line ggml_softmax.go:181*/ var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -437,30 +368,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var tmp float32
-//line ggml_softmax.go:178
-				tmp = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var tmp float32
+				/*line ggml_softmax.go:178*/ tmp = bufIw[laneID]
 				var x_4 float32 = tmp
 				gc_l_x_4[gc_lane] = x_4
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:25
-							x_4 += gc_c4r[gc_lane]
+							/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
 							gc_l_x_4[gc_lane] = x_4
 						}
 					}
@@ -469,21 +393,16 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:36
-				var tmp float32
-//line ggml_norm.go:27
-				var r_3 float32 = x_4
-//line ggml_softmax.go:179
-				tmp = r_3
+				/*line ggml_norm.go:36*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+				/*line ggml_softmax.go:179*/ tmp = r_3
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line ggml_softmax.go:187
-		gc_s_maxVal := gc_s_maxVal[:gc_n]
-//line ggml_softmax.go:189
-		gc_s_tmp := gc_s_tmp[:gc_n]
+		/*line ggml_softmax.go:187*/ gc_s_maxVal := gc_s_maxVal[:gc_n]
+		/*line ggml_softmax.go:189*/ gc_s_tmp := gc_s_tmp[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
@@ -493,21 +412,16 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					tid := gc_tx
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:182
-					if sinks != nil {
+					/*line ggml_softmax.go:182*/ if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-//line ggml_softmax.go:186
-					invSum := 1.0 / tmp
-//line ggml_softmax.go:188
-					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+					/*line ggml_softmax.go:186*/ invSum := 1.0 / tmp
+					/*line ggml_softmax.go:188*/ for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-//line ggml_softmax.go:191
-						if ncolsTemplate == 0 && col_2 >= ncols {
+						/*line ggml_softmax.go:191*/ if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L9
 						}
-//line ggml_softmax.go:195
-						dst[col_2] = vals[col_2] * invSum
+						/*line ggml_softmax.go:195*/ dst[col_2] = vals[col_2] * invSum
 					}
 				}
 			}
@@ -535,45 +449,31 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:377
-	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:379
-	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:381
-	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_softmax.go:383
-	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	/*line ggml_softmax.go:377*/ gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_softmax.go:379*/ gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:381*/ gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line ggml_softmax.go:383*/ gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-//line ggml_softmax.go:358
-	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
+	/*line ggml_softmax.go:358*/ for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line ggml_softmax.go:359
-		var x_ []float32 = x[int64(rowx)*p.ncols:]
-//line ggml_softmax.go:359
-		var dst_ []float32 = dst[int64(rowx)*p.ncols:]
-//line ggml_softmax.go:359
-		var tmpVals_ []float32 = tmpVals
-//line ggml_softmax.go:359
-		var p_ softMaxParams = p
-//line ggml_softmax.go:258
-		g := cg.ThisGrid(t)
+		/*line ggml_softmax.go:359*/ var x_ []float32 = x[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var dst_ []float32 = dst[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var tmpVals_ []float32 = tmpVals
+		/*line ggml_softmax.go:359*/ var p_ softMaxParams = p
+		/*line ggml_softmax.go:258*/ g := cg.ThisGrid(t)
 		_ = g
-//line ggml_softmax.go:262
-		const nElemPerThread = 4
+		/*line ggml_softmax.go:262*/ const nElemPerThread = 4
 		stepSize := gc_gdx * gc_bdx
-//line ggml_softmax.go:283
-		var returned bool
+		/*line ggml_softmax.go:283*/ var returned bool
 		_ = returned
-//line ggml_softmax.go:214
-		localVals_ := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
-		var gc_l_x_2 [32]float32
+		/*line ggml_softmax.go:214*/ localVals_ := gc_shared1(32)[:32]
+		/*line ggml_softmax.go:216*/ var gc_l_x_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -591,21 +491,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:264
-					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
+					/*line ggml_softmax.go:264*/ localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 					localMax := float32(math.Inf(-1))
-//line ggml_softmax.go:268
-					for col := colStart; int64(col) < p_.ncols; {
+					/*line ggml_softmax.go:268*/ for col := colStart; int64(col) < p_.ncols; {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
 						{
 							i := int(0)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -614,8 +510,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(1)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -624,8 +519,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(2)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -634,8 +528,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(3)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -644,46 +537,36 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_ := int(0)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(1)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(2)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(3)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						col += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:283
-					var val float32 = localMax
-//line ggml_softmax.go:283
-					var r float32
-//line ggml_softmax.go:211
-					var x_2 float32 = val
+					/*line ggml_softmax.go:283*/ var val float32 = localMax
+					/*line ggml_softmax.go:283*/ var r float32
+					/*line ggml_softmax.go:211*/ var x_2 float32 = val
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
 				}
 			}
-//line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync)
+					/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync)
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -698,22 +581,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:215
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:215*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_softmax.go:220
-					var val float32
-//line ggml_more.go:27
-					var r_ float32 = x_2
-//line ggml_softmax.go:211
-					val = r_
-//line ggml_softmax.go:213
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:217
-						if laneID == 0 {
+					/*line ggml_softmax.go:220*/ var val float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:211*/ val = r_
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID == 0 {
 							localVals_[warpID] = val
 						}
 					}
@@ -721,10 +597,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
-			var gc_l_x_3 [32]float32
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:214*/ var gc_l_x_3 [32]float32
 			var gc_c2r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -740,12 +614,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-					var val float32
-//line ggml_softmax.go:221
-					val = float32(math.Inf(-1))
+					/*line ggml_softmax.go:216*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val float32
+					/*line ggml_softmax.go:221*/ val = float32(math.Inf(-1))
 					if laneID < (gc_bdx / ggmlWarpSize) {
 						val = localVals_[laneID]
 					}
@@ -753,27 +624,21 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_val[gc_rank] = val
 				}
-//line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_3 := gc_l_x_3[gc_lane]
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c2r[gc_lane]
-//line ggml_more.go:25
-						x_3 = fmaxf(x_3, shflXorSync_)
+						/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+						/*line ggml_more.go:25*/ x_3 = fmaxf(x_3, shflXorSync_)
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					x_3 := gc_l_x_3[gc_lane]
-//line ggml_more.go:35
-					var r float32
-//line ggml_more.go:27
-					var r_2 float32 = x_3
-//line ggml_softmax.go:225
-					r = r_2
+					/*line ggml_more.go:35*/ var r float32
+					/*line ggml_more.go:27*/ var r_2 float32 = x_3
+					/*line ggml_softmax.go:225*/ r = r_2
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -782,21 +647,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line ggml_softmax.go:227
-				val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line ggml_softmax.go:227
-				var r lanes.Float32x8
-//line ggml_softmax.go:227
-				r = val
-//line ggml_softmax.go:227
-				r.StoreSlice(gc_s_r[gc_rank:])
+				/*line ggml_softmax.go:227*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+				/*line ggml_softmax.go:227*/ var r lanes.Float32x8
+				/*line ggml_softmax.go:227*/ r = val
+				/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
 			}
 			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
-//line ggml_softmax.go:227
-				r = val
+				/*line ggml_softmax.go:227*/ r = val
 				gc_s_r[gc_rank] = r
 			}
 			returned = true
@@ -808,65 +668,49 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line ggml_softmax.go:236
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
+				/*line ggml_softmax.go:236*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
+						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-						localMax = r
-//line ggml_softmax.go:286
-						gc_at[0] = localMax
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 					}
 				} else {
 					gc_step2 := gc_from
@@ -875,61 +719,46 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-						var localMax float32
+						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-						localMax = r
-//line ggml_softmax.go:286
-						tmpVals_[gc_bx] = localMax
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 					}
 				}
 			}
@@ -937,13 +766,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line ggml_softmax.go:296
-		var returned_ bool
+		/*line ggml_softmax.go:296*/ var returned_ bool
 		_ = returned_
-//line ggml_softmax.go:214
-		localVals_2 := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
-		var gc_l_x_4 [32]float32
+		/*line ggml_softmax.go:214*/ localVals_2 := gc_shared1(32)[:32]
+		/*line ggml_softmax.go:216*/ var gc_l_x_4 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -955,8 +781,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-//line ggml_softmax.go:229
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+				/*line ggml_softmax.go:229*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
 					gc_at2 := tmpVals_[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
@@ -964,20 +789,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
-//line ggml_softmax.go:290
-						t.Assert(gc_gdx < gc_bdx)
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
 						if tid < gc_gdx {
 							localMax = gc_at2[gc_lane]
 						} else {
 							localMax = float32(math.Inf(-1))
 						}
 						var val_ float32 = localMax
-//line ggml_softmax.go:296
-						var r_3 float32
-//line ggml_softmax.go:211
-						var x_4 float32 = val_
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -991,34 +812,27 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
-//line ggml_softmax.go:290
-						t.Assert(gc_gdx < gc_bdx)
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
 						if tid < gc_gdx {
 							localMax = tmpVals_[tid]
 						} else {
 							localMax = float32(math.Inf(-1))
 						}
 						var val_ float32 = localMax
-//line ggml_softmax.go:296
-						var r_3 float32
-//line ggml_softmax.go:211
-						var x_4 float32 = val_
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 			}
-//line ggml_more.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_more.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync_2 float32 = gc_c3r[gc_lane]
-//line ggml_more.go:25
-					x_4 = fmaxf(x_4, shflXorSync_2)
+					/*line ggml_more.go:25*/ var shflXorSync_2 float32 = gc_c3r[gc_lane]
+					/*line ggml_more.go:25*/ x_4 = fmaxf(x_4, shflXorSync_2)
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -1033,22 +847,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:215
-					warpID_ := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:215*/ warpID_ := gc_tx / ggmlWarpSize
 					laneID_ := gc_tx % ggmlWarpSize
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_softmax.go:220
-					var val_ float32
-//line ggml_more.go:27
-					var r_4 float32 = x_4
-//line ggml_softmax.go:211
-					val_ = r_4
-//line ggml_softmax.go:213
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:217
-						if laneID_ == 0 {
+					/*line ggml_softmax.go:220*/ var val_ float32
+					/*line ggml_more.go:27*/ var r_4 float32 = x_4
+					/*line ggml_softmax.go:211*/ val_ = r_4
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID_ == 0 {
 							localVals_2[warpID_] = val_
 						}
 					}
@@ -1056,10 +863,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
-			var gc_l_x_5 [32]float32
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:214*/ var gc_l_x_5 [32]float32
 			var gc_c4r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1075,12 +880,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-					var val_ float32
-//line ggml_softmax.go:221
-					val_ = float32(math.Inf(-1))
+					/*line ggml_softmax.go:216*/ laneID_ := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val_ float32
+					/*line ggml_softmax.go:221*/ val_ = float32(math.Inf(-1))
 					if laneID_ < (gc_bdx / ggmlWarpSize) {
 						val_ = localVals_2[laneID_]
 					}
@@ -1088,27 +890,21 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_5[gc_lane] = x_5
 					gc_s_val_[gc_rank] = val_
 				}
-//line ggml_more.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_more.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_5 := gc_l_x_5[gc_lane]
-//line ggml_more.go:25
-						var shflXorSync_3 float32 = gc_c4r[gc_lane]
-//line ggml_more.go:25
-						x_5 = fmaxf(x_5, shflXorSync_3)
+						/*line ggml_more.go:25*/ var shflXorSync_3 float32 = gc_c4r[gc_lane]
+						/*line ggml_more.go:25*/ x_5 = fmaxf(x_5, shflXorSync_3)
 						gc_l_x_5[gc_lane] = x_5
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					x_5 := gc_l_x_5[gc_lane]
-//line ggml_more.go:35
-					var r_3 float32
-//line ggml_more.go:27
-					var r_5 float32 = x_5
-//line ggml_softmax.go:225
-					r_3 = r_5
+					/*line ggml_more.go:35*/ var r_3 float32
+					/*line ggml_more.go:27*/ var r_5 float32 = x_5
+					/*line ggml_softmax.go:225*/ r_3 = r_5
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -1117,32 +913,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
-//line ggml_softmax.go:227
-				val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
-//line ggml_softmax.go:227
-				var r_3 lanes.Float32x8
-//line ggml_softmax.go:227
-				r_3 = val_
-//line ggml_softmax.go:227
-				r_3.StoreSlice(gc_s_r_3[gc_rank:])
+				/*line ggml_softmax.go:227*/ val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+				/*line ggml_softmax.go:227*/ var r_3 lanes.Float32x8
+				/*line ggml_softmax.go:227*/ r_3 = val_
+				/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
 			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
-//line ggml_softmax.go:227
-				r_3 = val_
+				/*line ggml_softmax.go:227*/ r_3 = val_
 				gc_s_r_3[gc_rank] = r_3
 			}
 			returned_ = true
 		}
-//line ggml_softmax.go:319
-		var returned_2 bool
+		/*line ggml_softmax.go:319*/ var returned_2 bool
 		_ = returned_2
-//line ggml_softmax.go:236
-		localVals_3 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
-		var gc_l_x_6 [32]float32
+		/*line ggml_softmax.go:236*/ localVals_3 := gc_shared2(32)[:32]
+		/*line ggml_softmax.go:238*/ var gc_l_x_6 [32]float32
 		var gc_c5r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1160,25 +948,20 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
 					localVals := gc_s_localVals[gc_rank]
-//line ggml_softmax.go:264
-					var localMax float32
+					/*line ggml_softmax.go:264*/ var localMax float32
 					r_3 := gc_s_r_3[gc_rank]
-//line ggml_softmax.go:296
-					localMax = r_3
+					/*line ggml_softmax.go:296*/ localMax = r_3
 					tmpExpf := float32(0.0)
-//line ggml_softmax.go:299
-					for col_ := colStart; int64(col_) < p_.ncols; {
+					/*line ggml_softmax.go:299*/ for col_ := colStart; int64(col_) < p_.ncols; {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
 						{
 							i_2 := int(0)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -1187,8 +970,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(1)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -1197,8 +979,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(2)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -1207,8 +988,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(3)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -1217,8 +997,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(0)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -1227,8 +1006,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(1)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -1237,8 +1015,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(2)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -1247,8 +1024,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(3)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -1257,32 +1033,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						col_ += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:319
-					var val_2 float32 = tmpExpf
-//line ggml_softmax.go:319
-					var r_6 float32
-//line ggml_softmax.go:233
-					var x_6 float32 = val_2
+					/*line ggml_softmax.go:319*/ var val_2 float32 = tmpExpf
+					/*line ggml_softmax.go:319*/ var r_6 float32
+					/*line ggml_softmax.go:233*/ var x_6 float32 = val_2
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_6, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_6 := gc_l_x_6[gc_lane]
-//line ggml_norm.go:25
-							x_6 += gc_c5r[gc_lane]
+							/*line ggml_norm.go:25*/ x_6 += gc_c5r[gc_lane]
 							gc_l_x_6[gc_lane] = x_6
 						}
 					}
@@ -1299,22 +1068,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:237
-					warpID_2 := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:237*/ warpID_2 := gc_tx / ggmlWarpSize
 					laneID_2 := gc_tx % ggmlWarpSize
 					x_6 := gc_l_x_6[gc_lane]
-//line ggml_softmax.go:242
-					var val_2 float32
-//line ggml_norm.go:27
-					var r_7 float32 = x_6
-//line ggml_softmax.go:233
-					val_2 = r_7
-//line ggml_softmax.go:235
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:239
-						if laneID_2 == 0 {
+					/*line ggml_softmax.go:242*/ var val_2 float32
+					/*line ggml_norm.go:27*/ var r_7 float32 = x_6
+					/*line ggml_softmax.go:233*/ val_2 = r_7
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_2 == 0 {
 							localVals_3[warpID_2] = val_2
 						}
 					}
@@ -1322,10 +1084,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
-			var gc_l_x_7 [32]float32
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:236*/ var gc_l_x_7 [32]float32
 			var gc_c6r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1341,34 +1101,27 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-					laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-					var val_2 float32
+					/*line ggml_softmax.go:238*/ laneID_2 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_2 float32
 					val_2 = 0.0
-//line ggml_softmax.go:244
-					if laneID_2 < (gc_bdx / ggmlWarpSize) {
+					/*line ggml_softmax.go:244*/ if laneID_2 < (gc_bdx / ggmlWarpSize) {
 						val_2 = localVals_3[laneID_2]
 					}
 					var x_7 float32 = val_2
 					gc_l_x_7[gc_lane] = x_7
 					gc_s_val_2[gc_rank] = val_2
 				}
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflXorHalving(&gc_l_x_7, ggmlWarpSize/2)
 				} else {
-//line ggml_norm.go:24
-					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+					/*line ggml_norm.go:24*/ for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
 						} else {
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								x_7 := gc_l_x_7[gc_lane]
-//line ggml_norm.go:25
-								x_7 += gc_c6r[gc_lane]
+								/*line ggml_norm.go:25*/ x_7 += gc_c6r[gc_lane]
 								gc_l_x_7[gc_lane] = x_7
 							}
 						}
@@ -1377,12 +1130,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					x_7 := gc_l_x_7[gc_lane]
-//line ggml_norm.go:36
-					var r_6 float32
-//line ggml_norm.go:27
-					var r_8 float32 = x_7
-//line ggml_softmax.go:247
-					r_6 = r_8
+					/*line ggml_norm.go:36*/ var r_6 float32
+					/*line ggml_norm.go:27*/ var r_8 float32 = x_7
+					/*line ggml_softmax.go:247*/ r_6 = r_8
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
@@ -1391,21 +1141,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			gc_vstep3 := 0
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
-//line ggml_softmax.go:249
-				val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line ggml_softmax.go:249
-				var r_6 lanes.Float32x8
-//line ggml_softmax.go:249
-				r_6 = val_2
-//line ggml_softmax.go:249
-				r_6.StoreSlice(gc_s_r_6[gc_rank:])
+				/*line ggml_softmax.go:249*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+				/*line ggml_softmax.go:249*/ var r_6 lanes.Float32x8
+				/*line ggml_softmax.go:249*/ r_6 = val_2
+				/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
 			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
-//line ggml_softmax.go:249
-				r_6 = val_2
+				/*line ggml_softmax.go:249*/ r_6 = val_2
 				gc_s_r_6[gc_rank] = r_6
 			}
 			returned_2 = true
@@ -1417,65 +1162,49 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
-//line ggml_softmax.go:258
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+				/*line ggml_softmax.go:258*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-						var tmpExpf float32
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-//line ggml_softmax.go:322
-						gc_at3[0] = tmpExpf
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 					}
 				} else {
 					gc_step4 := gc_from
@@ -1484,61 +1213,46 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-						var tmpExpf float32
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-//line ggml_softmax.go:322
-						tmpVals_[gc_bx] = tmpExpf
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 					}
 				}
 			}
@@ -1546,13 +1260,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line ggml_softmax.go:331
-		var returned_3 bool
+		/*line ggml_softmax.go:331*/ var returned_3 bool
 		_ = returned_3
-//line ggml_softmax.go:236
-		localVals_4 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
-		var gc_l_x_8 [32]float32
+		/*line ggml_softmax.go:236*/ localVals_4 := gc_shared2(32)[:32]
+		/*line ggml_softmax.go:238*/ var gc_l_x_8 [32]float32
 		var gc_c7r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1564,26 +1275,21 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-//line ggml_softmax.go:251
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+				/*line ggml_softmax.go:251*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
 					gc_at4 := tmpVals_[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
 						gc_rank := gc_w + gc_lane
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var tmpExpf float32
-//line ggml_softmax.go:326
-						if tid < gc_gdx {
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
+						/*line ggml_softmax.go:326*/ if tid < gc_gdx {
 							tmpExpf = gc_at4[gc_lane]
 						} else {
 							tmpExpf = 0.0
 						}
 						var val_3 float32 = tmpExpf
-//line ggml_softmax.go:331
-						var r_9 float32
-//line ggml_softmax.go:233
-						var x_8 float32 = val_3
+						/*line ggml_softmax.go:331*/ var r_9 float32
+						/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
 						gc_l_x_8[gc_lane] = x_8
 						gc_s_r_9[gc_rank] = r_9
 					}
@@ -1596,39 +1302,31 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var tmpExpf float32
-//line ggml_softmax.go:326
-						if tid < gc_gdx {
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
+						/*line ggml_softmax.go:326*/ if tid < gc_gdx {
 							tmpExpf = tmpVals_[tid]
 						} else {
 							tmpExpf = 0.0
 						}
 						var val_3 float32 = tmpExpf
-//line ggml_softmax.go:331
-						var r_9 float32
-//line ggml_softmax.go:233
-						var x_8 float32 = val_3
+						/*line ggml_softmax.go:331*/ var r_9 float32
+						/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
 						gc_l_x_8[gc_lane] = x_8
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
 			}
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				compiled.ShflXorHalving(&gc_l_x_8, ggmlWarpSize/2)
 			} else {
-//line ggml_norm.go:24
-				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							x_8 := gc_l_x_8[gc_lane]
-//line ggml_norm.go:25
-							x_8 += gc_c7r[gc_lane]
+							/*line ggml_norm.go:25*/ x_8 += gc_c7r[gc_lane]
 							gc_l_x_8[gc_lane] = x_8
 						}
 					}
@@ -1645,22 +1343,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:237
-					warpID_3 := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:237*/ warpID_3 := gc_tx / ggmlWarpSize
 					laneID_3 := gc_tx % ggmlWarpSize
 					x_8 := gc_l_x_8[gc_lane]
-//line ggml_softmax.go:242
-					var val_3 float32
-//line ggml_norm.go:27
-					var r_10 float32 = x_8
-//line ggml_softmax.go:233
-					val_3 = r_10
-//line ggml_softmax.go:235
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:239
-						if laneID_3 == 0 {
+					/*line ggml_softmax.go:242*/ var val_3 float32
+					/*line ggml_norm.go:27*/ var r_10 float32 = x_8
+					/*line ggml_softmax.go:233*/ val_3 = r_10
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_3 == 0 {
 							localVals_4[warpID_3] = val_3
 						}
 					}
@@ -1668,10 +1359,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
-			var gc_l_x_9 [32]float32
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:236*/ var gc_l_x_9 [32]float32
 			var gc_c8r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1687,34 +1376,27 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-					laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-					var val_3 float32
+					/*line ggml_softmax.go:238*/ laneID_3 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_3 float32
 					val_3 = 0.0
-//line ggml_softmax.go:244
-					if laneID_3 < (gc_bdx / ggmlWarpSize) {
+					/*line ggml_softmax.go:244*/ if laneID_3 < (gc_bdx / ggmlWarpSize) {
 						val_3 = localVals_4[laneID_3]
 					}
 					var x_9 float32 = val_3
 					gc_l_x_9[gc_lane] = x_9
 					gc_s_val_3[gc_rank] = val_3
 				}
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflXorHalving(&gc_l_x_9, ggmlWarpSize/2)
 				} else {
-//line ggml_norm.go:24
-					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+					/*line ggml_norm.go:24*/ for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
 						} else {
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								x_9 := gc_l_x_9[gc_lane]
-//line ggml_norm.go:25
-								x_9 += gc_c8r[gc_lane]
+								/*line ggml_norm.go:25*/ x_9 += gc_c8r[gc_lane]
 								gc_l_x_9[gc_lane] = x_9
 							}
 						}
@@ -1723,12 +1405,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					x_9 := gc_l_x_9[gc_lane]
-//line ggml_norm.go:36
-					var r_9 float32
-//line ggml_norm.go:27
-					var r_11 float32 = x_9
-//line ggml_softmax.go:247
-					r_9 = r_11
+					/*line ggml_norm.go:36*/ var r_9 float32
+					/*line ggml_norm.go:27*/ var r_11 float32 = x_9
+					/*line ggml_softmax.go:247*/ r_9 = r_11
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
@@ -1737,21 +1416,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			gc_vstep4 := 0
 			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 				gc_rank := gc_vstep4
-//line ggml_softmax.go:249
-				val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line ggml_softmax.go:249
-				var r_9 lanes.Float32x8
-//line ggml_softmax.go:249
-				r_9 = val_3
-//line ggml_softmax.go:249
-				r_9.StoreSlice(gc_s_r_9[gc_rank:])
+				/*line ggml_softmax.go:249*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+				/*line ggml_softmax.go:249*/ var r_9 lanes.Float32x8
+				/*line ggml_softmax.go:249*/ r_9 = val_3
+				/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
 			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
-//line ggml_softmax.go:249
-				r_9 = val_3
+				/*line ggml_softmax.go:249*/ r_9 = val_3
 				gc_s_r_9[gc_rank] = r_9
 			}
 			returned_3 = true
@@ -1761,24 +1435,19 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line ggml_softmax.go:261
-				colStart := gc_bx*gc_bdx + tid
+				/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
 				localVals := gc_s_localVals[gc_rank]
-//line ggml_softmax.go:264
-				var tmpExpf float32
+				/*line ggml_softmax.go:264*/ var tmpExpf float32
 				r_9 := gc_s_r_9[gc_rank]
-//line ggml_softmax.go:331
-				tmpExpf = r_9
-//line ggml_softmax.go:333
-				for col_2 := colStart; int64(col_2) < p_.ncols; {
+				/*line ggml_softmax.go:331*/ tmpExpf = r_9
+				/*line ggml_softmax.go:333*/ for col_2 := colStart; int64(col_2) < p_.ncols; {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
 					{
 						i_4 := int(0)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -1787,8 +1456,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(1)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -1797,8 +1465,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(2)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -1807,8 +1474,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(3)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -1817,32 +1483,28 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_5 := int(0)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(1)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(2)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(3)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
@@ -1863,24 +1525,21 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	rowx := gc_bx
-//line ggml_softmax.go:372
-	grad = grad[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:372*/ grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var dgfDot float32 = float32(0.0)
-//line ggml_softmax.go:377
-		lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
+		/*line ggml_softmax.go:377*/ lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
 	}
-//line ggml_softmax.go:378
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_softmax.go:378*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1888,8 +1547,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_softmax.go:387
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_softmax.go:387*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1904,15 +1562,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line ggml_softmax.go:369
-					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:378
-					var col int = tid + gc_off
+					/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:378*/ var col int = tid + gc_off
 					_ = col
-//line ggml_softmax.go:379
-					dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
-//line ggml_softmax.go:379
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+					/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -1921,8 +1575,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more = true
-//line ggml_softmax.go:379
-					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+					/*line ggml_softmax.go:379*/ dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			} else {
@@ -1931,17 +1584,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line ggml_softmax.go:369
-					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:378
-					var col int = tid + gc_off
+					/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:378*/ var col int = tid + gc_off
 					if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
 						break
 					}
-//line ggml_softmax.go:379
-					dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
-//line ggml_softmax.go:379
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
+					/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -1951,18 +1600,15 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-					col := tid + gc_off
+					/*line ggml_softmax.go:378*/ col := tid + gc_off
 					gc_more = true
-//line ggml_softmax.go:379
-					dgfDot += dstf[col] * grad[col]
+					/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:387
-	var gc_l_x [32]float32
+	/*line ggml_softmax.go:387*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1972,25 +1618,20 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:382
-			var x float32 = dgfDot
+			/*line ggml_softmax.go:382*/ var x float32 = dgfDot
 			gc_l_x[gc_lane] = x
 		}
-//line ggml_norm.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x := gc_l_x[gc_lane]
-//line ggml_norm.go:25
-						x += gc_c1r[gc_lane]
+						/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
 						gc_l_x[gc_lane] = x
 					}
 				}
@@ -1999,17 +1640,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			x := gc_l_x[gc_lane]
-//line ggml_norm.go:36
-			var dgfDot float32
-//line ggml_norm.go:27
-			var r float32 = x
-//line ggml_softmax.go:382
-			dgfDot = r
+			/*line ggml_norm.go:36*/ var dgfDot float32
+			/*line ggml_norm.go:27*/ var r float32 = x
+			/*line ggml_softmax.go:382*/ dgfDot = r
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
-//line ggml_softmax.go:384
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_softmax.go:384*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2017,8 +1654,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_softmax.go:393
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_softmax.go:393*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2036,40 +1672,35 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
-//line ggml_softmax.go:385
-						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
-//line ggml_softmax.go:385
-						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
-//line ggml_softmax.go:385
-						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
-//line ggml_softmax.go:385
-						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more2 = true
-//line ggml_softmax.go:385
-					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2080,11 +1711,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -2092,11 +1721,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -2104,11 +1731,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -2116,11 +1741,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -2128,11 +1751,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-					col_ := tid + gc_off2
+					/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_softmax.go:385
-					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}

@@ -60,10 +60,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:94
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:74
-	ncols := ncolsTemplate
+	/*line ggml_softmax.go:94*/ gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:74*/ ncols := ncolsTemplate
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
@@ -71,38 +69,30 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
-//line ggml_softmax.go:87
-	i11 := i01
+	/*line ggml_softmax.go:87*/ i11 := i01
 	i12 := i02 % p.ne12
 	i13 := i03 % p.ne13
-//line ggml_softmax.go:91
-	x = x[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:91*/ x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:93
-		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		/*line ggml_softmax.go:93*/ mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
 		gc_s_mask[gc_rank] = mask
 	}
-//line ggml_softmax.go:94
-	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:96
-	blockSize := blockSizeTemplate
+	/*line ggml_softmax.go:94*/ dst = dst[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:96*/ blockSize := blockSizeTemplate
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx
 	}
-//line ggml_softmax.go:104
-	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-//line ggml_softmax.go:106
-	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	/*line ggml_softmax.go:104*/ slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+	/*line ggml_softmax.go:106*/ dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
 	bufIw := dataSoftMaxF32
 	vals := dst
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
-	var gc_l_x_ [32]float32
+	/*line ggml_softmax.go:113*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -121,42 +111,33 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+				/*line ggml_softmax.go:113*/ maxVal := float32(math.Inf(-1))
 				if sinks != nil {
 					maxVal = sinks[i02]
 				}
-//line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
+				/*line ggml_softmax.go:118*/ for col0 := 0; col0 < ncols; col0 += blockSize {
 					col := col0 + tid
-//line ggml_softmax.go:121
-					if ncolsTemplate == 0 && col >= ncols {
+					/*line ggml_softmax.go:121*/ if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
 					m := float32(0.0)
-//line ggml_softmax.go:126
-					if mask != nil {
+					/*line ggml_softmax.go:126*/ if mask != nil {
 						m = slope * float32(mask[col])
 					}
 					val := x[col]*p.scale + m
-//line ggml_softmax.go:131
-					vals[col] = val
+					/*line ggml_softmax.go:131*/ vals[col] = val
 					maxVal = max(maxVal, val)
 				}
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
+				/*line ggml_softmax.go:135*/ var x_ float32 = maxVal
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x_ := gc_l_x_[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x_ = fmaxf(x_, shflXorSync)
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -170,58 +151,46 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
 				x_ := gc_l_x_[gc_lane]
-//line ggml_softmax.go:106
-				var maxVal float32
-//line ggml_more.go:27
-				var r float32 = x_
-//line ggml_softmax.go:135
-				maxVal = r
-//line ggml_softmax.go:137
-				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+				/*line ggml_softmax.go:106*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r float32 = x_
+				/*line ggml_softmax.go:135*/ maxVal = r
+				/*line ggml_softmax.go:137*/ if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-//line ggml_softmax.go:136
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:136*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:139
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:139*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:143
-					bufIw[warpID] = maxVal
+					/*line ggml_softmax.go:143*/ bufIw[warpID] = maxVal
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
+					/*line ggml_softmax.go:142*/ if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:150
-		var gc_l_x_2 [32]float32
+		/*line ggml_softmax.go:150*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -236,24 +205,18 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var maxVal float32
-//line ggml_softmax.go:147
-				maxVal = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var maxVal float32
+				/*line ggml_softmax.go:147*/ maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c2r[gc_lane]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
+					/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync_)
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -262,16 +225,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						/*line ggml_more.go:27*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_more.go:27*/ var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -280,16 +238,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_softmax.go:148
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						/*line ggml_softmax.go:148*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_softmax.go:148*/ var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -302,19 +255,15 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_softmax.go:163
-					var maxVal float32
-//line ggml_more.go:27
-					var r_ float32 = x_2
-//line ggml_softmax.go:148
-					maxVal = r_
+					/*line ggml_softmax.go:163*/ var maxVal float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:148*/ maxVal = r_
 					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:157
-	var gc_l_x_3 [32]float32
+	/*line ggml_softmax.go:157*/ var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -333,51 +282,40 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			tid := gc_tx
 			maxVal := gc_s_maxVal[gc_rank]
 			tmp := float32(0.0)
-//line ggml_softmax.go:153
-			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+			/*line ggml_softmax.go:153*/ for col0_ := 0; col0_ < ncols; col0_ += blockSize {
 				col_ := col0_ + tid
-//line ggml_softmax.go:156
-				if ncolsTemplate == 0 && col_ >= ncols {
+				/*line ggml_softmax.go:156*/ if ncolsTemplate == 0 && col_ >= ncols {
 					break
 				}
-//line ggml_softmax.go:160
-				val_ := expf(vals[col_] - maxVal)
+				/*line ggml_softmax.go:160*/ val_ := expf(vals[col_] - maxVal)
 				tmp += val_
 				vals[col_] = val_
 			}
-//line ggml_softmax.go:165
-			var x_3 float32 = tmp
+			/*line ggml_softmax.go:165*/ var x_3 float32 = tmp
 			gc_l_x_3[gc_lane] = x_3
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset_2, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset_2, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -385,12 +323,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -402,8 +337,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 								continue
 							}
 							x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-							x_3 += gc_c3r[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
 							gc_l_x_3[gc_lane] = x_3
 						}
 					}
@@ -415,16 +349,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:27*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -433,16 +362,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_softmax.go:165
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_softmax.go:165*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_softmax.go:165*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -455,109 +379,89 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				x_3 := gc_l_x_3[gc_lane]
-//line ggml_softmax.go:180
-				var tmp float32
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-//line ggml_softmax.go:165
-				tmp = r_2
+				/*line ggml_softmax.go:180*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+				/*line ggml_softmax.go:165*/ tmp = r_2
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:166*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-				if warpID == 0 {
+				/*line ggml_softmax.go:168*/ if warpID == 0 {
 					bufIw[laneID] = 0.0
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:176
-			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:176*/ gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:174
-					bufIw[warpID] = tmp
+					/*line ggml_softmax.go:174*/ bufIw[warpID] = tmp
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
+					/*line ggml_softmax.go:173*/ if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:181
-		var gc_l_x_4 [32]float32
+		/*line ggml_softmax.go:181*/ var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -572,44 +476,34 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var tmp float32
-//line ggml_softmax.go:178
-				tmp = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var tmp float32
+				/*line ggml_softmax.go:178*/ tmp = bufIw[laneID]
 				var x_4 float32 = tmp
 				gc_l_x_4[gc_lane] = x_4
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-//line ggml_norm.go:25
-					gc_run2.Add(offset_3, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_3, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -617,12 +511,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -634,8 +525,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 									continue
 								}
 								x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:25
-								x_4 += gc_c4r[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
 								gc_l_x_4[gc_lane] = x_4
 							}
 						}
@@ -647,16 +537,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:27*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -665,16 +550,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_softmax.go:179
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_softmax.go:179*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_softmax.go:179*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -687,22 +567,17 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_softmax.go:194
-					var tmp float32
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-//line ggml_softmax.go:179
-					tmp = r_3
+					/*line ggml_softmax.go:194*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_softmax.go:179*/ tmp = r_3
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line ggml_softmax.go:188
-		gc_s_maxVal := gc_s_maxVal[:gc_n]
-//line ggml_softmax.go:190
-		gc_s_tmp := gc_s_tmp[:gc_n]
+		/*line ggml_softmax.go:188*/ gc_s_maxVal := gc_s_maxVal[:gc_n]
+		/*line ggml_softmax.go:190*/ gc_s_tmp := gc_s_tmp[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
@@ -712,21 +587,16 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					tid := gc_tx
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:182
-					if sinks != nil {
+					/*line ggml_softmax.go:182*/ if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-//line ggml_softmax.go:186
-					invSum := 1.0 / tmp
-//line ggml_softmax.go:188
-					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+					/*line ggml_softmax.go:186*/ invSum := 1.0 / tmp
+					/*line ggml_softmax.go:188*/ for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-//line ggml_softmax.go:191
-						if ncolsTemplate == 0 && col_2 >= ncols {
+						/*line ggml_softmax.go:191*/ if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L9
 						}
-//line ggml_softmax.go:195
-						dst[col_2] = vals[col_2] * invSum
+						/*line ggml_softmax.go:195*/ dst[col_2] = vals[col_2] * invSum
 					}
 				}
 			}
@@ -755,10 +625,8 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:94
-	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:74
-	ncols := ncolsTemplate
+	/*line ggml_softmax.go:94*/ gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:74*/ ncols := ncolsTemplate
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
@@ -766,38 +634,30 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 	i02 := int64(gc_by)
 	i01 := int64(gc_bx)
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
-//line ggml_softmax.go:87
-	i11 := i01
+	/*line ggml_softmax.go:87*/ i11 := i01
 	i12 := i02 % p.ne12
 	i13 := i03 % p.ne13
-//line ggml_softmax.go:91
-	x = x[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:91*/ x = x[int64(rowx)*int64(ncols):]
 	var sizeofT float32
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:93
-		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		/*line ggml_softmax.go:93*/ mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
 		gc_s_mask[gc_rank] = mask
 	}
-//line ggml_softmax.go:94
-	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:96
-	blockSize := blockSizeTemplate
+	/*line ggml_softmax.go:94*/ dst = dst[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:96*/ blockSize := blockSizeTemplate
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx
 	}
-//line ggml_softmax.go:104
-	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-//line ggml_softmax.go:106
-	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	/*line ggml_softmax.go:104*/ slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+	/*line ggml_softmax.go:106*/ dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
 	bufIw := dataSoftMaxF32
 	vals := dst
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
-	var gc_l_x_ [32]float32
+	/*line ggml_softmax.go:113*/ var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -816,42 +676,33 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				mask := gc_s_mask[gc_rank]
-//line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+				/*line ggml_softmax.go:113*/ maxVal := float32(math.Inf(-1))
 				if sinks != nil {
 					maxVal = sinks[i02]
 				}
-//line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
+				/*line ggml_softmax.go:118*/ for col0 := 0; col0 < ncols; col0 += blockSize {
 					col := col0 + tid
-//line ggml_softmax.go:121
-					if ncolsTemplate == 0 && col >= ncols {
+					/*line ggml_softmax.go:121*/ if ncolsTemplate == 0 && col >= ncols {
 						break
 					}
 					m := float32(0.0)
-//line ggml_softmax.go:126
-					if mask != nil {
+					/*line ggml_softmax.go:126*/ if mask != nil {
 						m = slope * float32(mask[col])
 					}
 					val := x[col]*p.scale + m
-//line ggml_softmax.go:131
-					vals[col] = val
+					/*line ggml_softmax.go:131*/ vals[col] = val
 					maxVal = max(maxVal, val)
 				}
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
+				/*line ggml_softmax.go:135*/ var x_ float32 = maxVal
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-//line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				x_ := gc_l_x_[gc_lane]
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x_ = fmaxf(x_, shflXorSync)
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -865,58 +716,46 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
 				x_ := gc_l_x_[gc_lane]
-//line ggml_softmax.go:106
-				var maxVal float32
-//line ggml_more.go:27
-				var r float32 = x_
-//line ggml_softmax.go:135
-				maxVal = r
-//line ggml_softmax.go:137
-				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+				/*line ggml_softmax.go:106*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r float32 = x_
+				/*line ggml_softmax.go:135*/ maxVal = r
+				/*line ggml_softmax.go:137*/ if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-//line ggml_softmax.go:136
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:136*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:139
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:139*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:143
-					bufIw[warpID] = maxVal
+					/*line ggml_softmax.go:143*/ bufIw[warpID] = maxVal
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
+					/*line ggml_softmax.go:142*/ if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:150
-		var gc_l_x_2 [32]float32
+		/*line ggml_softmax.go:150*/ var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -931,24 +770,18 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var maxVal float32
-//line ggml_softmax.go:147
-				maxVal = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var maxVal float32
+				/*line ggml_softmax.go:147*/ maxVal = bufIw[laneID]
 				var x_2 float32 = maxVal
 				gc_l_x_2[gc_lane] = x_2
 			}
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c2r[gc_lane]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
+					/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync_)
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -957,16 +790,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						/*line ggml_more.go:27*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_more.go:27*/ var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -975,16 +803,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
-//line ggml_softmax.go:148
-						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						/*line ggml_softmax.go:148*/ x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_softmax.go:148*/ var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -997,19 +820,15 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					}
 					gc_rank := gc_w + gc_lane
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_softmax.go:163
-					var maxVal float32
-//line ggml_more.go:27
-					var r_ float32 = x_2
-//line ggml_softmax.go:148
-					maxVal = r_
+					/*line ggml_softmax.go:163*/ var maxVal float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:148*/ maxVal = r_
 					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:157
-	var gc_l_x_3 [32]float32
+	/*line ggml_softmax.go:157*/ var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1028,51 +847,40 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			tid := gc_tx
 			maxVal := gc_s_maxVal[gc_rank]
 			tmp := float32(0.0)
-//line ggml_softmax.go:153
-			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+			/*line ggml_softmax.go:153*/ for col0_ := 0; col0_ < ncols; col0_ += blockSize {
 				col_ := col0_ + tid
-//line ggml_softmax.go:156
-				if ncolsTemplate == 0 && col_ >= ncols {
+				/*line ggml_softmax.go:156*/ if ncolsTemplate == 0 && col_ >= ncols {
 					break
 				}
-//line ggml_softmax.go:160
-				val_ := expf(vals[col_] - maxVal)
+				/*line ggml_softmax.go:160*/ val_ := expf(vals[col_] - maxVal)
 				tmp += val_
 				vals[col_] = val_
 			}
-//line ggml_softmax.go:165
-			var x_3 float32 = tmp
+			/*line ggml_softmax.go:165*/ var x_3 float32 = tmp
 			gc_l_x_3[gc_lane] = x_3
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset_2, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset_2, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1080,12 +888,9 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -1097,8 +902,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 								continue
 							}
 							x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:25
-							x_3 += gc_c3r[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
 							gc_l_x_3[gc_lane] = x_3
 						}
 					}
@@ -1110,16 +914,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_norm.go:27*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1128,16 +927,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_softmax.go:165
-					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					/*line ggml_softmax.go:165*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_softmax.go:165*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -1150,109 +944,89 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				gc_rank := gc_w + gc_lane
 				x_3 := gc_l_x_3[gc_lane]
-//line ggml_softmax.go:180
-				var tmp float32
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-//line ggml_softmax.go:165
-				tmp = r_2
+				/*line ggml_softmax.go:180*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+				/*line ggml_softmax.go:165*/ tmp = r_2
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+	/*line ggml_softmax.go:166*/ if blockSize > ggmlWarpSize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-					if warpID == 0 {
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:168
-				if warpID == 0 {
+				/*line ggml_softmax.go:168*/ if warpID == 0 {
 					bufIw[laneID] = 0.0
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line ggml_softmax.go:176
-			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			/*line ggml_softmax.go:176*/ gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:174
-					bufIw[warpID] = tmp
+					/*line ggml_softmax.go:174*/ bufIw[warpID] = tmp
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
+					/*line ggml_softmax.go:173*/ if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
 		}
-//line ggml_softmax.go:181
-		var gc_l_x_4 [32]float32
+		/*line ggml_softmax.go:181*/ var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1267,44 +1041,34 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line ggml_softmax.go:102
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				var tmp float32
-//line ggml_softmax.go:178
-				tmp = bufIw[laneID]
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var tmp float32
+				/*line ggml_softmax.go:178*/ tmp = bufIw[laneID]
 				var x_4 float32 = tmp
 				gc_l_x_4[gc_lane] = x_4
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run2 compiled.ShflSteps
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-//line ggml_norm.go:25
-					gc_run2.Add(offset_3, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_3, 0, 32)
 					if gc_run2.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 			} else {
-//line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							} else {
@@ -1312,12 +1076,9 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
 									gc_left4 &^= 0xff << gc_lane
 								}
 							}
@@ -1329,8 +1090,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 									continue
 								}
 								x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:25
-								x_4 += gc_c4r[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
 								gc_l_x_4[gc_lane] = x_4
 							}
 						}
@@ -1342,16 +1102,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:27*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
@@ -1360,16 +1115,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
-//line ggml_softmax.go:179
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						r_3 := x_4
-//line ggml_softmax.go:179
-						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						/*line ggml_softmax.go:179*/ x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_softmax.go:179*/ var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						gc_left5 &^= 0xff << gc_lane
 					}
 				}
@@ -1382,22 +1132,17 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					}
 					gc_rank := gc_w + gc_lane
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_softmax.go:194
-					var tmp float32
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-//line ggml_softmax.go:179
-					tmp = r_3
+					/*line ggml_softmax.go:194*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_softmax.go:179*/ tmp = r_3
 					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line ggml_softmax.go:188
-		gc_s_maxVal := gc_s_maxVal[:gc_n]
-//line ggml_softmax.go:190
-		gc_s_tmp := gc_s_tmp[:gc_n]
+		/*line ggml_softmax.go:188*/ gc_s_maxVal := gc_s_maxVal[:gc_n]
+		/*line ggml_softmax.go:190*/ gc_s_tmp := gc_s_tmp[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
@@ -1407,21 +1152,16 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					tid := gc_tx
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:182
-					if sinks != nil {
+					/*line ggml_softmax.go:182*/ if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-//line ggml_softmax.go:186
-					invSum := 1.0 / tmp
-//line ggml_softmax.go:188
-					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+					/*line ggml_softmax.go:186*/ invSum := 1.0 / tmp
+					/*line ggml_softmax.go:188*/ for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-//line ggml_softmax.go:191
-						if ncolsTemplate == 0 && col_2 >= ncols {
+						/*line ggml_softmax.go:191*/ if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L9
 						}
-//line ggml_softmax.go:195
-						dst[col_2] = vals[col_2] * invSum
+						/*line ggml_softmax.go:195*/ dst[col_2] = vals[col_2] * invSum
 					}
 				}
 			}
@@ -1449,45 +1189,31 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:377
-	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:379
-	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:381
-	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_softmax.go:383
-	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	/*line ggml_softmax.go:377*/ gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_softmax.go:379*/ gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:381*/ gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line ggml_softmax.go:383*/ gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-//line ggml_softmax.go:358
-	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
+	/*line ggml_softmax.go:358*/ for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line ggml_softmax.go:359
-		var x_ []float32 = x[int64(rowx)*p.ncols:]
-//line ggml_softmax.go:359
-		var dst_ []float32 = dst[int64(rowx)*p.ncols:]
-//line ggml_softmax.go:359
-		var tmpVals_ []float32 = tmpVals
-//line ggml_softmax.go:359
-		var p_ softMaxParams = p
-//line ggml_softmax.go:258
-		g := cg.ThisGrid(t)
+		/*line ggml_softmax.go:359*/ var x_ []float32 = x[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var dst_ []float32 = dst[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var tmpVals_ []float32 = tmpVals
+		/*line ggml_softmax.go:359*/ var p_ softMaxParams = p
+		/*line ggml_softmax.go:258*/ g := cg.ThisGrid(t)
 		_ = g
-//line ggml_softmax.go:262
-		const nElemPerThread = 4
+		/*line ggml_softmax.go:262*/ const nElemPerThread = 4
 		stepSize := gc_gdx * gc_bdx
-//line ggml_softmax.go:283
-		var returned bool
+		/*line ggml_softmax.go:283*/ var returned bool
 		_ = returned
-//line ggml_softmax.go:214
-		localVals_ := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
-		var gc_l_x_2 [32]float32
+		/*line ggml_softmax.go:214*/ localVals_ := gc_shared1(32)[:32]
+		/*line ggml_softmax.go:216*/ var gc_l_x_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1505,21 +1231,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:264
-					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
+					/*line ggml_softmax.go:264*/ localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 					localMax := float32(math.Inf(-1))
-//line ggml_softmax.go:268
-					for col := colStart; int64(col) < p_.ncols; {
+					/*line ggml_softmax.go:268*/ for col := colStart; int64(col) < p_.ncols; {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
 						{
 							i := int(0)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -1528,8 +1250,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(1)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -1538,8 +1259,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(2)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -1548,8 +1268,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i := int(3)
-//line ggml_softmax.go:270
-							idx := col + i*stepSize
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
 							if int64(idx) < p_.ncols {
 								localVals[i] = x_[idx]
 							} else {
@@ -1558,46 +1277,36 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_ := int(0)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(1)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(2)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						{
 							i_ := int(3)
-//line ggml_softmax.go:278
-							localMax = fmaxf(localMax, localVals[i_])
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
 						}
 						col += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:283
-					var val float32 = localMax
-//line ggml_softmax.go:283
-					var r float32
-//line ggml_softmax.go:211
-					var x_2 float32 = val
+					/*line ggml_softmax.go:283*/ var val float32 = localMax
+					/*line ggml_softmax.go:283*/ var r float32
+					/*line ggml_softmax.go:211*/ var x_2 float32 = val
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
 				}
 			}
-//line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync)
+					/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync)
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -1612,22 +1321,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:215
-					warpID := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:215*/ warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_softmax.go:220
-					var val float32
-//line ggml_more.go:27
-					var r_ float32 = x_2
-//line ggml_softmax.go:211
-					val = r_
-//line ggml_softmax.go:213
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:217
-						if laneID == 0 {
+					/*line ggml_softmax.go:220*/ var val float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:211*/ val = r_
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID == 0 {
 							localVals_[warpID] = val
 						}
 					}
@@ -1635,10 +1337,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
-			var gc_l_x_3 [32]float32
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:214*/ var gc_l_x_3 [32]float32
 			var gc_c2r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1654,12 +1354,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-					var val float32
-//line ggml_softmax.go:221
-					val = float32(math.Inf(-1))
+					/*line ggml_softmax.go:216*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val float32
+					/*line ggml_softmax.go:221*/ val = float32(math.Inf(-1))
 					if laneID < (gc_bdx / ggmlWarpSize) {
 						val = localVals_[laneID]
 					}
@@ -1667,15 +1364,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_val[gc_rank] = val
 				}
-//line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_3 := gc_l_x_3[gc_lane]
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c2r[gc_lane]
-//line ggml_more.go:25
-						x_3 = fmaxf(x_3, shflXorSync_)
+						/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+						/*line ggml_more.go:25*/ x_3 = fmaxf(x_3, shflXorSync_)
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
@@ -1684,16 +1378,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line ggml_more.go:27
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_more.go:27
-							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							r_2 := x_3
-//line ggml_softmax.go:225
-							r = r_2
-//line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank:])
+							/*line ggml_more.go:27*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+							/*line ggml_more.go:27*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_2 := x_3
+							/*line ggml_softmax.go:225*/ r = r_2
+							/*line ggml_softmax.go:225*/ r.StoreSlice(gc_s_r[gc_rank:])
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -1702,16 +1391,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:225
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
-//line ggml_softmax.go:225
-							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							r_2 := x_3
-//line ggml_softmax.go:225
-							r = r_2
-//line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank:])
+							/*line ggml_softmax.go:225*/ x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+							/*line ggml_softmax.go:225*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_2 := x_3
+							/*line ggml_softmax.go:225*/ r = r_2
+							/*line ggml_softmax.go:225*/ r.StoreSlice(gc_s_r[gc_rank:])
 							gc_left &^= 0xff << gc_lane
 						}
 					}
@@ -1724,12 +1408,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						x_3 := gc_l_x_3[gc_lane]
-//line ggml_softmax.go:240
-						var r float32
-//line ggml_more.go:27
-						var r_2 float32 = x_3
-//line ggml_softmax.go:225
-						r = r_2
+						/*line ggml_softmax.go:240*/ var r float32
+						/*line ggml_more.go:27*/ var r_2 float32 = x_3
+						/*line ggml_softmax.go:225*/ r = r_2
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -1740,14 +1421,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 					gc_rank := gc_vstep
-//line ggml_softmax.go:227
-					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line ggml_softmax.go:227
-					var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:227
-					r = val
-//line ggml_softmax.go:227
-					r.StoreSlice(gc_s_r[gc_rank:])
+					/*line ggml_softmax.go:227*/ val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+					/*line ggml_softmax.go:227*/ var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_softmax.go:227*/ r = val
+					/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1755,8 +1432,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
-//line ggml_softmax.go:227
-				r = val
+				/*line ggml_softmax.go:227*/ r = val
 				gc_s_r[gc_rank] = r
 			}
 			returned = true
@@ -1768,65 +1444,49 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-//line ggml_softmax.go:236
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
+				/*line ggml_softmax.go:236*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							gc_at[0] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
+						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-						localMax = r
-//line ggml_softmax.go:286
-						gc_at[0] = localMax
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1835,61 +1495,46 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var localMax float32
+							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-							localMax = r
-//line ggml_softmax.go:286
-							tmpVals_[gc_bx] = localMax
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-						var localMax float32
+						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
-//line ggml_softmax.go:283
-						localMax = r
-//line ggml_softmax.go:286
-						tmpVals_[gc_bx] = localMax
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 					}
 				}
 			}
@@ -1897,13 +1542,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line ggml_softmax.go:296
-		var returned_ bool
+		/*line ggml_softmax.go:296*/ var returned_ bool
 		_ = returned_
-//line ggml_softmax.go:214
-		localVals_2 := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
-		var gc_l_x_4 [32]float32
+		/*line ggml_softmax.go:214*/ localVals_2 := gc_shared1(32)[:32]
+		/*line ggml_softmax.go:216*/ var gc_l_x_4 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1915,8 +1557,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-//line ggml_softmax.go:229
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+				/*line ggml_softmax.go:229*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
 					gc_at2 := tmpVals_[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
@@ -1924,20 +1565,16 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
-//line ggml_softmax.go:290
-						t.Assert(gc_gdx < gc_bdx)
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
 						if tid < gc_gdx {
 							localMax = gc_at2[gc_lane]
 						} else {
 							localMax = float32(math.Inf(-1))
 						}
 						var val_ float32 = localMax
-//line ggml_softmax.go:296
-						var r_3 float32
-//line ggml_softmax.go:211
-						var x_4 float32 = val_
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -1951,34 +1588,27 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						tid := gc_tx
-//line ggml_softmax.go:262
-						var localMax float32
-//line ggml_softmax.go:290
-						t.Assert(gc_gdx < gc_bdx)
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
 						if tid < gc_gdx {
 							localMax = tmpVals_[tid]
 						} else {
 							localMax = float32(math.Inf(-1))
 						}
 						var val_ float32 = localMax
-//line ggml_softmax.go:296
-						var r_3 float32
-//line ggml_softmax.go:211
-						var x_4 float32 = val_
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
 						gc_l_x_4[gc_lane] = x_4
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 			}
-//line ggml_more.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			/*line ggml_more.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_more.go:25
-					var shflXorSync_2 float32 = gc_c3r[gc_lane]
-//line ggml_more.go:25
-					x_4 = fmaxf(x_4, shflXorSync_2)
+					/*line ggml_more.go:25*/ var shflXorSync_2 float32 = gc_c3r[gc_lane]
+					/*line ggml_more.go:25*/ x_4 = fmaxf(x_4, shflXorSync_2)
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -1993,22 +1623,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:215
-					warpID_ := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:215*/ warpID_ := gc_tx / ggmlWarpSize
 					laneID_ := gc_tx % ggmlWarpSize
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_softmax.go:220
-					var val_ float32
-//line ggml_more.go:27
-					var r_4 float32 = x_4
-//line ggml_softmax.go:211
-					val_ = r_4
-//line ggml_softmax.go:213
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:217
-						if laneID_ == 0 {
+					/*line ggml_softmax.go:220*/ var val_ float32
+					/*line ggml_more.go:27*/ var r_4 float32 = x_4
+					/*line ggml_softmax.go:211*/ val_ = r_4
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID_ == 0 {
 							localVals_2[warpID_] = val_
 						}
 					}
@@ -2016,10 +1639,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
-			var gc_l_x_5 [32]float32
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:214*/ var gc_l_x_5 [32]float32
 			var gc_c4r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -2035,12 +1656,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-					var val_ float32
-//line ggml_softmax.go:221
-					val_ = float32(math.Inf(-1))
+					/*line ggml_softmax.go:216*/ laneID_ := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val_ float32
+					/*line ggml_softmax.go:221*/ val_ = float32(math.Inf(-1))
 					if laneID_ < (gc_bdx / ggmlWarpSize) {
 						val_ = localVals_2[laneID_]
 					}
@@ -2048,15 +1666,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_5[gc_lane] = x_5
 					gc_s_val_[gc_rank] = val_
 				}
-//line ggml_more.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				/*line ggml_more.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						x_5 := gc_l_x_5[gc_lane]
-//line ggml_more.go:25
-						var shflXorSync_3 float32 = gc_c4r[gc_lane]
-//line ggml_more.go:25
-						x_5 = fmaxf(x_5, shflXorSync_3)
+						/*line ggml_more.go:25*/ var shflXorSync_3 float32 = gc_c4r[gc_lane]
+						/*line ggml_more.go:25*/ x_5 = fmaxf(x_5, shflXorSync_3)
 						gc_l_x_5[gc_lane] = x_5
 					}
 				}
@@ -2065,16 +1680,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line ggml_more.go:27
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
-//line ggml_more.go:27
-							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							r_5 := x_5
-//line ggml_softmax.go:225
-							r_3 = r_5
-//line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line ggml_more.go:27*/ x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
+							/*line ggml_more.go:27*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_5 := x_5
+							/*line ggml_softmax.go:225*/ r_3 = r_5
+							/*line ggml_softmax.go:225*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2083,16 +1693,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:225
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
-//line ggml_softmax.go:225
-							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							r_5 := x_5
-//line ggml_softmax.go:225
-							r_3 = r_5
-//line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							/*line ggml_softmax.go:225*/ x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
+							/*line ggml_softmax.go:225*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_5 := x_5
+							/*line ggml_softmax.go:225*/ r_3 = r_5
+							/*line ggml_softmax.go:225*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							gc_left2 &^= 0xff << gc_lane
 						}
 					}
@@ -2105,12 +1710,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						x_5 := gc_l_x_5[gc_lane]
-//line ggml_softmax.go:240
-						var r_3 float32
-//line ggml_more.go:27
-						var r_5 float32 = x_5
-//line ggml_softmax.go:225
-						r_3 = r_5
+						/*line ggml_softmax.go:240*/ var r_3 float32
+						/*line ggml_more.go:27*/ var r_5 float32 = x_5
+						/*line ggml_softmax.go:225*/ r_3 = r_5
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2121,14 +1723,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 					gc_rank := gc_vstep2
-//line ggml_softmax.go:227
-					val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
-//line ggml_softmax.go:227
-					var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:227
-					r_3 = val_
-//line ggml_softmax.go:227
-					r_3.StoreSlice(gc_s_r_3[gc_rank:])
+					/*line ggml_softmax.go:227*/ val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+					/*line ggml_softmax.go:227*/ var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2136,19 +1734,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
-//line ggml_softmax.go:227
-				r_3 = val_
+				/*line ggml_softmax.go:227*/ r_3 = val_
 				gc_s_r_3[gc_rank] = r_3
 			}
 			returned_ = true
 		}
-//line ggml_softmax.go:319
-		var returned_2 bool
+		/*line ggml_softmax.go:319*/ var returned_2 bool
 		_ = returned_2
-//line ggml_softmax.go:236
-		localVals_3 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
-		var gc_l_x_6 [32]float32
+		/*line ggml_softmax.go:236*/ localVals_3 := gc_shared2(32)[:32]
+		/*line ggml_softmax.go:238*/ var gc_l_x_6 [32]float32
 		var gc_c5r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -2166,25 +1760,20 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
 					localVals := gc_s_localVals[gc_rank]
-//line ggml_softmax.go:264
-					var localMax float32
+					/*line ggml_softmax.go:264*/ var localMax float32
 					r_3 := gc_s_r_3[gc_rank]
-//line ggml_softmax.go:296
-					localMax = r_3
+					/*line ggml_softmax.go:296*/ localMax = r_3
 					tmpExpf := float32(0.0)
-//line ggml_softmax.go:299
-					for col_ := colStart; int64(col_) < p_.ncols; {
+					/*line ggml_softmax.go:299*/ for col_ := colStart; int64(col_) < p_.ncols; {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
 						{
 							i_2 := int(0)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -2193,8 +1782,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(1)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -2203,8 +1791,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(2)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -2213,8 +1800,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_2 := int(3)
-//line ggml_softmax.go:301
-							idx_ := col_ + i_2*stepSize
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
 							if int64(idx_) < p_.ncols {
 								localVals[i_2] = x_[idx_]
 							} else {
@@ -2223,8 +1809,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(0)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -2233,8 +1818,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(1)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -2243,8 +1827,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(2)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -2253,8 +1836,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						{
 							i_3 := int(3)
-//line ggml_softmax.go:309
-							idx_2 := col_ + i_3*stepSize
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
 							if int64(idx_2) < p_.ncols {
 								tmp := expf(localVals[i_3] - localMax)
 								tmpExpf += tmp
@@ -2263,46 +1845,36 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						col_ += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:319
-					var val_2 float32 = tmpExpf
-//line ggml_softmax.go:319
-					var r_6 float32
-//line ggml_softmax.go:233
-					var x_6 float32 = val_2
+					/*line ggml_softmax.go:319*/ var val_2 float32 = tmpExpf
+					/*line ggml_softmax.go:319*/ var r_6 float32
+					/*line ggml_softmax.go:233*/ var x_6 float32 = val_2
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run compiled.ShflSteps
 				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-//line ggml_norm.go:25
-					gc_run.Add(offset_4, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run.Add(offset_4, 0, 32)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
 			} else {
-//line ggml_norm.go:24
-				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
-//line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane:])
+									/*line ggml_norm.go:25*/ x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
+									/*line ggml_norm.go:25*/ x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_6.StoreSlice(gc_l_x_6[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2310,12 +1882,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
-//line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane:])
+									/*line ggml_norm.go:25*/ x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
+									/*line ggml_norm.go:25*/ x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_6.StoreSlice(gc_l_x_6[gc_lane:])
 									gc_left3 &^= 0xff << gc_lane
 								}
 							}
@@ -2327,8 +1896,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									continue
 								}
 								x_6 := gc_l_x_6[gc_lane]
-//line ggml_norm.go:25
-								x_6 += gc_c5r[gc_lane]
+								/*line ggml_norm.go:25*/ x_6 += gc_c5r[gc_lane]
 								gc_l_x_6[gc_lane] = x_6
 							}
 						}
@@ -2346,22 +1914,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:237
-					warpID_2 := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:237*/ warpID_2 := gc_tx / ggmlWarpSize
 					laneID_2 := gc_tx % ggmlWarpSize
 					x_6 := gc_l_x_6[gc_lane]
-//line ggml_softmax.go:242
-					var val_2 float32
-//line ggml_norm.go:27
-					var r_7 float32 = x_6
-//line ggml_softmax.go:233
-					val_2 = r_7
-//line ggml_softmax.go:235
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:239
-						if laneID_2 == 0 {
+					/*line ggml_softmax.go:242*/ var val_2 float32
+					/*line ggml_norm.go:27*/ var r_7 float32 = x_6
+					/*line ggml_softmax.go:233*/ val_2 = r_7
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_2 == 0 {
 							localVals_3[warpID_2] = val_2
 						}
 					}
@@ -2369,10 +1930,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
-			var gc_l_x_7 [32]float32
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:236*/ var gc_l_x_7 [32]float32
 			var gc_c6r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -2388,48 +1947,38 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-					laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-					var val_2 float32
+					/*line ggml_softmax.go:238*/ laneID_2 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_2 float32
 					val_2 = 0.0
-//line ggml_softmax.go:244
-					if laneID_2 < (gc_bdx / ggmlWarpSize) {
+					/*line ggml_softmax.go:244*/ if laneID_2 < (gc_bdx / ggmlWarpSize) {
 						val_2 = localVals_3[laneID_2]
 					}
 					var x_7 float32 = val_2
 					gc_l_x_7[gc_lane] = x_7
 					gc_s_val_2[gc_rank] = val_2
 				}
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					var gc_run2 compiled.ShflSteps
 					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-//line ggml_norm.go:25
-						gc_run2.Add(offset_5, 0, 32)
+						/*line ggml_norm.go:25*/ gc_run2.Add(offset_5, 0, 32)
 						if gc_run2.Full() {
 							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
 						}
 					}
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
 				} else {
-//line ggml_norm.go:24
-					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+					/*line ggml_norm.go:24*/ for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
 						} else {
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
 							gc_left4 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
-//line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane:])
+										/*line ggml_norm.go:25*/ x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+										/*line ggml_norm.go:25*/ x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_7.StoreSlice(gc_l_x_7[gc_lane:])
 										gc_left4 &^= 0xff << gc_lane
 									}
 								} else {
@@ -2437,12 +1986,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
-//line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane:])
+										/*line ggml_norm.go:25*/ x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+										/*line ggml_norm.go:25*/ x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_7.StoreSlice(gc_l_x_7[gc_lane:])
 										gc_left4 &^= 0xff << gc_lane
 									}
 								}
@@ -2454,8 +2000,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 										continue
 									}
 									x_7 := gc_l_x_7[gc_lane]
-//line ggml_norm.go:25
-									x_7 += gc_c6r[gc_lane]
+									/*line ggml_norm.go:25*/ x_7 += gc_c6r[gc_lane]
 									gc_l_x_7[gc_lane] = x_7
 								}
 							}
@@ -2467,16 +2012,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
-//line ggml_norm.go:27
-							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							r_8 := x_7
-//line ggml_softmax.go:247
-							r_6 = r_8
-//line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank:])
+							/*line ggml_norm.go:27*/ x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+							/*line ggml_norm.go:27*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_8 := x_7
+							/*line ggml_softmax.go:247*/ r_6 = r_8
+							/*line ggml_softmax.go:247*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
@@ -2485,16 +2025,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:247
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
-//line ggml_softmax.go:247
-							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							r_8 := x_7
-//line ggml_softmax.go:247
-							r_6 = r_8
-//line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank:])
+							/*line ggml_softmax.go:247*/ x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+							/*line ggml_softmax.go:247*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_8 := x_7
+							/*line ggml_softmax.go:247*/ r_6 = r_8
+							/*line ggml_softmax.go:247*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 							gc_left5 &^= 0xff << gc_lane
 						}
 					}
@@ -2507,12 +2042,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						x_7 := gc_l_x_7[gc_lane]
-//line ggml_softmax.go:262
-						var r_6 float32
-//line ggml_norm.go:27
-						var r_8 float32 = x_7
-//line ggml_softmax.go:247
-						r_6 = r_8
+						/*line ggml_softmax.go:262*/ var r_6 float32
+						/*line ggml_norm.go:27*/ var r_8 float32 = x_7
+						/*line ggml_softmax.go:247*/ r_6 = r_8
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
@@ -2523,14 +2055,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 					gc_rank := gc_vstep3
-//line ggml_softmax.go:249
-					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
-//line ggml_softmax.go:249
-					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:249
-					r_6 = val_2
-//line ggml_softmax.go:249
-					r_6.StoreSlice(gc_s_r_6[gc_rank:])
+					/*line ggml_softmax.go:249*/ val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+					/*line ggml_softmax.go:249*/ var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2538,8 +2066,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
-//line ggml_softmax.go:249
-				r_6 = val_2
+				/*line ggml_softmax.go:249*/ r_6 = val_2
 				gc_s_r_6[gc_rank] = r_6
 			}
 			returned_2 = true
@@ -2551,65 +2078,49 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
-//line ggml_softmax.go:258
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+				/*line ggml_softmax.go:258*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							gc_at3[0] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
-						var tmpExpf float32
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-//line ggml_softmax.go:322
-						gc_at3[0] = tmpExpf
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 					}
 				} else {
 					gc_step4 := gc_from
@@ -2618,61 +2129,46 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-							var tmpExpf float32
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-							tmpExpf = r_6
-//line ggml_softmax.go:322
-							tmpVals_[gc_bx] = tmpExpf
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
-						var tmpExpf float32
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-//line ggml_softmax.go:322
-						tmpVals_[gc_bx] = tmpExpf
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 					}
 				}
 			}
@@ -2680,13 +2176,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line ggml_softmax.go:331
-		var returned_3 bool
+		/*line ggml_softmax.go:331*/ var returned_3 bool
 		_ = returned_3
-//line ggml_softmax.go:236
-		localVals_4 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
-		var gc_l_x_8 [32]float32
+		/*line ggml_softmax.go:236*/ localVals_4 := gc_shared2(32)[:32]
+		/*line ggml_softmax.go:238*/ var gc_l_x_8 [32]float32
 		var gc_c7r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -2709,41 +2202,28 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line ggml_softmax.go:260
-						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:326
-						if tid < 0 || tid > len(tmpVals_)-8 {
+						/*line ggml_softmax.go:260*/ var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:326*/ if tid < 0 || tid > len(tmpVals_)-8 {
 							break
 						}
-//line ggml_softmax.go:326
-						if tid < gc_gdx && uint(gc_gdx-tid) > 7 {
-//line ggml_softmax.go:326
-							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
+						/*line ggml_softmax.go:326*/ if tid < gc_gdx && uint(gc_gdx-tid) > 7 {
+							/*line ggml_softmax.go:326*/ tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
 						} else {
-//line ggml_softmax.go:327
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
+							/*line ggml_softmax.go:327*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
 							if gc_if2.ToBits() != 0 {
-//line ggml_softmax.go:326
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+								/*line ggml_softmax.go:326*/ tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 							}
 							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else2.ToBits() != 0 {
-//line ggml_softmax.go:327
-								tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
+								/*line ggml_softmax.go:327*/ tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
 							}
 						}
-//line ggml_softmax.go:326
-						val_3 := tmpExpf
-//line ggml_softmax.go:326
-						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:326
-						x_8 := val_3
-//line ggml_softmax.go:326
-						x_8.StoreSlice(gc_l_x_8[gc_lane:])
-//line ggml_softmax.go:326
-						val_3.StoreSlice(gc_s_val_3[gc_rank:])
-//line ggml_softmax.go:326
-						r_9.StoreSlice(gc_s_r_9[gc_rank:])
+						/*line ggml_softmax.go:326*/ val_3 := tmpExpf
+						/*line ggml_softmax.go:326*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:326*/ x_8 := val_3
+						/*line ggml_softmax.go:326*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+						/*line ggml_softmax.go:326*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+						/*line ggml_softmax.go:326*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
@@ -2762,35 +2242,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var tid int = gc_tx
-//line ggml_softmax.go:260
-						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:326
-						if tid < 0 || tid > len(tmpVals_)-8 {
+						/*line ggml_softmax.go:260*/ var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:326*/ if tid < 0 || tid > len(tmpVals_)-8 {
 							break
 						}
-//line ggml_softmax.go:326
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
+						/*line ggml_softmax.go:326*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
 						if gc_if.ToBits() != 0 {
-//line ggml_softmax.go:327
-							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
+							/*line ggml_softmax.go:327*/ tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-//line ggml_softmax.go:327
-							tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
+							/*line ggml_softmax.go:327*/ tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
 						}
-//line ggml_softmax.go:327
-						val_3 := tmpExpf
-//line ggml_softmax.go:327
-						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:327
-						x_8 := val_3
-//line ggml_softmax.go:327
-						x_8.StoreSlice(gc_l_x_8[gc_lane:])
-//line ggml_softmax.go:327
-						val_3.StoreSlice(gc_s_val_3[gc_rank:])
-//line ggml_softmax.go:327
-						r_9.StoreSlice(gc_s_r_9[gc_rank:])
+						/*line ggml_softmax.go:327*/ val_3 := tmpExpf
+						/*line ggml_softmax.go:327*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:327*/ x_8 := val_3
+						/*line ggml_softmax.go:327*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+						/*line ggml_softmax.go:327*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+						/*line ggml_softmax.go:327*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 						gc_left6 &^= 0xff << gc_lane
 					}
 				}
@@ -2810,52 +2279,41 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line ggml_softmax.go:262
-					var tmpExpf float32
-//line ggml_softmax.go:326
-					if tid < gc_gdx {
+					/*line ggml_softmax.go:262*/ var tmpExpf float32
+					/*line ggml_softmax.go:326*/ if tid < gc_gdx {
 						tmpExpf = tmpVals_[tid]
 					} else {
 						tmpExpf = 0.0
 					}
 					var val_3 float32 = tmpExpf
-//line ggml_softmax.go:331
-					var r_9 float32
-//line ggml_softmax.go:233
-					var x_8 float32 = val_3
+					/*line ggml_softmax.go:331*/ var r_9 float32
+					/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
 					gc_l_x_8[gc_lane] = x_8
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 				var gc_run3 compiled.ShflSteps
 				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-//line ggml_norm.go:25
-					gc_run3.Add(offset_6, 0, 32)
+					/*line ggml_norm.go:25*/ gc_run3.Add(offset_6, 0, 32)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
 					}
 				}
 				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
 			} else {
-//line ggml_norm.go:24
-				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+				/*line ggml_norm.go:24*/ for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
 					} else {
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
 						gc_left7 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
-//line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane:])
+									/*line ggml_norm.go:25*/ x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
+									/*line ggml_norm.go:25*/ x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							} else {
@@ -2863,12 +2321,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
-//line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane:])
+									/*line ggml_norm.go:25*/ x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
+									/*line ggml_norm.go:25*/ x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
 									gc_left7 &^= 0xff << gc_lane
 								}
 							}
@@ -2880,8 +2335,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 									continue
 								}
 								x_8 := gc_l_x_8[gc_lane]
-//line ggml_norm.go:25
-								x_8 += gc_c7r[gc_lane]
+								/*line ggml_norm.go:25*/ x_8 += gc_c7r[gc_lane]
 								gc_l_x_8[gc_lane] = x_8
 							}
 						}
@@ -2899,22 +2353,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line ggml_softmax.go:237
-					warpID_3 := gc_tx / ggmlWarpSize
+					/*line ggml_softmax.go:237*/ warpID_3 := gc_tx / ggmlWarpSize
 					laneID_3 := gc_tx % ggmlWarpSize
 					x_8 := gc_l_x_8[gc_lane]
-//line ggml_softmax.go:242
-					var val_3 float32
-//line ggml_norm.go:27
-					var r_10 float32 = x_8
-//line ggml_softmax.go:233
-					val_3 = r_10
-//line ggml_softmax.go:235
-					if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-//line ggml_softmax.go:239
-						if laneID_3 == 0 {
+					/*line ggml_softmax.go:242*/ var val_3 float32
+					/*line ggml_norm.go:27*/ var r_10 float32 = x_8
+					/*line ggml_softmax.go:233*/ val_3 = r_10
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_3 == 0 {
 							localVals_4[warpID_3] = val_3
 						}
 					}
@@ -2922,10 +2369,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
-			var gc_l_x_9 [32]float32
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			/*line ggml_softmax.go:236*/ var gc_l_x_9 [32]float32
 			var gc_c8r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -2941,48 +2386,38 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-					laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-					var val_3 float32
+					/*line ggml_softmax.go:238*/ laneID_3 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_3 float32
 					val_3 = 0.0
-//line ggml_softmax.go:244
-					if laneID_3 < (gc_bdx / ggmlWarpSize) {
+					/*line ggml_softmax.go:244*/ if laneID_3 < (gc_bdx / ggmlWarpSize) {
 						val_3 = localVals_4[laneID_3]
 					}
 					var x_9 float32 = val_3
 					gc_l_x_9[gc_lane] = x_9
 					gc_s_val_3[gc_rank] = val_3
 				}
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					var gc_run4 compiled.ShflSteps
 					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-//line ggml_norm.go:25
-						gc_run4.Add(offset_7, 0, 32)
+						/*line ggml_norm.go:25*/ gc_run4.Add(offset_7, 0, 32)
 						if gc_run4.Full() {
 							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
 						}
 					}
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
 				} else {
-//line ggml_norm.go:24
-					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+					/*line ggml_norm.go:24*/ for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
 						} else {
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
 							gc_left8 := gc_act
 							if compiled.SIMD {
 								if gc_act == ^uint32(0) {
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
-//line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane:])
+										/*line ggml_norm.go:25*/ x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+										/*line ggml_norm.go:25*/ x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_9.StoreSlice(gc_l_x_9[gc_lane:])
 										gc_left8 &^= 0xff << gc_lane
 									}
 								} else {
@@ -2990,12 +2425,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
-//line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane:])
+										/*line ggml_norm.go:25*/ x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+										/*line ggml_norm.go:25*/ x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_9.StoreSlice(gc_l_x_9[gc_lane:])
 										gc_left8 &^= 0xff << gc_lane
 									}
 								}
@@ -3007,8 +2439,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 										continue
 									}
 									x_9 := gc_l_x_9[gc_lane]
-//line ggml_norm.go:25
-									x_9 += gc_c8r[gc_lane]
+									/*line ggml_norm.go:25*/ x_9 += gc_c8r[gc_lane]
 									gc_l_x_9[gc_lane] = x_9
 								}
 							}
@@ -3020,16 +2451,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
-//line ggml_norm.go:27
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							r_11 := x_9
-//line ggml_softmax.go:247
-							r_9 = r_11
-//line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							/*line ggml_norm.go:27*/ x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+							/*line ggml_norm.go:27*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_11 := x_9
+							/*line ggml_softmax.go:247*/ r_9 = r_11
+							/*line ggml_softmax.go:247*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 							gc_left9 &^= 0xff << gc_lane
 						}
 					} else {
@@ -3038,16 +2464,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:247
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
-//line ggml_softmax.go:247
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							r_11 := x_9
-//line ggml_softmax.go:247
-							r_9 = r_11
-//line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							/*line ggml_softmax.go:247*/ x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+							/*line ggml_softmax.go:247*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_11 := x_9
+							/*line ggml_softmax.go:247*/ r_9 = r_11
+							/*line ggml_softmax.go:247*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 							gc_left9 &^= 0xff << gc_lane
 						}
 					}
@@ -3060,12 +2481,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						x_9 := gc_l_x_9[gc_lane]
-//line ggml_softmax.go:262
-						var r_9 float32
-//line ggml_norm.go:27
-						var r_11 float32 = x_9
-//line ggml_softmax.go:247
-						r_9 = r_11
+						/*line ggml_softmax.go:262*/ var r_9 float32
+						/*line ggml_norm.go:27*/ var r_11 float32 = x_9
+						/*line ggml_softmax.go:247*/ r_9 = r_11
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -3076,14 +2494,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 					gc_rank := gc_vstep4
-//line ggml_softmax.go:249
-					val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line ggml_softmax.go:249
-					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:249
-					r_9 = val_3
-//line ggml_softmax.go:249
-					r_9.StoreSlice(gc_s_r_9[gc_rank:])
+					/*line ggml_softmax.go:249*/ val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+					/*line ggml_softmax.go:249*/ var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3091,8 +2505,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
-//line ggml_softmax.go:249
-				r_9 = val_3
+				/*line ggml_softmax.go:249*/ r_9 = val_3
 				gc_s_r_9[gc_rank] = r_9
 			}
 			returned_3 = true
@@ -3103,24 +2516,19 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line ggml_softmax.go:261
-				colStart := gc_bx*gc_bdx + tid
+				/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
 				localVals := gc_s_localVals[gc_rank]
-//line ggml_softmax.go:264
-				var tmpExpf float32
+				/*line ggml_softmax.go:264*/ var tmpExpf float32
 				r_9 := gc_s_r_9[gc_rank]
-//line ggml_softmax.go:331
-				tmpExpf = r_9
-//line ggml_softmax.go:333
-				for col_2 := colStart; int64(col_2) < p_.ncols; {
+				/*line ggml_softmax.go:331*/ tmpExpf = r_9
+				/*line ggml_softmax.go:333*/ for col_2 := colStart; int64(col_2) < p_.ncols; {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
 					{
 						i_4 := int(0)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -3129,8 +2537,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(1)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -3139,8 +2546,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(2)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -3149,8 +2555,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_4 := int(3)
-//line ggml_softmax.go:335
-						idx_3 := col_2 + i_4*stepSize
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
 						if int64(idx_3) < p_.ncols {
 							localVals[i_4] = dst_[idx_3]
 						} else {
@@ -3159,32 +2564,28 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 					{
 						i_5 := int(0)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(1)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(2)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
 					}
 					{
 						i_5 := int(3)
-//line ggml_softmax.go:343
-						idx_4 := col_2 + i_5*stepSize
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
 						if int64(idx_4) < p_.ncols {
 							dst_[idx_4] = localVals[i_5] / tmpExpf
 						}
@@ -3206,8 +2607,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	_ = &scale
 	rowx := gc_bx
-//line ggml_softmax.go:372
-	grad = grad[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:372*/ grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
 	gc_vstep := 0
@@ -3216,8 +2616,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			dgfDot := gc_vb
-//line ggml_softmax.go:376
-			dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+			/*line ggml_softmax.go:376*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -3226,8 +2625,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
 	}
-//line ggml_softmax.go:378
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
+	/*line ggml_softmax.go:378*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3235,8 +2633,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line ggml_softmax.go:387
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_softmax.go:387*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3252,15 +2649,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:378
-						var col int = tid + gc_off
+						/*line ggml_softmax.go:369*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:378*/ var col int = tid + gc_off
 						_ = col
-//line ggml_softmax.go:379
-						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])))
-//line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+						/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3271,8 +2664,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more = true
-//line ggml_softmax.go:379
-					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+					/*line ggml_softmax.go:379*/ dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			} else {
@@ -3282,17 +2674,13 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:378
-						var col int = tid + gc_off
+						/*line ggml_softmax.go:369*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:378*/ var col int = tid + gc_off
 						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
 							break
 						}
-//line ggml_softmax.go:379
-						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
-//line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
+						/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3304,18 +2692,15 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-					col := tid + gc_off
+					/*line ggml_softmax.go:378*/ col := tid + gc_off
 					gc_more = true
-//line ggml_softmax.go:379
-					dgfDot += dstf[col] * grad[col]
+					/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:387
-	var gc_l_x [32]float32
+	/*line ggml_softmax.go:387*/ var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -3326,12 +2711,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:382
-					x := dgfDot
-//line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_softmax.go:382*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:382*/ x := dgfDot
+					/*line ggml_softmax.go:382*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -3340,12 +2722,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:382
-					x := dgfDot
-//line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane:])
+					/*line ggml_softmax.go:382*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:382*/ x := dgfDot
+					/*line ggml_softmax.go:382*/ x.StoreSlice(gc_l_x[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -3358,40 +2737,32 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				gc_rank := gc_w + gc_lane
 				dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:382
-				var x float32 = dgfDot
+				/*line ggml_softmax.go:382*/ var x float32 = dgfDot
 				gc_l_x[gc_lane] = x
 			}
 		}
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-//line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
+				/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
 		} else {
-//line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
 				} else {
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					gc_left2 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						} else {
@@ -3399,12 +2770,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+								/*line ggml_norm.go:25*/ x = x.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
 								gc_left2 &^= 0xff << gc_lane
 							}
 						}
@@ -3416,8 +2784,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 								continue
 							}
 							x := gc_l_x[gc_lane]
-//line ggml_norm.go:25
-							x += gc_c1r[gc_lane]
+							/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
 							gc_l_x[gc_lane] = x
 						}
 					}
@@ -3429,16 +2796,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_norm.go:27
-					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r := x
-//line ggml_softmax.go:382
-					dgfDot = r
-//line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_norm.go:27*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_norm.go:27*/ var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r := x
+					/*line ggml_softmax.go:382*/ dgfDot = r
+					/*line ggml_softmax.go:382*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -3447,16 +2809,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:382
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
-//line ggml_softmax.go:382
-					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-					r := x
-//line ggml_softmax.go:382
-					dgfDot = r
-//line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					/*line ggml_softmax.go:382*/ x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+					/*line ggml_softmax.go:382*/ var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r := x
+					/*line ggml_softmax.go:382*/ dgfDot = r
+					/*line ggml_softmax.go:382*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -3469,18 +2826,14 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				gc_rank := gc_w + gc_lane
 				x := gc_l_x[gc_lane]
-//line ggml_softmax.go:397
-				var dgfDot float32
-//line ggml_norm.go:27
-				var r float32 = x
-//line ggml_softmax.go:382
-				dgfDot = r
+				/*line ggml_softmax.go:397*/ var dgfDot float32
+				/*line ggml_norm.go:27*/ var r float32 = x
+				/*line ggml_softmax.go:382*/ dgfDot = r
 				gc_s_dgfDot[gc_rank] = dgfDot
 			}
 		}
 	}
-//line ggml_softmax.go:384
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
+	/*line ggml_softmax.go:384*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3488,8 +2841,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line ggml_softmax.go:393
-			panic(compiled.ErrGuardWraps)
+			/*line ggml_softmax.go:393*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3502,19 +2854,15 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at5 := dstf[gc_off4:][:gc_to]
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line ggml_softmax.go:385
-					gc_vb3 := archsimd.BroadcastFloat32x8(scale)
+					/*line ggml_softmax.go:385*/ gc_vb3 := archsimd.BroadcastFloat32x8(scale)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:384
-						var col_ int = tid + gc_off2
+						/*line ggml_softmax.go:369*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:384*/ var col_ int = tid + gc_off2
 						_ = col_
-//line ggml_softmax.go:385
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line ggml_softmax.go:385*/ gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3525,27 +2873,22 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more2 = true
-//line ggml_softmax.go:385
-					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
-//line ggml_softmax.go:385
-					gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+					/*line ggml_softmax.go:385*/ gc_vb2 := archsimd.BroadcastFloat32x8(scale)
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:384
-						var col_ int = tid + gc_off2
+						/*line ggml_softmax.go:369*/ dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:384*/ var col_ int = tid + gc_off2
 						if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
 							break
 						}
-//line ggml_softmax.go:386
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+						/*line ggml_softmax.go:386*/ gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3557,11 +2900,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-					col_ := tid + gc_off2
+					/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
 					gc_more2 = true
-//line ggml_softmax.go:385
-					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}

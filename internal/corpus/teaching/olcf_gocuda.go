@@ -54,8 +54,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -63,8 +62,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -72,8 +70,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -81,8 +78,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -90,8 +86,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-				if idx < olcfN {
+				/*line olcf.go:33*/ if idx < olcfN {
 					atomic.Add(out, gdata[idx])
 				}
 			}
@@ -120,25 +115,20 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:43
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+	/*line olcf.go:43*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:46
-		if gc_bdx <= len(sdata) {
+		/*line olcf.go:46*/ if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:45
-				gc_at[gc_tx] = 0.0
+				/*line olcf.go:45*/ gc_at[gc_tx] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:48
-				for idx < olcfN {
+				/*line olcf.go:48*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:49
-					gc_at[gc_tx] += gdata[idx]
+					/*line olcf.go:49*/ gc_at[gc_tx] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
@@ -146,24 +136,20 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:45
-				sdata[tid] = 0.0
+				/*line olcf.go:45*/ sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:48
-				for idx < olcfN {
+				/*line olcf.go:48*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:49
-					sdata[tid] += gdata[idx]
+					/*line olcf.go:49*/ sdata[tid] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-//line olcf.go:53
-	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line olcf.go:53*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -171,8 +157,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -180,8 +165,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -189,8 +173,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -198,8 +181,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -207,8 +189,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:55
-				if uint32(tid) < s {
+				/*line olcf.go:55*/ if uint32(tid) < s {
 					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
@@ -224,32 +205,27 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-			atomic.Add(out, sdata[0])
+			/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 		}
 	}
 }
@@ -279,11 +255,9 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:70
-	sdata := gocuda.Shared[float32](t, 32)[:32]
+	/*line olcf.go:70*/ sdata := gocuda.Shared[float32](t, 32)[:32]
 	mask := uint32(0xFFFFFFFF)
-//line olcf.go:76
-	var gc_l_val [32]float32
+	/*line olcf.go:76*/ var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -301,38 +275,32 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				gc_pos.Thread = gc_w + gc_lane
 				idx := gc_tx + gc_bdx*gc_bx
 				val := float32(0.0)
-//line olcf.go:77
-				for idx < olcfN {
+				/*line olcf.go:77*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:78
-					val += gdata[idx]
+					/*line olcf.go:78*/ val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
 				gc_l_val[gc_lane] = val
 			}
 		}
-//line olcf.go:82
-		if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+		/*line olcf.go:82*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
 			} else {
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line olcf.go:82
-			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+			/*line olcf.go:82*/ for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
-//line olcf.go:83
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					/*line olcf.go:83*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val := gc_l_val[gc_lane]
-//line olcf.go:83
-						val += gc_c1r[gc_lane]
+						/*line olcf.go:83*/ val += gc_c1r[gc_lane]
 						gc_l_val[gc_lane] = val
 					}
 				}
@@ -360,15 +328,13 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				lane := gc_tx % gocuda.WarpSize
 				warpID := gc_tx / gocuda.WarpSize
 				val := gc_l_val[gc_lane]
-//line olcf.go:85
-				if lane == 0 {
+				/*line olcf.go:85*/ if lane == 0 {
 					sdata[warpID] = val
 				}
 			}
 		}
 	}
-//line olcf.go:94
-	var gc_l_val2 [32]float32
+	/*line olcf.go:94*/ var gc_l_val2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -385,8 +351,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:90
-				if warpID == 0 {
+				/*line olcf.go:90*/ if warpID == 0 {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -408,10 +373,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					lane := gc_tx % gocuda.WarpSize
-//line olcf.go:77
-					var val float32
-//line olcf.go:91
-					if tid < gc_bdx/gocuda.WarpSize {
+					/*line olcf.go:77*/ var val float32
+					/*line olcf.go:91*/ if tid < gc_bdx/gocuda.WarpSize {
 						val = sdata[lane]
 					} else {
 						val = 0
@@ -419,28 +382,24 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_l_val2[gc_lane] = val
 				}
 			}
-//line olcf.go:97
-			if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line olcf.go:97*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_val2)
 				} else {
 					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line olcf.go:97
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line olcf.go:97*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
-//line olcf.go:98
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line olcf.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							val := gc_l_val2[gc_lane]
-//line olcf.go:98
-							val += gc_c2r[gc_lane]
+							/*line olcf.go:98*/ val += gc_c2r[gc_lane]
 							gc_l_val2[gc_lane] = val
 						}
 					}
@@ -460,8 +419,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					val := gc_l_val2[gc_lane]
-//line olcf.go:101
-					if tid == 0 {
+					/*line olcf.go:101*/ if tid == 0 {
 						atomic.Add(out, val)
 					}
 				}
@@ -493,25 +451,20 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:113
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+	/*line olcf.go:113*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:116
-		if gc_bdx <= len(sdata) {
+		/*line olcf.go:116*/ if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:115
-				gc_at[gc_tx] = 0.0
+				/*line olcf.go:115*/ gc_at[gc_tx] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:118
-				for idx < n {
+				/*line olcf.go:118*/ for idx < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:119
-					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
+					/*line olcf.go:119*/ gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
@@ -519,27 +472,22 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:115
-				sdata[tid] = 0.0
+				/*line olcf.go:115*/ sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:118
-				for idx < n {
+				/*line olcf.go:118*/ for idx < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:119
-					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+					/*line olcf.go:119*/ sdata[tid] = fmaxf(gdata[idx], sdata[tid])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-//line olcf.go:123
-	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line olcf.go:123*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:126
-			if gc_bdx <= len(sdata) {
+			/*line olcf.go:126*/ if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -547,8 +495,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -556,8 +503,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -565,8 +511,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -574,8 +519,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -583,8 +527,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:125
-					if uint32(tid) < s {
+					/*line olcf.go:125*/ if uint32(tid) < s {
 						gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 					}
 				}
@@ -595,8 +538,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -604,8 +546,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -613,8 +554,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -622,8 +562,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -631,8 +570,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:125
-					if uint32(tid) < s {
+					/*line olcf.go:125*/ if uint32(tid) < s {
 						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 					}
 				}
@@ -645,23 +583,17 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line olcf.go:140
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+		/*line olcf.go:140*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -669,32 +601,27 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-				out[gc_bx] = sdata[0]
+				/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -719,27 +646,22 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	idx := gc_bx
-//line olcf.go:140
-	if uint64(idx) < ds {
+	/*line olcf.go:140*/ if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:144
-			if gc_bdx <= len(sdata) {
+			/*line olcf.go:144*/ if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:143
-					gc_at[gc_tx] = 0.0
+					/*line olcf.go:143*/ gc_at[gc_tx] = 0.0
 					tidx := uint64(tid)
-//line olcf.go:146
-					for tidx < ds {
+					/*line olcf.go:146*/ for tidx < ds {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line olcf.go:147
-						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+						/*line olcf.go:147*/ gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
@@ -747,24 +669,20 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:143
-					sdata[tid] = 0.0
+					/*line olcf.go:143*/ sdata[tid] = 0.0
 					tidx := uint64(tid)
-//line olcf.go:146
-					for tidx < ds {
+					/*line olcf.go:146*/ for tidx < ds {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line olcf.go:147
-						sdata[tid] += A[uint64(idx)*ds+tidx]
+						/*line olcf.go:147*/ sdata[tid] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
 			}
 		}
-//line olcf.go:151
-		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+		/*line olcf.go:151*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -772,8 +690,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -781,8 +698,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -790,8 +706,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -799,8 +714,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -808,8 +722,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:153
-					if uint32(tid) < s {
+					/*line olcf.go:153*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -820,24 +733,18 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:166
-			gc_off := idx
+			/*line olcf.go:166*/ gc_off := idx
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
 				gc_at2 := sums[gc_off:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -845,32 +752,27 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-					sums[idx] = sdata[0]
+					/*line olcf.go:158*/ sums[idx] = sdata[0]
 				}
 			}
 		}
@@ -912,8 +814,7 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx + gc_bdx*gc_bx
-//line olcf.go:169
-						if uint64(idx) < ds {
+						/*line olcf.go:169*/ if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
 								sum += A[uint64(idx)+ds*i]
@@ -951,17 +852,13 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-//line olcf.go:214
-	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:214*/ sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
 	g1 := cg.ThisThreadBlock(t)
-//line olcf.go:217
-	g2 := cg.TiledPartition(g1, 32)
+	/*line olcf.go:217*/ g2 := cg.TiledPartition(g1, 32)
 	g3 := cg.TiledPartition(g2, 16)
 	g := g3
-//line olcf.go:221
-	var g_ cg.Tile = g
-//line olcf.go:223
-	var gc_l_x [32][]int32
+	/*line olcf.go:221*/ var g_ cg.Tile = g
+	/*line olcf.go:223*/ var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -983,53 +880,42 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				}
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line olcf.go:216
-			gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-//line olcf.go:220
-			sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+			/*line olcf.go:216*/ gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
+			/*line olcf.go:220*/ sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
 			var x []int32 = sdata[sdataOffset:]
-//line olcf.go:221
-			var val int32 = data[gindex]
+			/*line olcf.go:221*/ var val int32 = data[gindex]
 			gc_l_x[gc_lane] = x
 			gc_l_val[gc_lane] = val
 		}
-//line olcf.go:194
-		for i := g_.Size() / 2; i > 0; i /= 2 {
+		/*line olcf.go:194*/ for i := g_.Size() / 2; i > 0; i /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
+				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
 				x := gc_l_x[gc_lane]
 				val := gc_l_val[gc_lane]
-//line olcf.go:195
-				x[lane] = val
+				/*line olcf.go:195*/ x[lane] = val
 			}
-//line olcf.go:196
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line olcf.go:196*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
+				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
 				x := gc_l_x[gc_lane]
 				val := gc_l_val[gc_lane]
-//line olcf.go:197
-				if lane < i {
+				/*line olcf.go:197*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_l_val[gc_lane] = val
 			}
-//line olcf.go:200
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line olcf.go:200*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			val := gc_l_val[gc_lane]
-//line olcf.go:202
-			if (gc_rank & (g_.Size() - 1)) == 0 {
+			/*line olcf.go:202*/ if (gc_rank & (g_.Size() - 1)) == 0 {
 				t.Printf("group partial sum: %d\n", val)
 			}
 			var r int32 = val
@@ -1064,12 +950,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
 	_ = g
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
 	_ = gg
 	gridSize := uint32(gc_n * gc_gdx)
 	gc_step := 0
@@ -1078,50 +962,40 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tidx := uint32(gc_rank)
-//line olcf.go:245
-		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-		i := gidx
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
 		gc_s_i[gc_rank] = i
 	}
 	for {
@@ -1133,8 +1007,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:257
-			if i < dsize {
+			/*line olcf.go:257*/ if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -1143,8 +1016,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 		}
 		if gc_r2 == 3 {
-//line olcf.go:267
-			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -1156,8 +1028,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1166,8 +1037,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1176,8 +1046,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1186,8 +1055,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1196,13 +1064,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
 			i := gc_s_i[gc_rank]
-//line olcf.go:248
-			temp := predicateTest(idata[i], removeVal)
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
 			gc_s_temp[gc_rank] = temp
 		}
-//line olcf.go:250
-		for j := 1; j < gc_n; j <<= 1 {
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1214,8 +1080,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1225,8 +1090,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1236,8 +1100,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1247,8 +1110,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1258,8 +1120,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-				if uint32(j) <= tidx {
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
 				gc_s_temp[gc_rank] = temp
@@ -1271,8 +1132,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1281,8 +1141,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1291,8 +1150,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1301,8 +1159,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1311,8 +1168,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-				if uint32(j) <= tidx {
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
@@ -1324,58 +1180,48 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-			idxs[i] = temp
+			/*line olcf.go:260*/ idxs[i] = temp
 		}
 		gc_vstep := 0
-//line olcf.go:247
-		gc_vb := lanes.BroadcastUint32x8(gridSize)
+		/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line olcf.go:247
-			i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
-//line olcf.go:247
-			i = i.Add(gc_vb)
-//line olcf.go:247
-			i.StoreSlice(gc_s_i[gc_rank:])
+			/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+			/*line olcf.go:247*/ i = i.Add(gc_vb)
+			/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:247
-			i += gridSize
+			/*line olcf.go:247*/ i += gridSize
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -1386,16 +1232,14 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
 		var stride uint32 = uint32(0)
-//line olcf.go:265
-		lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 	}
 	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
 	}
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1404,18 +1248,15 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 			stride := gc_s_stride[gc_rank]
-//line olcf.go:265
-			gc_start := gidx
+			/*line olcf.go:265*/ gc_start := gidx
 			i_ := gc_start + gc_off
 			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
-//line olcf.go:266
-			temp_ := idata[i_]
+			/*line olcf.go:266*/ temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
@@ -1423,8 +1264,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:270
-					myIdx += idxs[j_*olcfNTPB-1]
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
@@ -1455,17 +1295,14 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:297
-	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
+	/*line olcf.go:297*/ smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:300
-		if gc_bdx <= len(smem) {
+		/*line olcf.go:300*/ if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					gc_at[gc_tx] = T(ahs(idx))
 				} else {
 					gc_at[gc_tx] = 0
@@ -1478,8 +1315,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
 					smem[gc_tx] = 0
@@ -1490,11 +1326,9 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			}
 		}
 	}
-//line olcf.go:308
-	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+	/*line olcf.go:308*/ for i := gc_bdx >> 1; i > 0; i >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line olcf.go:311
-		if gc_bound := i; gc_bound < gc_to {
+		/*line olcf.go:311*/ if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1506,28 +1340,23 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:311
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1535,32 +1364,27 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-					smem[gc_tx] += smem[gc_tx+i]
+					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
@@ -1576,32 +1400,27 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-				atomic.Add(sum, smem[0])
+				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}
 		}
 	}

@@ -54,8 +54,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -63,8 +62,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -72,8 +70,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -81,8 +78,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-					if idx < olcfN {
+					/*line olcf.go:33*/ if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
 				}
@@ -90,8 +86,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:33
-				if idx < olcfN {
+				/*line olcf.go:33*/ if idx < olcfN {
 					atomic.Add(out, gdata[idx])
 				}
 			}
@@ -120,25 +115,20 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:43
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+	/*line olcf.go:43*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:46
-		if gc_bdx <= len(sdata) {
+		/*line olcf.go:46*/ if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:45
-				gc_at[gc_tx] = 0.0
+				/*line olcf.go:45*/ gc_at[gc_tx] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:48
-				for idx < olcfN {
+				/*line olcf.go:48*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:49
-					gc_at[gc_tx] += gdata[idx]
+					/*line olcf.go:49*/ gc_at[gc_tx] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
@@ -146,24 +136,20 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:45
-				sdata[tid] = 0.0
+				/*line olcf.go:45*/ sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:48
-				for idx < olcfN {
+				/*line olcf.go:48*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:49
-					sdata[tid] += gdata[idx]
+					/*line olcf.go:49*/ sdata[tid] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-//line olcf.go:53
-	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line olcf.go:53*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -171,8 +157,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -180,8 +165,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -189,8 +173,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -198,8 +181,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:55
-					if uint32(tid) < s {
+					/*line olcf.go:55*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -207,8 +189,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:55
-				if uint32(tid) < s {
+				/*line olcf.go:55*/ if uint32(tid) < s {
 					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
@@ -224,32 +205,27 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-				atomic.Add(out, sdata[0])
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:60
-			atomic.Add(out, sdata[0])
+			/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 		}
 	}
 }
@@ -279,11 +255,9 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:70
-	sdata := gocuda.Shared[float32](t, 32)[:32]
+	/*line olcf.go:70*/ sdata := gocuda.Shared[float32](t, 32)[:32]
 	mask := uint32(0xFFFFFFFF)
-//line olcf.go:76
-	var gc_l_val [32]float32
+	/*line olcf.go:76*/ var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -301,44 +275,36 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				gc_pos.Thread = gc_w + gc_lane
 				idx := gc_tx + gc_bdx*gc_bx
 				val := float32(0.0)
-//line olcf.go:77
-				for idx < olcfN {
+				/*line olcf.go:77*/ for idx < olcfN {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:78
-					val += gdata[idx]
+					/*line olcf.go:78*/ val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
 				gc_l_val[gc_lane] = val
 			}
 		}
-//line olcf.go:82
-		if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+		/*line olcf.go:82*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_val)
 			} else {
 				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
 			}
 		} else {
-//line olcf.go:82
-			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+			/*line olcf.go:82*/ for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
 				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
 				} else {
-//line olcf.go:83
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					/*line olcf.go:83*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line olcf.go:83
-								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line olcf.go:83
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line olcf.go:83
-								val.StoreSlice(gc_l_val[gc_lane:])
+								/*line olcf.go:83*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+								/*line olcf.go:83*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line olcf.go:83*/ val.StoreSlice(gc_l_val[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
@@ -346,12 +312,9 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line olcf.go:83
-								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line olcf.go:83
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line olcf.go:83
-								val.StoreSlice(gc_l_val[gc_lane:])
+								/*line olcf.go:83*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+								/*line olcf.go:83*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line olcf.go:83*/ val.StoreSlice(gc_l_val[gc_lane:])
 								gc_left &^= 0xff << gc_lane
 							}
 						}
@@ -363,8 +326,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 								continue
 							}
 							val := gc_l_val[gc_lane]
-//line olcf.go:83
-							val += gc_c1r[gc_lane]
+							/*line olcf.go:83*/ val += gc_c1r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
@@ -393,15 +355,13 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				lane := gc_tx % gocuda.WarpSize
 				warpID := gc_tx / gocuda.WarpSize
 				val := gc_l_val[gc_lane]
-//line olcf.go:85
-				if lane == 0 {
+				/*line olcf.go:85*/ if lane == 0 {
 					sdata[warpID] = val
 				}
 			}
 		}
 	}
-//line olcf.go:94
-	var gc_l_val2 [32]float32
+	/*line olcf.go:94*/ var gc_l_val2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -418,8 +378,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:90
-				if warpID == 0 {
+				/*line olcf.go:90*/ if warpID == 0 {
 					gc_m11 |= 1 << gc_lane
 				}
 			}
@@ -441,10 +400,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					lane := gc_tx % gocuda.WarpSize
-//line olcf.go:77
-					var val float32
-//line olcf.go:91
-					if tid < gc_bdx/gocuda.WarpSize {
+					/*line olcf.go:77*/ var val float32
+					/*line olcf.go:91*/ if tid < gc_bdx/gocuda.WarpSize {
 						val = sdata[lane]
 					} else {
 						val = 0
@@ -452,31 +409,25 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_l_val2[gc_lane] = val
 				}
 			}
-//line olcf.go:97
-			if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line olcf.go:97*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_val2)
 				} else {
 					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line olcf.go:97
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				/*line olcf.go:97*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
 					} else {
-//line olcf.go:98
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+						/*line olcf.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
 						gc_left2 := gc_act
 						if compiled.SIMD {
 							if gc_act == ^uint32(0) {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
-//line olcf.go:98
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line olcf.go:98
-									val.StoreSlice(gc_l_val2[gc_lane:])
+									/*line olcf.go:98*/ val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+									/*line olcf.go:98*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line olcf.go:98*/ val.StoreSlice(gc_l_val2[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							} else {
@@ -484,12 +435,9 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
-//line olcf.go:98
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line olcf.go:98
-									val.StoreSlice(gc_l_val2[gc_lane:])
+									/*line olcf.go:98*/ val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+									/*line olcf.go:98*/ val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line olcf.go:98*/ val.StoreSlice(gc_l_val2[gc_lane:])
 									gc_left2 &^= 0xff << gc_lane
 								}
 							}
@@ -501,8 +449,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 									continue
 								}
 								val := gc_l_val2[gc_lane]
-//line olcf.go:98
-								val += gc_c2r[gc_lane]
+								/*line olcf.go:98*/ val += gc_c2r[gc_lane]
 								gc_l_val2[gc_lane] = val
 							}
 						}
@@ -523,8 +470,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					val := gc_l_val2[gc_lane]
-//line olcf.go:101
-					if tid == 0 {
+					/*line olcf.go:101*/ if tid == 0 {
 						atomic.Add(out, val)
 					}
 				}
@@ -556,25 +502,20 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:113
-	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+	/*line olcf.go:113*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:116
-		if gc_bdx <= len(sdata) {
+		/*line olcf.go:116*/ if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:115
-				gc_at[gc_tx] = 0.0
+				/*line olcf.go:115*/ gc_at[gc_tx] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:118
-				for idx < n {
+				/*line olcf.go:118*/ for idx < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:119
-					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
+					/*line olcf.go:119*/ gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
@@ -582,27 +523,22 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line olcf.go:115
-				sdata[tid] = 0.0
+				/*line olcf.go:115*/ sdata[tid] = 0.0
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
-//line olcf.go:118
-				for idx < n {
+				/*line olcf.go:118*/ for idx < n {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:119
-					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+					/*line olcf.go:119*/ sdata[tid] = fmaxf(gdata[idx], sdata[tid])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-//line olcf.go:123
-	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+	/*line olcf.go:123*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:126
-			if gc_bdx <= len(sdata) {
+			/*line olcf.go:126*/ if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -610,8 +546,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -619,8 +554,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -628,8 +562,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -637,8 +570,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
@@ -646,8 +578,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:125
-					if uint32(tid) < s {
+					/*line olcf.go:125*/ if uint32(tid) < s {
 						gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 					}
 				}
@@ -658,8 +589,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -667,8 +597,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -676,8 +605,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -685,8 +613,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:125
-						if uint32(tid) < s {
+						/*line olcf.go:125*/ if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
@@ -694,8 +621,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:125
-					if uint32(tid) < s {
+					/*line olcf.go:125*/ if uint32(tid) < s {
 						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 					}
 				}
@@ -708,23 +634,17 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-//line olcf.go:140
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+		/*line olcf.go:140*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:130
-				gc_at3[0] = sdata[0]
+				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
 		} else {
 			gc_step4 := gc_from
@@ -732,32 +652,27 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				{
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-					out[gc_bx] = sdata[0]
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:130
-				out[gc_bx] = sdata[0]
+				/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -782,27 +697,22 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	idx := gc_bx
-//line olcf.go:140
-	if uint64(idx) < ds {
+	/*line olcf.go:140*/ if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:144
-			if gc_bdx <= len(sdata) {
+			/*line olcf.go:144*/ if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:143
-					gc_at[gc_tx] = 0.0
+					/*line olcf.go:143*/ gc_at[gc_tx] = 0.0
 					tidx := uint64(tid)
-//line olcf.go:146
-					for tidx < ds {
+					/*line olcf.go:146*/ for tidx < ds {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line olcf.go:147
-						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+						/*line olcf.go:147*/ gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
@@ -810,24 +720,20 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:143
-					sdata[tid] = 0.0
+					/*line olcf.go:143*/ sdata[tid] = 0.0
 					tidx := uint64(tid)
-//line olcf.go:146
-					for tidx < ds {
+					/*line olcf.go:146*/ for tidx < ds {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line olcf.go:147
-						sdata[tid] += A[uint64(idx)*ds+tidx]
+						/*line olcf.go:147*/ sdata[tid] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
 			}
 		}
-//line olcf.go:151
-		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+		/*line olcf.go:151*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -835,8 +741,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -844,8 +749,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -853,8 +757,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -862,8 +765,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line olcf.go:153
-						if uint32(tid) < s {
+						/*line olcf.go:153*/ if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
@@ -871,8 +773,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line olcf.go:153
-					if uint32(tid) < s {
+					/*line olcf.go:153*/ if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
@@ -883,24 +784,18 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:166
-			gc_off := idx
+			/*line olcf.go:166*/ gc_off := idx
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
 				gc_at2 := sums[gc_off:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:158
-					gc_at2[0] = sdata[0]
+					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -908,32 +803,27 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					{
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-						sums[idx] = sdata[0]
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:158
-					sums[idx] = sdata[0]
+					/*line olcf.go:158*/ sums[idx] = sdata[0]
 				}
 			}
 		}
@@ -975,8 +865,7 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx + gc_bdx*gc_bx
-//line olcf.go:169
-						if uint64(idx) < ds {
+						/*line olcf.go:169*/ if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
 								sum += A[uint64(idx)+ds*i]
@@ -1014,17 +903,13 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-//line olcf.go:214
-	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:214*/ sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
 	g1 := cg.ThisThreadBlock(t)
-//line olcf.go:217
-	g2 := cg.TiledPartition(g1, 32)
+	/*line olcf.go:217*/ g2 := cg.TiledPartition(g1, 32)
 	g3 := cg.TiledPartition(g2, 16)
 	g := g3
-//line olcf.go:221
-	var g_ cg.Tile = g
-//line olcf.go:223
-	var gc_l_x [32][]int32
+	/*line olcf.go:221*/ var g_ cg.Tile = g
+	/*line olcf.go:223*/ var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1046,53 +931,42 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				}
 			}
 			gc_pos.Thread = gc_w + gc_lane
-//line olcf.go:216
-			gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-//line olcf.go:220
-			sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+			/*line olcf.go:216*/ gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
+			/*line olcf.go:220*/ sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
 			var x []int32 = sdata[sdataOffset:]
-//line olcf.go:221
-			var val int32 = data[gindex]
+			/*line olcf.go:221*/ var val int32 = data[gindex]
 			gc_l_x[gc_lane] = x
 			gc_l_val[gc_lane] = val
 		}
-//line olcf.go:194
-		for i := g_.Size() / 2; i > 0; i /= 2 {
+		/*line olcf.go:194*/ for i := g_.Size() / 2; i > 0; i /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
+				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
 				x := gc_l_x[gc_lane]
 				val := gc_l_val[gc_lane]
-//line olcf.go:195
-				x[lane] = val
+				/*line olcf.go:195*/ x[lane] = val
 			}
-//line olcf.go:196
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line olcf.go:196*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
+				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
 				x := gc_l_x[gc_lane]
 				val := gc_l_val[gc_lane]
-//line olcf.go:197
-				if lane < i {
+				/*line olcf.go:197*/ if lane < i {
 					val += x[lane+i]
 				}
 				gc_l_val[gc_lane] = val
 			}
-//line olcf.go:200
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			/*line olcf.go:200*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			val := gc_l_val[gc_lane]
-//line olcf.go:202
-			if (gc_rank & (g_.Size() - 1)) == 0 {
+			/*line olcf.go:202*/ if (gc_rank & (g_.Size() - 1)) == 0 {
 				t.Printf("group partial sum: %d\n", val)
 			}
 			var r int32 = val
@@ -1145,12 +1019,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
 	_ = g
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
 	_ = gg
 	gridSize := uint32(gc_n * gc_gdx)
 	gc_step := 0
@@ -1159,50 +1031,40 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tidx := uint32(gc_rank)
-//line olcf.go:245
-		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-		i := gidx
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
 		gc_s_i[gc_rank] = i
 	}
 	for {
@@ -1214,8 +1076,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:257
-			if i < dsize {
+			/*line olcf.go:257*/ if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -1224,8 +1085,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 		}
 		if gc_r2 == 3 {
-//line olcf.go:267
-			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -1237,8 +1097,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1247,8 +1106,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1257,8 +1115,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1267,8 +1124,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1277,13 +1133,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
 			i := gc_s_i[gc_rank]
-//line olcf.go:248
-			temp := predicateTest(idata[i], removeVal)
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
 			gc_s_temp[gc_rank] = temp
 		}
-//line olcf.go:250
-		for j := 1; j < gc_n; j <<= 1 {
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1295,8 +1149,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1306,8 +1159,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1317,8 +1169,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1328,8 +1179,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1339,8 +1189,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-				if uint32(j) <= tidx {
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
 				gc_s_temp[gc_rank] = temp
@@ -1352,8 +1201,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1362,8 +1210,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1372,8 +1219,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1382,8 +1228,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1392,8 +1237,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-				if uint32(j) <= tidx {
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
@@ -1405,61 +1249,51 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-			idxs[i] = temp
+			/*line olcf.go:260*/ idxs[i] = temp
 		}
 		gc_vstep := 0
 		if compiled.SIMD {
-//line olcf.go:247
-			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			/*line olcf.go:247*/ gc_vb := archsimd.BroadcastUint32x8(gridSize)
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
-//line olcf.go:247
-				i = i.Add(gc_vb)
-//line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:247
-			i += gridSize
+			/*line olcf.go:247*/ i += gridSize
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -1471,8 +1305,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			var stride uint32 = uint32(0)
-//line olcf.go:265
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+			/*line olcf.go:265*/ archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -1481,8 +1314,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
 	}
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1491,18 +1323,15 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 			stride := gc_s_stride[gc_rank]
-//line olcf.go:265
-			gc_start := gidx
+			/*line olcf.go:265*/ gc_start := gidx
 			i_ := gc_start + gc_off
 			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
-//line olcf.go:266
-			temp_ := idata[i_]
+			/*line olcf.go:266*/ temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
@@ -1510,8 +1339,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:270
-					myIdx += idxs[j_*olcfNTPB-1]
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
@@ -1532,12 +1360,10 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	_ = &removeVal
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
 	_ = g
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
 	_ = gg
 	gridSize := uint32(gc_n * gc_gdx)
 	gc_step := 0
@@ -1546,50 +1372,40 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tidx := uint32(gc_rank)
-//line olcf.go:245
-		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-		i := gidx
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
 		gc_s_i[gc_rank] = i
 	}
 	for {
@@ -1601,8 +1417,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:257
-			if i < dsize {
+			/*line olcf.go:257*/ if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -1611,8 +1426,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 		}
 		if gc_r2 == 3 {
-//line olcf.go:267
-			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -1624,8 +1438,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1634,8 +1447,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1644,8 +1456,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1654,8 +1465,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -1664,13 +1474,11 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
 			i := gc_s_i[gc_rank]
-//line olcf.go:248
-			temp := predicateTest(idata[i], removeVal)
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
 			gc_s_temp[gc_rank] = temp
 		}
-//line olcf.go:250
-		for j := 1; j < gc_n; j <<= 1 {
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1682,8 +1490,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1693,8 +1500,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1704,8 +1510,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1715,8 +1520,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -1726,8 +1530,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-				if uint32(j) <= tidx {
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
 				gc_s_temp[gc_rank] = temp
@@ -1739,8 +1542,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1749,8 +1551,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1759,8 +1560,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1769,8 +1569,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -1779,8 +1578,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-				if uint32(j) <= tidx {
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
@@ -1792,61 +1590,51 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-			idxs[i] = temp
+			/*line olcf.go:260*/ idxs[i] = temp
 		}
 		gc_vstep := 0
 		if compiled.SIMD {
-//line olcf.go:247
-			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			/*line olcf.go:247*/ gc_vb := archsimd.BroadcastUint32x8(gridSize)
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
-//line olcf.go:247
-				i = i.Add(gc_vb)
-//line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:247
-			i += gridSize
+			/*line olcf.go:247*/ i += gridSize
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -1858,8 +1646,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			var stride uint32 = uint32(0)
-//line olcf.go:265
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+			/*line olcf.go:265*/ archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -1868,8 +1655,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
 	}
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1878,18 +1664,15 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 			stride := gc_s_stride[gc_rank]
-//line olcf.go:265
-			gc_start := gidx
+			/*line olcf.go:265*/ gc_start := gidx
 			i_ := gc_start + gc_off
 			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
-//line olcf.go:266
-			temp_ := idata[i_]
+			/*line olcf.go:266*/ temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
@@ -1897,8 +1680,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:270
-					myIdx += idxs[j_*olcfNTPB-1]
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
@@ -1918,12 +1700,10 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
 	_ = g
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
 	_ = gg
 	gridSize := uint32(gc_n * gc_gdx)
 	gc_step := 0
@@ -1932,50 +1712,40 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tidx := uint32(gc_rank)
-//line olcf.go:245
-		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-		i := gidx
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
 		gc_s_i[gc_rank] = i
 	}
 	for {
@@ -1987,8 +1757,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:257
-			if i < dsize {
+			/*line olcf.go:257*/ if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -1997,8 +1766,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 		}
 		if gc_r2 == 3 {
-//line olcf.go:267
-			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -2010,8 +1778,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2020,8 +1787,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2030,8 +1796,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2040,8 +1805,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2050,13 +1814,11 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
 			i := gc_s_i[gc_rank]
-//line olcf.go:248
-			temp := predicateTest(idata[i], removeVal)
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
 			gc_s_temp[gc_rank] = temp
 		}
-//line olcf.go:250
-		for j := 1; j < gc_n; j <<= 1 {
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2068,8 +1830,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2079,8 +1840,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2090,8 +1850,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2101,8 +1860,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2112,8 +1870,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-				if uint32(j) <= tidx {
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
 				gc_s_temp[gc_rank] = temp
@@ -2125,8 +1882,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2135,8 +1891,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2145,8 +1900,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2155,8 +1909,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2165,8 +1918,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-				if uint32(j) <= tidx {
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
@@ -2178,61 +1930,51 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-			idxs[i] = temp
+			/*line olcf.go:260*/ idxs[i] = temp
 		}
 		gc_vstep := 0
 		if compiled.SIMD {
-//line olcf.go:247
-			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			/*line olcf.go:247*/ gc_vb := archsimd.BroadcastUint32x8(gridSize)
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
-//line olcf.go:247
-				i = i.Add(gc_vb)
-//line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:247
-			i += gridSize
+			/*line olcf.go:247*/ i += gridSize
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -2244,8 +1986,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			var stride uint32 = uint32(0)
-//line olcf.go:265
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+			/*line olcf.go:265*/ archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -2254,8 +1995,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
 	}
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2264,18 +2004,15 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 			stride := gc_s_stride[gc_rank]
-//line olcf.go:265
-			gc_start := gidx
+			/*line olcf.go:265*/ gc_start := gidx
 			i_ := gc_start + gc_off
 			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
-//line olcf.go:266
-			temp_ := idata[i_]
+			/*line olcf.go:266*/ temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
@@ -2283,8 +2020,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:270
-					myIdx += idxs[j_*olcfNTPB-1]
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
@@ -2304,12 +2040,10 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-//line olcf.go:241
-	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
 	g := cg.ThisThreadBlock(t)
 	_ = g
-//line olcf.go:243
-	gg := cg.ThisGrid(t)
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
 	_ = gg
 	gridSize := uint32(gc_n * gc_gdx)
 	gc_step := 0
@@ -2318,50 +2052,40 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-			i := gidx
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tidx := uint32(gc_rank)
-//line olcf.go:245
-		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
-		i := gidx
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
 		gc_s_i[gc_rank] = i
 	}
 	for {
@@ -2373,8 +2097,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:257
-			if i < dsize {
+			/*line olcf.go:257*/ if i < dsize {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
 			} else {
@@ -2383,8 +2106,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 		}
 		if gc_r2 == 3 {
-//line olcf.go:267
-			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
@@ -2396,8 +2118,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2406,8 +2127,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2416,8 +2136,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2426,8 +2145,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				i := gc_s_i[gc_rank]
-//line olcf.go:248
-				temp := predicateTest(idata[i], removeVal)
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
 				gc_s_temp[gc_rank] = temp
 			}
@@ -2436,13 +2154,11 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
 			i := gc_s_i[gc_rank]
-//line olcf.go:248
-			temp := predicateTest(idata[i], removeVal)
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
 			gc_s_temp[gc_rank] = temp
 		}
-//line olcf.go:250
-		for j := 1; j < gc_n; j <<= 1 {
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2454,8 +2170,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2465,8 +2180,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2476,8 +2190,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2487,8 +2200,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-					if uint32(j) <= tidx {
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
 					}
 					gc_s_temp[gc_rank] = temp
@@ -2498,8 +2210,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:252
-				if uint32(j) <= tidx {
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
 					temp += sidxs[tidx-uint32(j)]
 				}
 				gc_s_temp[gc_rank] = temp
@@ -2511,8 +2222,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2521,8 +2231,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2531,8 +2240,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2541,8 +2249,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					gc_pos.Thread = gc_rank
 					tidx := uint32(gc_rank)
 					temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-					if uint32(j) <= tidx {
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
@@ -2551,8 +2258,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				tidx := uint32(gc_rank)
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:256
-				if uint32(j) <= tidx {
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
 					sidxs[tidx] = temp
 				}
 			}
@@ -2564,61 +2270,51 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 			{
 				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-				idxs[i] = temp
+				/*line olcf.go:260*/ idxs[i] = temp
 			}
 		}
 		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			temp := gc_s_temp[gc_rank]
-//line olcf.go:260
-			idxs[i] = temp
+			/*line olcf.go:260*/ idxs[i] = temp
 		}
 		gc_vstep := 0
 		if compiled.SIMD {
-//line olcf.go:247
-			gc_vb := archsimd.BroadcastUint32x8(gridSize)
+			/*line olcf.go:247*/ gc_vb := archsimd.BroadcastUint32x8(gridSize)
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line olcf.go:247
-				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
-//line olcf.go:247
-				i = i.Add(gc_vb)
-//line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-//line olcf.go:247
-			i += gridSize
+			/*line olcf.go:247*/ i += gridSize
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -2630,8 +2326,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			var stride uint32 = uint32(0)
-//line olcf.go:265
-			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+			/*line olcf.go:265*/ archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -2640,8 +2335,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
 	}
-//line olcf.go:265
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2650,18 +2344,15 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tidx := uint32(gc_rank)
-//line olcf.go:245
-			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 			stride := gc_s_stride[gc_rank]
-//line olcf.go:265
-			gc_start := gidx
+			/*line olcf.go:265*/ gc_start := gidx
 			i_ := gc_start + gc_off
 			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 				continue
 			}
 			gc_more = true
-//line olcf.go:266
-			temp_ := idata[i_]
+			/*line olcf.go:266*/ temp_ := idata[i_]
 			if predicateTest(temp_, removeVal) != 0 {
 				myIdx := idxs[i_]
 				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
@@ -2669,8 +2360,7 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 					if gc_b.Stopped() {
 						return
 					}
-//line olcf.go:270
-					myIdx += idxs[j_*olcfNTPB-1]
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
@@ -2707,17 +2397,14 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:297
-	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
+	/*line olcf.go:297*/ smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:300
-		if gc_bdx <= len(smem) {
+		/*line olcf.go:300*/ if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					gc_at[gc_tx] = T(ahs(idx))
 				} else {
 					gc_at[gc_tx] = 0
@@ -2730,8 +2417,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					smem[gc_tx] = T(ahs(idx))
 				} else {
 					smem[gc_tx] = 0
@@ -2742,11 +2428,9 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			}
 		}
 	}
-//line olcf.go:308
-	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+	/*line olcf.go:308*/ for i := gc_bdx >> 1; i > 0; i >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line olcf.go:311
-		if gc_bound := i; gc_bound < gc_to {
+		/*line olcf.go:311*/ if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2758,28 +2442,23 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
+						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:311
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -2787,32 +2466,27 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-						smem[gc_tx] += smem[gc_tx+i]
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-					smem[gc_tx] += smem[gc_tx+i]
+					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
@@ -2828,32 +2502,27 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				{
 					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-				atomic.Add(sum, smem[0])
+				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}
 		}
 	}
@@ -2866,17 +2535,14 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line olcf.go:297
-	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
+	/*line olcf.go:297*/ smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line olcf.go:300
-		if gc_bdx <= len(smem) {
+		/*line olcf.go:300*/ if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					gc_at[gc_tx] = float32(ahs(idx))
 				} else {
 					gc_at[gc_tx] = 0
@@ -2889,8 +2555,7 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bdx*gc_bx + gc_tx)
-//line olcf.go:299
-				if idx < length {
+				/*line olcf.go:299*/ if idx < length {
 					smem[gc_tx] = float32(ahs(idx))
 				} else {
 					smem[gc_tx] = 0
@@ -2901,11 +2566,9 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			}
 		}
 	}
-//line olcf.go:308
-	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+	/*line olcf.go:308*/ for i := gc_bdx >> 1; i > 0; i >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-//line olcf.go:311
-		if gc_bound := i; gc_bound < gc_to {
+		/*line olcf.go:311*/ if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2917,33 +2580,28 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line olcf.go:310
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line olcf.go:310*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line olcf.go:311
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line olcf.go:311
-						if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
+						/*line olcf.go:311*/ if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
 							break
 						}
-//line olcf.go:311
-						archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
+						/*line olcf.go:311*/ archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:311
-					smem[gc_tx] += smem[gc_tx+i]
+					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
@@ -2959,32 +2617,27 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-					atomic.Add(sum, smem[0])
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line olcf.go:316
-				atomic.Add(sum, smem[0])
+				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}
 		}
 	}

@@ -46,17 +46,14 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 			gc_bx = 0
 		}
 		numThreads := gc_bdx * gc_gdx
-//line pmpp_merge.go:105
-		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
+		/*line pmpp_merge.go:105*/ sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_merge.go:106
-				kCurr := tid * sectionSize
+				/*line pmpp_merge.go:106*/ kCurr := tid * sectionSize
 				kNext := minimal((tid+1)*sectionSize, m+n)
-//line pmpp_merge.go:109
-				iCurr := coRank(kCurr, A, m, B, n)
+				/*line pmpp_merge.go:109*/ iCurr := coRank(kCurr, A, m, B, n)
 				iNext := coRank(kNext, A, m, B, n)
 				jCurr := kCurr - iCurr
 				jNext := kNext - iNext
@@ -96,12 +93,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	gc_s_BLength := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_AConsumed := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_s_BConsumed := compiled.Scratch[int](gc_b, 7)[:gc_n]
-//line pmpp_merge.go:122
-	shareAB := gocuda.DynamicShared[int32](t)
+	/*line pmpp_merge.go:122*/ shareAB := gocuda.DynamicShared[int32](t)
 	AS := shareAB[0:]
 	BS := shareAB[tileSize:]
-//line pmpp_merge.go:126
-	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
+	/*line pmpp_merge.go:126*/ CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
 	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
@@ -110,29 +105,25 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
-//line pmpp_merge.go:136
-		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+		/*line pmpp_merge.go:136*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_merge.go:129
-				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+				/*line pmpp_merge.go:129*/ gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_merge.go:129
-				AS[0] = int32(coRank(CCurr, A, m, B, n))
+				/*line pmpp_merge.go:129*/ AS[0] = int32(coRank(CCurr, A, m, B, n))
 				AS[1] = int32(coRank(CNext, A, m, B, n))
 			}
 		}
 	}
 	gc_off5 := 0
 	gc_off6 := 1
-//line pmpp_merge.go:139
-	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+	/*line pmpp_merge.go:139*/ if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
 		gc_elem := gc_at3[0]
@@ -143,8 +134,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step + 0
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -155,8 +145,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step + 1
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -167,8 +156,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step + 2
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -179,8 +167,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step + 3
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -191,8 +178,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
-//line pmpp_merge.go:136
-			BCurr := CCurr - ACurr
+			/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
 			BNext := CNext - ANext
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
@@ -205,8 +191,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -218,8 +203,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -231,8 +215,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -244,8 +227,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -257,8 +239,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line pmpp_merge.go:134
-			ACurr := int(AS[0])
+			/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 			ANext := int(AS[1])
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
@@ -269,10 +250,8 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 	}
 	counter := 0
-//line pmpp_merge.go:141
-	CLength := CNext - CCurr
-//line pmpp_merge.go:144
-	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+	/*line pmpp_merge.go:141*/ CLength := CNext - CCurr
+	/*line pmpp_merge.go:144*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -283,8 +262,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:142
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:142*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -300,8 +278,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:142
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:142*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -317,8 +294,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:142
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:142*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -334,8 +310,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:142
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:142*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -351,8 +326,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		ANext := gc_s_ANext[gc_rank]
 		BCurr := gc_s_BCurr[gc_rank]
 		BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:142
-		ALength := ANext - ACurr
+		/*line pmpp_merge.go:142*/ ALength := ANext - ACurr
 		BLength := BNext - BCurr
 		AConsumed := 0
 		BConsumed := 0
@@ -361,24 +335,18 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		gc_s_AConsumed[gc_rank] = AConsumed
 		gc_s_BConsumed[gc_rank] = BConsumed
 	}
-//line pmpp_merge.go:149
-	for counter < totalIteration {
+	/*line pmpp_merge.go:149*/ for counter < totalIteration {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-//line pmpp_merge.go:157
-			gc_s_BCurr := gc_s_BCurr[:gc_n]
-//line pmpp_merge.go:159
-			gc_s_ALength := gc_s_ALength[:gc_n]
-//line pmpp_merge.go:161
-			gc_s_BLength := gc_s_BLength[:gc_n]
-//line pmpp_merge.go:163
-			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-//line pmpp_merge.go:165
-			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
+			/*line pmpp_merge.go:157*/ gc_s_BCurr := gc_s_BCurr[:gc_n]
+			/*line pmpp_merge.go:159*/ gc_s_ALength := gc_s_ALength[:gc_n]
+			/*line pmpp_merge.go:161*/ gc_s_BLength := gc_s_BLength[:gc_n]
+			/*line pmpp_merge.go:163*/ gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+			/*line pmpp_merge.go:165*/ gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -390,8 +358,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 						BLength := gc_s_BLength[gc_rank]
 						AConsumed := gc_s_AConsumed[gc_rank]
 						BConsumed := gc_s_BConsumed[gc_rank]
-//line pmpp_merge.go:150
-						for i := 0; i < tileSize; i += gc_bdx {
+						/*line pmpp_merge.go:150*/ for i := 0; i < tileSize; i += gc_bdx {
 							if i+gc_tx < ALength-AConsumed {
 								AS[i+gc_tx] = A[ACurr+AConsumed+i+gc_tx]
 							}
@@ -413,8 +380,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				BLength := gc_s_BLength[gc_rank]
 				AConsumed := gc_s_AConsumed[gc_rank]
 				BConsumed := gc_s_BConsumed[gc_rank]
-//line pmpp_merge.go:162
-				cCurr := gc_tx * (tileSize / gc_bdx)
+				/*line pmpp_merge.go:162*/ cCurr := gc_tx * (tileSize / gc_bdx)
 				cNext := (gc_tx + 1) * (tileSize / gc_bdx)
 				if !(cCurr <= CLength-CCompleted) {
 					cCurr = CLength - CCompleted
@@ -422,16 +388,14 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				if !(cNext <= CLength-CCompleted) {
 					cNext = CLength - CCompleted
 				}
-//line pmpp_merge.go:171
-				aCurr := coRank(cCurr, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
+				/*line pmpp_merge.go:171*/ aCurr := coRank(cCurr, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
 				bCurr := cCurr - aCurr
 				aNext := coRank(cNext, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
 				bNext := cNext - aNext
 				mergeCore(AS[aCurr:], aNext-aCurr, BS[bCurr:], bNext-bCurr, C[CCurr+CCompleted+cCurr:])
 			}
 		}
-//line pmpp_merge.go:176
-		counter++
+		/*line pmpp_merge.go:176*/ counter++
 		CCompleted += tileSize
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
@@ -439,10 +403,8 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
-//line pmpp_merge.go:185
-				var BConsumed int
-//line pmpp_merge.go:178
-				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				/*line pmpp_merge.go:185*/ var BConsumed int
+				/*line pmpp_merge.go:178*/ AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
 				BConsumed = CCompleted - AConsumed
 				gc_s_AConsumed[gc_rank] = AConsumed
 				gc_s_BConsumed[gc_rank] = BConsumed
@@ -452,8 +414,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
-//line pmpp_merge.go:178
-				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				/*line pmpp_merge.go:178*/ AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
 				BConsumed = CCompleted - AConsumed
 				gc_s_AConsumed[gc_rank] = AConsumed
 				gc_s_BConsumed[gc_rank] = BConsumed
@@ -463,8 +424,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
-//line pmpp_merge.go:178
-				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				/*line pmpp_merge.go:178*/ AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
 				BConsumed = CCompleted - AConsumed
 				gc_s_AConsumed[gc_rank] = AConsumed
 				gc_s_BConsumed[gc_rank] = BConsumed
@@ -474,8 +434,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
-//line pmpp_merge.go:178
-				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				/*line pmpp_merge.go:178*/ AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
 				BConsumed = CCompleted - AConsumed
 				gc_s_AConsumed[gc_rank] = AConsumed
 				gc_s_BConsumed[gc_rank] = BConsumed
@@ -485,8 +444,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_pos.Thread = gc_rank
 			AConsumed := gc_s_AConsumed[gc_rank]
 			var BConsumed int
-//line pmpp_merge.go:178
-			AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+			/*line pmpp_merge.go:178*/ AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
 			BConsumed = CCompleted - AConsumed
 			gc_s_AConsumed[gc_rank] = AConsumed
 			gc_s_BConsumed[gc_rank] = BConsumed
@@ -528,8 +486,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	gc_s_BLength := compiled.Scratch[int](gc_b, 9)[:gc_n]
 	gc_s_AConsumed := compiled.Scratch[int](gc_b, 10)[:gc_n]
 	gc_s_BConsumed := compiled.Scratch[int](gc_b, 11)[:gc_n]
-//line pmpp_merge.go:292
-	shareAB := gocuda.DynamicShared[int32](t)
+	/*line pmpp_merge.go:292*/ shareAB := gocuda.DynamicShared[int32](t)
 	AS := shareAB[0:]
 	BS := shareAB[tileSize:]
 	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
@@ -541,29 +498,25 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
-//line pmpp_merge.go:305
-		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+		/*line pmpp_merge.go:305*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_merge.go:298
-				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+				/*line pmpp_merge.go:298*/ gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_merge.go:298
-				AS[0] = int32(coRank(CCurr, A, m, B, n))
+				/*line pmpp_merge.go:298*/ AS[0] = int32(coRank(CCurr, A, m, B, n))
 				AS[1] = int32(coRank(CNext, A, m, B, n))
 			}
 		}
 	}
 	gc_off5 := 0
 	gc_off6 := 1
-//line pmpp_merge.go:308
-	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+	/*line pmpp_merge.go:308*/ if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
 		gc_elem := gc_at3[0]
@@ -574,8 +527,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_rank := gc_step + 0
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -586,8 +538,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_rank := gc_step + 1
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -598,8 +549,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_rank := gc_step + 2
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -610,8 +560,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_rank := gc_step + 3
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
+				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
@@ -622,8 +571,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
-//line pmpp_merge.go:304
-			BCurr := CCurr - ACurr
+			/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
 			BNext := CNext - ANext
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
@@ -636,8 +584,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -649,8 +596,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -662,8 +608,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -675,8 +620,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
+				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
@@ -688,8 +632,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line pmpp_merge.go:302
-			ACurr := int(AS[0])
+			/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 			ANext := int(AS[1])
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
@@ -701,8 +644,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	}
 	counter := 0
 	CLength := CNext - CCurr
-//line pmpp_merge.go:316
-	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+	/*line pmpp_merge.go:316*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
@@ -715,11 +657,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			BNext := gc_s_BNext[gc_rank]
 			ASStart := 0
 			BSStart := 0
-//line pmpp_merge.go:310
-			ASConsumed := tileSize
+			/*line pmpp_merge.go:310*/ ASConsumed := tileSize
 			BSConsumed := tileSize
-//line pmpp_merge.go:314
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:314*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -741,11 +681,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			BNext := gc_s_BNext[gc_rank]
 			ASStart := 0
 			BSStart := 0
-//line pmpp_merge.go:310
-			ASConsumed := tileSize
+			/*line pmpp_merge.go:310*/ ASConsumed := tileSize
 			BSConsumed := tileSize
-//line pmpp_merge.go:314
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:314*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -767,11 +705,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			BNext := gc_s_BNext[gc_rank]
 			ASStart := 0
 			BSStart := 0
-//line pmpp_merge.go:310
-			ASConsumed := tileSize
+			/*line pmpp_merge.go:310*/ ASConsumed := tileSize
 			BSConsumed := tileSize
-//line pmpp_merge.go:314
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:314*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -793,11 +729,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			BNext := gc_s_BNext[gc_rank]
 			ASStart := 0
 			BSStart := 0
-//line pmpp_merge.go:310
-			ASConsumed := tileSize
+			/*line pmpp_merge.go:310*/ ASConsumed := tileSize
 			BSConsumed := tileSize
-//line pmpp_merge.go:314
-			ALength := ANext - ACurr
+			/*line pmpp_merge.go:314*/ ALength := ANext - ACurr
 			BLength := BNext - BCurr
 			AConsumed := 0
 			BConsumed := 0
@@ -819,11 +753,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		BNext := gc_s_BNext[gc_rank]
 		ASStart := 0
 		BSStart := 0
-//line pmpp_merge.go:310
-		ASConsumed := tileSize
+		/*line pmpp_merge.go:310*/ ASConsumed := tileSize
 		BSConsumed := tileSize
-//line pmpp_merge.go:314
-		ALength := ANext - ACurr
+		/*line pmpp_merge.go:314*/ ALength := ANext - ACurr
 		BLength := BNext - BCurr
 		AConsumed := 0
 		BConsumed := 0
@@ -836,34 +768,23 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		gc_s_AConsumed[gc_rank] = AConsumed
 		gc_s_BConsumed[gc_rank] = BConsumed
 	}
-//line pmpp_merge.go:320
-	for counter < totalIteration {
+	/*line pmpp_merge.go:320*/ for counter < totalIteration {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line pmpp_merge.go:353
-		counter++
+		/*line pmpp_merge.go:353*/ counter++
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-//line pmpp_merge.go:357
-			gc_s_BCurr := gc_s_BCurr[:gc_n]
-//line pmpp_merge.go:359
-			gc_s_ASStart := gc_s_ASStart[:gc_n]
-//line pmpp_merge.go:361
-			gc_s_BSStart := gc_s_BSStart[:gc_n]
-//line pmpp_merge.go:363
-			gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
-//line pmpp_merge.go:365
-			gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
-//line pmpp_merge.go:367
-			gc_s_ALength := gc_s_ALength[:gc_n]
-//line pmpp_merge.go:369
-			gc_s_BLength := gc_s_BLength[:gc_n]
-//line pmpp_merge.go:371
-			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-//line pmpp_merge.go:373
-			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
+			/*line pmpp_merge.go:357*/ gc_s_BCurr := gc_s_BCurr[:gc_n]
+			/*line pmpp_merge.go:359*/ gc_s_ASStart := gc_s_ASStart[:gc_n]
+			/*line pmpp_merge.go:361*/ gc_s_BSStart := gc_s_BSStart[:gc_n]
+			/*line pmpp_merge.go:363*/ gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
+			/*line pmpp_merge.go:365*/ gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
+			/*line pmpp_merge.go:367*/ gc_s_ALength := gc_s_ALength[:gc_n]
+			/*line pmpp_merge.go:369*/ gc_s_BLength := gc_s_BLength[:gc_n]
+			/*line pmpp_merge.go:371*/ gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+			/*line pmpp_merge.go:373*/ gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -879,8 +800,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 						BLength := gc_s_BLength[gc_rank]
 						AConsumed := gc_s_AConsumed[gc_rank]
 						BConsumed := gc_s_BConsumed[gc_rank]
-//line pmpp_merge.go:321
-						for i := 0; i < ASConsumed; i += gc_bdx {
+						/*line pmpp_merge.go:321*/ for i := 0; i < ASConsumed; i += gc_bdx {
 							if i+gc_tx < ALength-AConsumed && i+gc_tx < ASConsumed {
 								AS[(ASStart+i+gc_tx)%tileSize] = A[ACurr+AConsumed+i+gc_tx]
 							}
@@ -890,8 +810,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 								BS[(BSStart+i_+gc_tx)%tileSize] = B[BCurr+BConsumed+i_+gc_tx]
 							}
 						}
-//line pmpp_merge.go:332
-						cCurr := gc_tx * (tileSize / gc_bdx)
+						/*line pmpp_merge.go:332*/ cCurr := gc_tx * (tileSize / gc_bdx)
 						cNext := (gc_tx + 1) * (tileSize / gc_bdx)
 						if !(cCurr <= CLength-CCompleted) {
 							cCurr = CLength - CCompleted
@@ -926,8 +845,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				}
 			}
 		})
-//line pmpp_merge.go:360
-		CCompleted += minimal(tileSize, CLength-CCompleted)
+		/*line pmpp_merge.go:360*/ CCompleted += minimal(tileSize, CLength-CCompleted)
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			ASStart := gc_s_ASStart[gc_rank]
@@ -935,18 +853,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ASConsumed := gc_s_ASConsumed[gc_rank]
 			BSConsumed := gc_s_BSConsumed[gc_rank]
 			AConsumed := gc_s_AConsumed[gc_rank]
-//line pmpp_merge.go:369
-			var BConsumed int
-//line pmpp_merge.go:361
-			BConsumed = CCompleted - AConsumed
+			/*line pmpp_merge.go:369*/ var BConsumed int
+			/*line pmpp_merge.go:361*/ BConsumed = CCompleted - AConsumed
 			ASStart = ASStart + ASConsumed
-//line pmpp_merge.go:364
-			if ASStart >= tileSize {
+			/*line pmpp_merge.go:364*/ if ASStart >= tileSize {
 				ASStart = ASStart - tileSize
 			}
 			BSStart = BSStart + BSConsumed
-//line pmpp_merge.go:369
-			if BSStart >= tileSize {
+			/*line pmpp_merge.go:369*/ if BSStart >= tileSize {
 				BSStart = BSStart - tileSize
 			}
 			gc_s_ASStart[gc_rank] = ASStart

@@ -52,8 +52,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 		gc_apart := compiled.Disjoint(base, output)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line pmpp_sparse.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line pmpp_sparse.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -74,33 +73,27 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-					if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-//line pmpp_sparse.go:25
-						lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+					/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
+						/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 					} else {
 						gc_b5 := gc_none4
 						if gc_bx > 0 {
 							gc_b5 = gc_all4
 						}
-//line pmpp_sparse.go:25
-						gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
+						/*line pmpp_sparse.go:25*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
 						if gc_if2.ToBits() != 0 {
 							var gc_u2 float64
 							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:25
-								gc_u2 = gc_at2[0]
+								/*line pmpp_sparse.go:25*/ gc_u2 = gc_at2[0]
 							}
-//line pmpp_sparse.go:25
-							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
+							/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-					if tid < length && gc_bx > 0 {
+					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
 						gc_at[gc_tx] += gc_elem
 					}
 				}
@@ -114,38 +107,31 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-					if tid < 0 || tid > len(output)-4 {
+					/*line pmpp_sparse.go:25*/ if tid < 0 || tid > len(output)-4 {
 						break
 					}
-//line pmpp_sparse.go:25
-					if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-//line pmpp_sparse.go:25
-						lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
+					/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
+						/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
 					} else {
 						gc_b3 := gc_none2
 						if gc_bx > 0 {
 							gc_b3 = gc_all2
 						}
-//line pmpp_sparse.go:25
-						gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
+						/*line pmpp_sparse.go:25*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
 						if gc_if.ToBits() != 0 {
 							var gc_u float64
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line pmpp_sparse.go:25
-								gc_u = base[gc_bx-1]
+								/*line pmpp_sparse.go:25*/ gc_u = base[gc_bx-1]
 							}
-//line pmpp_sparse.go:26
-							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
+							/*line pmpp_sparse.go:26*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
 						}
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:25
-					if tid < length && gc_bx > 0 {
+					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
 						output[tid] += base[gc_bx-1]
 					}
 				}
@@ -187,14 +173,11 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line pmpp_sparse.go:35
-		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx)))
-//line pmpp_sparse.go:37
-		for i := 0; i < phasesCount; i++ {
+		/*line pmpp_sparse.go:35*/ phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx)))
+		/*line pmpp_sparse.go:37*/ for i := 0; i < phasesCount; i++ {
 			gc_apart := compiled.Disjoint(base, output)
 			gc_from, gc_to := 0, gc_bdx
-//line pmpp_sparse.go:42
-			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
+			/*line pmpp_sparse.go:42*/ if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(length, gc_bx*sectionLength+i*gc_bdx); gc_bound < gc_to {
@@ -215,33 +198,27 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:38
-						var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-//line pmpp_sparse.go:39
-							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+							/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 						} else {
 							gc_b5 := gc_none4
 							if gc_bx > 0 {
 								gc_b5 = gc_all4
 							}
-//line pmpp_sparse.go:39
-							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
+							/*line pmpp_sparse.go:39*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
 							if gc_if2.ToBits() != 0 {
 								var gc_u2 float64
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:39
-									gc_u2 = gc_at2[0]
+									/*line pmpp_sparse.go:39*/ gc_u2 = gc_at2[0]
 								}
-//line pmpp_sparse.go:39
-								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
+								/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line pmpp_sparse.go:38
-						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:38*/ inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && gc_bx > 0 {
 							gc_at[gc_tx] += gc_elem
 						}
@@ -255,38 +232,31 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:38
-						var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < 0 || inputIndex > len(output)-4 {
 							break
 						}
-//line pmpp_sparse.go:39
-						if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-//line pmpp_sparse.go:39
-							lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
+						/*line pmpp_sparse.go:39*/ if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
+							/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
 						} else {
 							gc_b3 := gc_none2
 							if gc_bx > 0 {
 								gc_b3 = gc_all2
 							}
-//line pmpp_sparse.go:39
-							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
+							/*line pmpp_sparse.go:39*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
 							if gc_if.ToBits() != 0 {
 								var gc_u float64
 								if gc_in := gc_if.ToBits(); gc_in != 0 {
 									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line pmpp_sparse.go:39
-									gc_u = base[gc_bx-1]
+									/*line pmpp_sparse.go:39*/ gc_u = base[gc_bx-1]
 								}
-//line pmpp_sparse.go:40
-								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
+								/*line pmpp_sparse.go:40*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
 							}
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:38
-						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:38*/ inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && gc_bx > 0 {
 							output[inputIndex] += base[gc_bx-1]
 						}
@@ -333,20 +303,17 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			var dot float32 = float32(0)
-//line pmpp_sparse.go:53
-			lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
+			/*line pmpp_sparse.go:53*/ lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
 		}
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			dot := float32(0)
 			gc_s_dot[gc_rank] = dot
 		}
-//line pmpp_sparse.go:53
-		for col := 0; col < numCols; col++ {
+		/*line pmpp_sparse.go:53*/ for col := 0; col < numCols; col++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line pmpp_sparse.go:57
-				panic(compiled.ErrGuardWraps)
+				/*line pmpp_sparse.go:57*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -363,8 +330,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -372,8 +338,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -381,8 +346,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -390,8 +354,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							gc_s_dot[gc_rank] = dot
 						}
 					}
@@ -399,8 +362,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-						dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+						/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
@@ -412,8 +374,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -422,8 +383,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -432,8 +392,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -442,8 +401,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							gc_s_dot[gc_rank] = dot
 						}
 					}
@@ -452,8 +410,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
 						dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:54
-						dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+						/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 						gc_s_dot[gc_rank] = dot
 					}
 				}
@@ -462,8 +419,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line pmpp_sparse.go:67
-				panic(compiled.ErrGuardWraps)
+				/*line pmpp_sparse.go:67*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -478,36 +434,31 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							gc_at3[gc_tx] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							gc_at3[gc_tx] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							gc_at3[gc_tx] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							gc_at3[gc_tx] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-						gc_at3[gc_tx] += float64(dot)
+						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
 					gc_step4 := gc_from
@@ -518,8 +469,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 1
@@ -527,8 +477,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 2
@@ -536,8 +485,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 3
@@ -545,8 +493,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-							y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -554,8 +501,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
 						dot := gc_s_dot[gc_rank]
-//line pmpp_sparse.go:56
-						y[row] += float64(dot)
+						/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 					}
 				}
 			}
@@ -608,8 +554,7 @@ func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						row := gc_bx*gc_bdx + gc_tx
 						{
 							dot := float32(0)
-//line pmpp_sparse.go:67
-							rowStart := int(mRowPtr[row])
+							/*line pmpp_sparse.go:67*/ rowStart := int(mRowPtr[row])
 							rowEnd := int(mRowPtr[row+1])
 							for elem := rowStart; elem < rowEnd; elem++ {
 								dot = float32(float64(dot) + mData[elem]*v[mColIndex[elem]])
@@ -651,8 +596,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line pmpp_sparse.go:85
-	cFrontierS := gocuda.DynamicShared[uint32](t)
+	/*line pmpp_sparse.go:85*/ cFrontierS := gocuda.DynamicShared[uint32](t)
 	cFrontierTailS := gocuda.Shared[uint32](t, 1)[:1]
 	ourCFrontierTail := gocuda.Shared[uint32](t, 1)[:1]
 	{
@@ -666,45 +610,38 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:90
-					cFrontierTailS[0] = 0
+					/*line pmpp_sparse.go:90*/ cFrontierTailS[0] = 0
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:90
-					cFrontierTailS[0] = 0
+					/*line pmpp_sparse.go:90*/ cFrontierTailS[0] = 0
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:90
-					cFrontierTailS[0] = 0
+					/*line pmpp_sparse.go:90*/ cFrontierTailS[0] = 0
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:90
-					cFrontierTailS[0] = 0
+					/*line pmpp_sparse.go:90*/ cFrontierTailS[0] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:90
-				cFrontierTailS[0] = 0
+				/*line pmpp_sparse.go:90*/ cFrontierTailS[0] = 0
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-//line pmpp_sparse.go:96
-		cFrontierTailS := cFrontierTailS[:1]
+		/*line pmpp_sparse.go:96*/ cFrontierTailS := cFrontierTailS[:1]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_bx*gc_bdx + gc_tx)
-//line pmpp_sparse.go:94
-					if tid < uint32(*pFrontierTail) {
+					/*line pmpp_sparse.go:94*/ if tid < uint32(*pFrontierTail) {
 						myVertex := uint32(pFrontier[tid])
 						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
 							wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
@@ -736,42 +673,36 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:113
-					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					/*line pmpp_sparse.go:113*/ ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:113
-					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					/*line pmpp_sparse.go:113*/ ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:113
-					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					/*line pmpp_sparse.go:113*/ ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:113
-					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					/*line pmpp_sparse.go:113*/ ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line pmpp_sparse.go:113
-				ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+				/*line pmpp_sparse.go:113*/ ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 				label[src] = 0
 			}
 		}
 	}
-//line pmpp_sparse.go:117
-	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx) {
+	/*line pmpp_sparse.go:117*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -782,13 +713,11 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 				gc_pos.Thread = gc_base + gc_tx
 				gc_start := uint32(gc_tx)
 				i_ := gc_start + gc_off
-//line pmpp_sparse.go:119
-				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
+				/*line pmpp_sparse.go:119*/ if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line pmpp_sparse.go:118
-				cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
+				/*line pmpp_sparse.go:118*/ cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
 			}
 		}
 	}
@@ -820,26 +749,21 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			gc_pos.Thread = gc_step + 0
-//line pmpp_sparse.go:128
-			*pFrontierTail = *cFrontierTail
+			/*line pmpp_sparse.go:128*/ *pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0
 			gc_pos.Thread = gc_step + 1
-//line pmpp_sparse.go:128
-			*pFrontierTail = *cFrontierTail
+			/*line pmpp_sparse.go:128*/ *pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0
 			gc_pos.Thread = gc_step + 2
-//line pmpp_sparse.go:128
-			*pFrontierTail = *cFrontierTail
+			/*line pmpp_sparse.go:128*/ *pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0
 			gc_pos.Thread = gc_step + 3
-//line pmpp_sparse.go:128
-			*pFrontierTail = *cFrontierTail
+			/*line pmpp_sparse.go:128*/ *pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:128
-			*pFrontierTail = *cFrontierTail
+			/*line pmpp_sparse.go:128*/ *pFrontierTail = *cFrontierTail
 			*cFrontierTail = 0
 		}
 	}

@@ -61,8 +61,7 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 						gc_pos.Thread = gc_base + gc_tx
 						x := uint32(gc_bx*gc_bdx + gc_tx)
 						y := uint32(gc_by*gc_bdy + gc_ty)
-//line sgemm.go:22
-						if x < uint32(M) && y < uint32(N) {
+						/*line sgemm.go:22*/ if x < uint32(M) && y < uint32(N) {
 							tmp := float32(0.0)
 							for i := 0; i < K; i++ {
 								tmp += A[int(x)*K+i] * B[i*N+int(y)]
@@ -124,11 +123,9 @@ func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
-//line sgemm.go:40
-						cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
+						/*line sgemm.go:40*/ cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
 						cCol := gc_by*sgemmBlocksize + (gc_tx % sgemmBlocksize)
-//line sgemm.go:43
-						if cRow < M && cCol < N {
+						/*line sgemm.go:43*/ if cRow < M && cCol < N {
 							tmp := float32(0.0)
 							for i := 0; i < K; i++ {
 								tmp += A[cRow*K+i] * B[i*N+cCol]
@@ -180,16 +177,14 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	cRow := uint32(gc_bx)
 	cCol := uint32(gc_by)
-//line sgemm.go:61
-	As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
+	/*line sgemm.go:61*/ As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
 	Bs := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		A := gc_s_A[gc_rank]
 		B := gc_s_B[gc_rank]
 		C := gc_s_C[gc_rank]
-//line sgemm.go:67
-		A = ptrAdd(A, int(cRow)*sgemmBlocksize*K)
+		/*line sgemm.go:67*/ A = ptrAdd(A, int(cRow)*sgemmBlocksize*K)
 		B = ptrAdd(B, int(cCol)*sgemmBlocksize)
 		C = ptrAdd(C, int(cRow)*sgemmBlocksize*N+int(cCol)*sgemmBlocksize)
 		tmp := float32(0.0)
@@ -198,19 +193,16 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		gc_s_C[gc_rank] = C
 		gc_s_tmp[gc_rank] = tmp
 	}
-//line sgemm.go:72
-	for bkIdx := 0; bkIdx < K; bkIdx += sgemmBlocksize {
+	/*line sgemm.go:72*/ for bkIdx := 0; bkIdx < K; bkIdx += sgemmBlocksize {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
-//line sgemm.go:73
-				As[threadRow*sgemmBlocksize+threadCol] = A[int(threadRow)*K+int(threadCol)]
+				/*line sgemm.go:73*/ As[threadRow*sgemmBlocksize+threadCol] = A[int(threadRow)*K+int(threadCol)]
 				Bs[threadRow*sgemmBlocksize+threadCol] = B[int(threadRow)*N+int(threadCol)]
 			}
 		}
@@ -218,14 +210,12 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:77
-				A = ptrAdd(A, sgemmBlocksize)
+				/*line sgemm.go:77*/ A = ptrAdd(A, sgemmBlocksize)
 				B = ptrAdd(B, sgemmBlocksize*N)
 				{
 					dotIdx := int(0)
@@ -234,188 +224,157 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 				}
 				{
 					dotIdx := int(1)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(2)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(3)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(4)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(5)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(6)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(7)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(8)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(9)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(10)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(11)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(12)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(13)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(14)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(15)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(16)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(17)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(18)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(19)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(20)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(21)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(22)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(23)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(24)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(25)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(26)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(27)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(28)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(29)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(30)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
 					dotIdx := int(31)
-//line sgemm.go:81
-					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+					/*line sgemm.go:81*/ tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				gc_s_A[gc_rank] = A
@@ -431,65 +390,55 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:86
-				C[int(threadRow)*N+int(threadCol)] =
+				/*line sgemm.go:86*/ C[int(threadRow)*N+int(threadCol)] =
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:86
-				C[int(threadRow)*N+int(threadCol)] =
+				/*line sgemm.go:86*/ C[int(threadRow)*N+int(threadCol)] =
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:86
-				C[int(threadRow)*N+int(threadCol)] =
+				/*line sgemm.go:86*/ C[int(threadRow)*N+int(threadCol)] =
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:64
-				threadCol := uint32(gc_tx % sgemmBlocksize)
+				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:86
-				C[int(threadRow)*N+int(threadCol)] =
+				/*line sgemm.go:86*/ C[int(threadRow)*N+int(threadCol)] =
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sgemm.go:64
-			threadCol := uint32(gc_tx % sgemmBlocksize)
+			/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
 			threadRow := uint32(gc_tx / sgemmBlocksize)
 			C := gc_s_C[gc_rank]
 			tmp := gc_s_tmp[gc_rank]
-//line sgemm.go:86
-			C[int(threadRow)*N+int(threadCol)] =
+			/*line sgemm.go:86*/ C[int(threadRow)*N+int(threadCol)] =
 				alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 		}
 	}
@@ -533,8 +482,7 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_s_threadResults := compiled.Scratch[[8]float32](gc_b, 3)[:gc_n]
 	cRow := uint32(gc_by)
 	cCol := uint32(gc_bx)
-//line sgemm.go:111
-	As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)[:sgemm4BM*sgemm4BK]
+	/*line sgemm.go:111*/ As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)[:sgemm4BM*sgemm4BK]
 	Bs := gocuda.Shared[float32](t, sgemm4BK*sgemm4BN)[:sgemm4BK*sgemm4BN]
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -542,113 +490,91 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		A := gc_s_A[gc_rank]
 		B := gc_s_B[gc_rank]
 		C := gc_s_C[gc_rank]
-//line sgemm.go:114
-		A = ptrAdd(A, int(cRow)*sgemm4BM*K)
+		/*line sgemm.go:114*/ A = ptrAdd(A, int(cRow)*sgemm4BM*K)
 		B = ptrAdd(B, int(cCol)*sgemm4BN)
 		C = ptrAdd(C, int(cRow)*sgemm4BM*N+int(cCol)*sgemm4BN)
-//line sgemm.go:118
-		t.Assert(sgemm4BM*sgemm4BK == gc_bdx)
+		/*line sgemm.go:118*/ t.Assert(sgemm4BM*sgemm4BK == gc_bdx)
 		t.Assert(sgemm4BN*sgemm4BK == gc_bdx)
-//line sgemm.go:125
-		threadResults := [sgemm4TM]float32{0.0}
+		/*line sgemm.go:125*/ threadResults := [sgemm4TM]float32{0.0}
 		gc_s_A[gc_rank] = A
 		gc_s_B[gc_rank] = B
 		gc_s_C[gc_rank] = C
 		gc_s_threadResults[gc_rank] = threadResults
 	}
-//line sgemm.go:127
-	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm4BK {
+	/*line sgemm.go:127*/ for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm4BK {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sgemm.go:120
-				innerColA := uint32(gc_tx % sgemm4BK)
+				/*line sgemm.go:120*/ innerColA := uint32(gc_tx % sgemm4BK)
 				innerRowA := uint32(gc_tx / sgemm4BK)
 				innerColB := uint32(gc_tx % sgemm4BN)
 				innerRowB := uint32(gc_tx / sgemm4BN)
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
-//line sgemm.go:128
-				As[innerRowA*sgemm4BK+innerColA] = A[int(innerRowA)*K+int(innerColA)]
+				/*line sgemm.go:128*/ As[innerRowA*sgemm4BK+innerColA] = A[int(innerRowA)*K+int(innerColA)]
 				Bs[innerRowB*sgemm4BN+innerColB] = B[int(innerRowB)*N+int(innerColB)]
 			}
 		}
 		compiled.OutOfLine(func() {
-//line sgemm.go:134
-			As := As[:512]
-//line sgemm.go:136
-			Bs := Bs[:512]
-//line sgemm.go:138
-			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:140
-			gc_s_B := gc_s_B[:gc_n]
-//line sgemm.go:142
-			gc_s_threadResults := gc_s_threadResults[:gc_n]
+			/*line sgemm.go:134*/ As := As[:512]
+			/*line sgemm.go:136*/ Bs := Bs[:512]
+			/*line sgemm.go:138*/ gc_s_A := gc_s_A[:gc_n]
+			/*line sgemm.go:140*/ gc_s_B := gc_s_B[:gc_n]
+			/*line sgemm.go:142*/ gc_s_threadResults := gc_s_threadResults[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sgemm.go:108
-						threadCol := gc_tx % sgemm4BN
+						/*line sgemm.go:108*/ threadCol := gc_tx % sgemm4BN
 						threadRow := gc_tx / sgemm4BN
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
-//line sgemm.go:132
-						A = ptrAdd(A, sgemm4BK)
+						/*line sgemm.go:132*/ A = ptrAdd(A, sgemm4BK)
 						B = ptrAdd(B, sgemm4BK*N)
-//line sgemm.go:135
-						for dotIdx := uint32(0); dotIdx < sgemm4BK; dotIdx++ {
+						/*line sgemm.go:135*/ for dotIdx := uint32(0); dotIdx < sgemm4BK; dotIdx++ {
 							tmpB := Bs[int(dotIdx)*sgemm4BN+threadCol]
 							{
 								{
 									resIdx := uint32(0)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(1)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(2)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(3)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(4)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(5)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(6)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
 									resIdx := uint32(7)
-//line sgemm.go:138
-									threadResults[resIdx] +=
+									/*line sgemm.go:138*/ threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 							}
@@ -665,64 +591,55 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line sgemm.go:108
-			threadCol := gc_tx % sgemm4BN
+			/*line sgemm.go:108*/ threadCol := gc_tx % sgemm4BN
 			threadRow := gc_tx / sgemm4BN
 			C := gc_s_C[gc_rank]
 			threadResults := gc_s_threadResults[gc_rank]
 			{
 				resIdx_ := int(0)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(1)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(2)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(3)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(4)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(5)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(6)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
 				resIdx_ := int(7)
-//line sgemm.go:146
-				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+				/*line sgemm.go:146*/ C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
@@ -770,30 +687,23 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_s_regN := compiled.Scratch[[8]float32](gc_b, 5)[:gc_n]
 	cRow := uint32(gc_by)
 	cCol := uint32(gc_bx)
-//line sgemm.go:171
-	const totalResultsBlocktile = uint32(sgemm5BM * sgemm5BN)
+	/*line sgemm.go:171*/ const totalResultsBlocktile = uint32(sgemm5BM * sgemm5BN)
 	const numThreadsBlocktile = totalResultsBlocktile / (sgemm5TM * sgemm5TN)
-//line sgemm.go:179
-	As := gocuda.Shared[float32](t, sgemm5BM*sgemm5BK)[:sgemm5BM*sgemm5BK]
+	/*line sgemm.go:179*/ As := gocuda.Shared[float32](t, sgemm5BM*sgemm5BK)[:sgemm5BM*sgemm5BK]
 	Bs := gocuda.Shared[float32](t, sgemm5BK*sgemm5BN)[:sgemm5BK*sgemm5BN]
-//line sgemm.go:188
-	strideA := numThreadsBlocktile / sgemm5BK
-//line sgemm.go:191
-	strideB := numThreadsBlocktile / sgemm5BN
+	/*line sgemm.go:188*/ strideA := numThreadsBlocktile / sgemm5BK
+	/*line sgemm.go:191*/ strideB := numThreadsBlocktile / sgemm5BN
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		A := gc_s_A[gc_rank]
 		B := gc_s_B[gc_rank]
 		C := gc_s_C[gc_rank]
-//line sgemm.go:174
-		t.Assert(numThreadsBlocktile == uint32(gc_bdx))
-//line sgemm.go:182
-		A = ptrAdd(A, int(cRow)*sgemm5BM*K)
+		/*line sgemm.go:174*/ t.Assert(numThreadsBlocktile == uint32(gc_bdx))
+		/*line sgemm.go:182*/ A = ptrAdd(A, int(cRow)*sgemm5BM*K)
 		B = ptrAdd(B, int(cCol)*sgemm5BN)
 		C = ptrAdd(C, int(cRow)*sgemm5BM*N+int(cCol)*sgemm5BN)
-//line sgemm.go:193
-		threadResults := [sgemm5TM * sgemm5TN]float32{0.0}
+		/*line sgemm.go:193*/ threadResults := [sgemm5TM * sgemm5TN]float32{0.0}
 		regM := [sgemm5TM]float32{0.0}
 		regN := [sgemm5TN]float32{0.0}
 		gc_s_A[gc_rank] = A
@@ -803,31 +713,24 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		gc_s_regM[gc_rank] = regM
 		gc_s_regN[gc_rank] = regN
 	}
-//line sgemm.go:197
-	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
+	/*line sgemm.go:197*/ for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
 		compiled.OutOfLine(func() {
 			As := As[:512]
-//line sgemm.go:201
-			Bs := Bs[:512]
-//line sgemm.go:203
-			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:205
-			gc_s_B := gc_s_B[:gc_n]
+			/*line sgemm.go:201*/ Bs := Bs[:512]
+			/*line sgemm.go:203*/ gc_s_A := gc_s_A[:gc_n]
+			/*line sgemm.go:205*/ gc_s_B := gc_s_B[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sgemm.go:186
-						innerRowA := uint32(gc_tx / sgemm5BK)
+						/*line sgemm.go:186*/ innerRowA := uint32(gc_tx / sgemm5BK)
 						innerColA := uint32(gc_tx % sgemm5BK)
-//line sgemm.go:189
-						innerRowB := uint32(gc_tx / sgemm5BN)
+						/*line sgemm.go:189*/ innerRowB := uint32(gc_tx / sgemm5BN)
 						innerColB := uint32(gc_tx % sgemm5BN)
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
-//line sgemm.go:198
-						for loadOffset := uint32(0); loadOffset < sgemm5BM; loadOffset += strideA {
+						/*line sgemm.go:198*/ for loadOffset := uint32(0); loadOffset < sgemm5BM; loadOffset += strideA {
 							As[(innerRowA+loadOffset)*sgemm5BK+innerColA] =
 								A[int(innerRowA+loadOffset)*K+int(innerColA)]
 						}
@@ -841,169 +744,135 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 		compiled.OutOfLine(func() {
 			As := As[:512]
-//line sgemm.go:213
-			Bs := Bs[:512]
-//line sgemm.go:215
-			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:217
-			gc_s_B := gc_s_B[:gc_n]
-//line sgemm.go:219
-			gc_s_threadResults := gc_s_threadResults[:gc_n]
-//line sgemm.go:221
-			gc_s_regM := gc_s_regM[:gc_n]
-//line sgemm.go:223
-			gc_s_regN := gc_s_regN[:gc_n]
+			/*line sgemm.go:213*/ Bs := Bs[:512]
+			/*line sgemm.go:215*/ gc_s_A := gc_s_A[:gc_n]
+			/*line sgemm.go:217*/ gc_s_B := gc_s_B[:gc_n]
+			/*line sgemm.go:219*/ gc_s_threadResults := gc_s_threadResults[:gc_n]
+			/*line sgemm.go:221*/ gc_s_regM := gc_s_regM[:gc_n]
+			/*line sgemm.go:223*/ gc_s_regN := gc_s_regN[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sgemm.go:176
-						threadCol := gc_tx % (sgemm5BN / sgemm5TN)
+						/*line sgemm.go:176*/ threadCol := gc_tx % (sgemm5BN / sgemm5TN)
 						threadRow := gc_tx / (sgemm5BN / sgemm5TN)
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
 						regM := gc_s_regM[gc_rank]
 						regN := gc_s_regN[gc_rank]
-//line sgemm.go:208
-						A = ptrAdd(A, sgemm5BK)
+						/*line sgemm.go:208*/ A = ptrAdd(A, sgemm5BK)
 						B = ptrAdd(B, sgemm5BK*N)
-//line sgemm.go:211
-						for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
+						/*line sgemm.go:211*/ for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
 							{
 								{
 									i := uint32(0)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(1)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(2)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(3)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(4)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(5)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(6)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
 									i := uint32(7)
-//line sgemm.go:213
-									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+									/*line sgemm.go:213*/ regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 							}
 							{
 								{
 									i_ := uint32(0)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(1)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(2)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(3)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(4)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(5)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(6)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
 									i_ := uint32(7)
-//line sgemm.go:216
-									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+									/*line sgemm.go:216*/ regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 							}
-//line sgemm.go:218
-							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
+							/*line sgemm.go:218*/ for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 								{
 									{
 										resIdxN := uint32(0)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(1)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(2)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(3)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(4)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(5)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(6)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
 										resIdxN := uint32(7)
-//line sgemm.go:220
-										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+										/*line sgemm.go:220*/ threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 								}
@@ -1020,76 +889,64 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 	}
 	compiled.OutOfLine(func() {
-//line sgemm.go:236
-		gc_s_C := gc_s_C[:gc_n]
-//line sgemm.go:238
-		gc_s_threadResults := gc_s_threadResults[:gc_n]
+		/*line sgemm.go:236*/ gc_s_C := gc_s_C[:gc_n]
+		/*line sgemm.go:238*/ gc_s_threadResults := gc_s_threadResults[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sgemm.go:176
-					threadCol := gc_tx % (sgemm5BN / sgemm5TN)
+					/*line sgemm.go:176*/ threadCol := gc_tx % (sgemm5BN / sgemm5TN)
 					threadRow := gc_tx / (sgemm5BN / sgemm5TN)
 					C := gc_s_C[gc_rank]
 					threadResults := gc_s_threadResults[gc_rank]
-//line sgemm.go:228
-					for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
+					/*line sgemm.go:228*/ for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
 						{
 							{
 								resIdxN_ := int(0)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(1)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(2)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(3)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(4)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(5)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(6)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
 								resIdxN_ := int(7)
-//line sgemm.go:230
-								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+								/*line sgemm.go:230*/ C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}

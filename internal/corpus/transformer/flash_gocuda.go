@@ -47,26 +47,22 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 	gc_n := gc_b.Len()
 	bx := gc_bx
 	by := gc_by
-//line flash.go:22
-	qkvOffset := (bx * gc_gdy * N * d) + (by * N * d)
+	/*line flash.go:22*/ qkvOffset := (bx * gc_gdy * N * d) + (by * N * d)
 	lmOffset := (bx * gc_gdy * N) + (by * N)
-//line flash.go:25
-	sram := gocuda.DynamicShared[float32](t)
+	/*line flash.go:25*/ sram := gocuda.DynamicShared[float32](t)
 	tileSize := Bc * d
 	Qi := sram
 	Kj := sram[tileSize:]
 	Vj := sram[tileSize*2:]
 	S := sram[tileSize*3:]
-//line flash.go:32
-	for j := 0; j < Tc; j++ {
+	/*line flash.go:32*/ for j := 0; j < Tc; j++ {
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
-//line flash.go:33
-						for x := 0; x < d; x++ {
+						/*line flash.go:33*/ for x := 0; x < d; x++ {
 							Kj[(tx*d)+x] = K[qkvOffset+(tileSize*j)+(tx*d)+x]
 							Vj[(tx*d)+x] = V[qkvOffset+(tileSize*j)+(tx*d)+x]
 						}
@@ -74,22 +70,19 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 				}
 			}
 		})
-//line flash.go:39
-		for i := 0; i < Tr; i++ {
+		/*line flash.go:39*/ for i := 0; i < Tr; i++ {
 			compiled.OutOfLine(func() {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
-//line flash.go:40
-							for x_ := 0; x_ < d; x_++ {
+							/*line flash.go:40*/ for x_ := 0; x_ < d; x_++ {
 								Qi[(tx*d)+x_] = Q[qkvOffset+(tileSize*i)+(tx*d)+x_]
 							}
 							rowMPrev := m[lmOffset+(Br*i)+tx]
 							rowLPrev := l[lmOffset+(Br*i)+tx]
-//line flash.go:46
-							rowM := float32(math.Inf(-1))
+							/*line flash.go:46*/ rowM := float32(math.Inf(-1))
 							for y := 0; y < Bc; y++ {
 								sum := float32(0)
 								for x_2 := 0; x_2 < d; x_2++ {
@@ -97,22 +90,18 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 								}
 								sum *= softmaxScale
 								S[(Bc*tx)+y] = sum
-//line flash.go:55
-								if sum > rowM {
+								/*line flash.go:55*/ if sum > rowM {
 									rowM = sum
 								}
 							}
 							rowL := float32(0)
-//line flash.go:61
-							for y_ := 0; y_ < Bc; y_++ {
+							/*line flash.go:61*/ for y_ := 0; y_ < Bc; y_++ {
 								S[(Bc*tx)+y_] = expf(S[(Bc*tx)+y_] - rowM)
 								rowL += S[(Bc*tx)+y_]
 							}
-//line flash.go:66
-							rowMNew := max(rowMPrev, rowM)
+							/*line flash.go:66*/ rowMNew := max(rowMPrev, rowM)
 							rowLNew := (expf(rowMPrev-rowMNew) * rowLPrev) + (expf(rowM-rowMNew) * rowL)
-//line flash.go:69
-							for x_3 := 0; x_3 < d; x_3++ {
+							/*line flash.go:69*/ for x_3 := 0; x_3 < d; x_3++ {
 								pv := float32(0)
 								for y_2 := 0; y_2 < Bc; y_2++ {
 									pv += S[(Bc*tx)+y_2] * Vj[(y_2*d)+x_3]

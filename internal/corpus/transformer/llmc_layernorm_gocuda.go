@@ -53,8 +53,7 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_layernorm.go:27
-					panic(compiled.ErrGuardWraps)
+					/*line llmc_layernorm.go:27*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -64,8 +63,7 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_bx*gc_bdx + gc_tx
 						{
-//line llmc_layernorm.go:25
-							x := inp[idx*C:]
+							/*line llmc_layernorm.go:25*/ x := inp[idx*C:]
 							m := float32(0.0)
 							for i := 0; i < C; i++ {
 								m += x[i]
@@ -115,25 +113,21 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_layernorm.go:54
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_layernorm.go:54*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_layernorm.go:57
-	x := inp[idx*C:]
+	/*line llmc_layernorm.go:57*/ x := inp[idx*C:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var sum float32 = float32(0.0)
-//line llmc_layernorm.go:59
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		/*line llmc_layernorm.go:59*/ lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
 	}
-//line llmc_layernorm.go:59
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+	/*line llmc_layernorm.go:59*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -141,8 +135,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_layernorm.go:68
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_layernorm.go:68*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -156,15 +149,11 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_layernorm.go:56
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:59
-					var i int = tid + gc_off
+					/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
 					_ = i
-//line llmc_layernorm.go:60
-					sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line llmc_layernorm.go:60
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:60*/ sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -173,8 +162,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
-//line llmc_layernorm.go:60
-					sum += gc_at[gc_tx]
+					/*line llmc_layernorm.go:60*/ sum += gc_at[gc_tx]
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -183,17 +171,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_layernorm.go:56
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:59
-					var i int = tid + gc_off
+					/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
 					if i < 0 || i > len(x)-8 {
 						break
 					}
-//line llmc_layernorm.go:60
-					sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
-//line llmc_layernorm.go:60
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:60*/ sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
+					/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -203,22 +187,18 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
-					i := tid + gc_off
+					/*line llmc_layernorm.go:59*/ i := tid + gc_off
 					gc_more = true
-//line llmc_layernorm.go:60
-					sum += x[i]
+					/*line llmc_layernorm.go:60*/ sum += x[i]
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:69
-		if gc_bdx <= len(shared) {
+		/*line llmc_layernorm.go:69*/ if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-//line llmc_layernorm.go:62
-			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
+			/*line llmc_layernorm.go:62*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -228,8 +208,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 1
@@ -237,8 +216,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 2
@@ -246,8 +224,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 3
@@ -255,8 +232,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-					shared[tid] = sum
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -264,16 +240,13 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:62
-				shared[tid] = sum
+				/*line llmc_layernorm.go:62*/ shared[tid] = sum
 			}
 		}
 	}
-//line llmc_layernorm.go:64
-	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+	/*line llmc_layernorm.go:64*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_layernorm.go:67
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line llmc_layernorm.go:67*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -285,28 +258,23 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_layernorm.go:67
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_layernorm.go:67
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_layernorm.go:67
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_layernorm.go:67
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line llmc_layernorm.go:67
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -315,36 +283,31 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_layernorm.go:67
-					shared[tid] += shared[tid+stride]
+					/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -355,26 +318,20 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:80
-			gc_off4 := idx
+			/*line llmc_layernorm.go:80*/ gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line llmc_layernorm.go:71
-					gc_at5[0] = gc_at6[0] / float32(C)
-//line llmc_layernorm.go:71
-					gc_at5[0] = gc_at6[0] / float32(C)
-//line llmc_layernorm.go:71
-					gc_at5[0] = gc_at6[0] / float32(C)
-//line llmc_layernorm.go:71
-					gc_at5[0] = gc_at6[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line llmc_layernorm.go:71
-					gc_at5[0] = gc_at6[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
 				gc_step5 := gc_from
@@ -382,32 +339,27 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:71
-						mean[idx] = shared[0] / float32(C)
+						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:71
-						mean[idx] = shared[0] / float32(C)
+						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:71
-						mean[idx] = shared[0] / float32(C)
+						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:71
-						mean[idx] = shared[0] / float32(C)
+						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:71
-					mean[idx] = shared[0] / float32(C)
+					/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 				}
 			}
 		}
@@ -435,26 +387,22 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_layernorm.go:80
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_layernorm.go:80*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_layernorm.go:83
-	x := inp[idx*C:]
+	/*line llmc_layernorm.go:83*/ x := inp[idx*C:]
 	m := mean[idx]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var sum float32 = float32(0.0)
-//line llmc_layernorm.go:86
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		/*line llmc_layernorm.go:86*/ lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
 	}
-//line llmc_layernorm.go:86
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+	/*line llmc_layernorm.go:86*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -462,8 +410,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_layernorm.go:95
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_layernorm.go:95*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -473,23 +420,17 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
 				gc_vstep2 := gc_from
-//line llmc_layernorm.go:87
-				gc_vb2 := lanes.BroadcastFloat32x8(m)
+				/*line llmc_layernorm.go:87*/ gc_vb2 := lanes.BroadcastFloat32x8(m)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_layernorm.go:82
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:86
-					var i int = tid + gc_off
+					/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
 					_ = i
-//line llmc_layernorm.go:87
-					diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
-//line llmc_layernorm.go:87
-					sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:87*/ diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
+					/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+					/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -498,32 +439,25 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
-//line llmc_layernorm.go:87
-					diff := gc_at[gc_tx] - m
+					/*line llmc_layernorm.go:87*/ diff := gc_at[gc_tx] - m
 					sum += diff * diff
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
 				gc_vstep3 := gc_from
-//line llmc_layernorm.go:87
-				gc_vb := lanes.BroadcastFloat32x8(m)
+				/*line llmc_layernorm.go:87*/ gc_vb := lanes.BroadcastFloat32x8(m)
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_layernorm.go:82
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:86
-					var i int = tid + gc_off
+					/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
 					if i < 0 || i > len(x)-8 {
 						break
 					}
-//line llmc_layernorm.go:87
-					diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
-//line llmc_layernorm.go:87
-					sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line llmc_layernorm.go:87*/ diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
+					/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+					/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -533,11 +467,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:86
-					i := tid + gc_off
+					/*line llmc_layernorm.go:86*/ i := tid + gc_off
 					gc_more = true
-//line llmc_layernorm.go:87
-					diff := x[i] - m
+					/*line llmc_layernorm.go:87*/ diff := x[i] - m
 					sum += diff * diff
 					gc_s_sum[gc_rank] = sum
 				}
@@ -545,11 +477,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:97
-		if gc_bdx <= len(shared) {
+		/*line llmc_layernorm.go:97*/ if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-//line llmc_layernorm.go:90
-			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
+			/*line llmc_layernorm.go:90*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -559,8 +489,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 1
@@ -568,8 +497,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 2
@@ -577,8 +505,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
 				}
 				{
 					gc_tx := gc_step + 3
@@ -586,8 +513,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-					shared[tid] = sum
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -595,16 +521,13 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:90
-				shared[tid] = sum
+				/*line llmc_layernorm.go:90*/ shared[tid] = sum
 			}
 		}
 	}
-//line llmc_layernorm.go:92
-	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+	/*line llmc_layernorm.go:92*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_layernorm.go:95
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line llmc_layernorm.go:95*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -616,28 +539,23 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_layernorm.go:95
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_layernorm.go:95
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_layernorm.go:95
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_layernorm.go:95
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line llmc_layernorm.go:95
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step3 := gc_from
@@ -646,36 +564,31 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_layernorm.go:95
-					shared[tid] += shared[tid+stride]
+					/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -686,26 +599,20 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:108
-			gc_off4 := idx
+			/*line llmc_layernorm.go:108*/ gc_off4 := idx
 			gc_off5 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-//line llmc_layernorm.go:99
-					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-//line llmc_layernorm.go:99
-					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-//line llmc_layernorm.go:99
-					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-//line llmc_layernorm.go:99
-					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line llmc_layernorm.go:99
-					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
 				gc_step5 := gc_from
@@ -713,32 +620,27 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:99
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:99
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:99
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:99
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line llmc_layernorm.go:99
-					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+					/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
 			}
 		}
@@ -778,8 +680,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:126
-			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			/*line llmc_layernorm.go:126*/ gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
 					gc_q := (gc_qoff + gc_seg) / gc_qd
@@ -804,12 +705,10 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							c := (gc_tx + gc_r)
 							m := gc_elem
 							s := gc_elem2
-//line llmc_layernorm.go:115
-							xi := gc_at3[gc_u]
+							/*line llmc_layernorm.go:115*/ xi := gc_at3[gc_u]
 							n := s * (xi - m)
 							o := n*gc_at4[gc_u] + gc_at5[gc_u]
-//line llmc_layernorm.go:119
-							gc_at6[gc_u] = o
+							/*line llmc_layernorm.go:119*/ gc_at6[gc_u] = o
 							_ = c
 						}
 					} else {
@@ -818,14 +717,12 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							idx := gc_bx*gc_bdx + gc_tx
 							bt := gc_q
 							c := (gc_tx + gc_r)
-//line llmc_layernorm.go:113
-							m := mean[bt]
+							/*line llmc_layernorm.go:113*/ m := mean[bt]
 							s := rstd[bt]
 							xi := inp[idx]
 							n := s * (xi - m)
 							o := n*weight[c] + bias[c]
-//line llmc_layernorm.go:119
-							out[idx] = o
+							/*line llmc_layernorm.go:119*/ out[idx] = o
 						}
 					}
 					gc_seg = gc_segend
@@ -834,17 +731,14 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-//line llmc_layernorm.go:110
-					bt := idx / C
+					/*line llmc_layernorm.go:110*/ bt := idx / C
 					c := idx % C
-//line llmc_layernorm.go:113
-					m := mean[bt]
+					/*line llmc_layernorm.go:113*/ m := mean[bt]
 					s := rstd[bt]
 					xi := inp[idx]
 					n := s * (xi - m)
 					o := n*weight[c] + bias[c]
-//line llmc_layernorm.go:119
-					out[idx] = o
+					/*line llmc_layernorm.go:119*/ out[idx] = o
 				}
 			}
 		}
@@ -880,8 +774,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_s := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_o := compiled.Scratch[[]float32](gc_b, 5)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_layernorm.go:128
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_layernorm.go:128*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
@@ -891,8 +784,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_layernorm.go:131
-			if idx >= N {
+			/*line llmc_layernorm.go:131*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -906,8 +798,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line llmc_layernorm.go:139
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line llmc_layernorm.go:139*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -937,10 +828,8 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line llmc_layernorm.go:155
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_layernorm.go:140
-				xi := x[i]
+			/*line llmc_layernorm.go:155*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line llmc_layernorm.go:140*/ xi := x[i]
 				sum += xi
 				sum2 += xi * xi
 			}
@@ -948,8 +837,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-//line llmc_layernorm.go:150
-	var gc_c1v [32]float32
+	/*line llmc_layernorm.go:150*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -969,11 +857,9 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:144
-			gc_c1v[gc_lane] = sum
+			/*line llmc_layernorm.go:144*/ gc_c1v[gc_lane] = sum
 		}
-//line llmc_layernorm.go:144
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_layernorm.go:144*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -982,13 +868,11 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 			var sum float32
 			sum2 := gc_s_sum2[gc_rank]
-//line llmc_layernorm.go:144
-			sum = gc_c1r[gc_lane]
+			/*line llmc_layernorm.go:144*/ sum = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = sum2
 			gc_s_sum[gc_rank] = sum
 		}
-//line llmc_layernorm.go:145
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line llmc_layernorm.go:145*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -1004,10 +888,8 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:133
-			var sum2 float32
-//line llmc_layernorm.go:145
-			sum2 = gc_c2r[gc_lane]
+			/*line llmc_layernorm.go:133*/ var sum2 float32
+			/*line llmc_layernorm.go:145*/ sum2 = gc_c2r[gc_lane]
 			var m float32
 			var vr float32
 			var s float32
@@ -1015,18 +897,15 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				sum, sum2, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4
 			} else {
 				gc_memoIn, gc_memoIn2 = sum, sum2
-//line llmc_layernorm.go:146
-				sum /= float32(C)
+				/*line llmc_layernorm.go:146*/ sum /= float32(C)
 				sum2 /= float32(C)
-//line llmc_layernorm.go:149
-				m = sum
+				/*line llmc_layernorm.go:149*/ m = sum
 				vr = sum2 - sum*sum
 				s = rsqrtf(vr + 1e-5)
 				gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4 = sum, sum2, m, s
 				gc_ran = true
 			}
-//line llmc_layernorm.go:153
-			if (gc_rank&(32-1)) == 0 && mean != nil {
+			/*line llmc_layernorm.go:153*/ if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
 			if (gc_rank&(32-1)) == 0 && rstd != nil {
@@ -1042,8 +921,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-//line llmc_layernorm.go:160
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line llmc_layernorm.go:160*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1074,10 +952,8 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-//line llmc_layernorm.go:176
-			for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
-//line llmc_layernorm.go:161
-				n := s * (x[c] - m)
+			/*line llmc_layernorm.go:176*/ for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
+				/*line llmc_layernorm.go:161*/ n := s * (x[c] - m)
 				o[c] = n*weight[c] + bias[c]
 			}
 		}
@@ -1112,22 +988,19 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line llmc_layernorm.go:172
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_layernorm.go:172*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
 	numWarps := gc_bdx / 32
 	idx := gc_bx
-//line llmc_layernorm.go:180
-	x := inp[idx*C:]
+	/*line llmc_layernorm.go:180*/ x := inp[idx*C:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var threadSum float32 = float32(0.0)
 		var threadSum2 float32 = float32(0.0)
-//line llmc_layernorm.go:183
-		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		/*line llmc_layernorm.go:183*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -1137,8 +1010,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-//line llmc_layernorm.go:183
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_layernorm.go:183*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1146,8 +1018,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_layernorm.go:192
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_layernorm.go:192*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1160,22 +1031,15 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:183
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:183
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line llmc_layernorm.go:183*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line llmc_layernorm.go:183*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 					var i int = gc_tx + gc_off
 					_ = i
-//line llmc_layernorm.go:184
-					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line llmc_layernorm.go:184
-					threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-					threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:184
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line llmc_layernorm.go:184*/ xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line llmc_layernorm.go:184*/ threadSum = threadSum.Add(xi)
+					/*line llmc_layernorm.go:184*/ threadSum2 = threadSum2.Add(xi.Mul(xi))
+					/*line llmc_layernorm.go:184*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line llmc_layernorm.go:184*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more = true
@@ -1185,8 +1049,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					gc_more = true
-//line llmc_layernorm.go:184
-					xi := gc_at[gc_tx]
+					/*line llmc_layernorm.go:184*/ xi := gc_at[gc_tx]
 					threadSum += xi
 					threadSum2 += xi * xi
 					gc_s_threadSum[gc_rank] = threadSum
@@ -1197,25 +1060,17 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:183
-					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:183
-					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					/*line llmc_layernorm.go:183*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					/*line llmc_layernorm.go:183*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 					var i int = gc_tx + gc_off
-//line llmc_layernorm.go:184
-					if i < 0 || i > len(x)-8 {
+					/*line llmc_layernorm.go:184*/ if i < 0 || i > len(x)-8 {
 						break
 					}
-//line llmc_layernorm.go:184
-					xi := lanes.LoadFloat32x8Slice(x[i:])
-//line llmc_layernorm.go:184
-					threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-					threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:184
-					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					/*line llmc_layernorm.go:184*/ xi := lanes.LoadFloat32x8Slice(x[i:])
+					/*line llmc_layernorm.go:184*/ threadSum = threadSum.Add(xi)
+					/*line llmc_layernorm.go:184*/ threadSum2 = threadSum2.Add(xi.Mul(xi))
+					/*line llmc_layernorm.go:184*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+					/*line llmc_layernorm.go:184*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more = true
@@ -1227,8 +1082,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					threadSum2 := gc_s_threadSum2[gc_rank]
 					i := gc_tx + gc_off
 					gc_more = true
-//line llmc_layernorm.go:184
-					xi := x[i]
+					/*line llmc_layernorm.go:184*/ xi := x[i]
 					threadSum += xi
 					threadSum2 += xi * xi
 					gc_s_threadSum[gc_rank] = threadSum
@@ -1237,8 +1091,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-//line llmc_layernorm.go:195
-	var gc_l_warpSum [32]float32
+	/*line llmc_layernorm.go:195*/ var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1252,22 +1105,18 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line llmc_layernorm.go:188
-			gc_c1v[gc_lane] = threadSum
+			/*line llmc_layernorm.go:188*/ gc_c1v[gc_lane] = threadSum
 		}
-//line llmc_layernorm.go:188
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_layernorm.go:188*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:188
-			warpSum := gc_c1r[gc_lane]
+			/*line llmc_layernorm.go:188*/ warpSum := gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = threadSum2
 			gc_l_warpSum[gc_lane] = warpSum
 		}
-//line llmc_layernorm.go:189
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line llmc_layernorm.go:189*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1278,16 +1127,13 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 			warpSum := gc_l_warpSum[gc_lane]
-//line llmc_layernorm.go:189
-			warpSum2 := gc_c2r[gc_lane]
+			/*line llmc_layernorm.go:189*/ warpSum2 := gc_c2r[gc_lane]
 			sharedSum[warpID] = warpSum
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-//line llmc_layernorm.go:216
-	o := out[idx*C:]
-//line llmc_layernorm.go:218
-	var gc_l_warpSum2 [32]float32
+	/*line llmc_layernorm.go:216*/ o := out[idx*C:]
+	/*line llmc_layernorm.go:218*/ var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -1307,12 +1153,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				laneID := gc_tx % 32
-//line llmc_layernorm.go:180
-				var warpSum float32
-//line llmc_layernorm.go:182
-				var warpSum2 float32
-//line llmc_layernorm.go:193
-				if laneID < numWarps {
+				/*line llmc_layernorm.go:180*/ var warpSum float32
+				/*line llmc_layernorm.go:182*/ var warpSum2 float32
+				/*line llmc_layernorm.go:193*/ if laneID < numWarps {
 					warpSum = sharedSum[laneID]
 				} else {
 					warpSum = 0.0
@@ -1326,18 +1169,15 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
-//line llmc_layernorm.go:203
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		/*line llmc_layernorm.go:203*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_pos.Thread = gc_w + gc_lane
 			warpSum2 := gc_l_warpSum2[gc_lane]
 			_ = warpSum2
-//line llmc_layernorm.go:203
-			blockSum := gc_c3r[gc_lane]
+			/*line llmc_layernorm.go:203*/ blockSum := gc_c3r[gc_lane]
 			gc_l_blockSum[gc_lane] = blockSum
 		}
-//line llmc_layernorm.go:204
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		/*line llmc_layernorm.go:204*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		var gc_memoIn float32
 		var gc_memoIn2 float32
 		var gc_memoOut float32
@@ -1348,8 +1188,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line llmc_layernorm.go:216
-			gc_off4 := idx
+			/*line llmc_layernorm.go:216*/ gc_off4 := idx
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
@@ -1358,8 +1197,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line llmc_layernorm.go:204
-					blockSum2 := gc_c4r[gc_lane]
+					/*line llmc_layernorm.go:204*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var vr float32
 					var s float32
@@ -1367,8 +1205,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line llmc_layernorm.go:205
-						blockSum /= float32(C)
+						/*line llmc_layernorm.go:205*/ blockSum /= float32(C)
 						blockSum2 /= float32(C)
 						m = blockSum
 						vr = blockSum2 - m*m
@@ -1376,8 +1213,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
 						gc_ran = true
 					}
-//line llmc_layernorm.go:210
-					if gc_tx == 0 && mean != nil {
+					/*line llmc_layernorm.go:210*/ if gc_tx == 0 && mean != nil {
 						gc_at2[0] = m
 					}
 					if gc_tx == 0 && rstd != nil {
@@ -1396,8 +1232,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockSum := gc_l_blockSum[gc_lane]
-//line llmc_layernorm.go:204
-					blockSum2 := gc_c4r[gc_lane]
+					/*line llmc_layernorm.go:204*/ blockSum2 := gc_c4r[gc_lane]
 					var m float32
 					var vr float32
 					var s float32
@@ -1405,8 +1240,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
 					} else {
 						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-//line llmc_layernorm.go:205
-						blockSum /= float32(C)
+						/*line llmc_layernorm.go:205*/ blockSum /= float32(C)
 						blockSum2 /= float32(C)
 						m = blockSum
 						vr = blockSum2 - m*m
@@ -1414,8 +1248,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
 						gc_ran = true
 					}
-//line llmc_layernorm.go:210
-					if gc_tx == 0 && mean != nil {
+					/*line llmc_layernorm.go:210*/ if gc_tx == 0 && mean != nil {
 						mean[idx] = m
 					}
 					if gc_tx == 0 && rstd != nil {
@@ -1428,8 +1261,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-//line llmc_layernorm.go:217
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+	/*line llmc_layernorm.go:217*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1437,8 +1269,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_layernorm.go:226
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_layernorm.go:226*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1458,8 +1289,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (gc_at4[gc_tx] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
@@ -1468,8 +1298,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (gc_at4[gc_tx] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
@@ -1478,8 +1307,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (gc_at4[gc_tx] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
@@ -1488,8 +1316,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (gc_at4[gc_tx] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (gc_at4[gc_tx] - m)
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				}
@@ -1498,8 +1325,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
 					gc_more2 = true
-//line llmc_layernorm.go:218
-					n := s * (gc_at4[gc_tx] - m)
+					/*line llmc_layernorm.go:218*/ n := s * (gc_at4[gc_tx] - m)
 					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
@@ -1513,8 +1339,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						s := gc_s_s[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
@@ -1525,8 +1350,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						s := gc_s_s[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
@@ -1537,8 +1361,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						s := gc_s_s[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
@@ -1549,8 +1372,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						s := gc_s_s[gc_rank]
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 				}
@@ -1561,8 +1383,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					s := gc_s_s[gc_rank]
 					i_ := gc_tx + gc_off2
 					gc_more2 = true
-//line llmc_layernorm.go:218
-					n := s * (x[i_] - m)
+					/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
 					o[i_] = n*weight[i_] + bias[i_]
 				}
 			}

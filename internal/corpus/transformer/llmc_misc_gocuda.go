@@ -48,8 +48,7 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_misc.go:42
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_misc.go:42*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -72,8 +71,7 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_base + gc_tx
 							b := gc_q
 							tt := (gc_tx + gc_r)
-//line llmc_misc.go:29
-							probsBt := probs[b*T*V+tt*V:]
+							/*line llmc_misc.go:29*/ probsBt := probs[b*T*V+tt*V:]
 							ix := gc_at[gc_u]
 							gc_at2[gc_u] = -logf(probsBt[ix])
 						}
@@ -82,8 +80,7 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_pos.Thread = gc_base + gc_tx
 							b := gc_q
 							tt := (gc_tx + gc_r)
-//line llmc_misc.go:29
-							probsBt := probs[b*T*V+tt*V:]
+							/*line llmc_misc.go:29*/ probsBt := probs[b*T*V+tt*V:]
 							ix := targets[b*T+tt]
 							losses[b*T+tt] = -logf(probsBt[ix])
 						}
@@ -94,8 +91,7 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line llmc_misc.go:27
-					b := i / T
+					/*line llmc_misc.go:27*/ b := i / T
 					tt := i % T
 					probsBt := probs[b*T*V+tt*V:]
 					ix := targets[b*T+tt]
@@ -142,8 +138,7 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_misc.go:58
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_misc.go:58*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -163,8 +158,7 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						b := gc_q
-//line llmc_misc.go:44
-						tt := (gc_q2) % T
+						/*line llmc_misc.go:44*/ tt := (gc_q2) % T
 						v := (gc_tx + gc_r2)
 						dlogitsBt := dlogits[b*T*V+tt*V:]
 						probsBt := probs[b*T*V+tt*V:]
@@ -185,8 +179,7 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line llmc_misc.go:43
-					b := i / (T * V)
+					/*line llmc_misc.go:43*/ b := i / (T * V)
 					tt := (i / V) % T
 					v := i % V
 					dlogitsBt := dlogits[b*T*V+tt*V:]
@@ -243,11 +236,9 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_misc.go:95
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:95*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_misc.go:101
-	BT := B * T
+	/*line llmc_misc.go:101*/ BT := B * T
 	{
 	gc_L1:
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -256,8 +247,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:98
-			if idx >= OC {
+			/*line llmc_misc.go:98*/ if idx >= OC {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -267,8 +257,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line llmc_misc.go:103
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line llmc_misc.go:103*/ for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -297,16 +286,13 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line llmc_misc.go:119
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_misc.go:104
-				sum += float32(dout[i*OC+idx])
+			/*line llmc_misc.go:119*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line llmc_misc.go:104*/ sum += float32(dout[i*OC+idx])
 			}
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_misc.go:111
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:111*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -324,11 +310,9 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:106
-			gc_c1v[gc_lane] = sum
+			/*line llmc_misc.go:106*/ gc_c1v[gc_lane] = sum
 		}
-//line llmc_misc.go:106
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:106*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -336,10 +320,8 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
-			var sum float32
-//line llmc_misc.go:106
-			sum = gc_c1r[gc_lane]
+			/*line llmc_misc.go:99*/ var sum float32
+			/*line llmc_misc.go:106*/ sum = gc_c1r[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
 				dbias[idx] = float32(dbias[idx]) + sum
 			}
@@ -400,8 +382,7 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:211
-		totalThreads := B * NH * T * T
+		/*line llmc_misc.go:211*/ totalThreads := B * NH * T * T
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -433,27 +414,23 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 								idx := gc_bx*gc_bdx + gc_tx
 								{
 									t2 := (gc_tx + gc_r)
-//line llmc_misc.go:215
-									tt := (gc_q) % T
+									/*line llmc_misc.go:215*/ tt := (gc_q) % T
 									if t2 > tt {
 										preatt[idx] = float32(math.Inf(-1))
 										continue gc_L1q
 									}
 									h := (gc_q2) % NH
 									b := gc_q3
-//line llmc_misc.go:223
-									C3 := C * 3
+									/*line llmc_misc.go:223*/ C3 := C * 3
 									hs := C / NH
 									queryT := inp[b*T*C3+tt*C3+h*hs:]
 									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
 									val := float32(0.0)
-//line llmc_misc.go:229
-									for i := 0; i < hs; i++ {
+									/*line llmc_misc.go:229*/ for i := 0; i < hs; i++ {
 										val += queryT[i] * keyT2[i]
 									}
 									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-//line llmc_misc.go:234
-									preatt[idx] = val
+									/*line llmc_misc.go:234*/ preatt[idx] = val
 								}
 							}
 							gc_seg = gc_segend
@@ -464,8 +441,7 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 							{
-//line llmc_misc.go:214
-								t2 := idx % T
+								/*line llmc_misc.go:214*/ t2 := idx % T
 								tt := (idx / T) % T
 								if t2 > tt {
 									preatt[idx] = float32(math.Inf(-1))
@@ -473,19 +449,16 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 								}
 								h := (idx / (T * T)) % NH
 								b := idx / (NH * T * T)
-//line llmc_misc.go:223
-								C3 := C * 3
+								/*line llmc_misc.go:223*/ C3 := C * 3
 								hs := C / NH
 								queryT := inp[b*T*C3+tt*C3+h*hs:]
 								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
 								val := float32(0.0)
-//line llmc_misc.go:229
-								for i := 0; i < hs; i++ {
+								/*line llmc_misc.go:229*/ for i := 0; i < hs; i++ {
 									val += queryT[i] * keyT2[i]
 								}
 								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-//line llmc_misc.go:234
-								preatt[idx] = val
+								/*line llmc_misc.go:234*/ preatt[idx] = val
 							}
 						}
 					}
@@ -526,8 +499,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:244
-		totalThreads := B * T * NH
+		/*line llmc_misc.go:244*/ totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -553,22 +525,18 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 								gc_pos.Thread = gc_base + gc_tx
 								{
 									h := (gc_tx + gc_r)
-//line llmc_misc.go:248
-									tt := (gc_q) % T
+									/*line llmc_misc.go:248*/ tt := (gc_q) % T
 									b := gc_q2
-//line llmc_misc.go:251
-									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+									/*line llmc_misc.go:251*/ preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:254
-									maxval := float32(-math.MaxFloat32)
+									/*line llmc_misc.go:254*/ maxval := float32(-math.MaxFloat32)
 									for t2 := 0; t2 <= tt; t2++ {
 										if preattBth[t2] > maxval {
 											maxval = preattBth[t2]
 										}
 									}
 									expsum := float32(0.0)
-//line llmc_misc.go:262
-									for t2_ := 0; t2_ <= tt; t2_++ {
+									/*line llmc_misc.go:262*/ for t2_ := 0; t2_ <= tt; t2_++ {
 										expv := expf(preattBth[t2_] - maxval)
 										expsum += expv
 										attBth[t2_] = expv
@@ -579,8 +547,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 									} else {
 										expsumInv = 1.0 / expsum
 									}
-//line llmc_misc.go:274
-									for t2_2 := 0; t2_2 < T; t2_2++ {
+									/*line llmc_misc.go:274*/ for t2_2 := 0; t2_2 < T; t2_2++ {
 										if t2_2 <= tt {
 											attBth[t2_2] *= expsumInv
 										} else {
@@ -596,23 +563,19 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 							{
-//line llmc_misc.go:247
-								h := idx % NH
+								/*line llmc_misc.go:247*/ h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-//line llmc_misc.go:251
-								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+								/*line llmc_misc.go:251*/ preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:254
-								maxval := float32(-math.MaxFloat32)
+								/*line llmc_misc.go:254*/ maxval := float32(-math.MaxFloat32)
 								for t2 := 0; t2 <= tt; t2++ {
 									if preattBth[t2] > maxval {
 										maxval = preattBth[t2]
 									}
 								}
 								expsum := float32(0.0)
-//line llmc_misc.go:262
-								for t2_ := 0; t2_ <= tt; t2_++ {
+								/*line llmc_misc.go:262*/ for t2_ := 0; t2_ <= tt; t2_++ {
 									expv := expf(preattBth[t2_] - maxval)
 									expsum += expv
 									attBth[t2_] = expv
@@ -623,8 +586,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 								} else {
 									expsumInv = 1.0 / expsum
 								}
-//line llmc_misc.go:274
-								for t2_2 := 0; t2_2 < T; t2_2++ {
+								/*line llmc_misc.go:274*/ for t2_2 := 0; t2_2 < T; t2_2++ {
 									if t2_2 <= tt {
 										attBth[t2_2] *= expsumInv
 									} else {
@@ -672,8 +634,7 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:291
-		totalThreads := B * T * NH
+		/*line llmc_misc.go:291*/ totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -699,17 +660,13 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 								gc_pos.Thread = gc_base + gc_tx
 								{
 									h := (gc_tx + gc_r)
-//line llmc_misc.go:295
-									tt := (gc_q) % T
+									/*line llmc_misc.go:295*/ tt := (gc_q) % T
 									b := gc_q2
-//line llmc_misc.go:298
-									C3 := C * 3
+									/*line llmc_misc.go:298*/ C3 := C * 3
 									hs := C / NH
-//line llmc_misc.go:301
-									outBth := out[b*T*C+tt*C+h*hs:]
+									/*line llmc_misc.go:301*/ outBth := out[b*T*C+tt*C+h*hs:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:304
-									for i := 0; i < hs; i++ {
+									/*line llmc_misc.go:304*/ for i := 0; i < hs; i++ {
 										outBth[i] = 0.0
 									}
 									for t2 := 0; t2 <= tt; t2++ {
@@ -728,18 +685,14 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 							{
-//line llmc_misc.go:294
-								h := idx % NH
+								/*line llmc_misc.go:294*/ h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-//line llmc_misc.go:298
-								C3 := C * 3
+								/*line llmc_misc.go:298*/ C3 := C * 3
 								hs := C / NH
-//line llmc_misc.go:301
-								outBth := out[b*T*C+tt*C+h*hs:]
+								/*line llmc_misc.go:301*/ outBth := out[b*T*C+tt*C+h*hs:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:304
-								for i := 0; i < hs; i++ {
+								/*line llmc_misc.go:304*/ for i := 0; i < hs; i++ {
 									outBth[i] = 0.0
 								}
 								for t2 := 0; t2 <= tt; t2++ {

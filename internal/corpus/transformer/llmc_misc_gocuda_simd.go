@@ -21,20 +21,17 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_misc.go:67
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_misc.go:67*/ shared := gocuda.DynamicShared[float32](t)
 	o := gc_bx
 	blockSize := gc_bdx
-//line llmc_misc.go:71
-	x := dout[o:]
+	/*line llmc_misc.go:71*/ x := dout[o:]
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			sum := gc_vb
-//line llmc_misc.go:72
-			sum.StoreSlice(gc_s_sum[gc_rank:])
+			/*line llmc_misc.go:72*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -43,12 +40,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
 	}
-//line llmc_misc.go:73
-	gc_chunk := compiled.StrideChunk(blockSize)
+	/*line llmc_misc.go:73*/ gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line llmc_misc.go:73
-	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
+	/*line llmc_misc.go:73*/ for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -56,8 +51,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_misc.go:82
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_misc.go:82*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -68,8 +62,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:73
-				gc_start := tid
+				/*line llmc_misc.go:73*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -86,16 +79,14 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
-//line llmc_misc.go:74
-					sum += float32(x[i*OC])
+					/*line llmc_misc.go:74*/ sum += float32(x[i*OC])
 				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_misc.go:83
-		if gc_bdx <= len(shared) {
+		/*line llmc_misc.go:83*/ if gc_bdx <= len(shared) {
 			gc_at := shared[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -104,18 +95,15 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line llmc_misc.go:69
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_misc.go:76
-					sum.StoreSlice(gc_at[gc_tx:])
+					/*line llmc_misc.go:69*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_misc.go:76*/ sum.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:76
-				gc_at[gc_tx] = sum
+				/*line llmc_misc.go:76*/ gc_at[gc_tx] = sum
 			}
 		} else {
 			gc_vstep3 := 0
@@ -124,14 +112,11 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_misc.go:69
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_misc.go:76
-					if tid < 0 || tid > len(shared)-8 {
+					/*line llmc_misc.go:69*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line llmc_misc.go:76*/ if tid < 0 || tid > len(shared)-8 {
 						break
 					}
-//line llmc_misc.go:76
-					sum.StoreSlice(shared[tid:])
+					/*line llmc_misc.go:76*/ sum.StoreSlice(shared[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -140,16 +125,13 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:76
-				shared[tid] = sum
+				/*line llmc_misc.go:76*/ shared[tid] = sum
 			}
 		}
 	}
-//line llmc_misc.go:78
-	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+	/*line llmc_misc.go:78*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_misc.go:81
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line llmc_misc.go:81*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -163,14 +145,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						_ = tid
-//line llmc_misc.go:80
-						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						/*line llmc_misc.go:80*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line llmc_misc.go:81
-					gc_at2[gc_tx] += gc_at3[gc_tx]
+					/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -178,20 +158,17 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
-//line llmc_misc.go:81
-						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						/*line llmc_misc.go:81*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 							break
 						}
-//line llmc_misc.go:81
-						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+						/*line llmc_misc.go:81*/ archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_misc.go:81
-					shared[tid] += shared[tid+stride]
+					/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -202,26 +179,20 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_misc.go:94
-			gc_off3 := o
+			/*line llmc_misc.go:94*/ gc_off3 := o
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-//line llmc_misc.go:85
-					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-//line llmc_misc.go:85
-					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-//line llmc_misc.go:85
-					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-//line llmc_misc.go:85
-					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line llmc_misc.go:85
-					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -229,32 +200,27 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_misc.go:85
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
+						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_misc.go:85
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
+						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_misc.go:85
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
+						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line llmc_misc.go:85
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
+						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line llmc_misc.go:85
-					dbias[o] = float32(float32(dbias[o]) + shared[0])
+					/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
 			}
 		}
@@ -273,8 +239,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line llmc_misc.go:118
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:118*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
 	BT := B * T
@@ -286,8 +251,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			threadSum := gc_vb
-//line llmc_misc.go:126
-			threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+			/*line llmc_misc.go:126*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -299,8 +263,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line llmc_misc.go:127
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	/*line llmc_misc.go:127*/ for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -308,8 +271,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_misc.go:136
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_misc.go:136*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -335,17 +297,14 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
-//line llmc_misc.go:143
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-//line llmc_misc.go:128
-					threadSum += float32(dout[i*OC+idx])
+				/*line llmc_misc.go:143*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line llmc_misc.go:128*/ threadSum += float32(dout[i*OC+idx])
 				}
 				gc_s_threadSum[gc_rank] = threadSum
 			}
 		}
 	}
-//line llmc_misc.go:136
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:136*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -356,11 +315,9 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			threadSum := gc_s_threadSum[gc_rank]
-//line llmc_misc.go:130
-			gc_c1v[gc_lane] = threadSum
+			/*line llmc_misc.go:130*/ gc_c1v[gc_lane] = threadSum
 		}
-//line llmc_misc.go:130
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:130*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -370,13 +327,11 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
-//line llmc_misc.go:130
-			warpSum := gc_c1r[gc_lane]
+			/*line llmc_misc.go:130*/ warpSum := gc_c1r[gc_lane]
 			sharedSum[warpID] = warpSum
 		}
 	}
-//line llmc_misc.go:138
-	var gc_c2v [32]float32
+	/*line llmc_misc.go:138*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -392,27 +347,22 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 			gc_pos.Thread = gc_w + gc_lane
 			laneID := gc_tx % 32
-//line llmc_misc.go:126
-			var warpSum float32
-//line llmc_misc.go:133
-			if laneID < numWarps {
+			/*line llmc_misc.go:126*/ var warpSum float32
+			/*line llmc_misc.go:133*/ if laneID < numWarps {
 				warpSum = sharedSum[laneID]
 			} else {
 				warpSum = 0.0
 			}
 			gc_c2v[gc_lane] = warpSum
 		}
-//line llmc_misc.go:138
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		/*line llmc_misc.go:138*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-//line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+					/*line llmc_misc.go:138*/ blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line llmc_misc.go:138*/ blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -421,10 +371,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-//line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+					/*line llmc_misc.go:138*/ blockSum := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+					/*line llmc_misc.go:138*/ blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -436,8 +384,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_misc.go:138
-				blockSum := gc_c2r[gc_lane]
+				/*line llmc_misc.go:138*/ blockSum := gc_c2r[gc_lane]
 				gc_s_blockSum[gc_rank] = blockSum
 			}
 		}
@@ -448,8 +395,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_misc.go:151
-			gc_off2 := idx
+			/*line llmc_misc.go:151*/ gc_off2 := idx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
 				gc_at := dbias[gc_off2:][:1]
 				gc_step := gc_from
@@ -458,36 +404,31 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						gc_at[0] = float32(gc_at[0]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						gc_at[0] = float32(gc_at[0]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						gc_at[0] = float32(gc_at[0]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						gc_at[0] = float32(gc_at[0]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-					gc_at[0] = float32(gc_at[0]) + blockSum
+					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -497,40 +438,35 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-						dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]
-//line llmc_misc.go:140
-					dbias[idx] = float32(dbias[idx]) + blockSum
+					/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 				}
 			}
 		}
@@ -563,11 +499,9 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_misc.go:155
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:155*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)[:32]
+	/*line llmc_misc.go:158*/ blockResult := gocuda.Shared[float32](t, 32)[:32]
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	gc_vstep := 0
 	if compiled.SIMD {
@@ -575,8 +509,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			accumulator := gc_vb
-//line llmc_misc.go:162
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			/*line llmc_misc.go:162*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -585,8 +518,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
 	}
-//line llmc_misc.go:163
-	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+	/*line llmc_misc.go:163*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -598,21 +530,18 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 				gc_pos.Thread = gc_rank
 				index := uint64(gc_tx + gc_bdx*gc_bx)
 				accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:163
-				gc_start := index
+				/*line llmc_misc.go:163*/ gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line llmc_misc.go:164
-				accumulator += float32(data[i]) * float32(data[i])
+				/*line llmc_misc.go:164*/ accumulator += float32(data[i]) * float32(data[i])
 				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-//line llmc_misc.go:171
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:171*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -623,21 +552,17 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:166
-			gc_c1v[gc_lane] = accumulator
+			/*line llmc_misc.go:166*/ gc_c1v[gc_lane] = accumulator
 		}
-//line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:166*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:166
-			warpResult := gc_c1r[gc_lane]
+			/*line llmc_misc.go:166*/ warpResult := gc_c1r[gc_lane]
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-//line llmc_misc.go:173
-	var gc_c2v [32]float32
+	/*line llmc_misc.go:173*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -660,8 +585,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:170
-				var gather float32
+				/*line llmc_misc.go:170*/ var gather float32
 				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
 					gather = blockResult[(gc_rank & (32 - 1))]
 				} else {
@@ -669,16 +593,14 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 				}
 				gc_c2v[gc_lane] = gather
 			}
-//line llmc_misc.go:176
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			/*line llmc_misc.go:176*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:176
-				blockSum := gc_c2r[gc_lane]
+				/*line llmc_misc.go:176*/ blockSum := gc_c2r[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					atomic.Add(out, blockSum)
 				}
@@ -697,11 +619,9 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_misc.go:155
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:155*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_misc.go:158
-	blockResult := gocuda.Shared[float32](t, 32)[:32]
+	/*line llmc_misc.go:158*/ blockResult := gocuda.Shared[float32](t, 32)[:32]
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	gc_vstep := 0
 	if compiled.SIMD {
@@ -709,8 +629,7 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			accumulator := gc_vb
-//line llmc_misc.go:162
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			/*line llmc_misc.go:162*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -719,8 +638,7 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
 	}
-//line llmc_misc.go:163
-	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+	/*line llmc_misc.go:163*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -732,21 +650,18 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 				gc_pos.Thread = gc_rank
 				index := uint64(gc_tx + gc_bdx*gc_bx)
 				accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:163
-				gc_start := index
+				/*line llmc_misc.go:163*/ gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line llmc_misc.go:164
-				accumulator += float32(data[i]) * float32(data[i])
+				/*line llmc_misc.go:164*/ accumulator += float32(data[i]) * float32(data[i])
 				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-//line llmc_misc.go:171
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:171*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -757,21 +672,17 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:166
-			gc_c1v[gc_lane] = accumulator
+			/*line llmc_misc.go:166*/ gc_c1v[gc_lane] = accumulator
 		}
-//line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:166*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:166
-			warpResult := gc_c1r[gc_lane]
+			/*line llmc_misc.go:166*/ warpResult := gc_c1r[gc_lane]
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-//line llmc_misc.go:173
-	var gc_c2v [32]float32
+	/*line llmc_misc.go:173*/ var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -794,8 +705,7 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:170
-				var gather float32
+				/*line llmc_misc.go:170*/ var gather float32
 				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
 					gather = blockResult[(gc_rank & (32 - 1))]
 				} else {
@@ -803,16 +713,14 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 				}
 				gc_c2v[gc_lane] = gather
 			}
-//line llmc_misc.go:176
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			/*line llmc_misc.go:176*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:176
-				blockSum := gc_c2r[gc_lane]
+				/*line llmc_misc.go:176*/ blockSum := gc_c2r[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					atomic.Add(out, blockSum)
 				}
@@ -847,8 +755,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_misc.go:188
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:188*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	gc_vstep := 0
@@ -857,8 +764,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			accumulator := gc_vb
-//line llmc_misc.go:193
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			/*line llmc_misc.go:193*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -867,8 +773,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
 	}
-//line llmc_misc.go:194
-	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+	/*line llmc_misc.go:194*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -880,21 +785,18 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 				gc_pos.Thread = gc_rank
 				index := uint64(gc_tx + gc_bdx*gc_bx)
 				accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:194
-				gc_start := index
+				/*line llmc_misc.go:194*/ gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line llmc_misc.go:195
-				accumulator += float32(data[i]) * float32(data[i])
+				/*line llmc_misc.go:195*/ accumulator += float32(data[i]) * float32(data[i])
 				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-//line llmc_misc.go:202
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:202*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -905,16 +807,13 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:198
-			gc_c1v[gc_lane] = accumulator
+			/*line llmc_misc.go:198*/ gc_c1v[gc_lane] = accumulator
 		}
-//line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:198*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:198
-			warpResult := gc_c1r[gc_lane]
+			/*line llmc_misc.go:198*/ warpResult := gc_c1r[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
@@ -931,8 +830,7 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line llmc_misc.go:188
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_misc.go:188*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	gc_vstep := 0
@@ -941,8 +839,7 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			accumulator := gc_vb
-//line llmc_misc.go:193
-			accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			/*line llmc_misc.go:193*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -951,8 +848,7 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
 	}
-//line llmc_misc.go:194
-	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+	/*line llmc_misc.go:194*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -964,21 +860,18 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 				gc_pos.Thread = gc_rank
 				index := uint64(gc_tx + gc_bdx*gc_bx)
 				accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:194
-				gc_start := index
+				/*line llmc_misc.go:194*/ gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 					continue
 				}
 				gc_more = true
-//line llmc_misc.go:195
-				accumulator += float32(data[i]) * float32(data[i])
+				/*line llmc_misc.go:195*/ accumulator += float32(data[i]) * float32(data[i])
 				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-//line llmc_misc.go:202
-	var gc_c1v [32]float32
+	/*line llmc_misc.go:202*/ var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -989,16 +882,13 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			accumulator := gc_s_accumulator[gc_rank]
-//line llmc_misc.go:198
-			gc_c1v[gc_lane] = accumulator
+			/*line llmc_misc.go:198*/ gc_c1v[gc_lane] = accumulator
 		}
-//line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line llmc_misc.go:198*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:198
-			warpResult := gc_c1r[gc_lane]
+			/*line llmc_misc.go:198*/ warpResult := gc_c1r[gc_lane]
 			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}

@@ -63,11 +63,9 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line llmc_softmax.go:42
-							inpRow := inp[i*C:]
+							/*line llmc_softmax.go:42*/ inpRow := inp[i*C:]
 							outRow := out[i*C:]
-//line llmc_softmax.go:45
-							maxval := float32(math.Inf(-1))
+							/*line llmc_softmax.go:45*/ maxval := float32(math.Inf(-1))
 							for j := 0; j < C; j++ {
 								if inpRow[j] > maxval {
 									maxval = inpRow[j]
@@ -111,27 +109,22 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line llmc_softmax.go:67
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:67*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
 	blockSize := gc_bdx
-//line llmc_softmax.go:71
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:71*/ x := inp[idx*C:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_softmax.go:72
-		var maxval float32 = float32(math.Inf(-1))
+		/*line llmc_softmax.go:72*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:73
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+	/*line llmc_softmax.go:73*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -139,8 +132,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:82
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:82*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -156,8 +148,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -165,8 +156,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -174,8 +164,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -183,8 +172,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -192,8 +180,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -205,11 +192,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -218,11 +203,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -231,11 +214,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -244,11 +225,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -257,22 +236,18 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-					i := tid + gc_off
+					/*line llmc_softmax.go:73*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_softmax.go:83
-		if gc_bdx <= len(shared) {
+		/*line llmc_softmax.go:83*/ if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-//line llmc_softmax.go:76
-			copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
+			/*line llmc_softmax.go:76*/ copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 		} else {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -282,8 +257,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
 				}
 				{
 					gc_tx := gc_step3 + 1
@@ -291,8 +265,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
 				}
 				{
 					gc_tx := gc_step3 + 2
@@ -300,8 +273,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
 				}
 				{
 					gc_tx := gc_step3 + 3
@@ -309,8 +281,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-					shared[tid] = maxval
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -318,16 +289,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-				shared[tid] = maxval
+				/*line llmc_softmax.go:76*/ shared[tid] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:77
-	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+	/*line llmc_softmax.go:77*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_softmax.go:80
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line llmc_softmax.go:80*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -339,28 +307,23 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:80
-					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				gc_step5 := gc_from
@@ -369,42 +332,36 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:80
-					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+					/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:84
-	offset := shared[0]
+	/*line llmc_softmax.go:84*/ offset := shared[0]
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -413,8 +370,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:94
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:94*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -430,32 +386,27 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					{
 						gc_tx := gc_step6 + 0
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line llmc_softmax.go:86
-					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
 				gc_step7 := gc_from
@@ -464,71 +415,58 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:85
-					i_ := tid + gc_off2
+					/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:86
-					out[idx*C+i_] = expf(x[i_] - offset)
+					/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:89
-	x = out[idx*C:]
+	/*line llmc_softmax.go:89*/ x = out[idx*C:]
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
 		var sumval float32 = float32(0.0)
-//line llmc_softmax.go:91
-		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		/*line llmc_softmax.go:91*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
 	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:91
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
+	/*line llmc_softmax.go:91*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -536,8 +474,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -551,15 +488,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:69
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:91
-					var i_2 int = tid + gc_off3
+					/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
 					_ = i_2
-//line llmc_softmax.go:92
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-//line llmc_softmax.go:92
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:92*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+					/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
@@ -568,8 +501,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:92
-					sumval += gc_at7[gc_tx]
+					/*line llmc_softmax.go:92*/ sumval += gc_at7[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -578,17 +510,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:69
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:91
-					var i_2 int = tid + gc_off3
+					/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
 					if i_2 < 0 || i_2 > len(x)-8 {
 						break
 					}
-//line llmc_softmax.go:92
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:92
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:92*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+					/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
@@ -598,22 +526,18 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-					i_2 := tid + gc_off3
+					/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:92
-					sumval += x[i_2]
+					/*line llmc_softmax.go:92*/ sumval += x[i_2]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_softmax.go:101
-		if gc_bdx <= len(shared) {
+		/*line llmc_softmax.go:101*/ if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
-//line llmc_softmax.go:94
-			copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
+			/*line llmc_softmax.go:94*/ copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 		} else {
 			gc_step8 := 0
 			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
@@ -623,8 +547,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
 				}
 				{
 					gc_tx := gc_step8 + 1
@@ -632,8 +555,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
 				}
 				{
 					gc_tx := gc_step8 + 2
@@ -641,8 +563,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
 				}
 				{
 					gc_tx := gc_step8 + 3
@@ -650,8 +571,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-					shared[tid] = sumval
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
 				}
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
@@ -659,16 +579,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-				shared[tid] = sumval
+				/*line llmc_softmax.go:94*/ shared[tid] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:95
-	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
+	/*line llmc_softmax.go:95*/ for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_softmax.go:98
-		if gc_bound := stride_; gc_bound < gc_to {
+		/*line llmc_softmax.go:98*/ if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -680,28 +597,23 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-//line llmc_softmax.go:98
-						gc_at9[gc_tx] += gc_at10[gc_tx]
+						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
 						gc_tx := gc_step9 + 1
-//line llmc_softmax.go:98
-						gc_at9[gc_tx] += gc_at10[gc_tx]
+						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
 						gc_tx := gc_step9 + 2
-//line llmc_softmax.go:98
-						gc_at9[gc_tx] += gc_at10[gc_tx]
+						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
 						gc_tx := gc_step9 + 3
-//line llmc_softmax.go:98
-						gc_at9[gc_tx] += gc_at10[gc_tx]
+						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:98
-					gc_at9[gc_tx] += gc_at10[gc_tx]
+					/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
 				gc_step10 := gc_from
@@ -710,42 +622,36 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step10 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 					}
 					{
 						gc_tx := gc_step10 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 					}
 					{
 						gc_tx := gc_step10 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 					}
 					{
 						gc_tx := gc_step10 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 					}
 				}
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:98
-					shared[tid] += shared[tid+stride_]
+					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:102
-	sum := shared[0]
+	/*line llmc_softmax.go:102*/ sum := shared[0]
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -754,8 +660,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:112
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:112*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -771,32 +676,27 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					{
 						gc_tx := gc_step11 + 0
 						gc_more4 = true
-//line llmc_softmax.go:104
-						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 1
 						gc_more4 = true
-//line llmc_softmax.go:104
-						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 2
 						gc_more4 = true
-//line llmc_softmax.go:104
-						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 3
 						gc_more4 = true
-//line llmc_softmax.go:104
-						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
 				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
-//line llmc_softmax.go:104
-					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+					/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
 				gc_step12 := gc_from
@@ -805,51 +705,41 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step12 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
 						gc_tx := gc_step12 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
 						gc_tx := gc_step12 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
 						gc_tx := gc_step12 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 					}
 				}
 				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:103
-					i_3 := tid + gc_off4
+					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:104
-					out[idx*C+i_3] = x[i_3] / sum
+					/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -880,62 +770,50 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	idx := gc_bx
-//line llmc_softmax.go:116
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:116*/ x := inp[idx*C:]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-		_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+		/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:119
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_softmax.go:119*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -943,8 +821,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:128
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:128*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -960,8 +837,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -969,8 +845,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -978,8 +853,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -987,8 +861,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -996,8 +869,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -1009,11 +881,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1022,11 +892,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1035,11 +903,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1048,11 +914,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1061,18 +925,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-					i := tid + gc_off
+					/*line llmc_softmax.go:119*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:128
-	var gc_l_val [32]float32
+	/*line llmc_softmax.go:128*/ var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -1084,38 +945,29 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:122
-			var val float32 = maxval
+			/*line llmc_softmax.go:122*/ var val float32 = maxval
 			gc_l_val[gc_lane] = val
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val = fmaxf(val, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val = fmaxf(val, shflDownSync)
 				gc_l_val[gc_lane] = val
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			val := gc_l_val[gc_lane]
-//line llmc_softmax.go:40
-			var maxval float32
-//line llmc_softmax.go:32
-			var r float32 = val
-//line llmc_softmax.go:122
-			maxval = r
-//line llmc_softmax.go:124
-			gc_c2v[gc_lane] = maxval
+			/*line llmc_softmax.go:40*/ var maxval float32
+			/*line llmc_softmax.go:32*/ var r float32 = val
+			/*line llmc_softmax.go:122*/ maxval = r
+			/*line llmc_softmax.go:124*/ gc_c2v[gc_lane] = maxval
 			gc_s_maxval[gc_rank] = maxval
 		}
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
-//line llmc_softmax.go:124
-		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line llmc_softmax.go:124*/ copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -1125,8 +977,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:135
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:135*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1144,40 +995,35 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
-//line llmc_softmax.go:127
-					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+					/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1188,11 +1034,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 1
@@ -1200,11 +1044,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 2
@@ -1212,11 +1054,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 3
@@ -1224,11 +1064,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -1236,31 +1074,26 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-					i_ := tid + gc_off2
+					/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:127
-					out[idx*C+i_] = expf(x[i_] - offset)
+					/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:130
-	x = out[idx*C:]
+	/*line llmc_softmax.go:130*/ x = out[idx*C:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
 		var sumval float32 = float32(0.0)
-//line llmc_softmax.go:132
-		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		/*line llmc_softmax.go:132*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:132
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+	/*line llmc_softmax.go:132*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1268,8 +1101,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:141
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:141*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1283,15 +1115,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:115
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:132
-					var i_2 int = tid + gc_off3
+					/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
 					_ = i_2
-//line llmc_softmax.go:133
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-//line llmc_softmax.go:133
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:133*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+					/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep2 > gc_from {
 					gc_more3 = true
@@ -1300,8 +1128,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:133
-					sumval += gc_at4[gc_tx]
+					/*line llmc_softmax.go:133*/ sumval += gc_at4[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -1310,17 +1137,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:115
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:132
-					var i_2 int = tid + gc_off3
+					/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
 					if i_2 < 0 || i_2 > len(x)-8 {
 						break
 					}
-//line llmc_softmax.go:133
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:133
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:133*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+					/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
@@ -1330,18 +1153,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-					i_2 := tid + gc_off3
+					/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:133
-					sumval += x[i_2]
+					/*line llmc_softmax.go:133*/ sumval += x[i_2]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:141
-	var gc_l_val_ [32]float32
+	/*line llmc_softmax.go:141*/ var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1351,24 +1171,20 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:135
-			var val_ float32 = sumval
+			/*line llmc_softmax.go:135*/ var val_ float32 = sumval
 			gc_l_val_[gc_lane] = val_
 		}
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_, 16)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_ := gc_l_val_[gc_lane]
-//line llmc_softmax.go:21
-						val_ += gc_c3r[gc_lane]
+						/*line llmc_softmax.go:21*/ val_ += gc_c3r[gc_lane]
 						gc_l_val_[gc_lane] = val_
 					}
 				}
@@ -1377,17 +1193,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			val_ := gc_l_val_[gc_lane]
-//line llmc_softmax.go:32
-			var sumval float32
-//line llmc_softmax.go:23
-			var r_ float32 = val_
-//line llmc_softmax.go:135
-			sumval = r_
+			/*line llmc_softmax.go:32*/ var sumval float32
+			/*line llmc_softmax.go:23*/ var r_ float32 = val_
+			/*line llmc_softmax.go:135*/ sumval = r_
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-//line llmc_softmax.go:137
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+	/*line llmc_softmax.go:137*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1395,8 +1207,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:146
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:146*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1414,40 +1225,35 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:138
-						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:138
-						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:138
-						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:138
-						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
-//line llmc_softmax.go:138
-					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+					/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
 				gc_step7 := gc_from
@@ -1458,11 +1264,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
 						gc_tx := gc_step7 + 1
@@ -1470,11 +1274,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
 						gc_tx := gc_step7 + 2
@@ -1482,11 +1284,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
 						gc_tx := gc_step7 + 3
@@ -1494,11 +1294,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
@@ -1506,11 +1304,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-					i_3 := tid + gc_off4
+					/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:138
-					out[idx*C+i_3] = x[i_3] / sumval
+					/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -1545,29 +1341,23 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line llmc_softmax.go:148
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:148*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
 	warpsPerBlock := gc_bdx / 32
-//line llmc_softmax.go:156
-	maxOrSumStorage := shared
-//line llmc_softmax.go:158
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:156*/ maxOrSumStorage := shared
+	/*line llmc_softmax.go:158*/ x := inp[idx*C:]
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line llmc_softmax.go:160
-		var maxval float32 = float32(math.Inf(-1))
+		/*line llmc_softmax.go:160*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:161
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_softmax.go:161*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1575,8 +1365,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:170
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:170*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1592,8 +1381,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1601,8 +1389,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1610,8 +1397,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1619,8 +1405,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1628,8 +1413,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -1641,11 +1425,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1654,11 +1436,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1667,11 +1447,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1680,11 +1458,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1693,18 +1469,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-					i := tid + gc_off
+					/*line llmc_softmax.go:161*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:170
-	var gc_l_val_2 [32]float32
+	/*line llmc_softmax.go:170*/ var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1714,19 +1487,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:164
-			var val_2 float32 = maxval
+			/*line llmc_softmax.go:164*/ var val_2 float32 = maxval
 			gc_l_val_2[gc_lane] = val_2
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val_2 = fmaxf(val_2, shflDownSync)
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -1742,14 +1511,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:156
-			var maxval float32
-//line llmc_softmax.go:32
-			var r float32 = val_2
-//line llmc_softmax.go:164
-			maxval = r
-//line llmc_softmax.go:166
-			if laneID == 0 {
+			/*line llmc_softmax.go:156*/ var maxval float32
+			/*line llmc_softmax.go:32*/ var r float32 = val_2
+			/*line llmc_softmax.go:164*/ maxval = r
+			/*line llmc_softmax.go:166*/ if laneID == 0 {
 				maxOrSumStorage[warpID] = maxval
 			}
 			gc_s_maxval[gc_rank] = maxval
@@ -1766,8 +1531,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
-//line llmc_softmax.go:172
-						val := maxOrSumStorage[tid]
+						/*line llmc_softmax.go:172*/ val := maxOrSumStorage[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxOrSumStorage[i_])
 						}
@@ -1778,16 +1542,14 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off6 := 0
-//line llmc_softmax.go:184
-	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+	/*line llmc_softmax.go:184*/ if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
 		gc_elem := gc_at2[0]
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-			var offset float32 = gc_at2[0]
+			/*line llmc_softmax.go:179*/ var offset float32 = gc_at2[0]
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
@@ -1799,19 +1561,16 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-			var offset float32 = maxOrSumStorage[0]
+			/*line llmc_softmax.go:179*/ var offset float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-			offset := maxOrSumStorage[0]
+			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
 		}
 	}
-//line llmc_softmax.go:181
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+	/*line llmc_softmax.go:181*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1819,8 +1578,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:190
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:190*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1838,40 +1596,35 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
-//line llmc_softmax.go:182
-					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+					/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1882,11 +1635,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
@@ -1894,11 +1645,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
@@ -1906,11 +1655,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
@@ -1918,11 +1665,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -1930,31 +1675,26 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-					i_2 := tid + gc_off2
+					/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:182
-					out[idx*C+i_2] = expf(x[i_2] - offset)
+					/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:185
-	x = out[idx*C:]
+	/*line llmc_softmax.go:185*/ x = out[idx*C:]
 	gc_vstep4 := 0
 	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 		gc_rank := gc_vstep4
 		var sumval float32 = float32(0.0)
-//line llmc_softmax.go:187
-		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		/*line llmc_softmax.go:187*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
 	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+	/*line llmc_softmax.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1962,8 +1702,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:196
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:196*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1977,15 +1716,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:150
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:187
-					var i_3 int = tid + gc_off3
+					/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
 					_ = i_3
-//line llmc_softmax.go:188
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
-//line llmc_softmax.go:188
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep5 > gc_from {
 					gc_more3 = true
@@ -1994,8 +1729,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:188
-					sumval += gc_at5[gc_tx]
+					/*line llmc_softmax.go:188*/ sumval += gc_at5[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -2004,17 +1738,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:150
-					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:187
-					var i_3 int = tid + gc_off3
+					/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
 					if i_3 < 0 || i_3 > len(x)-8 {
 						break
 					}
-//line llmc_softmax.go:188
-					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
-//line llmc_softmax.go:188
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
+					/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 				}
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
@@ -2024,18 +1754,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-					i_3 := tid + gc_off3
+					/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:188
-					sumval += x[i_3]
+					/*line llmc_softmax.go:188*/ sumval += x[i_3]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:196
-	var gc_l_val_3 [32]float32
+	/*line llmc_softmax.go:196*/ var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2045,24 +1772,20 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:190
-			var val_3 float32 = sumval
+			/*line llmc_softmax.go:190*/ var val_3 float32 = sumval
 			gc_l_val_3[gc_lane] = val_3
 		}
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_3, 16)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:21
-						val_3 += gc_c2r[gc_lane]
+						/*line llmc_softmax.go:21*/ val_3 += gc_c2r[gc_lane]
 						gc_l_val_3[gc_lane] = val_3
 					}
 				}
@@ -2080,14 +1803,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:156
-			var sumval float32
-//line llmc_softmax.go:23
-			var r_ float32 = val_3
-//line llmc_softmax.go:190
-			sumval = r_
-//line llmc_softmax.go:192
-			if laneID == 0 {
+			/*line llmc_softmax.go:156*/ var sumval float32
+			/*line llmc_softmax.go:23*/ var r_ float32 = val_3
+			/*line llmc_softmax.go:190*/ sumval = r_
+			/*line llmc_softmax.go:192*/ if laneID == 0 {
 				maxOrSumStorage[warpID] = sumval
 			}
 			gc_s_sumval[gc_rank] = sumval
@@ -2107,8 +1826,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2120,8 +1838,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2133,8 +1850,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2146,8 +1862,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2159,8 +1874,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
-//line llmc_softmax.go:198
-						val_ := maxOrSumStorage[tid]
+						/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 							val_ += maxOrSumStorage[i_4]
 						}
@@ -2171,16 +1885,14 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off10 := 0
-//line llmc_softmax.go:210
-	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+	/*line llmc_softmax.go:210*/ if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		gc_elem2 := gc_at6[0]
 		gc_vstep7 := 0
 		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 			gc_rank := gc_vstep7
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-			var sum float32 = gc_at6[0]
+			/*line llmc_softmax.go:205*/ var sum float32 = gc_at6[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
@@ -2192,19 +1904,16 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
 			gc_rank := gc_vstep8
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-			var sum float32 = maxOrSumStorage[0]
+			/*line llmc_softmax.go:205*/ var sum float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-			sum := maxOrSumStorage[0]
+			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_softmax.go:207
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+	/*line llmc_softmax.go:207*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2212,8 +1921,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:216
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:216*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2231,40 +1939,35 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:208
-						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:208
-						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:208
-						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
-//line llmc_softmax.go:208
-						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true
-//line llmc_softmax.go:208
-					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+					/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
 				gc_step7 := gc_from
@@ -2275,11 +1978,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
 						gc_tx := gc_step7 + 1
@@ -2287,11 +1988,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
 						gc_tx := gc_step7 + 2
@@ -2299,11 +1998,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
 						gc_tx := gc_step7 + 3
@@ -2311,11 +2008,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 						gc_more4 = true
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
@@ -2323,11 +2018,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-					i_5 := tid + gc_off4
+					/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:208
-					out[idx*C+i_5] = x[i_5] / sum
+					/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}
@@ -2380,11 +2073,9 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line llmc_softmax.go:220
-							inpRow := inp[i*C:]
+							/*line llmc_softmax.go:220*/ inpRow := inp[i*C:]
 							outRow := out[i*C:]
-//line llmc_softmax.go:223
-							maxval := float32(math.Inf(-1))
+							/*line llmc_softmax.go:223*/ maxval := float32(math.Inf(-1))
 							sum := 0.0
 							for j := 0; j < C; j++ {
 								maxvalPrev := maxval
@@ -2396,8 +2087,7 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 									sum += float64(expf(currentVal - maxval))
 								}
 							}
-//line llmc_softmax.go:236
-							for j_ := 0; j_ < C; j_++ {
+							/*line llmc_softmax.go:236*/ for j_ := 0; j_ < C; j_++ {
 								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
 							}
 						}
@@ -2432,8 +2122,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
 	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:275
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_softmax.go:275*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
@@ -2443,14 +2132,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_softmax.go:278
-			if idx >= N {
+			/*line llmc_softmax.go:278*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			x := inp[idx*C:]
-//line llmc_softmax.go:284
-			var smPartial SumMax
+			/*line llmc_softmax.go:284*/ var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
 			gc_s_x[gc_rank] = x
@@ -2459,8 +2146,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line llmc_softmax.go:288
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line llmc_softmax.go:288*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2489,16 +2175,13 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line llmc_softmax.go:304
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_softmax.go:289
-				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
+			/*line llmc_softmax.go:304*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line llmc_softmax.go:289*/ smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
 			}
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-//line llmc_softmax.go:296
-	var gc_c1v [32]SumMax
+	/*line llmc_softmax.go:296*/ var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -2515,25 +2198,21 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			gc_rank := gc_w + gc_lane
 			smPartial := gc_s_smPartial[gc_rank]
-//line llmc_softmax.go:292
-			gc_c1v[gc_lane] = smPartial
+			/*line llmc_softmax.go:292*/ gc_c1v[gc_lane] = smPartial
 		}
-//line llmc_softmax.go:292
-		compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
+		/*line llmc_softmax.go:292*/ compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:292
-			smTotal := gc_c1r[gc_lane]
+			/*line llmc_softmax.go:292*/ smTotal := gc_c1r[gc_lane]
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-//line llmc_softmax.go:294
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line llmc_softmax.go:294*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2563,10 +2242,8 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-//line llmc_softmax.go:310
-			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
-//line llmc_softmax.go:296
-				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
+			/*line llmc_softmax.go:310*/ for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
+				/*line llmc_softmax.go:296*/ out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
 			}
 		}
 	}
@@ -2599,17 +2276,13 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:306
-	const UNROLL_FACTOR = 8
+	/*line llmc_softmax.go:306*/ const UNROLL_FACTOR = 8
 	warpsPerBlock := gc_bdx / 32
-//line llmc_softmax.go:309
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:309*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:315
-	maxvals := shared
+	/*line llmc_softmax.go:315*/ maxvals := shared
 	sumvals := shared[warpsPerBlock:]
-//line llmc_softmax.go:324
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:324*/ x := inp[idx*C:]
 	y := out[idx*C:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -2621,23 +2294,19 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			tid := gc_tx
 			warpID := gc_tx / 32
-//line llmc_softmax.go:318
-			if tid >= C {
+			/*line llmc_softmax.go:318*/ if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:327
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:327*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:328
-	gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:328*/ gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span := (gc_bdx * UNROLL_FACTOR) * gc_chunk
-//line llmc_softmax.go:328
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
+	/*line llmc_softmax.go:328*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2645,8 +2314,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:337
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:337*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2660,8 +2328,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				tid := gc_tx
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:328
-				gc_start := tid
+				/*line llmc_softmax.go:328*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -2680,51 +2347,42 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
 						u := int(0)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(1)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(2)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(3)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(4)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(5)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(6)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(7)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:339
-	var gc_l_val_2 [32]float32
+	/*line llmc_softmax.go:339*/ var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -2741,22 +2399,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:334
-			var val_2 float32 = maxval
+			/*line llmc_softmax.go:334*/ var val_2 float32 = maxval
 			gc_l_val_2[gc_lane] = val_2
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val_2 = fmaxf(val_2, shflDownSync)
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -2775,12 +2429,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:317
-			var maxval float32
-//line llmc_softmax.go:32
-			var r float32 = val_2
-//line llmc_softmax.go:334
-			maxval = r
+			/*line llmc_softmax.go:317*/ var maxval float32
+			/*line llmc_softmax.go:32*/ var r float32 = val_2
+			/*line llmc_softmax.go:334*/ maxval = r
 			if laneID == 0 {
 				maxvals[warpID] = maxval
 			}
@@ -2802,8 +2453,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					tid := gc_tx
 					{
-//line llmc_softmax.go:340
-						val := maxvals[tid]
+						/*line llmc_softmax.go:340*/ val := maxvals[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxvals[i_])
 						}
@@ -2820,19 +2470,16 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 		gc_alive := gc_all
 		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_softmax.go:347
-			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			/*line llmc_softmax.go:347*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 		}
 		var gc_u float32
 		if gc_in := gc_alive.ToBits(); gc_in != 0 {
 			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line llmc_softmax.go:347
-			gc_u = maxvals[0]
+			/*line llmc_softmax.go:347*/ gc_u = maxvals[0]
 		}
 		var offset float32 = gc_u
 		var sumval float32 = float32(0.0)
-//line llmc_softmax.go:350
-		lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
+		/*line llmc_softmax.go:350*/ lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
 		lanes.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank:]), gc_alive)
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -2840,17 +2487,14 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_softmax.go:347
-		offset := maxvals[0]
+		/*line llmc_softmax.go:347*/ offset := maxvals[0]
 		sumval := float32(0.0)
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:350
-	gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:350*/ gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span2 := (gc_bdx * UNROLL_FACTOR) * gc_chunk2
-//line llmc_softmax.go:350
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
+	/*line llmc_softmax.go:350*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2858,8 +2502,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:359
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:359*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2874,8 +2517,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				tid := gc_tx
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:350
-				gc_start2 := tid
+				/*line llmc_softmax.go:350*/ gc_start2 := tid
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -2892,52 +2534,42 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_more2 = true
 				}
 				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
-//line llmc_softmax.go:351
-					var regArray [UNROLL_FACTOR]float32
+					/*line llmc_softmax.go:351*/ var regArray [UNROLL_FACTOR]float32
 					{
 						u_ := int(0)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(1)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(2)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(3)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(4)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(5)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(6)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(7)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_2 := int(0)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2945,8 +2577,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(1)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2954,8 +2585,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(2)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2963,8 +2593,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(3)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2972,8 +2601,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(4)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2981,8 +2609,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(5)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2990,8 +2617,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(6)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -2999,8 +2625,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(7)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3011,8 +2636,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:369
-	var gc_l_val_3 [32]float32
+	/*line llmc_softmax.go:369*/ var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -3029,27 +2653,23 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:364
-			var val_3 float32 = sumval
+			/*line llmc_softmax.go:364*/ var val_3 float32 = sumval
 			gc_l_val_3[gc_lane] = val_3
 		}
 		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflXorHalving(&gc_l_val_3, 16)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:21
-						val_3 += gc_c2r[gc_lane]
+						/*line llmc_softmax.go:21*/ val_3 += gc_c2r[gc_lane]
 						gc_l_val_3[gc_lane] = val_3
 					}
 				}
@@ -3070,12 +2690,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:317
-			var sumval float32
-//line llmc_softmax.go:23
-			var r_ float32 = val_3
-//line llmc_softmax.go:364
-			sumval = r_
+			/*line llmc_softmax.go:317*/ var sumval float32
+			/*line llmc_softmax.go:23*/ var r_ float32 = val_3
+			/*line llmc_softmax.go:364*/ sumval = r_
 			if laneID == 0 {
 				sumvals[warpID] = sumval
 			}
@@ -3097,8 +2714,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					tid := gc_tx
 					{
-//line llmc_softmax.go:370
-						val_ := sumvals[tid]
+						/*line llmc_softmax.go:370*/ val_ := sumvals[tid]
 						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
 							val_ += sumvals[i_3]
 						}
@@ -3115,33 +2731,27 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 		gc_alive2 := gc_all2
 		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line llmc_softmax.go:377
-			gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			/*line llmc_softmax.go:377*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 		}
 		var gc_u2 float32
 		if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line llmc_softmax.go:377
-			gc_u2 = sumvals[0]
+			/*line llmc_softmax.go:377*/ gc_u2 = sumvals[0]
 		}
 		var sum float32 = gc_u2
-//line llmc_softmax.go:378
-		lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
+		/*line llmc_softmax.go:378*/ lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
 	}
 	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_softmax.go:377
-		sum := sumvals[0]
+		/*line llmc_softmax.go:377*/ sum := sumvals[0]
 		gc_s_sum[gc_rank] = sum
 	}
-//line llmc_softmax.go:379
-	gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:379*/ gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span3 := (gc_bdx * UNROLL_FACTOR) * gc_chunk3
-//line llmc_softmax.go:379
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
+	/*line llmc_softmax.go:379*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3149,8 +2759,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:388
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:388*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3164,8 +2773,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:379
-				gc_start3 := tid
+				/*line llmc_softmax.go:379*/ gc_start3 := tid
 				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
 				switch {
@@ -3182,101 +2790,84 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_more3 = true
 				}
 				for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
-//line llmc_softmax.go:380
-					var regArray_ [UNROLL_FACTOR]float32
+					/*line llmc_softmax.go:380*/ var regArray_ [UNROLL_FACTOR]float32
 					{
 						u_3 := int(0)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(1)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(2)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(3)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(4)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(5)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(6)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(7)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_4 := int(0)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(1)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(2)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(3)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(4)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(5)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(6)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(7)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
@@ -3321,27 +2912,21 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			tid := gc_tx
-//line llmc_softmax.go:405
-			warpID := tid / gocuda.WarpSize
-//line llmc_softmax.go:407
-			row := gc_bx*warpsPerBlock + warpID
-//line llmc_softmax.go:401
-			if tid >= C {
+			/*line llmc_softmax.go:405*/ warpID := tid / gocuda.WarpSize
+			/*line llmc_softmax.go:407*/ row := gc_bx*warpsPerBlock + warpID
+			/*line llmc_softmax.go:401*/ if tid >= C {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:409
-			if row >= N {
+			/*line llmc_softmax.go:409*/ if row >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			x := inp[row*C:]
 			y := out[row*C:]
-//line llmc_softmax.go:416
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:416*/ maxval := float32(math.Inf(-1))
 			sumval := float32(0.0)
-//line llmc_softmax.go:417
-			var bigger float32
+			/*line llmc_softmax.go:417*/ var bigger float32
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -3351,8 +2936,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	}
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
-//line llmc_softmax.go:418
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
+	/*line llmc_softmax.go:418*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3366,15 +2950,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				tid := gc_tx
-//line llmc_softmax.go:406
-				laneID := tid % gocuda.WarpSize
+				/*line llmc_softmax.go:406*/ laneID := tid % gocuda.WarpSize
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:411
-				var bigger float32
-//line llmc_softmax.go:418
-				gc_start := laneID
+				/*line llmc_softmax.go:411*/ var bigger float32
+				/*line llmc_softmax.go:418*/ gc_start := laneID
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -3391,8 +2972,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
-//line llmc_softmax.go:419
-					bigger = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:419*/ bigger = fmaxf(maxval, x[i])
 					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
 					maxval = bigger
 				}
@@ -3401,8 +2981,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-//line llmc_softmax.go:430
-	var gc_l_offsetMaxval [32]float32
+	/*line llmc_softmax.go:430*/ var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -3424,39 +3003,32 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-//line llmc_softmax.go:424
-			var offsetMaxval, offsetSumval float32
+			/*line llmc_softmax.go:424*/ var offsetMaxval, offsetSumval float32
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
-//line llmc_softmax.go:425
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+		/*line llmc_softmax.go:425*/ for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:427
-				gc_c1v[gc_lane] = maxval
+				/*line llmc_softmax.go:427*/ gc_c1v[gc_lane] = maxval
 			}
-//line llmc_softmax.go:427
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line llmc_softmax.go:427*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:435
-				var offsetMaxval float32
-//line llmc_softmax.go:427
-				offsetMaxval = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:435*/ var offsetMaxval float32
+				/*line llmc_softmax.go:427*/ offsetMaxval = gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = sumval
 				gc_l_offsetMaxval[gc_lane] = offsetMaxval
 			}
-//line llmc_softmax.go:428
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+			/*line llmc_softmax.go:428*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -3465,10 +3037,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
-//line llmc_softmax.go:439
-				var offsetSumval float32
-//line llmc_softmax.go:428
-				offsetSumval = gc_c2r[gc_lane]
+				/*line llmc_softmax.go:439*/ var offsetSumval float32
+				/*line llmc_softmax.go:428*/ offsetSumval = gc_c2r[gc_lane]
 				if offsetMaxval > maxval {
 					sumval *= expf(maxval - offsetMaxval)
 					maxval = offsetMaxval
@@ -3486,8 +3056,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:438
-			gc_c3v[gc_lane] = maxval
+			/*line llmc_softmax.go:438*/ gc_c3v[gc_lane] = maxval
 		}
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3495,11 +3064,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:445
-			var maxval float32
+			/*line llmc_softmax.go:445*/ var maxval float32
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:438
-			maxval = gc_c3r[gc_lane]
+			/*line llmc_softmax.go:438*/ maxval = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = sumval
 			gc_s_maxval[gc_rank] = maxval
 		}
@@ -3509,17 +3076,14 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
-			var sumval float32
-//line llmc_softmax.go:439
-			sumval = gc_c4r[gc_lane]
+			/*line llmc_softmax.go:446*/ var sumval float32
+			/*line llmc_softmax.go:439*/ sumval = gc_c4r[gc_lane]
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
-//line llmc_softmax.go:441
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
+	/*line llmc_softmax.go:441*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3533,14 +3097,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				tid := gc_tx
-//line llmc_softmax.go:406
-				laneID := tid % gocuda.WarpSize
+				/*line llmc_softmax.go:406*/ laneID := tid % gocuda.WarpSize
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:441
-				gc_start2 := laneID
+				/*line llmc_softmax.go:441*/ gc_start2 := laneID
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -3557,8 +3119,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
-//line llmc_softmax.go:442
-					y[i_] = expf(x[i_]-maxval) / sumval
+					/*line llmc_softmax.go:442*/ y[i_] = expf(x[i_]-maxval) / sumval
 				}
 			}
 		}

@@ -63,11 +63,9 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line llmc_softmax.go:42
-							inpRow := inp[i*C:]
+							/*line llmc_softmax.go:42*/ inpRow := inp[i*C:]
 							outRow := out[i*C:]
-//line llmc_softmax.go:45
-							maxval := float32(math.Inf(-1))
+							/*line llmc_softmax.go:45*/ maxval := float32(math.Inf(-1))
 							for j := 0; j < C; j++ {
 								if inpRow[j] > maxval {
 									maxval = inpRow[j]
@@ -111,31 +109,25 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line llmc_softmax.go:67
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:67*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
 	blockSize := gc_bdx
-//line llmc_softmax.go:71
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:71*/ x := inp[idx*C:]
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_softmax.go:72
-			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
-//line llmc_softmax.go:72
-			maxval.StoreSlice(gc_s_maxval[gc_rank:])
+			/*line llmc_softmax.go:72*/ maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+			/*line llmc_softmax.go:72*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:72
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:72*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:73
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+	/*line llmc_softmax.go:73*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -143,8 +135,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:82
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:82*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -160,8 +151,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -169,8 +159,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -178,8 +167,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -187,8 +175,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -196,8 +183,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -209,11 +195,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -222,11 +206,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -235,11 +217,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -248,11 +228,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-						i := tid + gc_off
+						/*line llmc_softmax.go:73*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -261,19 +239,16 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:73
-					i := tid + gc_off
+					/*line llmc_softmax.go:73*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_softmax.go:83
-		if gc_bdx <= len(shared) {
+		/*line llmc_softmax.go:83*/ if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -282,18 +257,15 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line llmc_softmax.go:69
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:76
-					maxval.StoreSlice(gc_at2[gc_tx:])
+					/*line llmc_softmax.go:69*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:76*/ maxval.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-				gc_at2[gc_tx] = maxval
+				/*line llmc_softmax.go:76*/ gc_at2[gc_tx] = maxval
 			}
 		} else {
 			gc_vstep3 := 0
@@ -302,14 +274,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:69
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:76
-					if tid < 0 || tid > len(shared)-8 {
+					/*line llmc_softmax.go:69*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:76*/ if tid < 0 || tid > len(shared)-8 {
 						break
 					}
-//line llmc_softmax.go:76
-					maxval.StoreSlice(shared[tid:])
+					/*line llmc_softmax.go:76*/ maxval.StoreSlice(shared[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -318,17 +287,14 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:76
-				shared[tid] = maxval
+				/*line llmc_softmax.go:76*/ shared[tid] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:77
-	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+	/*line llmc_softmax.go:77*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_softmax.go:81
-		if gc_bound := stride; gc_bound < gc_to {
+		/*line llmc_softmax.go:81*/ if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -340,28 +306,23 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:80
-					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				gc_step4 := gc_from
@@ -370,45 +331,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:80
-					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+					/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:84
-	offset := shared[0]
+	/*line llmc_softmax.go:84*/ offset := shared[0]
 	_ = &offset
-//line llmc_softmax.go:85
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
+	/*line llmc_softmax.go:85*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -416,8 +370,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:94
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:94*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -433,32 +386,27 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					{
 						gc_tx := gc_step5 + 0
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_more2 = true
-//line llmc_softmax.go:86
-						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
-//line llmc_softmax.go:86
-					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
 				gc_step6 := gc_from
@@ -467,65 +415,53 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:85
-					i_ := tid + gc_off2
+					/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:86
-					out[idx*C+i_] = expf(x[i_] - offset)
+					/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:89
-	x = out[idx*C:]
+	/*line llmc_softmax.go:89*/ x = out[idx*C:]
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
 			sumval := gc_vb
-//line llmc_softmax.go:90
-			sumval.StoreSlice(gc_s_sumval[gc_rank:])
+			/*line llmc_softmax.go:90*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -534,8 +470,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:91
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
+	/*line llmc_softmax.go:91*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -543,8 +478,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:100
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:100*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -559,15 +493,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:91
-						var i_2 int = tid + gc_off3
+						/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
 						_ = i_2
-//line llmc_softmax.go:92
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-//line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:92*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -578,8 +508,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:92
-					sumval += gc_at7[gc_tx]
+					/*line llmc_softmax.go:92*/ sumval += gc_at7[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -589,17 +518,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:91
-						var i_2 int = tid + gc_off3
+						/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
 							break
 						}
-//line llmc_softmax.go:92
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:92*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+						/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -611,19 +536,16 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:91
-					i_2 := tid + gc_off3
+					/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:92
-					sumval += x[i_2]
+					/*line llmc_softmax.go:92*/ sumval += x[i_2]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_softmax.go:101
-		if gc_bdx <= len(shared) {
+		/*line llmc_softmax.go:101*/ if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -632,18 +554,15 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-//line llmc_softmax.go:69
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:94
-					sumval.StoreSlice(gc_at8[gc_tx:])
+					/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:94*/ sumval.StoreSlice(gc_at8[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-				gc_at8[gc_tx] = sumval
+				/*line llmc_softmax.go:94*/ gc_at8[gc_tx] = sumval
 			}
 		} else {
 			gc_vstep8 := 0
@@ -652,14 +571,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-//line llmc_softmax.go:69
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:94
-					if tid < 0 || tid > len(shared)-8 {
+					/*line llmc_softmax.go:69*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:94*/ if tid < 0 || tid > len(shared)-8 {
 						break
 					}
-//line llmc_softmax.go:94
-					sumval.StoreSlice(shared[tid:])
+					/*line llmc_softmax.go:94*/ sumval.StoreSlice(shared[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -668,16 +584,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:94
-				shared[tid] = sumval
+				/*line llmc_softmax.go:94*/ shared[tid] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:95
-	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
+	/*line llmc_softmax.go:95*/ for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line llmc_softmax.go:98
-		if gc_bound := stride_; gc_bound < gc_to {
+		/*line llmc_softmax.go:98*/ if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -691,14 +604,12 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep9
 						var tid int = gc_tx
 						_ = tid
-//line llmc_softmax.go:97
-						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
+						/*line llmc_softmax.go:97*/ archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:98
-					gc_at9[gc_tx] += gc_at10[gc_tx]
+					/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
 				gc_vstep10 := gc_from
@@ -706,29 +617,24 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
 						gc_tx := gc_vstep10
 						var tid int = gc_tx
-//line llmc_softmax.go:98
-						if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						/*line llmc_softmax.go:98*/ if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 							break
 						}
-//line llmc_softmax.go:98
-						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
+						/*line llmc_softmax.go:98*/ archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:98
-					shared[tid] += shared[tid+stride_]
+					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:102
-	sum := shared[0]
+	/*line llmc_softmax.go:102*/ sum := shared[0]
 	_ = &sum
-//line llmc_softmax.go:103
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
+	/*line llmc_softmax.go:103*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -736,8 +642,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:112
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:112*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -750,16 +655,13 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at12 := x[gc_off12:][:gc_to]
 				gc_vstep11 := gc_from
 				if compiled.SIMD {
-//line llmc_softmax.go:104
-					gc_vb3 := archsimd.BroadcastFloat32x8(sum)
+					/*line llmc_softmax.go:104*/ gc_vb3 := archsimd.BroadcastFloat32x8(sum)
 					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
 						gc_tx := gc_vstep11
 						var tid int = gc_tx
-//line llmc_softmax.go:103
-						var i_3 int = tid + gc_off4
+						/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 						_ = i_3
-//line llmc_softmax.go:104
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Div(gc_vb3).StoreSlice(gc_at11[gc_tx:])
+						/*line llmc_softmax.go:104*/ archsimd.LoadFloat32x8Slice(gc_at12[gc_tx:]).Div(gc_vb3).StoreSlice(gc_at11[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -768,24 +670,20 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
-//line llmc_softmax.go:104
-					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+					/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
 				gc_vstep12 := gc_from
 				if compiled.SIMD {
-//line llmc_softmax.go:104
-					gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+					/*line llmc_softmax.go:104*/ gc_vb2 := archsimd.BroadcastFloat32x8(sum)
 					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
 						gc_tx := gc_vstep12
 						var tid int = gc_tx
-//line llmc_softmax.go:103
-						var i_3 int = tid + gc_off4
+						/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 							break
 						}
-//line llmc_softmax.go:105
-						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
+						/*line llmc_softmax.go:105*/ archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -795,11 +693,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line llmc_softmax.go:103
-					i_3 := tid + gc_off4
+					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:104
-					out[idx*C+i_3] = x[i_3] / sum
+					/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -830,62 +726,50 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	idx := gc_bx
-//line llmc_softmax.go:116
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:116*/ x := inp[idx*C:]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-			_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+			/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
-//line llmc_softmax.go:113
-		_ = gocuda.DynamicShared[float32](t)
-//line llmc_softmax.go:118
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:113*/ _ = gocuda.DynamicShared[float32](t)
+		/*line llmc_softmax.go:118*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:119
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_softmax.go:119*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -893,8 +777,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:128
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:128*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -910,8 +793,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -919,8 +801,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -928,8 +809,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -937,8 +817,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -946,8 +825,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -959,11 +837,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -972,11 +848,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -985,11 +859,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -998,11 +870,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-						i := tid + gc_off
+						/*line llmc_softmax.go:119*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1011,18 +881,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:119
-					i := tid + gc_off
+					/*line llmc_softmax.go:119*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:128
-	var gc_l_val [32]float32
+	/*line llmc_softmax.go:128*/ var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -1036,12 +903,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:122
-					val := maxval
-//line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane:])
+					/*line llmc_softmax.go:122*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:122*/ val := maxval
+					/*line llmc_softmax.go:122*/ val.StoreSlice(gc_l_val[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1050,12 +914,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:122
-					val := maxval
-//line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane:])
+					/*line llmc_softmax.go:122*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:122*/ val := maxval
+					/*line llmc_softmax.go:122*/ val.StoreSlice(gc_l_val[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1068,20 +929,16 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:122
-				var val float32 = maxval
+				/*line llmc_softmax.go:122*/ var val float32 = maxval
 				gc_l_val[gc_lane] = val
 			}
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val := gc_l_val[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val = fmaxf(val, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val = fmaxf(val, shflDownSync)
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -1090,18 +947,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:32
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line llmc_softmax.go:32
-					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:32
-					r := val
-//line llmc_softmax.go:122
-					maxval = r
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c2v[gc_lane:])
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:32*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+					/*line llmc_softmax.go:32*/ var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line llmc_softmax.go:32*/ r := val
+					/*line llmc_softmax.go:122*/ maxval = r
+					/*line llmc_softmax.go:124*/ maxval.StoreSlice(gc_c2v[gc_lane:])
+					/*line llmc_softmax.go:124*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1110,18 +961,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:124
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line llmc_softmax.go:124
-					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:32
-					r := val
-//line llmc_softmax.go:122
-					maxval = r
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c2v[gc_lane:])
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:124*/ val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+					/*line llmc_softmax.go:124*/ var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line llmc_softmax.go:32*/ r := val
+					/*line llmc_softmax.go:122*/ maxval = r
+					/*line llmc_softmax.go:124*/ maxval.StoreSlice(gc_c2v[gc_lane:])
+					/*line llmc_softmax.go:124*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -1134,20 +979,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				val := gc_l_val[gc_lane]
-//line llmc_softmax.go:139
-				var maxval float32
-//line llmc_softmax.go:32
-				var r float32 = val
-//line llmc_softmax.go:122
-				maxval = r
-//line llmc_softmax.go:124
-				gc_c2v[gc_lane] = maxval
+				/*line llmc_softmax.go:139*/ var maxval float32
+				/*line llmc_softmax.go:32*/ var r float32 = val
+				/*line llmc_softmax.go:122*/ maxval = r
+				/*line llmc_softmax.go:124*/ gc_c2v[gc_lane] = maxval
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
-//line llmc_softmax.go:124
-		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		/*line llmc_softmax.go:124*/ copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -1157,8 +997,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:135
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:135*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1176,40 +1015,35 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:127
-						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
-//line llmc_softmax.go:127
-					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+					/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 				}
 			} else {
 				gc_step5 := gc_from
@@ -1220,11 +1054,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 1
@@ -1232,11 +1064,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 2
@@ -1244,11 +1074,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 3
@@ -1256,11 +1084,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
+						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -1268,25 +1094,21 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:126
-					i_ := tid + gc_off2
+					/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:127
-					out[idx*C+i_] = expf(x[i_] - offset)
+					/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:130
-	x = out[idx*C:]
+	/*line llmc_softmax.go:130*/ x = out[idx*C:]
 	gc_vstep := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
 			sumval := gc_vb
-//line llmc_softmax.go:131
-			sumval.StoreSlice(gc_s_sumval[gc_rank:])
+			/*line llmc_softmax.go:131*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -1295,8 +1117,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:132
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+	/*line llmc_softmax.go:132*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1304,8 +1125,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:141
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:141*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1320,15 +1140,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:132
-						var i_2 int = tid + gc_off3
+						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
 						_ = i_2
-//line llmc_softmax.go:133
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-//line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:133*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+						/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1339,8 +1155,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:133
-					sumval += gc_at4[gc_tx]
+					/*line llmc_softmax.go:133*/ sumval += gc_at4[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -1350,17 +1165,13 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:132
-						var i_2 int = tid + gc_off3
+						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
 						if i_2 < 0 || i_2 > len(x)-8 {
 							break
 						}
-//line llmc_softmax.go:133
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:133*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+						/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1372,18 +1183,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:132
-					i_2 := tid + gc_off3
+					/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:133
-					sumval += x[i_2]
+					/*line llmc_softmax.go:133*/ sumval += x[i_2]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:141
-	var gc_l_val_ [32]float32
+	/*line llmc_softmax.go:141*/ var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1394,12 +1202,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:135
-					val_ := sumval
-//line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line llmc_softmax.go:135*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:135*/ val_ := sumval
+					/*line llmc_softmax.go:135*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1408,12 +1213,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:135
-					val_ := sumval
-//line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane:])
+					/*line llmc_softmax.go:135*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:135*/ val_ := sumval
+					/*line llmc_softmax.go:135*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
@@ -1426,40 +1228,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:135
-				var val_ float32 = sumval
+				/*line llmc_softmax.go:135*/ var val_ float32 = sumval
 				gc_l_val_[gc_lane] = val_
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line llmc_softmax.go:22
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-//line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
+			/*line llmc_softmax.go:22*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				/*line llmc_softmax.go:21*/ gc_run.Add(offset_2, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line llmc_softmax.go:21*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						} else {
@@ -1467,12 +1261,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line llmc_softmax.go:21*/ val_.StoreSlice(gc_l_val_[gc_lane:])
 								gc_left4 &^= 0xff << gc_lane
 							}
 						}
@@ -1484,8 +1275,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 								continue
 							}
 							val_ := gc_l_val_[gc_lane]
-//line llmc_softmax.go:21
-							val_ += gc_c3r[gc_lane]
+							/*line llmc_softmax.go:21*/ val_ += gc_c3r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
@@ -1497,16 +1287,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:23
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line llmc_softmax.go:23
-					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:23
-					r_ := val_
-//line llmc_softmax.go:135
-					sumval = r_
-//line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:23*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+					/*line llmc_softmax.go:23*/ var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line llmc_softmax.go:23*/ r_ := val_
+					/*line llmc_softmax.go:135*/ sumval = r_
+					/*line llmc_softmax.go:135*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -1515,16 +1300,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:135
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line llmc_softmax.go:135
-					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:23
-					r_ := val_
-//line llmc_softmax.go:135
-					sumval = r_
-//line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:135*/ val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+					/*line llmc_softmax.go:135*/ var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line llmc_softmax.go:23*/ r_ := val_
+					/*line llmc_softmax.go:135*/ sumval = r_
+					/*line llmc_softmax.go:135*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
@@ -1537,18 +1317,14 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				val_ := gc_l_val_[gc_lane]
-//line llmc_softmax.go:150
-				var sumval float32
-//line llmc_softmax.go:23
-				var r_ float32 = val_
-//line llmc_softmax.go:135
-				sumval = r_
+				/*line llmc_softmax.go:150*/ var sumval float32
+				/*line llmc_softmax.go:23*/ var r_ float32 = val_
+				/*line llmc_softmax.go:135*/ sumval = r_
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:137
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+	/*line llmc_softmax.go:137*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1556,8 +1332,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:146
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:146*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1574,13 +1349,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:137
-						var i_3 int = tid + gc_off4
+						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:137*/ var i_3 int = tid + gc_off4
 						_ = i_3
-//line llmc_softmax.go:138
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Div(sumval).StoreSlice(gc_at5[gc_tx:])
+						/*line llmc_softmax.go:138*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Div(sumval).StoreSlice(gc_at5[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1591,8 +1363,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
-//line llmc_softmax.go:138
-					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+					/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
 				gc_vstep5 := gc_from
@@ -1601,15 +1372,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:137
-						var i_3 int = tid + gc_off4
+						/*line llmc_softmax.go:115*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:137*/ var i_3 int = tid + gc_off4
 						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 							break
 						}
-//line llmc_softmax.go:139
-						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
+						/*line llmc_softmax.go:139*/ archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1621,11 +1389,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:137
-					i_3 := tid + gc_off4
+					/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:138
-					out[idx*C+i_3] = x[i_3] / sumval
+					/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -1660,33 +1426,26 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line llmc_softmax.go:148
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:148*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
 	warpsPerBlock := gc_bdx / 32
-//line llmc_softmax.go:156
-	maxOrSumStorage := shared
-//line llmc_softmax.go:158
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:156*/ maxOrSumStorage := shared
+	/*line llmc_softmax.go:158*/ x := inp[idx*C:]
 	gc_vstep := 0
 	if compiled.SIMD {
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-//line llmc_softmax.go:160
-			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
-//line llmc_softmax.go:160
-			maxval.StoreSlice(gc_s_maxval[gc_rank:])
+			/*line llmc_softmax.go:160*/ maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+			/*line llmc_softmax.go:160*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line llmc_softmax.go:160
-		maxval := float32(math.Inf(-1))
+		/*line llmc_softmax.go:160*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
 	}
-//line llmc_softmax.go:161
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+	/*line llmc_softmax.go:161*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1694,8 +1453,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:170
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:170*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1711,8 +1469,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1720,8 +1477,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1729,8 +1485,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1738,8 +1493,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, gc_at[gc_tx])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1747,8 +1501,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, gc_at[gc_tx])
+					/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, gc_at[gc_tx])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
@@ -1760,11 +1513,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1773,11 +1524,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1786,11 +1535,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
@@ -1799,11 +1546,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-						i := tid + gc_off
+						/*line llmc_softmax.go:161*/ i := tid + gc_off
 						gc_more = true
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
+						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
@@ -1812,18 +1557,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:161
-					i := tid + gc_off
+					/*line llmc_softmax.go:161*/ i := tid + gc_off
 					gc_more = true
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:170
-	var gc_l_val_2 [32]float32
+	/*line llmc_softmax.go:170*/ var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1835,12 +1577,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:164
-					val_2 := maxval
-//line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					/*line llmc_softmax.go:164*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:164*/ val_2 := maxval
+					/*line llmc_softmax.go:164*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1849,12 +1588,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line llmc_softmax.go:164
-					val_2 := maxval
-//line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane:])
+					/*line llmc_softmax.go:164*/ maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+					/*line llmc_softmax.go:164*/ val_2 := maxval
+					/*line llmc_softmax.go:164*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1867,20 +1603,16 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:164
-				var val_2 float32 = maxval
+				/*line llmc_softmax.go:164*/ var val_2 float32 = maxval
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val_2 = fmaxf(val_2, shflDownSync)
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -1896,14 +1628,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:156
-			var maxval float32
-//line llmc_softmax.go:32
-			var r float32 = val_2
-//line llmc_softmax.go:164
-			maxval = r
-//line llmc_softmax.go:166
-			if laneID == 0 {
+			/*line llmc_softmax.go:156*/ var maxval float32
+			/*line llmc_softmax.go:32*/ var r float32 = val_2
+			/*line llmc_softmax.go:164*/ maxval = r
+			/*line llmc_softmax.go:166*/ if laneID == 0 {
 				maxOrSumStorage[warpID] = maxval
 			}
 			gc_s_maxval[gc_rank] = maxval
@@ -1920,8 +1648,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
-//line llmc_softmax.go:172
-						val := maxOrSumStorage[tid]
+						/*line llmc_softmax.go:172*/ val := maxOrSumStorage[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxOrSumStorage[i_])
 						}
@@ -1932,8 +1659,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off6 := 0
-//line llmc_softmax.go:184
-	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+	/*line llmc_softmax.go:184*/ if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
 		gc_elem := gc_at2[0]
 		gc_vstep2 := 0
@@ -1942,10 +1668,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322)
-//line llmc_softmax.go:179
-				offset.StoreSlice(gc_s_offset[gc_rank:])
+				/*line llmc_softmax.go:179*/ offset := compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322)
+				/*line llmc_softmax.go:179*/ offset.StoreSlice(gc_s_offset[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1960,22 +1684,18 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
-//line llmc_softmax.go:179
-				offset.StoreSlice(gc_s_offset[gc_rank:])
+				/*line llmc_softmax.go:179*/ offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
+				/*line llmc_softmax.go:179*/ offset.StoreSlice(gc_s_offset[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-			offset := maxOrSumStorage[0]
+			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
 		}
 	}
-//line llmc_softmax.go:181
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+	/*line llmc_softmax.go:181*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1983,8 +1703,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:190
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:190*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2002,40 +1721,35 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
-//line llmc_softmax.go:182
-						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
-//line llmc_softmax.go:182
-					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+					/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
 				gc_step4 := gc_from
@@ -2046,11 +1760,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
@@ -2058,11 +1770,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
@@ -2070,11 +1780,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
@@ -2082,11 +1790,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 						gc_more2 = true
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
+						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -2094,25 +1800,21 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:181
-					i_2 := tid + gc_off2
+					/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
 					gc_more2 = true
-//line llmc_softmax.go:182
-					out[idx*C+i_2] = expf(x[i_2] - offset)
+					/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:185
-	x = out[idx*C:]
+	/*line llmc_softmax.go:185*/ x = out[idx*C:]
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 			gc_rank := gc_vstep4
 			sumval := gc_vb
-//line llmc_softmax.go:186
-			sumval.StoreSlice(gc_s_sumval[gc_rank:])
+			/*line llmc_softmax.go:186*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -2121,8 +1823,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+	/*line llmc_softmax.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2130,8 +1831,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:196
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:196*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2146,15 +1846,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:150
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:187
-						var i_3 int = tid + gc_off3
+						/*line llmc_softmax.go:150*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
 						_ = i_3
-//line llmc_softmax.go:188
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))
-//line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:188*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2165,8 +1861,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
-//line llmc_softmax.go:188
-					sumval += gc_at5[gc_tx]
+					/*line llmc_softmax.go:188*/ sumval += gc_at5[gc_tx]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
@@ -2176,17 +1871,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:150
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:187
-						var i_3 int = tid + gc_off3
+						/*line llmc_softmax.go:150*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
 						if i_3 < 0 || i_3 > len(x)-8 {
 							break
 						}
-//line llmc_softmax.go:188
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
-//line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:188*/ sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
+						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2198,18 +1889,15 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:187
-					i_3 := tid + gc_off3
+					/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
 					gc_more3 = true
-//line llmc_softmax.go:188
-					sumval += x[i_3]
+					/*line llmc_softmax.go:188*/ sumval += x[i_3]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
-//line llmc_softmax.go:196
-	var gc_l_val_3 [32]float32
+	/*line llmc_softmax.go:196*/ var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2221,12 +1909,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:190
-					val_3 := sumval
-//line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane:])
+					/*line llmc_softmax.go:190*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:190*/ val_3 := sumval
+					/*line llmc_softmax.go:190*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -2235,12 +1920,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:190
-					val_3 := sumval
-//line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane:])
+					/*line llmc_softmax.go:190*/ sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+					/*line llmc_softmax.go:190*/ val_3 := sumval
+					/*line llmc_softmax.go:190*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -2253,40 +1935,32 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				gc_rank := gc_w + gc_lane
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:190
-				var val_3 float32 = sumval
+				/*line llmc_softmax.go:190*/ var val_3 float32 = sumval
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line llmc_softmax.go:22
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-//line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
+			/*line llmc_softmax.go:22*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				/*line llmc_softmax.go:21*/ gc_run.Add(offset_2, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					gc_left3 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line llmc_softmax.go:21*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						} else {
@@ -2294,12 +1968,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+								/*line llmc_softmax.go:21*/ val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line llmc_softmax.go:21*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
 								gc_left3 &^= 0xff << gc_lane
 							}
 						}
@@ -2311,8 +1982,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 								continue
 							}
 							val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:21
-							val_3 += gc_c2r[gc_lane]
+							/*line llmc_softmax.go:21*/ val_3 += gc_c2r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
@@ -2331,14 +2001,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:156
-			var sumval float32
-//line llmc_softmax.go:23
-			var r_ float32 = val_3
-//line llmc_softmax.go:190
-			sumval = r_
-//line llmc_softmax.go:192
-			if laneID == 0 {
+			/*line llmc_softmax.go:156*/ var sumval float32
+			/*line llmc_softmax.go:23*/ var r_ float32 = val_3
+			/*line llmc_softmax.go:190*/ sumval = r_
+			/*line llmc_softmax.go:192*/ if laneID == 0 {
 				maxOrSumStorage[warpID] = sumval
 			}
 			gc_s_sumval[gc_rank] = sumval
@@ -2358,8 +2024,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2371,8 +2036,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2384,8 +2048,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2397,8 +2060,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
-//line llmc_softmax.go:198
-							val_ := maxOrSumStorage[tid]
+							/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
 							}
@@ -2410,8 +2072,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
-//line llmc_softmax.go:198
-						val_ := maxOrSumStorage[tid]
+						/*line llmc_softmax.go:198*/ val_ := maxOrSumStorage[tid]
 						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 							val_ += maxOrSumStorage[i_4]
 						}
@@ -2422,8 +2083,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off10 := 0
-//line llmc_softmax.go:210
-	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+	/*line llmc_softmax.go:210*/ if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		gc_elem2 := gc_at6[0]
 		gc_vstep7 := 0
@@ -2432,10 +2092,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 				gc_rank := gc_vstep7
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
-//line llmc_softmax.go:205
-				sum.StoreSlice(gc_s_sum[gc_rank:])
+				/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
+				/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2450,22 +2108,18 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
 				gc_rank := gc_vstep8
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
-//line llmc_softmax.go:205
-				sum.StoreSlice(gc_s_sum[gc_rank:])
+				/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
+				/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-			sum := maxOrSumStorage[0]
+			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_softmax.go:207
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+	/*line llmc_softmax.go:207*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2473,8 +2127,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more4 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
-//line llmc_softmax.go:216
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:216*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2491,13 +2144,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:150
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_softmax.go:207
-						var i_5 int = tid + gc_off4
+						/*line llmc_softmax.go:150*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_softmax.go:207*/ var i_5 int = tid + gc_off4
 						_ = i_5
-//line llmc_softmax.go:208
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Div(sum).StoreSlice(gc_at7[gc_tx:])
+						/*line llmc_softmax.go:208*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Div(sum).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2508,8 +2158,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true
-//line llmc_softmax.go:208
-					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+					/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
 				gc_vstep10 := gc_from
@@ -2518,15 +2167,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_vstep10
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-//line llmc_softmax.go:150
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_softmax.go:207
-						var i_5 int = tid + gc_off4
+						/*line llmc_softmax.go:150*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_softmax.go:207*/ var i_5 int = tid + gc_off4
 						if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
 							break
 						}
-//line llmc_softmax.go:209
-						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
+						/*line llmc_softmax.go:209*/ archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2538,11 +2184,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:207
-					i_5 := tid + gc_off4
+					/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
 					gc_more4 = true
-//line llmc_softmax.go:208
-					out[idx*C+i_5] = x[i_5] / sum
+					/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}
@@ -2595,11 +2239,9 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
-//line llmc_softmax.go:220
-							inpRow := inp[i*C:]
+							/*line llmc_softmax.go:220*/ inpRow := inp[i*C:]
 							outRow := out[i*C:]
-//line llmc_softmax.go:223
-							maxval := float32(math.Inf(-1))
+							/*line llmc_softmax.go:223*/ maxval := float32(math.Inf(-1))
 							sum := 0.0
 							for j := 0; j < C; j++ {
 								maxvalPrev := maxval
@@ -2611,8 +2253,7 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 									sum += float64(expf(currentVal - maxval))
 								}
 							}
-//line llmc_softmax.go:236
-							for j_ := 0; j_ < C; j_++ {
+							/*line llmc_softmax.go:236*/ for j_ := 0; j_ < C; j_++ {
 								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
 							}
 						}
@@ -2647,8 +2288,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
 	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:275
-	block := cg.ThisThreadBlock(t)
+	/*line llmc_softmax.go:275*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
@@ -2658,14 +2298,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_softmax.go:278
-			if idx >= N {
+			/*line llmc_softmax.go:278*/ if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			x := inp[idx*C:]
-//line llmc_softmax.go:284
-			var smPartial SumMax
+			/*line llmc_softmax.go:284*/ var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
 			gc_s_x[gc_rank] = x
@@ -2674,8 +2312,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	}
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-//line llmc_softmax.go:288
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+	/*line llmc_softmax.go:288*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2704,16 +2341,13 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
-//line llmc_softmax.go:304
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_softmax.go:289
-				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
+			/*line llmc_softmax.go:304*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+				/*line llmc_softmax.go:289*/ smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
 			}
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-//line llmc_softmax.go:296
-	var gc_c1v [32]SumMax
+	/*line llmc_softmax.go:296*/ var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -2730,25 +2364,21 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			gc_rank := gc_w + gc_lane
 			smPartial := gc_s_smPartial[gc_rank]
-//line llmc_softmax.go:292
-			gc_c1v[gc_lane] = smPartial
+			/*line llmc_softmax.go:292*/ gc_c1v[gc_lane] = smPartial
 		}
-//line llmc_softmax.go:292
-		compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
+		/*line llmc_softmax.go:292*/ compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:292
-			smTotal := gc_c1r[gc_lane]
+			/*line llmc_softmax.go:292*/ smTotal := gc_c1r[gc_lane]
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-//line llmc_softmax.go:294
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+	/*line llmc_softmax.go:294*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2778,10 +2408,8 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
-//line llmc_softmax.go:310
-			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
-//line llmc_softmax.go:296
-				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
+			/*line llmc_softmax.go:310*/ for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
+				/*line llmc_softmax.go:296*/ out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
 			}
 		}
 	}
@@ -2814,17 +2442,13 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line llmc_softmax.go:306
-	const UNROLL_FACTOR = 8
+	/*line llmc_softmax.go:306*/ const UNROLL_FACTOR = 8
 	warpsPerBlock := gc_bdx / 32
-//line llmc_softmax.go:309
-	shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_softmax.go:309*/ shared := gocuda.DynamicShared[float32](t)
 	idx := gc_bx
-//line llmc_softmax.go:315
-	maxvals := shared
+	/*line llmc_softmax.go:315*/ maxvals := shared
 	sumvals := shared[warpsPerBlock:]
-//line llmc_softmax.go:324
-	x := inp[idx*C:]
+	/*line llmc_softmax.go:324*/ x := inp[idx*C:]
 	y := out[idx*C:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -2836,24 +2460,20 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			tid := gc_tx
 			warpID := gc_tx / 32
-//line llmc_softmax.go:318
-			if tid >= C {
+			/*line llmc_softmax.go:318*/ if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:327
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:327*/ maxval := float32(math.Inf(-1))
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-//line llmc_softmax.go:328
-	gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:328*/ gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span := (gc_bdx * UNROLL_FACTOR) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-//line llmc_softmax.go:328
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
+	/*line llmc_softmax.go:328*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2861,8 +2481,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line llmc_softmax.go:337
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:337*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2876,8 +2495,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				tid := gc_tx
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:328
-				gc_start := tid
+				/*line llmc_softmax.go:328*/ gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -2896,51 +2514,42 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
 						u := int(0)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(1)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(2)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(3)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(4)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(5)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(6)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 					{
 						u := int(7)
-//line llmc_softmax.go:330
-						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						/*line llmc_softmax.go:330*/ maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:339
-	var gc_l_val_2 [32]float32
+	/*line llmc_softmax.go:339*/ var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -2957,22 +2566,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:334
-			var val_2 float32 = maxval
+			/*line llmc_softmax.go:334*/ var val_2 float32 = maxval
 			gc_l_val_2[gc_lane] = val_2
 		}
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+		/*line llmc_softmax.go:29*/ for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
+				/*line llmc_softmax.go:30*/ var shflDownSync float32 = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:30*/ val_2 = fmaxf(val_2, shflDownSync)
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -2991,12 +2596,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:317
-			var maxval float32
-//line llmc_softmax.go:32
-			var r float32 = val_2
-//line llmc_softmax.go:334
-			maxval = r
+			/*line llmc_softmax.go:317*/ var maxval float32
+			/*line llmc_softmax.go:32*/ var r float32 = val_2
+			/*line llmc_softmax.go:334*/ maxval = r
 			if laneID == 0 {
 				maxvals[warpID] = maxval
 			}
@@ -3018,8 +2620,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					tid := gc_tx
 					{
-//line llmc_softmax.go:340
-						val := maxvals[tid]
+						/*line llmc_softmax.go:340*/ val := maxvals[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxvals[i_])
 						}
@@ -3038,19 +2639,16 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 			gc_alive := gc_all
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_softmax.go:349
-				gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line llmc_softmax.go:349*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 			var gc_u float32
 			if gc_in := gc_alive.ToBits(); gc_in != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line llmc_softmax.go:347
-				gc_u = maxvals[0]
+				/*line llmc_softmax.go:347*/ gc_u = maxvals[0]
 			}
 			offset := archsimd.BroadcastFloat32x8(gc_u)
 			sumval := gc_vb
-//line llmc_softmax.go:350
-			offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank:]), gc_alive).StoreSlice(gc_s_offset[gc_rank:])
+			/*line llmc_softmax.go:350*/ offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank:]), gc_alive).StoreSlice(gc_s_offset[gc_rank:])
 			sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank:]), gc_alive).StoreSlice(gc_s_sumval[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
@@ -3060,18 +2658,15 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_softmax.go:347
-		offset := maxvals[0]
+		/*line llmc_softmax.go:347*/ offset := maxvals[0]
 		sumval := float32(0.0)
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
-//line llmc_softmax.go:350
-	gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:350*/ gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span2 := (gc_bdx * UNROLL_FACTOR) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-//line llmc_softmax.go:350
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
+	/*line llmc_softmax.go:350*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3079,8 +2674,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
-//line llmc_softmax.go:359
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:359*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3095,8 +2689,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				tid := gc_tx
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:350
-				gc_start2 := tid
+				/*line llmc_softmax.go:350*/ gc_start2 := tid
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -3113,52 +2706,42 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_more2 = true
 				}
 				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
-//line llmc_softmax.go:351
-					var regArray [UNROLL_FACTOR]float32
+					/*line llmc_softmax.go:351*/ var regArray [UNROLL_FACTOR]float32
 					{
 						u_ := int(0)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(1)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(2)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(3)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(4)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(5)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(6)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_ := int(7)
-//line llmc_softmax.go:353
-						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						/*line llmc_softmax.go:353*/ regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
 					}
 					{
 						u_2 := int(0)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3166,8 +2749,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(1)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3175,8 +2757,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(2)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3184,8 +2765,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(3)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3193,8 +2773,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(4)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3202,8 +2781,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(5)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3211,8 +2789,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(6)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3220,8 +2797,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						u_2 := int(7)
-//line llmc_softmax.go:356
-						if i_2+u_2*gc_bdx < C {
+						/*line llmc_softmax.go:356*/ if i_2+u_2*gc_bdx < C {
 							output := expf(regArray[u_2] - offset)
 							y[min(C-1, i_2+u_2*gc_bdx)] = output
 							sumval += output
@@ -3232,8 +2808,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:369
-	var gc_l_val_3 [32]float32
+	/*line llmc_softmax.go:369*/ var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -3250,36 +2825,30 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			gc_rank := gc_w + gc_lane
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:364
-			var val_3 float32 = sumval
+			/*line llmc_softmax.go:364*/ var val_3 float32 = sumval
 			gc_l_val_3[gc_lane] = val_3
 		}
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
-//line llmc_softmax.go:22
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-//line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
+			/*line llmc_softmax.go:22*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				/*line llmc_softmax.go:21*/ gc_run.Add(offset_2, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 				}
 			}
 			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 		} else {
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			/*line llmc_softmax.go:20*/ for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
 				} else {
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					/*line llmc_softmax.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:21
-						val_3 += gc_c2r[gc_lane]
+						/*line llmc_softmax.go:21*/ val_3 += gc_c2r[gc_lane]
 						gc_l_val_3[gc_lane] = val_3
 					}
 				}
@@ -3300,12 +2869,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			warpID := gc_tx / 32
 			laneID := gc_tx % 32
 			val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:317
-			var sumval float32
-//line llmc_softmax.go:23
-			var r_ float32 = val_3
-//line llmc_softmax.go:364
-			sumval = r_
+			/*line llmc_softmax.go:317*/ var sumval float32
+			/*line llmc_softmax.go:23*/ var r_ float32 = val_3
+			/*line llmc_softmax.go:364*/ sumval = r_
 			if laneID == 0 {
 				sumvals[warpID] = sumval
 			}
@@ -3327,8 +2893,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					tid := gc_tx
 					{
-//line llmc_softmax.go:370
-						val_ := sumvals[tid]
+						/*line llmc_softmax.go:370*/ val_ := sumvals[tid]
 						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
 							val_ += sumvals[i_3]
 						}
@@ -3346,18 +2911,15 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 			gc_alive2 := gc_all2
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line llmc_softmax.go:377
-				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				/*line llmc_softmax.go:377*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
 			var gc_u2 float32
 			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line llmc_softmax.go:377
-				gc_u2 = sumvals[0]
+				/*line llmc_softmax.go:377*/ gc_u2 = sumvals[0]
 			}
 			sum := archsimd.BroadcastFloat32x8(gc_u2)
-//line llmc_softmax.go:378
-			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank:])
+			/*line llmc_softmax.go:378*/ sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
@@ -3366,16 +2928,13 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_softmax.go:377
-		sum := sumvals[0]
+		/*line llmc_softmax.go:377*/ sum := sumvals[0]
 		gc_s_sum[gc_rank] = sum
 	}
-//line llmc_softmax.go:379
-	gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	/*line llmc_softmax.go:379*/ gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span3 := (gc_bdx * UNROLL_FACTOR) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-//line llmc_softmax.go:379
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
+	/*line llmc_softmax.go:379*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3383,8 +2942,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line llmc_softmax.go:388
-			panic(compiled.ErrGuardWraps)
+			/*line llmc_softmax.go:388*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3398,8 +2956,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				tid := gc_tx
 				sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:379
-				gc_start3 := tid
+				/*line llmc_softmax.go:379*/ gc_start3 := tid
 				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
 				switch {
@@ -3416,101 +2973,84 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_more3 = true
 				}
 				for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
-//line llmc_softmax.go:380
-					var regArray_ [UNROLL_FACTOR]float32
+					/*line llmc_softmax.go:380*/ var regArray_ [UNROLL_FACTOR]float32
 					{
 						u_3 := int(0)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(1)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(2)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(3)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(4)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(5)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(6)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_3 := int(7)
-//line llmc_softmax.go:382
-						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						/*line llmc_softmax.go:382*/ regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 					}
 					{
 						u_4 := int(0)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(1)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(2)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(3)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(4)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(5)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(6)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
 						u_4 := int(7)
-//line llmc_softmax.go:385
-						if i_4+u_4*gc_bdx < C {
+						/*line llmc_softmax.go:385*/ if i_4+u_4*gc_bdx < C {
 							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
@@ -3555,27 +3095,21 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			tid := gc_tx
-//line llmc_softmax.go:405
-			warpID := tid / gocuda.WarpSize
-//line llmc_softmax.go:407
-			row := gc_bx*warpsPerBlock + warpID
-//line llmc_softmax.go:401
-			if tid >= C {
+			/*line llmc_softmax.go:405*/ warpID := tid / gocuda.WarpSize
+			/*line llmc_softmax.go:407*/ row := gc_bx*warpsPerBlock + warpID
+			/*line llmc_softmax.go:401*/ if tid >= C {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_softmax.go:409
-			if row >= N {
+			/*line llmc_softmax.go:409*/ if row >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 			x := inp[row*C:]
 			y := out[row*C:]
-//line llmc_softmax.go:416
-			maxval := float32(math.Inf(-1))
+			/*line llmc_softmax.go:416*/ maxval := float32(math.Inf(-1))
 			sumval := float32(0.0)
-//line llmc_softmax.go:417
-			var bigger float32
+			/*line llmc_softmax.go:417*/ var bigger float32
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -3585,8 +3119,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	}
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
-//line llmc_softmax.go:418
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
+	/*line llmc_softmax.go:418*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3600,15 +3133,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				tid := gc_tx
-//line llmc_softmax.go:406
-				laneID := tid % gocuda.WarpSize
+				/*line llmc_softmax.go:406*/ laneID := tid % gocuda.WarpSize
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:411
-				var bigger float32
-//line llmc_softmax.go:418
-				gc_start := laneID
+				/*line llmc_softmax.go:411*/ var bigger float32
+				/*line llmc_softmax.go:418*/ gc_start := laneID
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
@@ -3625,8 +3155,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
-//line llmc_softmax.go:419
-					bigger = fmaxf(maxval, x[i])
+					/*line llmc_softmax.go:419*/ bigger = fmaxf(maxval, x[i])
 					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
 					maxval = bigger
 				}
@@ -3635,8 +3164,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-//line llmc_softmax.go:430
-	var gc_l_offsetMaxval [32]float32
+	/*line llmc_softmax.go:430*/ var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -3658,39 +3186,32 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-//line llmc_softmax.go:424
-			var offsetMaxval, offsetSumval float32
+			/*line llmc_softmax.go:424*/ var offsetMaxval, offsetSumval float32
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
-//line llmc_softmax.go:425
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+		/*line llmc_softmax.go:425*/ for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:427
-				gc_c1v[gc_lane] = maxval
+				/*line llmc_softmax.go:427*/ gc_c1v[gc_lane] = maxval
 			}
-//line llmc_softmax.go:427
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			/*line llmc_softmax.go:427*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:435
-				var offsetMaxval float32
-//line llmc_softmax.go:427
-				offsetMaxval = gc_c1r[gc_lane]
+				/*line llmc_softmax.go:435*/ var offsetMaxval float32
+				/*line llmc_softmax.go:427*/ offsetMaxval = gc_c1r[gc_lane]
 				gc_c2v[gc_lane] = sumval
 				gc_l_offsetMaxval[gc_lane] = offsetMaxval
 			}
-//line llmc_softmax.go:428
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+			/*line llmc_softmax.go:428*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -3699,10 +3220,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
-//line llmc_softmax.go:439
-				var offsetSumval float32
-//line llmc_softmax.go:428
-				offsetSumval = gc_c2r[gc_lane]
+				/*line llmc_softmax.go:439*/ var offsetSumval float32
+				/*line llmc_softmax.go:428*/ offsetSumval = gc_c2r[gc_lane]
 				if offsetMaxval > maxval {
 					sumval *= expf(maxval - offsetMaxval)
 					maxval = offsetMaxval
@@ -3720,8 +3239,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 			gc_rank := gc_w + gc_lane
 			maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:438
-			gc_c3v[gc_lane] = maxval
+			/*line llmc_softmax.go:438*/ gc_c3v[gc_lane] = maxval
 		}
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3729,11 +3247,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:445
-			var maxval float32
+			/*line llmc_softmax.go:445*/ var maxval float32
 			sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:438
-			maxval = gc_c3r[gc_lane]
+			/*line llmc_softmax.go:438*/ maxval = gc_c3r[gc_lane]
 			gc_c4v[gc_lane] = sumval
 			gc_s_maxval[gc_rank] = maxval
 		}
@@ -3743,17 +3259,14 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
-			var sumval float32
-//line llmc_softmax.go:439
-			sumval = gc_c4r[gc_lane]
+			/*line llmc_softmax.go:446*/ var sumval float32
+			/*line llmc_softmax.go:439*/ sumval = gc_c4r[gc_lane]
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
-//line llmc_softmax.go:441
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
+	/*line llmc_softmax.go:441*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -3767,14 +3280,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				tid := gc_tx
-//line llmc_softmax.go:406
-				laneID := tid % gocuda.WarpSize
+				/*line llmc_softmax.go:406*/ laneID := tid % gocuda.WarpSize
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:441
-				gc_start2 := laneID
+				/*line llmc_softmax.go:441*/ gc_start2 := laneID
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -3791,8 +3302,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
-//line llmc_softmax.go:442
-					y[i_] = expf(x[i_]-maxval) / sumval
+					/*line llmc_softmax.go:442*/ y[i_] = expf(x[i_]-maxval) / sumval
 				}
 			}
 		}

@@ -99,8 +99,7 @@ func gc_jam_jacobiMethodKernel_208_flush(gc_j *gc_jam_jacobiMethodKernel_208) {
 //line samples.go:298
 func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane) {
 	gc_arg0, gc_arg1, rowThreadSum, A, i, xShared := gc_l.gc_arg0, gc_l.gc_arg1, gc_l.rowThreadSum, gc_l.A, gc_l.i, gc_l.xShared
-//line samples.go:208
-	for j := gc_arg0; j < jacobiNRows; j += gc_arg1 {
+	/*line samples.go:208*/ for j := gc_arg0; j < jacobiNRows; j += gc_arg1 {
 		rowThreadSum += float64(A[i*jacobiNRows+j]) * xShared[j]
 	}
 	gc_l.gc_dst[gc_l.gc_at] = rowThreadSum
@@ -109,92 +108,60 @@ func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane
 // gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
 func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
-//line samples.go:218
-	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
-//line samples.go:220
-	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
-//line samples.go:222
-	gc_l0_A := gc_j.lanes[0].A
-//line samples.go:224
-	gc_l0_i := gc_j.lanes[0].i
-//line samples.go:226
-	gc_l0_xShared := gc_j.lanes[0].xShared
-//line samples.go:228
-	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
-//line samples.go:230
-	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
-//line samples.go:232
-	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
-//line samples.go:234
-	gc_l1_A := gc_j.lanes[1].A
-//line samples.go:236
-	gc_l1_i := gc_j.lanes[1].i
-//line samples.go:238
-	gc_l1_xShared := gc_j.lanes[1].xShared
-//line samples.go:240
-	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
-//line samples.go:242
-	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
-//line samples.go:244
-	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
-//line samples.go:246
-	gc_l2_A := gc_j.lanes[2].A
-//line samples.go:248
-	gc_l2_i := gc_j.lanes[2].i
-//line samples.go:250
-	gc_l2_xShared := gc_j.lanes[2].xShared
-//line samples.go:252
-	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
-//line samples.go:254
-	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
-//line samples.go:256
-	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
-//line samples.go:258
-	gc_l3_A := gc_j.lanes[3].A
-//line samples.go:260
-	gc_l3_i := gc_j.lanes[3].i
-//line samples.go:262
-	gc_l3_xShared := gc_j.lanes[3].xShared
+	/*line samples.go:218*/ gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
+	/*line samples.go:220*/ gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
+	/*line samples.go:222*/ gc_l0_A := gc_j.lanes[0].A
+	/*line samples.go:224*/ gc_l0_i := gc_j.lanes[0].i
+	/*line samples.go:226*/ gc_l0_xShared := gc_j.lanes[0].xShared
+	/*line samples.go:228*/ gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
+	/*line samples.go:230*/ gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
+	/*line samples.go:232*/ gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
+	/*line samples.go:234*/ gc_l1_A := gc_j.lanes[1].A
+	/*line samples.go:236*/ gc_l1_i := gc_j.lanes[1].i
+	/*line samples.go:238*/ gc_l1_xShared := gc_j.lanes[1].xShared
+	/*line samples.go:240*/ gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
+	/*line samples.go:242*/ gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
+	/*line samples.go:244*/ gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
+	/*line samples.go:246*/ gc_l2_A := gc_j.lanes[2].A
+	/*line samples.go:248*/ gc_l2_i := gc_j.lanes[2].i
+	/*line samples.go:250*/ gc_l2_xShared := gc_j.lanes[2].xShared
+	/*line samples.go:252*/ gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
+	/*line samples.go:254*/ gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
+	/*line samples.go:256*/ gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
+	/*line samples.go:258*/ gc_l3_A := gc_j.lanes[3].A
+	/*line samples.go:260*/ gc_l3_i := gc_j.lanes[3].i
+	/*line samples.go:262*/ gc_l3_xShared := gc_j.lanes[3].xShared
 	gc_l0_j := gc_l0_gc_arg0
 	gc_l1_j := gc_l1_gc_arg0
 	gc_l2_j := gc_l2_gc_arg0
 	gc_l3_j := gc_l3_gc_arg0
-//line samples.go:208
-	for (gc_l0_j < jacobiNRows) && (gc_l1_j < jacobiNRows) && (gc_l2_j < jacobiNRows) && (gc_l3_j < jacobiNRows) {
+	/*line samples.go:208*/ for (gc_l0_j < jacobiNRows) && (gc_l1_j < jacobiNRows) && (gc_l2_j < jacobiNRows) && (gc_l3_j < jacobiNRows) {
 		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
 		gc_l0_j += gc_l0_gc_arg1
-//line samples.go:209
-		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
+		/*line samples.go:209*/ gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
 		gc_l1_j += gc_l1_gc_arg1
-//line samples.go:209
-		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
+		/*line samples.go:209*/ gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
 		gc_l2_j += gc_l2_gc_arg1
-//line samples.go:209
-		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
+		/*line samples.go:209*/ gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
 		gc_l3_j += gc_l3_gc_arg1
 	}
-//line samples.go:208
-	for gc_l0_j < jacobiNRows {
+	/*line samples.go:208*/ for gc_l0_j < jacobiNRows {
 		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
 		gc_l0_j += gc_l0_gc_arg1
 	}
-//line samples.go:208
-	for gc_l1_j < jacobiNRows {
+	/*line samples.go:208*/ for gc_l1_j < jacobiNRows {
 		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
 		gc_l1_j += gc_l1_gc_arg1
 	}
-//line samples.go:208
-	for gc_l2_j < jacobiNRows {
+	/*line samples.go:208*/ for gc_l2_j < jacobiNRows {
 		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
 		gc_l2_j += gc_l2_gc_arg1
 	}
-//line samples.go:208
-	for gc_l3_j < jacobiNRows {
+	/*line samples.go:208*/ for gc_l3_j < jacobiNRows {
 		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
 		gc_l3_j += gc_l3_gc_arg1
 	}
-//line samples.go:211
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
+	/*line samples.go:211*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_rowThreadSum
@@ -268,26 +235,22 @@ func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dI
 			}
 		}
 		N := gc_bdx * gc_gdx * 4
-//line samples.go:368
-		dSrc := dInput[gc_by*N:]
+		/*line samples.go:368*/ dSrc := dInput[gc_by*N:]
 		dDst := dOutput[gc_by*N:]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				pos := gc_bx*gc_bdx + gc_tx
-//line samples.go:371
-				lo := pos & (stride - 1)
+				/*line samples.go:371*/ lo := pos & (stride - 1)
 				i0 := ((pos - lo) << 2) + lo
 				i1 := i0 + stride
 				i2 := i1 + stride
 				i3 := i2 + stride
-//line samples.go:377
-				D0 := dSrc[i0]
+				/*line samples.go:377*/ D0 := dSrc[i0]
 				D1 := dSrc[i1]
 				D2 := dSrc[i2]
 				D3 := dSrc[i3]
-//line samples.go:382
-				var T float32
+				/*line samples.go:382*/ var T float32
 				T = D0
 				D0 = D0 + D2
 				D2 = T - D2
@@ -383,8 +346,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples.go:563
-			panic(compiled.ErrGuardWraps)
+			/*line samples.go:563*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -399,8 +361,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 				gc_at5 := dPutResult[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples.go:549
-					var callResult1, callResult2 float32
+					/*line samples.go:549*/ var callResult1, callResult2 float32
 					var putResult1, putResult2 float32
 					blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
 					blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
@@ -411,8 +372,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					opt := gc_bdx*gc_bx + gc_tx
-//line samples.go:549
-					var callResult1, callResult2 float32
+					/*line samples.go:549*/ var callResult1, callResult2 float32
 					var putResult1, putResult2 float32
 					blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
 					blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
@@ -449,13 +409,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
-//line samples.go:589
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:589*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:590
-	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
-//line samples.go:593
-	S := dOptionData[gc_bx].S
+	/*line samples.go:590*/ callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
+	/*line samples.go:593*/ S := dOptionData[gc_bx].S
 	X := dOptionData[gc_bx].X
 	vDt := dOptionData[gc_bx].vDt
 	puByDf := dOptionData[gc_bx].puByDf
@@ -465,90 +422,72 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples.go:599
-			var call [binomialElemsPerThread + 1]float32
+			/*line samples.go:599*/ var call [binomialElemsPerThread + 1]float32
 			{
 				i := int(0)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(1)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(2)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(3)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(4)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(5)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(6)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(7)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(8)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(9)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(10)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(11)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(12)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(13)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(14)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
 				i := int(15)
-//line samples.go:601
-				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				/*line samples.go:601*/ call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
-//line samples.go:604
-			if tid == 0 {
+			/*line samples.go:604*/ if tid == 0 {
 				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 			}
 			gc_s_call[gc_rank] = call
@@ -556,8 +495,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	}
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line samples.go:613
-			if gc_bdx <= len(callExchange) {
+			/*line samples.go:613*/ if gc_bdx <= len(callExchange) {
 				gc_at := callExchange[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -565,36 +503,31 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
+						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
+						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
+						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
+						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:611
-					gc_at[gc_tx] = call[0]
+					/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 				}
 			} else {
 				gc_step2 := 0
@@ -605,8 +538,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
+						/*line samples.go:611*/ callExchange[tid] = call[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -614,8 +546,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
+						/*line samples.go:611*/ callExchange[tid] = call[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -623,8 +554,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
+						/*line samples.go:611*/ callExchange[tid] = call[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -632,8 +562,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
+						/*line samples.go:611*/ callExchange[tid] = call[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
@@ -641,16 +570,14 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:611
-					callExchange[tid] = call[0]
+					/*line samples.go:611*/ callExchange[tid] = call[0]
 				}
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 1
 			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
-//line samples.go:620
-			gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
+			/*line samples.go:620*/ gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
@@ -660,8 +587,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							call := gc_s_call[gc_rank]
-//line samples.go:613
-							call[binomialElemsPerThread] = gc_at2[gc_u]
+							/*line samples.go:613*/ call[binomialElemsPerThread] = gc_at2[gc_u]
 							gc_s_call[gc_rank] = call
 						}
 						gc_tx = gc_fasthi - 1
@@ -671,8 +597,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
+					/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 					gc_s_call[gc_rank] = call
 				}
 			} else {
@@ -684,8 +609,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
+						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 					{
@@ -694,8 +618,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
+						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 					{
@@ -704,8 +627,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
+						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 					{
@@ -714,8 +636,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
+						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 				}
@@ -724,8 +645,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
+					/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
 					gc_s_call[gc_rank] = call
 				}
 			}
@@ -735,90 +655,72 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:608
-				finalIt := max(0, tid*binomialElemsPerThread-1)
+				/*line samples.go:608*/ finalIt := max(0, tid*binomialElemsPerThread-1)
 				call := gc_s_call[gc_rank]
-//line samples.go:616
-				if i_ > finalIt {
+				/*line samples.go:616*/ if i_ > finalIt {
 					{
 						j := int(0)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(1)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(2)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(3)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(4)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(5)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(6)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(7)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(8)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(9)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(10)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(11)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(12)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(13)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(14)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
 						j := int(15)
-//line samples.go:618
-						call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						/*line samples.go:618*/ call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 				}
 				gc_s_call[gc_rank] = call
@@ -831,8 +733,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx
-//line samples.go:633
-		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+		/*line samples.go:633*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
 			gc_at3 := dCallValue[gc_off3:][:1]
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -840,36 +741,31 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					gc_at3[0] = call[0]
+					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					gc_at3[0] = call[0]
+					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					gc_at3[0] = call[0]
+					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					gc_at3[0] = call[0]
+					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				call := gc_s_call[gc_rank]
-//line samples.go:624
-				gc_at3[0] = call[0]
+				/*line samples.go:624*/ gc_at3[0] = call[0]
 			}
 		} else {
 			gc_step5 := gc_from
@@ -879,40 +775,35 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					dCallValue[gc_bx] = call[0]
+					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
 				}
 				{
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					dCallValue[gc_bx] = call[0]
+					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
 				}
 				{
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					dCallValue[gc_bx] = call[0]
+					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
 				}
 				{
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					call := gc_s_call[gc_rank]
-//line samples.go:624
-					dCallValue[gc_bx] = call[0]
+					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				call := gc_s_call[gc_rank]
-//line samples.go:624
-				dCallValue[gc_bx] = call[0]
+				/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
 			}
 		}
 	}
@@ -956,28 +847,19 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	workx := gc_bdx
 	worky := gc_bdy
-//line samples.go:653
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:653*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:654
-	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
-//line samples.go:656
-	strideY := dimx + 2*fdtdRadius
+	/*line samples.go:654*/ tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
+	/*line samples.go:656*/ strideY := dimx + 2*fdtdRadius
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
 		gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:661
-		gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:663
-		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:665
-		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:667
-		gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:669
-		gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:671
-		gc_s_current := gc_s_current[:gc_n]
+		/*line samples.go:661*/ gc_s_validw := gc_s_validw[:gc_n]
+		/*line samples.go:663*/ gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+		/*line samples.go:665*/ gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+		/*line samples.go:667*/ gc_s_infront := gc_s_infront[:gc_n]
+		/*line samples.go:669*/ gc_s_behind := gc_s_behind[:gc_n]
+		/*line samples.go:671*/ gc_s_current := gc_s_current[:gc_n]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -990,73 +872,56 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					validw := true
 					inputIndex := 0
 					outputIndex := 0
-//line samples.go:662
-					inputIndex += fdtdRadius*strideY + fdtdRadius
-//line samples.go:664
-					inputIndex += gtidy*strideY + gtidx
-//line samples.go:666
-					var infront [fdtdRadius]float32
+					/*line samples.go:662*/ inputIndex += fdtdRadius*strideY + fdtdRadius
+					/*line samples.go:664*/ inputIndex += gtidy*strideY + gtidx
+					/*line samples.go:666*/ var infront [fdtdRadius]float32
 					var behind [fdtdRadius]float32
 					var current float32
-//line samples.go:673
-					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
+					/*line samples.go:673*/ if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
 						validr = false
 					}
-//line samples.go:677
-					if (gtidx >= dimx) || (gtidy >= dimy) {
+					/*line samples.go:677*/ if (gtidx >= dimx) || (gtidy >= dimy) {
 						validw = false
 					}
-//line samples.go:681
-					for i := fdtdRadius - 2; i >= 0; i-- {
+					/*line samples.go:681*/ for i := fdtdRadius - 2; i >= 0; i-- {
 						if validr {
 							behind[i] = input[inputIndex]
 						}
-//line samples.go:686
-						inputIndex += strideZ
+						/*line samples.go:686*/ inputIndex += strideZ
 					}
-//line samples.go:689
-					if validr {
+					/*line samples.go:689*/ if validr {
 						current = input[inputIndex]
 					}
-//line samples.go:693
-					outputIndex = inputIndex
+					/*line samples.go:693*/ outputIndex = inputIndex
 					inputIndex += strideZ
 					{
 						{
 							i_ := int(0)
-//line samples.go:697
-							if validr {
+							/*line samples.go:697*/ if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
-							inputIndex += strideZ
+							/*line samples.go:701*/ inputIndex += strideZ
 						}
 						{
 							i_ := int(1)
-//line samples.go:697
-							if validr {
+							/*line samples.go:697*/ if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
-							inputIndex += strideZ
+							/*line samples.go:701*/ inputIndex += strideZ
 						}
 						{
 							i_ := int(2)
-//line samples.go:697
-							if validr {
+							/*line samples.go:697*/ if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
-							inputIndex += strideZ
+							/*line samples.go:701*/ inputIndex += strideZ
 						}
 						{
 							i_ := int(3)
-//line samples.go:697
-							if validr {
+							/*line samples.go:697*/ if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
-							inputIndex += strideZ
+							/*line samples.go:701*/ inputIndex += strideZ
 						}
 					}
 					gc_s_validr[gc_rank] = validr
@@ -1074,20 +939,14 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 			}
 		}
 	})
-//line samples.go:704
-	for iz := 0; iz < dimz; iz++ {
+	/*line samples.go:704*/ for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
 			gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:708
-			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:710
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:712
-			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:714
-			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:716
-			gc_s_current := gc_s_current[:gc_n]
+			/*line samples.go:708*/ gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+			/*line samples.go:710*/ gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+			/*line samples.go:712*/ gc_s_infront := gc_s_infront[:gc_n]
+			/*line samples.go:714*/ gc_s_behind := gc_s_behind[:gc_n]
+			/*line samples.go:716*/ gc_s_current := gc_s_current[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -1097,35 +956,29 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					infront := gc_s_infront[gc_rank]
 					behind := gc_s_behind[gc_rank]
 					current := gc_s_current[gc_rank]
-//line samples.go:705
-					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
+					/*line samples.go:705*/ for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
 						behind[i_2] = behind[i_2-1]
 					}
-//line samples.go:709
-					behind[0] = current
+					/*line samples.go:709*/ behind[0] = current
 					current = infront[0]
 					{
 						{
 							i_3 := int(0)
-//line samples.go:712
-							infront[i_3] = infront[i_3+1]
+							/*line samples.go:712*/ infront[i_3] = infront[i_3+1]
 						}
 						{
 							i_3 := int(1)
-//line samples.go:712
-							infront[i_3] = infront[i_3+1]
+							/*line samples.go:712*/ infront[i_3] = infront[i_3+1]
 						}
 						{
 							i_3 := int(2)
-//line samples.go:712
-							infront[i_3] = infront[i_3+1]
+							/*line samples.go:712*/ infront[i_3] = infront[i_3+1]
 						}
 					}
 					if validr {
 						infront[fdtdRadius-1] = input[inputIndex]
 					}
-//line samples.go:719
-					inputIndex += strideZ
+					/*line samples.go:719*/ inputIndex += strideZ
 					outputIndex += strideZ
 					gc_s_inputIndex[gc_rank] = inputIndex
 					gc_s_outputIndex[gc_rank] = outputIndex
@@ -1165,18 +1018,15 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 								ltidy := gc_ty
 								outputIndex := gc_s_outputIndex[gc_rank]
 								current := gc_s_current[gc_rank]
-//line samples.go:723
-								if ltidy < fdtdRadius {
+								/*line samples.go:723*/ if ltidy < fdtdRadius {
 									gc_at[gc_u] = input[outputIndex-fdtdRadius*strideY]
 									gc_at2[gc_u] = input[outputIndex+worky*strideY]
 								}
-//line samples.go:728
-								if ltidx < fdtdRadius {
+								/*line samples.go:728*/ if ltidx < fdtdRadius {
 									gc_at3[gc_u] = input[outputIndex-fdtdRadius]
 									gc_at4[gc_u] = input[outputIndex+workx]
 								}
-//line samples.go:733
-								gc_at5[gc_u] = current
+								/*line samples.go:733*/ gc_at5[gc_u] = current
 							}
 							gc_tx = gc_fasthi - 1
 							continue
@@ -1185,23 +1035,19 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						gc_pos.Thread = gc_rank
 						ltidx := gc_tx
 						ltidy := gc_ty
-//line samples.go:670
-						tx := ltidx + fdtdRadius
+						/*line samples.go:670*/ tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
-//line samples.go:723
-						if ltidy < fdtdRadius {
+						/*line samples.go:723*/ if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-//line samples.go:728
-						if ltidx < fdtdRadius {
+						/*line samples.go:728*/ if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-//line samples.go:733
-						tile[ty][tx] = current
+						/*line samples.go:733*/ tile[ty][tx] = current
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1209,23 +1055,19 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						gc_pos.Thread = gc_rank
 						ltidx := gc_tx
 						ltidy := gc_ty
-//line samples.go:670
-						tx := ltidx + fdtdRadius
+						/*line samples.go:670*/ tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
-//line samples.go:723
-						if ltidy < fdtdRadius {
+						/*line samples.go:723*/ if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-//line samples.go:728
-						if ltidx < fdtdRadius {
+						/*line samples.go:728*/ if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-//line samples.go:733
-						tile[ty][tx] = current
+						/*line samples.go:733*/ tile[ty][tx] = current
 					}
 				}
 				gc_ty++
@@ -1236,16 +1078,11 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-//line samples.go:745
-			gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:747
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:749
-			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:751
-			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:753
-			gc_s_current := gc_s_current[:gc_n]
+			/*line samples.go:745*/ gc_s_validw := gc_s_validw[:gc_n]
+			/*line samples.go:747*/ gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+			/*line samples.go:749*/ gc_s_infront := gc_s_infront[:gc_n]
+			/*line samples.go:751*/ gc_s_behind := gc_s_behind[:gc_n]
+			/*line samples.go:753*/ gc_s_current := gc_s_current[:gc_n]
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1253,23 +1090,19 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ltidx := gc_tx
-//line samples.go:670
-						tx := ltidx + fdtdRadius
+						/*line samples.go:670*/ tx := ltidx + fdtdRadius
 						ltidy := gc_ty
-//line samples.go:671
-						ty := ltidy + fdtdRadius
+						/*line samples.go:671*/ ty := ltidy + fdtdRadius
 						validw := gc_s_validw[gc_rank]
 						outputIndex := gc_s_outputIndex[gc_rank]
 						infront := gc_s_infront[gc_rank]
 						behind := gc_s_behind[gc_rank]
 						current := gc_s_current[gc_rank]
-//line samples.go:736
-						value := stencil[0] * current
+						/*line samples.go:736*/ value := stencil[0] * current
 						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
 							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
 						}
-//line samples.go:741
-						if validw {
+						/*line samples.go:741*/ if validw {
 							output[outputIndex] = value
 						}
 					}

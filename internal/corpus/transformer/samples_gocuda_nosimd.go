@@ -26,8 +26,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line samples.go:103
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:103*/ cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	maxIter := 10000
 	alpha := float32(1.0)
@@ -39,8 +38,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 		gc_b.Enter(gc_rank)
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-//line samples.go:112
-		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
+		/*line samples.go:112*/ gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
 		_ = b
 		_ = a
 		_ = na
@@ -56,38 +54,28 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			continue
 		}
 		gc_b.Enter(gc_rank)
-//line samples.go:116
-		gpuSaxpy(Ax, r, alpham1, N, grid)
+		/*line samples.go:116*/ gpuSaxpy(Ax, r, alpham1, N, grid)
 	}
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:120
-	var vecA []float32 = r
-//line samples.go:120
-	var vecB []float32 = r
-//line samples.go:120
-	var result *float64 = dotResult
-//line samples.go:120
-	var size int = N
-//line samples.go:120
-	var cta_ cg.ThreadBlock = cta
-//line samples.go:120
-	var grid_ cg.Grid = grid
-//line samples.go:49
-	tmp := gocuda.DynamicShared[float64](t)
+	/*line samples.go:120*/ var vecA []float32 = r
+	/*line samples.go:120*/ var vecB []float32 = r
+	/*line samples.go:120*/ var result *float64 = dotResult
+	/*line samples.go:120*/ var size int = N
+	/*line samples.go:120*/ var cta_ cg.ThreadBlock = cta
+	/*line samples.go:120*/ var grid_ cg.Grid = grid
+	/*line samples.go:49*/ tmp := gocuda.DynamicShared[float64](t)
 	gc_vstep := 0
 	gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
 		gc_alive2 := gc_all2
 		if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line samples.go:51
-			gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+			/*line samples.go:51*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 		}
 		var tempSum float64 = 0.0
-//line samples.go:52
-		lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
+		/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -97,11 +85,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples.go:52
-	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
+	/*line samples.go:52*/ gc_chunk := compiled.StrideChunk(int(grid_.Size()))
 	gc_span := (int(grid_.Size())) * gc_chunk
-//line samples.go:52
-	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
+	/*line samples.go:52*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -114,8 +100,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_b.Enter(gc_rank)
 			tempSum := gc_s_tempSum[gc_rank]
-//line samples.go:52
-			gc_start := int(grid_.ThreadRank())
+			/*line samples.go:52*/ gc_start := int(grid_.ThreadRank())
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
 			switch {
@@ -132,16 +117,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_more = true
 			}
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
-//line samples.go:53
-				tempSum += float64(vecA[i] * vecB[i])
+				/*line samples.go:53*/ tempSum += float64(vecA[i] * vecB[i])
 			}
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-//line samples.go:56
-	tile32 := cg.TiledPartition(cta_, 32)
-//line samples.go:59
-	var gc_c1v [32]float64
+	/*line samples.go:56*/ tile32 := cg.TiledPartition(cta_, 32)
+	/*line samples.go:59*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -159,11 +141,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-//line samples.go:58
-			gc_c1v[gc_lane] = tempSum
+			/*line samples.go:58*/ gc_c1v[gc_lane] = tempSum
 		}
-//line samples.go:58
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -171,17 +151,14 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var tempSum float64
-//line samples.go:58
-			tempSum = gc_c1r[gc_lane]
-//line samples.go:60
-			if (gc_rank & (tile32.Size() - 1)) == 0 {
+			/*line samples.go:58*/ tempSum = gc_c1r[gc_lane]
+			/*line samples.go:60*/ if (gc_rank & (tile32.Size() - 1)) == 0 {
 				tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
 			}
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-//line samples.go:68
-	var gc_c2v [32]float64
+	/*line samples.go:68*/ var gc_c2v [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -198,8 +175,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples.go:66
-			if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+			/*line samples.go:66*/ if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
 				gc_m25 |= 1 << gc_lane
 			}
 		}
@@ -213,8 +189,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var tempSum float64
-//line samples.go:67
-				if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+				/*line samples.go:67*/ if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
 					tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
 				} else {
 					tempSum = 0.0
@@ -222,8 +197,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_c2v[gc_lane] = tempSum
 				gc_s_tempSum[gc_rank] = tempSum
 			}
-//line samples.go:72
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -231,10 +205,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var tempSum float64
-//line samples.go:72
-				tempSum = gc_c2r[gc_lane]
-//line samples.go:74
-				if (gc_rank & (tile32.Size() - 1)) == 0 {
+				/*line samples.go:72*/ tempSum = gc_c2r[gc_lane]
+				/*line samples.go:74*/ if (gc_rank & (tile32.Size() - 1)) == 0 {
 					atomic.Add(result, tempSum)
 				}
 				gc_s_tempSum[gc_rank] = tempSum
@@ -250,10 +222,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line samples.go:131
-		var r1 float32
-//line samples.go:124
-		r1 = float32(*dotResult)
+		/*line samples.go:131*/ var r1 float32
+		/*line samples.go:124*/ r1 = float32(*dotResult)
 		k := 1
 		gc_s_r1[gc_rank] = r1
 		gc_s_k[gc_rank] = k
@@ -276,16 +246,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
-//line samples.go:145
-				var b float32
+				/*line samples.go:145*/ var b float32
 				k := gc_s_k[gc_rank]
-//line samples.go:127
-				if !(r1 > tol*tol && k <= maxIter) {
+				/*line samples.go:127*/ if !(r1 > tol*tol && k <= maxIter) {
 					gc_exited[gc_rank] = true
 					continue gc_L8
 				}
-//line samples.go:128
-				if k > 1 {
+				/*line samples.go:128*/ if k > 1 {
 					b = r1 / r0
 					gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
 				} else {
@@ -304,43 +271,32 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					continue
 				}
 				gc_b.Enter(gc_rank)
-//line samples.go:137
-				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
+				/*line samples.go:137*/ gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
 				if gc_tx == 0 && gc_bx == 0 {
-//line samples.go:140
-					*dotResult = 0.0
+					/*line samples.go:140*/ *dotResult = 0.0
 				}
 			}
 		}
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:145
-		var vecA_ []float32 = p
-//line samples.go:145
-		var vecB_ []float32 = Ax
-//line samples.go:145
-		var result_ *float64 = dotResult
-//line samples.go:145
-		var size_ int = N
-//line samples.go:145
-		var cta_2 cg.ThreadBlock = cta
-//line samples.go:145
-		var grid_2 cg.Grid = grid
-//line samples.go:49
-		tmp_ := gocuda.DynamicShared[float64](t)
+		/*line samples.go:145*/ var vecA_ []float32 = p
+		/*line samples.go:145*/ var vecB_ []float32 = Ax
+		/*line samples.go:145*/ var result_ *float64 = dotResult
+		/*line samples.go:145*/ var size_ int = N
+		/*line samples.go:145*/ var cta_2 cg.ThreadBlock = cta
+		/*line samples.go:145*/ var grid_2 cg.Grid = grid
+		/*line samples.go:49*/ tmp_ := gocuda.DynamicShared[float64](t)
 		gc_vstep2 := 0
 		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			gc_rank := gc_vstep2
 			gc_alive4 := gc_all4
 			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line samples.go:51
-				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line samples.go:51*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
 			var tempSum_ float64 = 0.0
-//line samples.go:52
-			lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
+			/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
 		}
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -350,11 +306,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			tempSum_ := 0.0
 			gc_s_tempSum_[gc_rank] = tempSum_
 		}
-//line samples.go:52
-		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
+		/*line samples.go:52*/ gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
 		gc_span2 := (int(grid_2.Size())) * gc_chunk2
-//line samples.go:52
-		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
+		/*line samples.go:52*/ for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -367,8 +321,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 				gc_b.Enter(gc_rank)
 				tempSum_ := gc_s_tempSum_[gc_rank]
-//line samples.go:52
-				gc_start2 := int(grid_2.ThreadRank())
+				/*line samples.go:52*/ gc_start2 := int(grid_2.ThreadRank())
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
@@ -385,16 +338,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
-//line samples.go:53
-					tempSum_ += float64(vecA_[i_] * vecB_[i_])
+					/*line samples.go:53*/ tempSum_ += float64(vecA_[i_] * vecB_[i_])
 				}
 				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-//line samples.go:56
-		tile32_ := cg.TiledPartition(cta_2, 32)
-//line samples.go:59
-		var gc_c3v [32]float64
+		/*line samples.go:56*/ tile32_ := cg.TiledPartition(cta_2, 32)
+		/*line samples.go:59*/ var gc_c3v [32]float64
 		var gc_c3r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -412,11 +362,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum_ := gc_s_tempSum_[gc_rank]
-//line samples.go:58
-				gc_c3v[gc_lane] = tempSum_
+				/*line samples.go:58*/ gc_c3v[gc_lane] = tempSum_
 			}
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -424,17 +372,14 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var tempSum_ float64
-//line samples.go:58
-				tempSum_ = gc_c3r[gc_lane]
-//line samples.go:60
-				if (gc_rank & (tile32_.Size() - 1)) == 0 {
+				/*line samples.go:58*/ tempSum_ = gc_c3r[gc_lane]
+				/*line samples.go:60*/ if (gc_rank & (tile32_.Size() - 1)) == 0 {
 					tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
 				}
 				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-//line samples.go:68
-		var gc_c4v [32]float64
+		/*line samples.go:68*/ var gc_c4v [32]float64
 		var gc_c4r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -451,8 +396,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:66
-				if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+				/*line samples.go:66*/ if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
 					gc_m30 |= 1 << gc_lane
 				}
 			}
@@ -466,8 +410,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_ float64
-//line samples.go:67
-					if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+					/*line samples.go:67*/ if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
 						tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
 					} else {
 						tempSum_ = 0.0
@@ -475,8 +418,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_c4v[gc_lane] = tempSum_
 					gc_s_tempSum_[gc_rank] = tempSum_
 				}
-//line samples.go:72
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+				/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -484,10 +426,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_ float64
-//line samples.go:72
-					tempSum_ = gc_c4r[gc_lane]
-//line samples.go:74
-					if (gc_rank & (tile32_.Size() - 1)) == 0 {
+					/*line samples.go:72*/ tempSum_ = gc_c4r[gc_lane]
+					/*line samples.go:74*/ if (gc_rank & (tile32_.Size() - 1)) == 0 {
 						atomic.Add(result_, tempSum_)
 					}
 					gc_s_tempSum_[gc_rank] = tempSum_
@@ -504,21 +444,15 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				continue
 			}
 			gc_b.Enter(gc_rank)
-//line samples.go:157
-			var r0 float32
+			/*line samples.go:157*/ var r0 float32
 			r1 := gc_s_r1[gc_rank]
-//line samples.go:160
-			var a float32
-//line samples.go:162
-			var na float32
-//line samples.go:149
-			a = float32(float64(r1) / *dotResult)
-//line samples.go:151
-			gpuSaxpy(p, x, a, N, grid)
+			/*line samples.go:160*/ var a float32
+			/*line samples.go:162*/ var na float32
+			/*line samples.go:149*/ a = float32(float64(r1) / *dotResult)
+			/*line samples.go:151*/ gpuSaxpy(p, x, a, N, grid)
 			na = -a
 			gpuSaxpy(Ax, r, na, N, grid)
-//line samples.go:155
-			r0 = r1
+			/*line samples.go:155*/ r0 = r1
 			gc_s_r0[gc_rank] = r0
 		}
 		if !gc_b.SyncGrid() {
@@ -536,40 +470,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					continue
 				}
 				if gc_tx == 0 && gc_bx == 0 {
-//line samples.go:159
-					*dotResult = 0.0
+					/*line samples.go:159*/ *dotResult = 0.0
 				}
 			}
 		}
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:164
-		var vecA_2 []float32 = r
-//line samples.go:164
-		var vecB_2 []float32 = r
-//line samples.go:164
-		var result_2 *float64 = dotResult
-//line samples.go:164
-		var size_2 int = N
-//line samples.go:164
-		var cta_3 cg.ThreadBlock = cta
-//line samples.go:164
-		var grid_3 cg.Grid = grid
-//line samples.go:49
-		tmp_2 := gocuda.DynamicShared[float64](t)
+		/*line samples.go:164*/ var vecA_2 []float32 = r
+		/*line samples.go:164*/ var vecB_2 []float32 = r
+		/*line samples.go:164*/ var result_2 *float64 = dotResult
+		/*line samples.go:164*/ var size_2 int = N
+		/*line samples.go:164*/ var cta_3 cg.ThreadBlock = cta
+		/*line samples.go:164*/ var grid_3 cg.Grid = grid
+		/*line samples.go:49*/ tmp_2 := gocuda.DynamicShared[float64](t)
 		gc_vstep3 := 0
 		gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			gc_rank := gc_vstep3
 			gc_alive6 := gc_all6
 			if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line samples.go:51
-				gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
+				/*line samples.go:51*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
 			var tempSum_2 float64 = 0.0
-//line samples.go:52
-			lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
+			/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
 		}
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -579,11 +503,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			tempSum_2 := 0.0
 			gc_s_tempSum_2[gc_rank] = tempSum_2
 		}
-//line samples.go:52
-		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
+		/*line samples.go:52*/ gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
 		gc_span3 := (int(grid_3.Size())) * gc_chunk3
-//line samples.go:52
-		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
+		/*line samples.go:52*/ for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -596,8 +518,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 				gc_b.Enter(gc_rank)
 				tempSum_2 := gc_s_tempSum_2[gc_rank]
-//line samples.go:52
-				gc_start3 := int(grid_3.ThreadRank())
+				/*line samples.go:52*/ gc_start3 := int(grid_3.ThreadRank())
 				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
 				switch {
@@ -614,16 +535,13 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_more3 = true
 				}
 				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
-//line samples.go:53
-					tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+					/*line samples.go:53*/ tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
 				}
 				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-//line samples.go:56
-		tile32_2 := cg.TiledPartition(cta_3, 32)
-//line samples.go:59
-		var gc_c5v [32]float64
+		/*line samples.go:56*/ tile32_2 := cg.TiledPartition(cta_3, 32)
+		/*line samples.go:59*/ var gc_c5v [32]float64
 		var gc_c5r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -641,11 +559,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum_2 := gc_s_tempSum_2[gc_rank]
-//line samples.go:58
-				gc_c5v[gc_lane] = tempSum_2
+				/*line samples.go:58*/ gc_c5v[gc_lane] = tempSum_2
 			}
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+			/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -653,17 +569,14 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var tempSum_2 float64
-//line samples.go:58
-				tempSum_2 = gc_c5r[gc_lane]
-//line samples.go:60
-				if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+				/*line samples.go:58*/ tempSum_2 = gc_c5r[gc_lane]
+				/*line samples.go:60*/ if (gc_rank & (tile32_2.Size() - 1)) == 0 {
 					tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
 				}
 				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-//line samples.go:68
-		var gc_c6v [32]float64
+		/*line samples.go:68*/ var gc_c6v [32]float64
 		var gc_c6r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -680,8 +593,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:66
-				if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+				/*line samples.go:66*/ if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
 					gc_m35 |= 1 << gc_lane
 				}
 			}
@@ -695,8 +607,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_2 float64
-//line samples.go:67
-					if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+					/*line samples.go:67*/ if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
 						tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
 					} else {
 						tempSum_2 = 0.0
@@ -704,8 +615,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_c6v[gc_lane] = tempSum_2
 					gc_s_tempSum_2[gc_rank] = tempSum_2
 				}
-//line samples.go:72
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -713,10 +623,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_2 float64
-//line samples.go:72
-					tempSum_2 = gc_c6r[gc_lane]
-//line samples.go:74
-					if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+					/*line samples.go:72*/ tempSum_2 = gc_c6r[gc_lane]
+					/*line samples.go:74*/ if (gc_rank & (tile32_2.Size() - 1)) == 0 {
 						atomic.Add(result_2, tempSum_2)
 					}
 					gc_s_tempSum_2[gc_rank] = tempSum_2
@@ -732,11 +640,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples.go:175
-			var r1 float32
+			/*line samples.go:175*/ var r1 float32
 			k := gc_s_k[gc_rank]
-//line samples.go:168
-			r1 = float32(*dotResult)
+			/*line samples.go:168*/ r1 = float32(*dotResult)
 			k++
 			gc_s_r1[gc_rank] = r1
 			gc_s_k[gc_rank] = k
@@ -754,12 +660,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples.go:187
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:187*/ cta := cg.ThisThreadBlock(t)
 	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
 	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
-//line samples.go:191
-	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
+	/*line samples.go:191*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -767,8 +671,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line samples.go:200
-			panic(compiled.ErrGuardWraps)
+			/*line samples.go:200*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -783,32 +686,27 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line samples.go:192
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line samples.go:192
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line samples.go:192
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line samples.go:192
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line samples.go:192
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -818,78 +716,67 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
+						/*line samples.go:192*/ xShared[i] = x[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
+						/*line samples.go:192*/ xShared[i] = x[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
+						/*line samples.go:192*/ xShared[i] = x[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
-//line samples.go:192
-						xShared[i] = x[i]
+						/*line samples.go:192*/ xShared[i] = x[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
-//line samples.go:192
-					xShared[i] = x[i]
+					/*line samples.go:192*/ xShared[i] = x[i]
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-//line samples.go:200
-		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
+		/*line samples.go:200*/ if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := gc_tx
-//line samples.go:197
-				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
+				/*line samples.go:197*/ for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples.go:198
-					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
+					/*line samples.go:198*/ bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
-//line samples.go:204
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:207
-	var gc_l_rowThreadSum [32]float64
+	/*line samples.go:204*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples.go:207*/ var gc_l_rowThreadSum [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line samples.go:206
-		for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+		/*line samples.go:206*/ for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -904,18 +791,14 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				rowThreadSum := 0.0
-//line samples.go:208
-				gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
+				/*line samples.go:208*/ gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 			}
-//line samples.go:212
-			gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
-//line samples.go:212
-			for offset := 32 / 2; offset > 0; offset /= 2 {
+			/*line samples.go:212*/ gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
+			/*line samples.go:212*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					rowThreadSum := gc_l_rowThreadSum[gc_lane]
-//line samples.go:213
-					rowThreadSum += gc_c1r[gc_lane]
+					/*line samples.go:213*/ rowThreadSum += gc_c1r[gc_lane]
 					gc_l_rowThreadSum[gc_lane] = rowThreadSum
 				}
 			}
@@ -924,14 +807,12 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_pos.Thread = gc_rank
 				rowThreadSum := gc_l_rowThreadSum[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
-//line samples.go:217
-					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+					/*line samples.go:217*/ compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 				}
 			}
 		}
 	}
-//line samples.go:224
-	var gc_l_tempSum [32]float64
+	/*line samples.go:224*/ var gc_l_tempSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -940,8 +821,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		var gc_m13 uint32
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
-//line samples.go:225
-			if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+			/*line samples.go:225*/ if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
 			if gc_lo2 < gc_hi2 {
@@ -956,8 +836,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line samples.go:223
-				if gc_tx < jacobiRowsPerCTA {
+				/*line samples.go:223*/ if gc_tx < jacobiRowsPerCTA {
 					gc_m13 |= 1 << gc_lane
 				}
 			}
@@ -965,8 +844,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_save13 := gc_act
 		gc_act = gc_save13 & gc_m13
 		if gc_act != 0 {
-//line samples.go:224
-			tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+			/*line samples.go:224*/ tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -980,31 +858,26 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_pos.Thread = gc_w + gc_lane
 				tempSum := 0.0
 				k_2 := gc_tx
-//line samples.go:229
-				for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+				/*line samples.go:229*/ for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
-//line samples.go:230
-					dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+					/*line samples.go:230*/ dx := bShared[i_3%(jacobiRowsPerCTA+1)]
 					dx /= float64(A[i_3*jacobiNRows+i_3])
-//line samples.go:233
-					xNew[i_3] = (xShared[i_3] + dx)
+					/*line samples.go:233*/ xNew[i_3] = (xShared[i_3] + dx)
 					tempSum += fabs(dx)
 				}
 				gc_l_tempSum[gc_lane] = tempSum
 			}
-//line samples.go:237
-			for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+			/*line samples.go:237*/ for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					tempSum := gc_l_tempSum[gc_lane]
-//line samples.go:238
-					tempSum += gc_c2r[gc_lane]
+					/*line samples.go:238*/ tempSum += gc_c2r[gc_lane]
 					gc_l_tempSum[gc_lane] = tempSum
 				}
 			}
@@ -1016,8 +889,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_pos.Thread = gc_rank
 				tempSum := gc_l_tempSum[gc_lane]
 				if (gc_rank & (8 - 1)) == 0 {
-//line samples.go:242
-					atomic.Add(sum, tempSum)
+					/*line samples.go:242*/ atomic.Add(sum, tempSum)
 				}
 			}
 		}
@@ -1037,23 +909,20 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line samples.go:253
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:253*/ cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
 		var sum float64 = 0.0
-//line samples.go:256
-		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		/*line samples.go:256*/ lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := 0.0
 		gc_s_sum[gc_rank] = sum
 	}
-//line samples.go:259
-	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1061,8 +930,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line samples.go:268
-			panic(compiled.ErrGuardWraps)
+			/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1078,8 +946,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
-//line samples.go:260
-						d := gc_at[gc_tx] - 1.0
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1088,8 +955,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
-//line samples.go:260
-						d := gc_at[gc_tx] - 1.0
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1098,8 +964,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
-//line samples.go:260
-						d := gc_at[gc_tx] - 1.0
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1108,8 +973,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
-//line samples.go:260
-						d := gc_at[gc_tx] - 1.0
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1118,8 +982,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
-//line samples.go:260
-					d := gc_at[gc_tx] - 1.0
+					/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
 					sum += fabs(d)
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1132,11 +995,9 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
-						i := globalThreadID + gc_off
+						/*line samples.go:259*/ i := globalThreadID + gc_off
 						gc_more = true
-//line samples.go:260
-						d := x[i] - 1.0
+						/*line samples.go:260*/ d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1146,11 +1007,9 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
-						i := globalThreadID + gc_off
+						/*line samples.go:259*/ i := globalThreadID + gc_off
 						gc_more = true
-//line samples.go:260
-						d := x[i] - 1.0
+						/*line samples.go:260*/ d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1160,11 +1019,9 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
-						i := globalThreadID + gc_off
+						/*line samples.go:259*/ i := globalThreadID + gc_off
 						gc_more = true
-//line samples.go:260
-						d := x[i] - 1.0
+						/*line samples.go:260*/ d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1174,11 +1031,9 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
-						i := globalThreadID + gc_off
+						/*line samples.go:259*/ i := globalThreadID + gc_off
 						gc_more = true
-//line samples.go:260
-						d := x[i] - 1.0
+						/*line samples.go:260*/ d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1188,42 +1043,34 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line samples.go:259
-					i := globalThreadID + gc_off
+					/*line samples.go:259*/ i := globalThreadID + gc_off
 					gc_more = true
-//line samples.go:260
-					d := x[i] - 1.0
+					/*line samples.go:260*/ d := x[i] - 1.0
 					sum += fabs(d)
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-//line samples.go:264
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:267
-	var gc_c1v [32]float64
+	/*line samples.go:264*/ tile32 := cg.TiledPartition(cta, 32)
+	/*line samples.go:267*/ var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line samples.go:266
-		for offset := 32 / 2; offset > 0; offset /= 2 {
+		/*line samples.go:266*/ for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line samples.go:267
-				gc_c1v[gc_lane] = sum
+				/*line samples.go:267*/ gc_c1v[gc_lane] = sum
 			}
-//line samples.go:267
-			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+			/*line samples.go:267*/ compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				sum := gc_s_sum[gc_rank]
-//line samples.go:267
-				sum += gc_c1r[gc_lane]
+				/*line samples.go:267*/ sum += gc_c1r[gc_lane]
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1238,13 +1085,11 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			if (gc_rank & (32 - 1)) == 0 {
-//line samples.go:271
-				warpSum[gc_tx/gocuda.WarpSize] = sum
+				/*line samples.go:271*/ warpSum[gc_tx/gocuda.WarpSize] = sum
 			}
 		}
 	}
-//line samples.go:278
-	var gc_l_blockSum [32]float64
+	/*line samples.go:278*/ var gc_l_blockSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1255,15 +1100,13 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off3 := gc_x0
-//line samples.go:291
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+			/*line samples.go:291*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
 				gc_at2 := warpSum[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
-//line samples.go:278
-						blockSum = gc_at2[gc_lane]
+						/*line samples.go:278*/ blockSum = gc_at2[gc_lane]
 					}
 					gc_l_blockSum[gc_lane] = blockSum
 				}
@@ -1276,8 +1119,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_pos.Thread = gc_w + gc_lane
 					blockSum := 0.0
 					if gc_tx < (gc_bdx / gocuda.WarpSize) {
-//line samples.go:278
-						blockSum = warpSum[gc_tx]
+						/*line samples.go:278*/ blockSum = warpSum[gc_tx]
 					}
 					gc_l_blockSum[gc_lane] = blockSum
 				}
@@ -1309,16 +1151,14 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
-//line samples.go:282
-			for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+			/*line samples.go:282*/ for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					blockSum := gc_l_blockSum[gc_lane]
-//line samples.go:283
-					blockSum += gc_c2r[gc_lane]
+					/*line samples.go:283*/ blockSum += gc_c2r[gc_lane]
 					gc_l_blockSum[gc_lane] = blockSum
 				}
 			}
@@ -1330,8 +1170,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_pos.Thread = gc_rank
 				blockSum := gc_l_blockSum[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
-//line samples.go:286
-					atomic.Add(gSum, blockSum)
+					/*line samples.go:286*/ atomic.Add(gSum, blockSum)
 				}
 			}
 		}
@@ -1346,18 +1185,14 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples.go:298
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:298*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:299
-	N := 1 << log2N
+	/*line samples.go:299*/ N := 1 << log2N
 	base := gc_bx << log2N
-//line samples.go:302
-	sData := gocuda.DynamicShared[float32](t)
+	/*line samples.go:302*/ sData := gocuda.DynamicShared[float32](t)
 	dSrc := dInput[base:]
 	dDst := dOutput[base:]
-//line samples.go:306
-	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
+	/*line samples.go:306*/ for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1365,8 +1200,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
-//line samples.go:315
-			panic(compiled.ErrGuardWraps)
+			/*line samples.go:315*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1381,32 +1215,27 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					{
 						gc_tx := gc_step + 0
 						gc_more = true
-//line samples.go:307
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_more = true
-//line samples.go:307
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_more = true
-//line samples.go:307
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_more = true
-//line samples.go:307
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
-//line samples.go:307
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -1416,40 +1245,35 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_pos.Thread = gc_base + gc_tx
 						pos := gc_tx + gc_off
 						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						pos := gc_tx + gc_off
 						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						pos := gc_tx + gc_off
 						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						pos := gc_tx + gc_off
 						gc_more = true
-//line samples.go:307
-						sData[pos] = dSrc[pos]
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos := gc_tx + gc_off
 					gc_more = true
-//line samples.go:307
-					sData[pos] = dSrc[pos]
+					/*line samples.go:307*/ sData[pos] = dSrc[pos]
 				}
 			}
 		}
@@ -1459,19 +1283,16 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				pos_ := gc_tx
-//line samples.go:313
-				lo := pos_ & (stride - 1)
+				/*line samples.go:313*/ lo := pos_ & (stride - 1)
 				i0 := ((pos_ - lo) << 2) + lo
 				i1 := i0 + stride
 				i2 := i1 + stride
 				i3 := i2 + stride
-//line samples.go:320
-				D0 := sData[i0]
+				/*line samples.go:320*/ D0 := sData[i0]
 				D1 := sData[i1]
 				D2 := sData[i2]
 				D3 := sData[i3]
-//line samples.go:325
-				var T float32
+				/*line samples.go:325*/ var T float32
 				T = D0
 				D0 = D0 + D2
 				D2 = T - D2
@@ -1487,8 +1308,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			}
 		}
 	}
-//line samples.go:340
-	if log2N&1 != 0 {
+	/*line samples.go:340*/ if log2N&1 != 0 {
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
@@ -1499,8 +1319,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			gc_more2 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
-//line samples.go:352
-				panic(compiled.ErrGuardWraps)
+				/*line samples.go:352*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1524,13 +1343,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
-//line samples.go:359
-					for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
-//line samples.go:344
-						i0_ := pos_2 << 1
+					/*line samples.go:359*/ for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
+						/*line samples.go:344*/ i0_ := pos_2 << 1
 						i1_ := i0_ + 1
-//line samples.go:347
-						D0_ := sData[i0_]
+						/*line samples.go:347*/ D0_ := sData[i0_]
 						D1_ := sData[i1_]
 						sData[i0_] = D0_ + D1_
 						sData[i1_] = D0_ - D1_
@@ -1547,8 +1363,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
-//line samples.go:365
-			panic(compiled.ErrGuardWraps)
+			/*line samples.go:365*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1563,32 +1378,27 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					{
 						gc_tx := gc_step3 + 0
 						gc_more3 = true
-//line samples.go:357
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_more3 = true
-//line samples.go:357
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_more3 = true
-//line samples.go:357
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_more3 = true
-//line samples.go:357
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
-//line samples.go:357
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -1598,40 +1408,35 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_pos.Thread = gc_base + gc_tx
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
-//line samples.go:357
-					dDst[pos_3] = sData[pos_3]
+					/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
 				}
 			}
 		}
@@ -1646,8 +1451,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	numThreads := gc_bdx * gc_gdx
-//line samples.go:404
-	rcpN := 1.0 / float32(N)
+	/*line samples.go:404*/ rcpN := 1.0 / float32(N)
 	if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := N
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
@@ -1662,8 +1466,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line samples.go:421
-				panic(compiled.ErrGuardWraps)
+				/*line samples.go:421*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1678,32 +1481,27 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						{
 							gc_tx := gc_step + 0
 							gc_more = true
-//line samples.go:407
-							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_more = true
-//line samples.go:407
-							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_more = true
-//line samples.go:407
-							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_more = true
-//line samples.go:407
-							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
-//line samples.go:407
-						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 					}
 				} else {
 					gc_step2 := gc_from
@@ -1714,11 +1512,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
+							/*line samples.go:406*/ pos := tid + gc_off
 							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -1726,11 +1522,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
+							/*line samples.go:406*/ pos := tid + gc_off
 							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -1738,11 +1532,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
+							/*line samples.go:406*/ pos := tid + gc_off
 							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -1750,11 +1542,9 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
+							/*line samples.go:406*/ pos := tid + gc_off
 							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1762,18 +1552,15 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-						pos := tid + gc_off
+						/*line samples.go:406*/ pos := tid + gc_off
 						gc_more = true
-//line samples.go:407
-						dA[pos] *= dB[pos] * rcpN
+						/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
 		}
 	} else {
-//line samples.go:406
-		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
+		/*line samples.go:406*/ for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1788,8 +1575,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				}
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line samples.go:423
-					panic(compiled.ErrGuardWraps)
+					/*line samples.go:423*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1804,32 +1590,27 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							{
 								gc_tx := gc_step3 + 0
 								gc_more = true
-//line samples.go:407
-								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 1
 								gc_more = true
-//line samples.go:407
-								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 2
 								gc_more = true
-//line samples.go:407
-								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step3 + 3
 								gc_more = true
-//line samples.go:407
-								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
-//line samples.go:407
-							gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 						}
 					} else {
 						gc_step4 := gc_from
@@ -1838,51 +1619,41 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								gc_tx := gc_step4 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-								pos := tid + gc_off
+								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 							{
 								gc_tx := gc_step4 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-								pos := tid + gc_off
+								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 							{
 								gc_tx := gc_step4 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-								pos := tid + gc_off
+								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 							{
 								gc_tx := gc_step4 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-								pos := tid + gc_off
+								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-							pos := tid + gc_off
+							/*line samples.go:406*/ pos := tid + gc_off
 							gc_more = true
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 						}
 					}
 				}
@@ -1898,8 +1669,7 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples.go:423
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -1908,36 +1678,31 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
+				/*line samples.go:426*/ od[index] = value
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
+				/*line samples.go:426*/ od[index] = value
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
+				/*line samples.go:426*/ od[index] = value
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-				od[index] = value
+				/*line samples.go:426*/ od[index] = value
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			index := uint32((gc_bx * gc_bdx) + gc_tx)
-//line samples.go:426
-			od[index] = value
+			/*line samples.go:426*/ od[index] = value
 		}
 	}
 }
@@ -1955,11 +1720,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-//line samples.go:438
-	cta := cg.ThisThreadBlock(t)
+	/*line samples.go:438*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:439
-	shared := gocuda.DynamicShared[float32](t)
+	/*line samples.go:439*/ shared := gocuda.DynamicShared[float32](t)
 	gdim := gc_gdx
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1969,62 +1732,50 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line samples.go:446
-				idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-				shared[tid] = id[idata]
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
-//line samples.go:446
-			idata := uint32((bid * (2 * bdim)) + tid)
-//line samples.go:448
-			shared[tid] = id[idata]
+			/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+			/*line samples.go:448*/ shared[tid] = id[idata]
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-//line samples.go:457
-		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
+		/*line samples.go:457*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line samples.go:453
-				data0 := shared[gc_idx]
+				/*line samples.go:453*/ data0 := shared[gc_idx]
 				data1 := shared[gc_idx2]
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
@@ -2037,8 +1788,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples.go:453
-					data0 := shared[2*tid]
+					/*line samples.go:453*/ data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
@@ -2048,8 +1798,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples.go:453
-					data0 := shared[2*tid]
+					/*line samples.go:453*/ data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
@@ -2059,8 +1808,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples.go:453
-					data0 := shared[2*tid]
+					/*line samples.go:453*/ data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
@@ -2070,8 +1818,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-//line samples.go:453
-					data0 := shared[2*tid]
+					/*line samples.go:453*/ data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
@@ -2081,8 +1828,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:453
-				data0 := shared[2*tid]
+				/*line samples.go:453*/ data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
@@ -2097,84 +1843,63 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:445
-				tidGlobal := (bid * bdim) + tid
-//line samples.go:460
-				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line samples.go:458
-				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-//line samples.go:462
-				shared[atid] = (data0 + data1) * invSqrt2
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:445
-				tidGlobal := (bid * bdim) + tid
-//line samples.go:460
-				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line samples.go:458
-				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-//line samples.go:462
-				shared[atid] = (data0 + data1) * invSqrt2
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:445
-				tidGlobal := (bid * bdim) + tid
-//line samples.go:460
-				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line samples.go:458
-				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-//line samples.go:462
-				shared[atid] = (data0 + data1) * invSqrt2
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
-//line samples.go:445
-				tidGlobal := (bid * bdim) + tid
-//line samples.go:460
-				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-//line samples.go:458
-				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-//line samples.go:462
-				shared[atid] = (data0 + data1) * invSqrt2
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
-//line samples.go:445
-			tidGlobal := (bid * bdim) + tid
-//line samples.go:460
-			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+			/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+			/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
 			data0 := gc_s_data0[gc_rank]
 			data1 := gc_s_data1[gc_rank]
-//line samples.go:458
-			od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-//line samples.go:462
-			shared[atid] = (data0 + data1) * invSqrt2
+			/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+			/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 		}
 	}
-//line samples.go:466
-	if dlevels > 1 {
+	/*line samples.go:466*/ if dlevels > 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -2184,8 +1909,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offsetNeighbor := uint32(1)
-//line samples.go:468
-					numThreads := uint32(bdim >> 1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
@@ -2197,8 +1921,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offsetNeighbor := uint32(1)
-//line samples.go:468
-					numThreads := uint32(bdim >> 1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
@@ -2210,8 +1933,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offsetNeighbor := uint32(1)
-//line samples.go:468
-					numThreads := uint32(bdim >> 1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
@@ -2223,8 +1945,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					offsetNeighbor := uint32(1)
-//line samples.go:468
-					numThreads := uint32(bdim >> 1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
@@ -2236,16 +1957,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				offsetNeighbor := uint32(1)
-//line samples.go:468
-				numThreads := uint32(bdim >> 1)
+				/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
 				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 				gc_s_numThreads[gc_rank] = numThreads
 				gc_s_idata0[gc_rank] = idata0
 			}
 		}
-//line samples.go:471
-		for i := uint32(1); i < dlevels; i++ {
+		/*line samples.go:471*/ for i := uint32(1); i < dlevels; i++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2254,20 +1973,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
 					numThreads := gc_s_numThreads[gc_rank]
 					idata0 := gc_s_idata0[gc_rank]
-//line samples.go:472
-					if uint32(tid) < numThreads {
+					/*line samples.go:472*/ if uint32(tid) < numThreads {
 						idata1 := idata0 + offsetNeighbor
-//line samples.go:475
-						gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
-//line samples.go:477
-						cIdata0 := idata0 + (idata0 >> logNumBanks)
+						/*line samples.go:475*/ gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
+						/*line samples.go:477*/ cIdata0 := idata0 + (idata0 >> logNumBanks)
 						cIdata1 := idata1 + (idata1 >> logNumBanks)
-//line samples.go:480
-						od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
-//line samples.go:482
-						shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
-//line samples.go:484
-						numThreads = numThreads >> 1
+						/*line samples.go:480*/ od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
+						/*line samples.go:482*/ shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
+						/*line samples.go:484*/ numThreads = numThreads >> 1
 						offsetNeighbor <<= 1
 						idata0 = idata0 << 1
 					}
@@ -2282,26 +1995,20 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-//line samples.go:501
-			gc_off2 := bid
+			/*line samples.go:501*/ gc_off2 := bid
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
 				gc_at := approxFinal[gc_off2:][:1]
 				gc_at2 := shared[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-//line samples.go:493
-					gc_at[0] = gc_at2[0]
-//line samples.go:493
-					gc_at[0] = gc_at2[0]
-//line samples.go:493
-					gc_at[0] = gc_at2[0]
-//line samples.go:493
-					gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line samples.go:493
-					gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
 				gc_step6 := gc_from
@@ -2309,32 +2016,27 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line samples.go:493
-						approxFinal[bid] = shared[0]
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line samples.go:493
-						approxFinal[bid] = shared[0]
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line samples.go:493
-						approxFinal[bid] = shared[0]
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line samples.go:493
-						approxFinal[bid] = shared[0]
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line samples.go:493
-					approxFinal[bid] = shared[0]
+					/*line samples.go:493*/ approxFinal[bid] = shared[0]
 				}
 			}
 		}

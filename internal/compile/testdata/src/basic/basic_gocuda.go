@@ -61,35 +61,29 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_n := gc_b.Len()
 	var r int = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line basic.go:86
-		if gc_bdx <= len(out) {
+		/*line basic.go:86*/ if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
+					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step + 1
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
+					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step + 2
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
+					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step + 3
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
+					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line basic.go:78
-				gc_at[gc_tx] = 1 + r
+				/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 			}
 		} else {
 			gc_step2 := 0
@@ -97,32 +91,27 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-//line basic.go:78
-					out[gc_tx] = 1 + r
+					/*line basic.go:78*/ out[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-//line basic.go:78
-					out[gc_tx] = 1 + r
+					/*line basic.go:78*/ out[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-//line basic.go:78
-					out[gc_tx] = 1 + r
+					/*line basic.go:78*/ out[gc_tx] = 1 + r
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-//line basic.go:78
-					out[gc_tx] = 1 + r
+					/*line basic.go:78*/ out[gc_tx] = 1 + r
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-//line basic.go:78
-				out[gc_tx] = 1 + r
+				/*line basic.go:78*/ out[gc_tx] = 1 + r
 			}
 		}
 	}

@@ -22,12 +22,20 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line basic.go:11
-	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	/*line basic.go:11*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
-//line basic.go:17
-	for p := 0; p < k; p += tile {
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line basic.go:16*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line basic.go:17*/ for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -35,213 +43,166 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line basic.go:14
-						var row int = gc_by*tile + ty
+						/*line basic.go:14*/ var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
-//line basic.go:18
-						var gc_t7 int = p + tx
-//line basic.go:18
-						var gc_t8 int = p + ty
-//line basic.go:18
-						var gc_row4 int = row
-//line basic.go:18
-						var gc_col4 int = col
+						/*line basic.go:18*/ var gc_t7 int = p + tx
+						/*line basic.go:18*/ var gc_t8 int = p + ty
+						/*line basic.go:18*/ var gc_row4 int = row
+						/*line basic.go:18*/ var gc_col4 int = col
 						var gc_ac4 int = gc_t7
 						var gc_br4 int = gc_t8
 						var gc_av4 lanes.Float32x8
 						var gc_bv4 lanes.Float32x8
-//line basic.go:18
-						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+						/*line basic.go:18*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 							var gc_ld13 lanes.Float32x8
-//line basic.go:18
-							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line basic.go:18
-								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+							/*line basic.go:18*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+								/*line basic.go:18*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 							} else {
 								break gc_steps4
 							}
 							gc_av4 = gc_ld13
 						} else {
 							gc_b8 := gc_none4
-//line basic.go:18
-							if gc_row4 < m {
+							/*line basic.go:18*/ if gc_row4 < m {
 								gc_b8 = gc_all4
 							}
-//line basic.go:18
-							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							/*line basic.go:18*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 							if gc_if7.ToBits() != 0 {
 								var gc_ld14 lanes.Float32x8
-//line basic.go:18
-								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
-//line basic.go:18
-									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								/*line basic.go:18*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 								} else {
 									break gc_steps4
 								}
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
 							}
 						}
-//line basic.go:18
-						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+						/*line basic.go:18*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 							var gc_ld15 lanes.Float32x8
-//line basic.go:18
-							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line basic.go:18
-								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+							/*line basic.go:18*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+								/*line basic.go:18*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 							} else {
 								break gc_steps4
 							}
 							gc_bv4 = gc_ld15
 						} else {
 							gc_b9 := gc_none4
-//line basic.go:18
-							if gc_br4 < k {
+							/*line basic.go:18*/ if gc_br4 < k {
 								gc_b9 = gc_all4
 							}
-//line basic.go:18
-							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							/*line basic.go:18*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld16 lanes.Float32x8
-//line basic.go:18
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
-//line basic.go:18
-									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								/*line basic.go:18*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 								} else {
 									break gc_steps4
 								}
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
 							}
 						}
-//line basic.go:18
-						gc_av4.StoreSlice(gc_at[gc_tx:])
-//line basic.go:18
-						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						/*line basic.go:18*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+						/*line basic.go:18*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line basic.go:18
-						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line basic.go:14
-						var row int = gc_by*tile + ty
+						/*line basic.go:14*/ var row int = gc_by*tile + ty
 						var col int = gc_bx*tile + tx
-//line basic.go:18
-						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+						/*line basic.go:18*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 							break
 						}
-//line basic.go:18
-						var gc_t3 int = p + tx
-//line basic.go:18
-						var gc_t4 int = p + ty
-//line basic.go:18
-						var gc_row2 int = row
-//line basic.go:18
-						var gc_col2 int = col
+						/*line basic.go:18*/ var gc_t3 int = p + tx
+						/*line basic.go:18*/ var gc_t4 int = p + ty
+						/*line basic.go:18*/ var gc_row2 int = row
+						/*line basic.go:18*/ var gc_col2 int = col
 						var gc_ac2 int = gc_t3
 						var gc_br2 int = gc_t4
 						var gc_av2 lanes.Float32x8
 						var gc_bv2 lanes.Float32x8
-//line basic.go:18
-						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+						/*line basic.go:18*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 							var gc_ld5 lanes.Float32x8
-//line basic.go:18
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line basic.go:18
-								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+							/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+								/*line basic.go:18*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 							} else {
 								break gc_steps2
 							}
 							gc_av2 = gc_ld5
 						} else {
 							gc_b4 := gc_none2
-//line basic.go:18
-							if gc_row2 < m {
+							/*line basic.go:18*/ if gc_row2 < m {
 								gc_b4 = gc_all2
 							}
-//line basic.go:18
-							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							/*line basic.go:18*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld6 lanes.Float32x8
-//line basic.go:18
-								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line basic.go:18
-									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 									break gc_steps2
 								}
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 							}
 						}
-//line basic.go:18
-						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+						/*line basic.go:18*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 							var gc_ld7 lanes.Float32x8
-//line basic.go:18
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line basic.go:18
-								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+								/*line basic.go:18*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 							} else {
 								break gc_steps2
 							}
 							gc_bv2 = gc_ld7
 						} else {
 							gc_b5 := gc_none2
-//line basic.go:18
-							if gc_br2 < k {
+							/*line basic.go:18*/ if gc_br2 < k {
 								gc_b5 = gc_all2
 							}
-//line basic.go:18
-							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							/*line basic.go:18*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld8 lanes.Float32x8
-//line basic.go:18
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line basic.go:18
-									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 									break gc_steps2
 								}
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 							}
 						}
-//line basic.go:18
-						gc_av2.StoreSlice(as[ty][tx:])
-//line basic.go:18
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						/*line basic.go:18*/ gc_av2.StoreSlice(as[ty][tx:])
+						/*line basic.go:18*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line basic.go:18*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -253,55 +214,36 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
 					var ty int = gc_ty
-//line basic.go:13
-					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line basic.go:20
-					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+					/*line basic.go:13*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					/*line basic.go:20*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line basic.go:21
-					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line basic.go:21
-					sum.StoreSlice(gc_s_sum[gc_rank:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line basic.go:21*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line basic.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -309,83 +251,67 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -422,36 +348,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						gc_at3[gc_tx] = sum
+						/*line basic.go:26*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						gc_at3[gc_tx] = sum
+						/*line basic.go:26*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						gc_at3[gc_tx] = sum
+						/*line basic.go:26*/ gc_at3[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						gc_at3[gc_tx] = sum
+						/*line basic.go:26*/ gc_at3[gc_tx] = sum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
-//line basic.go:26
-					gc_at3[gc_tx] = sum
+					/*line basic.go:26*/ gc_at3[gc_tx] = sum
 				}
 			} else {
 				gc_step2 := gc_from
@@ -461,70 +382,55 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
+						/*line basic.go:26*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
+						/*line basic.go:26*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
+						/*line basic.go:26*/ c[row*n+col] = sum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						tx := gc_tx
-//line basic.go:15
-						col := gc_bx*tile + tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
 						sum := gc_s_sum[gc_rank]
-//line basic.go:26
-						c[row*n+col] = sum
+						/*line basic.go:26*/ c[row*n+col] = sum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line basic.go:14
-					row := gc_by*tile + ty
+					/*line basic.go:14*/ row := gc_by*tile + ty
 					tx := gc_tx
-//line basic.go:15
-					col := gc_bx*tile + tx
+					/*line basic.go:15*/ col := gc_bx*tile + tx
 					sum := gc_s_sum[gc_rank]
-//line basic.go:26
-					c[row*n+col] = sum
+					/*line basic.go:26*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -553,8 +459,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line basic.go:44*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -571,15 +476,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-//line basic.go:48
-				temp[tid] = in[i]
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line basic.go:51
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -588,8 +490,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:52
-				var v T
+				/*line basic.go:52*/ var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -605,16 +506,14 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line basic.go:57
-				temp[tid] += v
+				/*line basic.go:57*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -641,8 +540,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:63
-			if temp[tid] > 0 {
+			/*line basic.go:63*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -656,10 +554,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:46
-			i := gc_bx*gc_bdx + tid
-//line basic.go:64
-			out[i] = temp[tid] + T(n-n)
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -672,8 +568,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line basic.go:78
-	var gc_c1v [32]bool
+	/*line basic.go:78*/ var gc_c1v [32]bool
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -681,22 +576,18 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 		var gc_dead uint32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line basic.go:71
-			gc_c1v[gc_lane] = true
+			/*line basic.go:71*/ gc_c1v[gc_lane] = true
 		}
-//line basic.go:71
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line basic.go:71*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := gc_x0
-//line basic.go:78
-		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		/*line basic.go:78*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_pos.Thread = gc_w + gc_lane
-//line basic.go:71
-				gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
+				/*line basic.go:71*/ gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
 			}
 		} else {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -705,8 +596,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					gc_tx = 0
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line basic.go:71
-				out[gc_tx] = 1 + gc_c1r[gc_lane]
+				/*line basic.go:71*/ out[gc_tx] = 1 + gc_c1r[gc_lane]
 			}
 		}
 	}
@@ -733,8 +623,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:127
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:127*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -748,28 +637,23 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line basic.go:108
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line basic.go:108
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line basic.go:108
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line basic.go:108
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line basic.go:108
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_step2 := gc_from
@@ -780,8 +664,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -789,8 +672,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -798,8 +680,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -807,8 +688,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						y[i] = a*x[i] + y[i]
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -816,8 +696,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-					y[i] = a*x[i] + y[i]
+					/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

@@ -23,12 +23,23 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line basic.go:11
-	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	/*line basic.go:11*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	clear(gc_s_sum)
-//line basic.go:17
-	for p := 0; p < k; p += tile {
+	gc_vstep := 0
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line basic.go:16*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			/*line basic.go:16*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line basic.go:16*/ var sum float32
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line basic.go:17*/ for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -36,207 +47,76 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row3 >= 0 && gc_row3 < len(as) && gc_bdx <= len(as[gc_row3]) && gc_row3 < len(bs) && gc_bdx <= len(bs[gc_row3]) {
 					gc_at := as[gc_row3][:gc_bdx]
 					gc_at2 := bs[gc_row3][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							var ty int = gc_ty
-//line basic.go:14
-							var row int = gc_by*tile + ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
 							var col int = gc_bx*tile + tx
-//line basic.go:18
-							var gc_t3 int = p + tx
-//line basic.go:18
-							var gc_t4 int = p + ty
-//line basic.go:18
-							var gc_row2 int = row
-//line basic.go:18
-							var gc_col2 int = col
+							/*line basic.go:18*/ var gc_t3 int = p + tx
+							/*line basic.go:18*/ var gc_t4 int = p + ty
+							/*line basic.go:18*/ var gc_row2 int = row
+							/*line basic.go:18*/ var gc_col2 int = col
 							var gc_ac2 int = gc_t3
 							var gc_br2 int = gc_t4
 							var gc_av2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							var gc_bv2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-							if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+							/*line basic.go:18*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line basic.go:18
-									gc_ld5 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld5 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 								} else {
 									break gc_steps2
 								}
 								gc_av2 = gc_ld5
 							} else {
 								gc_b4 := gc_none2
-//line basic.go:18
-								if gc_row2 < m {
+								/*line basic.go:18*/ if gc_row2 < m {
 									gc_b4 = gc_all2
 								}
-//line basic.go:18
-								gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+								/*line basic.go:18*/ gc_if3 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 								if gc_if3.ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
-//line basic.go:18
-										gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+									/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 									} else {
 										break gc_steps2
 									}
 									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 								}
 							}
-//line basic.go:18
-							if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+							/*line basic.go:18*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line basic.go:18
-									gc_ld7 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld7 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 								} else {
 									break gc_steps2
 								}
 								gc_bv2 = gc_ld7
 							} else {
 								gc_b5 := gc_none2
-//line basic.go:18
-								if gc_br2 < k {
+								/*line basic.go:18*/ if gc_br2 < k {
 									gc_b5 = gc_all2
 								}
-//line basic.go:18
-								gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+								/*line basic.go:18*/ gc_if4 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 								if gc_if4.ToBits() != 0 {
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line basic.go:18
-										gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 									} else {
 										break gc_steps2
 									}
 									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 								}
 							}
-//line basic.go:18
-							gc_av2.StoreSlice(gc_at[gc_tx:])
-//line basic.go:18
-							gc_bv2.StoreSlice(gc_at2[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
-						col := gc_bx*tile + tx
-//line basic.go:18
-						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-//line basic.go:14
-							var row int = gc_by*tile + ty
-							var col int = gc_bx*tile + tx
-//line basic.go:18
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-								break
-							}
-//line basic.go:18
-							var gc_t int = p + tx
-//line basic.go:18
-							var gc_t2 int = p + ty
-//line basic.go:18
-							var gc_row int = row
-//line basic.go:18
-							var gc_col int = col
-							var gc_ac int = gc_t
-							var gc_br int = gc_t2
-							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-							if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-								if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line basic.go:18
-									gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
-								} else {
-									break gc_steps
-								}
-								gc_av = gc_ld
-							} else {
-								gc_b2 := gc_none
-//line basic.go:18
-								if gc_row < m {
-									gc_b2 = gc_all
-								}
-//line basic.go:18
-								gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line basic.go:18
-										gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
-									} else {
-										break gc_steps
-									}
-									gc_av = gc_ld2.Merge(gc_av, gc_if)
-								}
-							}
-//line basic.go:18
-							if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-								if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line basic.go:18
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
-								} else {
-									break gc_steps
-								}
-								gc_bv = gc_ld3
-							} else {
-								gc_b3 := gc_none
-//line basic.go:18
-								if gc_br < k {
-									gc_b3 = gc_all
-								}
-//line basic.go:18
-								gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line basic.go:18
-										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
-									} else {
-										break gc_steps
-									}
-									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
-								}
-							}
-//line basic.go:18
-							gc_av.StoreSlice(as[ty][tx:])
-//line basic.go:18
-							gc_bv.StoreSlice(bs[ty][tx:])
+							/*line basic.go:18*/ gc_av2.StoreSlice(gc_at[gc_tx:])
+							/*line basic.go:18*/ gc_bv2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -244,11 +124,95 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
-//line basic.go:14
-						row := gc_by*tile + ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
 						col := gc_bx*tile + tx
-//line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+							/*line basic.go:18*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line basic.go:18*/ var gc_t int = p + tx
+							/*line basic.go:18*/ var gc_t2 int = p + ty
+							/*line basic.go:18*/ var gc_row int = row
+							/*line basic.go:18*/ var gc_col int = col
+							var gc_ac int = gc_t
+							var gc_br int = gc_t2
+							var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line basic.go:18*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line basic.go:18*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+								} else {
+									break gc_steps
+								}
+								gc_av = gc_ld
+							} else {
+								gc_b2 := gc_none
+								/*line basic.go:18*/ if gc_row < m {
+									gc_b2 = gc_all
+								}
+								/*line basic.go:18*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+									} else {
+										break gc_steps
+									}
+									gc_av = gc_ld2.Merge(gc_av, gc_if)
+								}
+							}
+							/*line basic.go:18*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								/*line basic.go:18*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+								} else {
+									break gc_steps
+								}
+								gc_bv = gc_ld3
+							} else {
+								gc_b3 := gc_none
+								/*line basic.go:18*/ if gc_br < k {
+									gc_b3 = gc_all
+								}
+								/*line basic.go:18*/ gc_if2 := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+								if gc_if2.ToBits() != 0 {
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+									} else {
+										break gc_steps
+									}
+									gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+								}
+							}
+							/*line basic.go:18*/ gc_av.StoreSlice(as[ty][tx:])
+							/*line basic.go:18*/ gc_bv.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
+						col := gc_bx*tile + tx
+						/*line basic.go:18*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				}
 				gc_ty++
@@ -260,59 +224,40 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
 						var ty int = gc_ty
-//line basic.go:13
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line basic.go:20
-						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+						/*line basic.go:13*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line basic.go:20*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 							break
 						}
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line basic.go:21
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line basic.go:21
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						/*line basic.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -320,83 +265,67 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 					{
 						q := int(0)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(1)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(2)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(3)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(4)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(5)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(6)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(7)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(8)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(9)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(10)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(11)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(12)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(13)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(14)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					{
 						q := int(15)
-//line basic.go:21
-						sum += as[ty][q] * bs[q][tx]
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -427,67 +356,54 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-//line basic.go:14
-						var row int = gc_by*tile + ty
-						_ = row
-						var tx int = gc_tx
-//line basic.go:15
-						var col int = gc_bx*tile + tx
-						_ = col
-//line basic.go:15
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line basic.go:26
-						sum.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-//line basic.go:26
-					gc_at3[gc_tx] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
-//line basic.go:14
-						var row int = gc_by*tile + ty
+						/*line basic.go:14*/ var row int = gc_by*tile + ty
+						_ = row
 						var tx int = gc_tx
-//line basic.go:15
-						var col int = gc_bx*tile + tx
-//line basic.go:15
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line basic.go:26
-						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-							break
-						}
-//line basic.go:26
-						sum.StoreSlice(c[row*n+col:])
+						/*line basic.go:15*/ var col int = gc_bx*tile + tx
+						_ = col
+						/*line basic.go:15*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line basic.go:26*/ sum.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line basic.go:26*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line basic.go:14*/ var row int = gc_by*tile + ty
+						var tx int = gc_tx
+						/*line basic.go:15*/ var col int = gc_bx*tile + tx
+						/*line basic.go:15*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line basic.go:26*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+							break
+						}
+						/*line basic.go:26*/ sum.StoreSlice(c[row*n+col:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
-//line basic.go:14
-					row := gc_by*tile + ty
+					/*line basic.go:14*/ row := gc_by*tile + ty
 					tx := gc_tx
-//line basic.go:15
-					col := gc_bx*tile + tx
+					/*line basic.go:15*/ col := gc_bx*tile + tx
 					sum := gc_s_sum[gc_rank]
-//line basic.go:26
-					c[row*n+col] = sum
+					/*line basic.go:26*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -527,8 +443,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line basic.go:44
-	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line basic.go:44*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -545,15 +460,12 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-//line basic.go:48
-				temp[tid] = in[i]
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line basic.go:51
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -562,8 +474,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:52
-				var v T
+				/*line basic.go:52*/ var v T
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -580,16 +491,14 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line basic.go:57
-				temp[tid] += v
+				/*line basic.go:57*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -603,12 +512,10 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:46
-					var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -636,8 +543,7 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:63
-			if temp[tid] > 0 {
+			/*line basic.go:63*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -651,10 +557,8 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:46
-			i := gc_bx*gc_bdx + tid
-//line basic.go:64
-			out[i] = temp[tid] + T(n-n)
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -668,8 +572,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line basic.go:44
-	temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line basic.go:44*/ temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -687,18 +590,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:46
-					var i int = gc_bx*gc_bdx + tid
-//line basic.go:48
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:48*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line basic.go:48
-					archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+					/*line basic.go:48*/ archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -709,15 +608,12 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-//line basic.go:48
-				temp[tid] = in[i]
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line basic.go:51
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -728,30 +624,23 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive2 := gc_all2
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line basic.go:45
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:52
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line basic.go:52*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
 						break
 					}
-//line basic.go:53
-					if tid >= off {
-//line basic.go:53
-						v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
+					/*line basic.go:53*/ if tid >= off {
+						/*line basic.go:53*/ v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
 					} else {
-//line basic.go:54
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						/*line basic.go:54*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 						if gc_alive2.And(gc_if).ToBits() != 0 {
-//line basic.go:53
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
+							/*line basic.go:53*/ v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
 						}
 					}
-//line basic.go:55
-					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+					/*line basic.go:55*/ v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -762,8 +651,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:52
-				var v float32
+				/*line basic.go:52*/ var v float32
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -779,18 +667,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line basic.go:45
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:45
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line basic.go:57
-					if tid < 0 || tid > len(temp)-8 {
+					/*line basic.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line basic.go:57*/ if tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line basic.go:58
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
+					/*line basic.go:58*/ archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -802,16 +686,14 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line basic.go:57
-				temp[tid] += v
+				/*line basic.go:57*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -825,12 +707,10 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line basic.go:45
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:46
-					var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive4.ToBits())
 					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -858,8 +738,7 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:63
-			if temp[tid] > 0 {
+			/*line basic.go:63*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -869,25 +748,20 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:64
-			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
+			/*line basic.go:64*/ gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_alive5 := gc_all5
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line basic.go:64
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line basic.go:64*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tid int = gc_tx
-//line basic.go:46
-				var i int = gc_bx*gc_bdx + tid
-//line basic.go:64
-				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+				/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+				/*line basic.go:64*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line basic.go:65
-				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
+				/*line basic.go:65*/ archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -898,10 +772,8 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:46
-			i := gc_bx*gc_bdx + tid
-//line basic.go:64
-			out[i] = temp[tid] + float32(n-n)
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + float32(n-n)
 		}
 	}
 }
@@ -915,8 +787,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line basic.go:44
-	temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line basic.go:44*/ temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -934,18 +805,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:46
-					var i int = gc_bx*gc_bdx + tid
-//line basic.go:48
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:48*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line basic.go:48
-					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+					/*line basic.go:48*/ archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -956,15 +823,12 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-//line basic.go:48
-				temp[tid] = in[i]
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
 			}
 		}
 	}
-//line basic.go:51
-	for off := 1; off < gc_bdx; off *= 2 {
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -975,30 +839,23 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line basic.go:45
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:52
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					/*line basic.go:52*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if (tid-
 						off) < 0 || (tid-off) > len(temp)-8 {
 						break
 					}
-//line basic.go:53
-					if tid >= off {
-//line basic.go:53
-						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+					/*line basic.go:53*/ if tid >= off {
+						/*line basic.go:53*/ v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
 					} else {
-//line basic.go:54
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						/*line basic.go:54*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 						if gc_alive3.And(gc_if2).ToBits() != 0 {
-//line basic.go:53
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+							/*line basic.go:53*/ v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
 						}
 					}
-//line basic.go:55
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
+					/*line basic.go:55*/ v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1009,8 +866,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					continue
 				}
 				tid := gc_tx
-//line basic.go:52
-				var v int32
+				/*line basic.go:52*/ var v int32
 				if tid >= off {
 					v = temp[tid-off]
 				}
@@ -1026,18 +882,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line basic.go:45
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:45
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line basic.go:57
-					if tid < 0 || tid > len(temp)-8 {
+					/*line basic.go:45*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line basic.go:57*/ if tid < 0 || tid > len(temp)-8 {
 						break
 					}
-//line basic.go:58
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
+					/*line basic.go:58*/ archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1049,16 +901,14 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-//line basic.go:57
-				temp[tid] += v
+				/*line basic.go:57*/ temp[tid] += v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:65
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -1072,12 +922,10 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-//line basic.go:45
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line basic.go:45*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tid int = gc_tx
-//line basic.go:46
-					var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
 					_ = i
 					compiled.SetExited(gc_exited, gc_rank, gc_alive5.ToBits())
 					gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1105,8 +953,7 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:63
-			if temp[tid] > 0 {
+			/*line basic.go:63*/ if temp[tid] > 0 {
 				gc_r5++
 			}
 		}
@@ -1116,25 +963,20 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:64
-			gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
+			/*line basic.go:64*/ gc_vb := archsimd.BroadcastInt32x8(int32(n - n))
 			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_alive6 := gc_all6
 				if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
-//line basic.go:64
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line basic.go:64*/ gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var tid int = gc_tx
-//line basic.go:46
-				var i int = gc_bx*gc_bdx + tid
-//line basic.go:64
-				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+				/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+				/*line basic.go:64*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 					break
 				}
-//line basic.go:65
-				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive6)
+				/*line basic.go:65*/ archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive6)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1145,10 +987,8 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				continue
 			}
 			tid := gc_tx
-//line basic.go:46
-			i := gc_bx*gc_bdx + tid
-//line basic.go:64
-			out[i] = temp[tid] + int32(n-n)
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + int32(n-n)
 		}
 	}
 }
@@ -1161,8 +1001,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line basic.go:78
-	var gc_c1v [32]bool
+	/*line basic.go:78*/ var gc_c1v [32]bool
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1170,11 +1009,9 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 		var gc_dead uint32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line basic.go:71
-			gc_c1v[gc_lane] = true
+			/*line basic.go:71*/ gc_c1v[gc_lane] = true
 		}
-//line basic.go:71
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		/*line basic.go:71*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_vb := archsimd.BroadcastUint32x8(1)
@@ -1187,12 +1024,10 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line basic.go:71
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line basic.go:71*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line basic.go:72
-					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+					/*line basic.go:72*/ gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -1210,12 +1045,10 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line basic.go:71
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line basic.go:71*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line basic.go:72
-					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+					/*line basic.go:72*/ gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
 					gc_left &^= 0xff << gc_lane
 				}
 			}
@@ -1233,8 +1066,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
-//line basic.go:71
-				out[gc_tx] = 1 + gc_c1r[gc_lane]
+				/*line basic.go:71*/ out[gc_tx] = 1 + gc_c1r[gc_lane]
 			}
 		}
 	}
@@ -1262,8 +1094,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line basic.go:128
-			panic(compiled.ErrGuardWraps)
+			/*line basic.go:128*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1275,35 +1106,29 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				gc_at2 := x[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line basic.go:108
-					gc_vb2 := archsimd.BroadcastFloat32x8(a)
+					/*line basic.go:108*/ gc_vb2 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
-//line basic.go:107
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						/*line basic.go:107*/ gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line basic.go:108
-					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line basic.go:108
-					gc_vb := archsimd.BroadcastFloat32x8(a)
+					/*line basic.go:108*/ gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+						/*line basic.go:108*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
 							break
 						}
-//line basic.go:108
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						/*line basic.go:108*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1312,8 +1137,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line basic.go:108
-					y[i] = a*x[i] + y[i]
+					/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

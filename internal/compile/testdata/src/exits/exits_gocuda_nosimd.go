@@ -46,8 +46,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:14
-			if in[i] > 0 {
+			/*line exits.go:14*/ if in[i] > 0 {
 				gc_r2++
 			}
 		}
@@ -62,15 +61,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:15
-			if !(in[i] > 0) {
+			/*line exits.go:15*/ if !(in[i] > 0) {
 				gc_r3 = false
 			}
 		}
 	}
 	all := gc_r3
-//line exits.go:16
-	var some bool
+	/*line exits.go:16*/ var some bool
 	gc_r4 := false
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -80,8 +77,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:17
-			if in[i] < 0 {
+			/*line exits.go:17*/ if in[i] < 0 {
 				gc_r4 = true
 			}
 		}
@@ -97,16 +93,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				gc_rank := gc_base + gc_tx
 				gc_alive := gc_all
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exits.go:10
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exits.go:10*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:20
-				if i < 0 || i > len(in)-8 {
+				/*line exits.go:20*/ if i < 0 || i > len(in)-8 {
 					break
 				}
-//line exits.go:21
-				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
+				/*line exits.go:21*/ lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -115,13 +108,11 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line exits.go:20
-				in[i]++
+				/*line exits.go:20*/ in[i]++
 			}
 		}
 	} else
-//line exits.go:21
-	if gc_bx%3 == 0 {
+	/*line exits.go:21*/ if gc_bx%3 == 0 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -131,16 +122,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				gc_rank := gc_base + gc_tx
 				gc_alive2 := gc_all2
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exits.go:22
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					/*line exits.go:22*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:22
-				if i < 0 || i > len(in)-8 {
+				/*line exits.go:22*/ if i < 0 || i > len(in)-8 {
 					break
 				}
-//line exits.go:23
-				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+				/*line exits.go:23*/ lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -149,8 +137,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line exits.go:22
-				in[i] += 2
+				/*line exits.go:22*/ in[i] += 2
 			}
 		}
 	} else {
@@ -167,8 +154,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:28
-				counts[gc_bx] = int32(n)
+				/*line exits.go:28*/ counts[gc_bx] = int32(n)
 				flags[2*gc_bx] = all
 				flags[2*gc_bx+1] = some
 			}

@@ -34,8 +34,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exits.go:10
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exits.go:10*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
@@ -65,8 +64,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:14
-			if in[i] > 0 {
+			/*line exits.go:14*/ if in[i] > 0 {
 				gc_r2++
 			}
 		}
@@ -81,15 +79,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:15
-			if !(in[i] > 0) {
+			/*line exits.go:15*/ if !(in[i] > 0) {
 				gc_r3 = false
 			}
 		}
 	}
 	all := gc_r3
-//line exits.go:16
-	var some bool
+	/*line exits.go:16*/ var some bool
 	gc_r4 := false
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -99,8 +95,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				continue
 			}
 			i := gc_bx*gc_bdx + gc_tx
-//line exits.go:17
-			if in[i] < 0 {
+			/*line exits.go:17*/ if in[i] < 0 {
 				gc_r4 = true
 			}
 		}
@@ -117,16 +112,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					gc_rank := gc_base + gc_tx
 					gc_alive2 := gc_all2
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exits.go:10
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exits.go:10*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:20
-					if i < 0 || i > len(in)-8 {
+					/*line exits.go:20*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line exits.go:21
-					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+					/*line exits.go:21*/ archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -137,13 +129,11 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line exits.go:20
-				in[i]++
+				/*line exits.go:20*/ in[i]++
 			}
 		}
 	} else
-//line exits.go:21
-	if gc_bx%3 == 0 {
+	/*line exits.go:21*/ if gc_bx%3 == 0 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -154,16 +144,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					gc_rank := gc_base + gc_tx
 					gc_alive3 := gc_all3
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exits.go:22
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exits.go:22*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:22
-					if i < 0 || i > len(in)-8 {
+					/*line exits.go:22*/ if i < 0 || i > len(in)-8 {
 						break
 					}
-//line exits.go:23
-					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive3)
+					/*line exits.go:23*/ archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -174,8 +161,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					continue
 				}
 				i := gc_bx*gc_bdx + gc_tx
-//line exits.go:22
-				in[i] += 2
+				/*line exits.go:22*/ in[i] += 2
 			}
 		}
 	} else {
@@ -194,20 +180,16 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exits.go:27
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exits.go:27*/ gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					if gc_alive4.ToBits() != 0 {
-//line exits.go:28
-						counts[gc_bx] = int32(n)
+						/*line exits.go:28*/ counts[gc_bx] = int32(n)
 					}
 					if gc_alive4.ToBits() != 0 {
-//line exits.go:29
-						flags[2*gc_bx] = all
+						/*line exits.go:29*/ flags[2*gc_bx] = all
 					}
 					if gc_alive4.ToBits() != 0 {
-//line exits.go:30
-						flags[2*gc_bx+1] = some
+						/*line exits.go:30*/ flags[2*gc_bx+1] = some
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -218,8 +200,7 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:28
-				counts[gc_bx] = int32(n)
+				/*line exits.go:28*/ counts[gc_bx] = int32(n)
 				flags[2*gc_bx] = all
 				flags[2*gc_bx+1] = some
 			}

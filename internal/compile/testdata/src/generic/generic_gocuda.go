@@ -36,17 +36,14 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line generic.go:15
-	const half = 2
+	/*line generic.go:15*/ const half = 2
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line generic.go:16
-	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line generic.go:16*/ sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line generic.go:20
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line generic.go:20*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -54,8 +51,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				{
 					gc_tx := gc_step + 0
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -65,8 +61,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				{
 					gc_tx := gc_step + 1
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -76,8 +71,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				{
 					gc_tx := gc_step + 2
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -87,8 +81,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				{
 					gc_tx := gc_step + 3
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -98,8 +91,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line generic.go:18
-				i := gc_bx*gc_bdx + tid
+				/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -113,8 +105,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -125,8 +116,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -137,8 +127,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -149,8 +138,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
+					/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -161,8 +149,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line generic.go:18
-				i := gc_bx*gc_bdx + tid
+				/*line generic.go:18*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -171,8 +158,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			}
 		}
 	}
-//line generic.go:25
-	for s := gc_bdx / half; s > 0; s >>= 1 {
+	/*line generic.go:25*/ for s := gc_bdx / half; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
 				s = gc_k
@@ -180,8 +166,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line generic.go:34
-		if gc_bound := s; gc_bound < gc_to {
+		/*line generic.go:34*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -193,28 +178,23 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line generic.go:27
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line generic.go:27*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line generic.go:27
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line generic.go:27*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line generic.go:27
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line generic.go:27*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line generic.go:27
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line generic.go:27*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line generic.go:27
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line generic.go:27*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -223,36 +203,31 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line generic.go:27
-						sdata[tid] += sdata[tid+s]
+						/*line generic.go:27*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line generic.go:27
-						sdata[tid] += sdata[tid+s]
+						/*line generic.go:27*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line generic.go:27
-						sdata[tid] += sdata[tid+s]
+						/*line generic.go:27*/ sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-//line generic.go:27
-						sdata[tid] += sdata[tid+s]
+						/*line generic.go:27*/ sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line generic.go:27
-					sdata[tid] += sdata[tid+s]
+					/*line generic.go:27*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -265,8 +240,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-//line generic.go:42
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) && gc_off4 < len(scale) {
+			/*line generic.go:42*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) && gc_off4 < len(scale) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_at7 := scale[gc_off4:][:1]
@@ -275,32 +249,27 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					{
 						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+						/*line generic.go:32*/ gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
 						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+						/*line generic.go:32*/ gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
 						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+						/*line generic.go:32*/ gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
 						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+						/*line generic.go:32*/ gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-					gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+					/*line generic.go:32*/ gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 				}
 			} else {
 				gc_step6 := gc_from
@@ -308,32 +277,27 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					{
 						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						/*line generic.go:32*/ partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						/*line generic.go:32*/ partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						/*line generic.go:32*/ partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						/*line generic.go:32*/ partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line generic.go:32
-					partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+					/*line generic.go:32*/ partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 				}
 			}
 		}
@@ -374,8 +338,7 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line generic.go:41
-						for ; i < len(x); i += gc_bdx * gc_gdx {
+						/*line generic.go:41*/ for ; i < len(x); i += gc_bdx * gc_gdx {
 							x[i] *= x[i]
 						}
 					}

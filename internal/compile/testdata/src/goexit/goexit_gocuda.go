@@ -48,16 +48,14 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line goexit.go:50
-			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
+			/*line goexit.go:50*/ if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
-//line goexit.go:32
-					if true || i < len(x) {
+					/*line goexit.go:32*/ if true || i < len(x) {
 						gc_at[gc_tx] = float32(math.Sqrt(float64(square(gc_at[gc_tx], i, len(x)))))
 					}
 					if i == len(x) {
@@ -70,8 +68,7 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					i := gc_bx*gc_bdx + gc_tx
-//line goexit.go:32
-					if i < len(x) {
+					/*line goexit.go:32*/ if i < len(x) {
 						x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
 					}
 					if i == len(x) {
@@ -119,48 +116,42 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:68
-			if gc_bdx <= len(x) {
+			/*line goexit.go:68*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if gc_at[gc_tx] < 0 {
+						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if gc_at[gc_tx] < 0 {
+						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if gc_at[gc_tx] < 0 {
+						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if gc_at[gc_tx] < 0 {
+						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-					if gc_at[gc_tx] < 0 {
+					/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 						leave()
 					}
 				}
@@ -170,40 +161,35 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if x[gc_tx] < 0 {
+						/*line goexit.go:58*/ if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if x[gc_tx] < 0 {
+						/*line goexit.go:58*/ if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if x[gc_tx] < 0 {
+						/*line goexit.go:58*/ if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-						if x[gc_tx] < 0 {
+						/*line goexit.go:58*/ if x[gc_tx] < 0 {
 							leave()
 						}
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:58
-					if x[gc_tx] < 0 {
+					/*line goexit.go:58*/ if x[gc_tx] < 0 {
 						leave()
 					}
 				}
@@ -235,40 +221,34 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:77
-			if gc_bdx <= len(x) {
+			/*line goexit.go:77*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						gc_at[gc_tx] = f(gc_at[gc_tx])
+						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						gc_at[gc_tx] = f(gc_at[gc_tx])
+						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						gc_at[gc_tx] = f(gc_at[gc_tx])
+						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						gc_at[gc_tx] = f(gc_at[gc_tx])
+						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-					gc_at[gc_tx] = f(gc_at[gc_tx])
+					/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
 			} else {
 				gc_step2 := 0
@@ -276,32 +256,27 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						x[gc_tx] = f(x[gc_tx])
+						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						x[gc_tx] = f(x[gc_tx])
+						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						x[gc_tx] = f(x[gc_tx])
+						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-						x[gc_tx] = f(x[gc_tx])
+						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:67
-					x[gc_tx] = f(x[gc_tx])
+					/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -334,8 +309,7 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:93
-			if gc_bdx <= len(x) {
+			/*line goexit.go:93*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -344,40 +318,35 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", gc_at[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", gc_at[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", gc_at[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", gc_at[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line goexit.go:81
-					t.Printf("%v\n", gc_at[gc_tx])
+					/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 				}
 			} else {
 				gc_step2 := 0
@@ -387,40 +356,35 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", x[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", x[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", x[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line goexit.go:81
-						t.Printf("%v\n", x[gc_tx])
+						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line goexit.go:81
-					t.Printf("%v\n", x[gc_tx])
+					/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
 				}
 			}
 		}
@@ -452,8 +416,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:100
-			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+			/*line goexit.go:100*/ if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
 				gc_step := 0
@@ -461,70 +424,60 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					{
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for gc_at[0] < 0 {
+						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for gc_at[0] < 0 {
+						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for gc_at[0] < 0 {
+						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for gc_at[0] < 0 {
+						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						gc_at2[gc_tx] = 1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-					for gc_at[0] < 0 {
+					/*line goexit.go:89*/ for gc_at[0] < 0 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line goexit.go:90
-						runtime.Gosched()
+						/*line goexit.go:90*/ runtime.Gosched()
 					}
 					gc_at2[gc_tx] = 1
 				}
@@ -534,70 +487,60 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for x[0] < 0 {
+						/*line goexit.go:89*/ for x[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						x[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for x[0] < 0 {
+						/*line goexit.go:89*/ for x[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						x[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for x[0] < 0 {
+						/*line goexit.go:89*/ for x[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						x[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-						for x[0] < 0 {
+						/*line goexit.go:89*/ for x[0] < 0 {
 							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
-//line goexit.go:90
-							runtime.Gosched()
+							/*line goexit.go:90*/ runtime.Gosched()
 						}
 						x[gc_tx] = 1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:89
-					for x[0] < 0 {
+					/*line goexit.go:89*/ for x[0] < 0 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
-//line goexit.go:90
-						runtime.Gosched()
+						/*line goexit.go:90*/ runtime.Gosched()
 					}
 					x[gc_tx] = 1
 				}
@@ -630,20 +573,17 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:110
-			if gc_bdx <= len(x) {
+			/*line goexit.go:110*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:100
-					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					/*line goexit.go:100*/ at := func(i int) float32 { return x[clamp(i, len(x))] }
 					gc_at[gc_tx] = at(int(gc_tx) + 1)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:100
-					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					/*line goexit.go:100*/ at := func(i int) float32 { return x[clamp(i, len(x))] }
 					x[gc_tx] = at(int(gc_tx) + 1)
 				}
 			}
@@ -679,15 +619,13 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:124
-			if gc_bdx <= len(x) {
+			/*line goexit.go:124*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					f := gc_s_f[gc_rank]
-//line goexit.go:109
-					gc_at[gc_tx] = f(gc_at[gc_tx])
+					/*line goexit.go:109*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					f = func(v float32) float32 { return v + 1 }
 					gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
@@ -696,8 +634,7 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					f := gc_s_f[gc_rank]
-//line goexit.go:109
-					x[gc_tx] = f(x[gc_tx])
+					/*line goexit.go:109*/ x[gc_tx] = f(x[gc_tx])
 					f = func(v float32) float32 { return v + 1 }
 					x[gc_tx] = f(x[gc_tx])
 				}
@@ -730,14 +667,12 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:129
-			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+			/*line goexit.go:129*/ if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:118
-					f := func(v float32) float32 { return v * 2 }
+					/*line goexit.go:118*/ f := func(v float32) float32 { return v * 2 }
 					if gc_at[0] < 0 {
 						f = g
 					}
@@ -746,8 +681,7 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:118
-					f := func(v float32) float32 { return v * 2 }
+					/*line goexit.go:118*/ f := func(v float32) float32 { return v * 2 }
 					if x[0] < 0 {
 						f = g
 					}

@@ -22,40 +22,33 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		gc_pos.Thread = 0
-//line goexit.go:45
-		if len(x) < gc_bdx {
+		/*line goexit.go:45*/ if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:50
-			if gc_bdx <= len(x) {
+			/*line goexit.go:50*/ if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:48
-						gc_at[gc_tx]++
+						/*line goexit.go:48*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:48
-						gc_at[gc_tx]++
+						/*line goexit.go:48*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:48
-						gc_at[gc_tx]++
+						/*line goexit.go:48*/ gc_at[gc_tx]++
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:48
-						gc_at[gc_tx]++
+						/*line goexit.go:48*/ gc_at[gc_tx]++
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line goexit.go:48
-					gc_at[gc_tx]++
+					/*line goexit.go:48*/ gc_at[gc_tx]++
 				}
 			} else {
 				gc_step2 := 0
@@ -63,32 +56,27 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					{
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:48
-						x[gc_tx]++
+						/*line goexit.go:48*/ x[gc_tx]++
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:48
-						x[gc_tx]++
+						/*line goexit.go:48*/ x[gc_tx]++
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:48
-						x[gc_tx]++
+						/*line goexit.go:48*/ x[gc_tx]++
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:48
-						x[gc_tx]++
+						/*line goexit.go:48*/ x[gc_tx]++
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-//line goexit.go:48
-					x[gc_tx]++
+					/*line goexit.go:48*/ x[gc_tx]++
 				}
 			}
 		}

@@ -32,12 +32,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line inline.go:17
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line inline.go:17*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line inline.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -45,8 +43,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 0
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -56,8 +53,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 1
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -67,8 +63,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 2
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -78,8 +73,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 3
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -89,8 +83,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -104,8 +97,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -116,8 +108,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -128,8 +119,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -140,8 +130,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -152,8 +141,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -162,13 +150,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line inline.go:26
-	var x []T = sdata
-//line inline.go:34
-	var x_ []T = x
+	/*line inline.go:26*/ var x []T = sdata
+	/*line inline.go:34*/ var x_ []T = x
 	var stop int = 0
-//line inline.go:41
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -176,8 +161,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line inline.go:50
-		if gc_bound := s; gc_bound < gc_to {
+		/*line inline.go:50*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -189,28 +173,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line inline.go:43
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -219,47 +198,40 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line inline.go:43
-					x_[tid_] += x_[tid_+s]
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line inline.go:50
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line inline.go:56
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -269,8 +241,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 0
 					tid := gc_tx
 					var r T = gc_elem
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -279,8 +250,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 1
 					tid := gc_tx
 					var r T = gc_elem
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -289,8 +259,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 2
 					tid := gc_tx
 					var r T = gc_elem
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -299,8 +268,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step5 + 3
 					tid := gc_tx
 					var r T = gc_elem
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -309,8 +277,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r T = gc_elem
-//line inline.go:26
-				sum := r
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -322,10 +289,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step6 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
+					/*line inline.go:35*/ var r T = x[0]
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -335,8 +300,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -346,8 +310,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -357,8 +320,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					var r T = x[0]
-//line inline.go:26
-					sum := r
+					/*line inline.go:26*/ sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
@@ -368,8 +330,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				var r T = x[0]
-//line inline.go:26
-				sum := r
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -385,14 +346,11 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	var x int32 = 1
-//line inline.go:55
-	var r int32 = x
-//line inline.go:64
-	v := r
+	/*line inline.go:55*/ var r int32 = x
+	/*line inline.go:64*/ v := r
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line inline.go:68
-		panic(compiled.ErrGuardWraps)
+		/*line inline.go:68*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -405,28 +363,23 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line inline.go:66
-					gc_at[gc_tx] = v
+					/*line inline.go:66*/ gc_at[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 1
-//line inline.go:66
-					gc_at[gc_tx] = v
+					/*line inline.go:66*/ gc_at[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 2
-//line inline.go:66
-					gc_at[gc_tx] = v
+					/*line inline.go:66*/ gc_at[gc_tx] = v
 				}
 				{
 					gc_tx := gc_step + 3
-//line inline.go:66
-					gc_at[gc_tx] = v
+					/*line inline.go:66*/ gc_at[gc_tx] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line inline.go:66
-				gc_at[gc_tx] = v
+				/*line inline.go:66*/ gc_at[gc_tx] = v
 			}
 		} else {
 			gc_step2 := gc_from
@@ -435,36 +388,31 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
+					/*line inline.go:66*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
+					/*line inline.go:66*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
+					/*line inline.go:66*/ out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
+					/*line inline.go:66*/ out[i] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-				out[i] = v
+				/*line inline.go:66*/ out[i] = v
 			}
 		}
 	}

@@ -45,12 +45,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line inline.go:17
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	/*line inline.go:17*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line inline.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -58,8 +56,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 0
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -69,8 +66,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 1
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -80,8 +76,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 2
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -91,8 +86,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tx := gc_step + 3
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
@@ -102,8 +96,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -117,8 +110,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -129,8 +121,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -141,8 +132,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -153,8 +143,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
 						v = in[i]
@@ -165,8 +154,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
 					v = in[i]
@@ -175,13 +163,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line inline.go:26
-	var x []T = sdata
-//line inline.go:34
-	var x_ []T = x
+	/*line inline.go:26*/ var x []T = sdata
+	/*line inline.go:34*/ var x_ []T = x
 	var stop int = 0
-//line inline.go:41
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
 				s = gc_k
@@ -190,8 +175,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		archsimd.ClearAVXUpperBits()
 		gc_from, gc_to := 0, gc_bdx
-//line inline.go:51
-		if gc_bound := s; gc_bound < gc_to {
+		/*line inline.go:51*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -203,28 +187,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line inline.go:43
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_step4 := gc_from
@@ -233,47 +212,40 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line inline.go:43
-					x_[tid_] += x_[tid_+s]
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line inline.go:50
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line inline.go:56
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -284,16 +256,13 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_vstep
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t2 T = gc_at5[0]
+					/*line inline.go:35*/ var gc_t2 T = gc_at5[0]
 					var r T = gc_t2
-//line inline.go:26
-					var sum T = r
+					/*line inline.go:26*/ var sum T = r
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if2.ToBits() != 0 {
 						if gc_if2.ToBits() != 0 {
-//line inline.go:27
-							gc_at6[0] = sum
+							/*line inline.go:27*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -302,8 +271,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r T = gc_elem
-//line inline.go:26
-				sum := r
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -316,16 +284,13 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t T = x[0]
+					/*line inline.go:35*/ var gc_t T = x[0]
 					var r T = gc_t
-//line inline.go:26
-					var sum T = r
+					/*line inline.go:26*/ var sum T = r
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if.ToBits() != 0 {
 						if gc_if.ToBits() != 0 {
-//line inline.go:28
-							partial[gc_bx] = sum
+							/*line inline.go:28*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -334,10 +299,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:35
-				var r T = x[0]
-//line inline.go:26
-				sum := r
+				/*line inline.go:35*/ var r T = x[0]
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -356,12 +319,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line inline.go:17
-	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line inline.go:17*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line inline.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -370,29 +331,23 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line inline.go:19
-					var i int = gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-						v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line inline.go:21*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 					} else {
-//line inline.go:21
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line inline.go:21*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line inline.go:21
-							v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if2)
+							/*line inline.go:21*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if2)
 						}
 					}
-//line inline.go:21
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line inline.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -406,22 +361,17 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line inline.go:19
-					var i int = gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line inline.go:21
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-						v = archsimd.LoadFloat32x8Slice(in[i:])
+					/*line inline.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line inline.go:21*/ v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-//line inline.go:22
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line inline.go:22*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if.ToBits() != 0 {
-//line inline.go:21
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+							/*line inline.go:21*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
@@ -431,8 +381,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v float32
 				if i < len(in) {
 					v = in[i]
@@ -441,16 +390,12 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			}
 		}
 	}
-//line inline.go:26
-	var x []float32 = sdata
-//line inline.go:34
-	var x_ []float32 = x
+	/*line inline.go:26*/ var x []float32 = sdata
+	/*line inline.go:34*/ var x_ []float32 = x
 	var stop int = 0
-//line inline.go:41
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line inline.go:44
-		if gc_bound := s; gc_bound < gc_to {
+		/*line inline.go:44*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -464,14 +409,12 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line inline.go:42
-						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line inline.go:42*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line inline.go:43
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -479,31 +422,26 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line inline.go:43
-						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						/*line inline.go:43*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
-//line inline.go:43
-						archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+						/*line inline.go:43*/ archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line inline.go:43
-					x_[tid_] += x_[tid_+s]
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line inline.go:50
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line inline.go:56
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -514,16 +452,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t4 float32 = gc_at5[0]
+					/*line inline.go:35*/ var gc_t4 float32 = gc_at5[0]
 					var r float32 = gc_t4
-//line inline.go:26
-					var sum float32 = r
+					/*line inline.go:26*/ var sum float32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if6.ToBits() != 0 {
 						if gc_if6.ToBits() != 0 {
-//line inline.go:27
-							gc_at6[0] = sum
+							/*line inline.go:27*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -532,8 +467,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r float32 = gc_elem
-//line inline.go:26
-				sum := r
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -546,16 +480,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					gc_tx := gc_vstep6
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t2 float32 = x[0]
+					/*line inline.go:35*/ var gc_t2 float32 = x[0]
 					var r float32 = gc_t2
-//line inline.go:26
-					var sum float32 = r
+					/*line inline.go:26*/ var sum float32 = r
 					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if4.ToBits() != 0 {
 						if gc_if4.ToBits() != 0 {
-//line inline.go:28
-							partial[gc_bx] = sum
+							/*line inline.go:28*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -564,10 +495,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:35
-				var r float32 = x[0]
-//line inline.go:26
-				sum := r
+				/*line inline.go:35*/ var r float32 = x[0]
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -586,12 +515,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line inline.go:17
-	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line inline.go:17*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line inline.go:21
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -600,29 +527,23 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-//line inline.go:19
-					var i int = gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-						v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line inline.go:21*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 					} else {
-//line inline.go:21
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line inline.go:21*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if4.ToBits() != 0 {
-//line inline.go:21
-							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+							/*line inline.go:21*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 						}
 					}
-//line inline.go:21
-					v.StoreSlice(gc_at2[gc_tx:])
+					/*line inline.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_tx]
@@ -636,22 +557,17 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-//line inline.go:19
-					var i int = gc_bx*gc_bdx + tid
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
 					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-//line inline.go:21
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-						v = archsimd.LoadInt32x8Slice(in[i:])
+					/*line inline.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line inline.go:21*/ v = archsimd.LoadInt32x8Slice(in[i:])
 					} else {
-//line inline.go:22
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						/*line inline.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 						if gc_if2.ToBits() != 0 {
-//line inline.go:21
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+							/*line inline.go:21*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
 					v.StoreSlice(sdata[tid:])
@@ -661,8 +577,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:19
-				i := gc_bx*gc_bdx + tid
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -671,16 +586,12 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-//line inline.go:26
-	var x []int32 = sdata
-//line inline.go:34
-	var x_ []int32 = x
+	/*line inline.go:26*/ var x []int32 = sdata
+	/*line inline.go:34*/ var x_ []int32 = x
 	var stop int = 0
-//line inline.go:41
-	for s := len(x_) / 2; s > stop; s /= 2 {
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-//line inline.go:44
-		if gc_bound := s; gc_bound < gc_to {
+		/*line inline.go:44*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -694,14 +605,12 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						_ = tid_
-//line inline.go:42
-						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line inline.go:42*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line inline.go:43
-					gc_at3[gc_tx] += gc_at4[gc_tx]
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				gc_vstep4 := gc_from
@@ -709,31 +618,26 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
-//line inline.go:43
-						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						/*line inline.go:43*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
-//line inline.go:43
-						archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+						/*line inline.go:43*/ archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
-//line inline.go:43
-					x_[tid_] += x_[tid_+s]
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
 	}
-//line inline.go:50
-	gc_apart := compiled.Disjoint(x, partial)
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-//line inline.go:56
-		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			gc_elem := gc_at5[0]
@@ -744,16 +648,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t2 int32 = gc_at5[0]
+					/*line inline.go:35*/ var gc_t2 int32 = gc_at5[0]
 					var r int32 = gc_t2
-//line inline.go:26
-					var sum int32 = r
+					/*line inline.go:26*/ var sum int32 = r
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if6.ToBits() != 0 {
 						if gc_if6.ToBits() != 0 {
-//line inline.go:27
-							gc_at6[0] = sum
+							/*line inline.go:27*/ gc_at6[0] = sum
 						}
 					}
 				}
@@ -762,8 +663,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r int32 = gc_elem
-//line inline.go:26
-				sum := r
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					gc_at6[0] = sum
 				}
@@ -776,16 +676,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					gc_tx := gc_vstep6
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
-//line inline.go:35
-					var gc_t int32 = x[0]
+					/*line inline.go:35*/ var gc_t int32 = x[0]
 					var r int32 = gc_t
-//line inline.go:26
-					var sum int32 = r
+					/*line inline.go:26*/ var sum int32 = r
 					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 					if gc_if5.ToBits() != 0 {
 						if gc_if5.ToBits() != 0 {
-//line inline.go:28
-							partial[gc_bx] = sum
+							/*line inline.go:28*/ partial[gc_bx] = sum
 						}
 					}
 				}
@@ -794,10 +691,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:35
-				var r int32 = x[0]
-//line inline.go:26
-				sum := r
+				/*line inline.go:35*/ var r int32 = x[0]
+				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
 				}
@@ -815,14 +710,11 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	var x int32 = 1
-//line inline.go:55
-	var r int32 = x
-//line inline.go:64
-	v := r
+	/*line inline.go:55*/ var r int32 = x
+	/*line inline.go:64*/ v := r
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line inline.go:68
-		panic(compiled.ErrGuardWraps)
+		/*line inline.go:68*/ panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 		gc_to = gc_bound
@@ -833,43 +725,36 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 			gc_at := out[gc_off:][:gc_to]
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line inline.go:66
-				gc_vb2 := archsimd.BroadcastInt32x8(v)
+				/*line inline.go:66*/ gc_vb2 := archsimd.BroadcastInt32x8(v)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var i int = gc_bx*gc_bdx + gc_tx
 					_ = i
-//line inline.go:66
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+					/*line inline.go:66*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line inline.go:66
-				gc_at[gc_tx] = v
+				/*line inline.go:66*/ gc_at[gc_tx] = v
 			}
 		} else {
 			gc_vstep2 := gc_from
 			if compiled.SIMD {
-//line inline.go:66
-				gc_vb := archsimd.BroadcastInt32x8(v)
+				/*line inline.go:66*/ gc_vb := archsimd.BroadcastInt32x8(v)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var i int = gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					if i < 0 || i > len(out)-8 {
+					/*line inline.go:66*/ if i < 0 || i > len(out)-8 {
 						break
 					}
-//line inline.go:66
-					gc_vb.StoreSlice(out[i:])
+					/*line inline.go:66*/ gc_vb.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-				out[i] = v
+				/*line inline.go:66*/ out[i] = v
 			}
 		}
 	}

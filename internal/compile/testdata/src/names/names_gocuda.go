@@ -37,11 +37,9 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-//line names.go:21
-	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
+	/*line names.go:21*/ s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line names.go:24
-		if gc_bdx <= len(s) {
+		/*line names.go:24*/ if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -49,36 +47,31 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line names.go:22
-				gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		} else {
 			gc_step2 := 0
@@ -87,36 +80,31 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:22
-					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line names.go:22
-				s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		}
 	}
@@ -131,16 +119,14 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_seg
 				gc_off2 := gc_r + gc_seg
-//line names.go:39
-				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				/*line names.go:39*/ if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at2 := out[gc_off:][:gc_seglen]
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						i := gc_tx
 						_ = i
-//line names.go:24
-						gc_at2[gc_u] = gc_at3[gc_u]
+						/*line names.go:24*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
 					gc_step3 := gc_seg
@@ -149,36 +135,31 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
-//line names.go:24
-							out[i] = s[(gc_tx + gc_r)]
+							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
-//line names.go:24
-							out[i] = s[(gc_tx + gc_r)]
+							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
-//line names.go:24
-							out[i] = s[(gc_tx + gc_r)]
+							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
-//line names.go:24
-							out[i] = s[(gc_tx + gc_r)]
+							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-//line names.go:24
-						out[i] = s[(gc_tx + gc_r)]
+						/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
 					}
 				}
 				gc_seg = gc_segend
@@ -190,36 +171,31 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:24
-					out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:24
-					out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:24
-					out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-//line names.go:24
-					out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-//line names.go:24
-				out[i] = s[(i+1)%gc_bdx]
+				/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 			}
 		}
 	}

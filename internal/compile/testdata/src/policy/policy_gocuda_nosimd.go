@@ -17,8 +17,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
-	var gc_l_v_ [32]int32
+	/*line policy.go:47*/ var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -31,11 +30,9 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line policy.go:61
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line policy.go:40
-				copy(gc_l_v[:], gc_at)
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -43,33 +40,26 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line policy.go:40
-					v := in[gc_tx]
+					/*line policy.go:40*/ v := in[gc_tx]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line policy.go:41
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line policy.go:42
-			var offset_ int = offset
-//line policy.go:29
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:29*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v_ := gc_l_v_[gc_lane]
-//line policy.go:35
-				var v int32
-//line policy.go:29
-				u := gc_c1r[gc_lane]
+				/*line policy.go:35*/ var v int32
+				/*line policy.go:29*/ u := gc_c1r[gc_lane]
 				if (gc_rank & 31) >= offset_ {
 					v_ += p.k * u
 				}
 				var r int32 = v_
-//line policy.go:42
-				v = r
+				/*line policy.go:42*/ v = r
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -79,48 +69,38 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
-//line policy.go:55
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line policy.go:55*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line policy.go:44
-					gc_xs2 := scale
+					/*line policy.go:44*/ gc_xs2 := scale
 					gc_i2 := 0
 					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 						{
 							gc_k6 := gc_i2 + 0
-//line policy.go:44
-							s := gc_xs2[gc_k6]
+							/*line policy.go:44*/ s := gc_xs2[gc_k6]
 							v *= s
 						}
 						{
 							gc_k7 := gc_i2 + 1
-//line policy.go:46
-							s := gc_xs2[gc_k7]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k7]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k8 := gc_i2 + 2
-//line policy.go:46
-							s := gc_xs2[gc_k8]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k8]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k9 := gc_i2 + 3
-//line policy.go:46
-							s := gc_xs2[gc_k9]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k9]
+							/*line policy.go:45*/ v *= s
 						}
 					}
 					for ; gc_i2 < len(gc_xs2); gc_i2++ {
 						gc_k10 := gc_i2
-//line policy.go:44
-						s := gc_xs2[gc_k10]
+						/*line policy.go:44*/ s := gc_xs2[gc_k10]
 						v *= s
 					}
 					gc_at2[gc_lane] = v
@@ -134,42 +114,33 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line policy.go:44
-					gc_xs := scale
+					/*line policy.go:44*/ gc_xs := scale
 					gc_i := 0
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
 							gc_k := gc_i + 0
-//line policy.go:44
-							s := gc_xs[gc_k]
+							/*line policy.go:44*/ s := gc_xs[gc_k]
 							v *= s
 						}
 						{
 							gc_k2 := gc_i + 1
-//line policy.go:46
-							s := gc_xs[gc_k2]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k2]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k3 := gc_i + 2
-//line policy.go:46
-							s := gc_xs[gc_k3]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k3]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k4 := gc_i + 3
-//line policy.go:46
-							s := gc_xs[gc_k4]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k4]
+							/*line policy.go:45*/ v *= s
 						}
 					}
 					for ; gc_i < len(gc_xs); gc_i++ {
 						gc_k5 := gc_i
-//line policy.go:44
-						s := gc_xs[gc_k5]
+						/*line policy.go:44*/ s := gc_xs[gc_k5]
 						v *= s
 					}
 					out[gc_tx] = v
@@ -188,8 +159,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
-	var gc_l_v_ [32]int32
+	/*line policy.go:47*/ var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -202,11 +172,9 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line policy.go:61
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line policy.go:40
-				copy(gc_l_v[:], gc_at)
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -214,33 +182,26 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line policy.go:40
-					v := in[gc_tx]
+					/*line policy.go:40*/ v := in[gc_tx]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line policy.go:41
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line policy.go:42
-			var offset_ int = offset
-//line policy.go:18
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v_ := gc_l_v_[gc_lane]
-//line policy.go:24
-				var v int32
-//line policy.go:18
-				u := gc_c1r[gc_lane]
+				/*line policy.go:24*/ var v int32
+				/*line policy.go:18*/ u := gc_c1r[gc_lane]
 				if (gc_rank & 31) >= offset_ {
 					v_ += u
 				}
 				var r int32 = v_
-//line policy.go:42
-				v = r
+				/*line policy.go:42*/ v = r
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -250,48 +211,38 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
-//line policy.go:55
-			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			/*line policy.go:55*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line policy.go:44
-					gc_xs2 := scale
+					/*line policy.go:44*/ gc_xs2 := scale
 					gc_i2 := 0
 					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 						{
 							gc_k6 := gc_i2 + 0
-//line policy.go:44
-							s := gc_xs2[gc_k6]
+							/*line policy.go:44*/ s := gc_xs2[gc_k6]
 							v *= s
 						}
 						{
 							gc_k7 := gc_i2 + 1
-//line policy.go:46
-							s := gc_xs2[gc_k7]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k7]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k8 := gc_i2 + 2
-//line policy.go:46
-							s := gc_xs2[gc_k8]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k8]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k9 := gc_i2 + 3
-//line policy.go:46
-							s := gc_xs2[gc_k9]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs2[gc_k9]
+							/*line policy.go:45*/ v *= s
 						}
 					}
 					for ; gc_i2 < len(gc_xs2); gc_i2++ {
 						gc_k10 := gc_i2
-//line policy.go:44
-						s := gc_xs2[gc_k10]
+						/*line policy.go:44*/ s := gc_xs2[gc_k10]
 						v *= s
 					}
 					gc_at2[gc_lane] = v
@@ -305,42 +256,33 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					}
 					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
-//line policy.go:44
-					gc_xs := scale
+					/*line policy.go:44*/ gc_xs := scale
 					gc_i := 0
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
 							gc_k := gc_i + 0
-//line policy.go:44
-							s := gc_xs[gc_k]
+							/*line policy.go:44*/ s := gc_xs[gc_k]
 							v *= s
 						}
 						{
 							gc_k2 := gc_i + 1
-//line policy.go:46
-							s := gc_xs[gc_k2]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k2]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k3 := gc_i + 2
-//line policy.go:46
-							s := gc_xs[gc_k3]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k3]
+							/*line policy.go:45*/ v *= s
 						}
 						{
 							gc_k4 := gc_i + 3
-//line policy.go:46
-							s := gc_xs[gc_k4]
-//line policy.go:45
-							v *= s
+							/*line policy.go:46*/ s := gc_xs[gc_k4]
+							/*line policy.go:45*/ v *= s
 						}
 					}
 					for ; gc_i < len(gc_xs); gc_i++ {
 						gc_k5 := gc_i
-//line policy.go:44
-						s := gc_xs[gc_k5]
+						/*line policy.go:44*/ s := gc_xs[gc_k5]
 						v *= s
 					}
 					out[gc_tx] = v

@@ -19,8 +19,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
-	var gc_l_v_ [32]int32
+	/*line policy.go:47*/ var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -33,11 +32,9 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line policy.go:61
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line policy.go:40
-				copy(gc_l_v[:], gc_at)
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -45,49 +42,36 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line policy.go:40
-					v := in[gc_tx]
+					/*line policy.go:40*/ v := in[gc_tx]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line policy.go:41
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line policy.go:42
-			var offset_ int = offset
-//line policy.go:29
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:29*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy.go:29
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy.go:29
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:29
-						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line policy.go:29*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy.go:29*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line policy.go:29*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						if gc_lane >= offset_ {
-//line policy.go:30
-							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u))
+							/*line policy.go:30*/ v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u))
 						} else {
-//line policy.go:31
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+							/*line policy.go:31*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 							if gc_if4.ToBits() != 0 {
-//line policy.go:30
-								v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
+								/*line policy.go:30*/ v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
 							}
 						}
 						r := v_
-//line policy.go:42
-						v = r
-//line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line policy.go:42*/ v = r
+						/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -95,24 +79,17 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line policy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:29
-						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line policy.go:42*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line policy.go:29*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 						if gc_if2.ToBits() != 0 {
-//line policy.go:31
-							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
+							/*line policy.go:31*/ v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
 						}
 						r := v_
-//line policy.go:42
-						v = r
-//line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line policy.go:42*/ v = r
+						/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -126,16 +103,13 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_ := gc_l_v_[gc_lane]
-//line policy.go:57
-					var v int32
-//line policy.go:29
-					u := gc_c1r[gc_lane]
+					/*line policy.go:57*/ var v int32
+					/*line policy.go:29*/ u := gc_c1r[gc_lane]
 					if (gc_rank & 31) >= offset_ {
 						v_ += p.k * u
 					}
 					var r int32 = v_
-//line policy.go:42
-					v = r
+					/*line policy.go:42*/ v = r
 					gc_l_v_[gc_lane] = v_
 					gc_l_v[gc_lane] = v
 				}
@@ -151,21 +125,15 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line policy.go:44
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line policy.go:44
-					for _, s := range scale {
-//line policy.go:44
-						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					/*line policy.go:44*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line policy.go:44*/ for _, s := range scale {
+						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-//line policy.go:47
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line policy.go:47
-					v.StoreSlice(out[gc_tx:])
-//line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+					/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -183,21 +151,15 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line policy.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line policy.go:44
-					for _, s := range scale {
-//line policy.go:44
-						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					/*line policy.go:47*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line policy.go:44*/ for _, s := range scale {
+						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-//line policy.go:47
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line policy.go:47
-					v.StoreSlice(out[gc_tx:])
-//line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+					/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -216,42 +178,33 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line policy.go:44
-				gc_xs := scale
+				/*line policy.go:44*/ gc_xs := scale
 				gc_i := 0
 				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
 						gc_k := gc_i + 0
-//line policy.go:44
-						s := gc_xs[gc_k]
+						/*line policy.go:44*/ s := gc_xs[gc_k]
 						v *= s
 					}
 					{
 						gc_k2 := gc_i + 1
-//line policy.go:46
-						s := gc_xs[gc_k2]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k2]
+						/*line policy.go:45*/ v *= s
 					}
 					{
 						gc_k3 := gc_i + 2
-//line policy.go:46
-						s := gc_xs[gc_k3]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k3]
+						/*line policy.go:45*/ v *= s
 					}
 					{
 						gc_k4 := gc_i + 3
-//line policy.go:46
-						s := gc_xs[gc_k4]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k4]
+						/*line policy.go:45*/ v *= s
 					}
 				}
 				for ; gc_i < len(gc_xs); gc_i++ {
 					gc_k5 := gc_i
-//line policy.go:44
-					s := gc_xs[gc_k5]
+					/*line policy.go:44*/ s := gc_xs[gc_k5]
 					v *= s
 				}
 				out[gc_tx] = v
@@ -271,8 +224,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
-	var gc_l_v_ [32]int32
+	/*line policy.go:47*/ var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -285,11 +237,9 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-//line policy.go:61
-			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
-//line policy.go:40
-				copy(gc_l_v[:], gc_at)
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -297,49 +247,36 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						gc_tx = 0
 					}
 					gc_pos.Thread = gc_w + gc_lane
-//line policy.go:40
-					v := in[gc_tx]
+					/*line policy.go:40*/ v := in[gc_tx]
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line policy.go:41
-		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line policy.go:42
-			var offset_ int = offset
-//line policy.go:18
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy.go:18
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy.go:18
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:18
-						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line policy.go:18*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy.go:18*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line policy.go:18*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						if gc_lane >= offset_ {
-//line policy.go:19
-							v_ = v_.Add(u)
+							/*line policy.go:19*/ v_ = v_.Add(u)
 						} else {
-//line policy.go:19
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+							/*line policy.go:19*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 							if gc_if4.ToBits() != 0 {
-//line policy.go:19
-								v_ = v_.Add(u).Merge(v_, gc_if4)
+								/*line policy.go:19*/ v_ = v_.Add(u).Merge(v_, gc_if4)
 							}
 						}
 						r := v_
-//line policy.go:42
-						v = r
-//line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line policy.go:42*/ v = r
+						/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				} else {
@@ -347,25 +284,17 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line policy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:18
-						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line policy.go:42*/ v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line policy.go:18*/ u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
 						if gc_if2.ToBits() != 0 {
-//line policy.go:19
-							v_ = v_.Add(u).Merge(v_, gc_if2)
+							/*line policy.go:19*/ v_ = v_.Add(u).Merge(v_, gc_if2)
 						}
-//line policy.go:22
-						r := v_
-//line policy.go:42
-						v = r
-//line policy.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane:])
-//line policy.go:42
-						v.StoreSlice(gc_l_v[gc_lane:])
+						/*line policy.go:22*/ r := v_
+						/*line policy.go:42*/ v = r
+						/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
 				}
@@ -379,16 +308,13 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_ := gc_l_v_[gc_lane]
-//line policy.go:57
-					var v int32
-//line policy.go:18
-					u := gc_c1r[gc_lane]
+					/*line policy.go:57*/ var v int32
+					/*line policy.go:18*/ u := gc_c1r[gc_lane]
 					if (gc_rank & 31) >= offset_ {
 						v_ += u
 					}
 					var r int32 = v_
-//line policy.go:42
-					v = r
+					/*line policy.go:42*/ v = r
 					gc_l_v_[gc_lane] = v_
 					gc_l_v[gc_lane] = v
 				}
@@ -404,21 +330,15 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line policy.go:44
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line policy.go:44
-					for _, s := range scale {
-//line policy.go:44
-						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					/*line policy.go:44*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line policy.go:44*/ for _, s := range scale {
+						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-//line policy.go:47
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line policy.go:47
-					v.StoreSlice(out[gc_tx:])
-//line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+					/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			} else {
@@ -436,21 +356,15 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line policy.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line policy.go:44
-					for _, s := range scale {
-//line policy.go:44
-						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					/*line policy.go:47*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+					/*line policy.go:44*/ for _, s := range scale {
+						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-//line policy.go:47
-					if gc_tx < 0 || gc_tx > len(out)-8 {
+					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
-//line policy.go:47
-					v.StoreSlice(out[gc_tx:])
-//line policy.go:47
-					v.StoreSlice(gc_l_v[gc_lane:])
+					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+					/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
 				}
 			}
@@ -469,42 +383,33 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
-//line policy.go:44
-				gc_xs := scale
+				/*line policy.go:44*/ gc_xs := scale
 				gc_i := 0
 				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
 						gc_k := gc_i + 0
-//line policy.go:44
-						s := gc_xs[gc_k]
+						/*line policy.go:44*/ s := gc_xs[gc_k]
 						v *= s
 					}
 					{
 						gc_k2 := gc_i + 1
-//line policy.go:46
-						s := gc_xs[gc_k2]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k2]
+						/*line policy.go:45*/ v *= s
 					}
 					{
 						gc_k3 := gc_i + 2
-//line policy.go:46
-						s := gc_xs[gc_k3]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k3]
+						/*line policy.go:45*/ v *= s
 					}
 					{
 						gc_k4 := gc_i + 3
-//line policy.go:46
-						s := gc_xs[gc_k4]
-//line policy.go:45
-						v *= s
+						/*line policy.go:46*/ s := gc_xs[gc_k4]
+						/*line policy.go:45*/ v *= s
 					}
 				}
 				for ; gc_i < len(gc_xs); gc_i++ {
 					gc_k5 := gc_i
-//line policy.go:44
-					s := gc_xs[gc_k5]
+					/*line policy.go:44*/ s := gc_xs[gc_k5]
 					v *= s
 				}
 				out[gc_tx] = v

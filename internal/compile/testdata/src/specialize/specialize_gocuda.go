@@ -36,8 +36,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -58,8 +57,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:24
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							/*line specialize.go:24*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -68,8 +66,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
 				gc_step := gc_from
@@ -80,8 +77,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
+						/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 					}
 					{
 						gc_tx := gc_step + 1
@@ -89,8 +85,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
+						/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 					}
 					{
 						gc_tx := gc_step + 2
@@ -98,8 +93,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
+						/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 					}
 					{
 						gc_tx := gc_step + 3
@@ -107,8 +101,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						out[i] = at(in, i) + at(in, i+1)
+						/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -116,8 +109,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			}
 		}

@@ -52,8 +52,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -76,8 +75,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line specialize.go:23
-								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line specialize.go:23*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -85,8 +83,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:24
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							/*line specialize.go:24*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -95,8 +92,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -109,17 +105,14 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						if i < 0 || i > len(out)-8 {
+						/*line specialize.go:24*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line specialize.go:24
-						var gc_i3 int = i
+						/*line specialize.go:24*/ var gc_i3 int = i
 						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned3 := gc_none
 						if gc_i3 >=
-//line specialize.go:12
-							len(in) {
+							/*line specialize.go:12*/ len(in) {
 							gc_result3 = gc_vb2
 							gc_b2 := gc_none
 							if true {
@@ -127,8 +120,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line specialize.go:24
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line specialize.go:24*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if3.ToBits() != 0 {
 								gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
 								gc_returned3 = gc_if3.Or(gc_returned3)
@@ -137,24 +129,20 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:24
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							/*line specialize.go:24*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
-//line specialize.go:24
-						var gc_t2 int = i + 1
+						/*line specialize.go:24*/ var gc_t2 int = i + 1
 						var gc_i4 int = gc_t2
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned4 := gc_none
 						if gc_i4 >=
-//line specialize.go:12
-							len(in) {
+							/*line specialize.go:12*/ len(in) {
 							gc_result4 = gc_vb2
 							gc_b3 := gc_none
 							if true {
@@ -162,8 +150,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line specialize.go:24
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line specialize.go:24*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if5.ToBits() != 0 {
 								gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
 								gc_returned4 = gc_if5.Or(gc_returned4)
@@ -172,18 +159,15 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:24
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							/*line specialize.go:24*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line specialize.go:24
-						gc_result3.Add(gc_result4).StoreSlice(out[i:])
+						/*line specialize.go:24*/ gc_result3.Add(gc_result4).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -192,8 +176,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			}
 		}
@@ -221,8 +204,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:43
-			panic(compiled.ErrGuardWraps)
+			/*line specialize.go:43*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -245,8 +227,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
-//line specialize.go:23
-								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line specialize.go:23*/ archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -254,8 +235,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 							gc_tx := gc_fastlo + gc_u
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-//line specialize.go:24
-							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							/*line specialize.go:24*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -264,8 +244,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
 				gc_vstep2 := gc_from
@@ -278,17 +257,14 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-						if i < 0 || i > len(out)-8 {
+						/*line specialize.go:24*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-//line specialize.go:24
-						var gc_i3 int = i
+						/*line specialize.go:24*/ var gc_i3 int = i
 						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned3 := gc_none
 						if gc_i3 >=
-//line specialize.go:12
-							len(in) {
+							/*line specialize.go:12*/ len(in) {
 							gc_result3 = gc_vb
 							gc_b2 := gc_none
 							if true {
@@ -296,8 +272,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 							}
 							gc_returned3 = gc_b2
 						} else {
-//line specialize.go:24
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							/*line specialize.go:24*/ gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if3.ToBits() != 0 {
 								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 								gc_returned3 = gc_if3.Or(gc_returned3)
@@ -306,24 +281,20 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:24
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
+							/*line specialize.go:24*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
 							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 							gc_returned3 = gc_if4.Or(gc_returned3)
 						}
-//line specialize.go:24
-						var gc_t2 int = i + 1
+						/*line specialize.go:24*/ var gc_t2 int = i + 1
 						var gc_i4 int = gc_t2
 						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned4 := gc_none
 						if gc_i4 >=
-//line specialize.go:12
-							len(in) {
+							/*line specialize.go:12*/ len(in) {
 							gc_result4 = gc_vb
 							gc_b3 := gc_none
 							if true {
@@ -331,8 +302,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 							}
 							gc_returned4 = gc_b3
 						} else {
-//line specialize.go:24
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							/*line specialize.go:24*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if5.ToBits() != 0 {
 								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 								gc_returned4 = gc_if5.Or(gc_returned4)
@@ -341,18 +311,15 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:24
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+							/*line specialize.go:24*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 							gc_returned4 = gc_if6.Or(gc_returned4)
 						}
-//line specialize.go:24
-						gc_result3.Add(gc_result4).StoreSlice(out[i:])
+						/*line specialize.go:24*/ gc_result3.Add(gc_result4).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -361,8 +328,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:24
-					out[i] = at(in, i) + at(in, i+1)
+					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			}
 		}

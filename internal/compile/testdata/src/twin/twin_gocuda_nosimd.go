@@ -26,8 +26,7 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line twin.go:29
-			panic(compiled.ErrGuardWraps)
+			/*line twin.go:29*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -42,36 +41,31 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-					gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+					/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -80,36 +74,31 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = sumEight(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-					out[i] = sumEight(in[i*run : (i+1)*run])
+					/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
 				}
 			}
 		}

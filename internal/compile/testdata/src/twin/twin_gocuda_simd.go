@@ -28,8 +28,7 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line twin.go:29
-			panic(compiled.ErrGuardWraps)
+			/*line twin.go:29*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -44,36 +43,31 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-					gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+					/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			} else {
 				gc_step2 := gc_from
@@ -82,36 +76,31 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-//line twin.go:14
-					out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+					/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			}
 		}
@@ -122,23 +111,17 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 func gc_slp_sumEight_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line twin.go:21
-		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line twin.go:21*/ gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 		gc_at := 0
-//line twin.go:21
-		for ; gc_at+8 <= len(run); gc_at += 8 {
+		/*line twin.go:21*/ for ; gc_at+8 <= len(run); gc_at += 8 {
 			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
-//line twin.go:23
-				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
+				/*line twin.go:23*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-//line twin.go:23
-				var gc_l0 [8]float32
+				/*line twin.go:23*/ var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
-//line twin.go:23
-				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line twin.go:23
-				s0 += r[0]
+				/*line twin.go:23*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line twin.go:23*/ s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
 				s3 += r[3]
@@ -146,21 +129,16 @@ func gc_slp_sumEight_0(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line twin.go:30
-				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+				/*line twin.go:30*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
 		}
-//line twin.go:32
-		run = run[gc_at:]
-//line twin.go:32
-		var gc_l0 [8]float32
+		/*line twin.go:32*/ run = run[gc_at:]
+		/*line twin.go:32*/ var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
-//line twin.go:32
-		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		/*line twin.go:32*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
 	} else {
-//line twin.go:21
-		for len(run) >= 8 {
+		/*line twin.go:21*/ for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
 			s1 += r[1]
@@ -173,8 +151,7 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line twin.go:33
-	for _, v := range run {
+	/*line twin.go:33*/ for _, v := range run {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
@@ -187,26 +164,19 @@ func gc_slp_sumEight_0(run []float32) float32 {
 func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line twin.go:20
-	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line twin.go:20
-	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	/*line twin.go:20*/ gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line twin.go:20*/ gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 	gc_at_p0 := 0
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-//line twin.go:22
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line twin.go:22*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line twin.go:23
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line twin.go:23
-			var gc_l0_p0 [8]float32
+			/*line twin.go:23*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line twin.go:23
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line twin.go:23
-			gc_p0_s0 += gc_p0_r[0]
+			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -214,23 +184,17 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line twin.go:30
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line twin.go:30*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 		gc_at_p0 += 8
-//line twin.go:22
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line twin.go:22*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line twin.go:23
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line twin.go:23
-			var gc_l0_p1 [8]float32
+			/*line twin.go:23*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line twin.go:23
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line twin.go:23
-			gc_p1_s0 += gc_p1_r[0]
+			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -238,25 +202,19 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line twin.go:30
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line twin.go:30*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 		gc_at_p1 += 8
 	}
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-//line twin.go:22
-		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		/*line twin.go:22*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
-//line twin.go:23
-			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-//line twin.go:23
-			var gc_l0_p0 [8]float32
+			/*line twin.go:23*/ var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
-//line twin.go:23
-			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line twin.go:23
-			gc_p0_s0 += gc_p0_r[0]
+			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
 			gc_p0_s1 += gc_p0_r[1]
 			gc_p0_s2 += gc_p0_r[2]
 			gc_p0_s3 += gc_p0_r[3]
@@ -264,24 +222,18 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p0_s5 += gc_p0_r[5]
 			gc_p0_s6 += gc_p0_r[6]
 			gc_p0_s7 += gc_p0_r[7]
-//line twin.go:30
-			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			/*line twin.go:30*/ gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-//line twin.go:22
-		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		/*line twin.go:22*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
-//line twin.go:23
-			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-//line twin.go:23
-			var gc_l0_p1 [8]float32
+			/*line twin.go:23*/ var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
-//line twin.go:23
-			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line twin.go:23
-			gc_p1_s0 += gc_p1_r[0]
+			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
 			gc_p1_s1 += gc_p1_r[1]
 			gc_p1_s2 += gc_p1_r[2]
 			gc_p1_s3 += gc_p1_r[3]
@@ -289,31 +241,22 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_s5 += gc_p1_r[5]
 			gc_p1_s6 += gc_p1_r[6]
 			gc_p1_s7 += gc_p1_r[7]
-//line twin.go:30
-			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+			/*line twin.go:30*/ gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
 	}
-//line twin.go:32
-	gc_p0_run = gc_p0_run[gc_at_p0:]
-//line twin.go:32
-	gc_p1_run = gc_p1_run[gc_at_p1:]
-//line twin.go:32
-	var gc_l0_p0 [8]float32
+	/*line twin.go:32*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line twin.go:32*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	/*line twin.go:32*/ var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
-//line twin.go:32
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line twin.go:32
-	var gc_l0_p1 [8]float32
+	/*line twin.go:32*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	/*line twin.go:32*/ var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
-//line twin.go:32
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	/*line twin.go:32*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
-//line twin.go:33
-	for _, gc_p0_v := range gc_p0_run {
+	/*line twin.go:33*/ for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line twin.go:33
-	for _, gc_p1_v := range gc_p1_run {
+	/*line twin.go:33*/ for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
